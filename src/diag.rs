@@ -1,0 +1,363 @@
+//! Diagnostics: what went wrong, where, and what to do about it.
+//!
+//! A [`Diagnostic`] has HCL's shape: a severity, a one-line summary, a
+//! sentence of detail that says what to do, and the ranges it is about. Every
+//! layer reports problems as diagnostics and collects as many as it can
+//! before giving up, so a user sees all problems of a file at once.
+//!
+//! [`Error`] is what the public API returns: a non-empty list of diagnostics
+//! plus the sources they point into, so that `Display` can show the offending
+//! line with a caret under the range, the way a compiler does. It is one
+//! pointer wide, so `Result<T, Error>` stays small.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::pos::{Range, SourceFile};
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The operation failed.
+    Error,
+    /// The operation succeeded, but something is likely wrong.
+    Warning,
+}
+
+/// One problem found in a configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short, fixed description of the kind of problem ("Unknown variable").
+    pub summary: String,
+    /// A full sentence about this occurrence, saying what to do.
+    pub detail: String,
+    /// The range the problem is about, if it has one.
+    pub subject: Option<Range>,
+    /// A wider range around `subject` that gives context, if any.
+    pub context: Option<Range>,
+}
+
+impl Diagnostic {
+    /// An error diagnostic about `subject`.
+    pub fn error(
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        subject: Option<Range>,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: detail.into(),
+            subject,
+            context: None,
+        }
+    }
+
+    /// A warning diagnostic about `subject`.
+    pub fn warning(
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        subject: Option<Range>,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(summary, detail, subject)
+        }
+    }
+
+    /// The same diagnostic with a context range.
+    pub fn with_context(mut self, context: Range) -> Diagnostic {
+        self.context = Some(context);
+        self
+    }
+}
+
+/// An ordered collection of diagnostics, built up while processing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// No diagnostics.
+    pub fn new() -> Diagnostics {
+        Diagnostics(Vec::new())
+    }
+
+    /// Adds one diagnostic.
+    pub fn push(&mut self, diag: Diagnostic) {
+        self.0.push(diag);
+    }
+
+    /// Adds every diagnostic of an error.
+    pub fn extend_error(&mut self, err: Error) {
+        self.0.extend(err.0.diagnostics);
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// Whether there are no diagnostics at all.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The number of diagnostics.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The diagnostics, in the order they were found.
+    pub fn as_slice(&self) -> &[Diagnostic] {
+        &self.0
+    }
+
+    /// `Ok(value)` if no diagnostic is an error, otherwise an [`Error`]
+    /// holding all of them.
+    pub fn into_result<T>(self, value: T) -> Result<T, Error> {
+        if self.has_errors() {
+            Err(Error::from(self))
+        } else {
+            Ok(value)
+        }
+    }
+}
+
+impl Extend<Diagnostic> for Diagnostics {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, iter: I) {
+        self.0.extend(iter);
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Diagnostics {
+        Diagnostics(vec![d])
+    }
+}
+
+/// The error type of every fallible operation in this crate.
+///
+/// It holds one or more [`Diagnostic`]s (all the problems found, not only the
+/// first) and, where known, the source files they point into. `Display`
+/// renders each diagnostic with the offending source line and a caret line.
+pub struct Error(Box<ErrorInner>);
+
+struct ErrorInner {
+    diagnostics: Vec<Diagnostic>,
+    sources: Vec<Arc<SourceFile>>,
+}
+
+impl Error {
+    /// An error with one diagnostic.
+    #[cold]
+    pub fn new(diag: Diagnostic) -> Error {
+        Error(Box::new(ErrorInner {
+            diagnostics: vec![diag],
+            sources: Vec::new(),
+        }))
+    }
+
+    /// An error about `subject` with the given summary and detail.
+    #[cold]
+    pub fn at(summary: impl Into<String>, detail: impl Into<String>, subject: Range) -> Error {
+        Error::new(Diagnostic::error(summary, detail, Some(subject)))
+    }
+
+    /// Attaches a source file so `Display` can show snippets from it.
+    /// Attaching the same file twice is harmless.
+    pub fn with_source(mut self, source: Arc<SourceFile>) -> Error {
+        if !self.0.sources.iter().any(|s| Arc::ptr_eq(s, &source)) {
+            self.0.sources.push(source);
+        }
+        self
+    }
+
+    /// Every diagnostic, in the order found.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.0.diagnostics
+    }
+
+    /// Consumes the error, giving its diagnostics.
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.0.diagnostics
+    }
+
+    /// Appends the diagnostics and sources of `other`.
+    pub fn merge(mut self, other: Error) -> Error {
+        let other = *other.0;
+        self.0.diagnostics.extend(other.diagnostics);
+        for s in other.sources {
+            self = self.with_source(s);
+        }
+        self
+    }
+
+    fn source_for(&self, range: &Range) -> Option<&SourceFile> {
+        self.0
+            .sources
+            .iter()
+            .find(|s| **s.name() == *range.filename)
+            .map(|s| &**s)
+    }
+}
+
+impl From<Diagnostics> for Error {
+    fn from(diags: Diagnostics) -> Error {
+        Error(Box::new(ErrorInner {
+            diagnostics: diags.0,
+            sources: Vec::new(),
+        }))
+    }
+}
+
+impl From<Diagnostic> for Error {
+    fn from(diag: Diagnostic) -> Error {
+        Error::new(diag)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("diagnostics", &self.0.diagnostics)
+            .finish()
+    }
+}
+
+impl fmt::Display for Error {
+    /// Renders every diagnostic like HCL's diagnostic printer:
+    ///
+    /// ```text
+    /// Error: Unknown variable
+    ///
+    ///   on main.tf.json line 3, column 12:
+    ///    3:   "name": "${nosuch}",
+    ///                    ^^^^^^
+    ///
+    /// There is no variable named "nosuch".
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, diag) in self.0.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            render(
+                f,
+                diag,
+                diag.subject.as_ref().and_then(|r| self.source_for(r)),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl serde::de::Error for Error {
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::new(Diagnostic::error("Invalid value", msg.to_string(), None))
+    }
+}
+
+impl serde::ser::Error for Error {
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::new(Diagnostic::error("Invalid value", msg.to_string(), None))
+    }
+}
+
+fn render(f: &mut fmt::Formatter<'_>, diag: &Diagnostic, src: Option<&SourceFile>) -> fmt::Result {
+    let label = match diag.severity {
+        Severity::Error => "Error",
+        Severity::Warning => "Warning",
+    };
+    writeln!(f, "{label}: {}", diag.summary)?;
+    if let Some(range) = &diag.subject {
+        writeln!(f)?;
+        writeln!(
+            f,
+            "  on {} line {}, column {}:",
+            range.filename, range.start.line, range.start.column
+        )?;
+        if let Some(src) = src {
+            render_snippet(f, src, range)?;
+        }
+    }
+    if !diag.detail.is_empty() {
+        writeln!(f)?;
+        writeln!(f, "{}", diag.detail)?;
+    }
+    Ok(())
+}
+
+/// The first line of `range` with a `^^^` line under the part it covers
+/// (to the end of that line when the range goes on).
+fn render_snippet(f: &mut fmt::Formatter<'_>, src: &SourceFile, range: &Range) -> fmt::Result {
+    let line = range.start.line;
+    let text = src.line_text(line);
+    let gutter = format!("{line:>4}: ");
+    writeln!(f, "{gutter}{}", text.replace('\t', " "))?;
+    let col = range.start.column.max(1);
+    let width = if range.end.line == line {
+        range.end.column.saturating_sub(col)
+    } else {
+        text.chars().count().saturating_sub(col - 1)
+    };
+    writeln!(
+        f,
+        "{}{}",
+        " ".repeat(gutter.len() + col - 1),
+        "^".repeat(width.max(1))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_shows_summary_location_snippet_and_detail() {
+        let src = Arc::new(SourceFile::new(
+            "main.tf.json",
+            "{\n  \"a\": \"${nosuch}\"\n}\n",
+        ));
+        let range = src.range(12, 18);
+        let err = Error::at(
+            "Unknown variable",
+            "There is no variable named \"nosuch\".",
+            range,
+        )
+        .with_source(src);
+        let text = err.to_string();
+        assert_eq!(
+            text,
+            "Error: Unknown variable\n\n  on main.tf.json line 2, column 11:\n   2:   \"a\": \"${nosuch}\"\n                ^^^^^^\n\nThere is no variable named \"nosuch\".\n"
+        );
+    }
+
+    #[test]
+    fn diagnostics_into_result_keeps_all() {
+        let mut d = Diagnostics::new();
+        assert!(d.clone().into_result(1).is_ok());
+        d.push(Diagnostic::warning("w", "", None));
+        assert!(d.clone().into_result(1).is_ok());
+        d.push(Diagnostic::error("a", "", None));
+        d.push(Diagnostic::error("b", "", None));
+        let err = d.into_result(()).unwrap_err();
+        assert_eq!(err.diagnostics().len(), 3);
+    }
+
+    #[test]
+    fn error_is_one_pointer_wide() {
+        assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
+    }
+}

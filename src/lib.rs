@@ -1,0 +1,19 @@
+//! `hcl_json`: HCL's JSON syntax for Rust.
+//!
+//! Parses `*.tf.json`, `*.hcl.json` and `cdk.tf.json` files exactly (duplicate
+//! keys kept in order, numbers at full precision, every node with its source
+//! range), processes their bodies by schema, evaluates the native template and
+//! expression language embedded in JSON strings, and decodes bodies into Rust
+//! types through serde.
+//!
+//! The layers, each only calling the ones listed before it:
+//! [`pos`], [`diag`], [`value`], [`json`], [`syntax`], [`eval`], [`schema`],
+//! [`decode`], [`stdlib`], [`ext`].
+
+#![deny(missing_docs)]
+
+pub mod diag;
+pub mod pos;
+
+pub use diag::{Diagnostic, Diagnostics, Error, Severity};
+pub use pos::{Pos, Range};

@@ -1,0 +1,274 @@
+//! Source positions and ranges.
+//!
+//! A [`Pos`] names one place in a source file three ways at once: the byte
+//! offset (what slicing needs), and the 1-based line and column (what people
+//! read). Columns count Unicode scalar values (`char`s), not bytes and not
+//! grapheme clusters: that is what HCL itself reports, what editors using
+//! LSP-style "character" offsets agree with for the common case, and it can be
+//! computed from the line's text alone, without Unicode segmentation tables.
+//!
+//! Parsers record byte offsets only; a [`LineIndex`] turns them into full
+//! positions when a node's range is asked for or an error is built, so the
+//! hot path never counts lines.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// One position in a source file.
+///
+/// `line` and `column` are 1-based, `byte` is a 0-based offset into the
+/// source. `column` counts Unicode scalar values from the start of the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Pos {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in Unicode scalar values.
+    pub column: usize,
+    /// 0-based byte offset.
+    pub byte: usize,
+}
+
+impl Pos {
+    /// The position at the very start of a file.
+    pub const START: Pos = Pos {
+        line: 1,
+        column: 1,
+        byte: 0,
+    };
+}
+
+/// A half-open range `[start, end)` of a named source file.
+///
+/// The file name is shared (`Arc<str>`), so ranges are cheap to clone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Range {
+    /// The name the file was parsed with.
+    pub filename: Arc<str>,
+    /// The first position in the range.
+    pub start: Pos,
+    /// The position just after the last one in the range.
+    pub end: Pos,
+}
+
+impl Range {
+    /// A range from `start` to `end` in `filename`.
+    pub fn new(filename: impl Into<Arc<str>>, start: Pos, end: Pos) -> Range {
+        Range {
+            filename: filename.into(),
+            start,
+            end,
+        }
+    }
+
+    /// An empty range at `pos`.
+    pub fn at(filename: impl Into<Arc<str>>, pos: Pos) -> Range {
+        Range::new(filename, pos, pos)
+    }
+
+    /// The smallest range covering both `self` and `other` (same file
+    /// assumed; `self`'s file name is kept).
+    pub fn cover(&self, other: &Range) -> Range {
+        Range {
+            filename: self.filename.clone(),
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    /// The byte span, for slicing the source.
+    pub fn bytes(&self) -> std::ops::Range<usize> {
+        self.start.byte..self.end.byte
+    }
+
+    /// Whether `pos` lies inside the range (start inclusive, end exclusive).
+    pub fn contains(&self, byte: usize) -> bool {
+        self.start.byte <= byte && byte < self.end.byte
+    }
+}
+
+impl fmt::Display for Range {
+    /// `file:line,col-line,col`, the way HCL prints ranges.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{},{}-{},{}",
+            self.filename, self.start.line, self.start.column, self.end.line, self.end.column
+        )
+    }
+}
+
+/// Maps byte offsets of one source text to lines and columns.
+///
+/// Building it is one pass over the bytes (a `memchr`-style scan for `\n`);
+/// a lookup is a binary search plus counting the chars of part of one line.
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    /// Byte offset of the start of every line; `line_starts[0] == 0`.
+    line_starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes the line starts of `src`.
+    pub fn new(src: &str) -> LineIndex {
+        let mut line_starts = Vec::with_capacity(src.len() / 32 + 1);
+        line_starts.push(0);
+        line_starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { line_starts }
+    }
+
+    /// The position of byte offset `byte` in `src` (the text this index was
+    /// built from). An offset inside a multi-byte character counts as that
+    /// character; an offset past the end is clamped to the end.
+    pub fn pos(&self, src: &str, byte: usize) -> Pos {
+        let byte = byte.min(src.len());
+        let line = match self.line_starts.binary_search(&byte) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let column = src.as_bytes()[start..byte]
+            .iter()
+            .filter(|&&b| (b as i8) >= -0x40) // not a UTF-8 continuation byte
+            .count()
+            + 1;
+        Pos {
+            line: line + 1,
+            column,
+            byte,
+        }
+    }
+
+    /// The byte span of 1-based line `line`, without its line terminator.
+    pub fn line_span(&self, src: &str, line: usize) -> std::ops::Range<usize> {
+        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else {
+            return src.len()..src.len();
+        };
+        let mut end = self
+            .line_starts
+            .get(line)
+            .map_or(src.len(), |&next| next - 1);
+        if end > start && src.as_bytes()[end - 1] == b'\r' {
+            end -= 1;
+        }
+        start..end
+    }
+}
+
+/// A named source text with its line index: what diagnostics need to turn
+/// byte offsets into positions and to show the offending line.
+#[derive(Debug)]
+pub struct SourceFile {
+    name: Arc<str>,
+    text: Arc<str>,
+    lines: LineIndex,
+}
+
+impl SourceFile {
+    /// Indexes `text` under the file name `name`.
+    pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
+        let text = text.into();
+        let lines = LineIndex::new(&text);
+        SourceFile {
+            name: name.into(),
+            text,
+            lines,
+        }
+    }
+
+    /// The file name.
+    pub fn name(&self) -> &Arc<str> {
+        &self.name
+    }
+
+    /// The whole source text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The position of a byte offset.
+    pub fn pos(&self, byte: usize) -> Pos {
+        self.lines.pos(&self.text, byte)
+    }
+
+    /// The range of the byte span `start..end`.
+    pub fn range(&self, start: usize, end: usize) -> Range {
+        Range {
+            filename: self.name.clone(),
+            start: self.pos(start),
+            end: self.pos(end),
+        }
+    }
+
+    /// The text of 1-based line `line`, without its terminator.
+    pub fn line_text(&self, line: usize) -> &str {
+        &self.text[self.lines.line_span(&self.text, line)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_one_based_lines_and_char_columns() {
+        let src = "ab\nçd\n\nx";
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.pos(src, 0), Pos::START);
+        assert_eq!(
+            idx.pos(src, 3),
+            Pos {
+                line: 2,
+                column: 1,
+                byte: 3
+            }
+        );
+        // 'd' comes after the two-byte 'ç': column 2, byte 5.
+        assert_eq!(
+            idx.pos(src, 5),
+            Pos {
+                line: 2,
+                column: 2,
+                byte: 5
+            }
+        );
+        assert_eq!(idx.pos(src, 7).line, 3);
+        assert_eq!(
+            idx.pos(src, 8),
+            Pos {
+                line: 4,
+                column: 1,
+                byte: 8
+            }
+        );
+        assert_eq!(idx.pos(src, 100).byte, src.len());
+    }
+
+    #[test]
+    fn line_span_excludes_terminators() {
+        let src = "one\r\ntwo\nthree";
+        let idx = LineIndex::new(src);
+        assert_eq!(&src[idx.line_span(src, 1)], "one");
+        assert_eq!(&src[idx.line_span(src, 2)], "two");
+        assert_eq!(&src[idx.line_span(src, 3)], "three");
+        assert_eq!(idx.line_span(src, 9), src.len()..src.len());
+    }
+
+    #[test]
+    fn range_display_matches_hcl() {
+        let r = Range::new(
+            "main.tf.json",
+            Pos::START,
+            Pos {
+                line: 1,
+                column: 4,
+                byte: 3,
+            },
+        );
+        assert_eq!(r.to_string(), "main.tf.json:1,1-1,4");
+    }
+}
