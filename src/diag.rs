@@ -320,6 +320,20 @@ fn render_snippet(f: &mut fmt::Formatter<'_>, src: &SourceFile, range: &Range) -
     )
 }
 
+/// The candidate closest to `given` by edit distance, if one is close
+/// enough to be a likely typo (distance below 3, as HCL suggests).
+pub(crate) fn did_you_mean<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::levenshtein(given, c), c))
+        .filter(|&(d, _)| d < 3)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,3 +17,8 @@ pub mod pos;
 
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use pos::{Pos, Range};
+pub mod json;
+pub mod schema;
+
+pub use json::{parse, Body, Expression, File};
+pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};

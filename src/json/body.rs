@@ -1,0 +1,348 @@
+//! JSON bodies: how object properties become attributes and blocks.
+//!
+//! A body is one JSON object or an array of objects (json-spec.md, "Bodies").
+//! Which property is an attribute and which a block is only known from a
+//! [`BodySchema`]; this module applies one, collecting every problem it finds
+//! instead of stopping at the first.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::expr::Expression;
+use super::tree::{FileData, NodeId, NodeKind, Prop};
+use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::pos::Range;
+use crate::schema::{Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema};
+
+/// The name of the comment property, ignored in bodies.
+const COMMENT: &str = "//";
+
+/// A body: attributes and blocks, to be read through a schema.
+///
+/// A handle into its parsed file: cheap to clone, `'static`, `Send + Sync`.
+/// A body returned as the rest of [`partial_content`](Body::partial_content)
+/// shares the file and hides the names already taken.
+///
+/// ```
+/// use hcl_json::BodySchema;
+///
+/// let file = hcl_json::parse(r#"{"variable": {"region": {"default": "eu-west-1"}}}"#, "v.tf.json")?;
+/// let content = file.body().content(&BodySchema::new().block("variable", &["name"]))?;
+/// assert_eq!(content.blocks[0].labels, ["region"]);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Body {
+    pub(crate) file: Arc<FileData>,
+    pub(crate) node: NodeId,
+    /// Names consumed by earlier partial processing.
+    hidden: Option<Arc<[String]>>,
+}
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Body")
+            .field("range", &self.range())
+            .field("hidden", &self.hidden)
+            .finish()
+    }
+}
+
+impl super::File {
+    /// The file's root body.
+    pub fn body(&self) -> Body {
+        Body::new(self.data.clone(), self.data.root)
+    }
+}
+
+impl Body {
+    pub(crate) fn new(file: Arc<FileData>, node: NodeId) -> Body {
+        Body {
+            file,
+            node,
+            hidden: None,
+        }
+    }
+
+    /// The range of the JSON value that represents this body.
+    pub fn range(&self) -> Range {
+        self.file.range(self.node)
+    }
+
+    /// Where a missing attribute or block would go: the closing brace of an
+    /// object body, the opening bracket of an array body.
+    pub fn missing_item_range(&self) -> Range {
+        match self.file.node(self.node).kind {
+            NodeKind::Object { .. } => self.file.end_range(self.node),
+            _ => self.file.start_range(self.node),
+        }
+    }
+
+    /// Extracts the attributes and blocks `schema` names; any other property
+    /// is an error ("Extraneous JSON object property", with a suggestion).
+    ///
+    /// All problems are reported together.
+    pub fn content(&self, schema: &BodySchema) -> Result<BodyContent, Error> {
+        let mut diags = Diagnostics::new();
+        let content = self.content_inner(schema, false, &mut diags)?;
+        self.finish(diags, content)
+    }
+
+    /// Like [`content`](Body::content), but properties the schema does not
+    /// name are not errors: they stay in the returned rest body, which shares
+    /// this body's file. Processing the rest with a second schema is the same
+    /// as processing once with both.
+    pub fn partial_content(&self, schema: &BodySchema) -> Result<(BodyContent, Body), Error> {
+        let mut diags = Diagnostics::new();
+        let content = self.content_inner(schema, true, &mut diags)?;
+        let mut hidden: Vec<String> = self.hidden.as_deref().unwrap_or_default().to_vec();
+        hidden.extend(schema.names().map(str::to_string));
+        let rest = Body {
+            file: self.file.clone(),
+            node: self.node,
+            hidden: Some(hidden.into()),
+        };
+        self.finish(diags, (content, rest))
+    }
+
+    /// Dynamic attributes mode: every property of the body (which must be a
+    /// single JSON object) is an attribute.
+    pub fn just_attributes(&self) -> Result<IndexMap<String, Attribute>, Error> {
+        let mut diags = Diagnostics::new();
+        let mut attrs: IndexMap<String, Attribute> = IndexMap::new();
+        let NodeKind::Object { first, len } = self.file.node(self.node).kind else {
+            diags.push(self.not_object(
+                self.node,
+                "A JSON object is required here, setting the arguments for this block.",
+            ));
+            return self.finish(diags, attrs);
+        };
+        for prop in self.file.properties(first, len) {
+            let name = self.name(prop);
+            if name == COMMENT || self.is_hidden(name) {
+                continue;
+            }
+            if let Some(existing) = attrs.get(name) {
+                diags.push(self.duplicate("Duplicate attribute definition", prop, existing));
+                continue;
+            }
+            attrs.insert(name.to_string(), self.attribute(prop));
+        }
+        self.finish(diags, attrs)
+    }
+
+    fn finish<T>(&self, diags: Diagnostics, value: T) -> Result<T, Error> {
+        diags
+            .into_result(value)
+            .map_err(|e| e.with_source(self.file.source.clone()))
+    }
+
+    fn content_inner(
+        &self,
+        schema: &BodySchema,
+        partial: bool,
+        diags: &mut Diagnostics,
+    ) -> Result<BodyContent, Error> {
+        schema.validate()?;
+        let mut content = BodyContent {
+            attributes: IndexMap::new(),
+            blocks: Vec::new(),
+            missing_item_range: self.missing_item_range(),
+        };
+        for prop in self.deep_props(self.node, None, diags) {
+            let name = self.name(&prop);
+            if name == COMMENT || self.is_hidden(name) {
+                continue;
+            }
+            if let Some(attr) = schema.find_attribute(name) {
+                if let Some(existing) = content.attributes.get(name) {
+                    diags.push(self.duplicate("Duplicate argument", &prop, existing));
+                } else {
+                    content
+                        .attributes
+                        .insert(attr.name.clone(), self.attribute(&prop));
+                }
+            } else if let Some(block) = schema.find_block(name) {
+                let mut labels = Vec::with_capacity(block.label_names.len());
+                self.unpack_block(&prop, prop.value, block, &mut labels, &mut content, diags);
+            } else if !partial {
+                diags.push(self.extraneous(&prop, schema));
+            }
+        }
+        for attr in &schema.attributes {
+            if attr.required && !content.attributes.contains_key(&attr.name) {
+                diags.push(Diagnostic::error(
+                    "Missing required argument",
+                    format!(
+                        "The argument {:?} is required, but no definition was found.",
+                        attr.name
+                    ),
+                    Some(content.missing_item_range.clone()),
+                ));
+            }
+        }
+        Ok(content)
+    }
+
+    /// Peels one label level per call, then adds the block(s) of the body
+    /// level: an object is one block, an array of objects is one per element,
+    /// `null` is none.
+    fn unpack_block(
+        &self,
+        type_prop: &Prop,
+        value: NodeId,
+        schema: &BlockHeaderSchema,
+        labels: &mut Vec<(String, Range)>,
+        content: &mut BodyContent,
+        diags: &mut Diagnostics,
+    ) {
+        let file = &*self.file;
+        if let Some(label_name) = schema.label_names.get(labels.len()) {
+            let before = diags.len();
+            let props = self.deep_props(value, Some(label_name), diags);
+            if props.is_empty() && diags.len() == before {
+                diags.push(Diagnostic::error(
+                    "Missing block label",
+                    format!(
+                        "At least one object property is required, whose name represents the {} block's {}.",
+                        schema.type_name, label_name
+                    ),
+                    Some(file.start_range(value)),
+                ));
+            }
+            for prop in props {
+                labels.push((self.name(&prop).to_string(), file.range(prop.name)));
+                self.unpack_block(type_prop, prop.value, schema, labels, content, diags);
+                labels.pop();
+            }
+            return;
+        }
+        let bodies: &[NodeId] = match file.node(value).kind {
+            NodeKind::Null => &[],
+            NodeKind::Object { .. } => std::slice::from_ref(&value),
+            NodeKind::Array { first, len } => file.elements(first, len),
+            _ => {
+                diags.push(self.not_object(
+                    value,
+                    &format!(
+                        "Either a JSON object or a JSON array is required, representing the contents of one or more {:?} blocks.",
+                        schema.type_name
+                    ),
+                ));
+                return;
+            }
+        };
+        for &body in bodies {
+            content.blocks.push(Block {
+                type_name: schema.type_name.clone(),
+                labels: labels.iter().map(|(l, _)| l.clone()).collect(),
+                body: Body::new(self.file.clone(), body),
+                def_range: file.start_range(body),
+                type_range: file.range(type_prop.name),
+                label_ranges: labels.iter().map(|(_, r)| r.clone()).collect(),
+            });
+        }
+    }
+
+    /// The properties of an object, or of every object of an array, in
+    /// order. `label` names the label level being read, for messages; at a
+    /// body level (`None`) a non-object is reported as a bad body.
+    fn deep_props(&self, node: NodeId, label: Option<&str>, diags: &mut Diagnostics) -> Vec<Prop> {
+        let file = &*self.file;
+        match file.node(node).kind {
+            NodeKind::Object { first, len } => file.properties(first, len).to_vec(),
+            NodeKind::Null if label.is_some() => Vec::new(),
+            NodeKind::Array { first, len } => {
+                let mut props = Vec::new();
+                for &element in file.elements(first, len) {
+                    match file.node(element).kind {
+                        NodeKind::Object { first, len } => {
+                            props.extend_from_slice(file.properties(first, len))
+                        }
+                        _ => diags.push(self.not_object(
+                            element,
+                            &match label {
+                                Some(l) => format!("A JSON object is required here, to specify {l} labels for this block."),
+                                None => "A JSON object is required here, to define arguments and child blocks.".to_string(),
+                            },
+                        )),
+                    }
+                }
+                props
+            }
+            _ => {
+                diags.push(self.not_object(
+                    node,
+                    &match label {
+                        Some(l) => format!("Either a JSON object or JSON array of objects is required here, to specify {l} labels for this block."),
+                        None => "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.".to_string(),
+                    },
+                ));
+                Vec::new()
+            }
+        }
+    }
+
+    fn name(&self, prop: &Prop) -> &str {
+        self.file.str(prop.name).unwrap_or_default()
+    }
+
+    fn is_hidden(&self, name: &str) -> bool {
+        self.hidden
+            .as_deref()
+            .is_some_and(|h| h.iter().any(|n| n == name))
+    }
+
+    fn attribute(&self, prop: &Prop) -> Attribute {
+        let name_range = self.file.range(prop.name);
+        let range = name_range.cover(&self.file.range(prop.value));
+        Attribute {
+            name: self.name(prop).to_string(),
+            expr: Expression::json(self.file.clone(), prop.value),
+            range,
+            name_range,
+        }
+    }
+
+    #[cold]
+    fn not_object(&self, node: NodeId, detail: &str) -> Diagnostic {
+        Diagnostic::error(
+            "Incorrect JSON value type",
+            detail,
+            Some(self.file.start_range(node)),
+        )
+    }
+
+    #[cold]
+    fn duplicate(&self, summary: &str, prop: &Prop, existing: &Attribute) -> Diagnostic {
+        let range = self.file.range(prop.name);
+        let whole = range.cover(&self.file.range(prop.value));
+        Diagnostic::error(
+            summary,
+            format!(
+                "The argument {:?} was already set at {}.",
+                self.name(prop),
+                existing.range
+            ),
+            Some(range),
+        )
+        .with_context(whole)
+    }
+
+    #[cold]
+    fn extraneous(&self, prop: &Prop, schema: &BodySchema) -> Diagnostic {
+        let name = self.name(prop);
+        let suggestion = crate::diag::did_you_mean(name, schema.names())
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        let range = self.file.range(prop.name);
+        let whole = range.cover(&self.file.range(prop.value));
+        Diagnostic::error(
+            "Extraneous JSON object property",
+            format!("No argument or block type is named {name:?}.{suggestion}"),
+            Some(range),
+        )
+        .with_context(whole)
+    }
+}

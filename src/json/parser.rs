@@ -1,0 +1,983 @@
+//! The JSON parser: bytes to the flat node tree of [`tree`](super::tree).
+//!
+//! Hand-written and byte-level (RFC 8259), because no off-the-shelf JSON
+//! parser keeps duplicate keys, exact number text and ranges together. The
+//! hot path is plain loops over bytes; positions (line, column) are computed
+//! only when an error is built, and error paths are `#[cold]`.
+//!
+//! Nesting is limited ([`ParseOptions::max_depth`]) so no input can overflow
+//! the stack, here or in the recursive layers above.
+
+use std::sync::Arc;
+
+use super::tree::{File, FileData, Node, NodeId, NodeKind, Prop, StrText};
+use crate::diag::Error;
+use crate::pos::SourceFile;
+
+/// The nesting depth [`ParseOptions::default`] allows: far beyond any real
+/// configuration, far below what could exhaust a thread's stack.
+pub const DEFAULT_MAX_DEPTH: usize = 256;
+
+/// Limits and switches for [`parse_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// How deeply arrays and objects may nest; deeper input is an error.
+    pub max_depth: usize,
+}
+
+impl Default for ParseOptions {
+    fn default() -> ParseOptions {
+        ParseOptions {
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// Parses a JSON-HCL file.
+///
+/// The root value must be an object, or an array of objects. Every property
+/// is kept in source order, duplicates included; numbers keep their exact
+/// text; every node knows its range.
+///
+/// ```
+/// let file = hcl_json::parse(r#"{"a": 1, "a": 2}"#, "dup.json")?;
+/// # let _ = file;
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn parse(src: &str, filename: &str) -> Result<File, Error> {
+    parse_with(src, filename, &ParseOptions::default())
+}
+
+/// Parses a JSON-HCL file given as bytes; invalid UTF-8 is an error that
+/// points at the first offending byte.
+pub fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
+    match std::str::from_utf8(src) {
+        Ok(text) => parse(text, filename),
+        Err(e) => Err(invalid_utf8(src, filename, e.valid_up_to())),
+    }
+}
+
+#[cold]
+fn invalid_utf8(src: &[u8], filename: &str, valid_up_to: usize) -> Error {
+    // Positions are computed on the valid prefix, which is all we can show.
+    let text = String::from_utf8_lossy(&src[..valid_up_to]).into_owned();
+    let source = Arc::new(SourceFile::new(filename, text));
+    let range = source.range(valid_up_to, valid_up_to);
+    Error::at(
+        "Invalid UTF-8",
+        format!(
+            "The file must be UTF-8 encoded text, but byte {valid_up_to} (0x{:02x}) starts an invalid UTF-8 sequence.",
+            src[valid_up_to]
+        ),
+        range,
+    )
+    .with_source(source)
+}
+
+/// [`parse`] with explicit options.
+pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<File, Error> {
+    let source = Arc::new(SourceFile::new(filename, src));
+    if src.len() >= u32::MAX as usize {
+        let range = source.range(0, 0);
+        return Err(Error::at(
+            "File too large",
+            "JSON-HCL files are limited to 4 GiB.",
+            range,
+        )
+        .with_source(source));
+    }
+    let mut p = Parser {
+        src: src.as_bytes(),
+        at: 0,
+        depth: 0,
+        max_depth: options.max_depth,
+        nodes: Vec::with_capacity(src.len() / 8 + 1),
+        children: Vec::new(),
+        props: Vec::new(),
+        decoded: String::new(),
+        child_stack: Vec::new(),
+        prop_stack: Vec::new(),
+    };
+    let root = match p.parse_root() {
+        Ok(root) => root,
+        Err(e) => return Err(e.into_error(&source)),
+    };
+    Ok(File {
+        data: Arc::new(FileData {
+            source,
+            nodes: p.nodes,
+            children: p.children,
+            props: p.props,
+            decoded: p.decoded,
+            root,
+        }),
+    })
+}
+
+/// A syntax error before it has a source to point into.
+struct SyntaxError {
+    summary: &'static str,
+    detail: String,
+    start: usize,
+    end: usize,
+}
+
+impl SyntaxError {
+    #[cold]
+    fn into_error(self, source: &Arc<SourceFile>) -> Error {
+        let range = source.range(self.start, self.end);
+        Error::at(self.summary, self.detail, range).with_source(source.clone())
+    }
+}
+
+type PResult<T> = Result<T, SyntaxError>;
+
+struct Parser<'a> {
+    src: &'a [u8],
+    at: usize,
+    depth: usize,
+    max_depth: usize,
+    nodes: Vec<Node>,
+    children: Vec<NodeId>,
+    props: Vec<Prop>,
+    decoded: String,
+    /// Elements of the arrays being parsed, innermost last; moved to
+    /// `children` as one contiguous run when an array closes.
+    child_stack: Vec<NodeId>,
+    /// Properties of the objects being parsed, likewise.
+    prop_stack: Vec<Prop>,
+}
+
+impl Parser<'_> {
+    fn parse_root(&mut self) -> PResult<NodeId> {
+        self.skip_ws()?;
+        if self.at >= self.src.len() {
+            return Err(err(
+                "Missing value",
+                "The file is empty: a JSON-HCL file must contain a JSON object.",
+                self.at,
+                self.at,
+            ));
+        }
+        let root = self.parse_value()?;
+        self.skip_ws()?;
+        if self.at < self.src.len() {
+            return Err(err(
+                "Extraneous data after value",
+                "Extra characters appear after the JSON value.",
+                self.at,
+                self.char_end(self.at),
+            ));
+        }
+        self.check_root(root)?;
+        Ok(root)
+    }
+
+    /// The root must be an object or an array of objects.
+    fn check_root(&self, root: NodeId) -> PResult<()> {
+        let node = self.nodes[root as usize];
+        let ok = match node.kind {
+            NodeKind::Object { .. } => true,
+            NodeKind::Array { first, len } => self.children[first as usize..(first + len) as usize]
+                .iter()
+                .all(|&c| matches!(self.nodes[c as usize].kind, NodeKind::Object { .. })),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(err(
+                "Root value must be object",
+                "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+                node.start as usize,
+                node.end as usize,
+            ))
+        }
+    }
+
+    fn push(&mut self, kind: NodeKind, start: usize, end: usize) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node {
+            kind,
+            start: start as u32,
+            end: end as u32,
+        });
+        id
+    }
+
+    /// Skips JSON whitespace; a comment is an error with a helpful detail.
+    #[inline]
+    fn skip_ws(&mut self) -> PResult<()> {
+        while let Some(&b) = self.src.get(self.at) {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' => self.at += 1,
+                b'/' if matches!(self.src.get(self.at + 1), Some(b'/' | b'*')) => {
+                    return Err(self.comment_error())
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn comment_error(&self) -> SyntaxError {
+        err(
+            "Comments are not allowed",
+            "JSON does not permit comments. To document a JSON-HCL body, use a property named \"//\", whose value is ignored.",
+            self.at,
+            self.at + 2,
+        )
+    }
+
+    fn parse_value(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        match self.src.get(self.at) {
+            Some(b'{') => self.parse_object(),
+            Some(b'[') => self.parse_array(),
+            Some(b'"') => self.parse_string(),
+            Some(b'-' | b'+' | b'.' | b'0'..=b'9') => self.parse_number(),
+            Some(b'a'..=b'z' | b'A'..=b'Z') => self.parse_keyword(),
+            Some(_) => Err(self.invalid_value(start)),
+            None => Err(err(
+                "Missing value",
+                "The file ends where a JSON value was expected.",
+                start,
+                start,
+            )),
+        }
+    }
+
+    #[cold]
+    fn invalid_value(&self, start: usize) -> SyntaxError {
+        let end = self.char_end(start);
+        let what = &self.src[start..end];
+        let detail = match what {
+            b"}" | b"]" | b"," => {
+                "A JSON value is required here: a string, number, object, array, true, false or null."
+                    .to_string()
+            }
+            b"'" => "JSON strings must be enclosed in double quotes (\"), not single quotes.".to_string(),
+            _ => format!(
+                "The character {} cannot start a JSON value: expected a string, number, object, array, true, false or null.",
+                describe(what)
+            ),
+        };
+        let summary = if matches!(what, b"}" | b"]" | b",") {
+            "Missing value"
+        } else {
+            "Invalid JSON value"
+        };
+        err(summary, detail, start, end)
+    }
+
+    fn enter(&mut self, start: usize) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(err(
+                "Nesting too deep",
+                format!(
+                    "Arrays and objects are nested more than {} levels deep here, which this parser does not allow.",
+                    self.max_depth
+                ),
+                start,
+                start + 1,
+            ));
+        }
+        Ok(())
+    }
+
+    fn parse_object(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        self.enter(start)?;
+        self.at += 1; // '{'
+        let base = self.prop_stack.len();
+        self.skip_ws()?;
+        if self.src.get(self.at) == Some(&b'}') {
+            self.at += 1;
+        } else {
+            loop {
+                self.skip_ws()?;
+                let name = match self.src.get(self.at) {
+                    Some(b'"') => self.parse_string()?,
+                    Some(b'}') if !self.prop_stack[base..].is_empty() => {
+                        return Err(err(
+                            "Trailing comma in object",
+                            "JSON does not permit a trailing comma after the final property in an object.",
+                            self.last_comma(),
+                            self.last_comma() + 1,
+                        ))
+                    }
+                    None => return Err(unclosed("object", start, self.at)),
+                    Some(_) => return Err(self.invalid_name()),
+                };
+                self.skip_ws()?;
+                match self.src.get(self.at) {
+                    Some(b':') => self.at += 1,
+                    Some(b'=') => {
+                        return Err(err(
+                            "Missing property value colon",
+                            "JSON uses a colon as its name/value delimiter, not an equals sign.",
+                            self.at,
+                            self.at + 1,
+                        ))
+                    }
+                    None => return Err(unclosed("object", start, self.at)),
+                    Some(_) => {
+                        return Err(err(
+                            "Missing property value colon",
+                            "A colon must appear between an object property's name and its value.",
+                            self.at,
+                            self.char_end(self.at),
+                        ))
+                    }
+                }
+                self.skip_ws()?;
+                let value = self.parse_value()?;
+                self.prop_stack.push(Prop { name, value });
+                self.skip_ws()?;
+                match self.src.get(self.at) {
+                    Some(b',') => self.at += 1,
+                    Some(b'}') => {
+                        self.at += 1;
+                        break;
+                    }
+                    None => return Err(unclosed("object", start, self.at)),
+                    Some(_) => {
+                        return Err(err(
+                            "Missing property separator",
+                            "A comma must appear between JSON object properties.",
+                            self.at,
+                            self.char_end(self.at),
+                        ))
+                    }
+                }
+            }
+        }
+        self.depth -= 1;
+        let first = self.props.len() as u32;
+        let len = (self.prop_stack.len() - base) as u32;
+        self.props.extend(self.prop_stack.drain(base..));
+        Ok(self.push(NodeKind::Object { first, len }, start, self.at))
+    }
+
+    fn parse_array(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        self.enter(start)?;
+        self.at += 1; // '['
+        let base = self.child_stack.len();
+        self.skip_ws()?;
+        if self.src.get(self.at) == Some(&b']') {
+            self.at += 1;
+        } else {
+            loop {
+                self.skip_ws()?;
+                match self.src.get(self.at) {
+                    Some(b']') if self.child_stack.len() > base => return Err(err(
+                        "Trailing comma in array",
+                        "JSON does not permit a trailing comma after the final value in an array.",
+                        self.last_comma(),
+                        self.last_comma() + 1,
+                    )),
+                    None => return Err(unclosed("array", start, self.at)),
+                    _ => {}
+                }
+                let value = self.parse_value()?;
+                self.child_stack.push(value);
+                self.skip_ws()?;
+                match self.src.get(self.at) {
+                    Some(b',') => self.at += 1,
+                    Some(b']') => {
+                        self.at += 1;
+                        break;
+                    }
+                    None => return Err(unclosed("array", start, self.at)),
+                    Some(_) => {
+                        return Err(err(
+                            "Missing array element separator",
+                            "A comma must appear between JSON array elements.",
+                            self.at,
+                            self.char_end(self.at),
+                        ))
+                    }
+                }
+            }
+        }
+        self.depth -= 1;
+        let first = self.children.len() as u32;
+        let len = (self.child_stack.len() - base) as u32;
+        self.children.extend(self.child_stack.drain(base..));
+        Ok(self.push(NodeKind::Array { first, len }, start, self.at))
+    }
+
+    /// The offset of the last comma before the current position.
+    fn last_comma(&self) -> usize {
+        self.src[..self.at]
+            .iter()
+            .rposition(|&b| b == b',')
+            .unwrap_or(self.at)
+    }
+
+    #[cold]
+    fn invalid_name(&self) -> SyntaxError {
+        let end = self.char_end(self.at);
+        let mut name_end = self.at;
+        while name_end < self.src.len()
+            && (self.src[name_end].is_ascii_alphanumeric() || self.src[name_end] == b'_')
+        {
+            name_end += 1;
+        }
+        if name_end > self.at {
+            let name = String::from_utf8_lossy(&self.src[self.at..name_end]);
+            return err(
+                "Invalid property name",
+                format!("A JSON object property name must be a string in double quotes: write \"{name}\"."),
+                self.at,
+                name_end,
+            );
+        }
+        err(
+            "Invalid property name",
+            "A JSON object property name must be a string in double quotes.",
+            self.at,
+            end,
+        )
+    }
+
+    fn parse_keyword(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        let mut end = start;
+        while end < self.src.len() && self.src[end].is_ascii_alphanumeric() {
+            end += 1;
+        }
+        let word = &self.src[start..end];
+        let kind = match word {
+            b"true" => NodeKind::Bool(true),
+            b"false" => NodeKind::Bool(false),
+            b"null" => NodeKind::Null,
+            _ => return Err(invalid_keyword(word, start, end)),
+        };
+        self.at = end;
+        Ok(self.push(kind, start, end))
+    }
+
+    fn parse_number(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        let s = self.src;
+        let mut i = start;
+        if s.get(i) == Some(&b'-') {
+            i += 1;
+        }
+        match s.get(i) {
+            Some(b'0') => i += 1,
+            Some(b'1'..=b'9') => i = digits(s, i),
+            _ => return Err(self.invalid_number(start, i)),
+        }
+        if s.get(i) == Some(&b'.') {
+            i += 1;
+            let after = digits(s, i);
+            if after == i {
+                return Err(self.invalid_number(start, i));
+            }
+            i = after;
+        }
+        if matches!(s.get(i), Some(b'e' | b'E')) {
+            i += 1;
+            if matches!(s.get(i), Some(b'+' | b'-')) {
+                i += 1;
+            }
+            let after = digits(s, i);
+            if after == i {
+                return Err(self.invalid_number(start, i));
+            }
+            i = after;
+        }
+        if matches!(
+            s.get(i),
+            Some(b'0'..=b'9' | b'.' | b'a'..=b'z' | b'A'..=b'Z')
+        ) {
+            return Err(self.invalid_number(start, i));
+        }
+        self.at = i;
+        Ok(self.push(NodeKind::Number, start, i))
+    }
+
+    #[cold]
+    fn invalid_number(&self, start: usize, bad: usize) -> SyntaxError {
+        let mut end = bad;
+        while end < self.src.len()
+            && matches!(self.src[end], b'0'..=b'9' | b'.' | b'-' | b'+' | b'a'..=b'z' | b'A'..=b'Z')
+        {
+            end += 1;
+        }
+        let text = String::from_utf8_lossy(&self.src[start..end.max(bad)]);
+        err(
+            "Invalid JSON number",
+            format!(
+                "\"{text}\" is not a valid JSON number: write digits with an optional fraction and exponent, like 42, -0.5 or 1e10 (no leading zeros, no leading \"+\", no hexadecimal)."
+            ),
+            start,
+            end.max(start + 1),
+        )
+    }
+
+    /// Parses a string at the current `"`. Without escapes the node points
+    /// into the source; with escapes the text is decoded into `decoded`.
+    fn parse_string(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        let s = self.src;
+        let mut i = start + 1;
+        // Fast path: scan to the closing quote.
+        while let Some(&b) = s.get(i) {
+            match b {
+                b'"' => {
+                    self.at = i + 1;
+                    let text = StrText::Source {
+                        start: (start + 1) as u32,
+                        end: i as u32,
+                    };
+                    return Ok(self.push(NodeKind::String(text), start, i + 1));
+                }
+                b'\\' => return self.parse_escaped_string(start, i),
+                0..=0x1f => return Err(control_char(start, i, b)),
+                _ => i += 1,
+            }
+        }
+        Err(unterminated_string(start, s.len()))
+    }
+
+    /// The slow path of [`parse_string`](Self::parse_string), from the first
+    /// backslash at `i`.
+    fn parse_escaped_string(&mut self, start: usize, mut i: usize) -> PResult<NodeId> {
+        let s = self.src;
+        let text_start = self.decoded.len();
+        let mut chunk = start + 1;
+        loop {
+            match s.get(i) {
+                None => return Err(unterminated_string(start, s.len())),
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    self.push_source(chunk, i);
+                    i = self.decode_escape(i)?;
+                    chunk = i;
+                }
+                Some(&b @ 0..=0x1f) => return Err(control_char(start, i, b)),
+                Some(_) => i += 1,
+            }
+        }
+        self.push_source(chunk, i);
+        self.at = i + 1;
+        let text = StrText::Decoded {
+            start: text_start as u32,
+            end: self.decoded.len() as u32,
+        };
+        Ok(self.push(NodeKind::String(text), start, i + 1))
+    }
+
+    fn push_source(&mut self, from: usize, to: usize) {
+        // `from..to` lies between ASCII delimiters of valid UTF-8.
+        if let Ok(text) = std::str::from_utf8(&self.src[from..to]) {
+            self.decoded.push_str(text);
+        }
+    }
+
+    /// Decodes the escape at `i` (a backslash); returns the offset after it.
+    fn decode_escape(&mut self, i: usize) -> PResult<usize> {
+        let c = match self.src.get(i + 1) {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => return self.decode_unicode_escape(i),
+            _ => {
+                return Err(err(
+                    "Invalid JSON string",
+                    format!(
+                        "{} is not a valid escape sequence: JSON allows \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\uXXXX.",
+                        describe(&self.src[i..self.char_end(i + 1).min(self.src.len())])
+                    ),
+                    i,
+                    self.char_end(i + 1).min(self.src.len()),
+                ))
+            }
+        };
+        self.decoded.push(c);
+        Ok(i + 2)
+    }
+
+    /// `\uXXXX`, combining a surrogate pair `\uD83D\uDE00` into one char.
+    fn decode_unicode_escape(&mut self, i: usize) -> PResult<usize> {
+        let hi = self.hex4(i)?;
+        let (c, end) = if (0xD800..0xDC00).contains(&hi) {
+            let lo = if self.src.get(i + 6) == Some(&b'\\') && self.src.get(i + 7) == Some(&b'u') {
+                Some(self.hex4(i + 6)?)
+            } else {
+                None
+            };
+            match lo {
+                Some(lo @ 0xDC00..=0xDFFF) => {
+                    let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                    (char::from_u32(c), i + 12)
+                }
+                _ => (None, i + 6),
+            }
+        } else {
+            (char::from_u32(hi), i + 6)
+        };
+        match c {
+            Some(c) => {
+                self.decoded.push(c);
+                Ok(end)
+            }
+            None => Err(err(
+                "Invalid JSON string",
+                "A \\u escape encodes half of a UTF-16 surrogate pair without the other half; it does not name a character.",
+                i,
+                end,
+            )),
+        }
+    }
+
+    /// The value of the four hex digits after `\u` at `i`.
+    fn hex4(&self, i: usize) -> PResult<u32> {
+        let digits = self.src.get(i + 2..i + 6);
+        let value = digits.and_then(|d| {
+            d.iter().try_fold(0u32, |acc, &b| {
+                (b as char).to_digit(16).map(|v| acc * 16 + v)
+            })
+        });
+        value.ok_or_else(|| {
+            let hex = self.src[i + 2..]
+                .iter()
+                .take(4)
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
+            err(
+                "Invalid JSON string",
+                "A \\u escape must be followed by exactly four hexadecimal digits.",
+                i,
+                i + 2 + hex,
+            )
+        })
+    }
+
+    /// The offset just after the (possibly multi-byte) char at `at`.
+    fn char_end(&self, at: usize) -> usize {
+        if at >= self.src.len() {
+            return self.src.len();
+        }
+        let mut end = at + 1;
+        while end < self.src.len() && (self.src[end] as i8) < -0x40 {
+            end += 1;
+        }
+        end
+    }
+}
+
+fn digits(s: &[u8], mut i: usize) -> usize {
+    while matches!(s.get(i), Some(b'0'..=b'9')) {
+        i += 1;
+    }
+    i
+}
+
+#[cold]
+fn err(summary: &'static str, detail: impl Into<String>, start: usize, end: usize) -> SyntaxError {
+    SyntaxError {
+        summary,
+        detail: detail.into(),
+        start,
+        end,
+    }
+}
+
+#[cold]
+fn unclosed(what: &'static str, start: usize, _at: usize) -> SyntaxError {
+    let (summary, detail) = if what == "object" {
+        (
+            "Unclosed object",
+            "No closing brace was found for this JSON object.",
+        )
+    } else {
+        (
+            "Unclosed array",
+            "No closing bracket was found for this JSON array.",
+        )
+    };
+    err(summary, detail, start, start + 1)
+}
+
+#[cold]
+fn unterminated_string(start: usize, _len: usize) -> SyntaxError {
+    err(
+        "Invalid JSON string",
+        "This string is not terminated: no closing double quote was found.",
+        start,
+        start + 1,
+    )
+}
+
+#[cold]
+fn control_char(_start: usize, at: usize, b: u8) -> SyntaxError {
+    let detail = if b == b'\n' {
+        "A JSON string cannot span lines: write a newline as \\n.".to_string()
+    } else {
+        format!("Control character 0x{b:02x} must be escaped in a JSON string (as \\u{b:04x}).")
+    };
+    err("Invalid JSON string", detail, at, at + 1)
+}
+
+#[cold]
+fn invalid_keyword(word: &[u8], start: usize, end: usize) -> SyntaxError {
+    let word = String::from_utf8_lossy(word);
+    let lower = word.to_ascii_lowercase();
+    let detail = if ["true", "false", "null"].contains(&lower.as_str()) {
+        format!("The JSON keyword \"{word}\" is not valid. Did you mean \"{lower}\"? JSON keywords are lowercase.")
+    } else {
+        format!("\"{word}\" is not a JSON value. A string must be in double quotes; the only keywords are true, false and null.")
+    };
+    err("Invalid JSON keyword", detail, start, end.max(start + 1))
+}
+
+fn describe(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    format!("{text:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::tree::FileData;
+
+    /// A compact rendering of a node: `{a:1,a:[true,null]}`, strings decoded.
+    fn show(f: &FileData, id: NodeId) -> String {
+        match f.node(id).kind {
+            NodeKind::Null => "null".into(),
+            NodeKind::Bool(b) => b.to_string(),
+            NodeKind::Number => f.raw(id).to_string(),
+            NodeKind::String(_) => format!("{:?}", f.str(id).unwrap()),
+            NodeKind::Array { first, len } => {
+                let items: Vec<_> = f.elements(first, len).iter().map(|&c| show(f, c)).collect();
+                format!("[{}]", items.join(","))
+            }
+            NodeKind::Object { first, len } => {
+                let items: Vec<_> = f
+                    .properties(first, len)
+                    .iter()
+                    .map(|p| format!("{}:{}", f.str(p.name).unwrap(), show(f, p.value)))
+                    .collect();
+                format!("{{{}}}", items.join(","))
+            }
+        }
+    }
+
+    fn ok(src: &str) -> String {
+        let file = parse(src, "t.json").unwrap_or_else(|e| panic!("{e}"));
+        show(&file.data, file.data.root)
+    }
+
+    /// The first diagnostic's summary and `line:col-line:col` of its subject.
+    fn fails(src: &str) -> (String, String) {
+        let e = parse(src, "t.json").expect_err("should fail");
+        let d = &e.diagnostics()[0];
+        let r = d.subject.as_ref().expect("a range");
+        (
+            d.summary.clone(),
+            format!(
+                "{}:{}-{}:{}",
+                r.start.line, r.start.column, r.end.line, r.end.column
+            ),
+        )
+    }
+
+    fn fails_with(src: &str, summary: &str, at: &str) {
+        assert_eq!(
+            fails(src),
+            (summary.to_string(), at.to_string()),
+            "input: {src}"
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_are_kept_in_order() {
+        assert_eq!(ok(r#"{"a": 1, "b": 2, "a": 3}"#), "{a:1,b:2,a:3}");
+    }
+
+    #[test]
+    fn numbers_keep_their_exact_text() {
+        assert_eq!(
+            ok(r#"{"n": [123456789012345678901234567890, 1e150, -0.50, 1E-7, 0]}"#),
+            "{n:[123456789012345678901234567890,1e150,-0.50,1E-7,0]}"
+        );
+    }
+
+    #[test]
+    fn strings_decode_every_escape() {
+        assert_eq!(
+            ok(r#"{"s": "\"\\\/\b\f\n\r\t\u0041\u00e9\ud83d\ude00"}"#),
+            format!("{{s:{:?}}}", "\"\\/\u{8}\u{c}\n\r\tAé😀")
+        );
+    }
+
+    #[test]
+    fn strings_without_escapes_point_into_the_source() {
+        let file = parse(r#"{"plain": "x"}"#, "t.json").unwrap();
+        assert!(file.data.decoded.is_empty());
+    }
+
+    #[test]
+    fn node_ranges_are_exact() {
+        let file = parse("{\n  \"k\": [1, \"é\", true]\n}", "t.json").unwrap();
+        let f = &file.data;
+        let NodeKind::Object { first, len } = f.node(f.root).kind else {
+            panic!()
+        };
+        let prop = f.properties(first, len)[0];
+        let name = f.range(prop.name);
+        assert_eq!(
+            (name.start.line, name.start.column, name.end.column),
+            (2, 3, 6)
+        );
+        let NodeKind::Array { first, len } = f.node(prop.value).kind else {
+            panic!()
+        };
+        let s = f.range(f.elements(first, len)[1]);
+        assert_eq!((s.start.column, s.end.column), (12, 15));
+        assert_eq!((s.start.byte, s.end.byte), (13, 17));
+    }
+
+    #[test]
+    fn root_may_be_an_array_of_objects() {
+        assert_eq!(ok(r#"[{"a": 1}, {"a": 2}]"#), "[{a:1},{a:2}]");
+        assert_eq!(ok("[]"), "[]");
+    }
+
+    #[test]
+    fn root_must_be_object() {
+        fails_with("\"x\"", "Root value must be object", "1:1-1:4");
+        fails_with("[{}, 1]", "Root value must be object", "1:1-1:8");
+    }
+
+    #[test]
+    fn trailing_commas_are_errors() {
+        fails_with(r#"{"a": 1,}"#, "Trailing comma in object", "1:8-1:9");
+        fails_with(r#"{"a": [1, 2, ]}"#, "Trailing comma in array", "1:12-1:13");
+    }
+
+    #[test]
+    fn unclosed_containers_point_at_their_opening() {
+        fails_with("{\"a\": [1, 2", "Unclosed array", "1:7-1:8");
+        fails_with("{\"a\": 1", "Unclosed object", "1:1-1:2");
+    }
+
+    #[test]
+    fn equals_instead_of_colon_gets_a_hint() {
+        let e = parse(r#"{"a" = 1}"#, "t.json").unwrap_err();
+        let d = &e.diagnostics()[0];
+        assert_eq!(d.summary, "Missing property value colon");
+        assert!(d.detail.contains("colon"), "{}", d.detail);
+        assert_eq!(d.subject.as_ref().unwrap().start.column, 6);
+    }
+
+    #[test]
+    fn comments_are_rejected_with_advice() {
+        fails_with("{ /* c */ }", "Comments are not allowed", "1:3-1:5");
+        let e = parse("{\n// c\n}", "t.json").unwrap_err();
+        assert!(e.diagnostics()[0].detail.contains("\"//\""));
+    }
+
+    #[test]
+    fn invalid_numbers() {
+        for bad in ["01", "1.", ".5", "+1", "1e", "0x10", "-", "1.5.5"] {
+            let src = format!("{{\"n\": {bad}}}");
+            assert_eq!(fails(&src).0, "Invalid JSON number", "{bad}");
+        }
+        fails_with(r#"{"n": 01}"#, "Invalid JSON number", "1:7-1:9");
+    }
+
+    #[test]
+    fn absurd_exponents_are_kept_as_text() {
+        assert_eq!(ok(r#"{"n": 1e99999999999}"#), "{n:1e99999999999}");
+    }
+
+    #[test]
+    fn invalid_strings() {
+        fails_with("{\"a\": \"x\ny\"}", "Invalid JSON string", "1:9-2:1");
+        fails_with(r#"{"a": "\q"}"#, "Invalid JSON string", "1:8-1:10");
+        fails_with(r#"{"a": "\u12"}"#, "Invalid JSON string", "1:8-1:12");
+        fails_with(r#"{"a": "\ud800"}"#, "Invalid JSON string", "1:8-1:14");
+        fails_with(r#"{"a": "open"#, "Invalid JSON string", "1:7-1:8");
+    }
+
+    #[test]
+    fn invalid_keywords_suggest_lowercase() {
+        let e = parse(r#"{"a": True}"#, "t.json").unwrap_err();
+        let d = &e.diagnostics()[0];
+        assert_eq!(d.summary, "Invalid JSON keyword");
+        assert!(d.detail.contains("Did you mean \"true\"?"));
+        fails_with(r#"{"a": yes}"#, "Invalid JSON keyword", "1:7-1:10");
+    }
+
+    #[test]
+    fn property_names_must_be_strings() {
+        fails_with(r#"{a: 1}"#, "Invalid property name", "1:2-1:3");
+        fails_with(r#"{1: 1}"#, "Invalid property name", "1:2-1:3");
+    }
+
+    #[test]
+    fn missing_values_and_separators() {
+        fails_with(r#"{"a": }"#, "Missing value", "1:7-1:8");
+        fails_with(
+            r#"{"a": 1 "b": 2}"#,
+            "Missing property separator",
+            "1:9-1:10",
+        );
+        fails_with(
+            r#"{"a": [1 2]}"#,
+            "Missing array element separator",
+            "1:10-1:11",
+        );
+        fails_with("", "Missing value", "1:1-1:1");
+        fails_with("   ", "Missing value", "1:4-1:4");
+    }
+
+    #[test]
+    fn extraneous_data_after_value() {
+        fails_with("{} {}", "Extraneous data after value", "1:4-1:5");
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_at_its_byte() {
+        let e = parse_bytes(b"{\"a\": \"\xff\"}", "t.json").unwrap_err();
+        let d = &e.diagnostics()[0];
+        assert_eq!(d.summary, "Invalid UTF-8");
+        assert_eq!(d.subject.as_ref().unwrap().start.byte, 7);
+        assert_eq!(d.subject.as_ref().unwrap().start.column, 8);
+    }
+
+    #[test]
+    fn nesting_deeper_than_the_limit_is_an_error() {
+        let deep = format!("{{\"a\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+        let (summary, _) = fails(&deep);
+        assert_eq!(summary, "Nesting too deep");
+        let opts = ParseOptions { max_depth: 3 };
+        assert!(parse_with(r#"{"a": [[1]]}"#, "t", &opts).is_ok());
+        assert!(parse_with(r#"{"a": [[[1]]]}"#, "t", &opts).is_err());
+    }
+
+    #[test]
+    fn errors_render_with_the_source_line() {
+        let e = parse("{\n  \"a\": 1,\n}", "main.tf.json").unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.starts_with("Error: Trailing comma in object\n"),
+            "{text}"
+        );
+        assert!(text.contains("on main.tf.json line 2, column 9:"), "{text}");
+        assert!(text.contains("   2:   \"a\": 1,\n"), "{text}");
+    }
+}

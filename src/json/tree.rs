@@ -1,0 +1,168 @@
+//! The parsed file: one flat node tree inside an `Arc`.
+//!
+//! Nodes live in a single `Vec` and refer to each other by index, so a whole
+//! file is a handful of allocations, and a handle to any part of it ([`File`],
+//! later `Body` and `Expression`) is an `Arc` clone plus a node index:
+//! `'static`, `Send + Sync`, and cheap to keep.
+//!
+//! Strings without escapes are not copied: their node points at the source
+//! text. Strings with escapes are decoded once into one shared buffer.
+
+use std::sync::Arc;
+
+use crate::pos::{Range, SourceFile};
+
+/// Index of a node in its file's node table.
+pub(crate) type NodeId = u32;
+
+/// One JSON value, with its byte span in the source.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Node {
+    pub kind: NodeKind,
+    /// Byte offset of the first byte of the value.
+    pub start: u32,
+    /// Byte offset just after the value.
+    pub end: u32,
+}
+
+/// What a node is. Containers refer to a contiguous run of child slots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    Null,
+    Bool(bool),
+    /// The exact literal text is `source[start..end]`.
+    Number,
+    /// A string whose decoded text is `text`.
+    String(StrText),
+    /// `len` element node ids at `children[first..first + len]`.
+    Array {
+        first: u32,
+        len: u32,
+    },
+    /// `len` properties at `props[first..first + len]`, in source order,
+    /// duplicates included.
+    Object {
+        first: u32,
+        len: u32,
+    },
+}
+
+/// Where the decoded text of a string lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StrText {
+    /// No escapes: the text is `source[start..end]` verbatim.
+    Source { start: u32, end: u32 },
+    /// Escapes were decoded into `FileData::decoded[start..end]`.
+    Decoded { start: u32, end: u32 },
+}
+
+/// One `"name": value` pair of an object.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Prop {
+    /// The name, a string node.
+    pub name: NodeId,
+    /// The value node.
+    pub value: NodeId,
+}
+
+/// Everything a parsed file owns; shared by all handles into it.
+#[derive(Debug)]
+pub(crate) struct FileData {
+    pub source: Arc<SourceFile>,
+    pub nodes: Vec<Node>,
+    pub children: Vec<NodeId>,
+    pub props: Vec<Prop>,
+    pub decoded: String,
+    pub root: NodeId,
+}
+
+impl FileData {
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The decoded text of a string node, or `None` for other kinds.
+    pub fn str(&self, id: NodeId) -> Option<&str> {
+        match self.node(id).kind {
+            NodeKind::String(text) => Some(self.str_text(text)),
+            _ => None,
+        }
+    }
+
+    pub fn str_text(&self, text: StrText) -> &str {
+        match text {
+            StrText::Source { start, end } => &self.source.text()[start as usize..end as usize],
+            StrText::Decoded { start, end } => &self.decoded[start as usize..end as usize],
+        }
+    }
+
+    /// The exact source text of a node (for numbers: the literal).
+    pub fn raw(&self, id: NodeId) -> &str {
+        let n = self.node(id);
+        &self.source.text()[n.start as usize..n.end as usize]
+    }
+
+    pub fn elements(&self, first: u32, len: u32) -> &[NodeId] {
+        &self.children[first as usize..(first + len) as usize]
+    }
+
+    pub fn properties(&self, first: u32, len: u32) -> &[Prop] {
+        &self.props[first as usize..(first + len) as usize]
+    }
+
+    /// The source range of a node.
+    pub fn range(&self, id: NodeId) -> Range {
+        let n = self.node(id);
+        self.source.range(n.start as usize, n.end as usize)
+    }
+
+    /// The range of the first byte of a node (its opening bracket).
+    pub fn start_range(&self, id: NodeId) -> Range {
+        let n = self.node(id);
+        self.source.range(n.start as usize, n.start as usize + 1)
+    }
+
+    /// The range of the last byte of a node (its closing bracket).
+    pub fn end_range(&self, id: NodeId) -> Range {
+        let n = self.node(id);
+        self.source
+            .range((n.end as usize).saturating_sub(1), n.end as usize)
+    }
+}
+
+/// A parsed JSON-HCL file.
+///
+/// Cheap to clone (one `Arc`), `'static`, `Send + Sync`: keep it, or any
+/// [`Body`](crate::json::Body) taken from it, as long as you like.
+///
+/// ```
+/// let file = hcl_json::parse(r#"{"region": "eu-west-1"}"#, "main.tf.json")?;
+/// assert_eq!(file.filename(), "main.tf.json");
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct File {
+    pub(crate) data: Arc<FileData>,
+}
+
+impl File {
+    /// The file name given to the parser.
+    pub fn filename(&self) -> &str {
+        self.data.source.name()
+    }
+
+    /// The source text.
+    pub fn source(&self) -> &str {
+        self.data.source.text()
+    }
+
+    /// The source file, with its line index, for rendering diagnostics.
+    pub fn source_file(&self) -> &Arc<SourceFile> {
+        &self.data.source
+    }
+
+    /// The range of the whole root value.
+    pub fn range(&self) -> Range {
+        self.data.range(self.data.root)
+    }
+}
