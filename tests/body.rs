@@ -1,0 +1,332 @@
+//! Body processing per json-spec.md "Bodies" and "Blocks", and hcl-spec.md
+//! "Schema-driven Processing", "Partial Processing", "Dynamic Attributes".
+
+use hcl_json::{Block, BodySchema, Error};
+
+fn body(src: &str) -> hcl_json::Body {
+    hcl_json::parse(src, "test.json")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .body()
+}
+
+/// `type label label -> child_attr source` for each block, in order.
+fn show_blocks(blocks: &[Block]) -> Vec<String> {
+    blocks
+        .iter()
+        .map(|b| {
+            let attrs = b.body.just_attributes().unwrap();
+            let attrs: Vec<String> = attrs
+                .values()
+                .map(|a| format!("{}={}", a.name, a.expr.source_text()))
+                .collect();
+            let mut head = vec![b.type_name.clone()];
+            head.extend(b.labels.iter().cloned());
+            format!("{} -> {}", head.join(" "), attrs.join(","))
+        })
+        .collect()
+}
+
+fn first_diag(err: &Error) -> (String, String, String) {
+    let d = &err.diagnostics()[0];
+    let r = d.subject.as_ref().expect("subject");
+    (
+        d.summary.clone(),
+        d.detail.clone(),
+        format!(
+            "{}:{}-{}:{}",
+            r.start.line, r.start.column, r.end.line, r.end.column
+        ),
+    )
+}
+
+#[test]
+fn attribute_definition_by_schema() {
+    let b = body(r#"{ "foo": "bar baz" }"#);
+    let content = b.content(&BodySchema::new().attribute("foo", true)).unwrap();
+    let foo = &content.attributes["foo"];
+    assert_eq!(foo.expr.source_text(), "\"bar baz\"");
+    assert_eq!(foo.name_range.start.column, 3);
+    assert_eq!(foo.range.end.column, 19);
+}
+
+#[test]
+fn block_without_labels_in_object_and_array_forms() {
+    let schema = BodySchema::new().block("foo", &[]);
+    let one = body(r#"{ "foo": { "child_attr": "baz" } }"#)
+        .content(&schema)
+        .unwrap();
+    assert_eq!(show_blocks(&one.blocks), ["foo -> child_attr=\"baz\""]);
+    let two = body(r#"{ "foo": [ { "child_attr": "baz" }, { "child_attr": "boz" } ] }"#)
+        .content(&schema)
+        .unwrap();
+    assert_eq!(
+        show_blocks(&two.blocks),
+        ["foo -> child_attr=\"baz\"", "foo -> child_attr=\"boz\""]
+    );
+    let none = body(r#"{ "foo": [] }"#).content(&schema).unwrap();
+    assert!(none.blocks.is_empty());
+    let null = body(r#"{ "foo": null }"#).content(&schema).unwrap();
+    assert!(null.blocks.is_empty());
+}
+
+#[test]
+fn all_two_label_forms_of_the_spec_yield_the_same_blocks_in_order() {
+    let schema = BodySchema::new().block("foo", &["a", "b"]);
+    let forms = [
+        r#"{ "foo": { "bar": { "baz": { "child_attr": "baz" }, "boz": { "child_attr": "baz" } }, "boz": { "baz": { "child_attr": "baz" } } } }"#,
+        r#"{ "foo": { "bar": { "baz": { "child_attr": "baz" }, "boz": { "child_attr": "baz" } }, "boz": { "baz": [ { "child_attr": "baz" }, { "child_attr": "boz" } ] } } }"#,
+        r#"{ "foo": [ { "bar": { "baz": { "child_attr": "baz" }, "boz": { "child_attr": "baz" } } }, { "bar": { "baz": [ { "child_attr": "baz" }, { "child_attr": "boz" } ] } } ] }"#,
+        r#"{ "foo": { "bar": { "baz": { "child_attr": "baz" }, "boz": { "child_attr": "baz" } }, "bar": { "baz": [ { "child_attr": "baz" }, { "child_attr": "boz" } ] } } }"#,
+    ];
+    let expected: [&[&str]; 4] = [
+        &[
+            "foo bar baz -> child_attr=\"baz\"",
+            "foo bar boz -> child_attr=\"baz\"",
+            "foo boz baz -> child_attr=\"baz\"",
+        ],
+        &[
+            "foo bar baz -> child_attr=\"baz\"",
+            "foo bar boz -> child_attr=\"baz\"",
+            "foo boz baz -> child_attr=\"baz\"",
+            "foo boz baz -> child_attr=\"boz\"",
+        ],
+        &[
+            "foo bar baz -> child_attr=\"baz\"",
+            "foo bar boz -> child_attr=\"baz\"",
+            "foo bar baz -> child_attr=\"baz\"",
+            "foo bar baz -> child_attr=\"boz\"",
+        ],
+        &[
+            "foo bar baz -> child_attr=\"baz\"",
+            "foo bar boz -> child_attr=\"baz\"",
+            "foo bar baz -> child_attr=\"baz\"",
+            "foo bar baz -> child_attr=\"boz\"",
+        ],
+    ];
+    for (src, want) in forms.iter().zip(expected) {
+        let content = body(src).content(&schema).unwrap();
+        assert_eq!(show_blocks(&content.blocks), want, "{src}");
+    }
+}
+
+#[test]
+fn labels_in_array_form_keep_source_order() {
+    let schema = BodySchema::new().block("resource", &["type", "name"]);
+    let content = body(
+        r#"{"resource": [{"aws_instance": {"b": {}}}, {"aws_instance": {"a": {}}}, {"aws_s3_bucket": [{"c": {}}]}]}"#,
+    )
+    .content(&schema)
+    .unwrap();
+    let labels: Vec<_> = content.blocks.iter().map(|b| b.labels.join(".")).collect();
+    assert_eq!(
+        labels,
+        ["aws_instance.b", "aws_instance.a", "aws_s3_bucket.c"]
+    );
+}
+
+#[test]
+fn block_ranges_point_at_type_labels_and_body() {
+    let src = "{\n  \"resource\": {\"t\": {\"n\": {\"x\": 1}}}\n}";
+    let content = body(src)
+        .content(&BodySchema::new().block("resource", &["type", "name"]))
+        .unwrap();
+    let b = &content.blocks[0];
+    assert_eq!((b.type_range.start.line, b.type_range.start.column), (2, 3));
+    assert_eq!(b.type_range.end.column, 13);
+    assert_eq!(b.label_ranges[0].start.column, 16);
+    assert_eq!(b.label_ranges[1].start.column, 22);
+    assert_eq!(b.def_range.start.column, 27);
+}
+
+#[test]
+fn root_body_may_be_an_array_of_objects() {
+    let content = body(r#"[{"a": 1}, {"b": 2}]"#)
+        .content(&BodySchema::new().attribute("a", true).attribute("b", true))
+        .unwrap();
+    assert_eq!(content.attributes.len(), 2);
+}
+
+#[test]
+fn comment_properties_are_ignored_in_bodies_only() {
+    let schema = BodySchema::new().attribute("a", false).block("b", &["l"]);
+    let content = body(r#"{"//": "about a", "a": {"//": "kept"}, "b": {"//": {"//": "body comment", "x": 1}}}"#)
+        .content(&schema)
+        .unwrap();
+    assert_eq!(content.attributes["a"].expr.source_text(), r#"{"//": "kept"}"#);
+    // At the label level "//" is a label like any other.
+    assert_eq!(content.blocks[0].labels, ["//"]);
+    let attrs = content.blocks[0].body.just_attributes().unwrap();
+    assert_eq!(attrs.keys().collect::<Vec<_>>(), ["x"]);
+}
+
+#[test]
+fn extraneous_property_suggests_the_closest_name() {
+    let err = body("{\n  \"regoin\": \"x\",\n  \"zzz\": 1\n}")
+        .content(&BodySchema::new().attribute("region", false))
+        .unwrap_err();
+    assert_eq!(err.diagnostics().len(), 2, "all problems at once");
+    assert_eq!(
+        first_diag(&err),
+        (
+            "Extraneous JSON object property".into(),
+            "No argument or block type is named \"regoin\". Did you mean \"region\"?".into(),
+            "2:3-2:11".into()
+        )
+    );
+    assert_eq!(
+        err.diagnostics()[1].detail,
+        "No argument or block type is named \"zzz\"."
+    );
+}
+
+#[test]
+fn missing_required_argument_points_at_closing_brace() {
+    let err = body("{\n  \"a\": 1\n}")
+        .content(&BodySchema::new().attribute("a", true).attribute("b", true))
+        .unwrap_err();
+    assert_eq!(
+        first_diag(&err),
+        (
+            "Missing required argument".into(),
+            "The argument \"b\" is required, but no definition was found.".into(),
+            "3:1-3:2".into()
+        )
+    );
+}
+
+#[test]
+fn duplicate_argument_names_the_first_definition() {
+    let err = body("{\"a\": 1,\n \"a\": 2}")
+        .content(&BodySchema::new().attribute("a", false))
+        .unwrap_err();
+    assert_eq!(
+        first_diag(&err),
+        (
+            "Duplicate argument".into(),
+            "The argument \"a\" was already set at test.json:1,2-1,8.".into(),
+            "2:2-2:5".into()
+        )
+    );
+}
+
+#[test]
+fn wrong_json_types_for_blocks_and_labels() {
+    let schema = BodySchema::new().block("b", &[]).block("l", &["name"]);
+    let err = body(r#"{"b": 1, "l": "x", "b": [1]}"#)
+        .content(&schema)
+        .unwrap_err();
+    let details: Vec<_> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+    assert_eq!(
+        details,
+        [
+            "Either a JSON object or a JSON array is required, representing the contents of one or more \"b\" blocks.",
+            "Either a JSON object or JSON array of objects is required here, to specify name labels for this block.",
+        ]
+    );
+    // An array element that is not an object is found when its body is read.
+    let ok = body(r#"{"b": [1]}"#).content(&schema).unwrap();
+    let err = ok.blocks[0].body.content(&BodySchema::new()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Incorrect JSON value type");
+}
+
+#[test]
+fn too_few_labels_is_missing_block_label() {
+    let schema = BodySchema::new().block("resource", &["type", "name"]);
+    let err = body(r#"{"resource": {"aws_instance": {}}}"#)
+        .content(&schema)
+        .unwrap_err();
+    assert_eq!(
+        first_diag(&err),
+        (
+            "Missing block label".into(),
+            "At least one object property is required, whose name represents the resource block's name.".into(),
+            "1:31-1:32".into()
+        )
+    );
+}
+
+#[test]
+fn partial_content_leaves_the_rest() {
+    let b = body(r#"{"a": 1, "b": 2, "c": {"x": 1}, "d": 4}"#);
+    let (content, rest) = b
+        .partial_content(&BodySchema::new().attribute("a", false))
+        .unwrap();
+    assert_eq!(content.attributes.keys().collect::<Vec<_>>(), ["a"]);
+    let (second, rest2) = rest
+        .partial_content(&BodySchema::new().block("c", &[]).attribute("b", true))
+        .unwrap();
+    assert_eq!(second.attributes.keys().collect::<Vec<_>>(), ["b"]);
+    assert_eq!(second.blocks.len(), 1);
+    let left = rest2.just_attributes().unwrap();
+    assert_eq!(left.keys().collect::<Vec<_>>(), ["d"]);
+    // The rest with its own schema equals one pass with the union.
+    let union = BodySchema::new()
+        .attribute("a", false)
+        .attribute("b", true)
+        .block("c", &[])
+        .attribute("d", false);
+    let once = b.content(&union).unwrap();
+    assert_eq!(once.attributes.len(), 3);
+    assert_eq!(once.blocks.len(), 1);
+    // Content of the rest rejects what no schema named, but not what the
+    // first pass took.
+    let err = rest
+        .content(&BodySchema::new().attribute("b", false))
+        .unwrap_err();
+    let names: Vec<_> = err.diagnostics().iter().map(|d| d.detail.clone()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn just_attributes_requires_a_single_object() {
+    let err = body(r#"[{"a": 1}]"#).just_attributes().unwrap_err();
+    assert_eq!(
+        first_diag(&err),
+        (
+            "Incorrect JSON value type".into(),
+            "A JSON object is required here, setting the arguments for this block.".into(),
+            "1:1-1:2".into()
+        )
+    );
+    let err = body(r#"{"a": 1, "a": 2}"#).just_attributes().unwrap_err();
+    assert_eq!(first_diag(&err).0, "Duplicate attribute definition");
+}
+
+#[test]
+fn invalid_schema_is_rejected() {
+    let b = body("{}");
+    for schema in [
+        BodySchema::new().attribute("a", false).attribute("a", true),
+        BodySchema::new().attribute("a", false).block("a", &[]),
+        BodySchema::new().block("a", &[]).block("a", &["x"]),
+    ] {
+        let err = b.content(&schema).unwrap_err();
+        assert_eq!(err.diagnostics()[0].summary, "Invalid schema");
+    }
+}
+
+#[test]
+fn odd_shapes_never_panic() {
+    let schema = BodySchema::new()
+        .attribute("a", true)
+        .block("b", &["x", "y"])
+        .block("c", &[]);
+    for src in [
+        "{}",
+        "[]",
+        r#"{"b": null}"#,
+        r#"{"b": []}"#,
+        r#"{"b": [null, 1, "x", []]}"#,
+        r#"{"b": {"x": null}}"#,
+        r#"{"b": {"x": {"y": [1, null, {}]}}}"#,
+        r#"{"c": [[{}]], "a": {"b": 1}}"#,
+        r#"[{"a": 1}, {"a": 2}, {"c": 3}]"#,
+    ] {
+        if let Ok(content) = body(src).content(&schema) {
+            for block in content.blocks {
+                let _ = block.body.content(&schema);
+                let _ = block.body.just_attributes();
+            }
+        }
+    }
+}
