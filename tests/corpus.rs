@@ -1,0 +1,143 @@
+//! The parser and body processing against real files of `../shared/corpus`.
+
+mod common;
+
+use hcl_json::BodySchema;
+
+/// Every `.json` file marked `ok` (or `semantic-error`: valid JSON-HCL whose
+/// *meaning* is wrong) parses; every one marked `error` (or HCL1-lenient, not
+/// strict JSON) fails with a diagnostic that has a range.
+#[test]
+fn corpus_files_parse_or_fail_with_a_range() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let files = common::corpus_json_files(&dir);
+    assert!(files.len() > 100, "SOURCES.tsv lists {} files", files.len());
+    for f in &files {
+        let bytes = std::fs::read(dir.join(&f.file)).expect(&f.file);
+        let result = hcl_json::json::parse_bytes(&bytes, &f.file);
+        match f.expect.as_str() {
+            "ok" | "semantic-error" => {
+                if let Err(e) = result {
+                    panic!("{} should parse:\n{e}", f.file);
+                }
+            }
+            _ => {
+                let err = result.err().unwrap_or_else(|| panic!("{} should fail", f.file));
+                let d = &err.diagnostics()[0];
+                let range = d.subject.as_ref().expect("error has a range");
+                assert_eq!(&*range.filename, f.file.as_str());
+                assert!(range.start.line >= 1 && range.start.column >= 1);
+            }
+        }
+    }
+}
+
+fn terraform_schema() -> BodySchema {
+    BodySchema::new()
+        .block("terraform", &[])
+        .block("provider", &["name"])
+        .block("variable", &["name"])
+        .block("locals", &[])
+        .block("data", &["type", "name"])
+        .block("resource", &["type", "name"])
+        .block("module", &["name"])
+        .block("output", &["name"])
+}
+
+/// HCL2-era Terraform and CDK for Terraform files, not the HCL1 fixtures.
+fn is_hcl2_terraform(path: &str) -> bool {
+    path.ends_with(".tf.json")
+        && !["hcl1-json-fixtures/", "terraform/history/", "tf-community-ami-modules/"]
+            .iter()
+            .any(|p| path.starts_with(p))
+}
+
+#[test]
+fn terraform_files_decode_with_a_terraform_schema() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut seen = 0;
+    for f in common::corpus_json_files(&dir) {
+        if f.expect != "ok" || !is_hcl2_terraform(&f.file) {
+            continue;
+        }
+        let src = std::fs::read_to_string(dir.join(&f.file)).unwrap();
+        let file = hcl_json::parse(&src, &f.file).unwrap();
+        let result = file.body().partial_content(&terraform_schema());
+        // Two kapitan files declare `"data": {"google_iam_policy": {}}`: a
+        // block type with no name label, which Terraform (and HashiCorp's
+        // implementation, checked with hcldec) rejects the same way.
+        if f.file.starts_with("kapitan/") && f.file.contains("/project") {
+            if let Err(e) = &result {
+                assert!(
+                    e.diagnostics()
+                        .iter()
+                        .all(|d| d.summary == "Missing block label"),
+                    "{}:\n{e}",
+                    f.file
+                );
+                continue;
+            }
+        }
+        let (content, _rest) = result.unwrap_or_else(|e| panic!("{}:\n{e}", f.file));
+        for block in &content.blocks {
+            let want = terraform_schema()
+                .find_block(&block.type_name)
+                .unwrap()
+                .label_names
+                .len();
+            assert_eq!(block.labels.len(), want, "{}", f.file);
+        }
+        seen += 1;
+    }
+    assert!(seen >= 20, "only {seen} Terraform files found");
+}
+
+/// `(type, labels)` of every top-level block of a corpus file.
+fn blocks_of(dir: &std::path::Path, path: &str) -> Vec<(String, String)> {
+    let src = std::fs::read_to_string(dir.join(path)).unwrap();
+    let file = hcl_json::parse(&src, path).unwrap();
+    let (content, _) = file.body().partial_content(&terraform_schema()).unwrap();
+    content
+        .blocks
+        .iter()
+        .map(|b| (b.type_name.clone(), b.labels.join(".")))
+        .collect()
+}
+
+#[test]
+fn block_counts_and_labels_of_chosen_files() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let ct = blocks_of(
+        &dir,
+        "controltower-account-factory-cdktf/cdktf.out/stacks/ct/cdk.tf.json",
+    );
+    let count = |blocks: &[(String, String)], t: &str| blocks.iter().filter(|b| b.0 == t).count();
+    assert_eq!(ct.len(), 10);
+    assert_eq!(count(&ct, "data"), 6);
+    assert_eq!(count(&ct, "resource"), 2);
+    assert_eq!(
+        ct[0],
+        ("data".into(), "aws_caller_identity.current_caller_identity".into())
+    );
+
+    let kops = blocks_of(
+        &dir,
+        "kops/tests/integration/update_cluster/minimal-json/kubernetes.tf.json",
+    );
+    assert_eq!(count(&kops, "resource"), 55);
+    assert_eq!(count(&kops, "output"), 15);
+    assert_eq!(count(&kops, "locals"), 1);
+    assert_eq!(kops[1], ("output".into(), "cluster_name".into()));
+
+    // Top-level block types as arrays of objects.
+    let clumio = blocks_of(&dir, "clumio-aws-template/57350a7f/main.tf.json");
+    assert_eq!(count(&clumio, "resource"), 79);
+    assert_eq!(count(&clumio, "data"), 28);
+    assert_eq!(count(&clumio, "locals"), 2);
+}
