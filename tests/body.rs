@@ -42,7 +42,9 @@ fn first_diag(err: &Error) -> (String, String, String) {
 #[test]
 fn attribute_definition_by_schema() {
     let b = body(r#"{ "foo": "bar baz" }"#);
-    let content = b.content(&BodySchema::new().attribute("foo", true)).unwrap();
+    let content = b
+        .content(&BodySchema::new().attribute("foo", true))
+        .unwrap();
     let foo = &content.attributes["foo"];
     assert_eq!(foo.expr.source_text(), "\"bar baz\"");
     assert_eq!(foo.name_range.start.column, 3);
@@ -149,10 +151,15 @@ fn root_body_may_be_an_array_of_objects() {
 #[test]
 fn comment_properties_are_ignored_in_bodies_only() {
     let schema = BodySchema::new().attribute("a", false).block("b", &["l"]);
-    let content = body(r#"{"//": "about a", "a": {"//": "kept"}, "b": {"//": {"//": "body comment", "x": 1}}}"#)
-        .content(&schema)
-        .unwrap();
-    assert_eq!(content.attributes["a"].expr.source_text(), r#"{"//": "kept"}"#);
+    let content = body(
+        r#"{"//": "about a", "a": {"//": "kept"}, "b": {"//": {"//": "body comment", "x": 1}}}"#,
+    )
+    .content(&schema)
+    .unwrap();
+    assert_eq!(
+        content.attributes["a"].expr.source_text(),
+        r#"{"//": "kept"}"#
+    );
     // At the label level "//" is a label like any other.
     assert_eq!(content.blocks[0].labels, ["//"]);
     let attrs = content.blocks[0].body.just_attributes().unwrap();
@@ -215,7 +222,11 @@ fn wrong_json_types_for_blocks_and_labels() {
     let err = body(r#"{"b": 1, "l": "x", "b": [1]}"#)
         .content(&schema)
         .unwrap_err();
-    let details: Vec<_> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+    let details: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.detail.as_str())
+        .collect();
     assert_eq!(
         details,
         [

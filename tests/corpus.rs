@@ -24,7 +24,9 @@ fn corpus_files_parse_or_fail_with_a_range() {
                 }
             }
             _ => {
-                let err = result.err().unwrap_or_else(|| panic!("{} should fail", f.file));
+                let err = result
+                    .err()
+                    .unwrap_or_else(|| panic!("{} should fail", f.file));
                 let d = &err.diagnostics()[0];
                 let range = d.subject.as_ref().expect("error has a range");
                 assert_eq!(&*range.filename, f.file.as_str());
@@ -49,9 +51,13 @@ fn terraform_schema() -> BodySchema {
 /// HCL2-era Terraform and CDK for Terraform files, not the HCL1 fixtures.
 fn is_hcl2_terraform(path: &str) -> bool {
     path.ends_with(".tf.json")
-        && !["hcl1-json-fixtures/", "terraform/history/", "tf-community-ami-modules/"]
-            .iter()
-            .any(|p| path.starts_with(p))
+        && ![
+            "hcl1-json-fixtures/",
+            "terraform/history/",
+            "tf-community-ami-modules/",
+        ]
+        .iter()
+        .any(|p| path.starts_with(p))
 }
 
 #[test]
@@ -123,7 +129,10 @@ fn block_counts_and_labels_of_chosen_files() {
     assert_eq!(count(&ct, "resource"), 2);
     assert_eq!(
         ct[0],
-        ("data".into(), "aws_caller_identity.current_caller_identity".into())
+        (
+            "data".into(),
+            "aws_caller_identity.current_caller_identity".into()
+        )
     );
 
     let kops = blocks_of(

@@ -980,4 +980,113 @@ mod tests {
         assert!(text.contains("on main.tf.json line 2, column 9:"), "{text}");
         assert!(text.contains("   2:   \"a\": 1,\n"), "{text}");
     }
+
+    mod generated {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// A JSON value to generate; objects may repeat keys.
+        #[derive(Debug, Clone)]
+        enum J {
+            Null,
+            Bool(bool),
+            Num(String),
+            Str(String),
+            Arr(Vec<J>),
+            Obj(Vec<(String, J)>),
+        }
+
+        fn number() -> impl Strategy<Value = String> {
+            "-?(0|[1-9][0-9]{0,30})(\\.[0-9]{1,20})?([eE][+-]?[0-9]{1,4})?"
+        }
+
+        fn json() -> impl Strategy<Value = J> {
+            let leaf = prop_oneof![
+                Just(J::Null),
+                any::<bool>().prop_map(J::Bool),
+                number().prop_map(J::Num),
+                any::<String>().prop_map(J::Str),
+            ];
+            leaf.prop_recursive(6, 64, 6, |inner| {
+                prop_oneof![
+                    prop::collection::vec(inner.clone(), 0..6).prop_map(J::Arr),
+                    prop::collection::vec(("[a-c]{1,2}|.*", inner), 0..6).prop_map(J::Obj),
+                ]
+            })
+        }
+
+        fn escape(s: &str) -> String {
+            let mut out = String::from("\"");
+            for c in s.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+            out
+        }
+
+        fn text(j: &J) -> String {
+            match j {
+                J::Null => "null".into(),
+                J::Bool(b) => b.to_string(),
+                J::Num(n) => n.clone(),
+                J::Str(s) => escape(s),
+                J::Arr(items) => format!(
+                    "[ {} ]",
+                    items.iter().map(text).collect::<Vec<_>>().join(" ,\n")
+                ),
+                J::Obj(props) => format!(
+                    "{{{}}}",
+                    props
+                        .iter()
+                        .map(|(k, v)| format!("{}:{}", escape(k), text(v)))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+            }
+        }
+
+        fn expected(j: &J) -> String {
+            match j {
+                J::Null => "null".into(),
+                J::Bool(b) => b.to_string(),
+                J::Num(n) => n.clone(),
+                J::Str(s) => format!("{s:?}"),
+                J::Arr(items) => format!(
+                    "[{}]",
+                    items.iter().map(expected).collect::<Vec<_>>().join(",")
+                ),
+                J::Obj(props) => format!(
+                    "{{{}}}",
+                    props
+                        .iter()
+                        .map(|(k, v)| format!("{k}:{}", expected(v)))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+            }
+        }
+
+        proptest! {
+            #[test]
+            fn generated_documents_keep_values_order_and_duplicates(props in prop::collection::vec(("[a-c]{1,2}|.*", json()), 0..8)) {
+                let doc = J::Obj(props);
+                prop_assert_eq!(ok(&text(&doc)), expected(&doc));
+            }
+
+            #[test]
+            fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+                let _ = parse_bytes(&bytes, "fuzz.json");
+            }
+
+            #[test]
+            fn json_like_text_never_panics(src in "[\\[\\]{}:,\"\\\\ u0-9a-fe.+-]{0,64}") {
+                let _ = parse(&src, "fuzz.json");
+            }
+        }
+    }
 }
