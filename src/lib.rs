@@ -14,6 +14,8 @@
 
 pub mod diag;
 pub mod pos;
+pub mod value;
 
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use pos::{Pos, Range};
+pub use value::{from_value, to_value, Number, Type, Value};
