@@ -14,6 +14,7 @@
 
 pub mod diag;
 pub mod pos;
+pub mod value;
 
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use pos::{Pos, Range};
@@ -22,3 +23,4 @@ pub mod schema;
 
 pub use json::{parse, Body, Expression, File};
 pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};
+pub use value::{from_value, to_value, Number, Type, Value};

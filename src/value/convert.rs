@@ -1,0 +1,853 @@
+//! Type conversion, safe and unsafe, as the information model's "Type
+//! Conversions" section defines it, with errors that say what was required
+//! and where inside the value.
+//!
+//! The type-level check ([`type_conversion`]) answers "can a value of this
+//! type become that type, and is it safe?" and is what unknown values are
+//! converted by; the value-level walk does the work and catches what only
+//! values can tell (a list's length, a map's keys, a string's text).
+
+use std::fmt;
+
+use indexmap::IndexMap;
+
+use super::number::Number;
+use super::string::Str;
+use super::types::Type;
+use super::unify::unify;
+use super::{normalize_set, Value};
+use crate::diag::{Diagnostic, Error};
+
+/// Whether a conversion can lose information or fail for some values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Safety {
+    Safe,
+    Unsafe,
+}
+
+/// One step into a nested value, for error messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathStep {
+    /// An element of a list, set or tuple.
+    Index(usize),
+    /// An element of a map.
+    Key(String),
+    /// An attribute of an object.
+    Attr(String),
+}
+
+impl fmt::Display for PathStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathStep::Index(i) => write!(f, "element {i}"),
+            PathStep::Key(k) => write!(f, "element {k:?}"),
+            PathStep::Attr(a) => write!(f, "attribute {a:?}"),
+        }
+    }
+}
+
+/// Why a value could not be converted: where (the path from the converted
+/// value to the offending part, outermost first) and what was required
+/// ("a number is required", "attribute \"name\" is required").
+///
+/// `Display` gives `element 2: a bool is required`, ready to put after
+/// "Inappropriate value for attribute \"count\": ". Converting it into an
+/// [`Error`] gives the diagnostic "Unsuitable value type" with detail
+/// "Unsuitable value: element 2: a bool is required.".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConversionError {
+    /// Where inside the value, outermost step first; empty for the value
+    /// itself.
+    pub path: Vec<PathStep>,
+    /// What was wrong, without a trailing period.
+    pub message: String,
+}
+
+impl ConversionError {
+    fn new(path: &[PathStep], message: impl Into<String>) -> ConversionError {
+        ConversionError {
+            path: path.to_vec(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for step in &self.path {
+            write!(f, "{step}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConversionError {}
+
+impl From<ConversionError> for Error {
+    fn from(e: ConversionError) -> Error {
+        Error::new(Diagnostic::error(
+            "Unsuitable value type",
+            format!("Unsuitable value: {e}."),
+            None,
+        ))
+    }
+}
+
+/// Converts `value` to `ty` using only *safe* conversions: those where
+/// every distinct source value has a distinct result (number or bool to
+/// string, set to list, tuple to list, object to map, ...). See
+/// [`try_convert`] for the rules.
+pub fn convert(value: &Value, ty: &Type) -> Result<Value, Error> {
+    try_convert(value, ty, false).map_err(Error::from)
+}
+
+/// Converts `value` to `ty`, allowing the *unsafe* conversions too (string
+/// to number or bool, list to set, list or set to tuple, map to object,
+/// object to an object type without some of its attributes). This is the
+/// conversion HCL applications normally apply to configuration values.
+pub fn convert_unsafe(value: &Value, ty: &Type) -> Result<Value, Error> {
+    try_convert(value, ty, true).map_err(Error::from)
+}
+
+/// Converts `value` to `ty`, giving the bare [`ConversionError`] on
+/// failure (for callers that build their own diagnostics).
+///
+/// The rules, from the information model:
+/// - a value of type `ty` is returned as is; conversion to `Dynamic` returns
+///   the value verbatim (the one case where the result is not of type `ty`);
+/// - a null becomes the null of `ty`; an unknown becomes the unknown of `ty`
+///   if its type converts to `ty`;
+/// - number → string and bool → string (`"true"`, `"false"`) are safe;
+///   string → number (digits, optional fraction, no exponent, no spaces) and
+///   string → bool (`"true"`, `"false"`, `"1"`, `"0"`) are unsafe;
+///   bool ↔ number does not exist;
+/// - list/set/tuple → list and set → set convert each element; list/tuple →
+///   set is unsafe (duplicates merge); list/set → tuple (same length) is
+///   unsafe;
+/// - object/map → map converts each element; map → object is unsafe and
+///   needs exactly the object's attributes as keys; object → object fills
+///   attributes the source lacks with nulls and drops extra attributes
+///   (unsafe); tuple → tuple needs equal lengths;
+/// - a target element type containing `Dynamic` (`list(any)`) takes the
+///   unification of the element types.
+pub fn try_convert(value: &Value, ty: &Type, allow_unsafe: bool) -> Result<Value, ConversionError> {
+    let mut cx = Cx {
+        allow_unsafe,
+        path: Vec::new(),
+    };
+    cx.convert(value, ty)
+}
+
+struct Cx {
+    allow_unsafe: bool,
+    path: Vec<PathStep>,
+}
+
+fn required(ty: &Type) -> String {
+    format!("{} is required", ty.friendly_name_with_article())
+}
+
+impl Cx {
+    fn err(&self, message: impl Into<String>) -> ConversionError {
+        ConversionError::new(&self.path, message)
+    }
+
+    fn unsafe_ok(&self, ty: &Type) -> Result<(), ConversionError> {
+        if self.allow_unsafe {
+            Ok(())
+        } else {
+            Err(self.err(required(ty)))
+        }
+    }
+
+    fn at<T>(
+        &mut self,
+        step: PathStep,
+        f: impl FnOnce(&mut Self) -> Result<T, ConversionError>,
+    ) -> Result<T, ConversionError> {
+        self.path.push(step);
+        let r = f(self);
+        self.path.pop();
+        r
+    }
+
+    fn convert(&mut self, value: &Value, ty: &Type) -> Result<Value, ConversionError> {
+        if *ty == Type::Dynamic {
+            return Ok(value.clone());
+        }
+        match value {
+            Value::Null(_) => return Ok(Value::Null(ty.clone())),
+            Value::Unknown(from) => {
+                return match type_conversion(from, ty) {
+                    Some(Safety::Safe) => Ok(Value::Unknown(ty.clone())),
+                    Some(Safety::Unsafe) if self.allow_unsafe => Ok(Value::Unknown(ty.clone())),
+                    _ => Err(self.err(required(ty))),
+                }
+            }
+            _ => {}
+        }
+        match (value, ty) {
+            (Value::Bool(_), Type::Bool)
+            | (Value::Number(_), Type::Number)
+            | (Value::String(_), Type::String) => Ok(value.clone()),
+            (Value::Number(n), Type::String) => Ok(Value::String(Str::new(n.to_string()))),
+            (Value::Bool(b), Type::String) => Ok(Value::from(if *b { "true" } else { "false" })),
+            (Value::String(s), Type::Number) => {
+                self.unsafe_ok(ty)?;
+                Number::parse_plain(s)
+                    .map(Value::Number)
+                    .map_err(|_| self.err(required(ty)))
+            }
+            (Value::String(s), Type::Bool) => {
+                self.unsafe_ok(ty)?;
+                match s.as_str() {
+                    "true" | "1" => Ok(Value::Bool(true)),
+                    "false" | "0" => Ok(Value::Bool(false)),
+                    _ => Err(self.err(required(ty))),
+                }
+            }
+            (Value::List(_, items) | Value::Tuple(items), Type::List(elem)) => {
+                let (t, items) = self.elements(items, elem, None)?;
+                Ok(Value::List(t, items))
+            }
+            (Value::Set(src, items), Type::List(elem)) => {
+                let (t, items) = self.elements(items, elem, Some(src))?;
+                Ok(Value::List(t, items))
+            }
+            (Value::Set(src, items), Type::Set(elem)) => {
+                let (t, items) = self.elements(items, elem, Some(src))?;
+                Ok(Value::Set(t, normalize_set(items)))
+            }
+            (Value::List(_, items) | Value::Tuple(items), Type::Set(elem)) => {
+                self.unsafe_ok(ty)?;
+                let (t, items) = self.elements(items, elem, None)?;
+                Ok(Value::Set(t, normalize_set(items)))
+            }
+            (Value::Map(_, m) | Value::Object(m), Type::Map(elem)) => {
+                let keys: Vec<&String> = m.keys().collect();
+                let values: Vec<&Value> = m.values().collect();
+                let (t, values) = self.map_values(&keys, &values, elem)?;
+                Ok(Value::Map(
+                    t,
+                    m.keys().cloned().zip(values).collect::<IndexMap<_, _>>(),
+                ))
+            }
+            (Value::List(_, items) | Value::Set(_, items), Type::Tuple(elems)) => {
+                self.unsafe_ok(ty)?;
+                let kind = if matches!(value, Value::List(..)) {
+                    "list"
+                } else {
+                    "set"
+                };
+                self.tuple_elements(items, elems, kind)
+            }
+            (Value::Tuple(items), Type::Tuple(elems)) => self.tuple_elements(items, elems, "tuple"),
+            (Value::Map(_, m), Type::Object(attrs)) => {
+                self.unsafe_ok(ty)?;
+                if let Some(name) = attrs.keys().find(|k| !m.contains_key(*k)) {
+                    return Err(self.err(format!("attribute {name:?} is required")));
+                }
+                let mut out = IndexMap::with_capacity(m.len());
+                for (k, v) in m {
+                    let Some(t) = attrs.get(k) else {
+                        return Err(self.err(format!("unsupported attribute {k:?}")));
+                    };
+                    let v = self.at(PathStep::Attr(k.clone()), |cx| cx.convert(v, t))?;
+                    out.insert(k.clone(), v);
+                }
+                Ok(Value::Object(out))
+            }
+            (Value::Object(m), Type::Object(attrs)) => {
+                let mut out = IndexMap::with_capacity(attrs.len());
+                for (k, v) in m {
+                    match attrs.get(k) {
+                        Some(t) => {
+                            let v = self.at(PathStep::Attr(k.clone()), |cx| cx.convert(v, t))?;
+                            out.insert(k.clone(), v);
+                        }
+                        // Dropping an attribute loses information.
+                        None if self.allow_unsafe => {}
+                        None => return Err(self.err(format!("unsupported attribute {k:?}"))),
+                    }
+                }
+                for (k, t) in attrs {
+                    if !out.contains_key(k) {
+                        out.insert(k.clone(), Value::Null(t.clone()));
+                    }
+                }
+                Ok(Value::Object(out))
+            }
+            _ => Err(self.err(required(ty))),
+        }
+    }
+
+    /// Converts sequence elements to `elem`, then settles the element type
+    /// when `elem` contains `Dynamic`.
+    fn elements(
+        &mut self,
+        items: &[Value],
+        elem: &Type,
+        src_elem: Option<&Type>,
+    ) -> Result<(Type, Vec<Value>), ConversionError> {
+        let mut out = Vec::with_capacity(items.len());
+        for (i, v) in items.iter().enumerate() {
+            out.push(self.at(PathStep::Index(i), |cx| cx.convert(v, elem))?);
+        }
+        if !elem.has_dynamic() {
+            return Ok((elem.clone(), out));
+        }
+        let types: Vec<Type> = out.iter().map(Value::ty).collect();
+        if types.is_empty() {
+            return Ok((concrete_empty(elem, src_elem), out));
+        }
+        let Some(t) = unify(&types) else {
+            return Err(self.err("all elements must have the same type"));
+        };
+        let mut settled = Vec::with_capacity(out.len());
+        for (i, v) in out.iter().enumerate() {
+            settled.push(self.at(PathStep::Index(i), |cx| cx.convert(v, &t))?);
+        }
+        Ok((t, settled))
+    }
+
+    fn map_values(
+        &mut self,
+        keys: &[&String],
+        values: &[&Value],
+        elem: &Type,
+    ) -> Result<(Type, Vec<Value>), ConversionError> {
+        let mut out = Vec::with_capacity(values.len());
+        for (k, v) in keys.iter().zip(values) {
+            out.push(self.at(PathStep::Key((*k).clone()), |cx| cx.convert(v, elem))?);
+        }
+        if !elem.has_dynamic() {
+            return Ok((elem.clone(), out));
+        }
+        let types: Vec<Type> = out.iter().map(Value::ty).collect();
+        if types.is_empty() {
+            return Ok((elem.clone(), out));
+        }
+        let Some(t) = unify(&types) else {
+            return Err(self.err("all map elements must have the same type"));
+        };
+        let mut settled = Vec::with_capacity(out.len());
+        for (k, v) in keys.iter().zip(&out) {
+            settled.push(self.at(PathStep::Key((*k).clone()), |cx| cx.convert(v, &t))?);
+        }
+        Ok((t, settled))
+    }
+
+    fn tuple_elements(
+        &mut self,
+        items: &[Value],
+        elems: &[Type],
+        kind: &str,
+    ) -> Result<Value, ConversionError> {
+        if items.len() != elems.len() {
+            return Err(self.err(format!(
+                "a tuple of {} element{} is required, but the {kind} has {}",
+                elems.len(),
+                if elems.len() == 1 { "" } else { "s" },
+                items.len()
+            )));
+        }
+        let mut out = Vec::with_capacity(items.len());
+        for (i, (v, t)) in items.iter().zip(elems).enumerate() {
+            out.push(self.at(PathStep::Index(i), |cx| cx.convert(v, t))?);
+        }
+        Ok(Value::Tuple(out))
+    }
+}
+
+/// The element type of an empty collection converted to `list(elem)` where
+/// `elem` has `Dynamic` in it: the source's element type if it fits the
+/// specification, otherwise the specification itself.
+fn concrete_empty(elem: &Type, src_elem: Option<&Type>) -> Type {
+    match src_elem {
+        Some(src) if elem.matches(src) => src.clone(),
+        _ => elem.clone(),
+    }
+}
+
+/// Converts the items of a new list or set to `elem_ty` (unsafe allowed),
+/// unifying them when `elem_ty` contains `Dynamic`.
+pub(crate) fn collection_elements(
+    elem_ty: Type,
+    items: Vec<Value>,
+) -> Result<(Type, Vec<Value>), ConversionError> {
+    let mut cx = Cx {
+        allow_unsafe: true,
+        path: Vec::new(),
+    };
+    if !elem_ty.has_dynamic() && items.iter().all(|v| value_has_type(v, &elem_ty)) {
+        return Ok((elem_ty, items));
+    }
+    cx.elements(&items, &elem_ty, None)
+}
+
+/// Converts the values of a new map to `elem_ty` (unsafe allowed).
+pub(crate) fn map_elements(
+    elem_ty: Type,
+    keys: &[String],
+    values: Vec<Value>,
+) -> Result<(Type, Vec<Value>), ConversionError> {
+    let mut cx = Cx {
+        allow_unsafe: true,
+        path: Vec::new(),
+    };
+    let keys: Vec<&String> = keys.iter().collect();
+    let values: Vec<&Value> = values.iter().collect();
+    cx.map_values(&keys, &values, &elem_ty)
+}
+
+/// Whether `v` is of type `ty`, checked without building `v.ty()` for the
+/// common primitive cases.
+fn value_has_type(v: &Value, ty: &Type) -> bool {
+    match (v, ty) {
+        (Value::Bool(_), Type::Bool)
+        | (Value::Number(_), Type::Number)
+        | (Value::String(_), Type::String) => true,
+        (Value::Bool(_) | Value::Number(_) | Value::String(_), _) => false,
+        _ => v.ty() == *ty,
+    }
+}
+
+fn worst(a: Safety, b: Safety) -> Safety {
+    a.max(b)
+}
+
+/// Whether a value of type `from` converts to `to`, and how safely.
+pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
+    use Type::*;
+    if from == to {
+        return Some(Safety::Safe);
+    }
+    match (from, to) {
+        (_, Dynamic) | (Dynamic, _) => Some(Safety::Safe),
+        (Number | Bool, String) => Some(Safety::Safe),
+        (String, Number | Bool) => Some(Safety::Unsafe),
+        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) | (Set(a), List(b)) => {
+            type_conversion(a, b)
+        }
+        (List(a), Set(b)) => type_conversion(a, b).map(|_| Safety::Unsafe),
+        (Tuple(ts), List(b)) => all_to(ts.iter(), b),
+        (Tuple(ts), Set(b)) => all_to(ts.iter(), b).map(|_| Safety::Unsafe),
+        (Object(attrs), Map(b)) => all_to(attrs.values(), b),
+        (List(a) | Set(a), Tuple(ts)) => ts
+            .iter()
+            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
+            .map(|_| Safety::Unsafe),
+        (Map(a), Object(attrs)) => attrs
+            .values()
+            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
+            .map(|_| Safety::Unsafe),
+        (Object(a), Object(b)) => {
+            let mut s = Safety::Safe;
+            for (k, ta) in a {
+                match b.get(k) {
+                    Some(tb) => s = worst(s, type_conversion(ta, tb)?),
+                    None => s = Safety::Unsafe,
+                }
+            }
+            Some(s)
+        }
+        (Tuple(a), Tuple(b)) if a.len() == b.len() => {
+            let mut s = Safety::Safe;
+            for (ta, tb) in a.iter().zip(b) {
+                s = worst(s, type_conversion(ta, tb)?);
+            }
+            Some(s)
+        }
+        _ => None,
+    }
+}
+
+/// Every type in `types` converted to `elem` (unified first when `elem`
+/// contains `Dynamic`).
+fn all_to<'a>(types: impl Iterator<Item = &'a Type> + Clone, elem: &Type) -> Option<Safety> {
+    let target = if elem.has_dynamic() {
+        let ts: Vec<Type> = types.clone().cloned().collect();
+        if ts.is_empty() {
+            return Some(Safety::Safe);
+        }
+        unify(&ts)?
+    } else {
+        elem.clone()
+    };
+    let mut s = Safety::Safe;
+    for t in types {
+        s = worst(s, type_conversion(t, &target)?);
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(s: &str) -> Value {
+        Value::Number(Number::parse(s).unwrap())
+    }
+    fn s(t: &str) -> Value {
+        Value::from(t)
+    }
+    fn safe(v: &Value, t: &Type) -> Result<Value, String> {
+        try_convert(v, t, false).map_err(|e| e.to_string())
+    }
+    fn unsafe_(v: &Value, t: &Type) -> Result<Value, String> {
+        try_convert(v, t, true).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn conversion_to_same_type_is_a_no_op() {
+        let v = Value::list(Type::Number, [num("1")]).unwrap();
+        assert_eq!(safe(&v, &Type::list(Type::Number)), Ok(v));
+    }
+
+    #[test]
+    fn null_converts_to_null_of_any_type() {
+        let v = Value::null(Type::String);
+        assert_eq!(safe(&v, &Type::Number), Ok(Value::null(Type::Number)));
+        assert_eq!(
+            safe(&v, &Type::list(Type::Bool)),
+            Ok(Value::null(Type::list(Type::Bool)))
+        );
+    }
+
+    #[test]
+    fn conversion_to_dynamic_returns_the_value_verbatim() {
+        assert_eq!(safe(&num("1"), &Type::Dynamic), Ok(num("1")));
+        assert_eq!(
+            safe(&Value::null(Type::Bool), &Type::Dynamic),
+            Ok(Value::null(Type::Bool))
+        );
+    }
+
+    #[test]
+    fn dynamic_value_converts_to_unknown_of_target() {
+        assert_eq!(
+            safe(&Value::dynamic(), &Type::Number),
+            Ok(Value::unknown(Type::Number))
+        );
+    }
+
+    #[test]
+    fn unknown_converts_when_its_type_does() {
+        let u = Value::unknown(Type::String);
+        assert_eq!(safe(&u, &Type::Number), Err("a number is required".into()));
+        assert_eq!(unsafe_(&u, &Type::Number), Ok(Value::unknown(Type::Number)));
+        assert_eq!(
+            unsafe_(&u, &Type::list(Type::String)),
+            Err("a list of string is required".into())
+        );
+    }
+
+    #[test]
+    fn number_to_string_is_safe_and_full_precision() {
+        assert_eq!(safe(&num("1e3"), &Type::String), Ok(s("1000")));
+        assert_eq!(safe(&num("-1.50"), &Type::String), Ok(s("-1.5")));
+        let big = num("123456789012345678901234567890.000000000000000000000000000001");
+        assert_eq!(
+            safe(&big, &Type::String),
+            Ok(s(
+                "123456789012345678901234567890.000000000000000000000000000001"
+            ))
+        );
+    }
+
+    #[test]
+    fn bool_to_string_is_safe() {
+        assert_eq!(safe(&Value::Bool(true), &Type::String), Ok(s("true")));
+        assert_eq!(safe(&Value::Bool(false), &Type::String), Ok(s("false")));
+    }
+
+    #[test]
+    fn string_to_number_is_unsafe() {
+        assert_eq!(
+            safe(&s("8080"), &Type::Number),
+            Err("a number is required".into())
+        );
+        assert_eq!(unsafe_(&s("8080"), &Type::Number), Ok(num("8080")));
+        assert_eq!(unsafe_(&s("-1.25"), &Type::Number), Ok(num("-1.25")));
+    }
+
+    #[test]
+    fn string_to_number_rejects_exponent() {
+        assert_eq!(
+            unsafe_(&s("1e3"), &Type::Number),
+            Err("a number is required".into())
+        );
+    }
+
+    #[test]
+    fn string_to_number_rejects_spaces_and_junk() {
+        for t in [" 1", "1 ", "", "abc", "1,5", "+1", "0x1f"] {
+            assert_eq!(
+                unsafe_(&s(t), &Type::Number),
+                Err("a number is required".into()),
+                "{t:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn string_to_bool_accepts_true_false_one_zero() {
+        assert_eq!(unsafe_(&s("true"), &Type::Bool), Ok(Value::Bool(true)));
+        assert_eq!(unsafe_(&s("1"), &Type::Bool), Ok(Value::Bool(true)));
+        assert_eq!(unsafe_(&s("false"), &Type::Bool), Ok(Value::Bool(false)));
+        assert_eq!(unsafe_(&s("0"), &Type::Bool), Ok(Value::Bool(false)));
+        for t in ["True", "yes", "", " true"] {
+            assert_eq!(
+                unsafe_(&s(t), &Type::Bool),
+                Err("a bool is required".into())
+            );
+        }
+        assert_eq!(
+            safe(&s("true"), &Type::Bool),
+            Err("a bool is required".into())
+        );
+    }
+
+    #[test]
+    fn bool_and_number_do_not_convert() {
+        assert_eq!(
+            unsafe_(&Value::Bool(true), &Type::Number),
+            Err("a number is required".into())
+        );
+        assert_eq!(
+            unsafe_(&num("1"), &Type::Bool),
+            Err("a bool is required".into())
+        );
+    }
+
+    #[test]
+    fn set_to_list_is_safe_in_set_order() {
+        let set = Value::set(Type::Number, [num("2"), num("1")]).unwrap();
+        assert_eq!(
+            safe(&set, &Type::list(Type::String)),
+            Ok(Value::List(Type::String, vec![s("1"), s("2")]))
+        );
+    }
+
+    #[test]
+    fn list_to_set_is_unsafe_and_merges_duplicates() {
+        let list = Value::list(Type::String, [s("b"), s("a"), s("b")]).unwrap();
+        assert_eq!(
+            safe(&list, &Type::set(Type::String)),
+            Err("a set of string is required".into())
+        );
+        assert_eq!(
+            unsafe_(&list, &Type::set(Type::String)),
+            Ok(Value::Set(Type::String, vec![s("a"), s("b")]))
+        );
+    }
+
+    #[test]
+    fn tuple_to_list_converts_each_element() {
+        let t = Value::tuple([num("1"), Value::Bool(true)]);
+        assert_eq!(
+            safe(&t, &Type::list(Type::String)),
+            Ok(Value::List(Type::String, vec![s("1"), s("true")]))
+        );
+        assert_eq!(
+            safe(&Value::tuple([num("1"), s("x")]), &Type::list(Type::Number)),
+            Err("element 1: a number is required".into())
+        );
+    }
+
+    #[test]
+    fn tuple_to_list_of_any_unifies() {
+        let t = Value::tuple([num("1"), s("a")]);
+        assert_eq!(
+            safe(&t, &Type::list(Type::Dynamic)),
+            Ok(Value::List(Type::String, vec![s("1"), s("a")]))
+        );
+        let bad = Value::tuple([num("1"), Value::tuple([])]);
+        assert_eq!(
+            safe(&bad, &Type::list(Type::Dynamic)),
+            Err("all elements must have the same type".into())
+        );
+    }
+
+    #[test]
+    fn tuple_to_set_behaves_as_list_then_set() {
+        let t = Value::tuple([s("b"), s("a"), s("b")]);
+        assert_eq!(
+            safe(&t, &Type::set(Type::String)),
+            Err("a set of string is required".into())
+        );
+        assert_eq!(
+            unsafe_(&t, &Type::set(Type::String)),
+            Ok(Value::Set(Type::String, vec![s("a"), s("b")]))
+        );
+    }
+
+    #[test]
+    fn object_to_map_converts_each_attribute() {
+        let o = Value::object([("a", num("1")), ("b", Value::Bool(false))]);
+        let m = safe(&o, &Type::map(Type::String)).unwrap();
+        assert_eq!(
+            m,
+            Value::map(Type::String, [("a", s("1")), ("b", s("false"))]).unwrap()
+        );
+        assert_eq!(
+            safe(&o, &Type::map(Type::Number)),
+            Err("element \"b\": a number is required".into())
+        );
+        let any = safe(&o, &Type::map(Type::Dynamic)).unwrap();
+        assert_eq!(any.ty(), Type::map(Type::String));
+    }
+
+    #[test]
+    fn list_to_tuple_is_unsafe_and_needs_matching_length() {
+        let l = Value::list(Type::String, [s("1"), s("x")]).unwrap();
+        let t = Type::tuple([Type::Number, Type::String]);
+        assert_eq!(safe(&l, &t), Err("a tuple is required".into()));
+        assert_eq!(unsafe_(&l, &t), Ok(Value::tuple([num("1"), s("x")])));
+        assert_eq!(
+            unsafe_(&l, &Type::tuple([Type::String])),
+            Err("a tuple of 1 element is required, but the list has 2".into())
+        );
+        let set = Value::set(Type::Number, [num("1")]).unwrap();
+        assert_eq!(
+            unsafe_(&set, &Type::tuple([Type::Number])),
+            Ok(Value::tuple([num("1")]))
+        );
+    }
+
+    #[test]
+    fn map_to_object_needs_exactly_the_attributes() {
+        let m = Value::map(Type::String, [("a", s("1")), ("b", s("x"))]).unwrap();
+        let t = Type::object([("a", Type::Number), ("b", Type::String)]);
+        assert_eq!(safe(&m, &t), Err("an object is required".into()));
+        assert_eq!(
+            unsafe_(&m, &t),
+            Ok(Value::object([("a", num("1")), ("b", s("x"))]))
+        );
+        let t2 = Type::object([("a", Type::Number), ("name", Type::String)]);
+        assert_eq!(
+            unsafe_(&m, &t2),
+            Err("attribute \"name\" is required".into())
+        );
+        let t3 = Type::object([("a", Type::Number)]);
+        assert_eq!(unsafe_(&m, &t3), Err("unsupported attribute \"b\"".into()));
+    }
+
+    #[test]
+    fn object_to_object_fills_missing_attributes_with_null() {
+        let o = Value::object([("a", num("1"))]);
+        let t = Type::object([("a", Type::String), ("b", Type::Bool)]);
+        assert_eq!(
+            safe(&o, &t),
+            Ok(Value::object([
+                ("a", s("1")),
+                ("b", Value::null(Type::Bool))
+            ]))
+        );
+    }
+
+    #[test]
+    fn object_to_object_dropping_attributes_is_unsafe() {
+        let o = Value::object([("a", num("1")), ("extra", s("x"))]);
+        let t = Type::object([("a", Type::Number)]);
+        assert_eq!(safe(&o, &t), Err("unsupported attribute \"extra\"".into()));
+        assert_eq!(unsafe_(&o, &t), Ok(Value::object([("a", num("1"))])));
+    }
+
+    #[test]
+    fn nested_errors_carry_the_path() {
+        let o = Value::object([("a", Value::tuple([num("1"), num("2"), s("x")]))]);
+        let t = Type::object([("a", Type::list(Type::Bool))]);
+        let e = try_convert(&o, &t, true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "attribute \"a\": element 0: a bool is required"
+        );
+        assert_eq!(e.path, vec![PathStep::Attr("a".into()), PathStep::Index(0)]);
+        assert_eq!(e.message, "a bool is required");
+    }
+
+    #[test]
+    fn tuple_to_tuple_needs_same_length() {
+        let v = Value::tuple([num("1")]);
+        assert_eq!(
+            safe(&v, &Type::tuple([Type::String])),
+            Ok(Value::tuple([s("1")]))
+        );
+        assert_eq!(
+            safe(&v, &Type::tuple([Type::String, Type::String])),
+            Err("a tuple of 2 elements is required, but the tuple has 1".into())
+        );
+    }
+
+    #[test]
+    fn collections_convert_element_wise() {
+        let l = Value::list(Type::Number, [num("1")]).unwrap();
+        assert_eq!(
+            safe(&l, &Type::list(Type::String)),
+            Ok(Value::List(Type::String, vec![s("1")]))
+        );
+        let m = Value::map(Type::String, [("k", s("1"))]).unwrap();
+        assert_eq!(
+            unsafe_(&m, &Type::map(Type::Number)),
+            Ok(Value::map(Type::Number, [("k", num("1"))]).unwrap())
+        );
+        let set = Value::set(Type::Number, [num("10"), num("9")]).unwrap();
+        // Re-sorted by the new element type: "10" < "9" as strings.
+        assert_eq!(
+            safe(&set, &Type::set(Type::String)),
+            Ok(Value::Set(Type::String, vec![s("10"), s("9")]))
+        );
+    }
+
+    #[test]
+    fn mismatched_kinds_say_what_is_required() {
+        assert_eq!(
+            safe(&num("1"), &Type::list(Type::String)),
+            Err("a list of string is required".into())
+        );
+        assert_eq!(
+            safe(&s("x"), &Type::object([("a", Type::Bool)])),
+            Err("an object is required".into())
+        );
+        assert_eq!(
+            safe(&Value::tuple([]), &Type::String),
+            Err("a string is required".into())
+        );
+    }
+
+    #[test]
+    fn conversion_error_becomes_unsuitable_value_diagnostic() {
+        let e = convert(&s("x"), &Type::Number).unwrap_err();
+        let d = &e.diagnostics()[0];
+        assert_eq!(d.summary, "Unsuitable value type");
+        assert_eq!(d.detail, "Unsuitable value: a number is required.");
+    }
+
+    #[test]
+    fn type_level_safety_classification() {
+        use Safety::*;
+        assert_eq!(type_conversion(&Type::Number, &Type::String), Some(Safe));
+        assert_eq!(type_conversion(&Type::String, &Type::Bool), Some(Unsafe));
+        assert_eq!(type_conversion(&Type::Bool, &Type::Number), None);
+        assert_eq!(
+            type_conversion(&Type::set(Type::Number), &Type::list(Type::String)),
+            Some(Safe)
+        );
+        assert_eq!(
+            type_conversion(&Type::set(Type::String), &Type::list(Type::Number)),
+            Some(Unsafe)
+        );
+        assert_eq!(
+            type_conversion(&Type::list(Type::String), &Type::set(Type::String)),
+            Some(Unsafe)
+        );
+        assert_eq!(
+            type_conversion(
+                &Type::map(Type::String),
+                &Type::object([("a", Type::String)])
+            ),
+            Some(Unsafe)
+        );
+    }
+}

@@ -1,0 +1,875 @@
+//! serde deserialization: `Deserialize` for [`Value`] and [`Number`] (so any
+//! self-describing format can produce them), and [`ValueDeserializer`] /
+//! [`from_value`], which read any `T: Deserialize` out of a [`Value`].
+//!
+//! Reading follows HCL's conversion rules where the target type asks for
+//! something specific: a string is read as a number when a number is asked
+//! for (`"8080"` into a `u16`) and as a bool when a bool is (`"true"`,
+//! `"false"`, `"1"`, `"0"`); numbers and bools are read as their string form
+//! when a string is asked for. Integers are range- and integrality-checked
+//! (300 into a `u8`, 1.5 into an `i32` and -1 into a `u32` are errors).
+//! Unknown values are an error ("Unknown value") wherever they are read,
+//! except into a [`Value`], which receives every value unchanged.
+//!
+//! `deserialize_any` on a number gives an `i64` or `u64` when it is an
+//! integer that fits, else an `f64` when the `f64`'s shortest digits are
+//! exactly the number, else the exact decimal text as a string (which
+//! `rust_decimal::Decimal` and [`Number`] parse exactly).
+
+use std::cell::RefCell;
+use std::fmt;
+
+use serde::de::{
+    self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, IntoDeserializer, MapAccess,
+    SeqAccess, VariantAccess, Visitor,
+};
+use serde::Deserialize;
+
+use super::number::Number;
+use super::ser::{unknown_error, NUMBER_TOKEN, VALUE_TOKEN};
+use super::string::Str;
+use super::types::Type;
+use super::Value;
+use crate::diag::{Diagnostic, Error};
+
+thread_local! {
+    /// Set by `ValueDeserializer` for the `Value` visitor it is about to call
+    /// (see `deserialize_newtype_struct`), so a `Value` target receives the
+    /// value itself rather than a rebuilt copy.
+    static HANDED_VALUE: RefCell<Option<Value>> = const { RefCell::new(None) };
+}
+
+/// Reads a `T` out of a [`Value`]; see the [module documentation](self)
+/// for the rules.
+pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
+    T::deserialize(ValueDeserializer::new(value))
+}
+
+/// A `serde::Deserializer` over an owned [`Value`]. Public so that other
+/// layers can wrap it (for instance to put a source range on its errors).
+#[derive(Debug, Clone)]
+pub struct ValueDeserializer {
+    value: Value,
+}
+
+impl ValueDeserializer {
+    /// A deserializer reading `value`.
+    pub fn new(value: Value) -> ValueDeserializer {
+        ValueDeserializer { value }
+    }
+
+    /// The value being read.
+    pub fn value(&self) -> &Value {
+        &self.value
+    }
+
+    /// Gives the value back.
+    pub fn into_value(self) -> Value {
+        self.value
+    }
+
+    fn into_number(self) -> Result<Number, Error> {
+        match self.value {
+            Value::Number(n) => Ok(n),
+            Value::String(ref s) => match Number::parse_plain(s) {
+                Ok(n) => Ok(n),
+                Err(_) => Err(mismatch("a number", &self.value)),
+            },
+            ref other => Err(mismatch("a number", other)),
+        }
+    }
+}
+
+impl IntoDeserializer<'_, Error> for Value {
+    type Deserializer = ValueDeserializer;
+    fn into_deserializer(self) -> ValueDeserializer {
+        ValueDeserializer::new(self)
+    }
+}
+
+#[cold]
+fn unsuitable(message: String) -> Error {
+    Error::new(Diagnostic::error(
+        "Unsuitable value type",
+        format!("Unsuitable value: {message}."),
+        None,
+    ))
+}
+
+/// What a value is, for "but found ..." messages.
+fn found(v: &Value) -> String {
+    match v {
+        Value::Null(_) => "null".into(),
+        Value::Number(n) => short_number(n),
+        Value::String(s) if s.chars().count() <= 40 => format!("the string {:?}", s.as_str()),
+        _ => v.ty().friendly_name_with_article(),
+    }
+}
+
+fn short_number(n: &Number) -> String {
+    let s = n.to_string();
+    // Number text is ASCII, so any byte index is a char boundary.
+    if s.len() > 40 {
+        format!("{}...", &s[..37])
+    } else {
+        s
+    }
+}
+
+#[cold]
+fn mismatch(expected: &str, v: &Value) -> Error {
+    if let Value::Unknown(_) = v {
+        return unknown_error();
+    }
+    unsuitable(format!("{expected} is required, but found {}", found(v)))
+}
+
+#[cold]
+fn int_error(n: &Number, min: &dyn fmt::Display, max: &dyn fmt::Display) -> Error {
+    if n.is_integer() {
+        unsuitable(format!(
+            "a number between {min} and {max} is required, but found {}",
+            short_number(n)
+        ))
+    } else {
+        unsuitable(format!(
+            "a whole number is required, but found {}",
+            short_number(n)
+        ))
+    }
+}
+
+macro_rules! deserialize_int {
+    ($($method:ident $visit:ident $ty:ty, $conv:ident;)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let n = self.into_number()?;
+            match n.$conv().and_then(|v| <$ty>::try_from(v).ok()) {
+                Some(v) => visitor.$visit(v),
+                None => Err(int_error(&n, &<$ty>::MIN, &<$ty>::MAX)),
+            }
+        }
+    )*};
+}
+
+impl<'de> Deserializer<'de> for ValueDeserializer {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Null(_) => visitor.visit_unit(),
+            Value::Unknown(_) => Err(unknown_error()),
+            Value::Bool(b) => visitor.visit_bool(b),
+            Value::Number(n) => visit_number(n, visitor),
+            Value::String(s) => visitor.visit_string(s.into_string()),
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                visit_seq(items, visitor)
+            }
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.value {
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::String(s) => match s.as_str() {
+                "true" | "1" => visitor.visit_bool(true),
+                "false" | "0" => visitor.visit_bool(false),
+                _ => Err(mismatch("a bool", &self.value)),
+            },
+            other => Err(mismatch("a bool", other)),
+        }
+    }
+
+    deserialize_int! {
+        deserialize_i8 visit_i8 i8, to_i128;
+        deserialize_i16 visit_i16 i16, to_i128;
+        deserialize_i32 visit_i32 i32, to_i128;
+        deserialize_i64 visit_i64 i64, to_i128;
+        deserialize_i128 visit_i128 i128, to_i128;
+        deserialize_u8 visit_u8 u8, to_i128;
+        deserialize_u16 visit_u16 u16, to_i128;
+        deserialize_u32 visit_u32 u32, to_i128;
+        deserialize_u64 visit_u64 u64, to_i128;
+        deserialize_u128 visit_u128 u128, to_u128;
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.into_number()?;
+        match n.to_f64().map(|f| f as f32) {
+            Some(f) if f.is_finite() || n.is_infinite() => visitor.visit_f32(f),
+            _ => Err(unsuitable(format!(
+                "a number that fits a 32-bit float is required, but found {}",
+                short_number(&n)
+            ))),
+        }
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.into_number()?;
+        match n.to_f64() {
+            Some(f) => visitor.visit_f64(f),
+            None => Err(unsuitable(format!(
+                "a number that fits a 64-bit float is required, but found {}",
+                short_number(&n)
+            ))),
+        }
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if let Value::String(s) = &self.value {
+            let mut chars = s.chars();
+            if let (Some(c), None) = (chars.next(), chars.next()) {
+                return visitor.visit_char(c);
+            }
+        }
+        Err(mismatch("a single character", &self.value))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => visitor.visit_string(s.into_string()),
+            Value::Number(n) => visitor.visit_string(n.to_string()),
+            Value::Bool(b) => visitor.visit_str(if b { "true" } else { "false" }),
+            ref other => Err(mismatch("a string", other)),
+        }
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => visitor.visit_byte_buf(s.into_string().into_bytes()),
+            Value::List(..) | Value::Set(..) | Value::Tuple(_) => self.deserialize_seq(visitor),
+            ref other => Err(mismatch("a string", other)),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Null(_) => visitor.visit_none(),
+            Value::Unknown(_) => Err(unknown_error()),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.value {
+            Value::Null(_) => visitor.visit_unit(),
+            other => Err(mismatch("null", other)),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match name {
+            VALUE_TOKEN => {
+                // Only `Value`'s own Deserialize asks for this name; its
+                // visitor takes the value from the hand-over slot.
+                HANDED_VALUE.with(|h| *h.borrow_mut() = Some(self.value));
+                let r =
+                    visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
+                HANDED_VALUE.with(|h| h.borrow_mut().take());
+                r
+            }
+            NUMBER_TOKEN => {
+                let n = self.into_number()?;
+                visitor.visit_newtype_struct(NumberDeserializer(n))
+            }
+            _ => visitor.visit_newtype_struct(self),
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                visit_seq(items, visitor)
+            }
+            ref other => Err(mismatch("a list", other)),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+            ref other => Err(mismatch("a map", other)),
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+            ref other => Err(mismatch("an object", other)),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => visitor.visit_enum(EnumDe {
+                variant: s,
+                value: None,
+            }),
+            Value::Map(_, m) | Value::Object(m) if m.len() == 1 => {
+                let mut it = m.into_iter();
+                match it.next() {
+                    Some((k, v)) => visitor.visit_enum(EnumDe {
+                        variant: Str::new(k),
+                        value: Some(v),
+                    }),
+                    None => Err(unsuitable("an enum variant is required".into())),
+                }
+            }
+            ref other => Err(mismatch(
+                "a variant name or an object with exactly one attribute",
+                other,
+            )),
+        }
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+}
+
+fn visit_number<'de, V: Visitor<'de>>(n: Number, visitor: V) -> Result<V::Value, Error> {
+    if let Some(i) = n.to_i64() {
+        visitor.visit_i64(i)
+    } else if let Some(u) = n.to_u64() {
+        visitor.visit_u64(u)
+    } else if let Some(f) = n.to_f64_faithful() {
+        visitor.visit_f64(f)
+    } else {
+        visitor.visit_string(n.to_string())
+    }
+}
+
+fn visit_seq<'de, V: Visitor<'de>>(items: Vec<Value>, visitor: V) -> Result<V::Value, Error> {
+    let len = items.len();
+    let mut seq = SeqDe {
+        iter: items.into_iter(),
+    };
+    let out = visitor.visit_seq(&mut seq)?;
+    if seq.iter.len() == 0 {
+        Ok(out)
+    } else {
+        Err(de::Error::invalid_length(len, &"fewer elements"))
+    }
+}
+
+/// Hands a number's exact value to `Number`'s visitor: small integers as
+/// `i64`, everything else as its exact decimal text.
+struct NumberDeserializer(Number);
+
+impl<'de> Deserializer<'de> for NumberDeserializer {
+    type Error = Error;
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0.to_i64() {
+            Some(i) => visitor.visit_i64(i),
+            None => visitor.visit_string(self.0.to_string()),
+        }
+    }
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+struct SeqDe {
+    iter: std::vec::IntoIter<Value>,
+}
+
+impl<'de> SeqAccess<'de> for SeqDe {
+    type Error = Error;
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        match self.iter.next() {
+            Some(v) => seed.deserialize(ValueDeserializer::new(v)).map(Some),
+            None => Ok(None),
+        }
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.iter.len())
+    }
+}
+
+struct MapDe {
+    iter: indexmap::map::IntoIter<String, Value>,
+    value: Option<Value>,
+}
+
+impl MapDe {
+    fn new(m: indexmap::IndexMap<String, Value>) -> MapDe {
+        MapDe {
+            iter: m.into_iter(),
+            value: None,
+        }
+    }
+}
+
+impl<'de> MapAccess<'de> for MapDe {
+    type Error = Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        match self.iter.next() {
+            Some((k, v)) => {
+                self.value = Some(v);
+                // Keys go through the value rules too, so a map keyed by
+                // numbers (`HashMap<u32, _>`) reads its string keys.
+                seed.deserialize(ValueDeserializer::new(Value::String(Str::new(k))))
+                    .map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        match self.value.take() {
+            Some(v) => seed.deserialize(ValueDeserializer::new(v)),
+            None => Err(de::Error::custom(
+                "a map value was asked for before its key",
+            )),
+        }
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.iter.len())
+    }
+}
+
+struct EnumDe {
+    variant: Str,
+    value: Option<Value>,
+}
+
+impl<'de> EnumAccess<'de> for EnumDe {
+    type Error = Error;
+    type Variant = VariantDe;
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, VariantDe), Error> {
+        let v = seed.deserialize(ValueDeserializer::new(Value::String(self.variant)))?;
+        Ok((v, VariantDe { value: self.value }))
+    }
+}
+
+struct VariantDe {
+    value: Option<Value>,
+}
+
+impl VariantDe {
+    fn payload(self) -> Result<ValueDeserializer, Error> {
+        self.value
+            .map(ValueDeserializer::new)
+            .ok_or_else(|| unsuitable("this enum variant needs a value, given as an object with the variant name as its only attribute".into()))
+    }
+}
+
+impl<'de> VariantAccess<'de> for VariantDe {
+    type Error = Error;
+    fn unit_variant(self) -> Result<(), Error> {
+        match self.value {
+            None | Some(Value::Null(_)) => Ok(()),
+            Some(other) => Err(mismatch("null", &other)),
+        }
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        seed.deserialize(self.payload()?)
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.payload()?.deserialize_seq(visitor)
+    }
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.payload()?.deserialize_map(visitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Number, D::Error> {
+        deserializer.deserialize_newtype_struct(NUMBER_TOKEN, NumberVisitor)
+    }
+}
+
+struct NumberVisitor;
+
+impl<'de> Visitor<'de> for NumberVisitor {
+    type Value = Number;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number")
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Number, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Number, E> {
+        Ok(v.into())
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Number, E> {
+        Ok(v.into())
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Number, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Number, E> {
+        match Value::from(v) {
+            Value::Number(n) => Ok(n),
+            _ => Err(E::custom("NaN is not a number HCL can represent")),
+        }
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Number, E> {
+        Number::parse(v)
+            .or_else(|_| Number::parse_plain(v))
+            .map_err(E::custom)
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Number, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_newtype_struct(VALUE_TOKEN, ValueVisitor)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> Visitor<'de> for ValueVisitor {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any value")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        NumberVisitor.visit_f64(v).map(Value::Number)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Value, E> {
+        Ok(Value::Tuple(v.iter().map(|&b| Value::from(b)).collect()))
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null(Type::Dynamic))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null(Type::Dynamic))
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        Value::deserialize(d)
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        match HANDED_VALUE.with(|h| h.borrow_mut().take()) {
+            Some(v) => Ok(v),
+            None => d.deserialize_any(self),
+        }
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(v) = seq.next_element::<Value>()? {
+            items.push(v);
+        }
+        Ok(Value::Tuple(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut m = indexmap::IndexMap::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        while let Some((k, v)) = map.next_entry::<String, Value>()? {
+            m.insert(Str::new(k).into_string(), v);
+        }
+        Ok(Value::Object(m))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal::Decimal;
+    use std::collections::{BTreeMap, HashMap};
+
+    fn num(s: &str) -> Value {
+        Value::Number(Number::parse(s).unwrap())
+    }
+
+    fn detail<T: std::fmt::Debug>(r: Result<T, Error>) -> String {
+        r.unwrap_err().diagnostics()[0].detail.clone()
+    }
+
+    #[derive(Debug, PartialEq, serde::Deserialize)]
+    struct Listener {
+        port: u16,
+        host: Option<String>,
+        tags: Vec<String>,
+        enabled: bool,
+    }
+
+    #[test]
+    fn struct_reads_from_object_with_conversions() {
+        let v = Value::object([
+            ("port", Value::from("8080")),
+            ("host", Value::null(Type::String)),
+            (
+                "tags",
+                Value::set(Type::String, [Value::from("b"), Value::from("a")]).unwrap(),
+            ),
+            ("enabled", Value::from("true")),
+        ]);
+        let l: Listener = from_value(v).unwrap();
+        assert_eq!(
+            l,
+            Listener {
+                port: 8080,
+                host: None,
+                tags: vec!["a".into(), "b".into()],
+                enabled: true
+            }
+        );
+    }
+
+    #[test]
+    fn integers_are_range_checked() {
+        assert_eq!(
+            detail(from_value::<u8>(num("300"))),
+            "Unsuitable value: a number between 0 and 255 is required, but found 300."
+        );
+        assert_eq!(
+            detail(from_value::<u32>(num("-1"))),
+            "Unsuitable value: a number between 0 and 4294967295 is required, but found -1."
+        );
+        assert_eq!(from_value::<i128>(num("-1e30")).unwrap(), -(10i128.pow(30)));
+        assert_eq!(
+            from_value::<u64>(num("18446744073709551615")).unwrap(),
+            u64::MAX
+        );
+    }
+
+    #[test]
+    fn integers_must_be_whole() {
+        assert_eq!(
+            detail(from_value::<i32>(num("1.5"))),
+            "Unsuitable value: a whole number is required, but found 1.5."
+        );
+        assert_eq!(from_value::<i32>(num("2.000")).unwrap(), 2);
+    }
+
+    #[test]
+    fn string_is_read_as_number_when_number_is_wanted() {
+        assert_eq!(from_value::<u16>(Value::from("8080")).unwrap(), 8080);
+        assert_eq!(from_value::<f64>(Value::from("0.25")).unwrap(), 0.25);
+        assert_eq!(
+            detail(from_value::<u16>(Value::from("80 80"))),
+            "Unsuitable value: a number is required, but found the string \"80 80\"."
+        );
+    }
+
+    #[test]
+    fn numbers_and_bools_read_as_strings() {
+        assert_eq!(from_value::<String>(num("1e3")).unwrap(), "1000");
+        assert_eq!(from_value::<String>(Value::Bool(false)).unwrap(), "false");
+    }
+
+    #[test]
+    fn unknown_values_are_an_error() {
+        let e = from_value::<u16>(Value::unknown(Type::Number)).unwrap_err();
+        assert_eq!(e.diagnostics()[0].summary, "Unknown value");
+        let e = from_value::<Option<String>>(Value::dynamic()).unwrap_err();
+        assert_eq!(e.diagnostics()[0].summary, "Unknown value");
+    }
+
+    #[test]
+    fn null_reads_as_none() {
+        assert_eq!(
+            from_value::<Option<u8>>(Value::null(Type::Number)).unwrap(),
+            None
+        );
+        assert_eq!(from_value::<Option<u8>>(num("3")).unwrap(), Some(3));
+        assert_eq!(
+            detail(from_value::<u8>(Value::null(Type::Number))),
+            "Unsuitable value: a number is required, but found null."
+        );
+    }
+
+    #[test]
+    fn number_reads_exactly() {
+        let big = Number::parse("123456789012345678901234567890.123456789").unwrap();
+        assert_eq!(
+            from_value::<Number>(Value::Number(big.clone())).unwrap(),
+            big
+        );
+        assert_eq!(
+            from_value::<Number>(Value::from("1.5")).unwrap(),
+            Number::parse("1.5").unwrap()
+        );
+    }
+
+    #[test]
+    fn decimal_reads_from_number_value() {
+        let d: Decimal = from_value(num("1.2345678901234567890123456789")).unwrap();
+        assert_eq!(d.to_string(), "1.2345678901234567890123456789");
+        let d: Decimal = from_value(num("0.1")).unwrap();
+        assert_eq!(d.to_string(), "0.1");
+        let d: Decimal = from_value(num("42")).unwrap();
+        assert_eq!(d, Decimal::from(42));
+    }
+
+    #[test]
+    fn value_reads_itself_unchanged() {
+        let v = Value::object([
+            ("s", Value::set(Type::Number, [num("1")]).unwrap()),
+            ("u", Value::unknown(Type::String)),
+            ("n", Value::null(Type::list(Type::Bool))),
+        ]);
+        assert_eq!(from_value::<Value>(v.clone()).unwrap(), v);
+        #[derive(serde::Deserialize)]
+        struct Holder {
+            v: Option<Value>,
+        }
+        let h: Holder = from_value(Value::object([("v", v.clone())])).unwrap();
+        assert_eq!(h.v, Some(v));
+    }
+
+    #[test]
+    fn value_deserializes_from_json() {
+        let v: Value = serde_json::from_str(r#"{"a":[1,"x",true,null],"b":0.1}"#).unwrap();
+        assert_eq!(
+            v,
+            Value::object([
+                (
+                    "a",
+                    Value::tuple([
+                        num("1"),
+                        Value::from("x"),
+                        Value::Bool(true),
+                        Value::null(Type::Dynamic)
+                    ])
+                ),
+                ("b", num("0.1")),
+            ])
+        );
+        let n: Number = serde_json::from_str("\"0.33333333333333333333333333333333\"").unwrap();
+        assert_eq!(n.to_string(), "0.33333333333333333333333333333333");
+    }
+
+    #[test]
+    fn deserialize_any_gives_ints_floats_or_exact_text() {
+        let j: serde_json::Value =
+            from_value(Value::tuple([num("80"), num("0.5"), num("1e30")])).unwrap();
+        assert_eq!(j, serde_json::json!([80, 0.5, 1e30]));
+        let third = Number::ONE.checked_div(&Number::from(3)).unwrap();
+        let j: serde_json::Value = from_value(Value::Number(third.clone())).unwrap();
+        assert_eq!(j, serde_json::Value::String(third.to_string()));
+    }
+
+    #[test]
+    fn maps_with_number_keys_and_enums() {
+        let m: HashMap<u32, bool> = from_value(Value::object([("7", Value::Bool(true))])).unwrap();
+        assert_eq!(m[&7], true);
+        #[derive(Debug, PartialEq, serde::Deserialize)]
+        enum E {
+            A,
+            B(u8),
+            C { x: String },
+        }
+        assert_eq!(from_value::<E>(Value::from("A")).unwrap(), E::A);
+        assert_eq!(
+            from_value::<E>(Value::object([("B", num("2"))])).unwrap(),
+            E::B(2)
+        );
+        assert_eq!(
+            from_value::<E>(Value::object([(
+                "C",
+                Value::object([("x", Value::from("y"))])
+            )]))
+            .unwrap(),
+            E::C { x: "y".into() }
+        );
+        let b: BTreeMap<String, Vec<u8>> =
+            from_value(Value::object([("k", Value::tuple([num("1")]))])).unwrap();
+        assert_eq!(b["k"], vec![1]);
+    }
+
+    #[test]
+    fn wrong_shapes_say_what_is_required() {
+        assert_eq!(
+            detail(from_value::<Vec<u8>>(num("1"))),
+            "Unsuitable value: a list is required, but found 1."
+        );
+        assert_eq!(
+            detail(from_value::<Listener>(Value::from("x"))),
+            "Unsuitable value: an object is required, but found the string \"x\"."
+        );
+        assert_eq!(
+            detail(from_value::<bool>(Value::from("yes"))),
+            "Unsuitable value: a bool is required, but found the string \"yes\"."
+        );
+    }
+}

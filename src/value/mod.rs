@@ -1,0 +1,671 @@
+//! HCL values: [`Value`], [`Type`] and [`Number`], conversion between types
+//! (safe and unsafe), type unification, NFC strings, null and unknown values,
+//! and the serde bridge between values and Rust data.
+//!
+//! This layer owns the information model's "Values and Value Types" and
+//! "Type Conversions and Unification" sections; it knows nothing of syntax,
+//! evaluation or schemas. Errors are [`crate::Error`]s without a range: the
+//! layers that know where a value came from attach one (or build their own
+//! diagnostic from a [`ConversionError`]).
+//!
+//! # Representation
+//!
+//! [`Value`] is a public enum so other layers can pattern-match on it. Lists,
+//! sets and maps store their element type, so an empty list still has a
+//! type. Objects and maps keep insertion order (an `IndexMap`); equality and
+//! type identity ignore that order. Sets keep distinct elements in a
+//! canonical, stable order (by kind, then value), so two equal sets have
+//! their elements in the same order and compare elementwise. Strings and
+//! object keys are NFC-normalized on construction ([`Str`]).
+//!
+//! The constructors ([`Value::list`], [`Value::set`], [`Value::map`]) check
+//! and convert their elements; code that builds the enum variants directly
+//! must uphold the same invariants (elements of the stored element type,
+//! sets sorted and distinct, keys normalized).
+//!
+//! # Equality
+//!
+//! `PartialEq` is the information model's equality for known values: equal
+//! types and equal contents (numbers numerically, strings after NFC). For
+//! null and unknown values it is identity: a null equals the null of the
+//! same type, an unknown equals the unknown of the same type. The model's
+//! *evaluated* equality, where comparing with an unknown yields an unknown
+//! bool, is [`Value::equals`].
+//!
+//! # Conversion
+//!
+//! [`convert`] applies only *safe* conversions (number and bool to string,
+//! set to list, ...); [`convert_unsafe`] also applies the *unsafe* ones
+//! (string to number or bool, list to set, list to tuple, map to object,
+//! dropping object attributes). HCL applications normally convert attribute
+//! values with the unsafe variant (it is what Terraform does), so `"8080"`
+//! becomes a number where a number is needed.
+
+mod convert;
+mod de;
+mod number;
+mod ser;
+mod string;
+mod types;
+mod unify;
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use indexmap::IndexMap;
+use rust_decimal::Decimal;
+
+use crate::diag::Error;
+
+pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
+pub use de::{from_value, ValueDeserializer};
+pub use number::{Number, NumberError};
+pub use ser::{to_value, ValueSerializer};
+pub use string::Str;
+pub use types::Type;
+pub use unify::unify;
+
+/// An HCL value: known, null or unknown, of any [`Type`].
+///
+/// See the [module documentation](self) for the invariants and the meaning
+/// of `==`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// The null value of a type: the absence of a value, type retained.
+    Null(Type),
+    /// A value not yet known, of a type (`Unknown(Type::Dynamic)` is "the
+    /// dynamic value").
+    Unknown(Type),
+    /// A bool.
+    Bool(bool),
+    /// A number.
+    Number(Number),
+    /// A string, NFC-normalized.
+    String(Str),
+    /// A list: element type and elements, each of that type.
+    List(Type, Vec<Value>),
+    /// A set: element type and distinct elements in canonical order.
+    Set(Type, Vec<Value>),
+    /// A map: element type and entries, in insertion order.
+    Map(Type, IndexMap<String, Value>),
+    /// A tuple: its elements, each with its own type.
+    Tuple(Vec<Value>),
+    /// An object: its attributes, in insertion order.
+    Object(IndexMap<String, Value>),
+}
+
+impl Value {
+    /// The null value of `ty`.
+    pub fn null(ty: Type) -> Value {
+        Value::Null(ty)
+    }
+
+    /// The unknown value of `ty`.
+    pub fn unknown(ty: Type) -> Value {
+        Value::Unknown(ty)
+    }
+
+    /// The dynamic value: the unknown value of the dynamic pseudo-type.
+    pub fn dynamic() -> Value {
+        Value::Unknown(Type::Dynamic)
+    }
+
+    /// A list of `elem_ty`, each item converted to it (unsafe conversions
+    /// allowed). With `Type::Dynamic`, the element type is the unification
+    /// of the items' types. Errors name the offending element.
+    pub fn list(elem_ty: Type, items: impl IntoIterator<Item = Value>) -> Result<Value, Error> {
+        let (ty, items) = convert::collection_elements(elem_ty, items.into_iter().collect())?;
+        Ok(Value::List(ty, items))
+    }
+
+    /// A set of `elem_ty`, built like [`Value::list`], then de-duplicated
+    /// and put in canonical order.
+    pub fn set(elem_ty: Type, items: impl IntoIterator<Item = Value>) -> Result<Value, Error> {
+        let (ty, items) = convert::collection_elements(elem_ty, items.into_iter().collect())?;
+        Ok(Value::Set(ty, normalize_set(items)))
+    }
+
+    /// A map of `elem_ty`, built like [`Value::list`]. A repeated key keeps
+    /// its first position and its last value.
+    pub fn map<K: Into<String>>(
+        elem_ty: Type,
+        entries: impl IntoIterator<Item = (K, Value)>,
+    ) -> Result<Value, Error> {
+        let (keys, values): (Vec<String>, Vec<Value>) = entries
+            .into_iter()
+            .map(|(k, v)| (Str::new(k).into_string(), v))
+            .unzip();
+        let (ty, values) = convert::map_elements(elem_ty, &keys, values)?;
+        Ok(Value::Map(ty, keys.into_iter().zip(values).collect()))
+    }
+
+    /// A tuple of the given elements.
+    pub fn tuple(items: impl IntoIterator<Item = Value>) -> Value {
+        Value::Tuple(items.into_iter().collect())
+    }
+
+    /// An object with the given attributes. A repeated name keeps its first
+    /// position and its last value.
+    pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
+        Value::Object(
+            attrs
+                .into_iter()
+                .map(|(k, v)| (Str::new(k).into_string(), v))
+                .collect(),
+        )
+    }
+
+    /// The empty list of `elem_ty`.
+    pub fn empty_list(elem_ty: Type) -> Value {
+        Value::List(elem_ty, Vec::new())
+    }
+
+    /// The value's type. For `Dynamic`-typed nulls and unknowns it is
+    /// `Type::Dynamic`.
+    pub fn ty(&self) -> Type {
+        match self {
+            Value::Null(t) | Value::Unknown(t) => t.clone(),
+            Value::Bool(_) => Type::Bool,
+            Value::Number(_) => Type::Number,
+            Value::String(_) => Type::String,
+            Value::List(t, _) => Type::List(Box::new(t.clone())),
+            Value::Set(t, _) => Type::Set(Box::new(t.clone())),
+            Value::Map(t, _) => Type::Map(Box::new(t.clone())),
+            Value::Tuple(items) => Type::Tuple(items.iter().map(Value::ty).collect()),
+            Value::Object(attrs) => {
+                Type::Object(attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect())
+            }
+        }
+    }
+
+    /// Whether the value itself is known (its elements may not be).
+    pub fn is_known(&self) -> bool {
+        !matches!(self, Value::Unknown(_))
+    }
+
+    /// Whether the value and everything inside it is known.
+    pub fn is_wholly_known(&self) -> bool {
+        match self {
+            Value::Unknown(_) => false,
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                items.iter().all(Value::is_wholly_known)
+            }
+            Value::Map(_, m) | Value::Object(m) => m.values().all(Value::is_wholly_known),
+            _ => true,
+        }
+    }
+
+    /// Whether this is a null value (of any type).
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null(_))
+    }
+
+    /// The information model's equality as an operation: an unknown bool
+    /// when either side is not wholly known, otherwise whether the values
+    /// are equal (see the module documentation).
+    pub fn equals(&self, other: &Value) -> Value {
+        if self.is_wholly_known() && other.is_wholly_known() {
+            Value::Bool(self == other)
+        } else {
+            Value::Unknown(Type::Bool)
+        }
+    }
+
+    /// The text of a string value.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The number of a number value.
+    pub fn as_number(&self) -> Option<&Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The bool of a bool value.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The elements of a list, set or tuple, in order.
+    pub fn as_elements(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The entries of a map or object, in order.
+    pub fn as_entries(&self) -> Option<&IndexMap<String, Value>> {
+        match self {
+            Value::Map(_, m) | Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// An attribute of an object or an element of a map. The name is
+    /// compared after NFC normalization.
+    pub fn get_attr(&self, name: &str) -> Option<&Value> {
+        let m = self.as_entries()?;
+        m.get(name).or_else(|| {
+            let n = Str::from(name);
+            (n.as_str() != name).then(|| m.get(n.as_str())).flatten()
+        })
+    }
+
+    /// The `index`th element of a list, set or tuple.
+    pub fn get_index(&self, index: usize) -> Option<&Value> {
+        self.as_elements()?.get(index)
+    }
+
+    /// The number of elements of a collection or structural value (`None`
+    /// for primitives, nulls and unknowns).
+    pub fn len(&self) -> Option<usize> {
+        self.as_elements()
+            .map(<[Value]>::len)
+            .or_else(|| self.as_entries().map(IndexMap::len))
+    }
+
+    /// Iterates over the elements of a list, set or tuple, or the values of
+    /// a map or object; empty for anything else.
+    pub fn iter(&self) -> impl Iterator<Item = &Value> {
+        let (slice, map) = match self {
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                (items.as_slice(), None)
+            }
+            Value::Map(_, m) | Value::Object(m) => (&[][..], Some(m.values())),
+            _ => (&[][..], None),
+        };
+        slice.iter().chain(map.into_iter().flatten())
+    }
+
+    /// Converts to `ty` with safe conversions only; see [`convert`].
+    pub fn convert(&self, ty: &Type) -> Result<Value, Error> {
+        convert(self, ty)
+    }
+
+    /// Converts to `ty`, unsafe conversions allowed; see [`convert_unsafe`].
+    pub fn convert_unsafe(&self, ty: &Type) -> Result<Value, Error> {
+        convert_unsafe(self, ty)
+    }
+}
+
+/// Sorts set elements into canonical order and drops duplicates.
+pub(crate) fn normalize_set(mut items: Vec<Value>) -> Vec<Value> {
+    items.sort_by(canonical_cmp);
+    items.dedup();
+    items
+}
+
+fn kind_rank(v: &Value) -> u8 {
+    match v {
+        Value::Bool(_) => 0,
+        Value::Number(_) => 1,
+        Value::String(_) => 2,
+        Value::List(..) | Value::Set(..) | Value::Tuple(_) => 3,
+        Value::Map(..) | Value::Object(_) => 4,
+        Value::Null(_) => 5,
+        Value::Unknown(_) => 6,
+    }
+}
+
+/// The canonical order of set elements: by kind, then by value (numbers
+/// numerically, strings by code points, sequences lexicographically, maps
+/// and objects by their sorted entries), nulls and then unknowns last. Two
+/// values of one type compare `Equal` exactly when they are `==`.
+fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
+    let rank = kind_rank(a).cmp(&kind_rank(b));
+    if rank != Ordering::Equal {
+        return rank;
+    }
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Null(x), Value::Null(y)) | (Value::Unknown(x), Value::Unknown(y)) => x.cmp(y),
+        _ => match (a.as_elements(), b.as_elements()) {
+            (Some(x), Some(y)) => x
+                .iter()
+                .zip(y)
+                .map(|(p, q)| canonical_cmp(p, q))
+                .find(|o| *o != Ordering::Equal)
+                .unwrap_or_else(|| x.len().cmp(&y.len()))
+                .then_with(|| a.ty().cmp(&b.ty())),
+            _ => {
+                let (x, y) = (sorted_entries(a), sorted_entries(b));
+                x.iter()
+                    .zip(&y)
+                    .map(|(p, q)| p.0.cmp(q.0).then_with(|| canonical_cmp(p.1, q.1)))
+                    .find(|o| *o != Ordering::Equal)
+                    .unwrap_or_else(|| x.len().cmp(&y.len()))
+                    .then_with(|| a.ty().cmp(&b.ty()))
+            }
+        },
+    }
+}
+
+fn sorted_entries(v: &Value) -> Vec<(&String, &Value)> {
+    let mut e: Vec<(&String, &Value)> = v
+        .as_entries()
+        .map(|m| m.iter().collect())
+        .unwrap_or_default();
+    e.sort_by(|p, q| p.0.cmp(q.0));
+    e
+}
+
+impl fmt::Display for Value {
+    /// An HCL-like rendering for messages: `"text"`, `1.5`, `true`,
+    /// `null`, `[1, 2]`, `{ a = 1 }`, `(unknown)` for unknown values.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Null(_) => f.write_str("null"),
+            Value::Unknown(_) => f.write_str("(unknown)"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Number(n) => write!(f, "{n}"),
+            Value::String(s) => write_quoted(f, s),
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+            Value::Map(_, m) | Value::Object(m) => {
+                if m.is_empty() {
+                    return f.write_str("{}");
+                }
+                f.write_str("{ ")?;
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write_quoted(f, k)?;
+                    write!(f, " = {v}")?;
+                }
+                f.write_str(" }")
+            }
+        }
+    }
+}
+
+fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    for c in s.chars() {
+        match c {
+            '"' => f.write_str("\\\"")?,
+            '\\' => f.write_str("\\\\")?,
+            '\n' => f.write_str("\\n")?,
+            '\r' => f.write_str("\\r")?,
+            '\t' => f.write_str("\\t")?,
+            c if c.is_control() => write!(f, "\\u{:04X}", c as u32)?,
+            c => write!(f, "{c}")?,
+        }
+    }
+    f.write_str("\"")
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::String(Str::from(s))
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::String(Str::new(s))
+    }
+}
+
+impl From<&String> for Value {
+    fn from(s: &String) -> Value {
+        Value::String(Str::from(s.as_str()))
+    }
+}
+
+impl From<Str> for Value {
+    fn from(s: Str) -> Value {
+        Value::String(s)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(n: Number) -> Value {
+        Value::Number(n)
+    }
+}
+
+impl From<Decimal> for Value {
+    fn from(d: Decimal) -> Value {
+        Value::Number(Number::from(d))
+    }
+}
+
+macro_rules! value_from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(v: $t) -> Value {
+                Value::Number(Number::from(v))
+            }
+        }
+    )*};
+}
+value_from_int!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+impl From<f64> for Value {
+    /// A finite `f64` becomes the number with its shortest digits (`0.1` is
+    /// exactly 0.1), the infinities become the number infinities; NaN,
+    /// which HCL does not have, becomes the null number.
+    fn from(v: f64) -> Value {
+        if v.is_nan() {
+            return Value::Null(Type::Number);
+        }
+        if v.is_infinite() {
+            return Value::Number(if v > 0.0 {
+                Number::INFINITY
+            } else {
+                Number::NEG_INFINITY
+            });
+        }
+        Number::try_from(v).map_or(Value::Null(Type::Number), Value::Number)
+    }
+}
+
+impl From<f32> for Value {
+    /// Like `From<f64>`, with the shortest digits of the `f32`.
+    fn from(v: f32) -> Value {
+        match Number::try_from(v) {
+            Ok(n) => Value::Number(n),
+            Err(_) => Value::from(v as f64),
+        }
+    }
+}
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    /// `None` is the dynamic-typed null.
+    fn from(v: Option<T>) -> Value {
+        v.map_or(Value::Null(Type::Dynamic), Into::into)
+    }
+}
+
+impl<T: Into<Value>> From<Vec<T>> for Value {
+    /// A tuple of the converted elements.
+    fn from(v: Vec<T>) -> Value {
+        Value::Tuple(v.into_iter().map(Into::into).collect())
+    }
+}
+
+impl From<IndexMap<String, Value>> for Value {
+    /// An object with these attributes (keys are NFC-normalized).
+    fn from(m: IndexMap<String, Value>) -> Value {
+        Value::object(m)
+    }
+}
+
+impl<T: Into<Value>> FromIterator<T> for Value {
+    /// A tuple of the converted elements.
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Value {
+        Value::Tuple(iter.into_iter().map(Into::into).collect())
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Value {
+    /// An object of the converted attributes.
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Value {
+        Value::object(iter.into_iter().map(|(k, v)| (k, v.into())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(s: &str) -> Value {
+        Value::Number(Number::parse(s).unwrap())
+    }
+
+    #[test]
+    fn strings_are_nfc_normalized_on_construction() {
+        let a = Value::from("caf\u{e9}");
+        let b = Value::from(String::from("cafe\u{301}"));
+        assert_eq!(a, b);
+        assert_eq!(a.as_str().map(str::len), b.as_str().map(str::len));
+    }
+
+    #[test]
+    fn equality_requires_identical_types() {
+        let list = Value::list(Type::Number, [num("1")]).unwrap();
+        let tuple = Value::tuple([num("1")]);
+        assert_ne!(list, tuple);
+        assert_ne!(Value::null(Type::String), Value::null(Type::Number));
+        assert_eq!(Value::null(Type::String), Value::null(Type::String));
+        assert_eq!(num("1.0"), num("1"));
+        assert_ne!(Value::from("1"), num("1"));
+    }
+
+    #[test]
+    fn object_equality_ignores_attribute_order() {
+        let a = Value::object([("a", num("1")), ("b", Value::from(true))]);
+        let b = Value::object([("b", Value::from(true)), ("a", num("1"))]);
+        assert_eq!(a, b);
+        assert_eq!(a.ty(), b.ty());
+    }
+
+    #[test]
+    fn unknown_equals_operation_yields_unknown_bool() {
+        let u = Value::unknown(Type::Number);
+        assert_eq!(u.equals(&num("1")), Value::Unknown(Type::Bool));
+        assert_eq!(num("1").equals(&num("1.00")), Value::Bool(true));
+        let partly = Value::tuple([Value::dynamic()]);
+        assert_eq!(partly.equals(&partly), Value::Unknown(Type::Bool));
+    }
+
+    #[test]
+    fn each_type_has_distinct_null_and_unknown() {
+        assert_ne!(Value::unknown(Type::Number), Value::unknown(Type::String));
+        assert_eq!(Value::dynamic(), Value::Unknown(Type::Dynamic));
+        assert_eq!(Value::unknown(Type::Number).ty(), Type::Number);
+        assert!(!Value::dynamic().is_known());
+        assert!(Value::null(Type::Bool).is_null());
+        assert!(Value::null(Type::Bool).is_known());
+    }
+
+    #[test]
+    fn wholly_known_looks_inside() {
+        let v = Value::object([("a", Value::tuple([Value::unknown(Type::String)]))]);
+        assert!(v.is_known());
+        assert!(!v.is_wholly_known());
+        assert!(Value::object([("a", num("1"))]).is_wholly_known());
+    }
+
+    #[test]
+    fn list_constructor_converts_elements_to_element_type() {
+        let v = Value::list(Type::String, [num("1"), Value::from(true)]).unwrap();
+        assert_eq!(
+            v,
+            Value::List(Type::String, vec![Value::from("1"), Value::from("true")])
+        );
+        let err = Value::list(Type::Number, [num("1"), Value::from("x")]).unwrap_err();
+        assert_eq!(
+            err.diagnostics()[0].detail,
+            "Unsuitable value: element 1: a number is required."
+        );
+    }
+
+    #[test]
+    fn list_of_dynamic_unifies_element_types() {
+        let v = Value::list(Type::Dynamic, [num("1"), Value::from("a")]).unwrap();
+        assert_eq!(v.ty(), Type::list(Type::String));
+        assert_eq!(v.as_elements().unwrap()[0], Value::from("1"));
+        let empty = Value::list(Type::Dynamic, []).unwrap();
+        assert_eq!(empty.ty(), Type::list(Type::Dynamic));
+    }
+
+    #[test]
+    fn set_constructor_deduplicates_in_stable_order() {
+        let v = Value::set(Type::Number, [num("3"), num("1"), num("3.0"), num("2")]).unwrap();
+        assert_eq!(
+            v.as_elements().unwrap(),
+            &[num("1"), num("2"), num("3")][..]
+        );
+        let a = Value::set(Type::String, ["b", "a"].map(Value::from)).unwrap();
+        let b = Value::set(Type::String, ["a", "b", "a"].map(Value::from)).unwrap();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn map_constructor_checks_elements_and_keeps_order() {
+        let v = Value::map(Type::Number, [("z", num("1")), ("a", Value::from("2"))]).unwrap();
+        let keys: Vec<&String> = v.as_entries().unwrap().keys().collect();
+        assert_eq!(keys, ["z", "a"]);
+        assert_eq!(v.get_attr("a"), Some(&num("2")));
+        let err = Value::map(Type::Bool, [("k", num("1"))]).unwrap_err();
+        assert_eq!(
+            err.diagnostics()[0].detail,
+            "Unsuitable value: element \"k\": a bool is required."
+        );
+    }
+
+    #[test]
+    fn from_impls_build_the_expected_values() {
+        assert_eq!(Value::from(80u32), num("80"));
+        assert_eq!(Value::from(0.5f64), num("0.5"));
+        assert_eq!(Value::from(f64::NAN), Value::Null(Type::Number));
+        assert_eq!(Value::from(vec![1, 2]), Value::tuple([num("1"), num("2")]));
+        let o: Value = [("a", 1)].into_iter().collect();
+        assert_eq!(o, Value::object([("a", num("1"))]));
+        assert_eq!(Value::from(None::<i32>), Value::Null(Type::Dynamic));
+    }
+
+    #[test]
+    fn get_attr_normalizes_the_name() {
+        let v = Value::object([("caf\u{e9}", num("1"))]);
+        assert_eq!(v.get_attr("cafe\u{301}"), Some(&num("1")));
+        assert_eq!(v.get_attr("x"), None);
+    }
+
+    #[test]
+    fn display_renders_hcl_like_text() {
+        let v = Value::object([
+            ("a", Value::tuple([num("1"), Value::from("x\"y")])),
+            ("b", Value::null(Type::String)),
+        ]);
+        assert_eq!(v.to_string(), "{ \"a\" = [1, \"x\\\"y\"], \"b\" = null }");
+    }
+}

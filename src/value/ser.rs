@@ -1,0 +1,555 @@
+//! serde serialization: `Serialize` for [`Value`] and [`Number`], and
+//! [`ValueSerializer`] / [`to_value`], which turn any `Serialize` Rust data
+//! into a [`Value`].
+//!
+//! # Numbers
+//!
+//! A [`Number`] serializes the least lossy way the serde data model allows:
+//! as an `i64` or `u64` when it is an integer that fits; otherwise as an
+//! `f64` when the `f64`'s shortest decimal form is exactly the number
+//! (`0.5`, `0.1`, `1e300`, the infinities); otherwise as a newtype struct
+//! with a private name holding its exact decimal text. Formats see that as
+//! a string (`serde_json` writes `"0.333…"`), and [`ValueSerializer`]
+//! recognizes the name and restores the exact number.
+//!
+//! # Values
+//!
+//! Lists, sets and tuples serialize as sequences, maps and objects as maps,
+//! nulls as `none`; an unknown value is an error ("Unknown value"). When a
+//! `Value` is serialized by [`ValueSerializer`] (for instance a `Value`
+//! field of a struct given to [`to_value`]) it is passed through unchanged,
+//! types and all.
+
+use std::cell::{Cell, RefCell};
+
+use indexmap::IndexMap;
+use serde::ser::{self, Serialize};
+
+use super::number::Number;
+use super::string::Str;
+use super::types::Type;
+use super::Value;
+use crate::diag::{Diagnostic, Error};
+
+/// The newtype name under which a number travels as exact text.
+pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
+/// The newtype name under which a `Value` passes through unchanged.
+pub(crate) const VALUE_TOKEN: &str = "$hcl_json::private::Value";
+
+thread_local! {
+    /// Set by `ValueSerializer` just before serializing the `Value` behind a
+    /// `VALUE_TOKEN` newtype, so that value can hand itself over.
+    static WANT_VALUE: Cell<bool> = const { Cell::new(false) };
+    static HANDED_VALUE: RefCell<Option<Value>> = const { RefCell::new(None) };
+}
+
+pub(crate) fn unknown_error() -> Error {
+    Error::new(Diagnostic::error(
+        "Unknown value",
+        "The value is not yet known, so it cannot be used here.",
+        None,
+    ))
+}
+
+impl Serialize for Number {
+    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if let Some(i) = self.to_i64() {
+            serializer.serialize_i64(i)
+        } else if let Some(u) = self.to_u64() {
+            serializer.serialize_u64(u)
+        } else if let Some(f) = self.to_f64_faithful() {
+            serializer.serialize_f64(f)
+        } else {
+            serializer.serialize_newtype_struct(NUMBER_TOKEN, &self.to_string())
+        }
+    }
+}
+
+impl Serialize for Value {
+    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_newtype_struct(VALUE_TOKEN, &Plain(self))
+    }
+}
+
+/// A value's plain serde form, or the hand-over to `ValueSerializer`.
+struct Plain<'a>(&'a Value);
+
+impl Serialize for Plain<'_> {
+    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if WANT_VALUE.with(|w| w.replace(false)) {
+            HANDED_VALUE.with(|h| *h.borrow_mut() = Some(self.0.clone()));
+            return serializer.serialize_unit();
+        }
+        match self.0 {
+            Value::Null(_) => serializer.serialize_none(),
+            Value::Unknown(_) => Err(ser::Error::custom("value is not yet known")),
+            Value::Bool(b) => serializer.serialize_bool(*b),
+            Value::Number(n) => n.serialize(serializer),
+            Value::String(s) => serializer.serialize_str(s),
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                use ser::SerializeSeq;
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for v in items {
+                    seq.serialize_element(&Plain(v))?;
+                }
+                seq.end()
+            }
+            Value::Map(_, m) | Value::Object(m) => {
+                use ser::SerializeMap;
+                let mut map = serializer.serialize_map(Some(m.len()))?;
+                for (k, v) in m {
+                    map.serialize_entry(k, &Plain(v))?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+/// Serializes any `T: Serialize` into a [`Value`].
+///
+/// Structs and maps become objects (map keys must be strings, numbers or
+/// bools, which become strings), sequences and tuples become tuples, `()`,
+/// unit structs and `None` become the dynamic-typed null, `Some(x)` is `x`,
+/// enums are externally tagged (`"Variant"`, or an object with the variant
+/// name as its only attribute), bytes become a tuple of numbers, floats
+/// become the number with their shortest digits (NaN is an error). A
+/// [`Value`] inside `T` is kept as it is.
+pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, Error> {
+    value.serialize(ValueSerializer)
+}
+
+/// A `serde::Serializer` whose output is a [`Value`]; see [`to_value`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ValueSerializer;
+
+fn number(n: Number) -> Result<Value, Error> {
+    Ok(Value::Number(n))
+}
+
+fn float(v: f64) -> Result<Value, Error> {
+    if v.is_nan() {
+        return Err(Error::new(Diagnostic::error(
+            "Invalid value",
+            "NaN is not a number HCL can represent.",
+            None,
+        )));
+    }
+    Ok(Value::from(v))
+}
+
+impl ser::Serializer for ValueSerializer {
+    type Ok = Value;
+    type Error = Error;
+    type SerializeSeq = SeqBuilder;
+    type SerializeTuple = SeqBuilder;
+    type SerializeTupleStruct = SeqBuilder;
+    type SerializeTupleVariant = VariantSeqBuilder;
+    type SerializeMap = MapBuilder;
+    type SerializeStruct = MapBuilder;
+    type SerializeStructVariant = VariantMapBuilder;
+
+    fn serialize_bool(self, v: bool) -> Result<Value, Error> {
+        Ok(Value::Bool(v))
+    }
+    fn serialize_i8(self, v: i8) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_i16(self, v: i16) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_i32(self, v: i32) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_i64(self, v: i64) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_i128(self, v: i128) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_u8(self, v: u8) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_u16(self, v: u16) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_u32(self, v: u32) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_u64(self, v: u64) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_u128(self, v: u128) -> Result<Value, Error> {
+        number(v.into())
+    }
+    fn serialize_f32(self, v: f32) -> Result<Value, Error> {
+        if v.is_finite() {
+            Ok(Value::from(v))
+        } else {
+            float(v as f64)
+        }
+    }
+    fn serialize_f64(self, v: f64) -> Result<Value, Error> {
+        float(v)
+    }
+    fn serialize_char(self, v: char) -> Result<Value, Error> {
+        let mut buf = [0u8; 4];
+        Ok(Value::from(&*v.encode_utf8(&mut buf)))
+    }
+    fn serialize_str(self, v: &str) -> Result<Value, Error> {
+        Ok(Value::from(v))
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<Value, Error> {
+        Ok(Value::Tuple(v.iter().map(|&b| Value::from(b)).collect()))
+    }
+    fn serialize_none(self) -> Result<Value, Error> {
+        Ok(Value::Null(Type::Dynamic))
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Value, Error> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Value, Error> {
+        Ok(Value::Null(Type::Dynamic))
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<Value, Error> {
+        Ok(Value::Null(Type::Dynamic))
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<Value, Error> {
+        Ok(Value::from(variant))
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<Value, Error> {
+        match name {
+            VALUE_TOKEN => {
+                WANT_VALUE.with(|w| w.set(true));
+                let plain = value.serialize(self);
+                WANT_VALUE.with(|w| w.set(false));
+                match HANDED_VALUE.with(|h| h.borrow_mut().take()) {
+                    Some(v) => Ok(v),
+                    None => plain,
+                }
+            }
+            NUMBER_TOKEN => match value.serialize(self)? {
+                Value::String(s) => Number::parse_plain(&s)
+                    .map(Value::Number)
+                    .map_err(Error::from),
+                other => Ok(other),
+            },
+            _ => value.serialize(self),
+        }
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<Value, Error> {
+        let inner = value.serialize(self)?;
+        Ok(Value::object([(variant, inner)]))
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder, Error> {
+        Ok(SeqBuilder(Vec::with_capacity(len.unwrap_or(0).min(4096))))
+    }
+    fn serialize_tuple(self, len: usize) -> Result<SeqBuilder, Error> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<SeqBuilder, Error> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<VariantSeqBuilder, Error> {
+        Ok(VariantSeqBuilder(variant, self.serialize_seq(Some(len))?))
+    }
+    fn serialize_map(self, len: Option<usize>) -> Result<MapBuilder, Error> {
+        Ok(MapBuilder {
+            map: IndexMap::with_capacity(len.unwrap_or(0).min(4096)),
+            key: None,
+        })
+    }
+    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<MapBuilder, Error> {
+        self.serialize_map(Some(len))
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<VariantMapBuilder, Error> {
+        Ok(VariantMapBuilder(variant, self.serialize_map(Some(len))?))
+    }
+}
+
+/// Builds a tuple from a serialized sequence.
+#[doc(hidden)]
+pub struct SeqBuilder(Vec<Value>);
+
+impl ser::SerializeSeq for SeqBuilder {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.0.push(value.serialize(ValueSerializer)?);
+        Ok(())
+    }
+    fn end(self) -> Result<Value, Error> {
+        Ok(Value::Tuple(self.0))
+    }
+}
+
+impl ser::SerializeTuple for SeqBuilder {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<Value, Error> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+impl ser::SerializeTupleStruct for SeqBuilder {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<Value, Error> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+/// Builds `{ variant = [...] }` from a serialized tuple variant.
+#[doc(hidden)]
+pub struct VariantSeqBuilder(&'static str, SeqBuilder);
+
+impl ser::SerializeTupleVariant for VariantSeqBuilder {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        ser::SerializeSeq::serialize_element(&mut self.1, value)
+    }
+    fn end(self) -> Result<Value, Error> {
+        Ok(Value::object([(self.0, Value::Tuple(self.1 .0))]))
+    }
+}
+
+/// Builds an object from a serialized map or struct.
+#[doc(hidden)]
+pub struct MapBuilder {
+    map: IndexMap<String, Value>,
+    key: Option<String>,
+}
+
+fn key_string(key: Value) -> Result<String, Error> {
+    match key {
+        Value::String(s) => Ok(s.into_string()),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Bool(b) => Ok(b.to_string()),
+        other => Err(Error::new(Diagnostic::error(
+            "Invalid value",
+            format!(
+                "A map key must be a string, a number or a bool, not {}.",
+                other.ty().friendly_name_with_article()
+            ),
+            None,
+        ))),
+    }
+}
+
+impl ser::SerializeMap for MapBuilder {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+        self.key = Some(key_string(key.serialize(ValueSerializer)?)?);
+        Ok(())
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| <Error as ser::Error>::custom("map value without a key"))?;
+        self.map.insert(key, value.serialize(ValueSerializer)?);
+        Ok(())
+    }
+    fn end(self) -> Result<Value, Error> {
+        Ok(Value::object(self.map))
+    }
+}
+
+impl ser::SerializeStruct for MapBuilder {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.map.insert(
+            Str::from(key).into_string(),
+            value.serialize(ValueSerializer)?,
+        );
+        Ok(())
+    }
+    fn end(self) -> Result<Value, Error> {
+        Ok(Value::Object(self.map))
+    }
+}
+
+/// Builds `{ variant = {...} }` from a serialized struct variant.
+#[doc(hidden)]
+pub struct VariantMapBuilder(&'static str, MapBuilder);
+
+impl ser::SerializeStructVariant for VariantMapBuilder {
+    type Ok = Value;
+    type Error = Error;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        ser::SerializeStruct::serialize_field(&mut self.1, key, value)
+    }
+    fn end(self) -> Result<Value, Error> {
+        Ok(Value::object([(self.0, Value::Object(self.1.map))]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Serialize;
+
+    fn num(s: &str) -> Value {
+        Value::Number(Number::parse(s).unwrap())
+    }
+
+    #[derive(Serialize)]
+    struct Server {
+        name: String,
+        port: u16,
+        tags: Vec<String>,
+        backup: Option<String>,
+        mode: Mode,
+    }
+
+    #[derive(Serialize)]
+    enum Mode {
+        Fast,
+        #[allow(dead_code)]
+        Slow(u8),
+    }
+
+    #[test]
+    fn struct_becomes_object_in_field_order() {
+        let v = to_value(&Server {
+            name: "web".into(),
+            port: 8080,
+            tags: vec!["a".into()],
+            backup: None,
+            mode: Mode::Fast,
+        })
+        .unwrap();
+        assert_eq!(
+            v,
+            Value::object([
+                ("name", Value::from("web")),
+                ("port", num("8080")),
+                ("tags", Value::tuple([Value::from("a")])),
+                ("backup", Value::Null(Type::Dynamic)),
+                ("mode", Value::from("Fast")),
+            ])
+        );
+        let keys: Vec<&String> = v.as_entries().unwrap().keys().collect();
+        assert_eq!(keys, ["name", "port", "tags", "backup", "mode"]);
+    }
+
+    #[test]
+    fn enums_are_externally_tagged() {
+        assert_eq!(
+            to_value(&Mode::Slow(3)).unwrap(),
+            Value::object([("Slow", num("3"))])
+        );
+    }
+
+    #[test]
+    fn map_keys_become_strings() {
+        let m: std::collections::BTreeMap<u32, bool> = [(1, true)].into();
+        assert_eq!(
+            to_value(&m).unwrap(),
+            Value::object([("1", Value::Bool(true))])
+        );
+    }
+
+    #[test]
+    fn nan_is_an_error_and_floats_keep_shortest_digits() {
+        assert!(to_value(&f64::NAN).is_err());
+        assert_eq!(to_value(&0.1f64).unwrap(), num("0.1"));
+        assert_eq!(to_value(&0.1f32).unwrap(), num("0.1"));
+        assert_eq!(
+            to_value(&f64::INFINITY).unwrap(),
+            Value::Number(Number::INFINITY)
+        );
+    }
+
+    #[test]
+    fn value_passes_through_to_value_unchanged() {
+        let v = Value::object([
+            ("s", Value::set(Type::Number, [num("1")]).unwrap()),
+            ("u", Value::unknown(Type::String)),
+            ("n", Value::null(Type::list(Type::Bool))),
+        ]);
+        assert_eq!(to_value(&v).unwrap(), v);
+        #[derive(Serialize)]
+        struct Holder {
+            v: Value,
+        }
+        let h = to_value(&Holder { v: v.clone() }).unwrap();
+        assert_eq!(h.get_attr("v"), Some(&v));
+    }
+
+    #[test]
+    fn numbers_serialize_least_lossy_to_json() {
+        let third = Number::ONE.checked_div(&Number::from(3)).unwrap();
+        assert_eq!(serde_json::to_string(&Number::from(80)).unwrap(), "80");
+        assert_eq!(
+            serde_json::to_string(&Number::parse("0.5").unwrap()).unwrap(),
+            "0.5"
+        );
+        assert_eq!(
+            serde_json::to_string(&Number::parse("18446744073709551615").unwrap()).unwrap(),
+            "18446744073709551615"
+        );
+        assert_eq!(
+            serde_json::to_string(&third).unwrap(),
+            format!("\"0.{}\"", "3".repeat(100))
+        );
+        assert_eq!(to_value(&third).unwrap(), Value::Number(third));
+    }
+
+    #[test]
+    fn values_serialize_to_plain_json() {
+        let v = Value::object([
+            ("a", Value::list(Type::Number, [num("1.5")]).unwrap()),
+            ("b", Value::null(Type::String)),
+        ]);
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"{"a":[1.5],"b":null}"#
+        );
+        assert!(serde_json::to_string(&Value::dynamic()).is_err());
+    }
+}
