@@ -18,9 +18,11 @@ pub mod value;
 
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use pos::{Pos, Range};
+pub mod eval;
 pub mod json;
 pub mod schema;
 
+pub use eval::{EvalContext, Function};
 pub use json::{parse, Body, Expression, File};
 pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};
 pub use value::{from_value, to_value, Number, Type, Value};

@@ -1,0 +1,176 @@
+//! The decoding plan of a `#[derive(HclDecode)]` struct: which field is an
+//! attribute, a block, a label or the remaining body, and the body schema
+//! that follows from that. Built once per type, on first use.
+
+use crate::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+
+/// How many blocks a block field accepts, from its Rust type.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cardinality {
+    /// `T` (or `Box<T>`): exactly one.
+    One,
+    /// `Option<T>`: at most one.
+    AtMostOne,
+    /// `Vec<T>`: any number, in source order.
+    Many,
+}
+
+/// What a field of a decoded struct is to the body.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub enum FieldKind {
+    /// An attribute; `required` unless the field is an `Option`; evaluated in
+    /// literal-only mode when `literal`.
+    Attr {
+        name: &'static str,
+        required: bool,
+        literal: bool,
+    },
+    /// Blocks of one type, decoded with the block type's own plan.
+    Block {
+        type_name: &'static str,
+        cardinality: Cardinality,
+        spec: fn() -> &'static DecodeSpec,
+    },
+    /// The next label of the block being decoded.
+    Label,
+    /// Everything the schema does not name.
+    Remain,
+}
+
+/// One field of a decoded struct.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct FieldSpec {
+    /// The field's name (as serde sees it).
+    pub field: &'static str,
+    /// Its role.
+    pub kind: FieldKind,
+    /// Label names of the block type, for block fields.
+    labels: &'static [&'static str],
+}
+
+impl FieldSpec {
+    /// An attribute field.
+    pub const fn attr(
+        field: &'static str,
+        name: &'static str,
+        required: bool,
+        literal: bool,
+    ) -> FieldSpec {
+        FieldSpec {
+            field,
+            kind: FieldKind::Attr {
+                name,
+                required,
+                literal,
+            },
+            labels: &[],
+        }
+    }
+
+    /// A block field.
+    pub const fn block(
+        field: &'static str,
+        type_name: &'static str,
+        cardinality: Cardinality,
+        labels: &'static [&'static str],
+        spec: fn() -> &'static DecodeSpec,
+    ) -> FieldSpec {
+        FieldSpec {
+            field,
+            kind: FieldKind::Block {
+                type_name,
+                cardinality,
+                spec,
+            },
+            labels,
+        }
+    }
+
+    /// A label field.
+    pub const fn label(field: &'static str) -> FieldSpec {
+        FieldSpec {
+            field,
+            kind: FieldKind::Label,
+            labels: &[],
+        }
+    }
+
+    /// The remain field.
+    pub const fn remain(field: &'static str) -> FieldSpec {
+        FieldSpec {
+            field,
+            kind: FieldKind::Remain,
+            labels: &[],
+        }
+    }
+}
+
+/// The decoding plan of a struct: its fields and its body schema.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct DecodeSpec {
+    /// The Rust type's name, for messages.
+    pub type_name: &'static str,
+    /// The fields, in declaration order.
+    pub fields: Vec<FieldSpec>,
+    /// The schema the fields make.
+    pub schema: BodySchema,
+    /// Whether a field takes the remaining body (partial processing).
+    pub has_remain: bool,
+}
+
+impl DecodeSpec {
+    /// The plan for `fields`.
+    pub fn new(type_name: &'static str, fields: Vec<FieldSpec>) -> DecodeSpec {
+        let mut schema = BodySchema::new();
+        for f in &fields {
+            match f.kind {
+                FieldKind::Attr { name, required, .. } => schema.attributes.push(AttributeSchema {
+                    name: name.to_string(),
+                    required,
+                }),
+                FieldKind::Block { type_name, .. } => schema.blocks.push(BlockHeaderSchema {
+                    type_name: type_name.to_string(),
+                    label_names: f.labels.iter().map(|l| l.to_string()).collect(),
+                }),
+                FieldKind::Label | FieldKind::Remain => {}
+            }
+        }
+        let has_remain = fields.iter().any(|f| matches!(f.kind, FieldKind::Remain));
+        DecodeSpec {
+            type_name,
+            fields,
+            schema,
+            has_remain,
+        }
+    }
+}
+
+/// The Rust types a block field may have, and how many blocks each takes.
+/// `#[derive(HclDecode)]` implements it for the struct itself (exactly one
+/// block); `Option`, `Vec` and `Box` of such a struct have it here.
+#[doc(hidden)]
+pub trait BlockField {
+    /// The decoded block type.
+    type Block: super::HclDecode;
+    /// How many blocks the field accepts.
+    const CARDINALITY: Cardinality;
+}
+
+impl<T: super::HclDecode> BlockField for Option<T> {
+    type Block = T;
+    const CARDINALITY: Cardinality = Cardinality::AtMostOne;
+}
+
+impl<T: super::HclDecode> BlockField for Vec<T> {
+    type Block = T;
+    const CARDINALITY: Cardinality = Cardinality::Many;
+}
+
+impl<T: super::HclDecode> BlockField for Box<T> {
+    type Block = T;
+    const CARDINALITY: Cardinality = Cardinality::One;
+}

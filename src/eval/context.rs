@@ -1,0 +1,216 @@
+//! [`EvalContext`]: the evaluation mode, variables and functions an
+//! expression is evaluated with.
+//!
+//! A context is an immutable, reference-counted scope with an optional
+//! parent: cloning it is one `Arc` increment, so an `ExpressionClosure` can
+//! keep the context it was decoded with, and a `for` expression or a
+//! function can make a child scope without copying its parent.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::function::Function;
+use crate::value::Value;
+
+/// The evaluation context: a mode, a variable scope and a function table.
+///
+/// Built by chaining; every method returns a new context and leaves the
+/// original as it was (the scope is copied on write, once per builder call).
+///
+/// ```
+/// use hcl_json::{EvalContext, Value};
+///
+/// let ctx = EvalContext::new()
+///     .with_variable("region", "eu-west-1")
+///     .with_variable("replicas", 3);
+/// assert_eq!(ctx.variable("region"), Some(&Value::from("eu-west-1")));
+///
+/// let inner = ctx.child().with_variable("region", "us-east-1");
+/// assert_eq!(inner.variable("region"), Some(&Value::from("us-east-1")));
+/// assert_eq!(inner.variable("replicas"), Some(&Value::from(3)));
+/// ```
+#[derive(Clone, Default)]
+pub struct EvalContext(Arc<Scope>);
+
+#[derive(Clone, Default)]
+struct Scope {
+    literal: bool,
+    variables: IndexMap<String, Value>,
+    functions: IndexMap<String, Function>,
+    parent: Option<EvalContext>,
+}
+
+impl EvalContext {
+    /// A context in full-expression mode with no variables or functions:
+    /// JSON strings are templates, and referring to a variable is an error
+    /// ("Unknown variable").
+    pub fn new() -> EvalContext {
+        EvalContext::default()
+    }
+
+    /// A context in literal-only mode: JSON strings are taken as they are,
+    /// `"${x}"` stays the string `${x}`. The information model makes it an
+    /// error to give such a context variables or functions, so any that are
+    /// added to it are never consulted.
+    pub fn literal() -> EvalContext {
+        EvalContext(Arc::new(Scope {
+            literal: true,
+            ..Scope::default()
+        }))
+    }
+
+    /// A new, empty scope whose lookups fall back to this one. The child has
+    /// this context's mode.
+    pub fn child(&self) -> EvalContext {
+        EvalContext(Arc::new(Scope {
+            literal: self.0.literal,
+            parent: Some(self.clone()),
+            ..Scope::default()
+        }))
+    }
+
+    /// This context with variable `name` set to `value` in its own scope.
+    pub fn with_variable(mut self, name: impl Into<String>, value: impl Into<Value>) -> EvalContext {
+        Arc::make_mut(&mut self.0)
+            .variables
+            .insert(name.into(), value.into());
+        self
+    }
+
+    /// This context with several variables set.
+    pub fn with_variables<K, V>(mut self, vars: impl IntoIterator<Item = (K, V)>) -> EvalContext
+    where
+        K: Into<String>,
+        V: Into<Value>,
+    {
+        let scope = Arc::make_mut(&mut self.0);
+        scope
+            .variables
+            .extend(vars.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+
+    /// This context with function `name` in its own scope. Namespaced names
+    /// (`provider::aws::arn_parse`) are names like any other.
+    pub fn with_function(mut self, name: impl Into<String>, function: Function) -> EvalContext {
+        Arc::make_mut(&mut self.0)
+            .functions
+            .insert(name.into(), function);
+        self
+    }
+
+    /// This context with several functions.
+    pub fn with_functions<K: Into<String>>(
+        mut self,
+        functions: impl IntoIterator<Item = (K, Function)>,
+    ) -> EvalContext {
+        Arc::make_mut(&mut self.0)
+            .functions
+            .extend(functions.into_iter().map(|(k, f)| (k.into(), f)));
+        self
+    }
+
+    /// Whether this context is in literal-only mode.
+    pub fn is_literal(&self) -> bool {
+        self.0.literal
+    }
+
+    /// The value of variable `name`, looked up from this scope outwards.
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        self.scopes().find_map(|s| s.variables.get(name))
+    }
+
+    /// The function `name`, looked up from this scope outwards.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.scopes().find_map(|s| s.functions.get(name))
+    }
+
+    /// Every variable name visible from here (inner scopes first, each once).
+    pub fn variable_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for scope in self.scopes() {
+            for name in scope.variables.keys() {
+                if !names.contains(&name.as_str()) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+    }
+
+    /// Every function name visible from here (inner scopes first, each once).
+    pub fn function_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for scope in self.scopes() {
+            for name in scope.functions.keys() {
+                if !names.contains(&name.as_str()) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+    }
+
+    /// Whether any scope defines any function (to tell "function calls are
+    /// not allowed here" from "no such function").
+    pub fn has_functions(&self) -> bool {
+        self.scopes().any(|s| !s.functions.is_empty())
+    }
+
+    /// Whether any scope defines any variable.
+    pub fn has_variables(&self) -> bool {
+        self.scopes().any(|s| !s.variables.is_empty())
+    }
+
+    fn scopes(&self) -> impl Iterator<Item = &Scope> {
+        std::iter::successors(Some(&*self.0), |s| s.parent.as_ref().map(|p| &*p.0))
+    }
+}
+
+impl std::fmt::Debug for EvalContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvalContext")
+            .field("literal", &self.0.literal)
+            .field("variables", &self.variable_names())
+            .field("functions", &self.function_names())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn child_scopes_see_and_shadow_their_parent() {
+        let parent = EvalContext::new().with_variable("a", 1).with_variable("b", 2);
+        let child = parent.child().with_variable("a", 10);
+        assert_eq!(child.variable("a"), Some(&Value::from(10)));
+        assert_eq!(child.variable("b"), Some(&Value::from(2)));
+        assert_eq!(parent.variable("a"), Some(&Value::from(1)));
+        assert_eq!(child.variable_names(), ["a", "b"]);
+        assert!(child.variable("c").is_none());
+    }
+
+    #[test]
+    fn builders_do_not_change_shared_clones() {
+        let a = EvalContext::new().with_variable("x", 1);
+        let b = a.clone().with_variable("y", 2);
+        assert!(a.variable("y").is_none());
+        assert!(b.variable("x").is_some());
+    }
+
+    #[test]
+    fn literal_mode_is_inherited() {
+        assert!(EvalContext::literal().child().is_literal());
+        assert!(!EvalContext::new().child().is_literal());
+    }
+
+    #[test]
+    fn context_is_send_sync_and_cheap() {
+        fn assert_send_sync<T: Send + Sync + 'static>() {}
+        assert_send_sync::<EvalContext>();
+        assert_eq!(std::mem::size_of::<EvalContext>(), std::mem::size_of::<usize>());
+    }
+}

@@ -1,0 +1,413 @@
+//! [`Function`]: a function an expression can call, with the argument
+//! checking of hcl-spec.md "Functions and Function Calls".
+//!
+//! A function has positional [`Param`]s, an optional variadic one, a result
+//! type definition and an implementation (any closure). [`Function::call`]
+//! maps arguments onto parameters, converts each to its parameter's type,
+//! rejects nulls where not allowed, and short-circuits unknown and dynamic
+//! arguments into unknown results, so implementations only ever see the
+//! values they declared they can handle.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::value::{convert_unsafe, Type, Value};
+
+/// One parameter of a [`Function`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param {
+    /// The name, for documentation and error messages.
+    pub name: String,
+    /// A one-line description, for documentation.
+    pub description: String,
+    /// The type specification arguments must match (after conversion);
+    /// `Type::Dynamic` accepts anything.
+    pub ty: Type,
+    /// Whether a null argument is passed to the implementation (otherwise it
+    /// is an error).
+    pub allow_null: bool,
+    /// Whether an unknown argument is passed to the implementation
+    /// (otherwise the result is unknown without calling it).
+    pub allow_unknown: bool,
+    /// Whether the dynamic value is passed to the implementation (otherwise
+    /// the result is the dynamic value without calling it).
+    pub allow_dynamic: bool,
+}
+
+impl Param {
+    /// A parameter of type `ty` that accepts no nulls or unknowns.
+    pub fn new(name: impl Into<String>, ty: Type) -> Param {
+        Param {
+            name: name.into(),
+            description: String::new(),
+            ty,
+            allow_null: false,
+            allow_unknown: false,
+            allow_dynamic: false,
+        }
+    }
+
+    /// With a description.
+    pub fn describe(mut self, description: impl Into<String>) -> Param {
+        self.description = description.into();
+        self
+    }
+
+    /// Accepting null arguments.
+    pub fn allow_null(mut self) -> Param {
+        self.allow_null = true;
+        self
+    }
+
+    /// Accepting unknown arguments (and the dynamic value).
+    pub fn allow_unknown(mut self) -> Param {
+        self.allow_unknown = true;
+        self.allow_dynamic = true;
+        self
+    }
+
+    /// Accepting the dynamic value.
+    pub fn allow_dynamic(mut self) -> Param {
+        self.allow_dynamic = true;
+        self
+    }
+}
+
+/// Why a function call failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionError {
+    /// The index of the argument at fault, if one is (variadic arguments
+    /// count from the first positional one).
+    pub arg: Option<usize>,
+    /// What is wrong, as a sentence fragment or sentence.
+    pub message: String,
+    /// What kind of failure it is.
+    pub kind: FunctionErrorKind,
+}
+
+/// The kinds of [`FunctionError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FunctionErrorKind {
+    /// Fewer arguments than positional parameters.
+    NotEnoughArguments,
+    /// More arguments than parameters, and no variadic parameter.
+    TooManyArguments,
+    /// An argument of the wrong type, or null where not allowed, or a value
+    /// the function rejects.
+    InvalidArgument,
+    /// Any other failure of the implementation.
+    Failed,
+}
+
+impl FunctionError {
+    /// An error about argument `index`.
+    pub fn arg(index: usize, message: impl Into<String>) -> FunctionError {
+        FunctionError {
+            arg: Some(index),
+            message: message.into(),
+            kind: FunctionErrorKind::InvalidArgument,
+        }
+    }
+
+    /// An error about the call as a whole.
+    pub fn new(message: impl Into<String>) -> FunctionError {
+        FunctionError {
+            arg: None,
+            message: message.into(),
+            kind: FunctionErrorKind::Failed,
+        }
+    }
+}
+
+impl fmt::Display for FunctionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FunctionError {}
+
+type ReturnTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
+type ImplFn = dyn Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync;
+
+/// A function for an [`EvalContext`](super::EvalContext).
+///
+/// ```
+/// use hcl_json::eval::{Function, Param};
+/// use hcl_json::{Type, Value};
+///
+/// let upper = Function::builder()
+///     .description("Converts a string to upper case.")
+///     .param(Param::new("str", Type::String))
+///     .returns(Type::String)
+///     .build(|args| Ok(Value::from(args[0].as_str().unwrap_or_default().to_uppercase())));
+/// assert_eq!(upper.call(&[Value::from("hi")]), Ok(Value::from("HI")));
+/// ```
+#[derive(Clone)]
+pub struct Function(Arc<FunctionDef>);
+
+struct FunctionDef {
+    description: String,
+    params: Vec<Param>,
+    variadic: Option<Param>,
+    return_type: Arc<ReturnTypeFn>,
+    implementation: Arc<ImplFn>,
+}
+
+/// Builds a [`Function`]; see [`Function::builder`].
+pub struct FunctionBuilder {
+    description: String,
+    params: Vec<Param>,
+    variadic: Option<Param>,
+    return_type: Arc<ReturnTypeFn>,
+}
+
+impl FunctionBuilder {
+    /// A one-line description, for documentation.
+    pub fn description(mut self, text: impl Into<String>) -> FunctionBuilder {
+        self.description = text.into();
+        self
+    }
+
+    /// Adds a positional parameter.
+    pub fn param(mut self, param: Param) -> FunctionBuilder {
+        self.params.push(param);
+        self
+    }
+
+    /// Sets the variadic parameter, which takes every remaining argument.
+    pub fn variadic(mut self, param: Param) -> FunctionBuilder {
+        self.variadic = Some(param);
+        self
+    }
+
+    /// The function always returns `ty`.
+    pub fn returns(mut self, ty: Type) -> FunctionBuilder {
+        self.return_type = Arc::new(move |_| Ok(ty.clone()));
+        self
+    }
+
+    /// The result type depends on the (converted) arguments. Arguments may
+    /// be unknown here (but never where the parameter does not allow it).
+    pub fn returns_with(
+        mut self,
+        f: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static,
+    ) -> FunctionBuilder {
+        self.return_type = Arc::new(f);
+        self
+    }
+
+    /// Finishes with the implementation, which gets the arguments converted
+    /// to their parameters' types.
+    pub fn build(
+        self,
+        implementation: impl Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
+        Function(Arc::new(FunctionDef {
+            description: self.description,
+            params: self.params,
+            variadic: self.variadic,
+            return_type: self.return_type,
+            implementation: Arc::new(implementation),
+        }))
+    }
+}
+
+impl Function {
+    /// A builder with no parameters and a dynamic result type.
+    pub fn builder() -> FunctionBuilder {
+        FunctionBuilder {
+            description: String::new(),
+            params: Vec::new(),
+            variadic: None,
+            return_type: Arc::new(|_| Ok(Type::Dynamic)),
+        }
+    }
+
+    /// The one-line description.
+    pub fn description(&self) -> &str {
+        &self.0.description
+    }
+
+    /// The positional parameters.
+    pub fn params(&self) -> &[Param] {
+        &self.0.params
+    }
+
+    /// The variadic parameter, if any.
+    pub fn variadic(&self) -> Option<&Param> {
+        self.0.variadic.as_ref()
+    }
+
+    /// The parameter that argument `index` maps to.
+    pub fn param_for(&self, index: usize) -> Option<&Param> {
+        self.0.params.get(index).or(self.0.variadic.as_ref())
+    }
+
+    /// Calls the function as hcl-spec.md prescribes: arity, then each
+    /// argument converted to its parameter's type (a null where none is
+    /// allowed is an error), then the result type; an unknown argument whose
+    /// parameter does not allow unknowns makes the result an unknown of the
+    /// result type, and the dynamic value where it is not allowed makes it the
+    /// dynamic value, without calling the implementation.
+    pub fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
+        let def = &*self.0;
+        if args.len() < def.params.len() {
+            let missing = &def.params[args.len()];
+            return Err(FunctionError {
+                arg: None,
+                message: format!(
+                    "Function requires {} argument{}, but {} {} given; the argument {:?} is missing.",
+                    def.params.len(),
+                    if def.params.len() == 1 { "" } else { "s" },
+                    args.len(),
+                    if args.len() == 1 { "was" } else { "were" },
+                    missing.name,
+                ),
+                kind: FunctionErrorKind::NotEnoughArguments,
+            });
+        }
+        if args.len() > def.params.len() && def.variadic.is_none() {
+            return Err(FunctionError {
+                arg: Some(def.params.len()),
+                message: format!(
+                    "Function takes {} argument{}, but {} were given.",
+                    def.params.len(),
+                    if def.params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                kind: FunctionErrorKind::TooManyArguments,
+            });
+        }
+        let mut converted = Vec::with_capacity(args.len());
+        let mut unknown = false;
+        let mut dynamic = false;
+        for (i, arg) in args.iter().enumerate() {
+            let param = self.param_for(i).expect("arity checked above");
+            if arg.is_null() && !param.allow_null {
+                return Err(FunctionError::arg(
+                    i,
+                    format!("argument {:?} must not be null.", param.name),
+                ));
+            }
+            if matches!(arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
+                dynamic = true;
+            } else if !arg.is_known() && !param.allow_unknown {
+                unknown = true;
+            }
+            let value = convert_unsafe(arg, &param.ty).map_err(|e| {
+                let reason = e
+                    .diagnostics()
+                    .first()
+                    .map(|d| d.detail.clone())
+                    .unwrap_or_default();
+                FunctionError::arg(
+                    i,
+                    format!("Invalid value for {:?} parameter: {reason}", param.name),
+                )
+            })?;
+            converted.push(value);
+        }
+        if dynamic {
+            return Ok(Value::dynamic());
+        }
+        let result_type = (def.return_type)(&converted)?;
+        if unknown {
+            return Ok(Value::unknown(result_type));
+        }
+        let result = (def.implementation)(&converted)?;
+        if result_type == Type::Dynamic || result.ty() == result_type {
+            Ok(result)
+        } else {
+            // Implementations may build e.g. a tuple where a list is
+            // declared; conversion makes the declared type hold.
+            convert_unsafe(&result, &result_type).map_err(|_| {
+                FunctionError::new(format!(
+                    "The function returned a value of type {}, not of its declared type {}.",
+                    result.ty(),
+                    result_type
+                ))
+            })
+        }
+    }
+}
+
+impl fmt::Debug for Function {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Function")
+            .field("description", &self.0.description)
+            .field("params", &self.0.params)
+            .field("variadic", &self.0.variadic)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn concat() -> Function {
+        Function::builder()
+            .param(Param::new("sep", Type::String))
+            .variadic(Param::new("parts", Type::String))
+            .returns(Type::String)
+            .build(|args| {
+                let sep = args[0].as_str().unwrap_or_default();
+                let parts: Vec<&str> = args[1..].iter().filter_map(|v| v.as_str()).collect();
+                Ok(Value::from(parts.join(sep)))
+            })
+    }
+
+    #[test]
+    fn arguments_are_converted_to_parameter_types() {
+        let v = concat()
+            .call(&[Value::from("-"), Value::from(1), Value::from(true)])
+            .unwrap();
+        assert_eq!(v, Value::from("1-true"));
+    }
+
+    #[test]
+    fn too_few_and_too_many_arguments() {
+        assert_eq!(
+            concat().call(&[]).unwrap_err().kind,
+            FunctionErrorKind::NotEnoughArguments
+        );
+        let one = Function::builder()
+            .param(Param::new("x", Type::Number))
+            .build(|a| Ok(a[0].clone()));
+        let err = one.call(&[Value::from(1), Value::from(2)]).unwrap_err();
+        assert_eq!(err.kind, FunctionErrorKind::TooManyArguments);
+        assert_eq!(err.arg, Some(1));
+    }
+
+    #[test]
+    fn null_is_rejected_unless_allowed() {
+        let err = concat()
+            .call(&[Value::null(Type::String), Value::from("a")])
+            .unwrap_err();
+        assert_eq!(err.arg, Some(0));
+        assert_eq!(err.kind, FunctionErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    fn unknown_arguments_give_unknown_results_without_calling() {
+        let f = Function::builder()
+            .param(Param::new("x", Type::Number))
+            .returns(Type::Number)
+            .build(|_| panic!("must not be called"));
+        assert_eq!(
+            f.call(&[Value::unknown(Type::Number)]),
+            Ok(Value::unknown(Type::Number))
+        );
+        assert_eq!(f.call(&[Value::dynamic()]), Ok(Value::dynamic()));
+    }
+
+    #[test]
+    fn mismatched_types_are_invalid_arguments() {
+        let err = concat()
+            .call(&[Value::from("-"), Value::tuple([Value::from(1)])])
+            .unwrap_err();
+        assert_eq!(err.arg, Some(1));
+        assert!(err.message.contains("\"parts\""), "{}", err.message);
+    }
+}
