@@ -94,6 +94,11 @@ impl Diagnostics {
         self.0.extend(err.0.diagnostics);
     }
 
+    /// Removes and returns every diagnostic.
+    pub fn take(&mut self) -> Diagnostics {
+        std::mem::take(self)
+    }
+
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.0.iter().any(|d| d.severity == Severity::Error)
@@ -171,6 +176,20 @@ impl Error {
     #[cold]
     pub fn at(summary: impl Into<String>, detail: impl Into<String>, subject: Range) -> Error {
         Error::new(Diagnostic::error(summary, detail, Some(subject)))
+    }
+
+    /// The marker a decoder returns after it has recorded its diagnostics
+    /// elsewhere: it carries none, and never reaches the user.
+    pub(crate) fn reported() -> Error {
+        Error(Box::new(ErrorInner {
+            diagnostics: Vec::new(),
+            sources: Vec::new(),
+        }))
+    }
+
+    /// Whether this is [`Error::reported`].
+    pub(crate) fn is_reported(&self) -> bool {
+        self.0.diagnostics.is_empty()
     }
 
     /// Attaches a source file so `Display` can show snippets from it.
@@ -263,9 +282,18 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The message that makes `serde::de::Error::custom` give
+/// [`Error::reported`]: generated decoders use it for a field whose absence
+/// was already reported, since they only know the generic error type.
+pub(crate) const ALREADY_REPORTED: &str = "\u{0}hcl_json: already reported";
+
 impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
-        Error::new(Diagnostic::error("Invalid value", msg.to_string(), None))
+        let msg = msg.to_string();
+        if msg == ALREADY_REPORTED {
+            return Error::reported();
+        }
+        Error::new(Diagnostic::error("Invalid value", msg, None))
     }
 }
 

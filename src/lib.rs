@@ -12,6 +12,7 @@
 
 #![deny(missing_docs)]
 
+pub mod decode;
 pub mod diag;
 pub mod pos;
 pub mod value;
@@ -22,7 +23,12 @@ pub mod eval;
 pub mod json;
 pub mod schema;
 
-pub use eval::{EvalContext, Function};
+pub use decode::{decode_body, from_slice, from_str, HclDecode};
+pub use eval::{EvalContext, ExpressionClosure, Function};
+pub use hcl_json_derive::HclDecode;
+
+#[doc(hidden)]
+pub use decode::__private;
 pub use json::{parse, Body, Expression, File};
 pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};
 pub use value::{from_value, to_value, Number, Type, Value};

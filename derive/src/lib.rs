@@ -203,7 +203,9 @@ fn check_fields(fields: &[Field<'_>], errors: &mut Option<Error>) {
                         errors,
                         Error::new(
                             f.span,
-                            format!("the name \"{name}\" is used by another attribute or block field"),
+                            format!(
+                                "the name \"{name}\" is used by another attribute or block field"
+                            ),
                         ),
                     );
                 }
@@ -217,11 +219,7 @@ fn check_fields(fields: &[Field<'_>], errors: &mut Option<Error>) {
 /// Whether the type is written `Option<...>` (the attribute is optional).
 fn is_option(ty: &Type) -> bool {
     match ty {
-        Type::Path(p) => p
-            .path
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "Option"),
+        Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
         _ => false,
     }
 }
@@ -270,7 +268,14 @@ fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
                 static SPEC: ::std::sync::OnceLock<::hcl_json::__private::DecodeSpec> =
                     ::std::sync::OnceLock::new();
                 SPEC.get_or_init(|| {
-                    ::hcl_json::__private::DecodeSpec::new(#type_name, ::std::vec![#(#specs),*])
+                    ::hcl_json::__private::DecodeSpec::new(
+                        #type_name,
+                        ::std::vec![#(#specs),*],
+                        |__d| {
+                            <#name as ::hcl_json::__private::serde::Deserialize>::deserialize(__d)
+                                .map(|_| ())
+                        },
+                    )
                 })
             }
         }

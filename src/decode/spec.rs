@@ -120,11 +120,18 @@ pub struct DecodeSpec {
     pub schema: BodySchema,
     /// Whether a field takes the remaining body (partial processing).
     pub has_remain: bool,
+    /// Decodes a body into the type and drops the result: how a failed
+    /// `Vec` of blocks still reports the problems of its later blocks.
+    pub check: CheckFn,
 }
+
+/// See [`DecodeSpec::check`].
+#[doc(hidden)]
+pub type CheckFn = fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::Error>;
 
 impl DecodeSpec {
     /// The plan for `fields`.
-    pub fn new(type_name: &'static str, fields: Vec<FieldSpec>) -> DecodeSpec {
+    pub fn new(type_name: &'static str, fields: Vec<FieldSpec>, check: CheckFn) -> DecodeSpec {
         let mut schema = BodySchema::new();
         for f in &fields {
             match f.kind {
@@ -145,6 +152,7 @@ impl DecodeSpec {
             fields,
             schema,
             has_remain,
+            check,
         }
     }
 }

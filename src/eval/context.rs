@@ -71,7 +71,11 @@ impl EvalContext {
     }
 
     /// This context with variable `name` set to `value` in its own scope.
-    pub fn with_variable(mut self, name: impl Into<String>, value: impl Into<Value>) -> EvalContext {
+    pub fn with_variable(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<Value>,
+    ) -> EvalContext {
         Arc::make_mut(&mut self.0)
             .variables
             .insert(name.into(), value.into());
@@ -184,7 +188,9 @@ mod tests {
 
     #[test]
     fn child_scopes_see_and_shadow_their_parent() {
-        let parent = EvalContext::new().with_variable("a", 1).with_variable("b", 2);
+        let parent = EvalContext::new()
+            .with_variable("a", 1)
+            .with_variable("b", 2);
         let child = parent.child().with_variable("a", 10);
         assert_eq!(child.variable("a"), Some(&Value::from(10)));
         assert_eq!(child.variable("b"), Some(&Value::from(2)));
@@ -211,6 +217,9 @@ mod tests {
     fn context_is_send_sync_and_cheap() {
         fn assert_send_sync<T: Send + Sync + 'static>() {}
         assert_send_sync::<EvalContext>();
-        assert_eq!(std::mem::size_of::<EvalContext>(), std::mem::size_of::<usize>());
+        assert_eq!(
+            std::mem::size_of::<EvalContext>(),
+            std::mem::size_of::<usize>()
+        );
     }
 }

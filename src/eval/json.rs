@@ -53,7 +53,8 @@ fn eval_node(file: &FileData, id: NodeId, ctx: &EvalContext, diags: &mut Diagnos
         NodeKind::Object { first, len } => {
             let mut attrs = indexmap::IndexMap::new();
             for prop in file.properties(first, len) {
-                let key = crate::value::Str::new(file.str(prop.name).unwrap_or_default()).into_string();
+                let key =
+                    crate::value::Str::new(file.str(prop.name).unwrap_or_default()).into_string();
                 let value = eval_node(file, prop.value, ctx, diags);
                 if attrs.contains_key(&key) {
                     diags.push(Diagnostic::error(

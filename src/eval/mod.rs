@@ -6,9 +6,11 @@
 //! expression), variable and function lookup, operators, conversions for
 //! operands, unknown-value propagation, and the diagnostics of evaluation.
 
+mod closure;
 mod context;
 mod function;
 mod json;
 
+pub use closure::ExpressionClosure;
 pub use context::EvalContext;
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};

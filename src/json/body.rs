@@ -96,14 +96,37 @@ impl Body {
     pub fn partial_content(&self, schema: &BodySchema) -> Result<(BodyContent, Body), Error> {
         let mut diags = Diagnostics::new();
         let content = self.content_inner(schema, true, &mut diags)?;
+        let rest = self.without(schema);
+        self.finish(diags, (content, rest))
+    }
+
+    /// Content and rest even when the body has problems, which go to
+    /// `diags`: decoding carries on to report every problem at once. Only an
+    /// invalid schema is an `Err`.
+    pub(crate) fn content_collecting(
+        &self,
+        schema: &BodySchema,
+        partial: bool,
+        diags: &mut Diagnostics,
+    ) -> Result<(BodyContent, Body), Error> {
+        let content = self.content_inner(schema, partial, diags)?;
+        Ok((content, self.without(schema)))
+    }
+
+    /// This body with the names of `schema` hidden.
+    fn without(&self, schema: &BodySchema) -> Body {
         let mut hidden: Vec<String> = self.hidden.as_deref().unwrap_or_default().to_vec();
         hidden.extend(schema.names().map(str::to_string));
-        let rest = Body {
+        Body {
             file: self.file.clone(),
             node: self.node,
             hidden: Some(hidden.into()),
-        };
-        self.finish(diags, (content, rest))
+        }
+    }
+
+    /// The source file, for attaching to errors.
+    pub(crate) fn source(&self) -> &Arc<crate::pos::SourceFile> {
+        &self.file.source
     }
 
     /// Dynamic attributes mode: every property of the body (which must be a

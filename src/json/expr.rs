@@ -41,3 +41,49 @@ impl std::fmt::Debug for Expression {
         write!(f, "Expression({} at {})", self.source_text(), self.range())
     }
 }
+
+/// Structure that decoding looks into, so errors point at the element at
+/// fault and `Expression` fields can be captured inside arrays and objects.
+impl Expression {
+    fn sub(&self, node: NodeId) -> Expression {
+        Expression::json(self.file.clone(), node)
+    }
+
+    /// The elements of a JSON array expression.
+    pub(crate) fn json_elements(&self) -> Option<Vec<Expression>> {
+        match self.file.node(self.node).kind {
+            super::NodeKind::Array { first, len } => Some(
+                self.file
+                    .elements(first, len)
+                    .iter()
+                    .map(|&e| self.sub(e))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The `(name, value)` expressions of a JSON object expression.
+    pub(crate) fn json_properties(&self) -> Option<Vec<(Expression, Expression)>> {
+        match self.file.node(self.node).kind {
+            super::NodeKind::Object { first, len } => Some(
+                self.file
+                    .properties(first, len)
+                    .iter()
+                    .map(|p| (self.sub(p.name), self.sub(p.value)))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the JSON literal `null`.
+    pub(crate) fn is_json_null(&self) -> bool {
+        matches!(self.file.node(self.node).kind, super::NodeKind::Null)
+    }
+
+    /// The source file, for attaching to errors.
+    pub(crate) fn source(&self) -> &Arc<crate::pos::SourceFile> {
+        &self.file.source
+    }
+}

@@ -1,0 +1,208 @@
+//! Decoding bodies into Rust types: [`HclDecode`], [`decode_body`],
+//! [`from_str`] and [`from_slice`].
+//!
+//! `#[derive(HclDecode)]` turns a struct into a body schema and a serde
+//! `Deserialize` impl; this module's body deserializer drives it, evaluating
+//! attribute expressions into typed fields, decoding nested blocks with their
+//! own types, and capturing [`Expression`](crate::Expression),
+//! [`ExpressionClosure`](crate::ExpressionClosure) and [`Body`] fields
+//! unevaluated. Every problem of the whole file is collected and returned
+//! together.
+
+mod body_de;
+mod capture;
+mod expr_de;
+mod spec;
+
+use std::cell::RefCell;
+
+use serde::de::DeserializeOwned;
+
+use crate::diag::{Diagnostics, Error};
+use crate::eval::EvalContext;
+use crate::json::Body;
+use crate::schema::BodySchema;
+
+pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
+
+/// A Rust type that decodes from an HCL body; derive it.
+///
+/// ```
+/// use hcl_json::{EvalContext, HclDecode};
+///
+/// #[derive(HclDecode, Debug)]
+/// struct Config {
+///     #[hcl(attr)]
+///     name: String,
+///     #[hcl(attr)]
+///     port: Option<u16>,
+///     #[hcl(block)]
+///     backend: Vec<Backend>,
+/// }
+///
+/// #[derive(HclDecode, Debug)]
+/// struct Backend {
+///     #[hcl(label)]
+///     name: String,
+///     #[hcl(attr = "url")]
+///     address: String,
+/// }
+///
+/// let src = r#"{
+///   "name": "api-${env}",
+///   "port": "8080",
+///   "backend": {"a": {"url": "http://a"}, "b": {"url": "http://b"}}
+/// }"#;
+/// let ctx = EvalContext::new().with_variable("env", "prod");
+/// let config: Config = hcl_json::from_str(src, &ctx)?;
+/// assert_eq!(config.name, "api-prod");
+/// assert_eq!(config.port, Some(8080));
+/// assert_eq!(config.backend[1].name, "b");
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+///
+/// # Field attributes
+///
+/// | attribute | field |
+/// |---|---|
+/// | `#[hcl(attr)]`, `#[hcl(attr = "name")]` | an attribute (named after the field, `r#type` is `type`); any `Deserialize` type, required unless `Option<_>`; `Expression` or `ExpressionClosure` to capture it unevaluated |
+/// | `#[hcl(attr, literal)]` | an attribute read in literal-only mode: `"${x}"` stays the string `${x}` |
+/// | `#[hcl(block)]`, `#[hcl(block = "name")]` | blocks of a type: `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any number), `Box<T>`, where `T: HclDecode` |
+/// | `#[hcl(label)]` | the next label of the block (`String`); the label fields, in order, are the block type's label names |
+/// | `#[hcl(remain)]` | everything the schema did not name: a [`Body`] to decode later, or a map of its attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...) |
+///
+/// Whether an attribute is optional is read from the field's type as
+/// written: only a type spelled `Option<...>` is optional (a type alias of
+/// `Option` is not recognised).
+pub trait HclDecode: DeserializeOwned {
+    /// The names of the labels of a block of this type (its `#[hcl(label)]`
+    /// fields, in order).
+    const LABELS: &'static [&'static str];
+
+    /// The type's decoding plan, built once.
+    #[doc(hidden)]
+    fn decode_spec() -> &'static DecodeSpec;
+
+    /// The body schema of this type.
+    fn schema() -> &'static BodySchema {
+        &Self::decode_spec().schema
+    }
+}
+
+/// Decodes `body` into a `T`, evaluating attributes in `ctx`.
+///
+/// All problems are reported together, each with its range.
+pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
+    let env = body_de::Env {
+        ctx,
+        literal: EvalContext::literal(),
+        diags: RefCell::new(Diagnostics::new()),
+    };
+    let de = body_de::BodyDeserializer {
+        body: body.clone(),
+        labels: Vec::new(),
+        spec: T::decode_spec(),
+        env: &env,
+        path: String::new(),
+    };
+    let result = T::deserialize(de);
+    let diags = env.diags.into_inner();
+    let source = body.source().clone();
+    match result {
+        Ok(value) if !diags.has_errors() => Ok(value),
+        Err(e) if !e.is_reported() && !diags.has_errors() => Err(e.with_source(source)),
+        _ if diags.has_errors() => Err(Error::from(diags).with_source(source)),
+        _ => Err(Error::new(crate::Diagnostic::error(
+            "Decoding failed",
+            format!("{} could not be decoded.", T::decode_spec().type_name),
+            Some(body.range()),
+        ))
+        .with_source(source)),
+    }
+}
+
+/// Parses `src` (a JSON-HCL document) and decodes its root body into a `T`.
+///
+/// Diagnostics name the file `<input>`; use [`parse`](crate::parse) and
+/// [`decode_body`] to give it a name.
+pub fn from_str<T: HclDecode>(src: &str, ctx: &EvalContext) -> Result<T, Error> {
+    let file = crate::json::parse(src, "<input>")?;
+    decode_body(&file.body(), ctx)
+}
+
+/// [`from_str`] for bytes; invalid UTF-8 is an error with its position.
+pub fn from_slice<T: HclDecode>(src: &[u8], ctx: &EvalContext) -> Result<T, Error> {
+    let file = crate::json::parse_bytes(src, "<input>")?;
+    decode_body(&file.body(), ctx)
+}
+
+/// What generated code needs; not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use super::body_de::BodyDeserializer;
+    pub use super::spec::{BlockField, Cardinality, DecodeSpec, FieldSpec};
+    pub use serde;
+
+    use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, Visitor};
+
+    /// Reads a field key: the index our body deserializer gives, or the
+    /// field's name from any other deserializer (unknown names are skipped).
+    pub struct FieldKey(pub &'static [&'static str]);
+
+    impl<'de> DeserializeSeed<'de> for FieldKey {
+        type Value = u64;
+
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<u64, D::Error> {
+            d.deserialize_identifier(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for FieldKey {
+        type Value = u64;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a field name")
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
+            Ok(self
+                .0
+                .iter()
+                .position(|f| *f == v)
+                .map_or(u64::MAX, |i| i as u64))
+        }
+    }
+
+    /// The value of a field the body did not provide: `None` for options;
+    /// otherwise an error whose cause (a missing required attribute) was
+    /// already reported.
+    pub fn missing_field<'de, T: Deserialize<'de>, E: de::Error>(
+        _field: &'static str,
+    ) -> Result<T, E> {
+        T::deserialize(Missing(std::marker::PhantomData))
+    }
+
+    struct Missing<E>(std::marker::PhantomData<E>);
+
+    impl<'de, E: de::Error> Deserializer<'de> for Missing<E> {
+        type Error = E;
+
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, E> {
+            Err(E::custom(crate::diag::ALREADY_REPORTED))
+        }
+
+        fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+            visitor.visit_none()
+        }
+
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf unit unit_struct newtype_struct seq tuple tuple_struct
+            map struct enum identifier ignored_any
+        }
+    }
+}
