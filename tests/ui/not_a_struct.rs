@@ -1,0 +1,11 @@
+use hcl_json::HclDecode;
+
+#[derive(HclDecode)]
+enum Config {
+    A,
+}
+
+#[derive(HclDecode)]
+struct Pair(String, String);
+
+fn main() {}
