@@ -832,7 +832,7 @@ mod tests {
     #[test]
     fn maps_with_number_keys_and_enums() {
         let m: HashMap<u32, bool> = from_value(Value::object([("7", Value::Bool(true))])).unwrap();
-        assert_eq!(m[&7], true);
+        assert!(m[&7]);
         #[derive(Debug, PartialEq, serde::Deserialize)]
         enum E {
             A,

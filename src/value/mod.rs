@@ -274,6 +274,12 @@ impl Value {
             .or_else(|| self.as_entries().map(IndexMap::len))
     }
 
+    /// Whether a collection or structural value has no elements (`false`
+    /// for anything else).
+    pub fn is_empty(&self) -> bool {
+        self.len() == Some(0)
+    }
+
     /// Iterates over the elements of a list, set or tuple, or the values of
     /// a map or object; empty for anything else.
     pub fn iter(&self) -> impl Iterator<Item = &Value> {

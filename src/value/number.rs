@@ -1183,7 +1183,7 @@ mod tests {
         let back = n("1e40").checked_div(&n("1e39")).unwrap();
         assert_eq!(back, Number::from(10));
         assert_eq!(h(&back), h(&Number::from(10)));
-        assert!(n("0.5") < n("1e-1") == false);
+        assert!(n("0.5") > n("1e-1"));
         assert!(n("-1e40") < n("-3"));
         assert!(n("1e40") > n("123456789"));
     }
