@@ -39,14 +39,38 @@ thread_local! {
     static HANDED_VALUE: RefCell<Option<Value>> = const { RefCell::new(None) };
 }
 
-/// Reads a `T` out of a [`Value`]; see the [module documentation](self)
-/// for the rules.
+/// Reads a `T` out of a [`Value`]; see [`ValueDeserializer`] for the
+/// rules.
 pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
     T::deserialize(ValueDeserializer::new(value))
 }
 
 /// A `serde::Deserializer` over an owned [`Value`]. Public so that other
 /// layers can wrap it (for instance to put a source range on its errors).
+///
+/// Reading follows HCL's conversion rules where the target asks for
+/// something specific: a string is read as a number when a number is asked
+/// for (`"8080"` into a `u16`; digits and fraction, no exponent) and as a
+/// bool when a bool is (`"true"`, `"false"`, `"1"`, `"0"`); numbers and
+/// bools are read as their string form when a string is asked for.
+/// Integers are range- and integrality-checked (300 into a `u8`, 1.5 into
+/// an `i32` and -1 into a `u32` are errors). Null reads as `None` (and as
+/// `()`); anything else into an `Option` is `Some`. Lists, sets and tuples
+/// read as sequences, maps and objects as maps and structs; enums are
+/// externally tagged (a string for a unit variant, an object with one
+/// attribute otherwise).
+///
+/// Unknown values are an error (summary "Unknown value") wherever they are
+/// read, except into a [`Value`], which receives every value unchanged,
+/// types, nulls and unknowns included. [`Number`] and
+/// `rust_decimal::Decimal` targets get the exact number.
+///
+/// `deserialize_any` on a number gives an `i64` or `u64` when it is an
+/// integer that fits, else an `f64` when the `f64`'s shortest digits are
+/// exactly the number, else the exact decimal text as a string. Errors are
+/// [`Error`]s with the summary "Unsuitable value type" and a detail saying
+/// what was required and what was found ("Unsuitable value: a number
+/// between 0 and 255 is required, but found 300.").
 #[derive(Debug, Clone)]
 pub struct ValueDeserializer {
     value: Value,

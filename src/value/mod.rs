@@ -40,6 +40,20 @@
 //! dropping object attributes). HCL applications normally convert attribute
 //! values with the unsafe variant (it is what Terraform does), so `"8080"`
 //! becomes a number where a number is needed.
+//!
+//! ```
+//! use hcl_json::value::{convert, convert_unsafe, Number, Type, Value};
+//!
+//! let port = Value::from("8080");
+//! assert!(convert(&port, &Type::Number).is_err()); // string -> number is unsafe
+//! assert_eq!(convert_unsafe(&port, &Type::Number).unwrap(), Value::from(8080));
+//!
+//! let third = Number::ONE.checked_div(&Number::from(3)).unwrap();
+//! assert_eq!(third.to_string().len(), 102); // "0." and 100 digits
+//!
+//! let tags = Value::set(Type::String, ["b", "a", "b"].map(Value::from)).unwrap();
+//! assert_eq!(tags.to_string(), r#"["a", "b"]"#);
+//! ```
 
 mod convert;
 mod de;

@@ -42,6 +42,20 @@ use crate::diag::{Diagnostic, Error};
 /// An HCL number: an exact decimal of up to [`Number::MAX_DIGITS`]
 /// significant digits, or positive or negative infinity. There is no NaN.
 ///
+/// Limits: at most [`Number::MAX_DIGITS`] significant digits (an integer
+/// literal with more is [`NumberError::TooManyDigits`]; other values are
+/// rounded half to even), magnitudes within 10^±[`Number::MAX_EXPONENT`]
+/// (beyond is [`NumberError::OutOfRange`], detected before any large
+/// allocation). `+ - * %` are exact; `/` rounds to
+/// [`Number::DIVISION_DIGITS`] significant digits; division by zero and NaN
+/// results are errors. Arithmetic is by `checked_*` methods returning
+/// `Result`, so there are no panicking operator impls (except `Neg`).
+///
+/// Serialized (serde) as `i64`/`u64` when it is an integer that fits, as an
+/// `f64` when the `f64`'s shortest digits are exactly the number, otherwise
+/// as its exact decimal text (a string to most formats; `to_value` restores
+/// the number). Deserialized from any integer, float or numeric string.
+///
 /// `Display` writes digits, an optional `.` and fraction, never an exponent,
 /// at full precision (`1e3` is `1000`, `1.50` is `1.5`, `-0` is `0`); the
 /// infinities are `+Inf` and `-Inf`.
