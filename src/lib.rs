@@ -14,6 +14,7 @@
 
 pub mod diag;
 pub mod pos;
+pub mod syntax;
 
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use pos::{Pos, Range};
