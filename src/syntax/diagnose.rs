@@ -103,7 +103,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
         );
     }
-    if has(Rule::object_end) && has(Rule::fat_arrow) {
+    if has(Rule::fat_arrow) {
         return what(
             "Invalid 'for' expression",
             "An object 'for' expression needs `key => value` after its colon.",

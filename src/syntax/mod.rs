@@ -189,3 +189,6 @@ mod tests {
         assert_eq!(diag.subject.unwrap().bytes(), 2..4);
     }
 }
+
+#[cfg(test)]
+mod rule_tests;
