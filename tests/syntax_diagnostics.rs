@@ -31,7 +31,12 @@ fn check(err: &SyntaxError, src: &str, summary: &str, span: (u32, u32)) {
 #[test]
 fn unclosed_interpolation_points_at_its_opener() {
     let e = template_error("${a");
-    check(&e, "${a", "Unclosed template interpolation sequence", (0, 2));
+    check(
+        &e,
+        "${a",
+        "Unclosed template interpolation sequence",
+        (0, 2),
+    );
     let e = template_error("x ${ f(a, b) ");
     check(&e, "", "Unclosed template interpolation sequence", (2, 4));
 }
@@ -46,7 +51,9 @@ fn unclosed_directive_sequence_points_at_its_opener() {
 fn unclosed_if_is_an_unexpected_end_of_template() {
     let e = template_error("%{ if a }x");
     check(&e, "", "Unexpected end of template", (0, 9));
-    assert!(e.detail.contains("The control directive `if` is not closed"));
+    assert!(e
+        .detail
+        .contains("The control directive `if` is not closed"));
     let e = template_error("%{ for x in y }x%{ if x }");
     assert!(e.detail.contains("`if`"), "innermost first: {e:?}");
 }
@@ -54,7 +61,12 @@ fn unclosed_if_is_an_unexpected_end_of_template() {
 #[test]
 fn colon_in_interpolation_hints_at_escaping() {
     let e = template_error("${a:b}");
-    check(&e, "", "Extra characters after interpolation expression", (3, 4));
+    check(
+        &e,
+        "",
+        "Extra characters after interpolation expression",
+        (3, 4),
+    );
     assert!(e.detail.contains("doesn't expect a colon"));
     assert!(e.detail.contains("\"$${\""));
 }
@@ -62,7 +74,12 @@ fn colon_in_interpolation_hints_at_escaping() {
 #[test]
 fn extra_characters_in_interpolation() {
     let e = template_error("echo ${HOME b}");
-    check(&e, "", "Extra characters after interpolation expression", (12, 13));
+    check(
+        &e,
+        "",
+        "Extra characters after interpolation expression",
+        (12, 13),
+    );
     assert!(e.detail.contains("\"$${\""));
 }
 
@@ -235,7 +252,10 @@ fn several_problems_are_reported_together() {
     let summaries: Vec<&str> = errs.iter().map(|e| e.summary.as_str()).collect();
     assert_eq!(
         summaries,
-        ["Nested splat expression not allowed", "Invalid legacy index syntax"]
+        [
+            "Nested splat expression not allowed",
+            "Invalid legacy index syntax"
+        ]
     );
 }
 

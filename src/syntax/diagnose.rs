@@ -56,9 +56,12 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         }
     }
 
-    let expression_context = !has(Rule::quote_end)
-        && !has(Rule::template_literal)
-        && !(start == Start::Template && positives.is_empty());
+    // Inside literal text every character is valid; only in expressions
+    // can a character be "invalid".
+    let in_literal = has(Rule::quote_end)
+        || has(Rule::template_literal)
+        || (start == Start::Template && positives.is_empty());
+    let expression_context = !in_literal;
     if let Some(ch) = c {
         if expression_context && is_invalid_char(ch) {
             return invalid_char(ch, tok);
@@ -235,8 +238,7 @@ fn unclosed(open: &Open, at: Span) -> SyntaxError {
         ),
         Open::Quoted => (
             "Unterminated template string",
-            "No closing quote was found for this string before the end of the input."
-                .to_string(),
+            "No closing quote was found for this string before the end of the input.".to_string(),
         ),
         Open::Heredoc(marker) => (
             "Unterminated template string",
@@ -247,8 +249,7 @@ fn unclosed(open: &Open, at: Span) -> SyntaxError {
         ),
         Open::Bracket(b')') => (
             "Unbalanced parentheses",
-            "There is no closing parenthesis for this one before the end of the input."
-                .to_string(),
+            "There is no closing parenthesis for this one before the end of the input.".to_string(),
         ),
         Open::Bracket(b']') => (
             "Unclosed bracket",

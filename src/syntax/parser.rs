@@ -716,10 +716,12 @@ impl<'s> Builder<'s> {
         let mut items: Vec<Item> = Vec::with_capacity(pairs.len());
         for p in pairs {
             let item = match p.as_rule() {
-                Rule::template_literal | Rule::heredoc_literal | Rule::heredoc_newline => Item::Lit {
-                    text: unescape_template(p.as_str()),
-                    span: span_of(&p),
-                },
+                Rule::template_literal | Rule::heredoc_literal | Rule::heredoc_newline => {
+                    Item::Lit {
+                        text: unescape_template(p.as_str()),
+                        span: span_of(&p),
+                    }
+                }
                 Rule::quoted_literal => Item::Lit {
                     text: self.unescape_quoted(p.as_str(), span_of(&p).start),
                     span: span_of(&p),
@@ -835,13 +837,19 @@ impl<'s> Builder<'s> {
                     *height = (*height).max(h);
                     parts.push(TemplatePart::Interpolation { expr, span });
                 }
-                Item::Tag { tag, span: tspan, .. } => match tag {
+                Item::Tag {
+                    tag, span: tspan, ..
+                } => match tag {
                     Tag::If(cond, cond_height) => {
-                        self.open(&mut stack, tspan, OpenKind::If {
-                            cond,
-                            cond_height,
-                            then: None,
-                        })?;
+                        self.open(
+                            &mut stack,
+                            tspan,
+                            OpenKind::If {
+                                cond,
+                                cond_height,
+                                then: None,
+                            },
+                        )?;
                     }
                     Tag::For {
                         key_var,
@@ -849,16 +857,23 @@ impl<'s> Builder<'s> {
                         collection,
                         height,
                     } => {
-                        self.open(&mut stack, tspan, OpenKind::For {
-                            key_var,
-                            value_var,
-                            collection,
-                            height,
-                        })?;
+                        self.open(
+                            &mut stack,
+                            tspan,
+                            OpenKind::For {
+                                key_var,
+                                value_var,
+                                collection,
+                                height,
+                            },
+                        )?;
                     }
                     Tag::Else => match stack.last_mut() {
                         Some(OpenDirective {
-                            kind: OpenKind::If { then: then @ None, .. },
+                            kind:
+                                OpenKind::If {
+                                    then: then @ None, ..
+                                },
                             body_start,
                             parts,
                             height,
@@ -899,7 +914,11 @@ impl<'s> Builder<'s> {
                         }
                     },
                     Tag::EndIf | Tag::EndFor => {
-                        let want = if matches!(tag, Tag::EndIf) { "if" } else { "for" };
+                        let want = if matches!(tag, Tag::EndIf) {
+                            "if"
+                        } else {
+                            "for"
+                        };
                         match stack.last() {
                             Some(o) if o.kind.name() == want => {
                                 let open = stack.pop().expect("checked");
@@ -983,9 +1002,7 @@ impl<'s> Builder<'s> {
                 then,
             } => {
                 let (then, otherwise, h) = match then {
-                    Some((then, then_height)) => {
-                        (then, Some(body), then_height.max(body_height))
-                    }
+                    Some((then, then_height)) => (then, Some(body), then_height.max(body_height)),
                     None => (body, None, body_height),
                 };
                 let part = TemplatePart::If(Box::new(TemplateIf {

@@ -132,7 +132,10 @@ fn legacy_index_parses_as_index() {
     };
     assert!(*legacy);
     assert_eq!(key.kind, ExprKind::Number("0".into()));
-    assert_eq!((key.span, steps[0].span), (Span::new(2, 3), Span::new(1, 3)));
+    assert_eq!(
+        (key.span, steps[0].span),
+        (Span::new(2, 3), Span::new(1, 3))
+    );
 }
 
 #[test]
@@ -295,7 +298,10 @@ fn comments_and_newlines_are_whitespace_in_expressions() {
 fn template_literal_and_interpolation_parts() {
     let src = "Hello, ${ var.name }!";
     let t = tmpl(src);
-    assert_eq!(t.to_string(), "(template \"Hello, \" (get var .name) \"!\")");
+    assert_eq!(
+        t.to_string(),
+        "(template \"Hello, \" (get var .name) \"!\")"
+    );
     let spans: Vec<&str> = t.parts.iter().map(|p| text(src, p.span())).collect();
     assert_eq!(spans, ["Hello, ", "${ var.name }", "!"]);
     assert_eq!(t.span, Span::new(0, 21));
@@ -337,7 +343,13 @@ fn single_interpolation_unwraps() {
     assert!(tmpl("${true}").as_single_interpolation().is_some());
     assert!(tmpl("${~ x ~}").as_single_interpolation().is_some());
     assert!(tmpl("${\"${true}\"}").as_single_interpolation().is_some());
-    for not_single in ["hello ${true}", "${\"\"}${true}", " ${~x~} ", "%{ for v in [true] }${v}%{ endfor }", ""] {
+    for not_single in [
+        "hello ${true}",
+        "${\"\"}${true}",
+        " ${~x~} ",
+        "%{ for v in [true] }${v}%{ endfor }",
+        "",
+    ] {
         assert!(
             tmpl(not_single).as_single_interpolation().is_none(),
             "{not_single:?}"
@@ -359,7 +371,10 @@ fn if_directive_has_then_and_else_templates() {
     assert_eq!(i.span, Span::new(0, 33));
     assert_eq!(i.then.span, Span::new(9, 12));
     assert_eq!(i.otherwise.as_ref().unwrap().span, Span::new(21, 23));
-    assert_eq!(tmpl("%{if c}x%{endif}").to_string(), "(template (if c (template \"x\")))");
+    assert_eq!(
+        tmpl("%{if c}x%{endif}").to_string(),
+        "(template (if c (template \"x\")))"
+    );
 }
 
 #[test]
@@ -385,7 +400,10 @@ fn directives_nest() {
 
 #[test]
 fn interpolations_may_span_lines_and_hold_comments() {
-    assert_eq!(tmpl("${\n  a + # one\n  b\n}").to_string(), "(template (+ a b))");
+    assert_eq!(
+        tmpl("${\n  a + # one\n  b\n}").to_string(),
+        "(template (+ a b))"
+    );
 }
 
 #[test]

@@ -108,7 +108,9 @@ pub(crate) fn scan(src: &str, start: Start) -> Scan {
                     }
                 }
                 let quoted = matches!(kind, TextKind::Quoted(_));
-                if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{')
+                if (c == b'$' || c == b'%')
+                    && b.get(i + 1) == Some(&c)
+                    && b.get(i + 2) == Some(&b'{')
                 {
                     i += 3;
                 } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
@@ -206,10 +208,9 @@ pub(crate) fn scan(src: &str, start: Start) -> Scan {
         out.unclosed = match stack.pop() {
             Some(Frame::Expr { open, at, .. }) => Some((open, at)),
             Some(Frame::Text(TextKind::Quoted(at))) => Some((Open::Quoted, at)),
-            Some(Frame::Text(TextKind::Heredoc { marker, at })) => Some((
-                Open::Heredoc(src[marker.0..marker.1].to_string()),
-                at,
-            )),
+            Some(Frame::Text(TextKind::Heredoc { marker, at })) => {
+                Some((Open::Heredoc(src[marker.0..marker.1].to_string()), at))
+            }
             _ => None,
         };
     }
