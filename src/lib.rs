@@ -15,6 +15,7 @@
 pub mod decode;
 pub mod diag;
 pub mod pos;
+pub mod syntax;
 pub mod value;
 
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};

@@ -1,0 +1,328 @@
+//! Turns pest's parse failures into HCL-style diagnostics.
+//!
+//! pest reports the farthest position it reached and the rules it tried
+//! there. The grammar names its closing tokens (`interp_end`, `kv_sep`,
+//! `tuple_end`, ...) so that list says which construct was left unfinished;
+//! together with the character found there and the pre-scan's note of what
+//! was still open at the end of the input, that picks one of HCL's
+//! messages. Users never see pest's rule names.
+
+use pest::error::{Error, ErrorVariant, InputLocation};
+
+use super::parser::{too_deep, Rule};
+use super::scan::{Open, Scan, Start};
+use super::{Span, SyntaxError};
+
+/// The diagnostic for a pest failure on `src`.
+#[cold]
+pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start) -> SyntaxError {
+    let p = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+    .min(src.len());
+    let positives: &[Rule] = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
+        ErrorVariant::CustomError { .. } => {
+            // pest's own native stack guard: only reachable if the pre-scan
+            // underestimated, but still a clean error.
+            return too_deep(Span::from_usize(p, p));
+        }
+    };
+    let has = |r: Rule| positives.contains(&r);
+    let at_end = src[p..].trim().is_empty();
+    let c = src[p..].chars().next();
+    let tok = token_at(src, p);
+
+    if at_end {
+        if let Some((open, at)) = &scan.unclosed {
+            return unclosed(open, *at);
+        }
+    }
+
+    if has(Rule::quote_end) {
+        match c {
+            Some('\n' | '\r') => {
+                return SyntaxError::new(
+                    "Invalid multi-line string",
+                    "Quoted strings may not be split over multiple lines. To produce a \
+                     multi-line string, either use the \\n escape to represent a newline \
+                     character or use the \"heredoc\" multi-line template syntax.",
+                    tok,
+                )
+            }
+            Some('\\') => return bad_escape(src, p),
+            _ => {}
+        }
+    }
+
+    // Inside literal text every character is valid; only in expressions
+    // can a character be "invalid".
+    let in_literal = has(Rule::quote_end)
+        || has(Rule::template_literal)
+        || (start == Start::Template && positives.is_empty());
+    let expression_context = !in_literal;
+    if let Some(ch) = c {
+        if expression_context && is_invalid_char(ch) {
+            return invalid_char(ch, tok);
+        }
+    }
+
+    let what = |summary: &str, detail: &str| SyntaxError::new(summary, detail, tok);
+    let expression_start = has(Rule::operand) || has(Rule::term) || has(Rule::expr);
+
+    if has(Rule::interp_end) {
+        let detail = if c == Some(':') {
+            "Template interpolation doesn't expect a colon at this location. Did you intend \
+             this to be a literal sequence to be processed as part of another language? If \
+             so, you can escape it by starting with \"$${\" instead of just \"${\"."
+        } else {
+            "Expected a closing brace to end the interpolation expression, but found extra \
+             characters. This can happen when you include interpolation syntax for another \
+             language, such as shell scripting, but forget to escape the interpolation start \
+             token. If this is an embedded sequence for another language, escape it by \
+             starting with \"$${\" instead of just \"${\"."
+        };
+        return what("Extra characters after interpolation expression", detail);
+    }
+    if has(Rule::directive_end) {
+        return what(
+            "Extra characters in template directive",
+            "Expected a closing brace to end the template directive, but found extra \
+             characters. If this is an embedded sequence for another language, escape it by \
+             starting with \"%%{\" instead of just \"%{\".",
+        );
+    }
+    if has(Rule::kw_endif) {
+        return what(
+            "Invalid template directive",
+            "A template directive keyword (\"if\", \"else\", \"endif\", \"for\" or \
+             \"endfor\") is expected at the beginning of a %{ sequence.",
+        );
+    }
+    if has(Rule::kv_sep) {
+        return what(
+            "Missing key/value separator",
+            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+        );
+    }
+    if has(Rule::fat_arrow) {
+        return what(
+            "Invalid 'for' expression",
+            "An object 'for' expression needs `key => value` after its colon.",
+        );
+    }
+    if has(Rule::object_end) && !expression_start {
+        let in_for = has(Rule::for_cond) || has(Rule::ellipsis);
+        return if in_for {
+            what(
+                "Invalid 'for' expression",
+                "Extra characters after the end of the 'for' expression.",
+            )
+        } else {
+            what(
+                "Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.",
+            )
+        };
+    }
+    if has(Rule::tuple_end) && !expression_start {
+        return if has(Rule::tuple_comma) {
+            what(
+                "Missing item separator",
+                "Expected a comma to mark the beginning of the next item.",
+            )
+        } else {
+            what(
+                "Invalid 'for' expression",
+                "Extra characters after the end of the 'for' expression.",
+            )
+        };
+    }
+    if has(Rule::args_end) && !expression_start {
+        return if has(Rule::args_comma) {
+            what(
+                "Missing argument separator",
+                "A comma is required to separate each function argument from the next.",
+            )
+        } else {
+            what(
+                "Missing closing parenthesis",
+                "An expanded function argument (with ...) must be immediately followed by \
+                 closing parentheses.",
+            )
+        };
+    }
+    if has(Rule::paren_end) {
+        return what(
+            "Unbalanced parentheses",
+            "Expected a closing parenthesis to terminate the expression.",
+        );
+    }
+    if has(Rule::index_end) {
+        return what(
+            "Missing close bracket on index",
+            "The index operator must end with a closing bracket (\"]\").",
+        );
+    }
+    if has(Rule::cond_colon) {
+        return what(
+            "Missing false expression in conditional",
+            "The conditional operator (...?...:...) requires a false expression, delimited by \
+             a colon.",
+        );
+    }
+    if has(Rule::for_colon) {
+        return what(
+            "Invalid 'for' expression",
+            "A colon is required after the collection expression of a 'for' expression.",
+        );
+    }
+    if has(Rule::kw_in) {
+        return what(
+            "Invalid 'for' expression",
+            "The \"in\" keyword is required after the iteration variable names.",
+        );
+    }
+    if has(Rule::attr_name) {
+        return what(
+            "Invalid attribute name",
+            "An attribute name is required after a dot.",
+        );
+    }
+    if has(Rule::ident) && !expression_start {
+        return what(
+            "Invalid 'for' expression",
+            "A variable name is required after \"for\".",
+        );
+    }
+    if expression_start {
+        return if at_end {
+            SyntaxError::new(
+                "Missing expression",
+                "Expected the start of an expression, but found the end of the input.",
+                Span::from_usize(src.len(), src.len()),
+            )
+        } else {
+            what(
+                "Invalid expression",
+                "Expected the start of an expression, but found an invalid expression token.",
+            )
+        };
+    }
+    if has(Rule::EOI) && start == Start::Expression {
+        return what(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+        );
+    }
+    what(
+        "Invalid expression",
+        "This is not valid in a template or expression here.",
+    )
+}
+
+fn unclosed(open: &Open, at: Span) -> SyntaxError {
+    let (summary, detail) = match open {
+        Open::Interpolation => (
+            "Unclosed template interpolation sequence",
+            "There is no closing brace for this interpolation sequence before the end of the \
+             input. This might be caused by incorrect nesting inside the given expression."
+                .to_string(),
+        ),
+        Open::Directive => (
+            "Unclosed template directive sequence",
+            "There is no closing brace for this directive sequence before the end of the \
+             input. This might be caused by incorrect nesting inside the given expression."
+                .to_string(),
+        ),
+        Open::Quoted => (
+            "Unterminated template string",
+            "No closing quote was found for this string before the end of the input.".to_string(),
+        ),
+        Open::Heredoc(marker) => (
+            "Unterminated template string",
+            format!(
+                "No closing marker was found for this heredoc: a line containing only \
+                 `{marker}` must end it."
+            ),
+        ),
+        Open::Bracket(b')') => (
+            "Unbalanced parentheses",
+            "There is no closing parenthesis for this one before the end of the input.".to_string(),
+        ),
+        Open::Bracket(b']') => (
+            "Unclosed bracket",
+            "There is no closing bracket (\"]\") for this one before the end of the input."
+                .to_string(),
+        ),
+        Open::Bracket(_) => (
+            "Unclosed brace",
+            "There is no closing brace (\"}\") for this one before the end of the input."
+                .to_string(),
+        ),
+    };
+    SyntaxError::new(summary, detail, at)
+}
+
+fn bad_escape(src: &str, p: usize) -> SyntaxError {
+    let sel = src[p + 1..].chars().next();
+    let len = 1 + sel.map_or(0, char::len_utf8);
+    let detail = match sel {
+        Some('u') => "The \\u escape must be followed by four hexadecimal digits.".to_string(),
+        Some('U') => "The \\U escape must be followed by eight hexadecimal digits.".to_string(),
+        Some(c) if !c.is_control() => {
+            format!("The symbol {c:?} is not a valid escape sequence selector.")
+        }
+        _ => "A backslash must be followed by an escape sequence selector.".to_string(),
+    };
+    SyntaxError::new(
+        "Invalid escape sequence",
+        detail,
+        Span::from_usize(p, p + len),
+    )
+}
+
+fn is_invalid_char(c: char) -> bool {
+    if c.is_ascii() {
+        !(c.is_ascii_alphanumeric() || " \t\r\n_+-*/%<>=!&|?:.,()[]{}\"~#$".contains(c))
+    } else {
+        !(unicode_ident_char(c))
+    }
+}
+
+/// Non-ASCII characters only appear in identifiers and strings; this is the
+/// cheap approximation of ID_Continue used for diagnostics only (the grammar
+/// has the exact rule).
+fn unicode_ident_char(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
+fn invalid_char(c: char, tok: Span) -> SyntaxError {
+    let detail = match c {
+        '\'' => "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+        ';' => {
+            "The \";\" character is not valid. Use newlines to separate arguments and blocks, \
+             and commas to separate items in collection values."
+        }
+        _ => "This character is not used within the language.",
+    };
+    SyntaxError::new("Invalid character", detail, tok)
+}
+
+/// The span of the token starting at byte `p`: a whole identifier or number,
+/// otherwise one character; empty at the end of the input.
+pub(crate) fn token_at(src: &str, p: usize) -> Span {
+    let rest = &src[p.min(src.len())..];
+    let mut chars = rest.char_indices();
+    let Some((_, first)) = chars.next() else {
+        return Span::from_usize(src.len(), src.len());
+    };
+    let len = if first.is_alphanumeric() || first == '_' {
+        rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len())
+    } else {
+        first.len_utf8()
+    };
+    Span::from_usize(p, p + len)
+}

@@ -1,0 +1,194 @@
+//! The native template and expression language embedded in JSON strings.
+//!
+//! This layer owns HCL's native syntax (`hclsyntax`) for expressions and
+//! templates: the pest grammar (`grammar.pest`), the syntax tree
+//! ([`Expr`], [`Template`] and friends, every node with a [`Span`]), the
+//! parser from pest pairs to that tree, and syntax diagnostics
+//! ([`SyntaxError`]). It does not evaluate anything (that is `eval`) and it
+//! does not know about files: spans are byte offsets into the text it was
+//! given, which for a JSON string is the *decoded* string content; the JSON
+//! layer maps them back to source ranges.
+//!
+//! Entry points: [`parse_template`] for a standalone template (what a JSON
+//! string holds in full-expression mode), [`parse_expression`] for a whole
+//! expression (static analysis of strings like `"aws_instance.example"`),
+//! and [`needs_template_parse`] to skip parsing strings that are plain text.
+//!
+//! Nesting is limited to [`MAX_DEPTH`] levels so that neither the parser
+//! nor later recursive walks over the tree can overflow the stack, whatever
+//! the input.
+
+mod ast;
+mod diagnose;
+mod parser;
+mod scan;
+
+pub use ast::{
+    BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
+    Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
+};
+
+use crate::diag::Diagnostic;
+use crate::pos::Range;
+
+/// The deepest nesting the parser accepts.
+///
+/// Every bracket (`(`, `[`, `{`), interpolation or directive sequence,
+/// quoted string or heredoc, pending conditional `?`, unary operator,
+/// binary operator above another, splat and template directive counts as
+/// one level, measured on the syntax tree (its height). Deeper input is
+/// rejected with a "Nesting too deep" [`SyntaxError`].
+///
+/// The limit keeps every recursive walk over a tree (the parser itself,
+/// evaluation, dropping the tree) well within a 2 MiB thread stack, even in
+/// unoptimized builds; real configurations stay far below it.
+pub const MAX_DEPTH: u32 = 100;
+
+/// A half-open byte range `[start, end)` in the text given to the parser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: u32,
+    /// Offset just past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub fn new(start: u32, end: u32) -> Span {
+        Span { start, end }
+    }
+
+    /// The span from the start of `self` to the end of `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// The span as a `usize` range, for slicing the source.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// The length in bytes.
+    pub fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    /// Whether the span is empty.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    pub(crate) fn from_usize(start: usize, end: usize) -> Span {
+        // Callers check the input length against u32::MAX first.
+        Span::new(start as u32, end as u32)
+    }
+}
+
+/// A syntax error in a template or expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// A short, fixed description ("Invalid expression").
+    pub summary: String,
+    /// A sentence about this occurrence, saying what to do.
+    pub detail: String,
+    /// The offending text.
+    pub span: Span,
+}
+
+impl SyntaxError {
+    pub(crate) fn new(summary: impl Into<String>, detail: impl Into<String>, span: Span) -> Self {
+        SyntaxError {
+            summary: summary.into(),
+            detail: detail.into(),
+            span,
+        }
+    }
+
+    /// The error as a [`Diagnostic`], with `map` turning its span into a
+    /// source range.
+    pub fn to_diagnostic(&self, map: impl Fn(Span) -> Range) -> Diagnostic {
+        Diagnostic::error(&self.summary, &self.detail, Some(map(self.span)))
+    }
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (bytes {}..{}): {}",
+            self.summary, self.span.start, self.span.end, self.detail
+        )
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// Parses a standalone template: literal text with `${ ... }`
+/// interpolations and `%{ ... }` directives, as a JSON string holds in
+/// full-expression mode. There are no quotes or backslash escapes at this
+/// level; `$${` and `%%{` stand for literal `${` and `%{`.
+pub fn parse_template(src: &str) -> Result<Template, Vec<SyntaxError>> {
+    parser::parse_template(src)
+}
+
+/// Parses a whole native expression (`aws_instance.example`,
+/// `list(string)`, `a ? b : c`); whitespace and comments around it are
+/// allowed, anything else after it is an error.
+pub fn parse_expression(src: &str) -> Result<Expr, Vec<SyntaxError>> {
+    parser::parse_expression(src)
+}
+
+/// Whether `s` must go through [`parse_template`]: true iff it contains `${`
+/// or `%{`. A string without them is its own literal value. (The escapes
+/// `$${` and `%%{` contain these sequences too, so such strings are parsed
+/// and come out unescaped.)
+pub fn needs_template_parse(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    // A scan for `{` preceded by `$` or `%`: one pass, no allocation.
+    bytes
+        .windows(2)
+        .any(|w| w[1] == b'{' && (w[0] == b'$' || w[0] == b'%'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn needs_template_parse_finds_introducers_and_escapes() {
+        assert!(!needs_template_parse("plain text $ % { }"));
+        assert!(needs_template_parse("Hello, ${name}"));
+        assert!(needs_template_parse("%{ if a }x%{ endif }"));
+        assert!(needs_template_parse("$${literal}"));
+        assert!(needs_template_parse("%%{literal}"));
+        assert!(!needs_template_parse(""));
+    }
+
+    #[test]
+    fn syntax_error_becomes_diagnostic_with_mapped_range() {
+        use crate::pos::Pos;
+        let err = SyntaxError::new("Invalid expression", "Detail.", Span::new(2, 4));
+        let diag = err.to_diagnostic(|s| {
+            Range::new(
+                "f.tf.json",
+                Pos {
+                    line: 1,
+                    column: s.start as usize + 1,
+                    byte: s.start as usize,
+                },
+                Pos {
+                    line: 1,
+                    column: s.end as usize + 1,
+                    byte: s.end as usize,
+                },
+            )
+        });
+        assert_eq!(diag.summary, "Invalid expression");
+        assert_eq!(diag.detail, "Detail.");
+        assert_eq!(diag.subject.unwrap().bytes(), 2..4);
+    }
+}
+
+#[cfg(test)]
+mod rule_tests;

@@ -1,0 +1,1234 @@
+//! From text to syntax tree: runs the pre-scan, then pest, then builds the
+//! AST from pest's pairs.
+//!
+//! The builder is where the flat parts of the grammar get their structure:
+//! operator precedence (shunting-yard, no recursion per operator), the
+//! right-associative conditional chain, which steps a splat captures, and
+//! the nesting of template directives. It also measures the height of every
+//! node it builds and stops at [`MAX_DEPTH`], so no tree it returns can make
+//! a recursive walk (or `Drop`) overflow the stack.
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+use pest_derive::Parser;
+
+use super::ast::*;
+use super::diagnose;
+use super::scan::{self, Start};
+use super::{Span, SyntaxError, MAX_DEPTH};
+
+#[derive(Parser)]
+#[grammar = "syntax/grammar.pest"]
+struct HclParser;
+
+/// See [`super::parse_template`].
+pub(crate) fn parse_template(src: &str) -> Result<Template, Vec<SyntaxError>> {
+    let root = run(src, Start::Template)?;
+    let mut b = Builder::new(src);
+    let items: Vec<Pair<'_, Rule>> = root.into_inner().collect();
+    let span = Span::from_usize(0, src.len());
+    let built = b.template(items, span, false);
+    b.finish(built.map(|(t, _)| t))
+}
+
+/// See [`super::parse_expression`].
+pub(crate) fn parse_expression(src: &str) -> Result<Expr, Vec<SyntaxError>> {
+    let root = run(src, Start::Expression)?;
+    let mut b = Builder::new(src);
+    let expr = root
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::expr)
+        .expect("expression_root holds an expr");
+    let built = b.expr(expr);
+    b.finish(built.map(|(e, _)| e))
+}
+
+/// Checks size and depth, then runs pest; gives the root pair.
+fn run(src: &str, start: Start) -> Result<Pair<'_, Rule>, Vec<SyntaxError>> {
+    if src.len() > u32::MAX as usize {
+        return Err(vec![SyntaxError::new(
+            "Input too large",
+            "Templates and expressions are limited to 4 GiB.",
+            Span::new(0, 0),
+        )]);
+    }
+    let scanned = scan::scan(src, start);
+    if let Some(span) = scanned.too_deep {
+        return Err(vec![too_deep(span)]);
+    }
+    let rule = match start {
+        Start::Template => Rule::template_root,
+        Start::Expression => Rule::expression_root,
+    };
+    match HclParser::parse(rule, src) {
+        Ok(mut pairs) => Ok(pairs.next().expect("a root rule always yields its pair")),
+        Err(err) => Err(vec![diagnose::from_pest(src, &err, &scanned, start)]),
+    }
+}
+
+#[cold]
+pub(crate) fn too_deep(span: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Nesting too deep",
+        format!(
+            "This expression is nested more than {MAX_DEPTH} levels deep. Simplify it, for \
+             example by moving parts into separate variables."
+        ),
+        span,
+    )
+}
+
+fn span_of(p: &Pair<'_, Rule>) -> Span {
+    let s = p.as_span();
+    Span::from_usize(s.start(), s.end())
+}
+
+/// A built node and its height (a leaf is 1).
+type Built<T> = Result<(T, u32), SyntaxError>;
+
+/// One element of a template before directives are matched up.
+enum Item {
+    Lit {
+        text: String,
+        span: Span,
+    },
+    Interp {
+        expr: Expr,
+        height: u32,
+        span: Span,
+        strip: (bool, bool),
+    },
+    Tag {
+        tag: Tag,
+        span: Span,
+        strip: (bool, bool),
+    },
+}
+
+enum Tag {
+    If(Expr, u32),
+    Else,
+    EndIf,
+    For {
+        key_var: Option<Ident>,
+        value_var: Ident,
+        collection: Expr,
+        height: u32,
+    },
+    EndFor,
+}
+
+/// A directive whose body is being collected.
+struct OpenDirective {
+    kind: OpenKind,
+    /// The opening `%{ ... }`.
+    tag_span: Span,
+    /// Where the current body starts.
+    body_start: u32,
+    parts: Vec<TemplatePart>,
+    height: u32,
+}
+
+enum OpenKind {
+    If {
+        cond: Expr,
+        cond_height: u32,
+        then: Option<(Template, u32)>,
+    },
+    For {
+        key_var: Option<Ident>,
+        value_var: Ident,
+        collection: Expr,
+        height: u32,
+    },
+}
+
+impl OpenKind {
+    fn name(&self) -> &'static str {
+        match self {
+            OpenKind::If { .. } => "if",
+            OpenKind::For { .. } => "for",
+        }
+    }
+}
+
+struct Builder<'s> {
+    src: &'s str,
+    /// Errors that did not stop the build; reported together at the end.
+    errors: Vec<SyntaxError>,
+}
+
+impl<'s> Builder<'s> {
+    fn new(src: &'s str) -> Self {
+        Builder {
+            src,
+            errors: Vec::new(),
+        }
+    }
+
+    fn finish<T>(mut self, built: Result<T, SyntaxError>) -> Result<T, Vec<SyntaxError>> {
+        match built {
+            Ok(v) if self.errors.is_empty() => Ok(v),
+            Ok(_) => Err(self.errors),
+            Err(e) => {
+                self.errors.push(e);
+                Err(self.errors)
+            }
+        }
+    }
+
+    fn check(&self, height: u32, span: Span) -> Result<(), SyntaxError> {
+        if height > MAX_DEPTH {
+            Err(too_deep(span))
+        } else {
+            Ok(())
+        }
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    fn expr(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        let mut inner = pair.into_inner();
+        let first = self.binary(inner.next().expect("expr starts with binary"))?;
+        // `c0 ? t1 : c1 ? t2 : e` arrives flat as c0, (t1, c1), (t2, e)
+        // and means `c0 ? t1 : (c1 ? t2 : e)`.
+        let mut conds = vec![first];
+        let mut thens = Vec::new();
+        for tail in inner {
+            let mut t = tail.into_inner();
+            thens.push(self.expr(t.next().expect("cond_tail has then"))?);
+            conds.push(self.binary(t.nth(1).expect("cond_tail has else"))?);
+        }
+        let mut acc = conds.pop().expect("at least one condition");
+        while let Some(then) = thens.pop() {
+            let cond = conds.pop().expect("one condition per then");
+            let height = 1 + cond.1.max(then.1).max(acc.1);
+            let span = cond.0.span.to(acc.0.span);
+            self.check(height, cond.0.span)?;
+            acc = (
+                Expr {
+                    kind: ExprKind::Conditional {
+                        cond: Box::new(cond.0),
+                        then: Box::new(then.0),
+                        otherwise: Box::new(acc.0),
+                    },
+                    span,
+                },
+                height,
+            );
+        }
+        Ok(acc)
+    }
+
+    fn binary(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        // Shunting-yard over the flat `operand (binop operand)*` list: no
+        // recursion per operator, left associativity within a level.
+        let mut operands: Vec<(Expr, u32)> = Vec::new();
+        let mut ops: Vec<(BinaryOp, Span)> = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::operand => operands.push(self.operand(p)?),
+                Rule::binop => {
+                    let op = BinaryOp::from_str(p.as_str()).expect("grammar only yields operators");
+                    while let Some(&(top, _)) = ops.last() {
+                        if top.precedence() < op.precedence() {
+                            break;
+                        }
+                        self.reduce(&mut operands, &mut ops)?;
+                    }
+                    ops.push((op, span_of(&p)));
+                }
+                r => unreachable!("unexpected {r:?} in binary"),
+            }
+        }
+        while !ops.is_empty() {
+            self.reduce(&mut operands, &mut ops)?;
+        }
+        Ok(operands.pop().expect("binary has an operand"))
+    }
+
+    fn reduce(
+        &self,
+        operands: &mut Vec<(Expr, u32)>,
+        ops: &mut Vec<(BinaryOp, Span)>,
+    ) -> Result<(), SyntaxError> {
+        let (op, op_span) = ops.pop().expect("reduce needs an operator");
+        let rhs = operands.pop().expect("operator has a right operand");
+        let lhs = operands.pop().expect("operator has a left operand");
+        let height = 1 + lhs.1.max(rhs.1);
+        self.check(height, op_span)?;
+        let span = lhs.0.span.to(rhs.0.span);
+        operands.push((
+            Expr {
+                kind: ExprKind::Binary {
+                    op,
+                    lhs: Box::new(lhs.0),
+                    rhs: Box::new(rhs.0),
+                },
+                span,
+            },
+            height,
+        ));
+        Ok(())
+    }
+
+    fn operand(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        let mut unops = Vec::new();
+        let mut term = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::unop => {
+                    let op = if p.as_str() == "-" {
+                        UnaryOp::Neg
+                    } else {
+                        UnaryOp::Not
+                    };
+                    unops.push((op, span_of(&p)));
+                }
+                Rule::term => term = Some(p),
+                r => unreachable!("unexpected {r:?} in operand"),
+            }
+        }
+        let mut acc = self.term(term.expect("operand has a term"))?;
+        for (op, span) in unops.into_iter().rev() {
+            let height = acc.1 + 1;
+            self.check(height, span)?;
+            let span = span.to(acc.0.span);
+            acc = (
+                Expr {
+                    kind: ExprKind::Unary {
+                        op,
+                        operand: Box::new(acc.0),
+                    },
+                    span,
+                },
+                height,
+            );
+        }
+        Ok(acc)
+    }
+
+    fn term(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        let mut inner = pair.into_inner();
+        let primary = self.primary(inner.next().expect("term has a primary"))?;
+        let postfixes: Vec<Pair<'s, Rule>> = inner.collect();
+        if postfixes.is_empty() {
+            return Ok(primary);
+        }
+        // Each full splat nests the steps after it one level deeper; bound
+        // that before recursing over them.
+        if let Some(p) = postfixes
+            .iter()
+            .filter(|p| matches!(p.as_rule(), Rule::full_splat | Rule::attr_splat))
+            .nth(MAX_DEPTH as usize)
+        {
+            return Err(too_deep(span_of(p)));
+        }
+        let (steps, steps_height) = self.steps(&postfixes)?;
+        let height = 1 + primary.1.max(steps_height);
+        let span = primary.0.span.to(steps.last().expect("non-empty").span);
+        self.check(height, steps[0].span)?;
+        Ok((
+            Expr {
+                kind: ExprKind::Traversal {
+                    source: Box::new(primary.0),
+                    steps,
+                },
+                span,
+            },
+            height,
+        ))
+    }
+
+    /// Structures a flat list of postfix operators into steps; the height is
+    /// the deepest step's (0 for plain attribute steps).
+    fn steps(&mut self, posts: &[Pair<'s, Rule>]) -> Built<Vec<Step>> {
+        let mut steps = Vec::new();
+        let mut height = 0;
+        let mut i = 0;
+        while i < posts.len() {
+            let p = &posts[i];
+            match p.as_rule() {
+                Rule::attr_splat => {
+                    // `.*` captures the attribute and legacy index steps
+                    // right after it; anything else ends it.
+                    let marker = span_of(p);
+                    let mut each = Vec::new();
+                    let mut each_height = 0;
+                    let mut end = marker;
+                    i += 1;
+                    while let Some(q) = posts.get(i) {
+                        match q.as_rule() {
+                            Rule::get_attr | Rule::legacy_index => {
+                                let (step, h) = self.simple_step(q.clone())?;
+                                end = step.span;
+                                each_height = each_height.max(h);
+                                each.push(step);
+                            }
+                            Rule::attr_splat => {
+                                self.errors.push(SyntaxError::new(
+                                    "Nested splat expression not allowed",
+                                    "A splat expression (*) cannot be used inside another \
+                                     attribute-only splat expression.",
+                                    span_of(q),
+                                ));
+                                end = span_of(q);
+                            }
+                            _ => break,
+                        }
+                        i += 1;
+                    }
+                    height = height.max(each_height + 1);
+                    steps.push(Step {
+                        kind: StepKind::Splat {
+                            kind: SplatKind::Attr,
+                            each,
+                        },
+                        span: marker.to(end),
+                    });
+                }
+                Rule::full_splat => {
+                    // `[*]` captures every later step, splats included.
+                    let marker = span_of(p);
+                    let (each, each_height) = self.steps(&posts[i + 1..])?;
+                    let end = each.last().map_or(marker, |s| s.span);
+                    height = height.max(each_height + 1);
+                    steps.push(Step {
+                        kind: StepKind::Splat {
+                            kind: SplatKind::Full,
+                            each,
+                        },
+                        span: marker.to(end),
+                    });
+                    i = posts.len();
+                }
+                _ => {
+                    let (step, h) = self.simple_step(p.clone())?;
+                    height = height.max(h);
+                    steps.push(step);
+                    i += 1;
+                }
+            }
+        }
+        Ok((steps, height))
+    }
+
+    fn simple_step(&mut self, pair: Pair<'s, Rule>) -> Built<Step> {
+        let span = span_of(&pair);
+        let rule = pair.as_rule();
+        let inner = pair.into_inner().next().expect("steps have content");
+        match rule {
+            Rule::get_attr => Ok((
+                Step {
+                    kind: StepKind::Attr(inner.as_str().into()),
+                    span,
+                },
+                0,
+            )),
+            Rule::legacy_index => {
+                let text = inner.as_str();
+                if !text.bytes().all(|b| b.is_ascii_digit()) {
+                    let detail = if text.contains('.') {
+                        format!(
+                            "When using the legacy index syntax, chaining two indexes together \
+                             is not permitted. Use the proper index syntax instead, like [{}].",
+                            text.replace('.', "][")
+                        )
+                    } else {
+                        "A legacy index (`.0`) must be a whole number. Use the index syntax \
+                         `[...]` instead."
+                            .to_string()
+                    };
+                    self.errors.push(SyntaxError::new(
+                        "Invalid legacy index syntax",
+                        detail,
+                        span_of(&inner),
+                    ));
+                }
+                let key = Expr {
+                    kind: ExprKind::Number(text.into()),
+                    span: span_of(&inner),
+                };
+                Ok((
+                    Step {
+                        kind: StepKind::Index {
+                            key: Box::new(key),
+                            legacy: true,
+                        },
+                        span,
+                    },
+                    1,
+                ))
+            }
+            Rule::index => {
+                let (key, h) = self.expr(inner)?;
+                Ok((
+                    Step {
+                        kind: StepKind::Index {
+                            key: Box::new(key),
+                            legacy: false,
+                        },
+                        span,
+                    },
+                    h,
+                ))
+            }
+            r => unreachable!("unexpected {r:?} as a step"),
+        }
+    }
+
+    fn primary(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        let span = span_of(&pair);
+        let leaf = |kind| Ok((Expr { kind, span }, 1));
+        match pair.as_rule() {
+            Rule::number => leaf(ExprKind::Number(pair.as_str().into())),
+            Rule::variable => match pair.as_str() {
+                "true" => leaf(ExprKind::Bool(true)),
+                "false" => leaf(ExprKind::Bool(false)),
+                "null" => leaf(ExprKind::Null),
+                name => leaf(ExprKind::Variable(Ident {
+                    name: name.into(),
+                    span,
+                })),
+            },
+            Rule::parens => {
+                let (inner, h) = self.expr(pair.into_inner().next().expect("parens has expr"))?;
+                self.wrap(ExprKind::Parens(Box::new(inner)), span, h + 1)
+            }
+            Rule::call => self.call(pair),
+            Rule::tuple => {
+                let mut items = Vec::new();
+                let mut height = 0;
+                for p in pair.into_inner() {
+                    if p.as_rule() == Rule::expr {
+                        let (e, h) = self.expr(p)?;
+                        height = height.max(h);
+                        items.push(e);
+                    }
+                }
+                self.wrap(ExprKind::Tuple(items), span, height + 1)
+            }
+            Rule::object => self.object(pair),
+            Rule::for_tuple | Rule::for_object => self.for_expr(pair),
+            Rule::quoted => {
+                let items: Vec<Pair<'s, Rule>> = pair.into_inner().collect();
+                let (t, h) = self.template(items, span, false)?;
+                Ok((
+                    Expr {
+                        kind: ExprKind::Template(t),
+                        span,
+                    },
+                    h,
+                ))
+            }
+            Rule::heredoc => {
+                let mut flush = false;
+                let mut items = Vec::new();
+                for p in pair.into_inner() {
+                    match p.as_rule() {
+                        Rule::heredoc_flush => flush = true,
+                        Rule::heredoc_body => items.extend(p.into_inner()),
+                        _ => {}
+                    }
+                }
+                let (t, h) = self.template(items, span, flush)?;
+                Ok((
+                    Expr {
+                        kind: ExprKind::Template(t),
+                        span,
+                    },
+                    h,
+                ))
+            }
+            r => unreachable!("unexpected {r:?} as a primary"),
+        }
+    }
+
+    fn wrap(&self, kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
+        // Point at the opening bracket (or call name), as the pre-scan does.
+        self.check(height, diagnose::token_at(self.src, span.start as usize))?;
+        Ok((Expr { kind, span }, height))
+    }
+
+    fn call(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        let span = span_of(&pair);
+        let mut name = None;
+        let mut args = Vec::new();
+        let mut expand_final = false;
+        let mut height = 0;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::func_name => {
+                    name = Some(Ident {
+                        name: p.as_str().into(),
+                        span: span_of(&p),
+                    })
+                }
+                Rule::expr => {
+                    let (e, h) = self.expr(p)?;
+                    height = height.max(h);
+                    args.push(e);
+                }
+                Rule::ellipsis => expand_final = true,
+                _ => {}
+            }
+        }
+        let call = Call {
+            name: name.expect("call has a name"),
+            args,
+            expand_final,
+        };
+        self.wrap(ExprKind::Call(Box::new(call)), span, height + 1)
+    }
+
+    fn object(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        let span = span_of(&pair);
+        let mut items = Vec::new();
+        let mut height = 0;
+        // Items are separated by a comma or a newline.
+        let mut prev_end: Option<u32> = None;
+        let mut comma = false;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::object_comma => comma = true,
+                Rule::object_item => {
+                    // Not `span_of(&p)`: a pest pair of a rule ending in a
+                    // repetition also covers the whitespace skipped after it.
+                    let item_start = span_of(&p).start;
+                    if let Some(end) = prev_end {
+                        let between = &self.src[end as usize..item_start as usize];
+                        if !comma && !between.contains('\n') {
+                            self.errors.push(SyntaxError::new(
+                                "Missing attribute separator",
+                                "Expected a newline or comma to mark the beginning of the next \
+                                 attribute.",
+                                diagnose::token_at(self.src, item_start as usize),
+                            ));
+                        }
+                    }
+                    comma = false;
+                    let mut inner = p.into_inner();
+                    let key_pair = inner
+                        .next()
+                        .expect("item has a key")
+                        .into_inner()
+                        .next()
+                        .expect("key has content");
+                    let key = if key_pair.as_rule() == Rule::ident_key {
+                        let ident = key_pair.into_inner().next().expect("ident_key has ident");
+                        ObjectKey::Ident(Ident {
+                            name: ident.as_str().into(),
+                            span: span_of(&ident),
+                        })
+                    } else {
+                        let (e, h) = self.expr(key_pair)?;
+                        height = height.max(h);
+                        ObjectKey::Expr(e)
+                    };
+                    let value_pair = inner.nth(1).expect("item has a value");
+                    let (value, h) = self.expr(value_pair)?;
+                    height = height.max(h);
+                    prev_end = Some(value.span.end);
+                    items.push(ObjectItem {
+                        span: key.span().to(value.span),
+                        key,
+                        value,
+                    });
+                }
+                _ => {}
+            }
+        }
+        self.wrap(ExprKind::Object(items), span, height + 1)
+    }
+
+    fn for_expr(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
+        let span = span_of(&pair);
+        let is_object = pair.as_rule() == Rule::for_object;
+        let mut names = Vec::new();
+        let mut collection = None;
+        let mut exprs = Vec::new();
+        let mut grouping = false;
+        let mut cond = None;
+        let mut height = 0;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::for_intro => {
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => names.push(Ident {
+                                name: q.as_str().into(),
+                                span: span_of(&q),
+                            }),
+                            Rule::expr => {
+                                let (e, h) = self.expr(q)?;
+                                height = height.max(h);
+                                collection = Some(e);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Rule::expr => {
+                    let (e, h) = self.expr(p)?;
+                    height = height.max(h);
+                    exprs.push(e);
+                }
+                Rule::ellipsis => grouping = true,
+                Rule::for_cond => {
+                    let e = p.into_inner().nth(1).expect("for_cond has expr");
+                    let (e, h) = self.expr(e)?;
+                    height = height.max(h);
+                    cond = Some(e);
+                }
+                _ => {}
+            }
+        }
+        let value_var = names.pop().expect("for has a variable");
+        let key_var = names.pop();
+        let mut exprs = exprs.into_iter();
+        let result = if is_object {
+            ForResult::Object {
+                key: exprs.next().expect("for object has a key"),
+                value: exprs.next().expect("for object has a value"),
+                grouping,
+            }
+        } else {
+            ForResult::Tuple {
+                value: exprs.next().expect("for tuple has a value"),
+            }
+        };
+        let fe = ForExpr {
+            key_var,
+            value_var,
+            collection: collection.expect("for has a collection"),
+            result,
+            cond,
+        };
+        self.wrap(ExprKind::For(Box::new(fe)), span, height + 1)
+    }
+
+    // -------------------------------------------------------------- templates
+
+    /// Builds a template from the pairs of its items (literal, interpolation
+    /// and directive pairs; others are skipped). `flush` applies `<<-`
+    /// heredoc indentation removal.
+    fn template(&mut self, pairs: Vec<Pair<'s, Rule>>, span: Span, flush: bool) -> Built<Template> {
+        let mut items: Vec<Item> = Vec::with_capacity(pairs.len());
+        for p in pairs {
+            let item = match p.as_rule() {
+                Rule::template_literal | Rule::heredoc_literal | Rule::heredoc_newline => {
+                    Item::Lit {
+                        text: unescape_template(p.as_str()),
+                        span: span_of(&p),
+                    }
+                }
+                Rule::quoted_literal => Item::Lit {
+                    text: self.unescape_quoted(p.as_str(), span_of(&p).start),
+                    span: span_of(&p),
+                },
+                Rule::interpolation => self.interpolation(p)?,
+                Rule::directive => self.directive(p)?,
+                _ => continue,
+            };
+            // Adjacent literal pieces (heredoc lines) form one literal.
+            if let (Item::Lit { text, span }, Some(Item::Lit { text: t, span: s })) =
+                (&item, items.last_mut())
+            {
+                t.push_str(text);
+                *s = s.to(*span);
+                continue;
+            }
+            items.push(item);
+        }
+        apply_strip_markers(&mut items);
+        if flush {
+            flush_heredoc(&mut items);
+        }
+        self.structure(items, span)
+    }
+
+    fn interpolation(&mut self, pair: Pair<'s, Rule>) -> Result<Item, SyntaxError> {
+        let span = span_of(&pair);
+        let mut strip = (false, false);
+        let mut expr = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::strip_mark if expr.is_none() => strip.0 = true,
+                Rule::strip_mark => strip.1 = true,
+                Rule::expr => expr = Some(self.expr(p)?),
+                _ => {}
+            }
+        }
+        let (expr, height) = expr.expect("interpolation has expr");
+        Ok(Item::Interp {
+            expr,
+            height,
+            span,
+            strip,
+        })
+    }
+
+    fn directive(&mut self, pair: Pair<'s, Rule>) -> Result<Item, SyntaxError> {
+        let span = span_of(&pair);
+        let mut strip = (false, false);
+        let mut tag = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::strip_mark if tag.is_none() => strip.0 = true,
+                Rule::strip_mark => strip.1 = true,
+                Rule::dir_if => {
+                    let e = p.into_inner().nth(1).expect("if has expr");
+                    let (e, h) = self.expr(e)?;
+                    tag = Some(Tag::If(e, h));
+                }
+                Rule::dir_for => {
+                    let mut names = Vec::new();
+                    let mut coll = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => names.push(Ident {
+                                name: q.as_str().into(),
+                                span: span_of(&q),
+                            }),
+                            Rule::expr => coll = Some(self.expr(q)?),
+                            _ => {}
+                        }
+                    }
+                    let (collection, height) = coll.expect("for has a collection");
+                    let value_var = names.pop().expect("for has a variable");
+                    tag = Some(Tag::For {
+                        key_var: names.pop(),
+                        value_var,
+                        collection,
+                        height,
+                    });
+                }
+                Rule::dir_else => tag = Some(Tag::Else),
+                Rule::dir_endif => tag = Some(Tag::EndIf),
+                Rule::dir_endfor => tag = Some(Tag::EndFor),
+                _ => {}
+            }
+        }
+        Ok(Item::Tag {
+            tag: tag.expect("directive has a keyword"),
+            span,
+            strip,
+        })
+    }
+
+    /// Matches directives up into a tree, with an explicit stack.
+    fn structure(&mut self, items: Vec<Item>, span: Span) -> Built<Template> {
+        let mut root: Vec<TemplatePart> = Vec::new();
+        let mut root_height = 0;
+        let mut stack: Vec<OpenDirective> = Vec::new();
+        for item in items {
+            let (parts, height) = match stack.last_mut() {
+                Some(open) => (&mut open.parts, &mut open.height),
+                None => (&mut root, &mut root_height),
+            };
+            match item {
+                Item::Lit { text, span } => parts.push(TemplatePart::Literal { text, span }),
+                Item::Interp {
+                    expr,
+                    height: h,
+                    span,
+                    ..
+                } => {
+                    *height = (*height).max(h);
+                    parts.push(TemplatePart::Interpolation { expr, span });
+                }
+                Item::Tag {
+                    tag, span: tspan, ..
+                } => match tag {
+                    Tag::If(cond, cond_height) => {
+                        self.open(
+                            &mut stack,
+                            tspan,
+                            OpenKind::If {
+                                cond,
+                                cond_height,
+                                then: None,
+                            },
+                        )?;
+                    }
+                    Tag::For {
+                        key_var,
+                        value_var,
+                        collection,
+                        height,
+                    } => {
+                        self.open(
+                            &mut stack,
+                            tspan,
+                            OpenKind::For {
+                                key_var,
+                                value_var,
+                                collection,
+                                height,
+                            },
+                        )?;
+                    }
+                    Tag::Else => match stack.last_mut() {
+                        Some(OpenDirective {
+                            kind:
+                                OpenKind::If {
+                                    then: then @ None, ..
+                                },
+                            body_start,
+                            parts,
+                            height,
+                            ..
+                        }) => {
+                            let body = Template {
+                                parts: std::mem::take(parts),
+                                span: Span::new(*body_start, tspan.start),
+                            };
+                            *then = Some((body, *height + 1));
+                            *height = 0;
+                            *body_start = tspan.end;
+                        }
+                        Some(OpenDirective {
+                            kind: OpenKind::If { .. },
+                            ..
+                        }) => self.errors.push(SyntaxError::new(
+                            "Unexpected \"else\" directive",
+                            "This \"if\" directive already has an \"else\" clause.",
+                            tspan,
+                        )),
+                        other => {
+                            let detail = match other {
+                                Some(o) => format!(
+                                    "Expected an \"end{0}\" directive to close the \"{0}\" \
+                                     directive first.",
+                                    o.kind.name()
+                                ),
+                                None => "There is no \"if\" directive for this \"else\" to \
+                                         belong to."
+                                    .to_string(),
+                            };
+                            self.errors.push(SyntaxError::new(
+                                "Unexpected \"else\" directive",
+                                detail,
+                                tspan,
+                            ))
+                        }
+                    },
+                    Tag::EndIf | Tag::EndFor => {
+                        let want = if matches!(tag, Tag::EndIf) {
+                            "if"
+                        } else {
+                            "for"
+                        };
+                        match stack.last() {
+                            Some(o) if o.kind.name() == want => {
+                                let open = stack.pop().expect("checked");
+                                let (part, h) = self.close(open, tspan)?;
+                                let (parts, height) = match stack.last_mut() {
+                                    Some(open) => (&mut open.parts, &mut open.height),
+                                    None => (&mut root, &mut root_height),
+                                };
+                                *height = (*height).max(h);
+                                parts.push(part);
+                            }
+                            other => {
+                                let detail = match other {
+                                    Some(o) => format!(
+                                        "Expected an \"end{0}\" directive to close the \"{0}\" \
+                                         directive first.",
+                                        o.kind.name()
+                                    ),
+                                    None => format!(
+                                        "There is no open \"{want}\" directive for this \
+                                         \"end{want}\" to close."
+                                    ),
+                                };
+                                self.errors.push(SyntaxError::new(
+                                    format!("Unexpected \"end{want}\" directive"),
+                                    detail,
+                                    tspan,
+                                ));
+                            }
+                        }
+                    }
+                },
+            }
+        }
+        for open in stack.iter().rev() {
+            let name = open.kind.name();
+            self.errors.push(SyntaxError::new(
+                "Unexpected end of template",
+                format!(
+                    "The control directive `{name}` is not closed: add `%{{ end{name} }}` to \
+                     mark the end of its body."
+                ),
+                open.tag_span,
+            ));
+        }
+        let height = root_height + 1;
+        self.check(height, span)?;
+        Ok((Template { parts: root, span }, height))
+    }
+
+    fn open(
+        &mut self,
+        stack: &mut Vec<OpenDirective>,
+        tag_span: Span,
+        kind: OpenKind,
+    ) -> Result<(), SyntaxError> {
+        if stack.len() >= MAX_DEPTH as usize {
+            return Err(too_deep(tag_span));
+        }
+        stack.push(OpenDirective {
+            kind,
+            tag_span,
+            body_start: tag_span.end,
+            parts: Vec::new(),
+            height: 0,
+        });
+        Ok(())
+    }
+
+    fn close(&mut self, open: OpenDirective, end_span: Span) -> Built<TemplatePart> {
+        let body = Template {
+            parts: open.parts,
+            span: Span::new(open.body_start, end_span.start),
+        };
+        let body_height = open.height + 1;
+        let span = open.tag_span.to(end_span);
+        let (part, height) = match open.kind {
+            OpenKind::If {
+                cond,
+                cond_height,
+                then,
+            } => {
+                let (then, otherwise, h) = match then {
+                    Some((then, then_height)) => (then, Some(body), then_height.max(body_height)),
+                    None => (body, None, body_height),
+                };
+                let part = TemplatePart::If(Box::new(TemplateIf {
+                    cond,
+                    then,
+                    otherwise,
+                    span,
+                }));
+                (part, 1 + cond_height.max(h))
+            }
+            OpenKind::For {
+                key_var,
+                value_var,
+                collection,
+                height,
+            } => {
+                let part = TemplatePart::For(Box::new(TemplateFor {
+                    key_var,
+                    value_var,
+                    collection,
+                    body,
+                    span,
+                }));
+                (part, 1 + height.max(body_height))
+            }
+        };
+        self.check(height, open.tag_span)?;
+        Ok((part, height))
+    }
+
+    /// Decodes a quoted string literal: backslash escapes plus `$${` and
+    /// `%%{`. The grammar has already checked the escape syntax; a `\u`
+    /// naming a surrogate is the one error left to find here.
+    fn unescape_quoted(&mut self, s: &str, offset: u32) -> String {
+        if !s.contains('\\') && !s.contains('{') {
+            return s.to_string();
+        }
+        let mut out = String::with_capacity(s.len());
+        let mut rest = s;
+        while let Some(i) = rest.find(['\\', '$', '%']) {
+            out.push_str(&rest[..i]);
+            let tail = &rest[i..];
+            if let Some(after) = tail.strip_prefix("$${") {
+                out.push_str("${");
+                rest = after;
+            } else if let Some(after) = tail.strip_prefix("%%{") {
+                out.push_str("%{");
+                rest = after;
+            } else if let Some(after) = tail.strip_prefix('\\') {
+                let sel = after.as_bytes()[0];
+                let (ch, len) = match sel {
+                    b'n' => (Some('\n'), 1),
+                    b'r' => (Some('\r'), 1),
+                    b't' => (Some('\t'), 1),
+                    b'"' => (Some('"'), 1),
+                    b'\\' => (Some('\\'), 1),
+                    b'u' | b'U' => {
+                        let n = if sel == b'u' { 4 } else { 8 };
+                        let code = u32::from_str_radix(&after[1..1 + n], 16).unwrap_or(u32::MAX);
+                        (char::from_u32(code), 1 + n)
+                    }
+                    _ => unreachable!("the grammar only admits valid escapes"),
+                };
+                match ch {
+                    Some(c) => out.push(c),
+                    None => {
+                        let start = offset + (s.len() - tail.len()) as u32;
+                        self.errors.push(SyntaxError::new(
+                            "Invalid escape sequence",
+                            format!(
+                                "The escape sequence {} does not name a Unicode character.",
+                                &tail[..1 + len]
+                            ),
+                            Span::new(start, start + 1 + len as u32),
+                        ));
+                        out.push(char::REPLACEMENT_CHARACTER);
+                    }
+                }
+                rest = &after[len..];
+            } else {
+                out.push_str(&tail[..1]);
+                rest = &tail[1..];
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// Decodes the `$${` and `%%{` escapes of template text.
+fn unescape_template(s: &str) -> String {
+    if !s.contains('{') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find(['$', '%']) {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        if let Some(after) = tail.strip_prefix("$${") {
+            out.push_str("${");
+            rest = after;
+        } else if let Some(after) = tail.strip_prefix("%%{") {
+            out.push_str("%{");
+            rest = after;
+        } else {
+            out.push_str(&tail[..1]);
+            rest = &tail[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `~` after `${`/`%{` strips the whitespace at the end of the literal
+/// before; `~` before `}` strips it at the start of the literal after.
+fn apply_strip_markers(items: &mut [Item]) {
+    for i in 0..items.len() {
+        let (left, right) = match &items[i] {
+            Item::Interp { strip, .. } | Item::Tag { strip, .. } => *strip,
+            Item::Lit { .. } => continue,
+        };
+        if left && i > 0 {
+            if let Item::Lit { text, .. } = &mut items[i - 1] {
+                text.truncate(text.trim_end().len());
+            }
+        }
+        if right {
+            if let Some(Item::Lit { text, .. }) = items.get_mut(i + 1) {
+                let cut = text.len() - text.trim_start().len();
+                text.drain(..cut);
+            }
+        }
+    }
+}
+
+/// `<<-` heredocs: finds the least indentation over the lines (a line that
+/// is only whitespace doesn't count; one starting with an interpolation or
+/// directive counts as 0) and removes that many leading whitespace
+/// characters from every other line.
+fn flush_heredoc(items: &mut [Item]) {
+    let mut min = usize::MAX;
+    let mut at_line_start = true;
+    for item in items.iter() {
+        match item {
+            Item::Lit { text, .. } => {
+                for_each_line_start(text, &mut at_line_start, |line| {
+                    if let Some(n) = indent_of(line) {
+                        min = min.min(n);
+                    }
+                });
+            }
+            _ => {
+                if at_line_start {
+                    min = 0;
+                }
+                at_line_start = false;
+            }
+        }
+    }
+    if min == 0 || min == usize::MAX {
+        return;
+    }
+    let mut at_line_start = true;
+    for item in items.iter_mut() {
+        match item {
+            Item::Lit { text, .. } => {
+                let mut out = String::with_capacity(text.len());
+                let mut first = at_line_start;
+                let mut rest = text.as_str();
+                loop {
+                    let line_end = rest.find('\n').map_or(rest.len(), |e| e + 1);
+                    let line = &rest[..line_end];
+                    if first && indent_of(line).is_some() {
+                        let cut: usize = line.chars().take(min).map(char::len_utf8).sum();
+                        out.push_str(&line[cut..]);
+                    } else {
+                        out.push_str(line);
+                    }
+                    rest = &rest[line_end..];
+                    if line.ends_with('\n') {
+                        at_line_start = true;
+                        first = true;
+                        if rest.is_empty() {
+                            break;
+                        }
+                    } else {
+                        at_line_start = false;
+                        break;
+                    }
+                }
+                *text = out;
+            }
+            _ => at_line_start = false,
+        }
+    }
+}
+
+/// Calls `f` with each line of `text` that starts a source line.
+fn for_each_line_start(text: &str, at_line_start: &mut bool, mut f: impl FnMut(&str)) {
+    let mut rest = text;
+    loop {
+        let line_end = rest.find('\n').map_or(rest.len(), |e| e + 1);
+        let line = &rest[..line_end];
+        if *at_line_start {
+            f(line);
+        }
+        rest = &rest[line_end..];
+        if line.ends_with('\n') {
+            *at_line_start = true;
+            if rest.is_empty() {
+                break;
+            }
+        } else {
+            *at_line_start = false;
+            break;
+        }
+    }
+}
+
+/// The indentation (in characters) of a line for flushing, or `None` for a
+/// blank line, which neither counts nor gets trimmed.
+fn indent_of(line: &str) -> Option<usize> {
+    let trimmed = line.trim_start();
+    if trimmed.is_empty() && line.ends_with('\n') {
+        return None;
+    }
+    Some(line[..line.len() - trimmed.len()].chars().count())
+}

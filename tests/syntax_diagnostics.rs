@@ -1,0 +1,276 @@
+//! Every syntax diagnostic: its summary, its detail where it matters, and
+//! the exact span it points at.
+
+use hcl_json::syntax::{parse_expression, parse_template, Span, SyntaxError};
+
+fn template_error(src: &str) -> SyntaxError {
+    match parse_template(src) {
+        Ok(t) => panic!("{src:?} parsed as {t}"),
+        Err(errs) => errs.into_iter().next().expect("at least one error"),
+    }
+}
+
+fn expression_error(src: &str) -> SyntaxError {
+    match parse_expression(src) {
+        Ok(e) => panic!("{src:?} parsed as {e}"),
+        Err(errs) => errs.into_iter().next().expect("at least one error"),
+    }
+}
+
+/// Asserts summary and the text the span covers (and the span itself).
+fn check(err: &SyntaxError, src: &str, summary: &str, span: (u32, u32)) {
+    assert_eq!(err.summary, summary, "{src:?}: {err:?}");
+    assert_eq!(err.span, Span::new(span.0, span.1), "{src:?}: {err:?}");
+    assert!(!err.detail.is_empty());
+    assert!(
+        !err.detail.contains("Rule") && !err.detail.contains('_'),
+        "pest internals leak: {err:?}"
+    );
+}
+
+#[test]
+fn unclosed_interpolation_points_at_its_opener() {
+    let e = template_error("${a");
+    check(
+        &e,
+        "${a",
+        "Unclosed template interpolation sequence",
+        (0, 2),
+    );
+    let e = template_error("x ${ f(a, b) ");
+    check(&e, "", "Unclosed template interpolation sequence", (2, 4));
+}
+
+#[test]
+fn unclosed_directive_sequence_points_at_its_opener() {
+    let e = template_error("a %{ if x ");
+    check(&e, "", "Unclosed template directive sequence", (2, 4));
+}
+
+#[test]
+fn unclosed_if_is_an_unexpected_end_of_template() {
+    let e = template_error("%{ if a }x");
+    check(&e, "", "Unexpected end of template", (0, 9));
+    assert!(e
+        .detail
+        .contains("The control directive `if` is not closed"));
+    let e = template_error("%{ for x in y }x%{ if x }");
+    assert!(e.detail.contains("`if`"), "innermost first: {e:?}");
+}
+
+#[test]
+fn colon_in_interpolation_hints_at_escaping() {
+    let e = template_error("${a:b}");
+    check(
+        &e,
+        "",
+        "Extra characters after interpolation expression",
+        (3, 4),
+    );
+    assert!(e.detail.contains("doesn't expect a colon"));
+    assert!(e.detail.contains("\"$${\""));
+}
+
+#[test]
+fn extra_characters_in_interpolation() {
+    let e = template_error("echo ${HOME b}");
+    check(
+        &e,
+        "",
+        "Extra characters after interpolation expression",
+        (12, 13),
+    );
+    assert!(e.detail.contains("\"$${\""));
+}
+
+#[test]
+fn unexpected_else_and_end_directives() {
+    let e = template_error("%{ else }");
+    check(&e, "", "Unexpected \"else\" directive", (0, 9));
+    let e = template_error("a%{ endfor }");
+    check(&e, "", "Unexpected \"endfor\" directive", (1, 12));
+    let e = template_error("%{ for x in y }%{ endif }%{ endfor }");
+    check(&e, "", "Unexpected \"endif\" directive", (15, 25));
+    assert!(e.detail.contains("endfor"));
+    let e = template_error("%{ if a }%{ else }%{ else }%{ endif }");
+    check(&e, "", "Unexpected \"else\" directive", (18, 27));
+}
+
+#[test]
+fn unknown_directive_keyword() {
+    let e = template_error("%{ iff a }");
+    check(&e, "", "Invalid template directive", (3, 6));
+}
+
+#[test]
+fn extra_characters_in_directive() {
+    let e = template_error("%{ endif x }");
+    check(&e, "", "Extra characters in template directive", (9, 10));
+}
+
+#[test]
+fn invalid_expression_token() {
+    let e = template_error("${}");
+    check(&e, "", "Invalid expression", (2, 3));
+    let e = expression_error("f(a,,b)");
+    check(&e, "", "Invalid expression", (4, 5));
+}
+
+#[test]
+fn missing_expression_at_end_of_input() {
+    let e = expression_error("a +");
+    check(&e, "", "Missing expression", (3, 3));
+    let e = expression_error("");
+    check(&e, "", "Missing expression", (0, 0));
+}
+
+#[test]
+fn unterminated_quoted_string() {
+    let e = expression_error("\"abc");
+    check(&e, "", "Unterminated template string", (0, 1));
+    let e = template_error("${ \"abc }");
+    check(&e, "", "Unterminated template string", (3, 4));
+}
+
+#[test]
+fn unterminated_heredoc() {
+    let e = expression_error("<<EOT\nhello\n");
+    check(&e, "", "Unterminated template string", (0, 5));
+    assert!(e.detail.contains("`EOT`"));
+}
+
+#[test]
+fn newline_in_quoted_string() {
+    let e = expression_error("\"ab\ncd\"");
+    check(&e, "", "Invalid multi-line string", (3, 4));
+}
+
+#[test]
+fn invalid_escape_sequence() {
+    let e = expression_error(r#""a\qb""#);
+    check(&e, "", "Invalid escape sequence", (2, 4));
+    assert!(e.detail.contains("\"q\"") || e.detail.contains("'q'"));
+    let e = expression_error(r#""\u12""#);
+    check(&e, "", "Invalid escape sequence", (1, 3));
+    let e = expression_error(r#""\uD800""#);
+    check(&e, "", "Invalid escape sequence", (1, 7));
+}
+
+#[test]
+fn invalid_character() {
+    let e = expression_error("a @ b");
+    check(&e, "", "Invalid character", (2, 3));
+    let e = expression_error("'a'");
+    check(&e, "", "Invalid character", (0, 1));
+    assert!(e.detail.contains("double quotes"));
+    let e = template_error("${ a; }");
+    check(&e, "", "Invalid character", (4, 5));
+}
+
+#[test]
+fn missing_key_value_separator() {
+    let e = expression_error("{a b}");
+    check(&e, "", "Missing key/value separator", (3, 4));
+    let e = expression_error("{\"k\" 1}");
+    check(&e, "", "Missing key/value separator", (5, 6));
+}
+
+#[test]
+fn missing_attribute_separator() {
+    let e = expression_error("{a = 1 b = 2}");
+    check(&e, "", "Missing attribute separator", (7, 8));
+}
+
+#[test]
+fn missing_item_and_argument_separators() {
+    let e = expression_error("[a b]");
+    check(&e, "", "Missing item separator", (3, 4));
+    let e = expression_error("f(a b)");
+    check(&e, "", "Missing argument separator", (4, 5));
+    let e = expression_error("f(a... b)");
+    check(&e, "", "Missing closing parenthesis", (7, 8));
+}
+
+#[test]
+fn unbalanced_brackets() {
+    let e = expression_error("(a b)");
+    check(&e, "", "Unbalanced parentheses", (3, 4));
+    let e = expression_error("(a + b");
+    check(&e, "", "Unbalanced parentheses", (0, 1));
+    let e = expression_error("[a, b");
+    check(&e, "", "Unclosed bracket", (0, 1));
+    let e = expression_error("a[0");
+    check(&e, "", "Unclosed bracket", (1, 2));
+    let e = expression_error("a[0 1]");
+    check(&e, "", "Missing close bracket on index", (4, 5));
+}
+
+#[test]
+fn conditional_without_false_branch() {
+    let e = expression_error("a ? b c");
+    check(&e, "", "Missing false expression in conditional", (6, 7));
+}
+
+#[test]
+fn dot_without_attribute_name() {
+    let e = expression_error("a.+");
+    check(&e, "", "Invalid attribute name", (2, 3));
+}
+
+#[test]
+fn nested_attribute_splat() {
+    let e = expression_error("x.*.y.*");
+    check(&e, "", "Nested splat expression not allowed", (5, 7));
+}
+
+#[test]
+fn chained_legacy_index() {
+    let e = expression_error("a.0.1");
+    check(&e, "", "Invalid legacy index syntax", (2, 5));
+    assert!(e.detail.contains("[0][1]"));
+}
+
+#[test]
+fn bad_for_expressions() {
+    let e = expression_error("[for x y : x]");
+    check(&e, "", "Invalid 'for' expression", (7, 8));
+    let e = expression_error("[for x in y x]");
+    check(&e, "", "Invalid 'for' expression", (12, 13));
+    let e = expression_error("{for x in y : x}");
+    check(&e, "", "Invalid 'for' expression", (15, 16));
+}
+
+#[test]
+fn extra_characters_after_expression() {
+    let e = expression_error("aws_instance.example foo");
+    check(&e, "", "Extra characters after expression", (21, 24));
+}
+
+#[test]
+fn several_problems_are_reported_together() {
+    let errs = parse_expression("{a = x.*.y.*, b = c.0.1}").unwrap_err();
+    let summaries: Vec<&str> = errs.iter().map(|e| e.summary.as_str()).collect();
+    assert_eq!(
+        summaries,
+        [
+            "Nested splat expression not allowed",
+            "Invalid legacy index syntax"
+        ]
+    );
+}
+
+#[test]
+fn errors_become_diagnostics() {
+    use hcl_json::{Pos, Range};
+    let e = template_error("${a");
+    let d = e.to_diagnostic(|s| {
+        let at = |b: u32| Pos {
+            line: 1,
+            column: b as usize + 2,
+            byte: b as usize + 1,
+        };
+        Range::new("main.tf.json", at(s.start), at(s.end))
+    });
+    assert_eq!(d.summary, "Unclosed template interpolation sequence");
+    assert_eq!(d.subject.unwrap().bytes(), 1..3);
+}
