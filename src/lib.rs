@@ -14,22 +14,21 @@
 
 pub mod decode;
 pub mod diag;
+pub mod eval;
+pub mod json;
 pub mod pos;
+pub mod schema;
 pub mod syntax;
 pub mod value;
 
-pub use diag::{Diagnostic, Diagnostics, Error, Severity};
-pub use pos::{Pos, Range};
-pub mod eval;
-pub mod json;
-pub mod schema;
-
 pub use decode::{decode_body, from_slice, from_str, HclDecode};
+pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::HclDecode;
+pub use json::{parse, Body, Expression, File};
+pub use pos::{Pos, Range};
+pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};
+pub use value::{from_value, to_value, Number, Type, Value};
 
 #[doc(hidden)]
 pub use decode::__private;
-pub use json::{parse, Body, Expression, File};
-pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};
-pub use value::{from_value, to_value, Number, Type, Value};

@@ -22,7 +22,14 @@ impl Expression {
     /// ```
     pub fn value(&self, ctx: &EvalContext) -> Result<Value, Error> {
         let mut diags = Diagnostics::new();
-        let value = eval_node(&self.file, self.node, ctx, &mut diags);
+        let Some(node) = self.json_node() else {
+            return Err(Error::at(
+                "Not yet supported",
+                "Native expressions are evaluated by the expression evaluator.",
+                self.range(),
+            ));
+        };
+        let value = eval_node(&self.file, node, ctx, &mut diags);
         diags
             .into_result(value)
             .map_err(|e| e.with_source(self.file.source.clone()))

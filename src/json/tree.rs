@@ -116,6 +116,31 @@ impl FileData {
         self.source.range(n.start as usize, n.end as usize)
     }
 
+    /// The source offset of byte `decoded` of a string node's decoded text:
+    /// what maps a span inside a JSON string's content (a template's) back to
+    /// the file, exactly, whatever escapes come before it. Offsets past the
+    /// end map to the closing quote.
+    pub fn string_source_offset(&self, id: NodeId, decoded: usize) -> usize {
+        let node = self.node(id);
+        let content_start = node.start as usize + 1;
+        let content_end = (node.end as usize).saturating_sub(1).max(content_start);
+        match node.kind {
+            NodeKind::String(StrText::Decoded { .. }) => {
+                let raw = &self.source.text().as_bytes()[content_start..content_end];
+                content_start + raw_offset_of(raw, decoded)
+            }
+            _ => (content_start + decoded).min(content_end),
+        }
+    }
+
+    /// The range of `start..end` of a string node's decoded text.
+    pub fn string_range(&self, id: NodeId, start: usize, end: usize) -> Range {
+        self.source.range(
+            self.string_source_offset(id, start),
+            self.string_source_offset(id, end),
+        )
+    }
+
     /// The range of the first byte of a node (its opening bracket).
     pub fn start_range(&self, id: NodeId) -> Range {
         let n = self.node(id);
@@ -164,5 +189,61 @@ impl File {
     /// The range of the whole root value.
     pub fn range(&self) -> Range {
         self.data.range(self.data.root)
+    }
+}
+
+/// The offset in `raw` (a JSON string's content, escapes undecoded) where
+/// decoded byte `decoded` comes from. The parser accepted `raw`, so every
+/// escape in it is well formed.
+fn raw_offset_of(raw: &[u8], decoded: usize) -> usize {
+    let (mut r, mut d) = (0, 0);
+    while r < raw.len() && d < decoded {
+        let (raw_len, decoded_len) = match raw[r] {
+            b'\\' if raw.get(r + 1) == Some(&b'u') => {
+                let hi = hex4(&raw[r + 2..]);
+                let is_pair = (0xD800..0xDC00).contains(&hi)
+                    && raw.get(r + 6) == Some(&b'\\')
+                    && raw.get(r + 7) == Some(&b'u');
+                if is_pair {
+                    (12, 4)
+                } else {
+                    (6, char::from_u32(hi).map_or(3, char::len_utf8))
+                }
+            }
+            b'\\' => (2, 1),
+            _ => (1, 1),
+        };
+        r += raw_len;
+        d += decoded_len;
+    }
+    r.min(raw.len())
+}
+
+fn hex4(bytes: &[u8]) -> u32 {
+    bytes.iter().take(4).fold(0, |acc, &b| {
+        acc * 16 + (b as char).to_digit(16).unwrap_or(0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_inside_escaped_strings_map_to_the_source() {
+        // Decoded: `a"\nAé😀${x}`; `$` is decoded byte 9.
+        let src = r#"{"k": "a\"\n\u0041\u00e9\ud83d\ude00${x}"}"#;
+        let file = crate::json::parse(src, "t.json").unwrap();
+        let data = &file.data;
+        let NodeKind::Object { first, len } = data.node(data.root).kind else {
+            panic!()
+        };
+        let value = data.properties(first, len)[0].value;
+        let text = data.str(value).unwrap();
+        let dollar = text.find('$').unwrap();
+        let at = data.string_source_offset(value, dollar);
+        assert_eq!(&src[at..at + 4], "${x}");
+        let r = data.string_range(value, dollar + 2, dollar + 3);
+        assert_eq!(&src[r.bytes()], "x");
     }
 }
