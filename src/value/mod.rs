@@ -55,6 +55,7 @@
 //! assert_eq!(tags.to_string(), r#"["a", "b"]"#);
 //! ```
 
+mod access;
 mod convert;
 mod de;
 mod number;
@@ -71,6 +72,7 @@ use rust_decimal::Decimal;
 
 use crate::diag::Error;
 
+pub use access::AccessError;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
 pub use de::{from_value, ValueDeserializer};
 pub use number::{Number, NumberError};
