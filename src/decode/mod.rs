@@ -89,6 +89,16 @@ pub trait HclDecode: DeserializeOwned {
     }
 }
 
+/// A boxed block decodes as the block it holds (for `Option<Box<T>>` and
+/// `Vec<Box<T>>` fields, and recursive types).
+impl<T: HclDecode> HclDecode for Box<T> {
+    const LABELS: &'static [&'static str] = T::LABELS;
+
+    fn decode_spec() -> &'static DecodeSpec {
+        T::decode_spec()
+    }
+}
+
 /// Decodes `body` into a `T`, evaluating attributes in `ctx`.
 ///
 /// All problems are reported together, each with its range.
