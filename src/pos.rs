@@ -99,7 +99,7 @@ impl fmt::Display for Range {
 
 /// Maps byte offsets of one source text to lines and columns.
 ///
-/// Building it is one pass over the bytes (a `memchr`-style scan for `\n`);
+/// Building it is one `memchr` pass over the bytes for `\n`;
 /// a lookup is a binary search plus counting the chars of part of one line.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
@@ -112,12 +112,7 @@ impl LineIndex {
     pub fn new(src: &str) -> LineIndex {
         let mut line_starts = Vec::with_capacity(src.len() / 32 + 1);
         line_starts.push(0);
-        line_starts.extend(
-            src.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1));
         LineIndex { line_starts }
     }
 

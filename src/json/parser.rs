@@ -87,6 +87,7 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
         .with_source(source));
     }
     let mut p = Parser {
+        text: src,
         src: src.as_bytes(),
         at: 0,
         depth: 0,
@@ -133,6 +134,7 @@ impl SyntaxError {
 type PResult<T> = Result<T, SyntaxError>;
 
 struct Parser<'a> {
+    text: &'a str,
     src: &'a [u8],
     at: usize,
     depth: usize,
@@ -526,24 +528,19 @@ impl Parser<'_> {
     fn parse_string(&mut self) -> PResult<NodeId> {
         let start = self.at;
         let s = self.src;
-        let mut i = start + 1;
-        // Fast path: scan to the closing quote.
-        while let Some(&b) = s.get(i) {
-            match b {
-                b'"' => {
-                    self.at = i + 1;
-                    let text = StrText::Source {
-                        start: (start + 1) as u32,
-                        end: i as u32,
-                    };
-                    return Ok(self.push(NodeKind::String(text), start, i + 1));
-                }
-                b'\\' => return self.parse_escaped_string(start, i),
-                0..=0x1f => return Err(control_char(start, i, b)),
-                _ => i += 1,
-            }
+        // Fast path: find the closing quote (or the first backslash).
+        let Some(i) = find_quote_or_backslash(s, start + 1)? else {
+            return Err(unterminated_string(start, s.len()));
+        };
+        if s[i] == b'\\' {
+            return self.parse_escaped_string(start, i);
         }
-        Err(unterminated_string(start, s.len()))
+        self.at = i + 1;
+        let text = StrText::Source {
+            start: (start + 1) as u32,
+            end: i as u32,
+        };
+        Ok(self.push(NodeKind::String(text), start, i + 1))
     }
 
     /// The slow path of [`parse_string`](Self::parse_string), from the first
@@ -551,34 +548,25 @@ impl Parser<'_> {
     fn parse_escaped_string(&mut self, start: usize, mut i: usize) -> PResult<NodeId> {
         let s = self.src;
         let text_start = self.decoded.len();
-        let mut chunk = start + 1;
+        self.decoded.push_str(&self.text[start + 1..i]);
         loop {
-            match s.get(i) {
-                None => return Err(unterminated_string(start, s.len())),
-                Some(b'"') => break,
-                Some(b'\\') => {
-                    self.push_source(chunk, i);
-                    i = self.decode_escape(i)?;
-                    chunk = i;
-                }
-                Some(&b @ 0..=0x1f) => return Err(control_char(start, i, b)),
-                Some(_) => i += 1,
+            // `i` is at a backslash: decode it, then copy up to the next one.
+            i = self.decode_escape(i)?;
+            let Some(next) = find_quote_or_backslash(s, i)? else {
+                return Err(unterminated_string(start, s.len()));
+            };
+            self.decoded.push_str(&self.text[i..next]);
+            i = next;
+            if s[i] == b'"' {
+                break;
             }
         }
-        self.push_source(chunk, i);
         self.at = i + 1;
         let text = StrText::Decoded {
             start: text_start as u32,
             end: self.decoded.len() as u32,
         };
         Ok(self.push(NodeKind::String(text), start, i + 1))
-    }
-
-    fn push_source(&mut self, from: usize, to: usize) {
-        // `from..to` lies between ASCII delimiters of valid UTF-8.
-        if let Ok(text) = std::str::from_utf8(&self.src[from..to]) {
-            self.decoded.push_str(text);
-        }
     }
 
     /// Decodes the escape at `i` (a backslash); returns the offset after it.
@@ -676,6 +664,20 @@ impl Parser<'_> {
         }
         end
     }
+}
+
+/// The offset of the first `"` or `\\` at or after `from`, or `None` at the
+/// end of input; a control character before it is an error (JSON requires
+/// them escaped).
+#[inline]
+fn find_quote_or_backslash(s: &[u8], from: usize) -> PResult<Option<usize>> {
+    let rest = &s[from.min(s.len())..];
+    let found = memchr::memchr2(b'"', b'\\', rest);
+    let scanned = &rest[..found.unwrap_or(rest.len())];
+    if let Some(bad) = scanned.iter().position(|&b| b < 0x20) {
+        return Err(control_char(from, from + bad, scanned[bad]));
+    }
+    Ok(found.map(|i| from + i))
 }
 
 fn digits(s: &[u8], mut i: usize) -> usize {
