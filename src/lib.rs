@@ -32,3 +32,8 @@ pub use value::{from_value, to_value, Number, Type, Value};
 
 #[doc(hidden)]
 pub use decode::__private;
+
+/// The README's examples, compiled and run as doc tests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
