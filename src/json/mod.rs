@@ -12,7 +12,8 @@ mod tree;
 
 pub use body::Body;
 pub use expr::Expression;
+#[allow(unused_imports)]
+pub(crate) use expr::{ExprKind, NativeExpr};
 pub use parser::{parse, parse_bytes, parse_with, ParseOptions, DEFAULT_MAX_DEPTH};
 pub use tree::File;
-#[allow(unused_imports)]
 pub(crate) use tree::{FileData, NodeId, NodeKind};
