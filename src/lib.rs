@@ -8,10 +8,12 @@
 //!
 //! The layers, each only calling the ones listed before it:
 //! [`pos`], [`diag`], [`value`], [`json`], [`syntax`], [`eval`], [`schema`],
-//! [`decode`], [`stdlib`], [`ext`].
+//! [`decode`], [`stdlib`], [`ext`]; [`analysis`] reads the structure of
+//! expressions instead of their values.
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod decode;
 pub mod diag;
 pub mod eval;
@@ -21,6 +23,7 @@ pub mod schema;
 pub mod syntax;
 pub mod value;
 
+pub use analysis::{StaticCall, Traversal, TraversalStep};
 pub use decode::{decode_body, from_slice, from_str, HclDecode};
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};
