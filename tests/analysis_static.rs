@@ -74,7 +74,10 @@ fn terraform_provider_is_an_absolute_traversal() {
     assert_eq!(t.root_name(), "aws");
     assert!(!t.is_relative());
     match t.steps() {
-        [TraversalStep::Root { name: root, range: r0 }, TraversalStep::Attr { name, range }] => {
+        [TraversalStep::Root {
+            name: root,
+            range: r0,
+        }, TraversalStep::Attr { name, range }] => {
             assert_eq!(root, "aws");
             assert_eq!(text(src, r0), "aws");
             assert_eq!(name, "foo");
@@ -96,7 +99,9 @@ fn traversal_index_steps_need_constant_keys() {
     assert!(matches!(&b.steps()[1], TraversalStep::Index { key, .. } if *key == Value::from("k")));
     assert_eq!(b.to_string(), r#"foo["k"]"#);
     let c = attr(src, "c").abs_traversal().unwrap();
-    assert!(matches!(&c.steps()[1], TraversalStep::Index { key, range } if *key == Value::from(0) && text(src, range) == ".0"));
+    assert!(
+        matches!(&c.steps()[1], TraversalStep::Index { key, range } if *key == Value::from(0) && text(src, range) == ".0")
+    );
     let d = attr(src, "d").abs_traversal().unwrap();
     assert_eq!(d.to_string(), r#"foo[0].bar["x y"]"#);
     assert_eq!(d.steps().len(), 4);
@@ -181,7 +186,9 @@ fn terraform_ignore_changes_is_a_list_of_relative_traversals_or_all() {
     let src = r#"{"ignore_changes": ["ami", "tags.Name", "tags[\"k\"]"]}"#;
     let items = attr(src, "ignore_changes").as_list().unwrap();
     let rel: Vec<_> = items.iter().map(|e| e.rel_traversal().unwrap()).collect();
-    assert!(rel.iter().all(|t| t.is_relative() && t.root_name().is_empty()));
+    assert!(rel
+        .iter()
+        .all(|t| t.is_relative() && t.root_name().is_empty()));
     match rel[0].steps() {
         [TraversalStep::Attr { name, range }] => {
             assert_eq!(name, "ami");
@@ -321,7 +328,13 @@ fn call_ranges_and_expansion() {
 
 #[test]
 fn static_call_errors() {
-    for value in [r#""list""#, r#""list(string).x""#, r#""${list(string)}""#, "[1]", "1"] {
+    for value in [
+        r#""list""#,
+        r#""list(string).x""#,
+        r#""${list(string)}""#,
+        "[1]",
+        "1",
+    ] {
         let src = format!(r#"{{"a": {value}}}"#);
         let err = attr(&src, "a").as_call().unwrap_err();
         let (summary, detail, subject) = diag(&src, &err);

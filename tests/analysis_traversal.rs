@@ -25,15 +25,27 @@ fn evaluate_looks_up_the_root_then_applies_the_steps() {
     let ctx = EvalContext::new().with_variable("web", web());
     let src = r#"{"a": "web.ports[1]", "b": "web[\"tags\"].Name", "c": "web"}"#;
     assert_eq!(
-        attr(src, "a").abs_traversal().unwrap().evaluate(&ctx).unwrap(),
+        attr(src, "a")
+            .abs_traversal()
+            .unwrap()
+            .evaluate(&ctx)
+            .unwrap(),
         Value::from(443)
     );
     assert_eq!(
-        attr(src, "b").abs_traversal().unwrap().evaluate(&ctx).unwrap(),
+        attr(src, "b")
+            .abs_traversal()
+            .unwrap()
+            .evaluate(&ctx)
+            .unwrap(),
         Value::from("web")
     );
     assert_eq!(
-        attr(src, "c").abs_traversal().unwrap().evaluate(&ctx).unwrap(),
+        attr(src, "c")
+            .abs_traversal()
+            .unwrap()
+            .evaluate(&ctx)
+            .unwrap(),
         web()
     );
 }
@@ -144,7 +156,10 @@ fn built_traversals_can_splat() {
         t.apply(&list).unwrap(),
         Value::tuple([Value::from("i-123"), Value::from("i-123")])
     );
-    assert_eq!(t.apply(&web()).unwrap(), Value::tuple([Value::from("i-123")]));
+    assert_eq!(
+        t.apply(&web()).unwrap(),
+        Value::tuple([Value::from("i-123")])
+    );
     assert_eq!(
         t.apply(&Value::null(hcl_json::Type::Dynamic)).unwrap(),
         Value::tuple([])

@@ -87,7 +87,10 @@ fn for_iterators_are_not_references() {
     assert_eq!(one("${[for x in xs : x]} ${x}"), ["xs", "x"]);
     // The collection may use the outer name the iterator shadows.
     assert_eq!(one("${[for x in x : x]}"), ["x"]);
-    assert_eq!(one("%{ for i, s in list }${s}${i}${sep}%{ endfor }"), ["list", "sep"]);
+    assert_eq!(
+        one("%{ for i, s in list }${s}${i}${sep}%{ endfor }"),
+        ["list", "sep"]
+    );
 }
 
 #[test]
