@@ -8,8 +8,7 @@
 //!
 //! The layers, each only calling the ones listed before it:
 //! [`pos`], [`diag`], [`value`], [`json`], [`syntax`], [`eval`], [`schema`],
-//! [`decode`], [`stdlib`], [`ext`]; [`analysis`] reads the structure of
-//! expressions instead of their values.
+//! [`decode`], [`stdlib`], [`ext`].
 
 #![deny(missing_docs)]
 
