@@ -16,6 +16,7 @@ use crate::value::{Number, Type, Value};
 /// Maps spans of a JSON string's decoded text to file ranges.
 #[derive(Clone, Copy)]
 pub(crate) struct Spans<'a> {
+    /// Any expression of the file (only its file is used).
     pub expr: &'a Expression,
     /// The string node (a `NodeId`) whose decoded text the spans index.
     pub string: u32,
