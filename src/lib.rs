@@ -12,6 +12,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod decode;
 pub mod diag;
 pub mod eval;
@@ -22,6 +23,7 @@ pub mod schema;
 pub mod syntax;
 pub mod value;
 
+pub use analysis::{StaticCall, Traversal, TraversalStep};
 pub use decode::{decode_body, from_slice, from_str, HclDecode};
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};

@@ -158,6 +158,21 @@ impl Expression {
         }
     }
 
+    /// The string node, its decoded text and the tree of a native
+    /// expression (static analysis walks it; spans index that text).
+    pub(crate) fn native_tree(&self) -> Option<(NodeId, &str, &syntax::Expr)> {
+        match &self.kind {
+            ExprKind::Native(n) => Some((n.string, self.file.str(n.string)?, &n.expr)),
+            ExprKind::Json(_) => None,
+        }
+    }
+
+    /// The node and decoded text of a JSON string expression.
+    pub(crate) fn json_string(&self) -> Option<(NodeId, &str)> {
+        let node = self.json_node()?;
+        Some((node, self.file.str(node)?))
+    }
+
     /// Whether this is the JSON literal `null`.
     pub(crate) fn is_json_null(&self) -> bool {
         self.json_node()
