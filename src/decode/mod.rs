@@ -74,6 +74,10 @@ pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 /// Whether an attribute is optional is read from the field's type as
 /// written: only a type spelled `Option<...>` is optional (a type alias of
 /// `Option` is not recognised).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a block type: it does not implement `HclDecode`",
+    note = "block types are structs with `#[derive(HclDecode)]`; to read an attribute instead, use #[hcl(attr)]"
+)]
 pub trait HclDecode: DeserializeOwned {
     /// The names of the labels of a block of this type (its `#[hcl(label)]`
     /// fields, in order).

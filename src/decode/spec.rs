@@ -161,6 +161,11 @@ impl DecodeSpec {
 /// `#[derive(HclDecode)]` implements it for the struct itself (exactly one
 /// block); `Option`, `Vec` and `Box` of such a struct have it here.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold blocks",
+    label = "not a block field type",
+    note = "a #[hcl(block)] field must be `T`, `Option<T>`, `Vec<T>` or `Box<T>`, where `T` derives `HclDecode`"
+)]
 pub trait BlockField {
     /// The decoded block type.
     type Block: super::HclDecode;
