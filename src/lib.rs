@@ -22,6 +22,7 @@ pub use pos::{Pos, Range};
 pub mod eval;
 pub mod json;
 pub mod schema;
+pub mod stdlib;
 
 pub use decode::{decode_body, from_slice, from_str, HclDecode};
 pub use eval::{EvalContext, ExpressionClosure, Function};
