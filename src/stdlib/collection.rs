@@ -13,8 +13,8 @@ use indexmap::IndexMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::{
-    convert_arg, elem_type, int_arg, make_list, make_map, make_set, num_arg, number_error, str_arg,
-    Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
+    coerce, convert_arg, elem_type, int_arg, make_list, make_map, make_set, num_arg, number_error,
+    str_arg, Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::{unify, Number, Type, Value};
@@ -53,6 +53,11 @@ pub fn functions() -> Vec<(&'static str, Function)> {
         ("values", values()),
         ("zipmap", zipmap()),
     ]
+}
+
+/// Argument 0 as a list (any element type), kept as is when it is one.
+fn any_list(v: &Value) -> Result<Value, FunctionError> {
+    coerce(v, &Type::list(Type::Dynamic), 0)
 }
 
 /// The elements of a list, set or tuple argument.
@@ -123,15 +128,16 @@ fn anytrue() -> Function {
 
 fn chunklist() -> Function {
     Def::new("Splits a list into fixed-size chunks, returning a list of lists.")
-        .param("list", Type::list(Type::Dynamic), "The list to split.")
+        .param("list", Type::Dynamic, "The list to split.")
         .param(
             "size",
             Type::Number,
             "The most elements per chunk; 0 gives the whole list as one chunk.",
         )
-        .returns_with(|args| Ok(Type::list(args[0].ty())))
+        .returns_with(|args| Ok(Type::list(any_list(&args[0])?.ty())))
         .build(|args| {
-            let Value::List(ty, items) = &args[0] else {
+            let list = any_list(&args[0])?;
+            let Value::List(ty, items) = &list else {
                 return Err(FunctionError::arg(0, "a list is required."));
             };
             let size = int_arg(args, 1)?;
@@ -146,7 +152,7 @@ fn chunklist() -> Function {
                 return make_list(list_ty, Vec::new());
             }
             if size == 0 {
-                return make_list(list_ty, vec![args[0].clone()]);
+                return make_list(list_ty, vec![list.clone()]);
             }
             let chunks = items
                 .chunks(usize::try_from(size).unwrap_or(usize::MAX))
@@ -313,10 +319,11 @@ fn contains() -> Function {
 
 fn distinct() -> Function {
     Def::new("Removes duplicate elements from a list, keeping the first of each.")
-        .param("list", Type::list(Type::Dynamic), "The list.")
-        .returns_with(|args| Ok(args[0].ty()))
+        .param("list", Type::Dynamic, "The list.")
+        .returns_with(|args| Ok(any_list(&args[0])?.ty()))
         .build(|args| {
-            let Value::List(ty, items) = &args[0] else {
+            let list = any_list(&args[0])?;
+            let Value::List(ty, items) = &list else {
                 return Err(FunctionError::arg(0, "a list is required."));
             };
             let mut out: Vec<Value> = Vec::with_capacity(items.len());
@@ -605,19 +612,19 @@ fn matchkeys() -> Function {
     Def::new("Returns the elements of a list whose corresponding keys are in a search set.")
         .param(
             "values",
-            Type::list(Type::Dynamic),
-            "The values to choose from.",
+            Type::Dynamic,
+            "The list of values to choose from.",
         )
-        .param(
-            "keys",
-            Type::list(Type::Dynamic),
-            "The keys, one per value.",
-        )
-        .param("searchset", Type::list(Type::Dynamic), "The keys to keep.")
-        .returns_with(|args| Ok(args[0].ty()))
+        .param("keys", Type::Dynamic, "The list of keys, one per value.")
+        .param("searchset", Type::Dynamic, "The list of keys to keep.")
+        .returns_with(|args| Ok(any_list(&args[0])?.ty()))
         .build(|args| {
+            let values = any_list(&args[0])?;
+            let keys = coerce(&args[1], &Type::list(Type::Dynamic), 1)?;
+            let search = coerce(&args[2], &Type::list(Type::Dynamic), 2)?;
+            let (keys_ty, search_ty) = (keys.ty(), search.ty());
             let (Value::List(ty, vals), Some(keys), Some(search)) =
-                (&args[0], args[1].as_elements(), args[2].as_elements())
+                (&values, keys.as_elements(), search.as_elements())
             else {
                 return Err(FunctionError::new("matchkeys requires lists."));
             };
@@ -627,10 +634,9 @@ fn matchkeys() -> Function {
                     "the length of keys and values should be equal.",
                 ));
             }
-            let key_ty =
-                unify(&[elem_type(&args[1].ty()), elem_type(&args[2].ty())]).ok_or_else(|| {
-                    FunctionError::arg(2, "keys and searchset must be of the same type.")
-                })?;
+            let key_ty = unify(&[elem_type(&keys_ty), elem_type(&search_ty)]).ok_or_else(|| {
+                FunctionError::arg(2, "keys and searchset must be of the same type.")
+            })?;
             let search: Vec<Value> = search
                 .iter()
                 .map(|s| convert_arg(s, &key_ty, 2))
@@ -843,7 +849,10 @@ fn reverse() -> Function {
 
 /// The unified element type of set arguments.
 fn sets_type(args: &[Value]) -> Result<Type, FunctionError> {
-    let elems: Vec<Type> = args.iter().map(|a| elem_type(&a.ty())).collect();
+    let mut elems = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        elems.push(elem_type(&coerce(a, &Type::set(Type::Dynamic), i)?.ty()));
+    }
     unify(&elems)
         .map(Type::set)
         .ok_or_else(|| FunctionError::new("the given sets must all have compatible element types."))
@@ -867,7 +876,7 @@ fn set_fn(
     combine: fn(Vec<Vec<Value>>) -> Vec<Value>,
 ) -> Function {
     Def::new(description)
-        .param(first.0, Type::set(Type::Dynamic), first.1)
+        .param(first.0, Type::Dynamic, first.1)
         .variadic(rest)
         .returns_with(sets_type)
         .build(move |args| {
@@ -880,7 +889,7 @@ fn setintersection() -> Function {
     set_fn(
         "Returns the elements that all the given sets have in common.",
         ("first_set", "The first set."),
-        Param::new("other_sets", Type::set(Type::Dynamic)).describe("The other sets."),
+        Param::new("other_sets", Type::Dynamic).describe("The other sets."),
         |mut sets| {
             let mut acc = sets.remove(0);
             for s in &sets {
@@ -895,7 +904,7 @@ fn setunion() -> Function {
     set_fn(
         "Returns the elements that are in any of the given sets.",
         ("first_set", "The first set."),
-        Param::new("other_sets", Type::set(Type::Dynamic)).describe("The other sets."),
+        Param::new("other_sets", Type::Dynamic).describe("The other sets."),
         |sets| sets.into_iter().flatten().collect(),
     )
 }

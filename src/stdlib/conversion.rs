@@ -50,12 +50,20 @@ fn to(description: &'static str, target: Type) -> Function {
                 return Ok(ret.clone());
             }
             // `list(any)` and friends: the element type comes from the value.
+            if ret.matches(&args[0].ty()) {
+                return Ok(args[0].ty());
+            }
             Ok(args[0]
                 .convert_unsafe(&ret)
                 .map(|v| v.ty())
                 .unwrap_or(Type::Dynamic))
         })
         .build(move |args| {
+            // A value whose type already matches (an empty list(string)
+            // for tolist) keeps its type instead of being re-unified.
+            if target.matches(&args[0].ty()) {
+                return Ok(args[0].clone());
+            }
             args[0].convert_unsafe(&target).map_err(|e| {
                 let why = detail(&e);
                 let why = why.strip_prefix("Unsuitable value: ").unwrap_or(&why);

@@ -247,6 +247,18 @@ pub(crate) fn convert_arg(value: &Value, ty: &Type, i: usize) -> Result<Value, F
         .map_err(|e| FunctionError::arg(i, detail(&e)))
 }
 
+/// `value` as a value of type specification `spec` (such as `list(any)`):
+/// kept as it is when its type already matches (so an empty `list(string)`
+/// stays one, where conversion would unify no elements into
+/// `list(any)`), converted otherwise.
+pub(crate) fn coerce(value: &Value, spec: &Type, i: usize) -> Result<Value, FunctionError> {
+    if spec.matches(&value.ty()) {
+        Ok(value.clone())
+    } else {
+        convert_arg(value, spec, i)
+    }
+}
+
 /// The detail of an error's first diagnostic (what a function error says).
 pub(crate) fn detail(e: &crate::Error) -> String {
     e.diagnostics()
