@@ -911,12 +911,8 @@ fn setunion() -> Function {
 
 fn setsubtract() -> Function {
     Def::new("Returns the elements of the first set that are not in the second.")
-        .param("a", Type::set(Type::Dynamic), "The set to subtract from.")
-        .param(
-            "b",
-            Type::set(Type::Dynamic),
-            "The set of elements to remove.",
-        )
+        .param("a", Type::Dynamic, "The set to subtract from.")
+        .param("b", Type::Dynamic, "The set of elements to remove.")
         .returns_with(sets_type)
         .build(|args| {
             let (ty, mut sets) = set_elements(args)?;

@@ -7,7 +7,7 @@
 
 use super::{detail, Def};
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::Type;
+use crate::value::{unify, Type, Value};
 
 /// The conversion functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -53,6 +53,9 @@ fn to(description: &'static str, target: Type) -> Function {
             if ret.matches(&args[0].ty()) {
                 return Ok(args[0].ty());
             }
+            if let Some(t) = unknown_target(&args[0].ty(), &ret) {
+                return Ok(t);
+            }
             Ok(args[0]
                 .convert_unsafe(&ret)
                 .map(|v| v.ty())
@@ -63,6 +66,11 @@ fn to(description: &'static str, target: Type) -> Function {
             // for tolist) keeps its type instead of being re-unified.
             if target.matches(&args[0].ty()) {
                 return Ok(args[0].clone());
+            }
+            if let Value::Unknown(ty) = &args[0] {
+                if let Some(t) = unknown_target(ty, &target) {
+                    return Ok(Value::unknown(t));
+                }
             }
             args[0].convert_unsafe(&target).map_err(|e| {
                 let why = detail(&e);
@@ -77,4 +85,21 @@ fn to(description: &'static str, target: Type) -> Function {
                 )
             })
         })
+}
+
+/// The collection type an unknown structural value of type `ty` converts
+/// to for `target` (`list(any)`, `set(any)` or `map(any)`): the element
+/// type unifies the tuple's element types or the object's attribute types.
+fn unknown_target(ty: &Type, target: &Type) -> Option<Type> {
+    let elems: Vec<Type> = match (target, ty) {
+        (Type::List(_) | Type::Set(_), Type::Tuple(ts)) => ts.clone(),
+        (Type::Map(_), Type::Object(attrs)) => attrs.values().cloned().collect(),
+        _ => return None,
+    };
+    let elem = unify(&elems)?;
+    Some(match target {
+        Type::List(_) => Type::list(elem),
+        Type::Set(_) => Type::set(elem),
+        _ => Type::map(elem),
+    })
 }
