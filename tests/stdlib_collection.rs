@@ -16,7 +16,7 @@ fn set_of(ty: Type, items: Vec<Value>) -> Value {
 #[test]
 fn alltrue_and_anytrue_fold_bools() {
     assert_eq!(
-        call("alltrue", &[bools(&[b(true), s("true").clone()])]),
+        call("alltrue", &[bools(&[b(true), s("true")])]),
         Ok(b(true))
     );
     assert_eq!(call("alltrue", &[bools(&[])]), Ok(b(true)));
@@ -231,10 +231,16 @@ fn index_finds_the_first_position() {
 #[test]
 fn keys_and_values_are_in_lexicographic_key_order() {
     let m = str_map(&[("b", "2"), ("a", "1")]);
-    assert_eq!(call("keys", &[m.clone()]), Ok(strs(&["a", "b"])));
+    assert_eq!(
+        call("keys", std::slice::from_ref(&m)),
+        Ok(strs(&["a", "b"]))
+    );
     assert_eq!(call("values", &[m]), Ok(strs(&["1", "2"])));
     let o = obj(&[("z", n("1")), ("y", s("x"))]);
-    assert_eq!(call("keys", &[o.clone()]), Ok(tuple(vec![s("y"), s("z")])));
+    assert_eq!(
+        call("keys", std::slice::from_ref(&o)),
+        Ok(tuple(vec![s("y"), s("z")]))
+    );
     assert_eq!(call("values", &[o]), Ok(tuple(vec![s("x"), n("1")])));
     assert!(arg_err("keys", &[strs(&["a"])], 0).contains("map or object"));
 }
@@ -242,7 +248,7 @@ fn keys_and_values_are_in_lexicographic_key_order() {
 #[test]
 fn keys_are_known_even_when_values_are_not() {
     let m = Value::map(Type::String, [("a", unknown(Type::String))]).unwrap();
-    assert_eq!(call("keys", &[m.clone()]), Ok(strs(&["a"])));
+    assert_eq!(call("keys", std::slice::from_ref(&m)), Ok(strs(&["a"])));
     assert_eq!(
         call("values", &[m]),
         Ok(Value::list(Type::String, [unknown(Type::String)]).unwrap())
@@ -366,7 +372,7 @@ fn merge_with_an_unknown_map_is_unknown_of_the_map_type() {
         Ok(unknown(Type::map(Type::String)))
     );
     let partly = Value::map(Type::String, [("a", unknown(Type::String))]).unwrap();
-    assert_eq!(call("merge", &[partly.clone()]), Ok(partly));
+    assert_eq!(call("merge", std::slice::from_ref(&partly)), Ok(partly));
 }
 
 #[test]
@@ -441,7 +447,10 @@ fn set_operations() {
         call("setsubtract", &[ab.clone(), bc.clone()]),
         Ok(set_of(Type::String, vec![s("a")]))
     );
-    assert_eq!(call("setintersection", &[ab.clone()]), Ok(ab.clone()));
+    assert_eq!(
+        call("setintersection", std::slice::from_ref(&ab)),
+        Ok(ab.clone())
+    );
     assert_eq!(
         call("setunion", &[ab, set_of(Type::Number, vec![n("1")])]),
         Ok(set_of(Type::String, vec![s("a"), s("b"), s("1")]))

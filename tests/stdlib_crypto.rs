@@ -7,23 +7,22 @@ use stdlib_support::*;
 
 #[test]
 fn hex_digests_of_utf8_bytes() {
-    let t = s("hello world");
     assert_eq!(
-        call("md5", &[t.clone()]),
+        call("md5", &[s("hello world")]),
         Ok(s("5eb63bbbe01eeed093cb22bb8f5acdc3"))
     );
     assert_eq!(
-        call("sha1", &[t.clone()]),
+        call("sha1", &[s("hello world")]),
         Ok(s("2aae6c35c94fcfb415dbe95f408b9ce91ee846ed"))
     );
     assert_eq!(
-        call("sha256", &[t.clone()]),
+        call("sha256", &[s("hello world")]),
         Ok(s(
             "b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9"
         ))
     );
     assert_eq!(
-        call("sha512", &[t]),
+        call("sha512", &[s("hello world")]),
         Ok(s("309ecc489c12d6eb4cc40f50c902f2b4d0ed77ee511a7c7a9bcd3ca86d4cd86f989dd35bc5ff499670da34255b45b0cfd830e81f605dcf7dc5542e93ae9cd76f"))
     );
     assert_eq!(
@@ -36,13 +35,12 @@ fn hex_digests_of_utf8_bytes() {
 
 #[test]
 fn base64_digests() {
-    let t = s("hello world");
     assert_eq!(
-        call("base64sha256", &[t.clone()]),
+        call("base64sha256", &[s("hello world")]),
         Ok(s("uU0nuZNNPgilLlLX2n2r+sSE7+N6U4DukIj3rOLvzek="))
     );
     assert_eq!(
-        call("base64sha512", &[t]),
+        call("base64sha512", &[s("hello world")]),
         Ok(s("MJ7MSJwS1utMxA9QyQLytNDtd+5RGnx6m808qG1M2G+YndNbxf9JlnDaNCVbRbDP2DDoH2Bdz33FVC6TrpzXbw=="))
     );
 }

@@ -262,7 +262,7 @@ fn yaml_round_trips() {
         ),
         ("empty", obj(&[])),
     ]);
-    let text = call("yamlencode", &[v.clone()]).unwrap();
+    let text = call("yamlencode", std::slice::from_ref(&v)).unwrap();
     let back = call("yamldecode", &[text]).unwrap();
     assert_eq!(call("jsonencode", &[back]), call("jsonencode", &[v]));
 }

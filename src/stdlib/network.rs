@@ -154,7 +154,7 @@ fn cidrsubnet() -> Function {
             let net = parse_cidr(str_arg(args, 0)?, 0)?;
             let newbits = int_arg(args, 1)?;
             let netnum = big_arg(args, 2)?;
-            if newbits < 0 || net.prefix as i64 + newbits > net.bits as i64 {
+            if newbits < 0 || newbits > i64::from(net.bits - net.prefix) {
                 return Err(FunctionError::arg(
                     1,
                     format!("insufficient address space to extend prefix of {} by {newbits}.", net.prefix),

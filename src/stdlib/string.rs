@@ -248,7 +248,8 @@ fn indent() -> Function {
             }
             let lines = s.matches('\n').count() as u128;
             let size = s.len() as u128 + lines * spaces as u128;
-            if size > MAX_STRING_BYTES as u128 {
+            // The padding itself is built once, so it is bounded too.
+            if size > MAX_STRING_BYTES as u128 || spaces as u128 > MAX_STRING_BYTES as u128 {
                 return Err(FunctionError::arg(
                     0,
                     format!("the result would be longer than {MAX_STRING_BYTES} bytes."),
