@@ -48,7 +48,7 @@
 //! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`MAX_DEPTH`] |
 //! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
 //! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
-//! | `pow` | exact for whole exponents, within [`Number`](crate::Number)'s range; otherwise an error |
+//! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
 //! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
 //!
 //! `chunklist` with size 0 returns the whole list as one chunk, as
