@@ -20,6 +20,7 @@ pub mod ext;
 pub mod json;
 pub mod pos;
 pub mod schema;
+pub mod stdlib;
 pub mod syntax;
 pub mod value;
 

@@ -1,0 +1,105 @@
+//! Type conversion functions: `tobool`, `tolist`, `tomap`, `tonumber`,
+//! `toset`, `tostring`.
+//!
+//! Each converts its argument with the information model's conversions
+//! (unsafe ones included, as Terraform's do); a null stays null (of the
+//! target type) and an unknown stays unknown.
+
+use super::{detail, Def};
+use crate::eval::{Function, FunctionError, Param};
+use crate::value::{unify, Type, Value};
+
+/// The conversion functions, by name.
+pub fn functions() -> Vec<(&'static str, Function)> {
+    vec![
+        ("tobool", to("Converts a value to a bool.", Type::Bool)),
+        (
+            "tolist",
+            to("Converts a value to a list.", Type::list(Type::Dynamic)),
+        ),
+        (
+            "tomap",
+            to("Converts a value to a map.", Type::map(Type::Dynamic)),
+        ),
+        (
+            "tonumber",
+            to("Converts a value to a number.", Type::Number),
+        ),
+        (
+            "toset",
+            to("Converts a value to a set.", Type::set(Type::Dynamic)),
+        ),
+        (
+            "tostring",
+            to("Converts a value to a string.", Type::String),
+        ),
+    ]
+}
+
+fn to(description: &'static str, target: Type) -> Function {
+    let ret = target.clone();
+    Def::new(description)
+        .param_with(
+            Param::new("v", Type::Dynamic)
+                .describe("The value to convert.")
+                .allow_null()
+                .allow_unknown(),
+        )
+        .returns_with(move |args| {
+            if !ret.has_dynamic() {
+                return Ok(ret.clone());
+            }
+            // `list(any)` and friends: the element type comes from the value.
+            if ret.matches(&args[0].ty()) {
+                return Ok(args[0].ty());
+            }
+            if let Some(t) = unknown_target(&args[0].ty(), &ret) {
+                return Ok(t);
+            }
+            Ok(args[0]
+                .convert_unsafe(&ret)
+                .map(|v| v.ty())
+                .unwrap_or(Type::Dynamic))
+        })
+        .build(move |args| {
+            // A value whose type already matches (an empty list(string)
+            // for tolist) keeps its type instead of being re-unified.
+            if target.matches(&args[0].ty()) {
+                return Ok(args[0].clone());
+            }
+            if let Value::Unknown(ty) = &args[0] {
+                if let Some(t) = unknown_target(ty, &target) {
+                    return Ok(Value::unknown(t));
+                }
+            }
+            args[0].convert_unsafe(&target).map_err(|e| {
+                let why = detail(&e);
+                let why = why.strip_prefix("Unsuitable value: ").unwrap_or(&why);
+                FunctionError::arg(
+                    0,
+                    format!(
+                        "cannot convert {} to {}: {why}",
+                        args[0].ty().friendly_name(),
+                        target.friendly_name()
+                    ),
+                )
+            })
+        })
+}
+
+/// The collection type an unknown structural value of type `ty` converts
+/// to for `target` (`list(any)`, `set(any)` or `map(any)`): the element
+/// type unifies the tuple's element types or the object's attribute types.
+fn unknown_target(ty: &Type, target: &Type) -> Option<Type> {
+    let elems: Vec<Type> = match (target, ty) {
+        (Type::List(_) | Type::Set(_), Type::Tuple(ts)) => ts.clone(),
+        (Type::Map(_), Type::Object(attrs)) => attrs.values().cloned().collect(),
+        _ => return None,
+    };
+    let elem = unify(&elems)?;
+    Some(match target {
+        Type::List(_) => Type::list(elem),
+        Type::Set(_) => Type::set(elem),
+        _ => Type::map(elem),
+    })
+}

@@ -1,0 +1,846 @@
+//! Encoding functions: `base64decode`, `base64encode`, `csvdecode`,
+//! `jsondecode`, `jsonencode`, `urlencode`, `yamldecode`, `yamlencode`.
+//!
+//! JSON is read by a small reader of our own rather than serde_json, so
+//! numbers keep their exact decimal value (`Number::parse` of their text)
+//! without turning on serde_json's crate-wide `arbitrary_precision`
+//! feature; it also rejects duplicate keys, as Terraform does, and bounds
+//! nesting depth. YAML is read from `yaml-rust2`'s event stream (so alias
+//! expansion can be bounded) and resolved with the YAML 1.2 core schema;
+//! `yamlencode` writes block-style YAML like Terraform's (keys sorted,
+//! strings double-quoted).
+
+use std::collections::HashMap;
+
+use base64::Engine as _;
+use indexmap::IndexMap;
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+use super::{make_list, str_arg, Def, MAX_DEPTH, MAX_ELEMENTS};
+use crate::eval::{Function, FunctionError, Param};
+use crate::value::{Number, Type, Value};
+
+/// The encoding functions, by name.
+pub fn functions() -> Vec<(&'static str, Function)> {
+    vec![
+        ("base64decode", base64decode()),
+        ("base64encode", base64encode()),
+        ("csvdecode", csvdecode()),
+        ("jsondecode", jsondecode()),
+        ("jsonencode", jsonencode()),
+        ("urlencode", urlencode()),
+        ("yamldecode", yamldecode()),
+        ("yamlencode", yamlencode()),
+    ]
+}
+
+fn base64encode() -> Function {
+    Def::new("Encodes a string's UTF-8 bytes as standard Base64.")
+        .param("str", Type::String, "The string to encode.")
+        .returns(Type::String)
+        .build(|args| {
+            Ok(Value::from(
+                base64::engine::general_purpose::STANDARD.encode(str_arg(args, 0)?),
+            ))
+        })
+}
+
+fn base64decode() -> Function {
+    Def::new("Decodes a standard Base64 string whose bytes are UTF-8 text.")
+        .param("str", Type::String, "The Base64 text.")
+        .returns(Type::String)
+        .build(|args| {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(str_arg(args, 0)?)
+                .map_err(|e| {
+                    FunctionError::arg(0, format!("failed to decode base64 data: {e}."))
+                })?;
+            String::from_utf8(bytes).map(Value::from).map_err(|_| {
+                FunctionError::arg(
+                    0,
+                    "the result of decoding the provided string is not valid UTF-8.",
+                )
+            })
+        })
+}
+
+fn urlencode() -> Function {
+    Def::new("Escapes a string for use in a URL query (spaces become +).")
+        .param("str", Type::String, "The string to escape.")
+        .returns(Type::String)
+        .build(|args| {
+            let s = str_arg(args, 0)?;
+            let mut out = String::with_capacity(s.len());
+            for b in s.bytes() {
+                match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                        out.push(char::from(b))
+                    }
+                    b' ' => out.push('+'),
+                    _ => out.push_str(&format!("%{b:02X}")),
+                }
+            }
+            Ok(Value::from(out))
+        })
+}
+
+fn csvdecode() -> Function {
+    Def::new("Decodes CSV text with a header line into a list of objects, one per row.")
+        .param(
+            "str",
+            Type::String,
+            "The CSV text; the first line names the columns.",
+        )
+        .returns(Type::Dynamic)
+        .build(|args| {
+            let text = str_arg(args, 0)?;
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            let mut records = reader.records();
+            let csv_error = |e: csv::Error| FunctionError::arg(0, format!("invalid CSV: {e}."));
+            let header = match records.next() {
+                Some(r) => r.map_err(csv_error)?,
+                None => return Err(FunctionError::arg(0, "missing header line.")),
+            };
+            let names: Vec<String> = header.iter().map(str::to_owned).collect();
+            for (i, n) in names.iter().enumerate() {
+                if names[..i].contains(n) {
+                    return Err(FunctionError::arg(
+                        0,
+                        format!("duplicate column name {n:?}."),
+                    ));
+                }
+            }
+            let row_ty = Type::object(names.iter().map(|n| (n.clone(), Type::String)));
+            let mut rows = Vec::new();
+            for (line, record) in records.enumerate() {
+                let record = record.map_err(csv_error)?;
+                if record.len() != names.len() {
+                    return Err(FunctionError::arg(
+                        0,
+                        format!(
+                            "record {} has {} fields, but the header has {}.",
+                            line + 1,
+                            record.len(),
+                            names.len()
+                        ),
+                    ));
+                }
+                rows.push(Value::object(
+                    names.iter().cloned().zip(record.iter().map(Value::from)),
+                ));
+            }
+            make_list(row_ty, rows)
+        })
+}
+
+fn jsondecode() -> Function {
+    Def::new("Decodes JSON text into the value it represents (objects, tuples, exact numbers).")
+        .param("str", Type::String, "The JSON text.")
+        .returns(Type::Dynamic)
+        .build(|args| parse_json(str_arg(args, 0)?).map_err(|e| FunctionError::arg(0, e)))
+}
+
+fn jsonencode() -> Function {
+    Def::new("Encodes a value as JSON text (object keys sorted).")
+        .param_with(
+            Param::new("val", Type::Dynamic)
+                .describe("The value to encode.")
+                .allow_null(),
+        )
+        .returns(Type::String)
+        .build(|args| Ok(Value::from(json_text(&args[0])?)))
+}
+
+/// `value` as JSON text the way Terraform's `jsonencode` writes it: keys
+/// sorted, no spaces, `<`, `>`, `&`, U+2028 and U+2029 escaped.
+pub(crate) fn json_text(value: &Value) -> Result<String, FunctionError> {
+    let mut out = String::new();
+    write_json(value, 0, &mut out)?;
+    Ok(out)
+}
+
+fn write_json(v: &Value, depth: usize, out: &mut String) -> Result<(), FunctionError> {
+    if depth > MAX_DEPTH {
+        return Err(FunctionError::arg(
+            0,
+            format!("the value is nested more than {MAX_DEPTH} levels deep."),
+        ));
+    }
+    match v {
+        Value::Null(_) => out.push_str("null"),
+        Value::Unknown(_) => {
+            return Err(FunctionError::arg(0, "an unknown value cannot be encoded."))
+        }
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            if n.is_infinite() {
+                return Err(FunctionError::arg(0, "infinity cannot be encoded as JSON."));
+            }
+            out.push_str(&n.to_string());
+        }
+        Value::String(s) => json_string(s, out),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(item, depth + 1, out)?;
+            }
+            out.push(']');
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (i, (k, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_string(k, out);
+                out.push(':');
+                write_json(item, depth + 1, out)?;
+            }
+            out.push('}');
+        }
+    }
+    Ok(())
+}
+
+fn json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Parses one JSON document into a value: objects become objects, arrays
+/// tuples, numbers exact numbers, `null` the dynamic null.
+pub(crate) fn parse_json(text: &str) -> Result<Value, String> {
+    let mut r = JsonReader {
+        s: text.as_bytes(),
+        pos: 0,
+    };
+    r.ws();
+    let v = r.value(0)?;
+    r.ws();
+    if r.pos < r.s.len() {
+        return Err(r.error("extra characters after the JSON value"));
+    }
+    Ok(v)
+}
+
+struct JsonReader<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl JsonReader<'_> {
+    fn error(&self, what: &str) -> String {
+        format!("invalid JSON at byte {}: {what}.", self.pos)
+    }
+
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.s.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.pos).copied()
+    }
+
+    fn expect_word(&mut self, word: &str, v: Value) -> Result<Value, String> {
+        if self.s[self.pos..].starts_with(word.as_bytes()) {
+            self.pos += word.len();
+            Ok(v)
+        } else {
+            Err(self.error("unexpected character"))
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, String> {
+        if depth > MAX_DEPTH {
+            return Err(self.error(&format!("nested more than {MAX_DEPTH} levels deep")));
+        }
+        match self.peek() {
+            None => Err(self.error("unexpected end of input")),
+            Some(b'{') => self.object(depth),
+            Some(b'[') => self.array(depth),
+            Some(b'"') => self.string().map(Value::from),
+            Some(b't') => self.expect_word("true", Value::Bool(true)),
+            Some(b'f') => self.expect_word("false", Value::Bool(false)),
+            Some(b'n') => self.expect_word("null", Value::null(Type::Dynamic)),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => Err(self.error("unexpected character")),
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value, String> {
+        self.pos += 1;
+        let mut attrs: IndexMap<String, Value> = IndexMap::new();
+        self.ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Value::Object(attrs));
+        }
+        loop {
+            self.ws();
+            if self.peek() != Some(b'"') {
+                return Err(self.error("expected a string key"));
+            }
+            let key_pos = self.pos;
+            let key = crate::value::Str::new(self.string()?).into_string();
+            self.ws();
+            if self.peek() != Some(b':') {
+                return Err(self.error("expected ':'"));
+            }
+            self.pos += 1;
+            self.ws();
+            let v = self.value(depth + 1)?;
+            if attrs.contains_key(&key) {
+                return Err(format!(
+                    "invalid JSON at byte {key_pos}: duplicate key {key:?} in object."
+                ));
+            }
+            attrs.insert(key, v);
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Value::Object(attrs));
+                }
+                _ => return Err(self.error("expected ',' or '}'")),
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value, String> {
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Value::Tuple(items));
+        }
+        loop {
+            self.ws();
+            items.push(self.value(depth + 1)?);
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Value::Tuple(items));
+                }
+                _ => return Err(self.error("expected ',' or ']'")),
+            }
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    fn number(&mut self) -> Result<Value, String> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let int_start = self.pos;
+        let n = self.digits();
+        if n == 0 || (n > 1 && self.s[int_start] == b'0') {
+            return Err(self.error("invalid number"));
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if self.digits() == 0 {
+                return Err(self.error("invalid number"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return Err(self.error("invalid number"));
+            }
+        }
+        let text = std::str::from_utf8(&self.s[start..self.pos]).unwrap_or("");
+        Number::parse(text)
+            .map(Value::Number)
+            .map_err(|e| format!("invalid JSON at byte {start}: {e}."))
+    }
+
+    fn hex4(&mut self) -> Result<u32, String> {
+        let digits = self
+            .s
+            .get(self.pos..self.pos + 4)
+            .ok_or_else(|| self.error("incomplete \\u escape"))?;
+        let text = std::str::from_utf8(digits).map_err(|_| self.error("invalid \\u escape"))?;
+        let v = u32::from_str_radix(text, 16).map_err(|_| self.error("invalid \\u escape"))?;
+        self.pos += 4;
+        Ok(v)
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.pos += 1;
+        let mut out = Vec::new();
+        loop {
+            let Some(b) = self.peek() else {
+                return Err(self.error("unterminated string"));
+            };
+            self.pos += 1;
+            match b {
+                b'"' => break,
+                b'\\' => {
+                    let Some(e) = self.peek() else {
+                        return Err(self.error("unterminated string"));
+                    };
+                    self.pos += 1;
+                    let c = match e {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            let hi = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&hi)
+                                && self.s[self.pos..].starts_with(b"\\u")
+                            {
+                                let save = self.pos;
+                                self.pos += 2;
+                                let lo = self.hex4()?;
+                                if (0xDC00..0xE000).contains(&lo) {
+                                    0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                                } else {
+                                    self.pos = save;
+                                    0xFFFD
+                                }
+                            } else {
+                                hi
+                            };
+                            // A lone surrogate becomes U+FFFD, as in Go.
+                            char::from_u32(code).unwrap_or('\u{FFFD}')
+                        }
+                        _ => return Err(self.error("invalid escape")),
+                    };
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+                0..=0x1f => return Err(self.error("control character in string")),
+                _ => out.push(b),
+            }
+        }
+        // The input is a &str and escapes add whole characters.
+        String::from_utf8(out).map_err(|_| self.error("invalid UTF-8"))
+    }
+}
+
+fn yamlencode() -> Function {
+    Def::new("Encodes a value as YAML text (block style, keys sorted, strings double-quoted).")
+        .param_with(
+            Param::new("value", Type::Dynamic)
+                .describe("The value to encode.")
+                .allow_null(),
+        )
+        .returns(Type::String)
+        .build(|args| {
+            let mut out = String::new();
+            yaml_block(&args[0], 0, 0, &mut out)?;
+            Ok(Value::from(out))
+        })
+}
+
+fn yaml_scalar(v: &Value) -> Result<Option<String>, FunctionError> {
+    Ok(Some(match v {
+        Value::Null(_) => "null".into(),
+        Value::Unknown(_) => {
+            return Err(FunctionError::arg(0, "an unknown value cannot be encoded."))
+        }
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) if n.is_infinite() => {
+            if n.is_negative() { "-.inf" } else { ".inf" }.into()
+        }
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => yaml_quote(s),
+        _ if v.is_empty() => match v {
+            Value::Map(..) | Value::Object(_) => "{}".into(),
+            _ => "[]".into(),
+        },
+        _ => return Ok(None),
+    }))
+}
+
+fn yaml_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{85}' => out.push_str("\\N"),
+            '\u{2028}' => out.push_str("\\L"),
+            '\u{2029}' => out.push_str("\\P"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() || c == '\u{feff}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Writes `v` as a block at column `indent`; the first line's indentation
+/// is already written by the caller (after `- ` or at the start).
+fn yaml_block(
+    v: &Value,
+    indent: usize,
+    depth: usize,
+    out: &mut String,
+) -> Result<(), FunctionError> {
+    if depth > MAX_DEPTH {
+        return Err(FunctionError::arg(
+            0,
+            format!("the value is nested more than {MAX_DEPTH} levels deep."),
+        ));
+    }
+    if let Some(s) = yaml_scalar(v)? {
+        out.push_str(&s);
+        out.push('\n');
+        return Ok(());
+    }
+    let pad = " ".repeat(indent);
+    match v {
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(&pad);
+                }
+                out.push_str("- ");
+                yaml_block(item, indent + 2, depth + 1, out)?;
+            }
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            for (i, (k, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(&pad);
+                }
+                out.push_str(&yaml_quote(k));
+                out.push(':');
+                if let Some(s) = yaml_scalar(item)? {
+                    out.push(' ');
+                    out.push_str(&s);
+                    out.push('\n');
+                } else if item.as_entries().is_some() {
+                    out.push('\n');
+                    out.push_str(&" ".repeat(indent + 2));
+                    yaml_block(item, indent + 2, depth + 1, out)?;
+                } else {
+                    // Sequences in mappings are not indented (go-yaml's style).
+                    out.push('\n');
+                    out.push_str(&pad);
+                    yaml_block(item, indent, depth + 1, out)?;
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn yamldecode() -> Function {
+    Def::new("Decodes YAML text (one document, YAML 1.2 core schema) into the value it represents.")
+        .param("src", Type::String, "The YAML text.")
+        .returns(Type::Dynamic)
+        .build(|args| parse_yaml(str_arg(args, 0)?).map_err(|e| FunctionError::arg(0, e)))
+}
+
+/// Parses one YAML document into a value: mappings become objects,
+/// sequences tuples.
+pub(crate) fn parse_yaml(text: &str) -> Result<Value, String> {
+    let mut loader = YamlLoader::default();
+    let mut parser = Parser::new_from_str(text);
+    parser
+        .load(&mut loader, true)
+        .map_err(|e| format!("invalid YAML: {e}."))?;
+    if let Some(e) = loader.error {
+        return Err(e);
+    }
+    match loader.documents {
+        0 => Ok(Value::null(Type::Dynamic)),
+        1 => Ok(loader.result.unwrap_or(Value::null(Type::Dynamic))),
+        _ => Err("only a single YAML document is supported.".into()),
+    }
+}
+
+enum Frame {
+    Seq {
+        items: Vec<Value>,
+        anchor: usize,
+        cost: usize,
+    },
+    Map {
+        attrs: IndexMap<String, Value>,
+        key: Option<String>,
+        anchor: usize,
+        cost: usize,
+    },
+}
+
+#[derive(Default)]
+struct YamlLoader {
+    stack: Vec<Frame>,
+    anchors: HashMap<usize, (Value, usize)>,
+    total: usize,
+    documents: usize,
+    result: Option<Value>,
+    error: Option<String>,
+}
+
+impl YamlLoader {
+    fn fail(&mut self, message: String) {
+        if self.error.is_none() {
+            self.error = Some(message);
+        }
+    }
+
+    /// Adds a finished node (of `cost` nodes, aliases expanded) to its
+    /// parent, or makes it the document's value.
+    fn push(&mut self, v: Value, cost: usize, anchor: usize) {
+        self.total = self.total.saturating_add(cost);
+        if self.total > MAX_ELEMENTS {
+            self.fail(format!(
+                "the document expands to more than {MAX_ELEMENTS} values (through aliases)."
+            ));
+            return;
+        }
+        if anchor > 0 {
+            self.anchors.insert(anchor, (v.clone(), cost));
+        }
+        match self.stack.last_mut() {
+            None => self.result = Some(v),
+            Some(Frame::Seq { items, cost: c, .. }) => {
+                items.push(v);
+                *c = c.saturating_add(cost);
+            }
+            Some(Frame::Map {
+                attrs,
+                key,
+                cost: c,
+                ..
+            }) => match key.take() {
+                None => match v {
+                    Value::String(s) => *key = Some(s.into_string()),
+                    Value::Number(n) => *key = Some(n.to_string()),
+                    Value::Bool(b) => *key = Some(b.to_string()),
+                    Value::Null(_) => *key = Some("null".into()),
+                    _ => {
+                        self.fail("mapping keys must be scalars.".into());
+                    }
+                },
+                Some(k) => {
+                    if attrs.contains_key(&k) {
+                        let msg = format!("mapping key {k:?} is defined more than once.");
+                        self.fail(msg);
+                        return;
+                    }
+                    attrs.insert(k, v);
+                    *c = c.saturating_add(cost);
+                }
+            },
+        }
+    }
+}
+
+impl MarkedEventReceiver for YamlLoader {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        if self.error.is_some() {
+            return;
+        }
+        let at = |what: &str| format!("invalid YAML at line {}: {what}", mark.line());
+        match ev {
+            Event::DocumentStart => self.documents += 1,
+            Event::Scalar(text, style, anchor, tag) => {
+                match resolve_scalar(&text, style, tag.as_ref()) {
+                    Ok(v) => self.push(v, 1, anchor),
+                    Err(e) => self.fail(at(&e)),
+                }
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                if self.stack.len() >= MAX_DEPTH {
+                    self.fail(at(&format!("nested more than {MAX_DEPTH} levels deep.")));
+                    return;
+                }
+                self.stack.push(if matches!(ev, Event::SequenceStart(..)) {
+                    Frame::Seq {
+                        items: Vec::new(),
+                        anchor,
+                        cost: 1,
+                    }
+                } else {
+                    Frame::Map {
+                        attrs: IndexMap::new(),
+                        key: None,
+                        anchor,
+                        cost: 1,
+                    }
+                });
+            }
+            Event::SequenceEnd | Event::MappingEnd => match self.stack.pop() {
+                Some(Frame::Seq {
+                    items,
+                    anchor,
+                    cost,
+                }) => self.push(Value::Tuple(items), cost, anchor),
+                Some(Frame::Map {
+                    attrs,
+                    anchor,
+                    cost,
+                    ..
+                }) => self.push(Value::Object(attrs), cost, anchor),
+                None => {}
+            },
+            Event::Alias(id) => match self.anchors.get(&id).cloned() {
+                Some((v, cost)) => self.push(v, cost, 0),
+                None => self.fail(at("alias to an unknown anchor.")),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// The value of a scalar per the YAML 1.2 core schema: quoted scalars are
+/// strings; plain ones may be null, bools, integers (decimal, `0o`, `0x`)
+/// or floats (including `.inf`); explicit `!!` tags choose the type.
+fn resolve_scalar(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
+    if let Some(tag) = tag {
+        let suffix = match tag.handle.as_str() {
+            "!!" | "tag:yaml.org,2002:" => tag.suffix.as_str(),
+            "!" if tag.suffix.is_empty() => "str",
+            _ => return Err(format!("unsupported tag {}{}.", tag.handle, tag.suffix)),
+        };
+        return match suffix {
+            "str" => Ok(Value::from(text)),
+            "null" => Ok(Value::null(Type::Dynamic)),
+            "bool" => match plain_scalar(text)? {
+                v @ Value::Bool(_) => Ok(v),
+                _ => Err(format!("{text:?} is not a bool.")),
+            },
+            "int" | "float" => match plain_scalar(text)? {
+                v @ Value::Number(_) => Ok(v),
+                _ => Err(format!("{text:?} is not a number.")),
+            },
+            other => Err(format!("unsupported tag !!{other}.")),
+        };
+    }
+    if style != TScalarStyle::Plain {
+        return Ok(Value::from(text));
+    }
+    plain_scalar(text)
+}
+
+fn plain_scalar(text: &str) -> Result<Value, String> {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Ok(Value::null(Type::Dynamic)),
+        "true" | "True" | "TRUE" => return Ok(Value::Bool(true)),
+        "false" | "False" | "FALSE" => return Ok(Value::Bool(false)),
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
+            return Ok(Value::Number(Number::INFINITY))
+        }
+        "-.inf" | "-.Inf" | "-.INF" => return Ok(Value::Number(Number::NEG_INFINITY)),
+        ".nan" | ".NaN" | ".NAN" => return Err("NaN cannot be represented as a number.".into()),
+        _ => {}
+    }
+    let radix = |digits: &str, base: u32| -> Option<Value> {
+        if digits.is_empty() || digits.len() > super::MAX_PARSEINT_DIGITS {
+            return None;
+        }
+        let big = num_bigint::BigInt::parse_bytes(digits.as_bytes(), base)?;
+        Number::parse(&big.to_string()).ok().map(Value::Number)
+    };
+    if let Some(h) = text.strip_prefix("0x") {
+        if let Some(v) = radix(h, 16) {
+            return Ok(v);
+        }
+    }
+    if let Some(o) = text.strip_prefix("0o") {
+        if let Some(v) = radix(o, 8) {
+            return Ok(v);
+        }
+    }
+    if let Some(n) = yaml_float(text) {
+        return Ok(Value::Number(n));
+    }
+    Ok(Value::from(text))
+}
+
+/// A YAML 1.2 core-schema number: `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`.
+fn yaml_float(text: &str) -> Option<Number> {
+    let (sign, body) = match text.as_bytes().first()? {
+        b'-' => ("-", &text[1..]),
+        b'+' => ("", &text[1..]),
+        _ => ("", text),
+    };
+    let (mantissa, exp) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(int) || !all_digits(frac) || (int.is_empty() && frac.is_empty()) {
+        return None;
+    }
+    if int.is_empty() && mantissa.starts_with('.') && frac.is_empty() {
+        return None;
+    }
+    let mut normal = format!("{sign}{}", if int.is_empty() { "0" } else { int });
+    if !frac.is_empty() {
+        normal.push('.');
+        normal.push_str(frac);
+    }
+    if let Some(e) = exp {
+        let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+        if digits.is_empty() || !all_digits(digits) {
+            return None;
+        }
+        normal.push('e');
+        normal.push_str(e.strip_prefix('+').unwrap_or(e));
+    }
+    Number::parse(&normal).ok()
+}

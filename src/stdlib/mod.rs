@@ -1,0 +1,297 @@
+//! The standard function library: Terraform's pure functions, by family.
+//!
+//! [`EvalContext::with_stdlib`] adds every function of this module to a
+//! context; [`functions`] lists them, so an application can pick only some.
+//! Names and semantics follow Terraform's (and go-cty's) documented
+//! behaviour: [`string`], [`collection`], [`numeric`], [`encoding`],
+//! [`crypto`], [`network`] and [`conversion`] functions. `try` and `can`
+//! (which need lazily evaluated arguments) live in the `ext` layer.
+//!
+//! # Pure by default
+//!
+//! No function here reads files, the environment, the network or the clock,
+//! or generates randomness: evaluating the same expression twice gives the
+//! same value. An application that wants such a function adds it itself:
+//!
+//! ```
+//! use hcl_json::eval::{Function, FunctionError, Param};
+//! use hcl_json::{EvalContext, Type, Value};
+//!
+//! let env = Function::builder()
+//!     .description("Returns the value of an environment variable, or null.")
+//!     .param(Param::new("name", Type::String).describe("The variable's name."))
+//!     .returns(Type::String)
+//!     .build(|args| {
+//!         let name = args[0]
+//!             .as_str()
+//!             .ok_or_else(|| FunctionError::arg(0, "a string is required"))?;
+//!         Ok(std::env::var(name)
+//!             .map(Value::from)
+//!             .unwrap_or(Value::null(Type::String)))
+//!     });
+//! let ctx = EvalContext::new().with_stdlib().with_function("env", env);
+//! assert!(ctx.function("env").is_some());
+//! assert!(ctx.function("upper").is_some());
+//! ```
+//!
+//! # Limits
+//!
+//! Functions that could build huge values from small arguments check a
+//! documented limit and fail with an error instead of exhausting memory:
+//!
+//! | what | limit |
+//! |---|---|
+//! | elements `range` generates | [`MAX_RANGE`] (1024, as in Terraform) |
+//! | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
+//! | width and precision in `format` / `formatlist` | [`MAX_FORMAT_WIDTH`] |
+//! | bytes of a string `format`, `formatlist` or `indent` builds | [`MAX_STRING_BYTES`] |
+//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`MAX_DEPTH`] |
+//! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
+//! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
+//! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
+//! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
+//!
+//! `chunklist` with size 0 returns the whole list as one chunk, as
+//! Terraform does.
+//!
+//! # Unknown values
+//!
+//! Unless a function is documented to look inside them, an argument that is
+//! unknown *or contains* unknown values makes the result an unknown value of
+//! the result type (go-cty's rule). `length`, `coalesce`, `coalescelist`,
+//! `concat`, `merge`, `alltrue`, `anytrue` and the `to*` conversions look at
+//! what is known and return unknowns only where they must.
+
+pub mod collection;
+pub mod conversion;
+pub mod crypto;
+pub mod encoding;
+pub mod network;
+pub mod numeric;
+pub mod string;
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::eval::{EvalContext, Function, FunctionError, Param};
+use crate::value::{Number, NumberError, Type, Value};
+
+/// The most elements `range` generates (Terraform's limit).
+pub const MAX_RANGE: usize = 1024;
+
+/// The most elements `setproduct` builds, and the most nodes a
+/// `yamldecode` document may expand to.
+pub const MAX_ELEMENTS: usize = 1 << 20;
+
+/// The largest width or precision a `format` verb may ask for.
+pub const MAX_FORMAT_WIDTH: usize = 10_000;
+
+/// The largest string `format`, `formatlist` and `indent` build (16 MiB).
+pub const MAX_STRING_BYTES: usize = 16 << 20;
+
+/// The deepest nesting `flatten`, `jsondecode`, `yamldecode`, `jsonencode`
+/// and `yamlencode` accept.
+pub const MAX_DEPTH: usize = 128;
+
+/// The most digits `parseint` reads.
+pub const MAX_PARSEINT_DIGITS: usize = 4096;
+
+impl EvalContext {
+    /// This context with every standard function (see [`functions`]).
+    ///
+    /// ```
+    /// use hcl_json::{EvalContext, Value};
+    ///
+    /// let ctx = EvalContext::new().with_stdlib();
+    /// let upper = ctx.function("upper").unwrap();
+    /// assert_eq!(upper.call(&[Value::from("hi")]), Ok(Value::from("HI")));
+    /// ```
+    pub fn with_stdlib(self) -> EvalContext {
+        self.with_functions(functions())
+    }
+}
+
+/// Every standard function with its name, family by family (strings,
+/// collections, numbers, encodings, hashes, networks, conversions).
+pub fn functions() -> Vec<(&'static str, Function)> {
+    let mut all = Vec::new();
+    all.extend(string::functions());
+    all.extend(collection::functions());
+    all.extend(numeric::functions());
+    all.extend(encoding::functions());
+    all.extend(crypto::functions());
+    all.extend(network::functions());
+    all.extend(conversion::functions());
+    all
+}
+
+/// [`functions`] as a map from name to function.
+pub fn function_map() -> IndexMap<&'static str, Function> {
+    functions().into_iter().collect()
+}
+
+type RetFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
+
+/// A [`Function`] definition with go-cty's unknown rule: an argument that
+/// is not wholly known, for a parameter that does not allow unknowns, makes
+/// the result unknown without calling the implementation. (`Function::call`
+/// only looks at the top level of each argument.)
+pub(crate) struct Def {
+    description: &'static str,
+    params: Vec<Param>,
+    variadic: Option<Param>,
+    ret: Arc<RetFn>,
+}
+
+impl Def {
+    pub(crate) fn new(description: &'static str) -> Def {
+        Def {
+            description,
+            params: Vec::new(),
+            variadic: None,
+            ret: Arc::new(|_| Ok(Type::Dynamic)),
+        }
+    }
+
+    /// A parameter of type `ty` with a description.
+    pub(crate) fn param(self, name: &str, ty: Type, description: &str) -> Def {
+        self.param_with(Param::new(name, ty).describe(description))
+    }
+
+    pub(crate) fn param_with(mut self, param: Param) -> Def {
+        self.params.push(param);
+        self
+    }
+
+    pub(crate) fn variadic(mut self, param: Param) -> Def {
+        self.variadic = Some(param);
+        self
+    }
+
+    pub(crate) fn returns(mut self, ty: Type) -> Def {
+        self.ret = Arc::new(move |_| Ok(ty.clone()));
+        self
+    }
+
+    pub(crate) fn returns_with(
+        mut self,
+        f: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static,
+    ) -> Def {
+        self.ret = Arc::new(f);
+        self
+    }
+
+    pub(crate) fn build(
+        self,
+        imp: impl Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
+        let allow: Vec<bool> = self.params.iter().map(|p| p.allow_unknown).collect();
+        let variadic_allow = self.variadic.as_ref().is_some_and(|p| p.allow_unknown);
+        let ret = self.ret.clone();
+        let ret_for_impl = self.ret;
+        let mut builder = Function::builder().description(self.description);
+        for p in self.params {
+            builder = builder.param(p);
+        }
+        if let Some(v) = self.variadic {
+            builder = builder.variadic(v);
+        }
+        builder
+            .returns_with(move |args| ret(args))
+            .build(move |args| {
+                let partly_unknown = args.iter().enumerate().any(|(i, a)| {
+                    let allowed = allow.get(i).copied().unwrap_or(variadic_allow);
+                    !allowed && !a.is_wholly_known()
+                });
+                if partly_unknown {
+                    return Ok(Value::unknown(ret_for_impl(args)?));
+                }
+                imp(args)
+            })
+    }
+}
+
+/// The text of string argument `i`.
+pub(crate) fn str_arg(args: &[Value], i: usize) -> Result<&str, FunctionError> {
+    args.get(i)
+        .and_then(Value::as_str)
+        .ok_or_else(|| FunctionError::arg(i, "a string is required."))
+}
+
+/// The number of number argument `i`.
+pub(crate) fn num_arg(args: &[Value], i: usize) -> Result<&Number, FunctionError> {
+    args.get(i)
+        .and_then(Value::as_number)
+        .ok_or_else(|| FunctionError::arg(i, "a number is required."))
+}
+
+/// Number argument `i` as a whole number that fits an `i64`.
+pub(crate) fn int_arg(args: &[Value], i: usize) -> Result<i64, FunctionError> {
+    let n = num_arg(args, i)?;
+    if !n.is_integer() {
+        return Err(FunctionError::arg(
+            i,
+            format!("a whole number is required, not {n}."),
+        ));
+    }
+    n.to_i64()
+        .ok_or_else(|| FunctionError::arg(i, format!("the number {n} is too large.")))
+}
+
+/// Converts `value` to `ty` (unsafe conversions allowed), as an error about
+/// argument `i` when it cannot be.
+pub(crate) fn convert_arg(value: &Value, ty: &Type, i: usize) -> Result<Value, FunctionError> {
+    value
+        .convert_unsafe(ty)
+        .map_err(|e| FunctionError::arg(i, detail(&e)))
+}
+
+/// `value` as a value of type specification `spec` (such as `list(any)`):
+/// kept as it is when its type already matches (so an empty `list(string)`
+/// stays one, where conversion would unify no elements into
+/// `list(any)`), converted otherwise.
+pub(crate) fn coerce(value: &Value, spec: &Type, i: usize) -> Result<Value, FunctionError> {
+    if spec.matches(&value.ty()) {
+        Ok(value.clone())
+    } else {
+        convert_arg(value, spec, i)
+    }
+}
+
+/// The detail of an error's first diagnostic (what a function error says).
+pub(crate) fn detail(e: &crate::Error) -> String {
+    e.diagnostics()
+        .first()
+        .map(|d| d.detail.clone())
+        .unwrap_or_default()
+}
+
+/// A number error as a failure of the call.
+pub(crate) fn number_error(e: NumberError) -> FunctionError {
+    FunctionError::new(format!("{}: {e}.", e.summary()))
+}
+
+/// The element type of a list, set or map type, or `Dynamic`.
+pub(crate) fn elem_type(ty: &Type) -> Type {
+    ty.element_type().cloned().unwrap_or(Type::Dynamic)
+}
+
+/// Builds a list of `elem_ty` from values already of that type (or, with
+/// `Dynamic`, of the unification of their types).
+pub(crate) fn make_list(elem_ty: Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+    Value::list(elem_ty, items).map_err(|e| FunctionError::new(detail(&e)))
+}
+
+/// Builds a set, like [`make_list`].
+pub(crate) fn make_set(elem_ty: Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+    Value::set(elem_ty, items).map_err(|e| FunctionError::new(detail(&e)))
+}
+
+/// Builds a map, like [`make_list`].
+pub(crate) fn make_map(
+    elem_ty: Type,
+    entries: impl IntoIterator<Item = (String, Value)>,
+) -> Result<Value, FunctionError> {
+    Value::map(elem_ty, entries).map_err(|e| FunctionError::new(detail(&e)))
+}

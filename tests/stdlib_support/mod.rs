@@ -1,0 +1,72 @@
+//! Helpers shared by the `stdlib_*` tests: call a standard function by
+//! name through `Function::call`, and build values tersely.
+#![allow(dead_code)]
+
+use hcl_json::eval::{FunctionError, FunctionErrorKind};
+use hcl_json::{stdlib, Number, Type, Value};
+
+/// Calls standard function `name` with `args`.
+pub fn call(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
+    let (_, f) = stdlib::functions()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no standard function {name}"));
+    f.call(args)
+}
+
+/// The error of a call that must fail, checked to be about argument `arg`.
+pub fn arg_err(name: &str, args: &[Value], arg: usize) -> String {
+    let e = call(name, args).expect_err("the call must fail");
+    assert_eq!(e.arg, Some(arg), "wrong argument blamed: {e:?}");
+    assert_eq!(e.kind, FunctionErrorKind::InvalidArgument, "{e:?}");
+    e.message
+}
+
+/// The error message of a call that must fail.
+pub fn err(name: &str, args: &[Value]) -> String {
+    call(name, args).expect_err("the call must fail").message
+}
+
+pub fn s(text: &str) -> Value {
+    Value::from(text)
+}
+
+pub fn n(text: &str) -> Value {
+    Value::Number(Number::parse(text).unwrap())
+}
+
+pub fn b(v: bool) -> Value {
+    Value::Bool(v)
+}
+
+pub fn strs(items: &[&str]) -> Value {
+    Value::list(Type::String, items.iter().map(|i| Value::from(*i))).unwrap()
+}
+
+pub fn nums(items: &[&str]) -> Value {
+    Value::list(Type::Number, items.iter().map(|i| n(i))).unwrap()
+}
+
+pub fn tuple(items: Vec<Value>) -> Value {
+    Value::tuple(items)
+}
+
+pub fn obj(attrs: &[(&str, Value)]) -> Value {
+    Value::object(attrs.iter().cloned())
+}
+
+pub fn str_map(entries: &[(&str, &str)]) -> Value {
+    Value::map(
+        Type::String,
+        entries.iter().map(|(k, v)| (*k, Value::from(*v))),
+    )
+    .unwrap()
+}
+
+pub fn unknown(ty: Type) -> Value {
+    Value::unknown(ty)
+}
+
+pub fn null(ty: Type) -> Value {
+    Value::null(ty)
+}
