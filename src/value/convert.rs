@@ -175,6 +175,12 @@ impl Cx {
         if *ty == Type::Dynamic {
             return Ok(value.clone());
         }
+        // A value whose type already satisfies a specification with
+        // `Dynamic` in it (`list(string)` for `list(any)`) keeps its type,
+        // known or not, empty or not.
+        if ty.has_dynamic() && ty.matches(&value.ty()) {
+            return Ok(value.clone());
+        }
         match value {
             Value::Null(_) => return Ok(Value::Null(ty.clone())),
             Value::Unknown(from) => {
@@ -778,6 +784,19 @@ mod tests {
             safe(&v, &Type::tuple([Type::String, Type::String])),
             Err("a tuple of 2 elements is required, but the tuple has 1".into())
         );
+    }
+
+    #[test]
+    fn values_matching_a_dynamic_specification_keep_their_type() {
+        let empty = Value::empty_list(Type::String);
+        assert_eq!(safe(&empty, &Type::list(Type::Dynamic)), Ok(empty.clone()));
+        let unknown = Value::unknown(Type::list(Type::String));
+        assert_eq!(
+            safe(&unknown, &Type::list(Type::Dynamic)),
+            Ok(unknown.clone())
+        );
+        let null = Value::null(Type::map(Type::Number));
+        assert_eq!(safe(&null, &Type::map(Type::Dynamic)), Ok(null.clone()));
     }
 
     #[test]
