@@ -297,6 +297,7 @@ struct Dynamic {
 #[test]
 fn remain_as_map_of_values() {
     let d: Dynamic = decode(r#"{"name": "n", "a": 1, "b": [true]}"#).unwrap();
+    assert_eq!(d.name, "n");
     assert_eq!(d.other.len(), 2);
     assert_eq!(d.other["a"], Value::from(1));
 }
