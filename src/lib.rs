@@ -15,6 +15,7 @@
 pub mod decode;
 pub mod diag;
 pub mod eval;
+pub mod ext;
 pub mod json;
 pub mod pos;
 pub mod schema;

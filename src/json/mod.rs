@@ -11,6 +11,7 @@ mod parser;
 mod tree;
 
 pub use body::Body;
+pub(crate) use expr::ExprKind;
 pub use expr::Expression;
 pub use parser::{parse, parse_bytes, parse_with, ParseOptions, DEFAULT_MAX_DEPTH};
 pub use tree::File;
