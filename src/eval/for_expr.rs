@@ -25,7 +25,8 @@ pub(crate) struct Iteration<'e> {
 
 impl Eval<'_> {
     /// Evaluates the collection and calls `body` once per element, in a
-    /// child scope holding the iteration variables. `body` says whether
+    /// child scope holding the iteration variables, stopping after the
+    /// first element that reports an error. `body` says whether
     /// its result for that element is known. Returns whether the whole
     /// iteration is: false when the collection is unknown or failed, or
     /// when some element's result is not known.
@@ -48,23 +49,32 @@ impl Eval<'_> {
             }
             scope.set_local(&it.value_var.name, value.clone());
             known &= body(eval, &scope);
+            // One failing element is reported; the others would most
+            // likely repeat the same error.
+            !eval.failed_since(mark)
         };
         match &*collection {
             Value::List(_, items) | Value::Tuple(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    visit(self, index_value(i), item);
+                    if !visit(self, index_value(i), item) {
+                        break;
+                    }
                 }
             }
             Value::Set(_, items) => {
                 for item in items {
-                    visit(self, item.clone(), item);
+                    if !visit(self, item.clone(), item) {
+                        break;
+                    }
                 }
             }
             Value::Map(_, entries) | Value::Object(entries) => {
                 let mut sorted: Vec<(&String, &Value)> = entries.iter().collect();
                 sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
                 for (k, v) in sorted {
-                    visit(self, Value::from(k.as_str()), v);
+                    if !visit(self, Value::from(k.as_str()), v) {
+                        break;
+                    }
                 }
             }
             _ => return false,
