@@ -280,6 +280,18 @@ fn conditional_errors_only_count_for_the_selected_result() {
 }
 
 #[test]
+fn tuples_of_different_lengths_unify_as_a_list() {
+    assert_eq!(
+        ok("${t ? [1] : []}", &ctx()),
+        Value::list(Type::Number, [Value::from(1)]).unwrap()
+    );
+    assert_eq!(
+        ok("${f ? [1] : []}", &ctx()),
+        Value::empty_list(Type::Number)
+    );
+}
+
+#[test]
 fn unknown_condition_gives_unknown_of_the_unified_type() {
     assert_eq!(ok("${ubool ? 1 : 2}", &ctx()), Value::unknown(Type::Number));
     assert_eq!(

@@ -477,7 +477,18 @@ fn conditional_type(then: &Value, otherwise: &Value) -> Option<Type> {
     if a == Type::Dynamic || b == Type::Dynamic {
         return Some(Type::Dynamic);
     }
-    unify(&[a, b])
+    unify(&[a.clone(), b.clone()]).or_else(|| unify_tuples_as_list(&a, &b))
+}
+
+/// cty's fallback when two tuple types do not unify (different lengths,
+/// as in the common `cond ? [x] : []`): a list of all their element types
+/// unified. `value::unify` lacks it, so it lives here.
+fn unify_tuples_as_list(a: &Type, b: &Type) -> Option<Type> {
+    let (Type::Tuple(x), Type::Tuple(y)) = (a, b) else {
+        return None;
+    };
+    let elems: Vec<Type> = x.iter().chain(y).cloned().collect();
+    Some(Type::List(Box::new(unify(&elems)?)))
 }
 
 #[cold]

@@ -223,3 +223,59 @@ fn evaluate_template(
 ) -> Value {
     Eval::new(file, string, diags).template(template, ctx)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attr(src: &str) -> Expression {
+        let file = crate::json::parse(src, "t.json").unwrap();
+        let attrs = file.body().just_attributes().unwrap();
+        attrs["a"].expr.clone()
+    }
+
+    #[test]
+    fn plain_strings_cost_no_template_parse() {
+        let expr = attr(r#"{"a": ["plain", {"k": "text $ % {}"}]}"#);
+        expr.value(&EvalContext::new()).unwrap();
+        assert_eq!(expr.file.templates.parsed(), None);
+    }
+
+    #[test]
+    fn literal_mode_parses_nothing() {
+        let expr = attr(r#"{"a": "${x}"}"#);
+        expr.value(&EvalContext::literal()).unwrap();
+        assert_eq!(expr.file.templates.parsed(), None);
+    }
+
+    #[test]
+    fn a_template_is_parsed_once_per_string() {
+        let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#);
+        let ctx = EvalContext::new();
+        for _ in 0..3 {
+            let v = expr.value(&ctx).unwrap();
+            assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
+        }
+        assert_eq!(expr.file.templates.parsed(), Some(2));
+    }
+
+    #[test]
+    fn syntax_errors_are_cached_and_reported_each_time() {
+        let expr = attr(r#"{"a": "${1 +}"}"#);
+        let ctx = EvalContext::new();
+        for _ in 0..2 {
+            let err = expr.value(&ctx).unwrap_err();
+            assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+        }
+        assert_eq!(expr.file.templates.parsed(), Some(1));
+    }
+
+    #[test]
+    fn native_expressions_evaluate_directly() {
+        let expr = attr(r#"{"a": "x + 1"}"#);
+        let native = expr.as_native().unwrap().unwrap();
+        let native = Expression::native(expr.file.clone(), native.string, (*native.expr).clone());
+        let ctx = EvalContext::new().with_variable("x", 41);
+        assert_eq!(native.value(&ctx).unwrap(), Value::from(42));
+    }
+}

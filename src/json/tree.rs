@@ -112,12 +112,18 @@ impl TemplateCache {
     }
 }
 
+impl TemplateCache {
+    /// How many strings have been parsed (`None`: no slot table yet).
+    pub fn parsed(&self) -> Option<usize> {
+        self.0
+            .get()
+            .map(|slots| slots.iter().filter(|s| s.get().is_some()).count())
+    }
+}
+
 impl std::fmt::Debug for TemplateCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let parsed = self.0.get().map_or(0, |slots| {
-            slots.iter().filter(|s| s.get().is_some()).count()
-        });
-        write!(f, "TemplateCache({parsed} parsed)")
+        write!(f, "TemplateCache({:?} parsed)", self.parsed())
     }
 }
 
