@@ -274,3 +274,29 @@ fn deepest_native_nesting_evaluates_without_overflow() {
     );
     assert_eq!(ok("${((((a))))}", &c), Value::from(1));
 }
+
+mod no_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Whatever a string holds, evaluating it gives a value or
+        /// diagnostics, each with a range inside the file.
+        #[test]
+        fn any_template_evaluates_without_panicking(
+            t in "(\\$\\{|%\\{|\\}|~|[a-z]{1,3}|[0-9]|[-+*/%!<>=&|?:.,()\\[\\]\" ]|\\\\n|for |in |if |endif|endfor|else|\\.\\.\\.|\\[\\*\\]){0,24}"
+        ) {
+            let c = ctx();
+            let src = doc(&t);
+            if let Err(e) = eval_attr(&src, &c) {
+                for d in e.diagnostics() {
+                    if let Some(r) = &d.subject {
+                        prop_assert!(r.end.byte <= src.len());
+                    }
+                }
+            }
+        }
+    }
+}

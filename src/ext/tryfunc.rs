@@ -30,7 +30,7 @@ use crate::value::{Type, Value};
 ///     .with_variable("config", Value::object([("port", Value::from(80))]))
 ///     .with_function("try", try_function());
 /// let file = hcl_json::parse(
-///     r#"{"port": "${try(config.port, 8080)}", "name": "${try(config.name, "web")}"}"#,
+///     r#"{"port": "${try(config.port, 8080)}", "name": "${try(config.name, \"web\")}"}"#,
 ///     "t.json",
 /// )?;
 /// let attrs = file.body().just_attributes()?;
