@@ -115,6 +115,19 @@ impl EvalContext {
         self
     }
 
+    /// Sets variable `name` in this context's own scope, in place when the
+    /// scope is not shared: what lets a `for` expression reuse one child
+    /// scope for all its iterations instead of building one per element.
+    pub(crate) fn set_local(&mut self, name: &str, value: Value) {
+        let scope = Arc::make_mut(&mut self.0);
+        match scope.variables.get_mut(name) {
+            Some(slot) => *slot = value,
+            None => {
+                scope.variables.insert(name.to_owned(), value);
+            }
+        }
+    }
+
     /// Whether this context is in literal-only mode.
     pub fn is_literal(&self) -> bool {
         self.0.literal

@@ -7,10 +7,18 @@
 //! rejects nulls where not allowed, and short-circuits unknown and dynamic
 //! arguments into unknown results, so implementations only ever see the
 //! values they declared they can handle.
+//!
+//! A function can instead take its arguments *unevaluated*, as
+//! [`ExpressionClosure`]s ([`FunctionBuilder::build_with_closures`]): that is
+//! how `try` and `can` (see [`crate::ext::tryfunc`]) decide for themselves
+//! whether and how to evaluate them, without the evaluator knowing their
+//! names.
 
 use std::fmt;
 use std::sync::Arc;
 
+use super::ExpressionClosure;
+use crate::diag::{Diagnostic, Error};
 use crate::value::{convert_unsafe, Type, Value};
 
 /// One parameter of a [`Function`].
@@ -129,6 +137,15 @@ impl std::error::Error for FunctionError {}
 
 type ReturnTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
 type ImplFn = dyn Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync;
+type ClosureImplFn = dyn Fn(&[ExpressionClosure]) -> Result<Value, Error> + Send + Sync;
+
+/// How a function gets its arguments.
+enum Implementation {
+    /// Evaluated, checked and converted values.
+    Values(Arc<ImplFn>),
+    /// The argument expressions with the caller's context, unevaluated.
+    Closures(Arc<ClosureImplFn>),
+}
 
 /// A function for an [`EvalContext`](super::EvalContext).
 ///
@@ -151,7 +168,7 @@ struct FunctionDef {
     params: Vec<Param>,
     variadic: Option<Param>,
     return_type: Arc<ReturnTypeFn>,
-    implementation: Arc<ImplFn>,
+    implementation: Implementation,
 }
 
 /// Builds a [`Function`]; see [`Function::builder`].
@@ -208,7 +225,42 @@ impl FunctionBuilder {
             params: self.params,
             variadic: self.variadic,
             return_type: self.return_type,
-            implementation: Arc::new(implementation),
+            implementation: Implementation::Values(Arc::new(implementation)),
+        }))
+    }
+
+    /// Finishes with an implementation that takes its arguments
+    /// unevaluated: each is an [`ExpressionClosure`] of the argument
+    /// expression and the caller's context, for the implementation to
+    /// evaluate (or not) as it sees fit. Only the arity is checked (the
+    /// parameters' types and flags are documentation); an `Err` is reported
+    /// as it is, with the call's range put on diagnostics that have none.
+    ///
+    /// ```
+    /// use hcl_json::eval::{Function, Param};
+    /// use hcl_json::{EvalContext, Type, Value};
+    ///
+    /// // `first_ok(a, b)`: the value of `a`, or of `b` if `a` fails.
+    /// let first_ok = Function::builder()
+    ///     .param(Param::new("a", Type::Dynamic))
+    ///     .param(Param::new("b", Type::Dynamic))
+    ///     .build_with_closures(|args| args[0].value().or_else(|_| args[1].value()));
+    /// let ctx = EvalContext::new().with_function("first_ok", first_ok);
+    /// let file = hcl_json::parse(r#"{"a": "${first_ok(nope, 2)}"}"#, "t.json")?;
+    /// let attrs = file.body().just_attributes()?;
+    /// assert_eq!(attrs["a"].expr.value(&ctx)?, Value::from(2));
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn build_with_closures(
+        self,
+        implementation: impl Fn(&[ExpressionClosure]) -> Result<Value, Error> + Send + Sync + 'static,
+    ) -> Function {
+        Function(Arc::new(FunctionDef {
+            description: self.description,
+            params: self.params,
+            variadic: self.variadic,
+            return_type: self.return_type,
+            implementation: Implementation::Closures(Arc::new(implementation)),
         }))
     }
 }
@@ -244,6 +296,72 @@ impl Function {
         self.0.params.get(index).or(self.0.variadic.as_ref())
     }
 
+    /// Whether the function takes its arguments unevaluated (see
+    /// [`FunctionBuilder::build_with_closures`]).
+    pub fn takes_closures(&self) -> bool {
+        matches!(self.0.implementation, Implementation::Closures(_))
+    }
+
+    /// Checks that `count` arguments suit the parameters: at least one per
+    /// positional parameter, and no more unless there is a variadic one.
+    pub fn check_arity(&self, count: usize) -> Result<(), FunctionError> {
+        let def = &*self.0;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        if let Some(missing) = def.params.get(count) {
+            return Err(FunctionError {
+                arg: None,
+                message: format!(
+                    "Function requires {} argument{}, but {} {} given; the argument {:?} is missing.",
+                    def.params.len(),
+                    plural(def.params.len()),
+                    count,
+                    if count == 1 { "was" } else { "were" },
+                    missing.name,
+                ),
+                kind: FunctionErrorKind::NotEnoughArguments,
+            });
+        }
+        if count > def.params.len() && def.variadic.is_none() {
+            return Err(FunctionError {
+                arg: Some(def.params.len()),
+                message: format!(
+                    "Function takes {} argument{}, but {} were given.",
+                    def.params.len(),
+                    plural(def.params.len()),
+                    count
+                ),
+                kind: FunctionErrorKind::TooManyArguments,
+            });
+        }
+        Ok(())
+    }
+
+    /// Calls a function that takes its arguments unevaluated (for any other
+    /// function, evaluates each closure and calls [`Function::call`]). The
+    /// arity is checked first; errors are full diagnostics.
+    pub fn call_closures(&self, args: &[ExpressionClosure]) -> Result<Value, Error> {
+        let as_error = |e: FunctionError| {
+            let summary = match e.kind {
+                FunctionErrorKind::NotEnoughArguments => "Not enough function arguments",
+                FunctionErrorKind::TooManyArguments => "Too many function arguments",
+                FunctionErrorKind::InvalidArgument => "Invalid function argument",
+                FunctionErrorKind::Failed => "Error in function call",
+            };
+            Error::new(Diagnostic::error(summary, e.message, None))
+        };
+        self.check_arity(args.len()).map_err(as_error)?;
+        match &self.0.implementation {
+            Implementation::Closures(implementation) => implementation(args),
+            Implementation::Values(_) => {
+                let values = args
+                    .iter()
+                    .map(ExpressionClosure::value)
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.call(&values).map_err(as_error)
+            }
+        }
+    }
+
     /// Calls the function as hcl-spec.md prescribes: arity, then each
     /// argument converted to its parameter's type (a null where none is
     /// allowed is an error), then the result type; an unknown argument whose
@@ -252,42 +370,26 @@ impl Function {
     /// dynamic value, without calling the implementation.
     pub fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
         let def = &*self.0;
-        if args.len() < def.params.len() {
-            let missing = &def.params[args.len()];
-            return Err(FunctionError {
-                arg: None,
-                message: format!(
-                    "Function requires {} argument{}, but {} {} given; the argument {:?} is missing.",
-                    def.params.len(),
-                    if def.params.len() == 1 { "" } else { "s" },
-                    args.len(),
-                    if args.len() == 1 { "was" } else { "were" },
-                    missing.name,
-                ),
-                kind: FunctionErrorKind::NotEnoughArguments,
-            });
-        }
-        if args.len() > def.params.len() && def.variadic.is_none() {
-            return Err(FunctionError {
-                arg: Some(def.params.len()),
-                message: format!(
-                    "Function takes {} argument{}, but {} were given.",
-                    def.params.len(),
-                    if def.params.len() == 1 { "" } else { "s" },
-                    args.len()
-                ),
-                kind: FunctionErrorKind::TooManyArguments,
-            });
-        }
+        let Implementation::Values(implementation) = &def.implementation else {
+            return Err(FunctionError::new(
+                "This function takes its arguments as unevaluated expressions, so it can only be called from an expression.",
+            ));
+        };
+        self.check_arity(args.len())?;
         let mut converted = Vec::with_capacity(args.len());
         let mut unknown = false;
         let mut dynamic = false;
         for (i, arg) in args.iter().enumerate() {
-            let param = self.param_for(i).expect("arity checked above");
+            let Some(param) = self.param_for(i) else {
+                break; // unreachable: the arity was checked
+            };
             if arg.is_null() && !param.allow_null {
                 return Err(FunctionError::arg(
                     i,
-                    format!("argument {:?} must not be null.", param.name),
+                    format!(
+                        "Invalid value for {:?} parameter: argument must not be null.",
+                        param.name
+                    ),
                 ));
             }
             if matches!(arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
@@ -315,7 +417,7 @@ impl Function {
         if unknown {
             return Ok(Value::unknown(result_type));
         }
-        let result = (def.implementation)(&converted)?;
+        let result = implementation(&converted)?;
         if result_type == Type::Dynamic || result.ty() == result_type {
             Ok(result)
         } else {

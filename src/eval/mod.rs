@@ -5,11 +5,21 @@
 //! [`Value`](crate::Value). It owns the evaluation mode (literal-only or full
 //! expression), variable and function lookup, operators, conversions for
 //! operands, unknown-value propagation, and the diagnostics of evaluation.
+//!
+//! Modules: `json` walks JSON values and decides which strings are
+//! templates; `expr` is the walker over native syntax trees (literals,
+//! variables, traversals, splats, constructors, conditionals), extended by
+//! `template`, `ops`, `call` and `for_expr`.
 
+mod call;
 mod closure;
 mod context;
+mod expr;
+mod for_expr;
 mod function;
 mod json;
+mod ops;
+mod template;
 
 pub use closure::ExpressionClosure;
 pub use context::EvalContext;

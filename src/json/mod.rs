@@ -11,6 +11,7 @@ mod parser;
 mod tree;
 
 pub use body::Body;
+pub(crate) use expr::ExprKind;
 pub use expr::Expression;
 #[allow(unused_imports)]
 pub(crate) use expr::{ExprKind, NativeExpr};

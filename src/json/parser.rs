@@ -111,6 +111,7 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
             props: p.props,
             decoded: p.decoded,
             root,
+            templates: Default::default(),
         }),
     })
 }

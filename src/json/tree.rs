@@ -8,9 +8,10 @@
 //! Strings without escapes are not copied: their node points at the source
 //! text. Strings with escapes are decoded once into one shared buffer.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::pos::{Range, SourceFile};
+use crate::syntax::{SyntaxError, Template};
 
 /// Index of a node in its file's node table.
 pub(crate) type NodeId = u32;
@@ -74,6 +75,56 @@ pub(crate) struct FileData {
     pub props: Vec<Prop>,
     pub decoded: String,
     pub root: NodeId,
+    /// The templates parsed from this file's strings, filled by evaluation.
+    pub templates: TemplateCache,
+}
+
+/// What parsing one string as a template gave.
+pub(crate) type ParsedTemplate = Result<Template, Vec<SyntaxError>>;
+
+/// The per-file cache of parsed string templates: one lazily created slot
+/// per node, so evaluating an expression again (or from another thread)
+/// never parses a string twice, and a lookup is an index plus an atomic
+/// load. The slot table is only allocated once some string of the file is
+/// parsed as a template, so files evaluated in literal mode or without
+/// `${`/`%{` pay nothing. Failed parses are cached too.
+#[derive(Default)]
+pub(crate) struct TemplateCache(OnceLock<Box<[OnceLock<Box<ParsedTemplate>>]>>);
+
+impl TemplateCache {
+    /// Calls `with` on the template of string `node`, parsed by `parse`
+    /// the first time. `node_count` sizes the slot table.
+    pub fn with<R>(
+        &self,
+        node: NodeId,
+        node_count: usize,
+        parse: impl FnOnce() -> ParsedTemplate,
+        with: impl FnOnce(&ParsedTemplate) -> R,
+    ) -> R {
+        let slots = self
+            .0
+            .get_or_init(|| (0..node_count).map(|_| OnceLock::new()).collect());
+        match slots.get(node as usize) {
+            Some(slot) => with(slot.get_or_init(|| Box::new(parse()))),
+            // Not a node of this file: nothing to cache it under.
+            None => with(&parse()),
+        }
+    }
+}
+
+impl TemplateCache {
+    /// How many strings have been parsed (`None`: no slot table yet).
+    pub fn parsed(&self) -> Option<usize> {
+        self.0
+            .get()
+            .map(|slots| slots.iter().filter(|s| s.get().is_some()).count())
+    }
+}
+
+impl std::fmt::Debug for TemplateCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TemplateCache({:?} parsed)", self.parsed())
+    }
 }
 
 impl FileData {

@@ -1,0 +1,225 @@
+//! Function calls: looking the function up, evaluating and expanding the
+//! arguments (`f(a, list...)`), calling [`Function::call`] (or handing the
+//! unevaluated arguments to a function that takes closures, like `try`),
+//! and turning a [`FunctionError`] into HCL's diagnostics with the range of
+//! the argument at fault.
+
+use super::expr::Eval;
+use super::function::{Function, FunctionError, FunctionErrorKind};
+use super::{EvalContext, ExpressionClosure};
+use crate::diag::did_you_mean;
+use crate::json::Expression;
+use crate::syntax::{Call, Span};
+use crate::value::Value;
+
+impl Eval<'_> {
+    pub fn call(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Value {
+        let Some(function) = self.function(call, span, ctx) else {
+            return Value::dynamic();
+        };
+        if function.takes_closures() {
+            return self.call_with_closures(&function, call, span, ctx);
+        }
+        let mark = self.mark();
+        let mut args: Vec<Value> = call.args.iter().map(|a| self.value(a, ctx)).collect();
+        if self.failed_since(mark) {
+            return Value::dynamic();
+        }
+        if call.expand_final && !self.expand_final(&mut args, call, span) {
+            return Value::dynamic();
+        }
+        match function.call(&args) {
+            Ok(v) => v,
+            Err(e) => {
+                self.function_error(&function, call, span, e);
+                Value::dynamic()
+            }
+        }
+    }
+
+    /// The function called, or `None` after reporting why there is none.
+    fn function(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Option<Function> {
+        if !ctx.is_literal() {
+            if let Some(f) = ctx.function(&call.name.name) {
+                return Some(f.clone());
+            }
+        }
+        if ctx.is_literal() || !ctx.has_functions() {
+            self.error(
+                "Function calls not allowed",
+                "Functions may not be called here.",
+                span,
+            );
+            return None;
+        }
+        let names = ctx.function_names();
+        let suggestion = did_you_mean(&call.name.name, names.iter().copied())
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        self.error_in(
+            "Call to unknown function",
+            format!(
+                "There is no function named {:?}.{suggestion}",
+                call.name.name
+            ),
+            call.name.span,
+            span,
+        );
+        None
+    }
+
+    /// Replaces the last argument by its elements. False when that cannot
+    /// be done: it is unknown (so is the result) or not a sequence (an
+    /// error, reported).
+    fn expand_final(&mut self, args: &mut Vec<Value>, call: &Call, span: Span) -> bool {
+        let (last, arg_span) = match (args.pop(), call.args.last()) {
+            (Some(v), Some(e)) => (v, e.span),
+            _ => return true,
+        };
+        let elements = match last {
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => items,
+            Value::Unknown(_) => return false,
+            Value::Null(_) => {
+                self.error_in(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must not be null.",
+                    arg_span,
+                    span,
+                );
+                return false;
+            }
+            _ => {
+                self.error_in(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                    arg_span,
+                    span,
+                );
+                return false;
+            }
+        };
+        args.extend(elements);
+        true
+    }
+
+    /// Calls a function that evaluates its own arguments: each argument
+    /// becomes an [`ExpressionClosure`] over the current scope.
+    fn call_with_closures(
+        &mut self,
+        function: &Function,
+        call: &Call,
+        span: Span,
+        ctx: &EvalContext,
+    ) -> Value {
+        if call.expand_final {
+            let last = call.args.last().map_or(span, |a| a.span);
+            self.error_in(
+                "Invalid expanding argument value",
+                format!(
+                    "Function {:?} takes its arguments as expressions, so its last argument cannot be expanded with ....",
+                    call.name.name
+                ),
+                last,
+                span,
+            );
+            return Value::dynamic();
+        }
+        if let Err(e) = function.check_arity(call.args.len()) {
+            self.function_error(function, call, span, e);
+            return Value::dynamic();
+        }
+        let closures: Vec<ExpressionClosure> = call
+            .args
+            .iter()
+            .map(|arg| ExpressionClosure {
+                expression: Expression::native(self.file.clone(), self.string, arg.clone()),
+                context: ctx.clone(),
+            })
+            .collect();
+        match function.call_closures(&closures) {
+            Ok(v) => v,
+            Err(e) => {
+                let call_range = self.range(span);
+                for mut diag in e.into_diagnostics() {
+                    if diag.subject.is_none() {
+                        diag.subject = Some(call_range.clone());
+                    }
+                    self.diags.push(diag);
+                }
+                Value::dynamic()
+            }
+        }
+    }
+
+    /// Reports a failed call with HCL's wording, on the argument at fault
+    /// when there is one.
+    #[cold]
+    fn function_error(&mut self, function: &Function, call: &Call, span: Span, e: FunctionError) {
+        let name = &call.name.name;
+        let params = function.params();
+        let arg_span = |i: usize| {
+            call.args
+                .get(i)
+                .or(call.args.last())
+                .map_or(span, |a| a.span)
+        };
+        match (e.kind, e.arg) {
+            (FunctionErrorKind::NotEnoughArguments, _) => {
+                let count = call.args.len();
+                let missing = params.get(count).map_or("", |p| p.name.as_str());
+                let qualifier = if function.variadic().is_some() {
+                    " at least"
+                } else {
+                    ""
+                };
+                let close_paren = Span::new(span.end.saturating_sub(1), span.end);
+                self.error_in(
+                    "Not enough function arguments",
+                    format!(
+                        "Function {name:?} expects{qualifier} {} argument(s). Missing value for {missing:?}.",
+                        params.len()
+                    ),
+                    close_paren,
+                    span,
+                );
+            }
+            (FunctionErrorKind::TooManyArguments, arg) => self.error_in(
+                "Too many function arguments",
+                format!(
+                    "Function {name:?} expects only {} argument(s).",
+                    params.len()
+                ),
+                arg_span(arg.unwrap_or(params.len())),
+                span,
+            ),
+            (FunctionErrorKind::InvalidArgument, Some(i)) => {
+                let param = function.param_for(i).map_or("", |p| p.name.as_str());
+                self.error_in(
+                    "Invalid function argument",
+                    argument_detail(param, &e.message),
+                    arg_span(i),
+                    span,
+                );
+            }
+            _ => self.error(
+                "Error in function call",
+                format!(
+                    "Call to function {name:?} failed: {}.",
+                    e.message.trim_end_matches('.')
+                ),
+                span,
+            ),
+        }
+    }
+}
+
+/// `Invalid value for "param" parameter: reason.`, unless the message
+/// already says so (as [`Function::call`]'s conversion errors do).
+fn argument_detail(param: &str, message: &str) -> String {
+    let message = message.trim_end_matches('.');
+    if message.starts_with("Invalid value for ") {
+        format!("{message}.")
+    } else {
+        format!("Invalid value for {param:?} parameter: {message}.")
+    }
+}

@@ -1,0 +1,526 @@
+//! Evaluation of native expressions: the [`Eval`] walker over the syntax
+//! tree of one JSON string, with literals, variables, traversals and
+//! splats, tuple and object constructors, and conditionals. Templates,
+//! operators, calls and `for` expressions live in their own modules as
+//! further `impl Eval` blocks.
+//!
+//! Errors never stop the walk: each is pushed as a diagnostic with its exact
+//! range, and the failing sub-expression evaluates to the dynamic value, so
+//! that siblings are still checked while the dynamic value quietly absorbs
+//! every operation built on the failure (no follow-on errors).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::EvalContext;
+use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
+use crate::json::{FileData, NodeId};
+use crate::pos::Range;
+use crate::syntax::{
+    Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
+};
+use crate::value::{try_convert, unify, AccessError, Number, Type, Value};
+
+/// Evaluates the native expressions and templates of one JSON string,
+/// collecting diagnostics.
+pub(crate) struct Eval<'a> {
+    /// The file, for ranges and for building expression closures.
+    pub file: &'a Arc<FileData>,
+    /// The string node whose decoded text the spans index.
+    pub string: NodeId,
+    /// Where the diagnostics go.
+    pub diags: &'a mut Diagnostics,
+}
+
+/// A position in the diagnostics, to ask whether anything failed since.
+#[derive(Clone, Copy)]
+pub(crate) struct Mark(usize);
+
+impl<'a> Eval<'a> {
+    pub fn new(file: &'a Arc<FileData>, string: NodeId, diags: &'a mut Diagnostics) -> Eval<'a> {
+        Eval {
+            file,
+            string,
+            diags,
+        }
+    }
+
+    /// The exact source range of `span` of the string's decoded text.
+    pub fn range(&self, span: Span) -> Range {
+        self.file
+            .string_range(self.string, span.start as usize, span.end as usize)
+    }
+
+    pub fn mark(&self) -> Mark {
+        Mark(self.diags.len())
+    }
+
+    /// Whether an error was reported since `mark`.
+    pub fn failed_since(&self, mark: Mark) -> bool {
+        self.diags.as_slice()[mark.0..]
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error)
+    }
+
+    /// Reports an error about `span`.
+    #[cold]
+    pub fn error(&mut self, summary: &str, detail: impl Into<String>, span: Span) {
+        let subject = self.range(span);
+        self.diags
+            .push(Diagnostic::error(summary, detail, Some(subject)));
+    }
+
+    /// Reports an error about `span` within the wider `context`.
+    #[cold]
+    pub fn error_in(
+        &mut self,
+        summary: &str,
+        detail: impl Into<String>,
+        span: Span,
+        context: Span,
+    ) {
+        let subject = self.range(span);
+        let context = self.range(context);
+        self.diags
+            .push(Diagnostic::error(summary, detail, Some(subject)).with_context(context));
+    }
+
+    /// Runs `f` with diagnostics collected apart, for the caller to keep or
+    /// drop (a conditional's branch that is not selected).
+    pub fn isolated<T>(&mut self, f: impl FnOnce(&mut Eval<'_>) -> T) -> (T, Diagnostics) {
+        let mut own = Diagnostics::new();
+        let mut inner = Eval::new(self.file, self.string, &mut own);
+        let value = f(&mut inner);
+        (value, own)
+    }
+
+    /// The value of `e`, owned.
+    pub fn value(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
+        self.value_cow(e, ctx).into_owned()
+    }
+
+    /// The value of `e`, borrowed from the context when it is a variable,
+    /// so that reading `var.big.x` or interpolating `${name}` does not copy
+    /// the whole variable first.
+    pub fn value_cow<'c>(&mut self, e: &Expr, ctx: &'c EvalContext) -> Cow<'c, Value> {
+        match &e.kind {
+            ExprKind::Variable(name) => match self.variable(name, ctx) {
+                Some(v) => Cow::Borrowed(v),
+                None => Cow::Owned(Value::dynamic()),
+            },
+            ExprKind::Parens(inner) => self.value_cow(inner, ctx),
+            ExprKind::Traversal { source, steps } => {
+                let source = self.value_cow(source, ctx);
+                Cow::Owned(self.apply_steps(source, steps, ctx))
+            }
+            _ => Cow::Owned(self.value_owned(e, ctx)),
+        }
+    }
+
+    fn value_owned(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
+        match &e.kind {
+            ExprKind::Number(text) => self.number(text, e.span),
+            ExprKind::Bool(b) => Value::Bool(*b),
+            ExprKind::Null => Value::null(Type::Dynamic),
+            ExprKind::Template(t) => self.template(t, ctx),
+            ExprKind::Tuple(items) => {
+                Value::Tuple(items.iter().map(|i| self.value(i, ctx)).collect())
+            }
+            ExprKind::Object(items) => self.object(items, ctx),
+            ExprKind::Call(call) => self.call(call, e.span, ctx),
+            ExprKind::For(f) => self.for_expr(f, e.span, ctx),
+            ExprKind::Unary { op, operand } => self.unary(*op, operand, e.span, ctx),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span, ctx),
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => self.conditional(cond, then, otherwise, e.span, ctx),
+            ExprKind::Variable(_) | ExprKind::Parens(_) | ExprKind::Traversal { .. } => {
+                self.value(e, ctx)
+            }
+        }
+    }
+
+    fn number(&mut self, text: &str, span: Span) -> Value {
+        match Number::parse(text) {
+            Ok(n) => Value::Number(n),
+            Err(e) => {
+                self.error(e.summary(), number_detail(e), span);
+                Value::dynamic()
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ variables
+
+    /// The value of variable `name`, or `None` after reporting why there is
+    /// none.
+    fn variable<'c>(&mut self, name: &Ident, ctx: &'c EvalContext) -> Option<&'c Value> {
+        if !ctx.is_literal() {
+            if let Some(v) = ctx.variable(&name.name) {
+                return Some(v);
+            }
+        }
+        self.no_variable(name, ctx);
+        None
+    }
+
+    #[cold]
+    fn no_variable(&mut self, name: &Ident, ctx: &EvalContext) {
+        if ctx.is_literal() || !ctx.has_variables() {
+            self.error(
+                "Variables not allowed",
+                "Variables may not be used here.",
+                name.span,
+            );
+            return;
+        }
+        let names = ctx.variable_names();
+        let suggestion = did_you_mean(&name.name, names.iter().copied())
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        self.error(
+            "Unknown variable",
+            format!("There is no variable named {:?}.{suggestion}", name.name),
+            name.span,
+        );
+    }
+
+    // ------------------------------------------------------------ traversals
+
+    /// Applies attribute, index and splat steps to `value`, left to right.
+    pub fn apply_steps(
+        &mut self,
+        value: Cow<'_, Value>,
+        steps: &[Step],
+        ctx: &EvalContext,
+    ) -> Value {
+        let mut current = value;
+        for step in steps {
+            let next = self.step(&current, step, ctx);
+            current = Cow::Owned(next);
+        }
+        current.into_owned()
+    }
+
+    fn step(&mut self, value: &Value, step: &Step, ctx: &EvalContext) -> Value {
+        match &step.kind {
+            StepKind::Attr(name) => self.access(value.get_attr_hcl(name), step.span),
+            StepKind::Index { key, .. } => {
+                let mark = self.mark();
+                let key = self.value_cow(key, ctx);
+                if self.failed_since(mark) {
+                    return Value::dynamic();
+                }
+                self.access(value.index_hcl(&key), step.span)
+            }
+            StepKind::Splat { kind, each } => self.splat(value, *kind, each, step.span, ctx),
+        }
+    }
+
+    fn access(&mut self, result: Result<Value, AccessError>, span: Span) -> Value {
+        result.unwrap_or_else(|e| {
+            self.error(e.summary, e.detail, span);
+            Value::dynamic()
+        })
+    }
+
+    /// A splat: `each` applied to every element of a list, set or tuple,
+    /// or to a lone value as if it were a one-element tuple (null: none).
+    fn splat(
+        &mut self,
+        source: &Value,
+        _kind: SplatKind,
+        each: &[Step],
+        span: Span,
+        ctx: &EvalContext,
+    ) -> Value {
+        let is_sequence = |t: &Type| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        match source {
+            Value::Null(ty) if is_sequence(ty) => {
+                self.error(
+                    "Splat of null value",
+                    "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+                    span,
+                );
+                Value::dynamic()
+            }
+            Value::Null(_) => Value::Tuple(Vec::new()),
+            Value::Unknown(ty) if is_sequence(ty) => Value::unknown(self.splat_type(ty, each, ctx)),
+            Value::Unknown(Type::Dynamic) => Value::dynamic(),
+            Value::Unknown(_) => {
+                // Still check the steps (an attribute the type lacks is an
+                // error now), but whether the value will be null, and so how
+                // many elements the result has, is not known yet.
+                self.apply_steps(Cow::Borrowed(source), each, ctx);
+                Value::dynamic()
+            }
+            Value::List(elem, items) | Value::Set(elem, items) => {
+                self.splat_list(elem, items, each, ctx)
+            }
+            Value::Tuple(items) => self
+                .splat_elements(items, each, ctx)
+                .unwrap_or_else(|| Value::unknown(self.splat_type(&source.ty(), each, ctx))),
+            lone => {
+                let v = self.apply_steps(Cow::Borrowed(lone), each, ctx);
+                Value::Tuple(vec![v])
+            }
+        }
+    }
+
+    fn splat_list(
+        &mut self,
+        elem: &Type,
+        items: &[Value],
+        each: &[Step],
+        ctx: &EvalContext,
+    ) -> Value {
+        let list_ty = Type::List(Box::new(elem.clone()));
+        if items.is_empty() {
+            return match self.splat_type(&list_ty, each, ctx) {
+                Type::List(t) => Value::empty_list(*t),
+                other => Value::unknown(other),
+            };
+        }
+        match self.splat_elements(items, each, ctx) {
+            Some(Value::Tuple(results)) => list_or_tuple(results),
+            Some(other) => other,
+            None => Value::unknown(self.splat_type(&list_ty, each, ctx)),
+        }
+    }
+
+    /// `each` applied to every item: a tuple, or `None` if any failed.
+    fn splat_elements(
+        &mut self,
+        items: &[Value],
+        each: &[Step],
+        ctx: &EvalContext,
+    ) -> Option<Value> {
+        let mark = self.mark();
+        let results: Vec<Value> = items
+            .iter()
+            .map(|item| self.apply_steps(Cow::Borrowed(item), each, ctx))
+            .collect();
+        (!self.failed_since(mark)).then_some(Value::Tuple(results))
+    }
+
+    /// The type a splat over an unknown sequence of type `ty` has: the
+    /// steps applied to unknown elements.
+    fn splat_type(&mut self, ty: &Type, each: &[Step], ctx: &EvalContext) -> Type {
+        match ty {
+            Type::List(elem) | Type::Set(elem) => {
+                let v = self.apply_steps(Cow::Owned(Value::unknown((**elem).clone())), each, ctx);
+                Type::List(Box::new(v.ty()))
+            }
+            Type::Tuple(elems) => Type::Tuple(
+                elems
+                    .iter()
+                    .map(|t| {
+                        self.apply_steps(Cow::Owned(Value::unknown(t.clone())), each, ctx)
+                            .ty()
+                    })
+                    .collect(),
+            ),
+            _ => Type::Dynamic,
+        }
+    }
+
+    // ------------------------------------------------------------ objects
+
+    fn object(&mut self, items: &[ObjectItem], ctx: &EvalContext) -> Value {
+        let mut attrs = IndexMap::with_capacity(items.len());
+        let mut known = true;
+        for item in items {
+            let key = self.object_key(&item.key, ctx);
+            let value = self.value(&item.value, ctx);
+            match key {
+                Some(k) => {
+                    attrs.insert(k, value);
+                }
+                None => known = false,
+            }
+        }
+        if known {
+            Value::Object(attrs)
+        } else {
+            Value::dynamic()
+        }
+    }
+
+    /// The key of an object constructor item, or `None` when it is unknown
+    /// or failed.
+    fn object_key(&mut self, key: &ObjectKey, ctx: &EvalContext) -> Option<String> {
+        let expr = match key {
+            ObjectKey::Ident(name) => {
+                return Some(crate::value::Str::new(&*name.name).into_string())
+            }
+            ObjectKey::Expr(expr) => expr,
+        };
+        if is_bare_reference(expr) {
+            self.error(
+                "Ambiguous attribute key",
+                "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                expr.span,
+            );
+            return None;
+        }
+        let mark = self.mark();
+        let value = self.value_cow(expr, ctx);
+        if self.failed_since(mark) || !value.is_known() {
+            return None;
+        }
+        if value.is_null() {
+            self.error(
+                "Null value as key",
+                "Can't use a null value as a key.",
+                expr.span,
+            );
+            return None;
+        }
+        match try_convert(&value, &Type::String, true) {
+            Ok(Value::String(s)) => Some(s.into_string()),
+            Ok(_) => None,
+            Err(e) => {
+                self.error(
+                    "Incorrect key type",
+                    format!("Can't use this value as a key: {e}."),
+                    expr.span,
+                );
+                None
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ conditionals
+
+    /// `cond ? then : otherwise`: both results are evaluated (their types
+    /// decide the result type) but only the selected one's errors count.
+    fn conditional(
+        &mut self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        span: Span,
+        ctx: &EvalContext,
+    ) -> Value {
+        let (then_value, then_diags) = self.isolated(|e| e.value(then, ctx));
+        let (else_value, else_diags) = self.isolated(|e| e.value(otherwise, ctx));
+        let Some(result_ty) = conditional_type(&then_value, &else_value) else {
+            let detail = format!(
+                "The true and false result expressions must have consistent types. {}.",
+                describe_mismatch(&then_value.ty(), &else_value.ty())
+            );
+            self.error_in(
+                "Inconsistent conditional result types",
+                detail,
+                then.span.to(otherwise.span),
+                span,
+            );
+            return Value::dynamic();
+        };
+        let Some(selected) = self.condition(cond, span, ctx) else {
+            return Value::unknown(result_ty);
+        };
+        let (value, diags, expr, which) = if selected {
+            (then_value, then_diags, then, "true")
+        } else {
+            (else_value, else_diags, otherwise, "false")
+        };
+        self.diags.extend(diags);
+        if result_ty == Type::Dynamic {
+            return value;
+        }
+        match try_convert(&value, &result_ty, true) {
+            Ok(v) => v,
+            Err(e) => {
+                self.error_in(
+                    "Inconsistent conditional result types",
+                    format!("The {which} result value has the wrong type: {e}."),
+                    expr.span,
+                    span,
+                );
+                Value::unknown(result_ty)
+            }
+        }
+    }
+}
+
+/// A list of `items` when they all have one type (as the results of the
+/// same steps on the elements of a list do), otherwise a tuple (when some
+/// are dynamic).
+fn list_or_tuple(items: Vec<Value>) -> Value {
+    let Some(first) = items.first().map(Value::ty) else {
+        return Value::Tuple(items);
+    };
+    if items[1..].iter().all(|v| v.ty() == first) {
+        Value::List(first, items)
+    } else {
+        Value::Tuple(items)
+    }
+}
+
+/// The result type of a conditional with these results: a literal `null`
+/// takes the other side's type, the dynamic type stays dynamic, anything
+/// else is unified. `None` when the types cannot be unified.
+fn conditional_type(then: &Value, otherwise: &Value) -> Option<Type> {
+    let dynamic_null = |v: &Value| matches!(v, Value::Null(Type::Dynamic));
+    if dynamic_null(then) {
+        return Some(otherwise.ty());
+    }
+    if dynamic_null(otherwise) {
+        return Some(then.ty());
+    }
+    let (a, b) = (then.ty(), otherwise.ty());
+    if a == Type::Dynamic || b == Type::Dynamic {
+        return Some(Type::Dynamic);
+    }
+    unify(&[a.clone(), b.clone()]).or_else(|| unify_tuples_as_list(&a, &b))
+}
+
+/// cty's fallback when two tuple types do not unify (different lengths,
+/// as in the common `cond ? [x] : []`): a list of all their element types
+/// unified. `value::unify` lacks it, so it lives here.
+fn unify_tuples_as_list(a: &Type, b: &Type) -> Option<Type> {
+    let (Type::Tuple(x), Type::Tuple(y)) = (a, b) else {
+        return None;
+    };
+    let elems: Vec<Type> = x.iter().chain(y).cloned().collect();
+    Some(Type::List(Box::new(unify(&elems)?)))
+}
+
+#[cold]
+fn describe_mismatch(then: &Type, otherwise: &Type) -> String {
+    let (a, b) = (then.friendly_name(), otherwise.friendly_name());
+    if a == b {
+        "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into()
+    } else {
+        format!("The 'true' value is {a}, but the 'false' value is {b}")
+    }
+}
+
+/// Whether an object key is an unparenthesized reference like `a.b`, which
+/// HCL rejects as ambiguous (a name with a dot, or a reference?).
+fn is_bare_reference(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::Traversal { source, steps } => {
+            matches!(source.kind, ExprKind::Variable(_))
+                && steps
+                    .iter()
+                    .all(|s| !matches!(s.kind, StepKind::Splat { .. }))
+        }
+        _ => false,
+    }
+}
+
+/// The detail sentence for a number error.
+pub(crate) fn number_detail(e: crate::value::NumberError) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}

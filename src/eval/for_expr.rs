@@ -1,0 +1,307 @@
+//! `for` expressions (`[for k, v in coll : ...]`, `{for ... : k => v...}`)
+//! and the iteration they share with the template `%{ for }` directive.
+//!
+//! Lists and tuples are visited in index order with the index as key, sets
+//! in their canonical order with the element as key, maps and objects in
+//! lexical key order (as cty does) with the key as key. Every element is
+//! evaluated in one reused child scope, updated in place, so an iteration
+//! costs two variable updates rather than a new scope.
+
+use indexmap::IndexMap;
+
+use super::expr::Eval;
+use super::EvalContext;
+use crate::syntax::{Expr, ForExpr, ForResult, Ident, Span};
+use crate::value::{try_convert, Type, Value};
+
+/// The introduction of a `for`: its variables and its collection.
+pub(crate) struct Iteration<'e> {
+    pub key_var: Option<&'e Ident>,
+    pub value_var: &'e Ident,
+    pub collection: &'e Expr,
+    /// The whole `for` expression or directive, for context.
+    pub span: Span,
+}
+
+impl Eval<'_> {
+    /// Evaluates the collection and calls `body` once per element, in a
+    /// child scope holding the iteration variables, stopping after the
+    /// first element that reports an error. `body` says whether
+    /// its result for that element is known. Returns whether the whole
+    /// iteration is: false when the collection is unknown or failed, or
+    /// when some element's result is not known.
+    pub(crate) fn iterate(
+        &mut self,
+        it: &Iteration<'_>,
+        ctx: &EvalContext,
+        mut body: impl FnMut(&mut Eval<'_>, &EvalContext) -> bool,
+    ) -> bool {
+        let mark = self.mark();
+        let collection = self.value_cow(it.collection, ctx);
+        if self.failed_since(mark) || !self.check_iterable(&collection, it) {
+            return false;
+        }
+        let mut scope = ctx.child();
+        let mut known = true;
+        let mut visit = |eval: &mut Eval<'_>, key: Value, value: &Value| {
+            if let Some(k) = it.key_var {
+                scope.set_local(&k.name, key);
+            }
+            scope.set_local(&it.value_var.name, value.clone());
+            known &= body(eval, &scope);
+            // One failing element is reported; the others would most
+            // likely repeat the same error.
+            !eval.failed_since(mark)
+        };
+        match &*collection {
+            Value::List(_, items) | Value::Tuple(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if !visit(self, index_value(i), item) {
+                        break;
+                    }
+                }
+            }
+            Value::Set(_, items) => {
+                for item in items {
+                    if !visit(self, item.clone(), item) {
+                        break;
+                    }
+                }
+            }
+            Value::Map(_, entries) | Value::Object(entries) => {
+                let mut sorted: Vec<(&String, &Value)> = entries.iter().collect();
+                sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                for (k, v) in sorted {
+                    if !visit(self, Value::from(k.as_str()), v) {
+                        break;
+                    }
+                }
+            }
+            _ => return false,
+        }
+        known
+    }
+
+    /// Whether `collection` is a known value that can be iterated; reports
+    /// why not when that is an error (not when it is merely unknown).
+    fn check_iterable(&mut self, collection: &Value, it: &Iteration<'_>) -> bool {
+        let iterable = |t: &Type| {
+            matches!(
+                t,
+                Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)
+            )
+        };
+        match collection {
+            Value::Null(_) => {
+                self.error_in(
+                    "Iteration over null value",
+                    "A null value cannot be used as the collection in a 'for' expression.",
+                    it.collection.span,
+                    it.span,
+                );
+                false
+            }
+            Value::Unknown(t) if iterable(t) || *t == Type::Dynamic => false,
+            Value::List(..)
+            | Value::Set(..)
+            | Value::Tuple(_)
+            | Value::Map(..)
+            | Value::Object(_) => true,
+            other => {
+                self.error_in(
+                    "Iteration over non-iterable value",
+                    format!(
+                        "A value of type {} cannot be used as the collection in a 'for' expression.",
+                        other.ty().friendly_name()
+                    ),
+                    it.collection.span,
+                    it.span,
+                );
+                false
+            }
+        }
+    }
+
+    /// A `for` expression: a tuple, or an object (grouped with `...`).
+    pub fn for_expr(&mut self, f: &ForExpr, span: Span, ctx: &EvalContext) -> Value {
+        let it = Iteration {
+            key_var: f.key_var.as_ref(),
+            value_var: &f.value_var,
+            collection: &f.collection,
+            span,
+        };
+        match &f.result {
+            ForResult::Tuple { value } => {
+                let mut items = Vec::new();
+                let known = self.iterate(&it, ctx, |eval, scope| {
+                    match eval.for_filter(f, span, scope) {
+                        Some(true) => {}
+                        Some(false) => return true,
+                        None => return false,
+                    }
+                    let mark = eval.mark();
+                    let v = eval.value(value, scope);
+                    items.push(v);
+                    !eval.failed_since(mark)
+                });
+                if known {
+                    Value::Tuple(items)
+                } else {
+                    Value::dynamic()
+                }
+            }
+            ForResult::Object {
+                key,
+                value,
+                grouping,
+            } => {
+                let mut out = ObjectBuilder::new(*grouping);
+                let known = self.iterate(&it, ctx, |eval, scope| {
+                    match eval.for_filter(f, span, scope) {
+                        Some(true) => {}
+                        Some(false) => return true,
+                        None => return false,
+                    }
+                    let k = eval.for_key(key, span, scope);
+                    let mark = eval.mark();
+                    let v = eval.value(value, scope);
+                    let Some(k) = k else { return false };
+                    if eval.failed_since(mark) {
+                        return false;
+                    }
+                    if let Err(k) = out.insert(k, v) {
+                        eval.error_in(
+                            "Duplicate object key",
+                            format!("Two different items produced the key {k:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."),
+                            key.span,
+                            span,
+                        );
+                    }
+                    true
+                });
+                if known {
+                    out.finish()
+                } else {
+                    Value::dynamic()
+                }
+            }
+        }
+    }
+
+    /// Whether the `if` clause keeps this element: `Some(keep)`, or `None`
+    /// when it is unknown or failed.
+    fn for_filter(&mut self, f: &ForExpr, span: Span, scope: &EvalContext) -> Option<bool> {
+        let Some(cond) = &f.cond else {
+            return Some(true);
+        };
+        let mark = self.mark();
+        let value = self.value_cow(cond, scope);
+        if self.failed_since(mark) || !value.is_known() {
+            return None;
+        }
+        if value.is_null() {
+            self.error_in(
+                "Invalid 'for' condition",
+                "The value of the 'if' clause must not be null.",
+                cond.span,
+                span,
+            );
+            return None;
+        }
+        match try_convert(&value, &Type::Bool, true) {
+            Ok(Value::Bool(b)) => Some(b),
+            Ok(_) => None,
+            Err(e) => {
+                self.error_in(
+                    "Invalid 'for' condition",
+                    format!("The 'if' clause value is invalid: {e}."),
+                    cond.span,
+                    span,
+                );
+                None
+            }
+        }
+    }
+
+    /// The key of an object `for` element, or `None` when it is unknown or
+    /// failed.
+    fn for_key(&mut self, key: &Expr, span: Span, scope: &EvalContext) -> Option<String> {
+        let mark = self.mark();
+        let value = self.value_cow(key, scope);
+        if self.failed_since(mark) || !value.is_known() {
+            return None;
+        }
+        if value.is_null() {
+            self.error_in(
+                "Invalid object key",
+                "Key expression in 'for' expression must not produce a null value.",
+                key.span,
+                span,
+            );
+            return None;
+        }
+        match try_convert(&value, &Type::String, true) {
+            Ok(Value::String(s)) => Some(s.into_string()),
+            Ok(_) => None,
+            Err(e) => {
+                self.error_in(
+                    "Invalid object key",
+                    format!("The key expression produced an invalid result: {e}."),
+                    key.span,
+                    span,
+                );
+                None
+            }
+        }
+    }
+}
+
+/// The attributes of an object `for`, with or without grouping.
+enum ObjectBuilder {
+    Single(IndexMap<String, Value>),
+    Grouped(IndexMap<String, Vec<Value>>),
+}
+
+impl ObjectBuilder {
+    fn new(grouping: bool) -> ObjectBuilder {
+        if grouping {
+            ObjectBuilder::Grouped(IndexMap::new())
+        } else {
+            ObjectBuilder::Single(IndexMap::new())
+        }
+    }
+
+    /// Adds an element; without grouping, a repeated key is `Err(key)`.
+    fn insert(&mut self, key: String, value: Value) -> Result<(), String> {
+        match self {
+            ObjectBuilder::Grouped(groups) => {
+                groups.entry(key).or_default().push(value);
+                Ok(())
+            }
+            ObjectBuilder::Single(attrs) => {
+                if attrs.contains_key(&key) {
+                    return Err(key);
+                }
+                attrs.insert(key, value);
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(self) -> Value {
+        match self {
+            ObjectBuilder::Single(attrs) => Value::Object(attrs),
+            ObjectBuilder::Grouped(groups) => Value::Object(
+                groups
+                    .into_iter()
+                    .map(|(k, vs)| (k, Value::Tuple(vs)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// An element index as a number value.
+fn index_value(i: usize) -> Value {
+    Value::Number(crate::value::Number::from(i as u128))
+}

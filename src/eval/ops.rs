@@ -1,0 +1,218 @@
+//! Unary and binary operators, as hclsyntax defines them: operands are
+//! converted to the operator's parameter type (unsafe conversions allowed,
+//! so `"5" + 1` is 6), `==`/`!=` compare without conversion, unknown
+//! operands give unknown results of the operator's result type, and number
+//! failures (division by zero) are diagnostics on the operation.
+//!
+//! `&&` and `||` do not short-circuit: both operands are evaluated, as in
+//! hclsyntax (its spec and HCL 2.14, the reference), so an error in either
+//! is always reported and an unknown on either side makes the result
+//! unknown.
+
+use std::cmp::Ordering;
+
+use super::expr::Eval;
+use super::EvalContext;
+use crate::syntax::{BinaryOp, Expr, Span, UnaryOp};
+use crate::value::{try_convert, Number, NumberError, Type, Value};
+
+impl Eval<'_> {
+    pub fn unary(&mut self, op: UnaryOp, operand: &Expr, span: Span, ctx: &EvalContext) -> Value {
+        let ty = match op {
+            UnaryOp::Neg => Type::Number,
+            UnaryOp::Not => Type::Bool,
+        };
+        let mark = self.mark();
+        let given = self.value_cow(operand, ctx);
+        if self.failed_since(mark) {
+            return Value::unknown(ty);
+        }
+        let value = match self.operand(&given, &ty, "unary", operand.span, span) {
+            Some(v) if v.is_known() => v,
+            _ => return Value::unknown(ty),
+        };
+        match (op, value) {
+            (UnaryOp::Neg, Value::Number(n)) => Value::Number(-n),
+            (UnaryOp::Not, Value::Bool(b)) => Value::Bool(!b),
+            _ => Value::unknown(ty),
+        }
+    }
+
+    pub fn binary(
+        &mut self,
+        op: BinaryOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        span: Span,
+        ctx: &EvalContext,
+    ) -> Value {
+        let result_ty = result_type(op);
+        let mark = self.mark();
+        let left = self.value_cow(lhs, ctx);
+        let right = self.value_cow(rhs, ctx);
+        if self.failed_since(mark) {
+            return Value::unknown(result_ty);
+        }
+        match op {
+            BinaryOp::Eq => return equality(&left, &right),
+            BinaryOp::Ne => return not(equality(&left, &right)),
+            _ => {}
+        }
+        let operand_ty = operand_type(op);
+        let l = self.operand(&left, &operand_ty, "left", lhs.span, span);
+        let r = self.operand(&right, &operand_ty, "right", rhs.span, span);
+        let (Some(l), Some(r)) = (l, r) else {
+            return Value::unknown(result_ty);
+        };
+        match (&l, &r) {
+            (Value::Number(a), Value::Number(b)) => self.arithmetic(op, a, b, span),
+            (Value::Bool(a), Value::Bool(b)) => Value::Bool(match op {
+                BinaryOp::And => *a && *b,
+                _ => *a || *b,
+            }),
+            _ => Value::unknown(result_ty),
+        }
+    }
+
+    /// A known number operation (arithmetic or comparison).
+    fn arithmetic(&mut self, op: BinaryOp, a: &Number, b: &Number, span: Span) -> Value {
+        let result = match op {
+            BinaryOp::Add => a.checked_add(b),
+            BinaryOp::Sub => a.checked_sub(b),
+            BinaryOp::Mul => a.checked_mul(b),
+            BinaryOp::Div => a.checked_div(b),
+            BinaryOp::Mod => a.checked_rem(b),
+            _ => {
+                let ord = a.cmp(b);
+                return Value::Bool(match op {
+                    BinaryOp::Gt => ord == Ordering::Greater,
+                    BinaryOp::Ge => ord != Ordering::Less,
+                    BinaryOp::Lt => ord == Ordering::Less,
+                    _ => ord != Ordering::Greater,
+                });
+            }
+        };
+        result.map(Value::Number).unwrap_or_else(|e| {
+            self.number_error(e, span);
+            Value::unknown(Type::Number)
+        })
+    }
+
+    #[cold]
+    fn number_error(&mut self, e: NumberError, span: Span) {
+        self.error(e.summary(), super::expr::number_detail(e), span);
+    }
+
+    /// An operand converted to `ty`, or `None` after reporting why it
+    /// cannot be (`side` is "left", "right" or "unary").
+    fn operand(
+        &mut self,
+        value: &Value,
+        ty: &Type,
+        side: &str,
+        span: Span,
+        context: Span,
+    ) -> Option<Value> {
+        if value.is_null() {
+            self.error_in(
+                "Invalid operand",
+                format!(
+                    "Unsuitable value for {side} operand: {} is required, but the value is null.",
+                    ty.friendly_name_with_article()
+                ),
+                span,
+                context,
+            );
+            return None;
+        }
+        match try_convert(value, ty, true) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.error_in(
+                    "Invalid operand",
+                    format!("Unsuitable value for {side} operand: {e}."),
+                    span,
+                    context,
+                );
+                None
+            }
+        }
+    }
+}
+
+fn result_type(op: BinaryOp) -> Type {
+    match op {
+        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
+            Type::Number
+        }
+        _ => Type::Bool,
+    }
+}
+
+fn operand_type(op: BinaryOp) -> Type {
+    match op {
+        BinaryOp::And | BinaryOp::Or => Type::Bool,
+        _ => Type::Number,
+    }
+}
+
+fn not(v: Value) -> Value {
+    match v {
+        Value::Bool(b) => Value::Bool(!b),
+        other => other,
+    }
+}
+
+/// `a == b` as cty defines it: no conversion; nulls are equal to each
+/// other whatever their types and unequal to anything known and not null;
+/// an unknown side gives an unknown bool, unless the types alone already
+/// tell the values apart; otherwise the information model's equality
+/// ([`Value::equals`]).
+pub(crate) fn equality(a: &Value, b: &Value) -> Value {
+    match (a, b) {
+        (Value::Unknown(_), Value::Unknown(_)) => Value::unknown(Type::Bool),
+        (Value::Unknown(t), known) | (known, Value::Unknown(t)) => {
+            if known.is_null() || t.has_dynamic() || known.ty().has_dynamic() || known.ty() == *t {
+                Value::unknown(Type::Bool)
+            } else {
+                Value::Bool(false)
+            }
+        }
+        (Value::Null(_), Value::Null(_)) => Value::Bool(true),
+        (Value::Null(_), _) | (_, Value::Null(_)) => Value::Bool(false),
+        _ => a.equals(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nulls_of_any_type_are_equal() {
+        assert_eq!(
+            equality(&Value::null(Type::String), &Value::null(Type::Dynamic)),
+            Value::Bool(true)
+        );
+        assert_eq!(
+            equality(&Value::from("a"), &Value::null(Type::Dynamic)),
+            Value::Bool(false)
+        );
+    }
+
+    #[test]
+    fn unknown_of_another_type_is_unequal() {
+        assert_eq!(
+            equality(&Value::unknown(Type::Number), &Value::from("1")),
+            Value::Bool(false)
+        );
+        assert_eq!(
+            equality(&Value::unknown(Type::Number), &Value::from(1)),
+            Value::unknown(Type::Bool)
+        );
+        assert_eq!(
+            equality(&Value::dynamic(), &Value::null(Type::Dynamic)),
+            Value::unknown(Type::Bool)
+        );
+    }
+}

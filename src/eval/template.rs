@@ -1,0 +1,161 @@
+//! Evaluation of templates: literal text, interpolations, and the `%{ if }`
+//! and `%{ for }` directives, with HCL's *template interpolation
+//! unwrapping* (a template that is exactly one interpolation is that
+//! expression's value, not a string).
+//!
+//! A template otherwise yields a string: every interpolated value is
+//! converted to one (null is an error), and any unknown part makes the
+//! whole result an unknown string, while the other parts are still
+//! evaluated so their errors are reported.
+
+use super::expr::Eval;
+use super::for_expr::Iteration;
+use super::EvalContext;
+use crate::syntax::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
+use crate::value::{try_convert, Type, Value};
+
+/// The text built so far, or `None` once some part is unknown.
+type Output = Option<String>;
+
+impl Eval<'_> {
+    /// The value of a template, unwrapping a lone interpolation.
+    pub fn template(&mut self, t: &Template, ctx: &EvalContext) -> Value {
+        match t.as_single_interpolation() {
+            Some(expr) => self.value(expr, ctx),
+            None => self.template_string(t, ctx),
+        }
+    }
+
+    /// The value of a template as a string (no unwrapping: the branches
+    /// and bodies of directives are always strings).
+    fn template_string(&mut self, t: &Template, ctx: &EvalContext) -> Value {
+        let mut out = Some(String::new());
+        self.append_parts(&mut out, t, ctx);
+        match out {
+            Some(text) => Value::from(text),
+            None => Value::unknown(Type::String),
+        }
+    }
+
+    fn append_parts(&mut self, out: &mut Output, t: &Template, ctx: &EvalContext) {
+        for part in &t.parts {
+            match part {
+                TemplatePart::Literal { text, .. } => {
+                    if let Some(s) = out {
+                        s.push_str(text);
+                    }
+                }
+                TemplatePart::Interpolation { expr, .. } => {
+                    let mark = self.mark();
+                    let value = self.value_cow(expr, ctx);
+                    if self.failed_since(mark) {
+                        *out = None;
+                    } else {
+                        self.append_value(out, &value, expr.span);
+                    }
+                }
+                TemplatePart::If(directive) => self.append_if(out, directive, ctx),
+                TemplatePart::For(directive) => self.append_for(out, directive, ctx),
+            }
+        }
+    }
+
+    /// Appends an interpolated value, converted to a string.
+    fn append_value(&mut self, out: &mut Output, value: &Value, span: Span) {
+        match value {
+            Value::String(s) => {
+                if let Some(o) = out {
+                    o.push_str(s);
+                }
+            }
+            Value::Unknown(_) => *out = None,
+            Value::Null(_) => self.error(
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string template.",
+                span,
+            ),
+            other => match try_convert(other, &Type::String, true) {
+                Ok(Value::String(s)) => {
+                    if let Some(o) = out {
+                        o.push_str(&s);
+                    }
+                }
+                Ok(_) => *out = None,
+                Err(e) => self.error(
+                    "Invalid template interpolation value",
+                    format!("Cannot include the given value in a string template: {e}."),
+                    span,
+                ),
+            },
+        }
+    }
+
+    /// `%{ if cond }...%{ else }...%{ endif }`: only the selected branch is
+    /// evaluated; an unknown condition makes the result unknown.
+    fn append_if(&mut self, out: &mut Output, directive: &TemplateIf, ctx: &EvalContext) {
+        let Some(selected) = self.condition(&directive.cond, directive.span, ctx) else {
+            *out = None;
+            return;
+        };
+        if selected {
+            self.append_parts(out, &directive.then, ctx);
+        } else if let Some(otherwise) = &directive.otherwise {
+            self.append_parts(out, otherwise, ctx);
+        }
+    }
+
+    /// The bool of a condition, or `None` when it is unknown or failed
+    /// (reported here).
+    pub(crate) fn condition(
+        &mut self,
+        cond: &crate::syntax::Expr,
+        context: Span,
+        ctx: &EvalContext,
+    ) -> Option<bool> {
+        let mark = self.mark();
+        let value = self.value_cow(cond, ctx);
+        if self.failed_since(mark) || !value.is_known() {
+            return None;
+        }
+        if value.is_null() {
+            self.error_in(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                cond.span,
+                context,
+            );
+            return None;
+        }
+        match try_convert(&value, &Type::Bool, true) {
+            Ok(Value::Bool(b)) => Some(b),
+            Ok(_) => None,
+            Err(_) => {
+                self.error_in(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    cond.span,
+                    context,
+                );
+                None
+            }
+        }
+    }
+
+    /// `%{ for k, v in coll }...%{ endfor }`: the body once per element,
+    /// in the collection's iteration order.
+    fn append_for(&mut self, out: &mut Output, directive: &TemplateFor, ctx: &EvalContext) {
+        let iteration = Iteration {
+            key_var: directive.key_var.as_ref(),
+            value_var: &directive.value_var,
+            collection: &directive.collection,
+            span: directive.span,
+        };
+        let complete = self.iterate(&iteration, ctx, |eval, scope| {
+            eval.append_parts(out, &directive.body, scope);
+            true
+        });
+        if !complete {
+            *out = None;
+        }
+    }
+}

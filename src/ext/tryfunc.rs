@@ -1,0 +1,126 @@
+//! `try` and `can` (HCL's `tryfunc` extension): functions that evaluate
+//! their arguments themselves, so that an error in an argument is something
+//! they can handle rather than a failure of the whole expression.
+//!
+//! Both are ordinary [`Function`]s built with
+//! [`FunctionBuilder::build_with_closures`](crate::eval::FunctionBuilder::build_with_closures):
+//! they receive each argument as an [`ExpressionClosure`] (the expression
+//! and the caller's scope) and the evaluator knows nothing special about
+//! them. Add them to a context under the names of your choice
+//! (`EvalContext::with_stdlib` adds them as `try` and `can`).
+//!
+//! Unknown values: an argument that evaluates without error to a value
+//! that is not wholly known makes the result unknown (`try`: the dynamic
+//! value; `can`: an unknown bool), since whether it would succeed with the
+//! final values cannot be decided yet.
+
+use crate::diag::{Diagnostic, Error};
+use crate::eval::{ExpressionClosure, Function, Param};
+use crate::value::{Type, Value};
+
+/// `try(expressions...)`: the value of the first argument that evaluates
+/// without error. When none does, the error "No valid alternative" lists
+/// every argument's errors.
+///
+/// ```
+/// use hcl_json::ext::tryfunc::try_function;
+/// use hcl_json::{EvalContext, Value};
+///
+/// let ctx = EvalContext::new()
+///     .with_variable("config", Value::object([("port", Value::from(80))]))
+///     .with_function("try", try_function());
+/// let file = hcl_json::parse(
+///     r#"{"port": "${try(config.port, 8080)}", "name": "${try(config.name, \"web\")}"}"#,
+///     "t.json",
+/// )?;
+/// let attrs = file.body().just_attributes()?;
+/// assert_eq!(attrs["port"].expr.value(&ctx)?, Value::from(80));
+/// assert_eq!(attrs["name"].expr.value(&ctx)?, Value::from("web"));
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn try_function() -> Function {
+    Function::builder()
+        .description(
+            "Evaluates each argument in turn and returns the value of the first one that succeeds.",
+        )
+        .variadic(
+            Param::new("expressions", Type::Dynamic)
+                .describe("The expressions to try, in order.")
+                .allow_null()
+                .allow_unknown(),
+        )
+        .build_with_closures(try_impl)
+}
+
+/// `can(expression)`: whether the argument evaluates without error.
+///
+/// ```
+/// use hcl_json::ext::tryfunc::can_function;
+/// use hcl_json::{EvalContext, Value};
+///
+/// let ctx = EvalContext::new()
+///     .with_variable("config", Value::object([("port", Value::from(80))]))
+///     .with_function("can", can_function());
+/// let file = hcl_json::parse(r#"{"a": "${can(config.port)}", "b": "${can(config.nope)}"}"#, "t.json")?;
+/// let attrs = file.body().just_attributes()?;
+/// assert_eq!(attrs["a"].expr.value(&ctx)?, Value::from(true));
+/// assert_eq!(attrs["b"].expr.value(&ctx)?, Value::from(false));
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn can_function() -> Function {
+    Function::builder()
+        .description("Returns whether its argument evaluates without error.")
+        .param(
+            Param::new("expression", Type::Dynamic)
+                .describe("The expression to test.")
+                .allow_null()
+                .allow_unknown(),
+        )
+        .returns(Type::Bool)
+        .build_with_closures(can_impl)
+}
+
+fn try_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
+    if args.is_empty() {
+        return Err(Error::new(Diagnostic::error(
+            "Not enough function arguments",
+            "Function \"try\" expects at least one argument.",
+            None,
+        )));
+    }
+    let mut failures = Vec::new();
+    for arg in args {
+        match arg.value() {
+            Ok(v) if v.is_wholly_known() => return Ok(v),
+            Ok(_) => return Ok(Value::dynamic()),
+            Err(e) => failures.extend(e.into_diagnostics()),
+        }
+    }
+    Err(no_valid_alternative(&failures))
+}
+
+fn can_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
+    Ok(match args.first().map(ExpressionClosure::value) {
+        Some(Ok(v)) if v.is_wholly_known() => Value::Bool(true),
+        Some(Ok(_)) => Value::unknown(Type::Bool),
+        _ => Value::Bool(false),
+    })
+}
+
+/// The error of a `try` none of whose arguments succeeded: every
+/// argument's diagnostics, one per item, so the user can fix the one they
+/// expected to succeed. The caller puts it on the call's range.
+#[cold]
+fn no_valid_alternative(failures: &[Diagnostic]) -> Error {
+    let mut detail = String::from("None of the given expressions produced a valid result:\n");
+    for d in failures {
+        match &d.subject {
+            Some(range) => {
+                detail.push_str(&format!("- {} (at {range})\n  {}\n", d.summary, d.detail))
+            }
+            None => detail.push_str(&format!("- {}\n  {}\n", d.summary, d.detail)),
+        }
+    }
+    detail.push_str("\nAt least one expression must produce a successful result.");
+    Error::new(Diagnostic::error("No valid alternative", detail, None))
+}

@@ -1,0 +1,706 @@
+//! Native expressions and templates inside JSON strings, one rule per test:
+//! variables, traversals, splats, operators, conditionals, constructors,
+//! `for` expressions, template directives, calls, unknown values.
+
+mod eval_common;
+
+use eval_common::*;
+use hcl_json::{EvalContext, Type, Value};
+
+fn strs(items: &[&str]) -> Value {
+    Value::tuple(items.iter().map(|s| Value::from(*s)))
+}
+
+// ---------------------------------------------------------------- variables
+
+#[test]
+fn unknown_variable_suggests_a_close_name() {
+    let (d, text) = error("${nmae}", &ctx());
+    assert_eq!(d.summary, "Unknown variable");
+    assert_eq!(
+        d.detail,
+        "There is no variable named \"nmae\". Did you mean \"name\"?"
+    );
+    assert_eq!(text, "nmae");
+}
+
+#[test]
+fn variables_are_not_allowed_without_variables() {
+    let (d, text) = error("${x}", &EvalContext::new());
+    assert_eq!(d.summary, "Variables not allowed");
+    assert_eq!(d.detail, "Variables may not be used here.");
+    assert_eq!(text, "x");
+}
+
+// ---------------------------------------------------------------- traversals
+
+#[test]
+fn attribute_and_index_steps() {
+    let c = ctx();
+    assert_eq!(ok("${obj.id}", &c), Value::from("o1"));
+    assert_eq!(ok("${obj[\"n\"]}", &c), Value::from(7));
+    assert_eq!(ok("${items[1]}", &c), Value::from("b"));
+    assert_eq!(ok("${objs[1].tags[0]}", &c), Value::from("t2"));
+    assert_eq!(ok("${map.b}", &c), Value::from(2));
+}
+
+#[test]
+fn legacy_index_is_an_index() {
+    assert_eq!(ok("${items.2}", &ctx()), Value::from("c"));
+}
+
+#[test]
+fn unsupported_attribute_points_at_the_step() {
+    let (d, text) = error("${obj.nope}", &ctx());
+    assert_eq!(d.summary, "Unsupported attribute");
+    assert_eq!(
+        d.detail,
+        "This object does not have an attribute named \"nope\"."
+    );
+    assert_eq!(text, ".nope");
+}
+
+#[test]
+fn invalid_index_points_at_the_step() {
+    let (d, text) = error("${items[5]}", &ctx());
+    assert_eq!(d.summary, "Invalid index");
+    assert_eq!(text, "[5]");
+}
+
+#[test]
+fn traversal_of_unknown_is_unknown() {
+    assert_eq!(ok("${dyn.a.b[0]}", &ctx()), Value::dynamic());
+    assert_eq!(ok("${ulist[0]}", &ctx()), Value::unknown(Type::String));
+}
+
+// ---------------------------------------------------------------- splats
+
+#[test]
+fn full_splat_over_a_tuple() {
+    assert_eq!(ok("${objs[*].id}", &ctx()), strs(&["i1", "i2"]));
+    assert_eq!(ok("${objs[*].tags[0]}", &ctx()), strs(&["t1", "t2"]));
+}
+
+#[test]
+fn attribute_splat_applies_only_attributes() {
+    // `.*.tags[0]` is `[for o in objs: o.tags][0]`.
+    assert_eq!(ok("${objs.*.tags[0]}", &ctx()), strs(&["t1"]));
+}
+
+#[test]
+fn splat_over_a_list_is_a_list() {
+    let v = ok("${list[*]}", &ctx());
+    assert_eq!(
+        v,
+        Value::list(Type::String, ["x", "y"].map(Value::from)).unwrap()
+    );
+}
+
+#[test]
+fn splat_over_a_set_is_a_list() {
+    let v = ok("${set[*]}", &ctx());
+    assert_eq!(
+        v,
+        Value::list(Type::Number, [1, 2, 3].map(Value::from)).unwrap()
+    );
+}
+
+#[test]
+fn splat_over_a_lone_value_wraps_it() {
+    assert_eq!(ok("${obj[*].id}", &ctx()), strs(&["o1"]));
+    assert_eq!(ok("${a.*}", &ctx()), Value::tuple([Value::from(1)]));
+}
+
+#[test]
+fn splat_over_null_is_empty() {
+    assert_eq!(ok("${nothing[*]}", &ctx()), Value::tuple([]));
+}
+
+#[test]
+fn splat_over_unknown_collection_is_unknown() {
+    assert_eq!(
+        ok("${ulist[*]}", &ctx()),
+        Value::unknown(Type::list(Type::String))
+    );
+    assert_eq!(ok("${dyn[*].id}", &ctx()), Value::dynamic());
+}
+
+// ---------------------------------------------------------------- operators
+
+#[test]
+fn arithmetic_is_exact() {
+    let c = ctx();
+    assert_eq!(ok("${0.1 + 0.2 == 0.3}", &c), Value::from(true));
+    assert_eq!(ok("${7 % 3}", &c), Value::from(1));
+    assert_eq!(ok("${-5 % 3}", &c), Value::from(-2));
+    assert_eq!(ok("${10 / 4}", &c), Value::from(2.5));
+    assert_eq!(ok("${-a}", &c), Value::from(-1));
+}
+
+#[test]
+fn precedence_is_evaluated_as_specified() {
+    let c = ctx();
+    assert_eq!(ok("${1 + 2 * 3}", &c), Value::from(7));
+    assert_eq!(ok("${(1 + 2) * 3}", &c), Value::from(9));
+    assert_eq!(ok("${8 / 4 / 2}", &c), Value::from(1));
+    assert_eq!(ok("${1 + 1 == 2 && 3 > 2 || false}", &c), Value::from(true));
+    assert_eq!(ok("${!f && t}", &c), Value::from(true));
+    assert_eq!(ok("${-2 * -2}", &c), Value::from(4));
+}
+
+#[test]
+fn operands_are_converted_to_numbers() {
+    assert_eq!(ok("${\"5\" + 1}", &ctx()), Value::from(6));
+    assert_eq!(ok("${s * 2}", &ctx()), Value::from(10));
+    assert_eq!(ok("${true && \"true\"}", &ctx()), Value::from(true));
+}
+
+#[test]
+fn equality_does_not_convert_operands() {
+    assert_eq!(ok("${1 == \"1\"}", &ctx()), Value::from(false));
+    assert_eq!(ok("${1 == 1.0}", &ctx()), Value::from(true));
+    assert_eq!(
+        ok("${items != [\"a\", \"b\", \"c\"]}", &ctx()),
+        Value::from(false)
+    );
+}
+
+#[test]
+fn null_equals_null_of_any_type() {
+    assert_eq!(ok("${nothing == null}", &ctx()), Value::from(true));
+    assert_eq!(ok("${name == null}", &ctx()), Value::from(false));
+}
+
+#[test]
+fn comparisons_apply_to_numbers() {
+    let c = ctx();
+    assert_eq!(ok("${a < b}", &c), Value::from(true));
+    assert_eq!(ok("${a >= b}", &c), Value::from(false));
+    assert_eq!(ok("${\"10\" > 9}", &c), Value::from(true));
+    assert_eq!(ok("${2 <= 2}", &c), Value::from(true));
+}
+
+#[test]
+fn invalid_operand_names_the_side() {
+    let (d, text) = error("${1 + items}", &ctx());
+    assert_eq!(d.summary, "Invalid operand");
+    assert_eq!(
+        d.detail,
+        "Unsuitable value for right operand: a number is required."
+    );
+    assert_eq!(text, "items");
+    let (d, _) = error("${\"x\" * 2}", &ctx());
+    assert!(
+        d.detail.starts_with("Unsuitable value for left operand"),
+        "{}",
+        d.detail
+    );
+    let (d, text) = error("${!1}", &ctx());
+    assert!(
+        d.detail.starts_with("Unsuitable value for unary operand"),
+        "{}",
+        d.detail
+    );
+    assert_eq!(text, "1");
+}
+
+#[test]
+fn null_operand_is_invalid() {
+    let (d, text) = error("${nothing + 1}", &ctx());
+    assert_eq!(d.summary, "Invalid operand");
+    assert_eq!(text, "nothing");
+}
+
+#[test]
+fn division_by_zero_is_a_diagnostic_on_the_operation() {
+    let (d, text) = error("${a / (b - 2)}", &ctx());
+    assert_eq!(d.summary, "Division by zero");
+    assert_eq!(text, "a / (b - 2)");
+}
+
+#[test]
+fn unknown_operands_give_unknown_results() {
+    let c = ctx();
+    let num = Value::unknown(Type::Number);
+    let boolean = Value::unknown(Type::Bool);
+    for t in [
+        "${unum + 1}",
+        "${1 - unum}",
+        "${unum * 2}",
+        "${unum / 2}",
+        "${unum % 2}",
+        "${-unum}",
+        "${dyn + 1}",
+    ] {
+        assert_eq!(ok(t, &c), num, "{t}");
+    }
+    for t in [
+        "${unum > 1}",
+        "${unum >= 1}",
+        "${1 < unum}",
+        "${1 <= unum}",
+        "${unum == 1}",
+        "${unum != 1}",
+        "${dyn == 1}",
+        "${ubool && true}",
+        "${false || ubool}",
+        "${!ubool}",
+    ] {
+        assert_eq!(ok(t, &c), boolean, "{t}");
+    }
+}
+
+#[test]
+fn logic_operators_evaluate_both_operands() {
+    // No short-circuit, as in hclsyntax: the error on the right counts.
+    let (d, _) = error("${false && nosuch}", &ctx());
+    assert_eq!(d.summary, "Unknown variable");
+    assert_eq!(ok("${false && ubool}", &ctx()), Value::unknown(Type::Bool));
+}
+
+// ---------------------------------------------------------------- conditionals
+
+#[test]
+fn conditional_selects_a_result() {
+    assert_eq!(ok("${t ? \"yes\" : \"no\"}", &ctx()), Value::from("yes"));
+    assert_eq!(ok("${f ? \"yes\" : \"no\"}", &ctx()), Value::from("no"));
+}
+
+#[test]
+fn conditional_results_are_unified() {
+    assert_eq!(ok("${t ? 1 : \"x\"}", &ctx()), Value::from("1"));
+    assert_eq!(ok("${f ? 1 : null}", &ctx()), Value::null(Type::Number));
+}
+
+#[test]
+fn conditional_errors_only_count_for_the_selected_result() {
+    assert_eq!(ok("${t ? 1 : nosuch}", &ctx()), Value::from(1));
+    let (d, _) = error("${f ? 1 : nosuch}", &ctx());
+    assert_eq!(d.summary, "Unknown variable");
+}
+
+#[test]
+fn tuples_of_different_lengths_unify_as_a_list() {
+    assert_eq!(
+        ok("${t ? [1] : []}", &ctx()),
+        Value::list(Type::Number, [Value::from(1)]).unwrap()
+    );
+    assert_eq!(
+        ok("${f ? [1] : []}", &ctx()),
+        Value::empty_list(Type::Number)
+    );
+}
+
+#[test]
+fn unknown_condition_gives_unknown_of_the_unified_type() {
+    assert_eq!(ok("${ubool ? 1 : 2}", &ctx()), Value::unknown(Type::Number));
+    assert_eq!(
+        ok("${ubool ? 1 : \"x\"}", &ctx()),
+        Value::unknown(Type::String)
+    );
+}
+
+#[test]
+fn inconsistent_conditional_result_types() {
+    let (d, text) = error("${t ? 1 : items}", &ctx());
+    assert_eq!(d.summary, "Inconsistent conditional result types");
+    assert_eq!(
+        d.detail,
+        "The true and false result expressions must have consistent types. The 'true' value is number, but the 'false' value is tuple."
+    );
+    assert_eq!(text, "1 : items");
+}
+
+#[test]
+fn incorrect_condition_type() {
+    let (d, text) = error("${items ? 1 : 2}", &ctx());
+    assert_eq!(d.summary, "Incorrect condition type");
+    assert_eq!(text, "items");
+}
+
+#[test]
+fn null_condition() {
+    let (d, text) = error("${nothing ? 1 : 2}", &ctx());
+    assert_eq!(d.summary, "Null condition");
+    assert_eq!(text, "nothing");
+}
+
+// ---------------------------------------------------------------- constructors
+
+#[test]
+fn tuple_and_object_constructors() {
+    assert_eq!(
+        ok("${[a, \"x\", [b]]}", &ctx()),
+        Value::tuple([
+            Value::from(1),
+            Value::from("x"),
+            Value::tuple([Value::from(2)])
+        ])
+    );
+    assert_eq!(
+        ok("${{k = a, \"q\" = 2, (name) = 3}}", &ctx()),
+        Value::object([
+            ("k", Value::from(1)),
+            ("q", Value::from(2)),
+            ("world", Value::from(3))
+        ])
+    );
+}
+
+#[test]
+fn object_key_expressions_must_be_strings() {
+    let (d, text) = error("${{(items) = 1}}", &ctx());
+    assert_eq!(d.summary, "Incorrect key type");
+    assert_eq!(text, "(items)");
+    let (d, _) = error("${{(nothing) = 1}}", &ctx());
+    assert_eq!(d.summary, "Null value as key");
+}
+
+#[test]
+fn object_with_unknown_key_is_dynamic() {
+    assert_eq!(ok("${{(ustr) = 1}}", &ctx()), Value::dynamic());
+}
+
+// ---------------------------------------------------------------- for expressions
+
+#[test]
+fn for_over_a_tuple_gives_index_and_value() {
+    assert_eq!(
+        ok("${[for x in items : upper(x)]}", &ctx()),
+        strs(&["A", "B", "C"])
+    );
+    assert_eq!(
+        ok("${[for i, x in items : i]}", &ctx()),
+        Value::tuple([0, 1, 2].map(Value::from))
+    );
+}
+
+#[test]
+fn for_over_a_list() {
+    assert_eq!(
+        ok("${[for i, x in list : \"${i}=${x}\"]}", &ctx()),
+        strs(&["0=x", "1=y"])
+    );
+}
+
+#[test]
+fn for_over_a_set_uses_the_element_as_key() {
+    assert_eq!(
+        ok("${[for k, v in set : k == v]}", &ctx()),
+        Value::tuple([true, true, true].map(Value::from))
+    );
+}
+
+#[test]
+fn for_over_a_map_visits_keys_in_lexical_order() {
+    assert_eq!(ok("${[for k, v in map : k]}", &ctx()), strs(&["a", "b"]));
+    assert_eq!(ok("${[for k, v in obj : k]}", &ctx()), strs(&["id", "n"]));
+}
+
+#[test]
+fn for_with_filter() {
+    assert_eq!(
+        ok("${[for i, v in items : v if i < 2]}", &ctx()),
+        strs(&["a", "b"])
+    );
+}
+
+#[test]
+fn object_for() {
+    assert_eq!(
+        ok("${{for i, v in items : v => i}}", &ctx()),
+        Value::object([
+            ("a", Value::from(0)),
+            ("b", Value::from(1)),
+            ("c", Value::from(2))
+        ])
+    );
+}
+
+#[test]
+fn object_for_with_grouping() {
+    assert_eq!(
+        ok("${{for i, v in [\"a\", \"a\", \"b\"] : v => i...}}", &ctx()),
+        Value::object([
+            ("a", Value::tuple([Value::from(0), Value::from(1)])),
+            ("b", Value::tuple([Value::from(2)])),
+        ])
+    );
+}
+
+#[test]
+fn object_for_duplicate_key_without_grouping() {
+    let (d, text) = error("${{for i, v in [\"a\", \"a\"] : v => i}}", &ctx());
+    assert_eq!(d.summary, "Duplicate object key");
+    assert!(d.detail.contains("\"a\""), "{}", d.detail);
+    assert_eq!(text, "v");
+}
+
+#[test]
+fn for_filter_must_be_bool() {
+    let (d, text) = error("${[for v in items : v if v]}", &ctx());
+    assert_eq!(d.summary, "Invalid 'for' condition");
+    assert_eq!(text, "v");
+    let (d, _) = error("${[for v in items : v if nothing]}", &ctx());
+    assert_eq!(d.detail, "The value of the 'if' clause must not be null.");
+}
+
+#[test]
+fn for_over_null_or_primitive_is_an_error() {
+    let (d, text) = error("${[for v in nothing : v]}", &ctx());
+    assert_eq!(d.summary, "Iteration over null value");
+    assert_eq!(text, "nothing");
+    let (d, _) = error("${[for v in a : v]}", &ctx());
+    assert_eq!(d.summary, "Iteration over non-iterable value");
+    assert_eq!(
+        d.detail,
+        "A value of type number cannot be used as the collection in a 'for' expression."
+    );
+}
+
+#[test]
+fn for_over_unknown_collection_is_dynamic() {
+    assert_eq!(ok("${[for v in ulist : v]}", &ctx()), Value::dynamic());
+    assert_eq!(ok("${{for v in dyn : v => v}}", &ctx()), Value::dynamic());
+    assert_eq!(
+        ok("${[for v in ubool ? [] : [] : v]}", &ctx()),
+        Value::dynamic()
+    );
+}
+
+#[test]
+fn for_with_unknown_elements_keeps_them() {
+    let u = Value::unknown(Type::Number);
+    assert_eq!(
+        ok("${[for v in list : unum]}", &ctx()),
+        Value::tuple([u.clone(), u])
+    );
+    assert_eq!(
+        ok("${[for v in list : v if ubool]}", &ctx()),
+        Value::dynamic()
+    );
+}
+
+#[test]
+fn for_variables_shadow_outer_ones_only_inside() {
+    assert_eq!(
+        ok("${[for a in [10] : a + b]}", &ctx()),
+        Value::tuple([Value::from(12)])
+    );
+    assert_eq!(
+        ok("${[[for a in [10] : a], a]}", &ctx()),
+        Value::tuple([Value::tuple([Value::from(10)]), Value::from(1)])
+    );
+}
+
+// ---------------------------------------------------------------- templates
+
+#[test]
+fn interpolated_values_are_converted_to_strings() {
+    assert_eq!(ok("${a}-${t}-${1.5}", &ctx()), Value::from("1-true-1.5"));
+}
+
+#[test]
+fn null_in_a_template_is_an_error() {
+    let (d, text) = error("pre${nothing}post", &ctx());
+    assert_eq!(d.summary, "Invalid template interpolation value");
+    assert_eq!(
+        d.detail,
+        "The expression result is null. Cannot include a null value in a string template."
+    );
+    assert_eq!(text, "nothing");
+}
+
+#[test]
+fn collection_in_a_template_is_an_error() {
+    let (d, _) = error("x ${items}", &ctx());
+    assert_eq!(d.summary, "Invalid template interpolation value");
+}
+
+#[test]
+fn unknown_part_makes_an_unknown_string() {
+    assert_eq!(ok("x ${unum} y", &ctx()), Value::unknown(Type::String));
+    assert_eq!(
+        ok("%{ if ubool }a%{ endif }", &ctx()),
+        Value::unknown(Type::String)
+    );
+    assert_eq!(
+        ok("%{ for x in ulist }${x}%{ endfor }", &ctx()),
+        Value::unknown(Type::String)
+    );
+}
+
+#[test]
+fn if_directive() {
+    assert_eq!(
+        ok("%{ if t }on%{ else }off%{ endif }", &ctx()),
+        Value::from("on")
+    );
+    assert_eq!(
+        ok("%{ if f }on%{ else }off%{ endif }", &ctx()),
+        Value::from("off")
+    );
+    assert_eq!(ok("[%{ if f }on%{ endif }]", &ctx()), Value::from("[]"));
+}
+
+#[test]
+fn if_directive_condition_must_be_bool() {
+    let (d, text) = error("%{ if items }x%{ endif }", &ctx());
+    assert_eq!(d.summary, "Incorrect condition type");
+    assert_eq!(text, "items");
+    let (d, _) = error("%{ if nothing }x%{ endif }", &ctx());
+    assert_eq!(d.summary, "Null condition");
+}
+
+#[test]
+fn for_directive_over_each_collection_kind() {
+    let c = ctx();
+    assert_eq!(
+        ok("%{ for i, s in items }[${i}:${s}]%{ endfor }", &c),
+        Value::from("[0:a][1:b][2:c]")
+    );
+    assert_eq!(
+        ok("%{ for s in list }${s}%{ endfor }", &c),
+        Value::from("xy")
+    );
+    assert_eq!(
+        ok("%{ for s in set }${s}%{ endfor }", &c),
+        Value::from("123")
+    );
+    assert_eq!(
+        ok("%{ for k, v in map }${k}=${v};%{ endfor }", &c),
+        Value::from("a=1;b=2;")
+    );
+}
+
+#[test]
+fn strip_markers_remove_adjacent_spaces() {
+    assert_eq!(
+        ok("x %{~ if t ~} on %{~ endif ~} y", &ctx()),
+        Value::from("xony")
+    );
+    assert_eq!(
+        ok("hello ${~ \"world\" }", &ctx()),
+        Value::from("helloworld")
+    );
+}
+
+#[test]
+fn nested_quoted_templates() {
+    assert_eq!(
+        ok("${upper(\"hi ${name}\")}", &ctx()),
+        Value::from("HI WORLD")
+    );
+}
+
+// ---------------------------------------------------------------- calls
+
+#[test]
+fn call_with_expansion() {
+    assert_eq!(ok("${join(\"-\", items...)}", &ctx()), Value::from("a-b-c"));
+    assert_eq!(
+        ok("${join(\",\", \"x\", set...)}", &ctx()),
+        Value::from("x,1,2,3")
+    );
+}
+
+#[test]
+fn expansion_needs_a_sequence() {
+    let (d, text) = error("${join(\"-\", a...)}", &ctx());
+    assert_eq!(d.summary, "Invalid expanding argument value");
+    assert_eq!(text, "a");
+    let (d, _) = error("${join(\"-\", nothing...)}", &ctx());
+    assert_eq!(
+        d.detail,
+        "The expanding argument (indicated by ...) must not be null."
+    );
+}
+
+#[test]
+fn call_to_unknown_function_suggests_a_close_name() {
+    let (d, text) = error("${uper(name)}", &ctx());
+    assert_eq!(d.summary, "Call to unknown function");
+    assert_eq!(
+        d.detail,
+        "There is no function named \"uper\". Did you mean \"upper\"?"
+    );
+    assert_eq!(text, "uper");
+}
+
+#[test]
+fn function_calls_not_allowed_without_functions() {
+    let (d, text) = error("${f(1)}", &EvalContext::new().with_variable("x", 1));
+    assert_eq!(d.summary, "Function calls not allowed");
+    assert_eq!(d.detail, "Functions may not be called here.");
+    assert_eq!(text, "f(1)");
+}
+
+#[test]
+fn not_enough_function_arguments() {
+    let (d, text) = error("${upper()}", &ctx());
+    assert_eq!(d.summary, "Not enough function arguments");
+    assert_eq!(
+        d.detail,
+        "Function \"upper\" expects 1 argument(s). Missing value for \"str\"."
+    );
+    assert_eq!(text, ")");
+    let (d, _) = error("${join()}", &ctx());
+    assert_eq!(
+        d.detail,
+        "Function \"join\" expects at least 1 argument(s). Missing value for \"sep\"."
+    );
+}
+
+#[test]
+fn too_many_function_arguments() {
+    let (d, text) = error("${upper(\"a\", b)}", &ctx());
+    assert_eq!(d.summary, "Too many function arguments");
+    assert_eq!(d.detail, "Function \"upper\" expects only 1 argument(s).");
+    assert_eq!(text, "b");
+}
+
+#[test]
+fn invalid_function_argument_points_at_the_argument() {
+    let (d, text) = error("${join(\"-\", \"a\", items)}", &ctx());
+    assert_eq!(d.summary, "Invalid function argument");
+    assert!(
+        d.detail
+            .starts_with("Invalid value for \"parts\" parameter: "),
+        "{}",
+        d.detail
+    );
+    assert_eq!(text, "items");
+    let (d, text) = error("${upper(nothing)}", &ctx());
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"str\" parameter: argument must not be null."
+    );
+    assert_eq!(text, "nothing");
+}
+
+#[test]
+fn error_in_function_call() {
+    let failing = hcl_json::Function::builder()
+        .build(|_| Err(hcl_json::eval::FunctionError::new("it broke")));
+    let c = ctx().with_function("boom", failing);
+    let (d, text) = error("${boom()}", &c);
+    assert_eq!(d.summary, "Error in function call");
+    assert_eq!(d.detail, "Call to function \"boom\" failed: it broke.");
+    assert_eq!(text, "boom()");
+}
+
+#[test]
+fn unknown_arguments_give_unknown_results() {
+    assert_eq!(ok("${upper(ustr)}", &ctx()), Value::unknown(Type::String));
+    assert_eq!(ok("${join(\"-\", ulist...)}", &ctx()), Value::dynamic());
+}
+
+#[test]
+fn literal_mode_native_expressions_refuse_variables_and_calls() {
+    // A native expression (as `try` hands out) evaluated in literal mode.
+    let ctx = EvalContext::literal();
+    assert_eq!(
+        eval_attr(r#"{"a": "${x}"}"#, &ctx).unwrap(),
+        Value::from("${x}")
+    );
+}

@@ -1,0 +1,75 @@
+//! `try` and `can` (the tryfunc extension), built on functions that take
+//! their arguments as expression closures.
+
+mod eval_common;
+
+use eval_common::*;
+use hcl_json::ext::tryfunc::{can_function, try_function};
+use hcl_json::{EvalContext, Type, Value};
+
+fn tctx() -> EvalContext {
+    ctx()
+        .with_function("try", try_function())
+        .with_function("can", can_function())
+}
+
+#[test]
+fn try_returns_the_first_argument_that_succeeds() {
+    assert_eq!(
+        ok("${try(obj.nope, items[9], obj.id)}", &tctx()),
+        Value::from("o1")
+    );
+    assert_eq!(ok("${try(a, nosuch)}", &tctx()), Value::from(1));
+}
+
+#[test]
+fn try_sees_the_scope_of_a_for_expression() {
+    assert_eq!(
+        ok("${[for o in objs : try(o.missing, o.id)]}", &tctx()),
+        Value::tuple([Value::from("i1"), Value::from("i2")])
+    );
+}
+
+#[test]
+fn try_with_an_unknown_result_is_unknown() {
+    assert_eq!(ok("${try(unum, 1)}", &tctx()), Value::dynamic());
+}
+
+#[test]
+fn try_without_a_valid_alternative_lists_the_errors() {
+    let (d, text) = error("${try(nosuch, obj.nope)}", &tctx());
+    assert_eq!(d.summary, "No valid alternative");
+    assert!(
+        d.detail
+            .contains("- Unknown variable (at t.json:1,14-1,20)"),
+        "{}",
+        d.detail
+    );
+    assert!(d.detail.contains("- Unsupported attribute"), "{}", d.detail);
+    assert_eq!(text, "try(nosuch, obj.nope)");
+}
+
+#[test]
+fn try_needs_an_argument() {
+    let (d, _) = error("${try()}", &tctx());
+    assert_eq!(d.summary, "Not enough function arguments");
+}
+
+#[test]
+fn can_tells_whether_its_argument_evaluates() {
+    assert_eq!(ok("${can(obj.id)}", &tctx()), Value::from(true));
+    assert_eq!(ok("${can(obj.nope)}", &tctx()), Value::from(false));
+    assert_eq!(ok("${can(1 / 0)}", &tctx()), Value::from(false));
+    assert_eq!(ok("${can(ustr)}", &tctx()), Value::unknown(Type::Bool));
+}
+
+#[test]
+fn can_takes_exactly_one_argument() {
+    let (d, _) = error("${can(a, b)}", &tctx());
+    assert_eq!(d.summary, "Too many function arguments");
+}
+
+#[test]
+fn closure_functions_cannot_be_called_with_values() {
+    assert!(try_function().call(&[Value::from(1)]).is_err());
+}
