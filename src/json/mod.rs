@@ -11,9 +11,7 @@ mod parser;
 mod tree;
 
 pub use body::Body;
-pub(crate) use expr::ExprKind;
 pub use expr::Expression;
-#[allow(unused_imports)]
 pub(crate) use expr::{ExprKind, NativeExpr};
 pub use parser::{parse, parse_bytes, parse_with, ParseOptions, DEFAULT_MAX_DEPTH};
 pub use tree::File;
