@@ -392,9 +392,12 @@ impl Function {
                     ),
                 ));
             }
+            // As in cty: an argument with an unknown anywhere inside it
+            // counts as unknown, so implementations that do not allow
+            // unknowns never meet one, however deep.
             if matches!(arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
                 dynamic = true;
-            } else if !arg.is_known() && !param.allow_unknown {
+            } else if !param.allow_unknown && !arg.is_wholly_known() {
                 unknown = true;
             }
             let value = convert_unsafe(arg, &param.ty).map_err(|e| {
@@ -502,6 +505,16 @@ mod tests {
             Ok(Value::unknown(Type::Number))
         );
         assert_eq!(f.call(&[Value::dynamic()]), Ok(Value::dynamic()));
+    }
+
+    #[test]
+    fn unknowns_nested_in_arguments_also_short_circuit() {
+        let f = Function::builder()
+            .param(Param::new("xs", Type::list(Type::Number)))
+            .returns(Type::Number)
+            .build(|_| panic!("must not be called"));
+        let partly = Value::tuple([Value::from(1), Value::unknown(Type::Number)]);
+        assert_eq!(f.call(&[partly]), Ok(Value::unknown(Type::Number)));
     }
 
     #[test]

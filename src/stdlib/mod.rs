@@ -4,8 +4,9 @@
 //! context; [`functions`] lists them, so an application can pick only some.
 //! Names and semantics follow Terraform's (and go-cty's) documented
 //! behaviour: [`string`], [`collection`], [`numeric`], [`encoding`],
-//! [`crypto`], [`network`] and [`conversion`] functions. `try` and `can`
-//! (which need lazily evaluated arguments) live in the `ext` layer.
+//! [`crypto`], [`network`] and [`conversion`] functions, plus `try` and
+//! `can`, which take their arguments unevaluated and so live with HCL's
+//! other extensions in [`ext::tryfunc`](crate::ext::tryfunc).
 //!
 //! # Pure by default
 //!
@@ -123,6 +124,8 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all.extend(crypto::functions());
     all.extend(network::functions());
     all.extend(conversion::functions());
+    all.push(("try", crate::ext::tryfunc::try_function()));
+    all.push(("can", crate::ext::tryfunc::can_function()));
     all
 }
 
@@ -133,10 +136,9 @@ pub fn function_map() -> IndexMap<&'static str, Function> {
 
 type RetFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
 
-/// A [`Function`] definition with go-cty's unknown rule: an argument that
-/// is not wholly known, for a parameter that does not allow unknowns, makes
-/// the result unknown without calling the implementation. (`Function::call`
-/// only looks at the top level of each argument.)
+/// A compact builder of standard functions (descriptions are `'static`,
+/// parameters described inline); `Function::call` applies the argument
+/// rules, unknowns at any depth included.
 pub(crate) struct Def {
     description: &'static str,
     params: Vec<Param>,
@@ -186,10 +188,7 @@ impl Def {
         self,
         imp: impl Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync + 'static,
     ) -> Function {
-        let allow: Vec<bool> = self.params.iter().map(|p| p.allow_unknown).collect();
-        let variadic_allow = self.variadic.as_ref().is_some_and(|p| p.allow_unknown);
-        let ret = self.ret.clone();
-        let ret_for_impl = self.ret;
+        let ret = self.ret;
         let mut builder = Function::builder().description(self.description);
         for p in self.params {
             builder = builder.param(p);
@@ -197,18 +196,7 @@ impl Def {
         if let Some(v) = self.variadic {
             builder = builder.variadic(v);
         }
-        builder
-            .returns_with(move |args| ret(args))
-            .build(move |args| {
-                let partly_unknown = args.iter().enumerate().any(|(i, a)| {
-                    let allowed = allow.get(i).copied().unwrap_or(variadic_allow);
-                    !allowed && !a.is_wholly_known()
-                });
-                if partly_unknown {
-                    return Ok(Value::unknown(ret_for_impl(args)?));
-                }
-                imp(args)
-            })
+        builder.returns_with(move |args| ret(args)).build(imp)
     }
 }
 
