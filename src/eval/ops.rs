@@ -54,8 +54,8 @@ impl Eval<'_> {
             return Value::unknown(result_ty);
         }
         match op {
-            BinaryOp::Eq => return equality(&left, &right),
-            BinaryOp::Ne => return not(equality(&left, &right)),
+            BinaryOp::Eq => return left.equals(&right),
+            BinaryOp::Ne => return not(left.equals(&right)),
             _ => {}
         }
         let operand_ty = operand_type(op);
@@ -160,59 +160,5 @@ fn not(v: Value) -> Value {
     match v {
         Value::Bool(b) => Value::Bool(!b),
         other => other,
-    }
-}
-
-/// `a == b` as cty defines it: no conversion; nulls are equal to each
-/// other whatever their types and unequal to anything known and not null;
-/// an unknown side gives an unknown bool, unless the types alone already
-/// tell the values apart; otherwise the information model's equality
-/// ([`Value::equals`]).
-pub(crate) fn equality(a: &Value, b: &Value) -> Value {
-    match (a, b) {
-        (Value::Unknown(_), Value::Unknown(_)) => Value::unknown(Type::Bool),
-        (Value::Unknown(t), known) | (known, Value::Unknown(t)) => {
-            if known.is_null() || t.has_dynamic() || known.ty().has_dynamic() || known.ty() == *t {
-                Value::unknown(Type::Bool)
-            } else {
-                Value::Bool(false)
-            }
-        }
-        (Value::Null(_), Value::Null(_)) => Value::Bool(true),
-        (Value::Null(_), _) | (_, Value::Null(_)) => Value::Bool(false),
-        _ => a.equals(b),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn nulls_of_any_type_are_equal() {
-        assert_eq!(
-            equality(&Value::null(Type::String), &Value::null(Type::Dynamic)),
-            Value::Bool(true)
-        );
-        assert_eq!(
-            equality(&Value::from("a"), &Value::null(Type::Dynamic)),
-            Value::Bool(false)
-        );
-    }
-
-    #[test]
-    fn unknown_of_another_type_is_unequal() {
-        assert_eq!(
-            equality(&Value::unknown(Type::Number), &Value::from("1")),
-            Value::Bool(false)
-        );
-        assert_eq!(
-            equality(&Value::unknown(Type::Number), &Value::from(1)),
-            Value::unknown(Type::Bool)
-        );
-        assert_eq!(
-            equality(&Value::dynamic(), &Value::null(Type::Dynamic)),
-            Value::unknown(Type::Bool)
-        );
     }
 }

@@ -216,14 +216,27 @@ impl Value {
         matches!(self, Value::Null(_))
     }
 
-    /// The information model's equality as an operation: an unknown bool
-    /// when either side is not wholly known, otherwise whether the values
-    /// are equal (see the module documentation).
+    /// Equality as an operation (the `==` of expressions), as cty defines
+    /// it: no conversion; nulls are equal to each other whatever their types
+    /// and unequal to anything else; an unknown side gives an unknown bool,
+    /// unless the types alone already tell the values apart; otherwise an
+    /// unknown bool when either side is not wholly known, and the
+    /// information model's equality (`==`) when both are.
     pub fn equals(&self, other: &Value) -> Value {
-        if self.is_wholly_known() && other.is_wholly_known() {
-            Value::Bool(self == other)
-        } else {
-            Value::Unknown(Type::Bool)
+        match (self, other) {
+            (Value::Unknown(_), Value::Unknown(_)) => Value::Unknown(Type::Bool),
+            (Value::Unknown(t), known) | (known, Value::Unknown(t)) => {
+                let ty = known.ty();
+                if known.is_null() || t.has_dynamic() || ty.has_dynamic() || ty == *t {
+                    Value::Unknown(Type::Bool)
+                } else {
+                    Value::Bool(false)
+                }
+            }
+            (Value::Null(_), Value::Null(_)) => Value::Bool(true),
+            (Value::Null(_), _) | (_, Value::Null(_)) => Value::Bool(false),
+            _ if self.is_wholly_known() && other.is_wholly_known() => Value::Bool(self == other),
+            _ => Value::Unknown(Type::Bool),
         }
     }
 
@@ -689,5 +702,33 @@ mod tests {
             ("b", Value::null(Type::String)),
         ]);
         assert_eq!(v.to_string(), "{ \"a\" = [1, \"x\\\"y\"], \"b\" = null }");
+    }
+
+    #[test]
+    fn nulls_of_any_type_are_equal() {
+        assert_eq!(
+            Value::null(Type::String).equals(&Value::null(Type::Dynamic)),
+            Value::Bool(true)
+        );
+        assert_eq!(
+            Value::from("a").equals(&Value::null(Type::Dynamic)),
+            Value::Bool(false)
+        );
+    }
+
+    #[test]
+    fn unknown_of_another_type_is_unequal() {
+        assert_eq!(
+            Value::unknown(Type::Number).equals(&Value::from("1")),
+            Value::Bool(false)
+        );
+        assert_eq!(
+            Value::unknown(Type::Number).equals(&Value::from(1)),
+            Value::unknown(Type::Bool)
+        );
+        assert_eq!(
+            Value::dynamic().equals(&Value::null(Type::Dynamic)),
+            Value::unknown(Type::Bool)
+        );
     }
 }
