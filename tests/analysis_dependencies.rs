@@ -74,11 +74,23 @@ fn duplicate_names_are_reported() {
 }
 
 #[test]
-fn json_values_evaluate_in_order_now() {
+fn plain_json_values_evaluate() {
     // Plain JSON values need no template evaluation.
     let src = r#"{"value": {"a": {"expr": [1, 2]}, "b": {"expr": {"k": true}}}}"#;
     let file = hcl_json::parse(src, "t.json").unwrap();
     let values = dependencies::evaluate_all(&file).unwrap();
     assert_eq!(values.len(), 2);
     assert_eq!(values["a"], hcl_json::Value::tuple([1.into(), 2.into()]));
+}
+
+#[test]
+fn blocks_evaluate_in_dependency_order() {
+    let src = include_str!("../examples/data/dependencies.hcl.json");
+    let file = hcl_json::parse(src, "dependencies.hcl.json").unwrap();
+    let values = dependencies::evaluate_all(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(values["answer"], hcl_json::Value::from(42));
+    assert_eq!(
+        values["greeting"],
+        hcl_json::Value::from("Hello, world! The answer is 42.")
+    );
 }

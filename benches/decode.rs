@@ -1,0 +1,141 @@
+//! Whole-file decoding: `#[derive(HclDecode)]` into a Terraform-shaped
+//! struct tree, beside the dynamic decode of the same file (parse,
+//! `just_attributes`, evaluate every attribute), in full-expression mode
+//! with every referenced root variable unknown.
+
+use std::collections::{BTreeSet, HashMap};
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use hcl_json::eval::{Function, Param};
+use hcl_json::{Body, EvalContext, HclDecode, Type, Value};
+
+mod support;
+
+#[derive(HclDecode)]
+struct TfFile {
+    #[hcl(block)]
+    terraform: Vec<Generic0>,
+    #[hcl(block)]
+    provider: Vec<Generic1>,
+    #[hcl(block)]
+    variable: Vec<Generic1>,
+    #[hcl(block)]
+    locals: Vec<Generic0>,
+    #[hcl(block)]
+    data: Vec<Generic2>,
+    #[hcl(block)]
+    resource: Vec<Generic2>,
+    #[hcl(block)]
+    module: Vec<Generic1>,
+    #[hcl(block)]
+    output: Vec<Generic1>,
+    #[hcl(remain)]
+    _rest: Body,
+}
+
+#[derive(HclDecode)]
+struct Generic0 {
+    #[hcl(remain)]
+    _attrs: HashMap<String, Value>,
+}
+
+#[derive(HclDecode)]
+struct Generic1 {
+    #[hcl(label)]
+    _name: String,
+    #[hcl(remain)]
+    _attrs: HashMap<String, Value>,
+}
+
+#[derive(HclDecode)]
+struct Generic2 {
+    #[hcl(label)]
+    _kind: String,
+    #[hcl(label)]
+    _name: String,
+    #[hcl(attr)]
+    _count: Option<Value>,
+    #[hcl(remain)]
+    _attrs: HashMap<String, Value>,
+}
+
+/// A context where every root name the file refers to is unknown.
+fn context_for(text: &str) -> EvalContext {
+    let file = hcl_json::parse(text, "bench.tf.json").unwrap();
+    let mut roots = BTreeSet::new();
+    collect_roots(&file.body(), &mut roots);
+    let mut ctx = EvalContext::new().with_stdlib();
+    // Terraform's impure functions, which the standard set leaves out:
+    // here they return unknown values, as during a plan.
+    for name in ["file", "filebase64", "templatefile", "timestamp", "uuid"] {
+        let unknown = Function::builder()
+            .variadic(Param::new("args", Type::Dynamic).allow_unknown().allow_null())
+            .build(|_| Ok(Value::dynamic()));
+        ctx = ctx.with_function(name, unknown);
+    }
+    for root in roots {
+        ctx = ctx.with_variable(root, Value::dynamic());
+    }
+    ctx
+}
+
+fn collect_roots(body: &Body, roots: &mut BTreeSet<String>) {
+    if let Ok(attrs) = body.just_attributes() {
+        for attr in attrs.values() {
+            for t in attr.expr.variables() {
+                roots.insert(t.root_name().to_string());
+            }
+        }
+    }
+}
+
+/// The dynamic decode: every root attribute evaluated (nested objects
+/// evaluate recursively as object expressions).
+fn dynamic_decode(text: &str, ctx: &EvalContext) -> usize {
+    let file = hcl_json::parse(text, "bench.tf.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    attrs
+        .values()
+        .map(|a| a.expr.value(ctx).map_or(0, |_| 1))
+        .sum()
+}
+
+fn derive_decode(text: &str, ctx: &EvalContext) -> usize {
+    let file = hcl_json::parse(text, "bench.tf.json").unwrap();
+    let tf: TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
+    tf.terraform.len()
+        + tf.provider.len()
+        + tf.variable.len()
+        + tf.locals.len()
+        + tf.data.len()
+        + tf.resource.len()
+        + tf.module.len()
+        + tf.output.len()
+}
+
+fn decode(c: &mut Criterion) {
+    let mut inputs = support::largest_corpus_files();
+    inputs.push((
+        "synthesized-4MB.tf.json".to_string(),
+        support::synthesized_tf_json(4 << 20),
+    ));
+    let mut group = c.benchmark_group("decode");
+    group.sample_size(20);
+    for (name, text) in &inputs {
+        let ctx = context_for(text);
+        // Both must succeed on the input, or the comparison means nothing.
+        assert!(dynamic_decode(text, &ctx) > 0);
+        derive_decode(text, &ctx);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("dynamic", name), text, |b, text| {
+            b.iter(|| dynamic_decode(text, &ctx))
+        });
+        group.bench_with_input(BenchmarkId::new("derive", name), text, |b, text| {
+            b.iter(|| derive_decode(text, &ctx))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, decode);
+criterion_main!(benches);
