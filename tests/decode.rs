@@ -402,12 +402,45 @@ fn wrong_number_of_labels_is_reported() {
 
 #[test]
 fn unknown_values_reaching_a_concrete_field_are_an_error() {
-    let file = hcl_json::parse(r#"{"resource": {"t": {"n": {"count": 1}}}}"#, "u.json").unwrap();
-    let body = file.body();
-    // A Value field keeps an unknown; a u32 cannot.
-    let _: Terraform = hcl_json::decode_body(&body, &ctx()).unwrap();
-    let err = hcl_json::from_value::<u32>(Value::unknown(hcl_json::Type::Number)).unwrap_err();
-    assert_eq!(err.diagnostics()[0].summary, "Unknown value");
+    let src = r#"{"resource": {"t": {"n": {"count": "${var.n}"}, "m": {"count": "${var.n}"}}}}"#;
+    let file = hcl_json::parse(src, "u.json").unwrap();
+    let ctx = EvalContext::new().with_variable("var", Value::dynamic());
+    let err = hcl_json::decode_body::<Terraform>(&file.body(), &ctx).unwrap_err();
+    let found: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            (
+                d.summary.as_str(),
+                d.detail.as_str(),
+                d.subject.as_ref().unwrap().start.column,
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "Unknown value",
+                "The value of attribute \"count\" in resource.t.n is not yet known, so it cannot be decoded into a concrete type.",
+                36
+            ),
+            (
+                "Unknown value",
+                "The value of attribute \"count\" in resource.t.m is not yet known, so it cannot be decoded into a concrete type.",
+                64
+            ),
+        ]
+    );
+    // A `Value` field keeps the unknown.
+    let d: Dynamic = hcl_json::decode_body(
+        &hcl_json::parse(r#"{"name": "x", "later": "${var.n}"}"#, "u.json")
+            .unwrap()
+            .body(),
+        &ctx,
+    )
+    .unwrap();
+    assert!(!d.other["later"].is_known());
 }
 
 #[test]

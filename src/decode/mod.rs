@@ -74,6 +74,14 @@ pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 /// Whether an attribute is optional is read from the field's type as
 /// written: only a type spelled `Option<...>` is optional (a type alias of
 /// `Option` is not recognised).
+///
+/// `Expression`, `ExpressionClosure` and `Body` are captured through
+/// `Option`, `Box`, `Vec` and maps, and inside nested `Deserialize` structs
+/// written as JSON objects. They cannot be captured through serde's
+/// buffering: inside an untagged or internally tagged enum, or a
+/// `#[serde(flatten)]` field, serde replays a copy of the data instead of
+/// asking this crate's deserializer, and decoding fails with a message
+/// saying so.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a block type: it does not implement `HclDecode`",
     note = "block types are structs with `#[derive(HclDecode)]`; to read an attribute instead, use #[hcl(attr)]"
