@@ -69,7 +69,11 @@ fn context_for(text: &str) -> EvalContext {
     // here they return unknown values, as during a plan.
     for name in ["file", "filebase64", "templatefile", "timestamp", "uuid"] {
         let unknown = Function::builder()
-            .variadic(Param::new("args", Type::Dynamic).allow_unknown().allow_null())
+            .variadic(
+                Param::new("args", Type::Dynamic)
+                    .allow_unknown()
+                    .allow_null(),
+            )
             .build(|_| Ok(Value::dynamic()));
         ctx = ctx.with_function(name, unknown);
     }

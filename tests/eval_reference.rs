@@ -1,0 +1,97 @@
+//! Behaviour pinned against HashiCorp's Go implementation (hcl 2.14.1,
+//! go-cty 1.12.1), found by differential testing (`examples/difftest.sh`).
+//! Each expected value below is what the Go reference printed for the same
+//! input and context; the tests themselves do not need Go.
+
+mod eval_common;
+
+use eval_common::*;
+use hcl_json::{EvalContext, Type, Value};
+
+/// The variables of the reference harness (`hclbench ctx`) that these
+/// tests use, with the standard library.
+fn ctx() -> EvalContext {
+    let s = Value::from;
+    EvalContext::new()
+        .with_stdlib()
+        .with_variable("name", "world")
+        .with_variable(
+            "items",
+            Value::list(Type::String, [s("a"), s("b"), s("c")]).unwrap(),
+        )
+        .with_variable(
+            "tags",
+            Value::map(Type::String, [("env", s("prod")), ("team", s("core"))]).unwrap(),
+        )
+        .with_variable(
+            "nums",
+            Value::tuple([1, 2, 3, 4].map(|n: i64| Value::from(n))),
+        )
+}
+
+fn strings(items: &[&str]) -> Vec<Value> {
+    items.iter().map(|s| Value::from(*s)).collect()
+}
+
+#[test]
+fn conditional_unifies_list_with_empty_tuple_as_list() {
+    let c = ctx();
+    assert_eq!(
+        ok("${true ? items : []}", &c),
+        Value::List(Type::String, strings(&["a", "b", "c"]))
+    );
+    assert_eq!(
+        ok("${false ? items : []}", &c),
+        Value::List(Type::String, vec![])
+    );
+    assert_eq!(
+        ok("${true ? items : [1, 2]}", &c),
+        Value::List(Type::String, strings(&["a", "b", "c"]))
+    );
+    assert_eq!(
+        ok("${true ? nums : items}", &c),
+        Value::List(Type::String, strings(&["1", "2", "3", "4"]))
+    );
+}
+
+#[test]
+fn conditional_unifies_map_with_objects_as_map() {
+    let c = ctx();
+    assert_eq!(
+        ok("${true ? tags : {}}", &c),
+        Value::map(
+            Type::String,
+            [("env", "prod"), ("team", "core")].map(|(k, v)| (k, Value::from(v)))
+        )
+        .unwrap()
+    );
+    assert_eq!(
+        ok("${false ? tags : {a = 1}}", &c),
+        Value::Map(
+            Type::String,
+            [("a".to_string(), Value::from("1"))].into_iter().collect()
+        )
+    );
+}
+
+#[test]
+fn conditional_unifies_objects_with_different_attributes_as_map() {
+    assert_eq!(
+        ok("${true ? {a = 1} : {b = 2}}", &ctx()),
+        Value::Map(
+            Type::Number,
+            [("a".to_string(), Value::from(1))].into_iter().collect()
+        )
+    );
+}
+
+#[test]
+fn conditional_number_and_bool_do_not_unify() {
+    let (d, _) = error("${true ? 1 : true}", &ctx());
+    assert_eq!(d.summary, "Inconsistent conditional result types");
+}
+
+#[test]
+fn conditional_number_and_string_unify_as_string() {
+    assert_eq!(ok("${true ? 1 : \"a\"}", &ctx()), Value::from("1"));
+}
