@@ -95,3 +95,25 @@ fn conditional_number_and_bool_do_not_unify() {
 fn conditional_number_and_string_unify_as_string() {
     assert_eq!(ok("${true ? 1 : \"a\"}", &ctx()), Value::from("1"));
 }
+
+#[test]
+fn string_to_number_accepts_go_float_syntax() {
+    let c = ctx();
+    let n = |t: &str| Value::Number(t.parse().unwrap());
+    assert_eq!(ok("${tonumber(\"1e3\")}", &c), n("1000"));
+    assert_eq!(ok("${tonumber(\"-.5\")}", &c), n("-0.5"));
+    assert_eq!(ok("${tonumber(\"+1\")}", &c), n("1"));
+    assert_eq!(ok("${tonumber(\"5.\")}", &c), n("5"));
+    assert_eq!(ok("${\"2.5E1\" + 1}", &c), n("26"));
+    for bad in [
+        "\" 1\"",
+        "\"0x10\"",
+        "\"1_000\"",
+        "\".\"",
+        "\"1e\"",
+        "\"+\"",
+    ] {
+        let (d, _) = error(&format!("${{tonumber({bad})}}"), &c);
+        assert_eq!(d.summary, "Invalid function argument", "{bad}");
+    }
+}
