@@ -117,3 +117,30 @@ fn string_to_number_accepts_go_float_syntax() {
         assert_eq!(d.summary, "Invalid function argument", "{bad}");
     }
 }
+
+#[test]
+fn hasindex_tells_whether_an_index_or_key_exists() {
+    let c = ctx();
+    let b = Value::from;
+    assert_eq!(ok("${hasindex(items, 1)}", &c), b(true));
+    assert_eq!(ok("${hasindex(items, 5)}", &c), b(false));
+    assert_eq!(ok("${hasindex(items, -1)}", &c), b(false));
+    assert_eq!(ok("${hasindex(items, 1.5)}", &c), b(false));
+    assert_eq!(ok("${hasindex(items, \"1\")}", &c), b(false));
+    assert_eq!(ok("${hasindex(nums, 3)}", &c), b(true));
+    assert_eq!(ok("${hasindex(tags, \"env\")}", &c), b(true));
+    assert_eq!(ok("${hasindex(tags, \"x\")}", &c), b(false));
+    assert_eq!(ok("${hasindex(tags, 1)}", &c), b(false));
+    let (d, _) = error("${hasindex({a = 1}, \"a\")}", &c);
+    assert_eq!(d.summary, "Error in function call");
+}
+
+#[test]
+fn int_discards_the_fractional_part() {
+    let c = ctx();
+    let n = |t: &str| Value::Number(t.parse().unwrap());
+    assert_eq!(ok("${int(1.9)}", &c), n("1"));
+    assert_eq!(ok("${int(-1.9)}", &c), n("-1"));
+    assert_eq!(ok("${int(\"3.5\")}", &c), n("3"));
+    assert_eq!(ok("${int(1e40)}", &c), n("1e40"));
+}

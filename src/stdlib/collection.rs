@@ -33,6 +33,7 @@ pub fn functions() -> Vec<(&'static str, Function)> {
         ("distinct", distinct()),
         ("element", element()),
         ("flatten", flatten()),
+        ("hasindex", hasindex()),
         ("index", index()),
         ("keys", keys()),
         ("length", length()),
@@ -458,6 +459,28 @@ fn map_or_object_type(ty: &Type, i: usize) -> Result<(), FunctionError> {
             ),
         )),
     }
+}
+
+fn hasindex() -> Function {
+    Def::new("Whether a list, tuple or map can be indexed with a key without an error (go-cty's hasindex).")
+        .param("collection", Type::Dynamic, "The list, tuple or map.")
+        .param("key", Type::Dynamic, "The index or key.")
+        .returns_with(|args| match args[0].ty() {
+            Type::List(_) | Type::Tuple(_) | Type::Map(_) | Type::Dynamic => Ok(Type::Bool),
+            _ => Err(FunctionError::new(
+                "collection must be a list, a map or a tuple",
+            )),
+        })
+        .build(|args| {
+            // A key of the wrong type is no error, just not an index.
+            Ok(Value::Bool(match (&args[0], &args[1]) {
+                (Value::List(_, items) | Value::Tuple(items), Value::Number(n)) => n
+                    .to_u64()
+                    .is_some_and(|i| n.is_integer() && i < items.len() as u64),
+                (Value::Map(_, entries), Value::String(k)) => entries.contains_key(k.as_str()),
+                _ => false,
+            }))
+        })
 }
 
 fn keys() -> Function {
