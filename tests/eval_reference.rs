@@ -144,3 +144,13 @@ fn int_discards_the_fractional_part() {
     assert_eq!(ok("${int(\"3.5\")}", &c), n("3"));
     assert_eq!(ok("${int(1e40)}", &c), n("1e40"));
 }
+
+#[test]
+fn range_with_a_negative_limit_counts_down() {
+    let n = |i: i64| Value::from(i);
+    assert_eq!(
+        ok("${range(-3)}", &ctx()),
+        Value::List(Type::Number, vec![n(0), n(-1), n(-2)])
+    );
+    assert_eq!(ok("${range(0)}", &ctx()), Value::List(Type::Number, vec![]));
+}

@@ -790,7 +790,12 @@ fn range() -> Function {
         .build(|args| {
             let one = Number::ONE;
             let (start, limit, step) = match args.len() {
-                1 => (Number::ZERO, num_arg(args, 0)?.clone(), one),
+                1 => {
+                    // A negative limit counts down, as in go-cty.
+                    let limit = num_arg(args, 0)?.clone();
+                    let step = if limit.is_negative() { -one } else { one };
+                    (Number::ZERO, limit, step)
+                }
                 2 | 3 => {
                     let start = num_arg(args, 0)?.clone();
                     let limit = num_arg(args, 1)?.clone();
