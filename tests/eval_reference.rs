@@ -154,3 +154,23 @@ fn range_with_a_negative_limit_counts_down() {
     );
     assert_eq!(ok("${range(0)}", &ctx()), Value::List(Type::Number, vec![]));
 }
+
+#[test]
+fn case_functions_use_simple_one_to_one_case_mappings() {
+    let c = ctx();
+    assert_eq!(
+        ok("${upper(\"\u{e9}a\u{df}\")}", &c),
+        Value::from("\u{c9}A\u{df}")
+    );
+    assert_eq!(ok("${upper(\"\u{fb01}x\")}", &c), Value::from("\u{fb01}X"));
+    assert_eq!(ok("${upper(\"\u{1fb3}\")}", &c), Value::from("\u{1fbc}"));
+    assert_eq!(
+        ok("${lower(\"\u{3a3}\u{39f}\u{3a3}\")}", &c),
+        Value::from("\u{3c3}\u{3bf}\u{3c3}")
+    );
+    assert_eq!(ok("${lower(\"\u{130}X\")}", &c), Value::from("ix"));
+    assert_eq!(
+        ok("${title(\"\u{df}a \u{1c6}b\")}", &c),
+        Value::from("\u{df}a \u{1c5}b")
+    );
+}
