@@ -174,3 +174,35 @@ fn case_functions_use_simple_one_to_one_case_mappings() {
         Value::from("\u{df}a \u{1c5}b")
     );
 }
+
+#[test]
+fn concat_is_a_list_only_when_every_argument_is_a_list() {
+    let c = ctx();
+    let s = Value::from;
+    assert_eq!(
+        ok("${concat(items, [\"d\"])}", &c),
+        Value::Tuple(strings(&["a", "b", "c", "d"]))
+    );
+    assert_eq!(
+        ok("${concat(items, nums)}", &c),
+        Value::Tuple(vec![
+            s("a"),
+            s("b"),
+            s("c"),
+            Value::from(1),
+            Value::from(2),
+            Value::from(3),
+            Value::from(4)
+        ])
+    );
+    assert_eq!(
+        ok("${concat(items, items)}", &c),
+        Value::List(Type::String, strings(&["a", "b", "c", "a", "b", "c"]))
+    );
+    assert_eq!(
+        ok("${concat([1], [\"a\"])}", &c),
+        Value::Tuple(vec![Value::from(1), s("a")])
+    );
+    let (d, _) = error("${concat()}", &c);
+    assert_eq!(d.summary, "Error in function call");
+}

@@ -17,7 +17,7 @@ use super::{
     str_arg, Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{unify, Number, Type, Value};
+use crate::value::{unify, unify_unsafe, Number, Type, Value};
 
 /// The collection functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -255,16 +255,26 @@ fn compact() -> Function {
 
 /// The result type of `concat`: a list when any argument is a list, of the
 /// unified element type; otherwise a tuple of all the elements' types.
+/// go-cty's `concat` type: a list when every argument is a list and
+/// their types unify, otherwise a tuple of every argument's element types
+/// (so a tuple argument such as `[]` makes the result a tuple).
 fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
-    let mut any_list = false;
+    if args.is_empty() {
+        return Err(FunctionError::new("at least one argument is required."));
+    }
+    if args.iter().all(|a| matches!(a.ty(), Type::List(_))) {
+        let types: Vec<Type> = args.iter().map(Value::ty).collect();
+        if let Some(t) = unify_unsafe(&types) {
+            return Ok(t);
+        }
+    }
     let mut elems: Vec<Type> = Vec::new();
     for (i, a) in args.iter().enumerate() {
         match a.ty() {
-            Type::List(t) => {
-                any_list = true;
-                elems.push(*t);
-            }
             Type::Tuple(ts) => elems.extend(ts),
+            // The tuple type needs the list's length.
+            Type::List(_) if !a.is_known() => return Ok(Type::Dynamic),
+            Type::List(t) => elems.extend(std::iter::repeat_n(*t, a.len().unwrap_or(0))),
             Type::Dynamic => return Ok(Type::Dynamic),
             other => {
                 return Err(FunctionError::arg(
@@ -277,13 +287,7 @@ fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
             }
         }
     }
-    if any_list {
-        unify(&elems)
-            .map(Type::list)
-            .ok_or_else(|| FunctionError::new("all arguments must have the same element type."))
-    } else {
-        Ok(Type::Tuple(elems))
-    }
+    Ok(Type::Tuple(elems))
 }
 
 fn concat() -> Function {
