@@ -206,3 +206,15 @@ fn concat_is_a_list_only_when_every_argument_is_a_list() {
     let (d, _) = error("${concat()}", &c);
     assert_eq!(d.summary, "Error in function call");
 }
+
+#[test]
+fn coalesce_unifies_argument_types_like_go() {
+    let c = ctx();
+    assert_eq!(
+        ok("${coalesce([], [1])}", &c),
+        Value::List(Type::Number, vec![])
+    );
+    assert_eq!(ok("${coalesce(null, 1, \"a\")}", &c), Value::from("1"));
+    let (d, _) = error("${coalesce(1, true)}", &c);
+    assert_eq!(d.summary, "Error in function call");
+}

@@ -163,6 +163,17 @@ fn chunklist() -> Function {
         })
 }
 
+/// The arguments' types unified as Terraform's `coalesce` does (go-cty's
+/// unsafe unification: `[]` and `[1]` as `list(number)`; number and bool
+/// not at all).
+fn coalesce_type(args: &[Value]) -> Result<Type, FunctionError> {
+    let types: Vec<Type> = args.iter().map(Value::ty).collect();
+    if types.is_empty() {
+        return Ok(Type::Dynamic);
+    }
+    unify_unsafe(&types).ok_or_else(|| FunctionError::new("all arguments must have the same type."))
+}
+
 fn coalesce() -> Function {
     Def::new("Returns the first argument that is not null and not an empty string.")
         .variadic(
@@ -171,15 +182,9 @@ fn coalesce() -> Function {
                 .allow_null()
                 .allow_unknown(),
         )
-        .returns_with(|args| {
-            let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            unify(&types)
-                .ok_or_else(|| FunctionError::new("all arguments must have the same type."))
-        })
+        .returns_with(|args| coalesce_type(args))
         .build(|args| {
-            let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            let ty = unify(&types)
-                .ok_or_else(|| FunctionError::new("all arguments must have the same type."))?;
+            let ty = coalesce_type(args)?;
             for (i, arg) in args.iter().enumerate() {
                 let v = convert_arg(arg, &ty, i)?;
                 match &v {
