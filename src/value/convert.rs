@@ -621,16 +621,16 @@ mod tests {
     }
 
     #[test]
-    fn string_to_number_rejects_exponent() {
-        assert_eq!(
-            unsafe_(&s("1e3"), &Type::Number),
-            Err("a number is required".into())
-        );
+    fn string_to_number_accepts_go_float_syntax() {
+        // What Go HCL's conversion (big.ParseFloat) accepts.
+        assert_eq!(unsafe_(&s("1e3"), &Type::Number), Ok(num("1000")));
+        assert_eq!(unsafe_(&s("+1"), &Type::Number), Ok(num("1")));
+        assert_eq!(unsafe_(&s("-.5"), &Type::Number), Ok(num("-0.5")));
     }
 
     #[test]
     fn string_to_number_rejects_spaces_and_junk() {
-        for t in [" 1", "1 ", "", "abc", "1,5", "+1", "0x1f"] {
+        for t in [" 1", "1 ", "", "abc", "1,5", "+", ".", "1e", "1_0", "0x1f"] {
             assert_eq!(
                 unsafe_(&s(t), &Type::Number),
                 Err("a number is required".into()),
