@@ -182,7 +182,7 @@ fn coalesce() -> Function {
                 .allow_null()
                 .allow_unknown(),
         )
-        .returns_with(|args| coalesce_type(args))
+        .returns_with(coalesce_type)
         .build(|args| {
             let ty = coalesce_type(args)?;
             for (i, arg) in args.iter().enumerate() {

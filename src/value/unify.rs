@@ -111,21 +111,17 @@ pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
     if maps > 0 && maps + dynamics == n {
         return unify_collections(types, has_dynamic, Type::map);
     } else if maps > 0 && maps + objects + dynamics == n {
-        if let Some(t) = unify_structurals_as(
-            types,
-            |t| matches!(t, Object(_)),
-            |t| unify_objects_to_map(t),
-        ) {
+        if let Some(t) =
+            unify_structurals_as(types, |t| matches!(t, Object(_)), unify_objects_to_map)
+        {
             return Some(t);
         }
     } else if lists > 0 && lists + dynamics == n {
         return unify_collections(types, has_dynamic, Type::list);
     } else if lists > 0 && lists + tuples + dynamics == n {
-        if let Some(t) = unify_structurals_as(
-            types,
-            |t| matches!(t, Tuple(_)),
-            |t| unify_tuples_to_list(t),
-        ) {
+        if let Some(t) =
+            unify_structurals_as(types, |t| matches!(t, Tuple(_)), unify_tuples_to_list)
+        {
             return Some(t);
         }
     } else if sets > 0 && sets + dynamics == n {
