@@ -21,7 +21,7 @@ use crate::pos::Range;
 use crate::syntax::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
-use crate::value::{try_convert, unify, AccessError, Number, Type, Value};
+use crate::value::{try_convert, unify_unsafe, AccessError, Number, Type, Value};
 
 /// Evaluates the native expressions and templates of one JSON string,
 /// collecting diagnostics.
@@ -464,7 +464,8 @@ fn list_or_tuple(items: Vec<Value>) -> Value {
 
 /// The result type of a conditional with these results: a literal `null`
 /// takes the other side's type, the dynamic type stays dynamic, anything
-/// else is unified. `None` when the types cannot be unified.
+/// else is unified the way HCL's Go implementation does it
+/// ([`unify_unsafe`]). `None` when the types cannot be unified.
 fn conditional_type(then: &Value, otherwise: &Value) -> Option<Type> {
     let dynamic_null = |v: &Value| matches!(v, Value::Null(Type::Dynamic));
     if dynamic_null(then) {
@@ -477,18 +478,7 @@ fn conditional_type(then: &Value, otherwise: &Value) -> Option<Type> {
     if a == Type::Dynamic || b == Type::Dynamic {
         return Some(Type::Dynamic);
     }
-    unify(&[a.clone(), b.clone()]).or_else(|| unify_tuples_as_list(&a, &b))
-}
-
-/// cty's fallback when two tuple types do not unify (different lengths,
-/// as in the common `cond ? [x] : []`): a list of all their element types
-/// unified. `value::unify` lacks it, so it lives here.
-fn unify_tuples_as_list(a: &Type, b: &Type) -> Option<Type> {
-    let (Type::Tuple(x), Type::Tuple(y)) = (a, b) else {
-        return None;
-    };
-    let elems: Vec<Type> = x.iter().chain(y).cloned().collect();
-    Some(Type::List(Box::new(unify(&elems)?)))
+    unify_unsafe(&[a, b])
 }
 
 #[cold]

@@ -17,7 +17,7 @@ use super::{
     str_arg, Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{unify, Number, Type, Value};
+use crate::value::{unify, unify_unsafe, Number, Type, Value};
 
 /// The collection functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -33,6 +33,7 @@ pub fn functions() -> Vec<(&'static str, Function)> {
         ("distinct", distinct()),
         ("element", element()),
         ("flatten", flatten()),
+        ("hasindex", hasindex()),
         ("index", index()),
         ("keys", keys()),
         ("length", length()),
@@ -162,6 +163,17 @@ fn chunklist() -> Function {
         })
 }
 
+/// The arguments' types unified as Terraform's `coalesce` does (go-cty's
+/// unsafe unification: `[]` and `[1]` as `list(number)`; number and bool
+/// not at all).
+fn coalesce_type(args: &[Value]) -> Result<Type, FunctionError> {
+    let types: Vec<Type> = args.iter().map(Value::ty).collect();
+    if types.is_empty() {
+        return Ok(Type::Dynamic);
+    }
+    unify_unsafe(&types).ok_or_else(|| FunctionError::new("all arguments must have the same type."))
+}
+
 fn coalesce() -> Function {
     Def::new("Returns the first argument that is not null and not an empty string.")
         .variadic(
@@ -170,15 +182,9 @@ fn coalesce() -> Function {
                 .allow_null()
                 .allow_unknown(),
         )
-        .returns_with(|args| {
-            let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            unify(&types)
-                .ok_or_else(|| FunctionError::new("all arguments must have the same type."))
-        })
+        .returns_with(coalesce_type)
         .build(|args| {
-            let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            let ty = unify(&types)
-                .ok_or_else(|| FunctionError::new("all arguments must have the same type."))?;
+            let ty = coalesce_type(args)?;
             for (i, arg) in args.iter().enumerate() {
                 let v = convert_arg(arg, &ty, i)?;
                 match &v {
@@ -254,16 +260,26 @@ fn compact() -> Function {
 
 /// The result type of `concat`: a list when any argument is a list, of the
 /// unified element type; otherwise a tuple of all the elements' types.
+/// go-cty's `concat` type: a list when every argument is a list and
+/// their types unify, otherwise a tuple of every argument's element types
+/// (so a tuple argument such as `[]` makes the result a tuple).
 fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
-    let mut any_list = false;
+    if args.is_empty() {
+        return Err(FunctionError::new("at least one argument is required."));
+    }
+    if args.iter().all(|a| matches!(a.ty(), Type::List(_))) {
+        let types: Vec<Type> = args.iter().map(Value::ty).collect();
+        if let Some(t) = unify_unsafe(&types) {
+            return Ok(t);
+        }
+    }
     let mut elems: Vec<Type> = Vec::new();
     for (i, a) in args.iter().enumerate() {
         match a.ty() {
-            Type::List(t) => {
-                any_list = true;
-                elems.push(*t);
-            }
             Type::Tuple(ts) => elems.extend(ts),
+            // The tuple type needs the list's length.
+            Type::List(_) if !a.is_known() => return Ok(Type::Dynamic),
+            Type::List(t) => elems.extend(std::iter::repeat_n(*t, a.len().unwrap_or(0))),
             Type::Dynamic => return Ok(Type::Dynamic),
             other => {
                 return Err(FunctionError::arg(
@@ -276,13 +292,7 @@ fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
             }
         }
     }
-    if any_list {
-        unify(&elems)
-            .map(Type::list)
-            .ok_or_else(|| FunctionError::new("all arguments must have the same element type."))
-    } else {
-        Ok(Type::Tuple(elems))
-    }
+    Ok(Type::Tuple(elems))
 }
 
 fn concat() -> Function {
@@ -458,6 +468,28 @@ fn map_or_object_type(ty: &Type, i: usize) -> Result<(), FunctionError> {
             ),
         )),
     }
+}
+
+fn hasindex() -> Function {
+    Def::new("Whether a list, tuple or map can be indexed with a key without an error (go-cty's hasindex).")
+        .param("collection", Type::Dynamic, "The list, tuple or map.")
+        .param("key", Type::Dynamic, "The index or key.")
+        .returns_with(|args| match args[0].ty() {
+            Type::List(_) | Type::Tuple(_) | Type::Map(_) | Type::Dynamic => Ok(Type::Bool),
+            _ => Err(FunctionError::new(
+                "collection must be a list, a map or a tuple",
+            )),
+        })
+        .build(|args| {
+            // A key of the wrong type is no error, just not an index.
+            Ok(Value::Bool(match (&args[0], &args[1]) {
+                (Value::List(_, items) | Value::Tuple(items), Value::Number(n)) => n
+                    .to_u64()
+                    .is_some_and(|i| n.is_integer() && i < items.len() as u64),
+                (Value::Map(_, entries), Value::String(k)) => entries.contains_key(k.as_str()),
+                _ => false,
+            }))
+        })
 }
 
 fn keys() -> Function {
@@ -767,7 +799,12 @@ fn range() -> Function {
         .build(|args| {
             let one = Number::ONE;
             let (start, limit, step) = match args.len() {
-                1 => (Number::ZERO, num_arg(args, 0)?.clone(), one),
+                1 => {
+                    // A negative limit counts down, as in go-cty.
+                    let limit = num_arg(args, 0)?.clone();
+                    let step = if limit.is_negative() { -one } else { one };
+                    (Number::ZERO, limit, step)
+                }
                 2 | 3 => {
                     let start = num_arg(args, 0)?.clone();
                     let limit = num_arg(args, 1)?.clone();

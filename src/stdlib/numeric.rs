@@ -31,6 +31,13 @@ pub fn functions() -> Vec<(&'static str, Function)> {
                 Number::floor,
             ),
         ),
+        (
+            "int",
+            num1(
+                "Discards the fractional part of a number (go-cty's int).",
+                Number::trunc,
+            ),
+        ),
         ("log", log()),
         (
             "max",

@@ -97,17 +97,57 @@ fn strcontains() -> Function {
 }
 
 fn lower() -> Function {
-    str1(
-        "Converts all letters in the string to lowercase.",
-        str::to_lowercase,
-    )
+    str1("Converts all letters in the string to lowercase.", |s| {
+        s.chars().map(simple_lower).collect()
+    })
 }
 
 fn upper() -> Function {
-    str1(
-        "Converts all letters in the string to uppercase.",
-        str::to_uppercase,
-    )
+    str1("Converts all letters in the string to uppercase.", |s| {
+        s.chars().map(simple_upper).collect()
+    })
+}
+
+/// Unicode's simple (one character to one character) lowercase mapping,
+/// what Go's `strings.ToLower` applies: no final-sigma rule, `İ` is `i`.
+fn simple_lower(c: char) -> char {
+    // Only U+0130 has a longer full mapping ("i" + combining dot), and its
+    // simple mapping is the first character of it.
+    c.to_lowercase().next().unwrap_or(c)
+}
+
+/// Unicode's simple uppercase mapping, what Go's `strings.ToUpper`
+/// applies: `ß` stays `ß` (not `SS`), ligatures stay whole.
+fn simple_upper(c: char) -> char {
+    let mut full = c.to_uppercase();
+    match (full.next(), full.next()) {
+        (Some(u), None) => u,
+        // Characters whose full mapping is longer: their simple mapping is
+        // themselves, except Greek letters with iota subscript, which map
+        // to the capital with prosgegrammeni.
+        _ => match c as u32 {
+            0x1F80..=0x1F87 | 0x1F90..=0x1F97 | 0x1FA0..=0x1FA7 => {
+                char::from_u32(c as u32 + 8).unwrap_or(c)
+            }
+            0x1FB3 => '\u{1FBC}',
+            0x1FC3 => '\u{1FCC}',
+            0x1FF3 => '\u{1FFC}',
+            _ => c,
+        },
+    }
+}
+
+/// Unicode's simple titlecase mapping, what Go's `strings.Title` applies
+/// to the first letter of a word: the uppercase one, except for the
+/// digraphs that have a distinct titlecase form (`ǆ` is `ǅ`).
+fn simple_title(c: char) -> char {
+    match c as u32 {
+        0x01C4..=0x01C6 => '\u{01C5}',
+        0x01C7..=0x01C9 => '\u{01C8}',
+        0x01CA..=0x01CC => '\u{01CB}',
+        0x01F1..=0x01F3 => '\u{01F2}',
+        _ => simple_upper(c),
+    }
 }
 
 fn trimspace() -> Function {
@@ -157,7 +197,7 @@ fn title() -> Function {
             let mut prev = ' ';
             for c in s.chars() {
                 if is_word_separator(prev) {
-                    out.extend(c.to_uppercase());
+                    out.push(simple_title(c));
                 } else {
                     out.push(c);
                 }

@@ -11,7 +11,7 @@ use std::fmt;
 
 use indexmap::IndexMap;
 
-use super::number::Number;
+use super::number::{Number, NumberError};
 use super::string::Str;
 use super::types::Type;
 use super::unify::unify;
@@ -200,7 +200,7 @@ impl Cx {
             (Value::Bool(b), Type::String) => Ok(Value::from(if *b { "true" } else { "false" })),
             (Value::String(s), Type::Number) => {
                 self.unsafe_ok(ty)?;
-                Number::parse_plain(s)
+                parse_number_string(s)
                     .map(Value::Number)
                     .map_err(|_| self.err(required(ty)))
             }
@@ -422,6 +422,49 @@ fn worst(a: Safety, b: Safety) -> Safety {
     a.max(b)
 }
 
+/// A string converted to a number: the number's own string form, and also
+/// what HCL's Go implementation accepts there (a decimal in Go's
+/// `big.ParseFloat` syntax): a leading `+`, `.5`, `5.`, an exponent
+/// (`1e3`), `Inf` / `inf` with an optional sign. No spaces, no `0x`, no
+/// `_`.
+fn parse_number_string(s: &str) -> Result<Number, NumberError> {
+    if let Ok(n) = Number::parse_plain(s) {
+        return Ok(n);
+    }
+    let (negative, body) = match s.as_bytes().first() {
+        Some(b'+') => (false, &s[1..]),
+        Some(b'-') => (true, &s[1..]),
+        _ => (false, s),
+    };
+    if body == "Inf" || body == "inf" {
+        return Ok(if negative {
+            Number::NEG_INFINITY
+        } else {
+            Number::INFINITY
+        });
+    }
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(i) => body.split_at(i),
+        None => (body, ""),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all_digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if (int.is_empty() && frac.is_empty()) || !all_digits(int) || !all_digits(frac) {
+        return Err(NumberError::Syntax);
+    }
+    let mut text = String::with_capacity(s.len() + 2);
+    if negative {
+        text.push('-');
+    }
+    text.push_str(if int.is_empty() { "0" } else { int });
+    if !frac.is_empty() {
+        text.push('.');
+        text.push_str(frac);
+    }
+    text.push_str(exponent);
+    Number::parse(&text)
+}
+
 /// Whether a value of type `from` converts to `to`, and how safely.
 pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
     use Type::*;
@@ -578,16 +621,16 @@ mod tests {
     }
 
     #[test]
-    fn string_to_number_rejects_exponent() {
-        assert_eq!(
-            unsafe_(&s("1e3"), &Type::Number),
-            Err("a number is required".into())
-        );
+    fn string_to_number_accepts_go_float_syntax() {
+        // What Go HCL's conversion (big.ParseFloat) accepts.
+        assert_eq!(unsafe_(&s("1e3"), &Type::Number), Ok(num("1000")));
+        assert_eq!(unsafe_(&s("+1"), &Type::Number), Ok(num("1")));
+        assert_eq!(unsafe_(&s("-.5"), &Type::Number), Ok(num("-0.5")));
     }
 
     #[test]
     fn string_to_number_rejects_spaces_and_junk() {
-        for t in [" 1", "1 ", "", "abc", "1,5", "+1", "0x1f"] {
+        for t in [" 1", "1 ", "", "abc", "1,5", "+", ".", "1e", "1_0", "0x1f"] {
             assert_eq!(
                 unsafe_(&s(t), &Type::Number),
                 Err("a number is required".into()),

@@ -79,7 +79,7 @@ pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
 pub use string::Str;
 pub use types::Type;
-pub use unify::unify;
+pub use unify::{unify, unify_unsafe};
 
 /// An HCL value: known, null or unknown, of any [`Type`].
 ///

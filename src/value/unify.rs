@@ -1,6 +1,7 @@
 //! Type unification: the most general type a list of types can all be
 //! converted to, per the information model's lattice.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use super::convert::type_conversion;
@@ -73,6 +74,280 @@ fn join(a: &Type, b: &Type) -> Option<Type> {
         ),
         _ => return None,
     })
+}
+
+/// Unifies `types` the way HCL's Go implementation does for conditional
+/// results (cty's unsafe unification), which Terraform users rely on:
+///
+/// - types all of one collection kind unify their element types
+///   (`list(string)` and `list(dynamic)` as `list(string)`);
+/// - maps mixed with objects, when every object's attributes unify with
+///   the maps' elements, as a map (`tags` and `{}` as `map(string)`);
+///   lists mixed with tuples likewise as a list (`items` and `[]`);
+/// - objects with the same attribute names attribute-wise, otherwise as a
+///   map of all attribute types unified (`{a=1}` and `{b=2}` as
+///   `map(number)`); tuples of one length element-wise, otherwise as a
+///   list of all element types unified;
+/// - otherwise the most general of the input types to which every other
+///   input converts: string over number and bool; number and bool do not
+///   unify; a top-level `Dynamic` among collections makes the result
+///   `Dynamic`.
+///
+/// `None` when no type fits.
+pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
+    use Type::*;
+    if types.is_empty() {
+        return None;
+    }
+    let count = |f: fn(&Type) -> bool| types.iter().filter(|t| f(t)).count();
+    let n = types.len();
+    let dynamics = count(|t| matches!(t, Dynamic));
+    let maps = count(|t| matches!(t, Map(_)));
+    let lists = count(|t| matches!(t, List(_)));
+    let sets = count(|t| matches!(t, Set(_)));
+    let objects = count(|t| matches!(t, Object(_)));
+    let tuples = count(|t| matches!(t, Tuple(_)));
+    let has_dynamic = dynamics > 0;
+    if maps > 0 && maps + dynamics == n {
+        return unify_collections(types, has_dynamic, Type::map);
+    } else if maps > 0 && maps + objects + dynamics == n {
+        if let Some(t) =
+            unify_structurals_as(types, |t| matches!(t, Object(_)), unify_objects_to_map)
+        {
+            return Some(t);
+        }
+    } else if lists > 0 && lists + dynamics == n {
+        return unify_collections(types, has_dynamic, Type::list);
+    } else if lists > 0 && lists + tuples + dynamics == n {
+        if let Some(t) =
+            unify_structurals_as(types, |t| matches!(t, Tuple(_)), unify_tuples_to_list)
+        {
+            return Some(t);
+        }
+    } else if sets > 0 && sets + dynamics == n {
+        return unify_collections(types, has_dynamic, Type::set);
+    } else if objects > 0 && objects + dynamics == n {
+        return if has_dynamic {
+            Some(Dynamic)
+        } else {
+            unify_objects(types)
+        };
+    } else if tuples > 0 && tuples + dynamics == n {
+        return if has_dynamic {
+            Some(Dynamic)
+        } else {
+            unify_tuples(types)
+        };
+    } else if objects > 0 && tuples > 0 {
+        return None;
+    }
+    preference_order(types).into_iter().find_map(|want| {
+        let want = &types[want];
+        types
+            .iter()
+            .all(|t| t == want || type_conversion(t, want).is_some())
+            .then(|| want.clone())
+    })
+}
+
+/// Every type converts (unsafely) to `to`.
+fn all_convert(types: &[Type], to: &Type) -> bool {
+    types
+        .iter()
+        .all(|t| t == to || type_conversion(t, to).is_some())
+}
+
+fn unify_collections(types: &[Type], has_dynamic: bool, kind: fn(Type) -> Type) -> Option<Type> {
+    if has_dynamic {
+        return Some(Type::Dynamic);
+    }
+    let elems: Vec<Type> = types
+        .iter()
+        .filter_map(|t| t.element_type().cloned())
+        .collect();
+    let ty = kind(unify_unsafe(&elems)?);
+    all_convert(types, &ty).then_some(ty)
+}
+
+/// Unifies the types matching `is_structural` as a collection with
+/// `to_collection`, then all the types with those replaced by it; the
+/// result only when it is of that collection's kind.
+fn unify_structurals_as(
+    types: &[Type],
+    is_structural: fn(&Type) -> bool,
+    to_collection: fn(&[Type]) -> Option<Type>,
+) -> Option<Type> {
+    let structurals: Vec<Type> = types.iter().filter(|t| is_structural(t)).cloned().collect();
+    let collection = to_collection(&structurals)?;
+    let replaced: Vec<Type> = types
+        .iter()
+        .map(|t| {
+            if is_structural(t) {
+                collection.clone()
+            } else {
+                t.clone()
+            }
+        })
+        .collect();
+    let ty = unify_unsafe(&replaced)?;
+    (std::mem::discriminant(&ty) == std::mem::discriminant(&collection)).then_some(ty)
+}
+
+fn unify_objects(types: &[Type]) -> Option<Type> {
+    let attrs = |t: &Type| match t {
+        Type::Object(a) => a.clone(),
+        _ => BTreeMap::new(),
+    };
+    let first = attrs(&types[0]);
+    let same_names = types[1..].iter().all(|t| {
+        let a = attrs(t);
+        a.len() == first.len() && a.keys().all(|k| first.contains_key(k))
+    });
+    if !same_names {
+        return unify_objects_to_map(types);
+    }
+    let mut out = BTreeMap::new();
+    for name in first.keys() {
+        let across: Vec<Type> = types.iter().map(|t| attrs(t)[name].clone()).collect();
+        out.insert(name.clone(), unify_unsafe(&across)?);
+    }
+    let ty = Type::Object(out);
+    if all_convert(types, &ty) {
+        Some(ty)
+    } else {
+        unify_objects_to_map(types)
+    }
+}
+
+fn unify_objects_to_map(types: &[Type]) -> Option<Type> {
+    let all: Vec<Type> = types
+        .iter()
+        .flat_map(|t| match t {
+            Type::Object(a) => a.values().cloned().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let ty = Type::map(unify_unsafe(&all)?);
+    all_convert(types, &ty).then_some(ty)
+}
+
+fn unify_tuples(types: &[Type]) -> Option<Type> {
+    let elems = |t: &Type| match t {
+        Type::Tuple(e) => e.clone(),
+        _ => Vec::new(),
+    };
+    let first = elems(&types[0]);
+    if types[1..].iter().any(|t| elems(t).len() != first.len()) {
+        return unify_tuples_to_list(types);
+    }
+    let mut out = Vec::with_capacity(first.len());
+    for i in 0..first.len() {
+        let across: Vec<Type> = types.iter().map(|t| elems(t)[i].clone()).collect();
+        out.push(unify_unsafe(&across)?);
+    }
+    let ty = Type::Tuple(out);
+    if all_convert(types, &ty) {
+        Some(ty)
+    } else {
+        unify_tuples_to_list(types)
+    }
+}
+
+fn unify_tuples_to_list(types: &[Type]) -> Option<Type> {
+    let all: Vec<Type> = types
+        .iter()
+        .flat_map(|t| match t {
+            Type::Tuple(e) => e.clone(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let ty = Type::list(unify_unsafe(&all)?);
+    all_convert(types, &ty).then_some(ty)
+}
+
+/// Indexes of `types`, most general first (a topological order of the
+/// "more general than" relation, input order among incomparable ones).
+fn preference_order(types: &[Type]) -> Vec<usize> {
+    let n = types.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for i in 0..n {
+        for j in i + 1..n {
+            match generality(&types[i], &types[j]) {
+                Ordering::Greater => edges[i].push(j),
+                Ordering::Less => edges[j].push(i),
+                Ordering::Equal => {}
+            }
+        }
+    }
+    let mut in_degree = vec![0usize; n];
+    for outs in &edges {
+        for &j in outs {
+            in_degree[j] += 1;
+        }
+    }
+    let mut order: Vec<usize> = (0..n).filter(|&i| in_degree[i] == 0).collect();
+    let mut next = 0;
+    while next < order.len() {
+        let i = order[next];
+        next += 1;
+        for &j in &edges[i] {
+            in_degree[j] -= 1;
+            if in_degree[j] == 0 {
+                order.push(j);
+            }
+        }
+    }
+    order
+}
+
+/// `Greater` when `a` is more general than `b` (`b` converts to it
+/// without loss), `Less` for the reverse, `Equal` when incomparable.
+fn generality(a: &Type, b: &Type) -> Ordering {
+    use Type::*;
+    match (a, b) {
+        (Dynamic, Dynamic) => Ordering::Equal,
+        // Dynamic is the least preferred: the others are assumed to be
+        // what it will turn out to be.
+        (Dynamic, _) => Ordering::Less,
+        (_, Dynamic) => Ordering::Greater,
+        (String, Number | Bool) => Ordering::Greater,
+        (Number | Bool, String) => Ordering::Less,
+        (List(x), List(y)) | (Set(x), Set(y)) | (Map(x), Map(y)) => generality(x, y),
+        (List(_) | Tuple(_), Set(_)) | (List(_), Tuple(_)) | (Map(_), Object(_)) => {
+            Ordering::Greater
+        }
+        (Set(_), List(_) | Tuple(_)) | (Tuple(_), List(_)) | (Object(_), Map(_)) => Ordering::Less,
+        (Object(x), Object(y)) => {
+            if x.len() != y.len() || x.keys().any(|k| !y.contains_key(k)) {
+                return Ordering::Equal;
+            }
+            pointwise(x.keys().map(|k| generality(&x[k], &y[k])))
+        }
+        (Tuple(x), Tuple(y)) => {
+            if x.len() != y.len() {
+                return Ordering::Equal;
+            }
+            pointwise(x.iter().zip(y).map(|(p, q)| generality(p, q)))
+        }
+        _ => Ordering::Equal,
+    }
+}
+
+/// More general when more general in some parts and less in none.
+fn pointwise(parts: impl Iterator<Item = Ordering>) -> Ordering {
+    let (mut greater, mut less) = (false, false);
+    for p in parts {
+        match p {
+            Ordering::Greater => greater = true,
+            Ordering::Less => less = true,
+            Ordering::Equal => {}
+        }
+    }
+    match (greater, less) {
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        _ => Ordering::Equal,
+    }
 }
 
 #[cfg(test)]

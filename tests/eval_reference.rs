@@ -1,0 +1,220 @@
+//! Behaviour pinned against HashiCorp's Go implementation (hcl 2.14.1,
+//! go-cty 1.12.1), found by differential testing (`examples/difftest.sh`).
+//! Each expected value below is what the Go reference printed for the same
+//! input and context; the tests themselves do not need Go.
+
+mod eval_common;
+
+use eval_common::*;
+use hcl_json::{EvalContext, Type, Value};
+
+/// The variables of the reference harness (`hclbench ctx`) that these
+/// tests use, with the standard library.
+fn ctx() -> EvalContext {
+    let s = Value::from;
+    EvalContext::new()
+        .with_stdlib()
+        .with_variable("name", "world")
+        .with_variable(
+            "items",
+            Value::list(Type::String, [s("a"), s("b"), s("c")]).unwrap(),
+        )
+        .with_variable(
+            "tags",
+            Value::map(Type::String, [("env", s("prod")), ("team", s("core"))]).unwrap(),
+        )
+        .with_variable(
+            "nums",
+            Value::tuple([1, 2, 3, 4].map(|n: i64| Value::from(n))),
+        )
+}
+
+fn strings(items: &[&str]) -> Vec<Value> {
+    items.iter().map(|s| Value::from(*s)).collect()
+}
+
+#[test]
+fn conditional_unifies_list_with_empty_tuple_as_list() {
+    let c = ctx();
+    assert_eq!(
+        ok("${true ? items : []}", &c),
+        Value::List(Type::String, strings(&["a", "b", "c"]))
+    );
+    assert_eq!(
+        ok("${false ? items : []}", &c),
+        Value::List(Type::String, vec![])
+    );
+    assert_eq!(
+        ok("${true ? items : [1, 2]}", &c),
+        Value::List(Type::String, strings(&["a", "b", "c"]))
+    );
+    assert_eq!(
+        ok("${true ? nums : items}", &c),
+        Value::List(Type::String, strings(&["1", "2", "3", "4"]))
+    );
+}
+
+#[test]
+fn conditional_unifies_map_with_objects_as_map() {
+    let c = ctx();
+    assert_eq!(
+        ok("${true ? tags : {}}", &c),
+        Value::map(
+            Type::String,
+            [("env", "prod"), ("team", "core")].map(|(k, v)| (k, Value::from(v)))
+        )
+        .unwrap()
+    );
+    assert_eq!(
+        ok("${false ? tags : {a = 1}}", &c),
+        Value::Map(
+            Type::String,
+            [("a".to_string(), Value::from("1"))].into_iter().collect()
+        )
+    );
+}
+
+#[test]
+fn conditional_unifies_objects_with_different_attributes_as_map() {
+    assert_eq!(
+        ok("${true ? {a = 1} : {b = 2}}", &ctx()),
+        Value::Map(
+            Type::Number,
+            [("a".to_string(), Value::from(1))].into_iter().collect()
+        )
+    );
+}
+
+#[test]
+fn conditional_number_and_bool_do_not_unify() {
+    let (d, _) = error("${true ? 1 : true}", &ctx());
+    assert_eq!(d.summary, "Inconsistent conditional result types");
+}
+
+#[test]
+fn conditional_number_and_string_unify_as_string() {
+    assert_eq!(ok("${true ? 1 : \"a\"}", &ctx()), Value::from("1"));
+}
+
+#[test]
+fn string_to_number_accepts_go_float_syntax() {
+    let c = ctx();
+    let n = |t: &str| Value::Number(t.parse().unwrap());
+    assert_eq!(ok("${tonumber(\"1e3\")}", &c), n("1000"));
+    assert_eq!(ok("${tonumber(\"-.5\")}", &c), n("-0.5"));
+    assert_eq!(ok("${tonumber(\"+1\")}", &c), n("1"));
+    assert_eq!(ok("${tonumber(\"5.\")}", &c), n("5"));
+    assert_eq!(ok("${\"2.5E1\" + 1}", &c), n("26"));
+    for bad in [
+        "\" 1\"",
+        "\"0x10\"",
+        "\"1_000\"",
+        "\".\"",
+        "\"1e\"",
+        "\"+\"",
+    ] {
+        let (d, _) = error(&format!("${{tonumber({bad})}}"), &c);
+        assert_eq!(d.summary, "Invalid function argument", "{bad}");
+    }
+}
+
+#[test]
+fn hasindex_tells_whether_an_index_or_key_exists() {
+    let c = ctx();
+    let b = Value::from;
+    assert_eq!(ok("${hasindex(items, 1)}", &c), b(true));
+    assert_eq!(ok("${hasindex(items, 5)}", &c), b(false));
+    assert_eq!(ok("${hasindex(items, -1)}", &c), b(false));
+    assert_eq!(ok("${hasindex(items, 1.5)}", &c), b(false));
+    assert_eq!(ok("${hasindex(items, \"1\")}", &c), b(false));
+    assert_eq!(ok("${hasindex(nums, 3)}", &c), b(true));
+    assert_eq!(ok("${hasindex(tags, \"env\")}", &c), b(true));
+    assert_eq!(ok("${hasindex(tags, \"x\")}", &c), b(false));
+    assert_eq!(ok("${hasindex(tags, 1)}", &c), b(false));
+    let (d, _) = error("${hasindex({a = 1}, \"a\")}", &c);
+    assert_eq!(d.summary, "Error in function call");
+}
+
+#[test]
+fn int_discards_the_fractional_part() {
+    let c = ctx();
+    let n = |t: &str| Value::Number(t.parse().unwrap());
+    assert_eq!(ok("${int(1.9)}", &c), n("1"));
+    assert_eq!(ok("${int(-1.9)}", &c), n("-1"));
+    assert_eq!(ok("${int(\"3.5\")}", &c), n("3"));
+    assert_eq!(ok("${int(1e40)}", &c), n("1e40"));
+}
+
+#[test]
+fn range_with_a_negative_limit_counts_down() {
+    let n = |i: i64| Value::from(i);
+    assert_eq!(
+        ok("${range(-3)}", &ctx()),
+        Value::List(Type::Number, vec![n(0), n(-1), n(-2)])
+    );
+    assert_eq!(ok("${range(0)}", &ctx()), Value::List(Type::Number, vec![]));
+}
+
+#[test]
+fn case_functions_use_simple_one_to_one_case_mappings() {
+    let c = ctx();
+    assert_eq!(
+        ok("${upper(\"\u{e9}a\u{df}\")}", &c),
+        Value::from("\u{c9}A\u{df}")
+    );
+    assert_eq!(ok("${upper(\"\u{fb01}x\")}", &c), Value::from("\u{fb01}X"));
+    assert_eq!(ok("${upper(\"\u{1fb3}\")}", &c), Value::from("\u{1fbc}"));
+    assert_eq!(
+        ok("${lower(\"\u{3a3}\u{39f}\u{3a3}\")}", &c),
+        Value::from("\u{3c3}\u{3bf}\u{3c3}")
+    );
+    assert_eq!(ok("${lower(\"\u{130}X\")}", &c), Value::from("ix"));
+    assert_eq!(
+        ok("${title(\"\u{df}a \u{1c6}b\")}", &c),
+        Value::from("\u{df}a \u{1c5}b")
+    );
+}
+
+#[test]
+fn concat_is_a_list_only_when_every_argument_is_a_list() {
+    let c = ctx();
+    let s = Value::from;
+    assert_eq!(
+        ok("${concat(items, [\"d\"])}", &c),
+        Value::Tuple(strings(&["a", "b", "c", "d"]))
+    );
+    assert_eq!(
+        ok("${concat(items, nums)}", &c),
+        Value::Tuple(vec![
+            s("a"),
+            s("b"),
+            s("c"),
+            Value::from(1),
+            Value::from(2),
+            Value::from(3),
+            Value::from(4)
+        ])
+    );
+    assert_eq!(
+        ok("${concat(items, items)}", &c),
+        Value::List(Type::String, strings(&["a", "b", "c", "a", "b", "c"]))
+    );
+    assert_eq!(
+        ok("${concat([1], [\"a\"])}", &c),
+        Value::Tuple(vec![Value::from(1), s("a")])
+    );
+    let (d, _) = error("${concat()}", &c);
+    assert_eq!(d.summary, "Error in function call");
+}
+
+#[test]
+fn coalesce_unifies_argument_types_like_go() {
+    let c = ctx();
+    assert_eq!(
+        ok("${coalesce([], [1])}", &c),
+        Value::List(Type::Number, vec![])
+    );
+    assert_eq!(ok("${coalesce(null, 1, \"a\")}", &c), Value::from("1"));
+    let (d, _) = error("${coalesce(1, true)}", &c);
+    assert_eq!(d.summary, "Error in function call");
+}
