@@ -1,4 +1,4 @@
-//! Differential-testing harness, our side of `examples/difftest.sh`.
+//! Differential-testing harness, our side of `tools/difftest/difftest.sh`.
 //!
 //! Evaluates every root attribute of a JSON file with the same default
 //! context as the Go reference's `hclbench printeach` and prints one JSON

@@ -4,7 +4,7 @@
 A development tool that needs the Go reference (../shared/tools/go-reference);
 the crate's tests do not use it.
 
-    examples/difftest.sh FILE.json...        # wrapper: builds, then runs this
+    tools/difftest/difftest.sh FILE.json...   # wrapper: builds, then runs this
 
 Numbers are compared to 30 significant digits (ours are exact decimals, Go's
 512-bit binary floats: an intended difference). Prints one block per
