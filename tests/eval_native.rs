@@ -704,3 +704,15 @@ fn literal_mode_native_expressions_refuse_variables_and_calls() {
         Value::from("${x}")
     );
 }
+
+#[test]
+fn nested_for_expressions_are_bounded() {
+    let src = r#"{"a": "${[for i in range(1024) : [for j in range(1024) : [for k in range(1024) : k]]]}"}"#;
+    let file = hcl_json::parse(src, "t.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    let ctx = hcl_json::EvalContext::new().with_stdlib();
+    // The loops ask for a billion iterations; evaluation stops at the limit.
+    let err = attrs["a"].expr.value(&ctx).unwrap_err();
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(err.diagnostics()[0].summary, "Too many iterations");
+}

@@ -32,7 +32,15 @@ pub(crate) struct Eval<'a> {
     pub string: NodeId,
     /// Where the diagnostics go.
     pub diags: &'a mut Diagnostics,
+    /// `for` iterations so far, against [`MAX_ITERATIONS`].
+    pub iterations: usize,
 }
+
+/// How many `for` iterations (expressions and template directives, nested
+/// ones included) one JSON string may run. Nested loops multiply: three
+/// nested `for`s over `range(1024)` would build a billion values. A million
+/// takes a fraction of a second, far beyond any real configuration.
+pub const MAX_ITERATIONS: usize = 1_000_000;
 
 /// A position in the diagnostics, to ask whether anything failed since.
 #[derive(Clone, Copy)]
@@ -44,6 +52,7 @@ impl<'a> Eval<'a> {
             file,
             string,
             diags,
+            iterations: 0,
         }
     }
 

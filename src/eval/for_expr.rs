@@ -9,7 +9,7 @@
 
 use indexmap::IndexMap;
 
-use super::expr::Eval;
+use super::expr::{Eval, MAX_ITERATIONS};
 use super::EvalContext;
 use crate::syntax::{Expr, ForExpr, ForResult, Ident, Span};
 use crate::value::{try_convert, Type, Value};
@@ -44,6 +44,18 @@ impl Eval<'_> {
         let mut scope = ctx.child();
         let mut known = true;
         let mut visit = |eval: &mut Eval<'_>, key: Value, value: &Value| {
+            eval.iterations += 1;
+            if eval.iterations > MAX_ITERATIONS {
+                eval.error_in(
+                    "Too many iterations",
+                    format!(
+                        "This expression runs more than {MAX_ITERATIONS} 'for' iterations (nested loops multiply), which this evaluator does not allow."
+                    ),
+                    it.collection.span,
+                    it.span,
+                );
+                return false;
+            }
             if let Some(k) = it.key_var {
                 scope.set_local(&k.name, key);
             }

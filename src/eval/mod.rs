@@ -23,4 +23,5 @@ mod template;
 
 pub use closure::ExpressionClosure;
 pub use context::EvalContext;
+pub use expr::MAX_ITERATIONS;
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};
