@@ -6,9 +6,43 @@
 //! expression language embedded in JSON strings, and decodes bodies into Rust
 //! types through serde.
 //!
-//! The layers, each only calling the ones listed before it:
-//! [`pos`], [`diag`], [`value`], [`json`], [`syntax`], [`eval`], [`schema`],
-//! [`decode`], [`stdlib`], [`ext`].
+//! ```
+//! use hcl_json::{EvalContext, HclDecode};
+//!
+//! #[derive(HclDecode, Debug)]
+//! struct Variable {
+//!     #[hcl(label)]
+//!     name: String,
+//!     #[hcl(attr)]
+//!     default: Option<hcl_json::Value>,
+//! }
+//!
+//! #[derive(HclDecode, Debug)]
+//! struct Config {
+//!     #[hcl(block)]
+//!     variable: Vec<Variable>,
+//!     #[hcl(attr)]
+//!     greeting: String,
+//! }
+//!
+//! let src = r#"{
+//!   "variable": {"region": {"default": "eu-west-1"}},
+//!   "greeting": "Hello, ${upper(who)}!"
+//! }"#;
+//! let ctx = EvalContext::new().with_variable("who", "world").with_stdlib();
+//! let config: Config = hcl_json::from_str(src, &ctx)?;
+//! assert_eq!(config.variable[0].name, "region");
+//! assert_eq!(config.greeting, "Hello, WORLD!");
+//! # Ok::<(), hcl_json::Error>(())
+//! ```
+//!
+//! The layers, each building on those before it: [`pos`] (ranges),
+//! [`diag`] (diagnostics), [`value`] (values, types, exact numbers),
+//! [`json`] (parser, bodies, expressions), [`syntax`] (the native
+//! template and expression grammar), [`eval`] (evaluation, contexts,
+//! functions), [`analysis`] (static analysis), [`schema`] (the body model),
+//! [`decode`] (derive and serde), [`stdlib`] (standard functions) and
+//! [`ext`] (`try`/`can`, type constraints).
 
 #![deny(missing_docs)]
 
