@@ -7,12 +7,12 @@
 //! small fraction of that. It covers literal text (with `$${` / `%%{`
 //! escapes) and interpolations of expressions made of numbers, variables,
 //! `true` / `false` / `null`, attribute and index steps (legacy `.N` too),
-//! calls, parentheses, tuples, plain quoted strings, unary and binary
-//! operators and conditionals.
+//! calls, parentheses, tuples, quoted strings (with interpolations, but no
+//! backslash escapes), unary and binary operators and conditionals.
 //!
 //! It never reports an error: whenever it meets anything else (a directive,
 //! a strip marker, a comment, an object, a `for`, a splat, a heredoc, a
-//! quoted string with an escape or an interpolation, a non-ASCII character
+//! backslash escape in a quoted string, a non-ASCII character
 //! outside literal text, nesting past [`MAX_NESTING`], a node past
 //! [`MAX_DEPTH`], or any syntax error) it gives up and the pest path
 //! decides, so every diagnostic still comes from there. When it succeeds,
@@ -174,6 +174,7 @@ impl<'s> Fast<'s> {
                 if j > lit_start {
                     parts.push(self.literal(lit_start, j, escaped));
                 }
+                self.depth = 0;
                 let (expr, h) = self.interpolation(j)?;
                 height = height.max(h);
                 parts.push(TemplatePart::Interpolation {
@@ -211,9 +212,10 @@ impl<'s> Fast<'s> {
 
     /// interpolation = ${ "${" ~ strip_mark? ~ ws ~ expr ~ ws ~ strip_mark? ~ interp_end },
     /// without strip marks; `start` is at `${`. Leaves `self.i` past `}`.
+    /// (In template text or in a quoted string: their literals follow the
+    /// same rules once backslash escapes are excluded.)
     fn interpolation(&mut self, start: usize) -> Built<Expr> {
         self.i = start + 2;
-        self.depth = 0;
         self.enter()?;
         if self.peek() == Some(b'~') {
             return Err(GiveUp);
@@ -637,38 +639,63 @@ impl<'s> Fast<'s> {
         wrap(ExprKind::Tuple(items), span(start, self.i), height + 1)
     }
 
-    /// quoted = ${ "\"" ~ quoted_literal* ~ quote_end }, with no escape,
-    /// `$` or `%` in the text.
+    /// quoted = ${ "\"" ~ (interpolation | directive | quoted_literal)* ~ quote_end },
+    /// without directives, and with no backslash escape in the text.
     fn quoted(&mut self) -> Built<Expr> {
         let start = self.i;
         self.i += 1;
         self.enter()?;
         let b = self.b;
-        let text_start = self.i;
+        let mut parts = Vec::new();
+        let mut height = 0;
+        let mut lit_start = self.i;
+        let mut escaped = false;
         loop {
-            match b.get(self.i) {
+            let j = self.i;
+            match b.get(j) {
                 Some(b'"') => break,
-                Some(b'\\' | b'$' | b'%' | b'\r' | b'\n') | None => return Err(GiveUp),
+                Some(b'\\' | b'\r' | b'\n') | None => return Err(GiveUp),
+                Some(&c @ (b'$' | b'%')) => {
+                    let next = b.get(j + 1).copied();
+                    if next == Some(c) && b.get(j + 2) == Some(&b'{') {
+                        escaped = true;
+                        self.i = j + 3;
+                    } else if next == Some(b'{') {
+                        if c == b'%' {
+                            return Err(GiveUp);
+                        }
+                        if j > lit_start {
+                            parts.push(self.literal(lit_start, j, escaped));
+                        }
+                        let (expr, h) = self.interpolation(j)?;
+                        height = height.max(h);
+                        parts.push(TemplatePart::Interpolation {
+                            expr,
+                            span: span(j, self.i),
+                        });
+                        lit_start = self.i;
+                        escaped = false;
+                    } else {
+                        self.i = j + 1;
+                    }
+                }
                 Some(_) => self.i += 1,
             }
         }
-        let text_end = self.i;
+        if self.i > lit_start {
+            parts.push(self.literal(lit_start, self.i, escaped));
+        }
         self.i += 1;
         self.leave();
-        let mut parts = Vec::new();
-        if text_end > text_start {
-            parts.push(TemplatePart::Literal {
-                text: self.src[text_start..text_end].to_string(),
-                span: span(text_start, text_end),
-            });
-        }
+        let height = height + 1;
+        check(height)?;
         let span = span(start, self.i);
         Ok((
             Expr {
                 kind: ExprKind::Template(Template { parts, span }),
                 span,
             },
-            1,
+            height,
         ))
     }
 }

@@ -81,6 +81,12 @@ fn expr() -> impl Strategy<Value = String> {
                 inner.clone(),
             )
                 .prop_map(|(a, w1, op, w2, b)| format!("{a}{w1}{op}{w2}{b}")),
+            (literal(), ws(), inner.clone(), ws(), literal()).prop_map(|(a, w1, e, w2, b)| {
+                let q = |s: &str| s.replace('\n', " ");
+                // (A prefix ending in `$` would make `$${`, an escape.)
+                let a = q(a).trim_end_matches(['$', '%']).to_string();
+                format!("\"{a}${{{w1}{e}{w2}}}{}\"", q(b))
+            }),
             (inner.clone(), ws(), inner.clone(), ws(), inner.clone())
                 .prop_map(|(c, w1, t, w2, e)| format!("{c}{w1}?{w2}{t}{w1}:{w2}{e}")),
         ]
@@ -189,7 +195,9 @@ fn fast_path_gives_up_on_everything_else() {
         "${a[*].b}",
         "${a. b}",
         "${\"x\\n\"}",
-        "${\"${a}\"}",
+        "${\"${a} %{ if b }\"}",
+        "${\"${~a}\"}",
+        "${\"a\\n${b}\"}",
         "${<<EOT\nx\nEOT\n}",
         "${é}",
         "${aé}",
@@ -226,6 +234,7 @@ fn fast_path_takes_the_corpus_shapes() {
         "${x(x.x.x) == 1 ? x.x.x[0] : x}",
         "${element(aws_subnet.private.*.id, 0)}x",
         "$${literal} and ${a}",
+        "${compact([\"${aws_iam_role.r.arn}\", \"x$${y}${z}\"])}",
         "",
     ] {
         let fast = fast::parse_template(src).is_some();
