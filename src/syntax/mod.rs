@@ -20,6 +20,7 @@
 
 mod ast;
 mod diagnose;
+mod fast;
 mod parser;
 mod scan;
 
@@ -190,5 +191,7 @@ mod tests {
     }
 }
 
+#[cfg(test)]
+mod fast_tests;
 #[cfg(test)]
 mod rule_tests;

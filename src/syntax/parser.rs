@@ -14,6 +14,7 @@ use pest_derive::Parser;
 
 use super::ast::*;
 use super::diagnose;
+use super::fast;
 use super::scan::{self, Start};
 use super::{Span, SyntaxError, MAX_DEPTH};
 
@@ -23,6 +24,14 @@ struct HclParser;
 
 /// See [`super::parse_template`].
 pub(crate) fn parse_template(src: &str) -> Result<Template, Vec<SyntaxError>> {
+    match fast::parse_template(src) {
+        Some(t) => Ok(t),
+        None => parse_template_pest(src),
+    }
+}
+
+/// [`parse_template`] by pest alone, without the fast path.
+pub(crate) fn parse_template_pest(src: &str) -> Result<Template, Vec<SyntaxError>> {
     let root = run(src, Start::Template)?;
     let mut b = Builder::new(src);
     let items: Vec<Pair<'_, Rule>> = root.into_inner().collect();
@@ -33,6 +42,14 @@ pub(crate) fn parse_template(src: &str) -> Result<Template, Vec<SyntaxError>> {
 
 /// See [`super::parse_expression`].
 pub(crate) fn parse_expression(src: &str) -> Result<Expr, Vec<SyntaxError>> {
+    match fast::parse_expression(src) {
+        Some(e) => Ok(e),
+        None => parse_expression_pest(src),
+    }
+}
+
+/// [`parse_expression`] by pest alone, without the fast path.
+pub(crate) fn parse_expression_pest(src: &str) -> Result<Expr, Vec<SyntaxError>> {
     let root = run(src, Start::Expression)?;
     let mut b = Builder::new(src);
     let expr = root
@@ -1093,7 +1110,7 @@ impl<'s> Builder<'s> {
 }
 
 /// Decodes the `$${` and `%%{` escapes of template text.
-fn unescape_template(s: &str) -> String {
+pub(super) fn unescape_template(s: &str) -> String {
     if !s.contains('{') {
         return s.to_string();
     }
