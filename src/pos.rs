@@ -105,20 +105,63 @@ impl fmt::Display for Range {
 pub struct LineIndex {
     /// Byte offset of the start of every line; `line_starts[0] == 0`.
     line_starts: Vec<usize>,
+    /// `continuations[k]`: how many UTF-8 continuation bytes come before
+    /// byte `k * BLOCK`. Empty for ASCII text (then there are none), so a
+    /// column is a subtraction; otherwise a lookup plus a scan of at most
+    /// one block. Without it, a column on a long line (minified JSON is one
+    /// line) would cost a scan of the whole line, for every range asked.
+    continuations: Vec<u32>,
+}
+
+/// The granularity of [`LineIndex::continuations`].
+const BLOCK: usize = 64;
+
+fn is_continuation(b: u8) -> bool {
+    (b as i8) < -0x40
 }
 
 impl LineIndex {
-    /// Indexes the line starts of `src`.
+    /// Indexes the line starts (and, for non-ASCII text, the character
+    /// boundaries) of `src`.
     pub fn new(src: &str) -> LineIndex {
         let mut line_starts = Vec::with_capacity(src.len() / 32 + 1);
         line_starts.push(0);
         line_starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1));
-        LineIndex { line_starts }
+        let continuations = if src.is_ascii() {
+            Vec::new()
+        } else {
+            let mut total = 0u32;
+            let mut prefix = Vec::with_capacity(src.len() / BLOCK + 1);
+            for block in src.as_bytes().chunks(BLOCK) {
+                prefix.push(total);
+                total += block.iter().filter(|&&b| is_continuation(b)).count() as u32;
+            }
+            prefix.push(total);
+            prefix
+        };
+        LineIndex {
+            line_starts,
+            continuations,
+        }
+    }
+
+    /// How many continuation bytes come before byte `at` of `src`.
+    fn continuations_before(&self, src: &[u8], at: usize) -> usize {
+        if self.continuations.is_empty() {
+            return 0;
+        }
+        let block = at / BLOCK;
+        let counted = self.continuations[block] as usize;
+        counted
+            + src[block * BLOCK..at]
+                .iter()
+                .filter(|&&b| is_continuation(b))
+                .count()
     }
 
     /// The position of byte offset `byte` in `src` (the text this index was
-    /// built from). An offset inside a multi-byte character counts as that
-    /// character; an offset past the end is clamped to the end.
+    /// built from), which should be a character boundary; an offset past
+    /// the end is clamped to the end.
     pub fn pos(&self, src: &str, byte: usize) -> Pos {
         let byte = byte.min(src.len());
         let line = match self.line_starts.binary_search(&byte) {
@@ -126,14 +169,12 @@ impl LineIndex {
             Err(i) => i - 1,
         };
         let start = self.line_starts[line];
-        let column = src.as_bytes()[start..byte]
-            .iter()
-            .filter(|&&b| (b as i8) >= -0x40) // not a UTF-8 continuation byte
-            .count()
-            + 1;
+        let bytes = src.as_bytes();
+        let chars = (byte - start)
+            - (self.continuations_before(bytes, byte) - self.continuations_before(bytes, start));
         Pos {
             line: line + 1,
-            column,
+            column: chars + 1,
             byte,
         }
     }
@@ -241,6 +282,19 @@ mod tests {
             }
         );
         assert_eq!(idx.pos(src, 100).byte, src.len());
+    }
+
+    #[test]
+    fn columns_on_long_non_ascii_lines_count_chars() {
+        // Long enough to span many blocks of the continuation index.
+        let src = format!("{}{}x", "é".repeat(100), "a".repeat(100));
+        let idx = LineIndex::new(&src);
+        let x = src.len() - 1;
+        assert_eq!(idx.pos(&src, x).column, 201);
+        assert_eq!(idx.pos(&src, 4).column, 3);
+        let src = format!("ab\n{}é!", "ü".repeat(40));
+        let idx = LineIndex::new(&src);
+        assert_eq!(idx.pos(&src, src.len() - 1).column, 42);
     }
 
     #[test]
