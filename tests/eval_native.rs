@@ -475,8 +475,15 @@ fn for_filter_must_be_bool() {
     let (d, text) = error("${[for v in items : v if v]}", &ctx());
     assert_eq!(d.summary, "Invalid 'for' condition");
     assert_eq!(text, "v");
-    let (d, _) = error("${[for v in items : v if nothing]}", &ctx());
+}
+
+/// hclsyntax's own summary for a null 'if' clause.
+#[test]
+fn null_for_filter_is_condition_is_null() {
+    let (d, text) = error("${[for v in items : v if nothing]}", &ctx());
+    assert_eq!(d.summary, "Condition is null");
     assert_eq!(d.detail, "The value of the 'if' clause must not be null.");
+    assert_eq!(text, "nothing");
 }
 
 #[test]
