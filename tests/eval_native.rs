@@ -5,6 +5,7 @@
 mod eval_common;
 
 use eval_common::*;
+use hcl_json::eval::Param;
 use hcl_json::{EvalContext, Type, Value};
 
 fn strs(items: &[&str]) -> Value {
@@ -204,11 +205,44 @@ fn invalid_operand_names_the_side() {
     assert_eq!(text, "1");
 }
 
+/// A null converts to the operand type, so hclsyntax does not call it an
+/// "Invalid operand": the operator rejects it, "Operation failed" on the
+/// whole operation (once, even with two null operands).
 #[test]
-fn null_operand_is_invalid() {
-    let (d, text) = error("${nothing + 1}", &ctx());
+fn null_operand_fails_the_operation() {
+    for (template, op) in [
+        ("${nothing + 1}", "nothing + 1"),
+        ("${1 + nothing}", "1 + nothing"),
+        ("${null * null}", "null * null"),
+        ("${null < 1}", "null < 1"),
+        ("${-null}", "-null"),
+        ("${!null}", "!null"),
+        ("${null && true}", "null && true"),
+        ("${false || null}", "false || null"),
+        ("${unum + null}", "unum + null"),
+    ] {
+        let (d, text) = error(template, &ctx());
+        assert_eq!(d.summary, "Operation failed", "{template}");
+        assert_eq!(
+            d.detail, "Error during operation: argument must not be null.",
+            "{template}"
+        );
+        assert_eq!(text, op, "{template}");
+        assert!(d.context.is_none(), "{template}");
+    }
+}
+
+/// An operand that does not convert is reported first, on that operand,
+/// and a null beside it is not reported at all (hclsyntax stops there).
+#[test]
+fn null_operand_beside_an_unsuitable_one_reports_the_unsuitable_one() {
+    let (d, text) = error("${null + true}", &ctx());
     assert_eq!(d.summary, "Invalid operand");
-    assert_eq!(text, "nothing");
+    assert_eq!(
+        d.detail,
+        "Unsuitable value for right operand: a number is required."
+    );
+    assert_eq!(text, "true");
 }
 
 #[test]
@@ -441,8 +475,15 @@ fn for_filter_must_be_bool() {
     let (d, text) = error("${[for v in items : v if v]}", &ctx());
     assert_eq!(d.summary, "Invalid 'for' condition");
     assert_eq!(text, "v");
-    let (d, _) = error("${[for v in items : v if nothing]}", &ctx());
+}
+
+/// hclsyntax's own summary for a null 'if' clause.
+#[test]
+fn null_for_filter_is_condition_is_null() {
+    let (d, text) = error("${[for v in items : v if nothing]}", &ctx());
+    assert_eq!(d.summary, "Condition is null");
     assert_eq!(d.detail, "The value of the 'if' clause must not be null.");
+    assert_eq!(text, "nothing");
 }
 
 #[test]
@@ -687,6 +728,58 @@ fn error_in_function_call() {
     assert_eq!(d.summary, "Error in function call");
     assert_eq!(d.detail, "Call to function \"boom\" failed: it broke.");
     assert_eq!(text, "boom()");
+}
+
+/// The rule: a `FunctionError` about argument `i` is an "Invalid function
+/// argument" on that argument; one about no argument an "Error in function
+/// call" on the call.
+#[test]
+fn function_errors_blame_the_argument_or_the_call() {
+    let picky = hcl_json::Function::builder()
+        .param(Param::new("x", Type::Number))
+        .variadic(Param::new("rest", Type::Number))
+        .build(|args| match args.len() {
+            1 => Err(hcl_json::eval::FunctionError::new("no rest")),
+            _ => Err(hcl_json::eval::FunctionError::arg(
+                args.len() - 1,
+                "the last is wrong",
+            )),
+        });
+    let c = ctx().with_function("picky", picky);
+    let (d, text) = error("${picky(1)}", &c);
+    assert_eq!(d.summary, "Error in function call");
+    assert_eq!(d.detail, "Call to function \"picky\" failed: no rest.");
+    assert_eq!(text, "picky(1)");
+    let (d, text) = error("${picky(1, 2, 3)}", &c);
+    assert_eq!(d.summary, "Invalid function argument");
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"rest\" parameter: the last is wrong."
+    );
+    assert_eq!(text, "3");
+    assert_eq!(
+        d.context
+            .map(|r| doc("${picky(1, 2, 3)}")[r.bytes()].to_string()),
+        Some("picky(1, 2, 3)".to_string())
+    );
+    // After `list...`, the elements came from the expanding argument.
+    let (d, text) = error("${picky(1, [2, 3]...)}", &c);
+    assert_eq!(d.summary, "Invalid function argument");
+    assert_eq!(text, "[2, 3]");
+}
+
+/// An index past the arguments (a buggy function) cannot point at an
+/// argument: as in hclsyntax, it is reported on the call.
+#[test]
+fn function_error_about_a_missing_argument_is_reported_on_the_call() {
+    let buggy = hcl_json::Function::builder()
+        .variadic(Param::new("rest", Type::Number))
+        .build(|_| Err(hcl_json::eval::FunctionError::arg(5, "nope")));
+    let c = ctx().with_function("buggy", buggy);
+    let (d, text) = error("${buggy(1)}", &c);
+    assert_eq!(d.summary, "Invalid function argument");
+    assert_eq!(d.detail, "Invalid value for \"rest\" parameter: nope.");
+    assert_eq!(text, "buggy(1)");
 }
 
 #[test]

@@ -218,3 +218,142 @@ fn coalesce_unifies_argument_types_like_go() {
     let (d, _) = error("${coalesce(1, true)}", &c);
     assert_eq!(d.summary, "Error in function call");
 }
+
+/// `text` as it appears inside a JSON string (what a range's bytes show).
+fn in_json(text: &str) -> String {
+    let quoted = serde_json::to_string(text).unwrap();
+    quoted[1..quoted.len() - 1].to_string()
+}
+
+/// go-cty reports these conditions with plain errors, not `ArgError`s, so
+/// HCL says "Error in function call" on the call (ours: the whole call's
+/// range) with a detail naming the function and what is wrong.
+#[test]
+fn plain_function_errors_are_errors_in_the_function_call() {
+    let c = ctx();
+    for (template, call, says) in [
+        (
+            "${element(items, -1)}",
+            "element(items, -1)",
+            "negative index",
+        ),
+        ("${element([], 0)}", "element([], 0)", "empty list"),
+        (
+            "${element(items, 1.5)}",
+            "element(items, 1.5)",
+            "invalid index",
+        ),
+        (
+            "${element(tags, 0)}",
+            "element(tags, 0)",
+            "cannot read elements from map of string",
+        ),
+        (
+            "${format(\"%s\")}",
+            "format(\"%s\")",
+            "not enough arguments",
+        ),
+        (
+            "${format(\"%d\", 1.5)}",
+            "format(\"%d\", 1.5)",
+            "not a whole number",
+        ),
+        (
+            "${format(\"%z\", 1)}",
+            "format(\"%z\", 1)",
+            "unrecognized format character",
+        ),
+        (
+            "${format(\"%s\", null)}",
+            "format(\"%s\", null)",
+            "null value cannot be formatted",
+        ),
+        (
+            "${formatlist(\"%s\", [null])}",
+            "formatlist(\"%s\", [null])",
+            "error on format iteration 0",
+        ),
+        ("${jsondecode(\"[\")}", "jsondecode(\"[\")", "invalid JSON"),
+        (
+            "${zipmap([\"a\"], [1, 2])}",
+            "zipmap([\"a\"], [1, 2])",
+            "number of keys (1) does not match number of values (2)",
+        ),
+        (
+            "${regex(\"x\", \"abc\")}",
+            "regex(\"x\", \"abc\")",
+            "did not match",
+        ),
+        (
+            "${values(items)}",
+            "values(items)",
+            "a map or object is required",
+        ),
+        ("${merge(1)}", "merge(1)", "maps or objects"),
+        ("${length(1)}", "length(1)", "not a number"),
+        (
+            "${contains(tags, \"prod\")}",
+            "contains(tags, \"prod\")",
+            "must be a list, tuple or set",
+        ),
+        (
+            "${flatten(tags)}",
+            "flatten(tags)",
+            "can only flatten lists, sets and tuples",
+        ),
+        (
+            "${sort([\"b\", null])}",
+            "sort([\"b\", null])",
+            "element 1 is null",
+        ),
+        (
+            "${indent(-1, \"a\")}",
+            "indent(-1, \"a\")",
+            "must not be negative",
+        ),
+        (
+            "${substr(\"abc\", 1.5, 1)}",
+            "substr(\"abc\", 1.5, 1)",
+            "invalid offset",
+        ),
+    ] {
+        let (d, text) = error(template, &c);
+        assert_eq!(
+            d.summary, "Error in function call",
+            "{template}: {}",
+            d.detail
+        );
+        let name = &call[..call.find('(').unwrap()];
+        let prefix = format!("Call to function {name:?} failed: ");
+        assert!(d.detail.starts_with(&prefix), "{template}: {}", d.detail);
+        assert!(d.detail.contains(says), "{template}: {}", d.detail);
+        assert_eq!(text, in_json(call), "{template}");
+    }
+}
+
+/// go-cty's `ArgError`s stay "Invalid function argument", on the argument.
+#[test]
+fn argument_errors_stay_invalid_function_arguments_on_the_argument() {
+    let c = ctx();
+    for (template, arg, param) in [
+        ("${format(\"%s\", 1, 2)}", "2", "args"),
+        ("${formatlist(\"%s\", [1], [1, 2])}", "[1, 2]", "args"),
+        ("${regex(\"(\", \"a\")}", "\"(\"", "pattern"),
+        ("${join(\",\", [\"a\", null])}", "[\"a\", null]", "lists"),
+        ("${keys(1)}", "1", "inputMap"),
+        ("${slice(items, 1.5, 2)}", "1.5", "start_index"),
+        ("${reverse(1)}", "1", "list"),
+        ("${tonumber(\"x\")}", "\"x\"", "v"),
+        ("${upper(null)}", "null", "str"),
+    ] {
+        let (d, text) = error(template, &c);
+        assert_eq!(
+            d.summary, "Invalid function argument",
+            "{template}: {}",
+            d.detail
+        );
+        let prefix = format!("Invalid value for {param:?} parameter: ");
+        assert!(d.detail.starts_with(&prefix), "{template}: {}", d.detail);
+        assert_eq!(text, in_json(arg), "{template}");
+    }
+}

@@ -35,10 +35,19 @@ fn try_with_an_unknown_result_is_unknown() {
     assert_eq!(ok("${try(unum, 1)}", &tctx()), Value::dynamic());
 }
 
+/// When every argument fails, the call fails ("Error in function call",
+/// on the call, as in HCL) and the detail lists each argument's errors.
 #[test]
-fn try_without_a_valid_alternative_lists_the_errors() {
+fn try_without_a_valid_alternative_is_an_error_in_the_call_listing_the_errors() {
     let (d, text) = error("${try(nosuch, obj.nope)}", &tctx());
-    assert_eq!(d.summary, "No valid alternative");
+    assert_eq!(d.summary, "Error in function call");
+    assert!(
+        d.detail.starts_with(
+            "Call to function \"try\" failed: none of the given expressions produced a valid result:\n"
+        ),
+        "{}",
+        d.detail
+    );
     assert!(
         d.detail
             .contains("- Unknown variable (at t.json:1,14-1,20)"),
@@ -46,13 +55,39 @@ fn try_without_a_valid_alternative_lists_the_errors() {
         d.detail
     );
     assert!(d.detail.contains("- Unsupported attribute"), "{}", d.detail);
+    assert!(
+        d.detail
+            .ends_with("\n\nAt least one expression must produce a successful result."),
+        "{}",
+        d.detail
+    );
     assert_eq!(text, "try(nosuch, obj.nope)");
 }
 
+/// The detail names the function as it was called, whatever the name.
 #[test]
-fn try_needs_an_argument() {
-    let (d, _) = error("${try()}", &tctx());
-    assert_eq!(d.summary, "Not enough function arguments");
+fn try_failure_names_the_function_as_called() {
+    let c = ctx().with_function("attempt", try_function());
+    let (d, _) = error("${attempt(nosuch)}", &c);
+    assert_eq!(d.summary, "Error in function call");
+    assert!(
+        d.detail
+            .starts_with("Call to function \"attempt\" failed: "),
+        "{}",
+        d.detail
+    );
+}
+
+/// `try()` is a failure of the call, not a missing argument, in HCL.
+#[test]
+fn try_without_arguments_is_an_error_in_the_call() {
+    let (d, text) = error("${try()}", &tctx());
+    assert_eq!(d.summary, "Error in function call");
+    assert_eq!(
+        d.detail,
+        "Call to function \"try\" failed: at least one argument is required."
+    );
+    assert_eq!(text, "try()");
 }
 
 #[test]

@@ -62,9 +62,9 @@ fn csvdecode_gives_a_list_of_row_objects() {
 
 #[test]
 fn csvdecode_errors() {
-    assert!(arg_err("csvdecode", &[s("")], 0).contains("missing header"));
-    assert!(arg_err("csvdecode", &[s("a,b\n1\n")], 0).contains("has 1 fields"));
-    assert!(arg_err("csvdecode", &[s("a,a\n1,2\n")], 0).contains("duplicate column"));
+    assert!(call_err("csvdecode", &[s("")]).contains("missing header"));
+    assert!(call_err("csvdecode", &[s("a,b\n1\n")]).contains("has 1 fields"));
+    assert!(call_err("csvdecode", &[s("a,a\n1,2\n")]).contains("duplicate column"));
 }
 
 #[test]
@@ -111,11 +111,11 @@ fn jsondecode_rejects_invalid_json() {
         "{a:1}",
         "\"a\nb\"",
     ] {
-        let e = arg_err("jsondecode", &[s(bad)], 0);
+        let e = call_err("jsondecode", &[s(bad)]);
         assert!(e.contains("invalid JSON"), "{bad:?}: {e}");
     }
     let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
-    assert!(arg_err("jsondecode", &[s(&deep)], 0).contains("nested more than"));
+    assert!(call_err("jsondecode", &[s(&deep)]).contains("nested more than"));
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn jsonencode_sorts_keys_and_escapes_html_characters() {
 
 #[test]
 fn jsonencode_errors_and_unknowns() {
-    assert!(arg_err("jsonencode", &[Value::Number(Number::INFINITY)], 0).contains("infinity"));
+    assert!(call_err("jsonencode", &[Value::Number(Number::INFINITY)]).contains("infinity"));
     assert_eq!(
         call("jsonencode", &[tuple(vec![unknown(Type::String)])]),
         Ok(unknown(Type::String))
@@ -196,12 +196,12 @@ fn yamldecode_expands_aliases() {
 
 #[test]
 fn yamldecode_rejects_invalid_or_unsupported_documents() {
-    assert!(arg_err("yamldecode", &[s("a: [1")], 0).contains("invalid YAML"));
-    assert!(arg_err("yamldecode", &[s("a: 1\n---\nb: 2\n")], 0).contains("single"));
-    assert!(arg_err("yamldecode", &[s("a: 1\na: 2\n")], 0).contains("more than once"));
-    assert!(arg_err("yamldecode", &[s("x: .nan")], 0).contains("NaN"));
-    assert!(arg_err("yamldecode", &[s("x: !custom 1")], 0).contains("unsupported tag"));
-    assert!(arg_err("yamldecode", &[s("? [a]\n: 1\n")], 0).contains("scalars"));
+    assert!(call_err("yamldecode", &[s("a: [1")]).contains("invalid YAML"));
+    assert!(call_err("yamldecode", &[s("a: 1\n---\nb: 2\n")]).contains("single"));
+    assert!(call_err("yamldecode", &[s("a: 1\na: 2\n")]).contains("more than once"));
+    assert!(call_err("yamldecode", &[s("x: .nan")]).contains("NaN"));
+    assert!(call_err("yamldecode", &[s("x: !custom 1")]).contains("unsupported tag"));
+    assert!(call_err("yamldecode", &[s("? [a]\n: 1\n")]).contains("scalars"));
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn yamldecode_bounds_alias_expansion() {
             "a{i}: &a{i} [{p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}]\n"
         ));
     }
-    assert!(arg_err("yamldecode", &[s(&doc)], 0).contains("more than"));
+    assert!(call_err("yamldecode", &[s(&doc)]).contains("more than"));
 }
 
 #[test]

@@ -132,25 +132,25 @@ fn format_d_accepts_big_whole_numbers_and_rejects_fractions() {
         call("format", &[s("%d"), n("1e30")]),
         Ok(s("1000000000000000000000000000000"))
     );
-    let e = arg_err("format", &[s("%d"), n("1.5")], 1);
+    let e = call_err("format", &[s("%d"), n("1.5")]);
     assert!(e.contains("not a whole number"), "{e}");
 }
 
 #[test]
 fn format_errors_name_the_problem() {
-    assert!(arg_err("format", &[s("%s %s"), s("a")], 0).contains("not enough arguments"));
+    assert!(call_err("format", &[s("%s %s"), s("a")]).contains("not enough arguments"));
     assert!(arg_err("format", &[s("%s"), s("a"), s("b")], 2).contains("too many arguments"));
-    assert!(arg_err("format", &[s("%z"), s("a")], 0).contains("unrecognized format character"));
-    assert!(arg_err("format", &[s("50%")], 0).contains("missing verb"));
-    assert!(arg_err("format", &[s("%d"), s("abc")], 1).contains("a number is required"));
-    assert!(arg_err("format", &[s("%s"), null(Type::String)], 1).contains("null"));
-    assert!(arg_err("format", &[s("%s"), strs(&["a"])], 1).contains("string is required"));
-    assert!(arg_err("format", &[s("%[0]s"), s("a")], 0).contains("argument index"));
+    assert!(call_err("format", &[s("%z"), s("a")]).contains("unrecognized format character"));
+    assert!(call_err("format", &[s("50%")]).contains("missing verb"));
+    assert!(call_err("format", &[s("%d"), s("abc")]).contains("a number is required"));
+    assert!(call_err("format", &[s("%s"), null(Type::String)]).contains("null"));
+    assert!(call_err("format", &[s("%s"), strs(&["a"])]).contains("string is required"));
+    assert!(call_err("format", &[s("%[0]s"), s("a")]).contains("argument index"));
 }
 
 #[test]
 fn format_width_is_bounded() {
-    let e = arg_err("format", &[s("%99999999999s"), s("a")], 0);
+    let e = call_err("format", &[s("%99999999999s"), s("a")]);
     assert!(e.contains("limit"), "{e}");
     assert_eq!(
         call("format", &[s("%3000s"), s("")]).map(|v| v.as_str().map(str::len)),
@@ -206,8 +206,8 @@ fn indent_pads_every_line_but_the_first() {
         Ok(s("a\n  b\n  c"))
     );
     assert_eq!(call("indent", &[n("4"), s("")]), Ok(s("")));
-    assert!(arg_err("indent", &[n("-1"), s("a")], 0).contains("negative"));
-    assert!(arg_err("indent", &[n("1.5"), s("a")], 0).contains("whole number"));
+    assert!(call_err("indent", &[n("-1"), s("a")]).contains("negative"));
+    assert!(call_err("indent", &[n("1.5"), s("a")]).contains("whole number"));
     let many_lines = "\n".repeat(10_000);
     assert!(arg_err("indent", &[n("100000"), s(&many_lines)], 0).contains("longer than"));
 }
@@ -292,7 +292,7 @@ fn regex_with_named_captures_returns_an_object() {
 
 #[test]
 fn regex_errors_for_no_match_invalid_and_mixed_patterns() {
-    assert!(arg_err("regex", &[s("z+"), s("abc")], 1).contains("did not match"));
+    assert!(call_err("regex", &[s("z+"), s("abc")]).contains("did not match"));
     assert!(arg_err("regex", &[s("(unclosed"), s("abc")], 0).contains("invalid regular expression"));
     assert!(arg_err("regex", &[s("(?P<a>x)(y)"), s("xy")], 0).contains("cannot mix"));
 }
@@ -407,8 +407,8 @@ fn substr_takes_characters_by_offset_and_length() {
     assert_eq!(call("substr", &[s("hello"), n("10"), n("2")]), Ok(s("")));
     assert_eq!(call("substr", &[s("hello"), n("-10"), n("2")]), Ok(s("he")));
     assert_eq!(call("substr", &[s("hello"), n("1"), n("0")]), Ok(s("")));
-    assert!(arg_err("substr", &[s("hello"), n("0.5"), n("1")], 1).contains("whole number"));
-    assert!(arg_err("substr", &[s("hello"), n("1e30"), n("1")], 1).contains("too large"));
+    assert!(call_err("substr", &[s("hello"), n("0.5"), n("1")]).contains("whole number"));
+    assert!(call_err("substr", &[s("hello"), n("1e30"), n("1")]).contains("too large"));
 }
 
 #[test]

@@ -139,10 +139,16 @@ impl Eval<'_> {
         match function.call_closures(&closures) {
             Ok(v) => v,
             Err(e) => {
+                // The function's own diagnostics (those without a range)
+                // go on the call; a failure of the call gets HCL's wording
+                // with the name it was called by.
                 let call_range = self.range(span);
                 for mut diag in e.into_diagnostics() {
                     if diag.subject.is_none() {
                         diag.subject = Some(call_range.clone());
+                        if diag.summary == CALL_FAILED {
+                            diag.detail = call_failed_detail(&call.name.name, &diag.detail);
+                        }
                     }
                     self.diags.push(diag);
                 }
@@ -151,17 +157,25 @@ impl Eval<'_> {
         }
     }
 
-    /// Reports a failed call with HCL's wording, on the argument at fault
-    /// when there is one.
+    /// Reports a failed call with HCL's wording: an error about argument
+    /// `i` (`arg: Some(i)`) is an "Invalid function argument" on that
+    /// argument's range, any other failure an "Error in function call" on
+    /// the call's range (as hclsyntax does with go-cty's `ArgError`s and
+    /// plain errors).
     #[cold]
     fn function_error(&mut self, function: &Function, call: &Call, span: Span, e: FunctionError) {
         let name = &call.name.name;
         let params = function.params();
+        // The expression argument `i` came from: after `list...`, every
+        // argument from the last expression on came from it. An index past
+        // the arguments (a bug in the function) falls back to the call.
         let arg_span = |i: usize| {
-            call.args
-                .get(i)
-                .or(call.args.last())
-                .map_or(span, |a| a.span)
+            let expr = if call.expand_final {
+                call.args.get(i).or(call.args.last())
+            } else {
+                call.args.get(i)
+            };
+            expr.map_or(span, |a| a.span)
         };
         match (e.kind, e.arg) {
             (FunctionErrorKind::NotEnoughArguments, _) => {
@@ -192,7 +206,9 @@ impl Eval<'_> {
                 arg_span(arg.unwrap_or(params.len())),
                 span,
             ),
-            (FunctionErrorKind::InvalidArgument, Some(i)) => {
+            (FunctionErrorKind::InvalidArgument | FunctionErrorKind::Failed, Some(i))
+                if function.param_for(i).is_some() =>
+            {
                 let param = function.param_for(i).map_or("", |p| p.name.as_str());
                 self.error_in(
                     "Invalid function argument",
@@ -201,16 +217,22 @@ impl Eval<'_> {
                     span,
                 );
             }
-            _ => self.error(
-                "Error in function call",
-                format!(
-                    "Call to function {name:?} failed: {}.",
-                    e.message.trim_end_matches('.')
-                ),
-                span,
-            ),
+            _ => self.error(CALL_FAILED, call_failed_detail(name, &e.message), span),
         }
     }
+}
+
+/// The summary of a call that failed as a whole rather than because of one
+/// argument (a [`FunctionError`] without an argument index).
+const CALL_FAILED: &str = "Error in function call";
+
+/// `Call to function "name" failed: reason.`, HCL's detail for
+/// [`CALL_FAILED`].
+fn call_failed_detail(name: &str, message: &str) -> String {
+    format!(
+        "Call to function {name:?} failed: {}.",
+        message.trim_end_matches('.')
+    )
 }
 
 /// `Invalid value for "param" parameter: reason.`, unless the message

@@ -212,8 +212,9 @@ impl Eval<'_> {
             return None;
         }
         if value.is_null() {
+            // hclsyntax's summary for this case.
             self.error_in(
-                "Invalid 'for' condition",
+                "Condition is null",
                 "The value of the 'if' clause must not be null.",
                 cond.span,
                 span,

@@ -235,6 +235,10 @@ impl FunctionBuilder {
     /// evaluate (or not) as it sees fit. Only the arity is checked (the
     /// parameters' types and flags are documentation); an `Err` is reported
     /// as it is, with the call's range put on diagnostics that have none.
+    /// Such a diagnostic with the summary "Error in function call" is a
+    /// failure of the call as a whole: its detail (what went wrong) is
+    /// reported as `Call to function "name" failed: detail.`, with the name
+    /// the function was called by, as for a [`FunctionError::new`].
     ///
     /// ```
     /// use hcl_json::eval::{Function, Param};

@@ -4,6 +4,11 @@
 //! operands give unknown results of the operator's result type, and number
 //! failures (division by zero) are diagnostics on the operation.
 //!
+//! A null operand converts (a null of any type is a null number or bool),
+//! so it is not an "Invalid operand": as in hclsyntax, where the operator's
+//! function then rejects it, it is an "Operation failed" on the whole
+//! operation, reported once even when both operands are null.
+//!
 //! `&&` and `||` do not short-circuit: both operands are evaluated, as in
 //! hclsyntax (its spec and HCL 2.14, the reference), so an error in either
 //! is always reported and an unknown on either side makes the result
@@ -28,6 +33,10 @@ impl Eval<'_> {
             return Value::unknown(ty);
         }
         let value = match self.operand(&given, &ty, "unary", operand.span, span) {
+            Some(v) if v.is_null() => {
+                self.null_operand(span);
+                return Value::unknown(ty);
+            }
             Some(v) if v.is_known() => v,
             _ => return Value::unknown(ty),
         };
@@ -64,6 +73,10 @@ impl Eval<'_> {
         let (Some(l), Some(r)) = (l, r) else {
             return Value::unknown(result_ty);
         };
+        if l.is_null() || r.is_null() {
+            self.null_operand(span);
+            return Value::unknown(result_ty);
+        }
         match (&l, &r) {
             (Value::Number(a), Value::Number(b)) => self.arithmetic(op, a, b, span),
             (Value::Bool(a), Value::Bool(b)) => Value::Bool(match op {
@@ -103,8 +116,20 @@ impl Eval<'_> {
         self.error(e.summary(), super::expr::number_detail(e), span);
     }
 
-    /// An operand converted to `ty`, or `None` after reporting why it
-    /// cannot be (`side` is "left", "right" or "unary").
+    /// A null operand: hclsyntax's wording (the operator's function rejects
+    /// the null argument), on the whole operation.
+    #[cold]
+    fn null_operand(&mut self, span: Span) {
+        self.error(
+            "Operation failed",
+            "Error during operation: argument must not be null.",
+            span,
+        );
+    }
+
+    /// An operand converted to `ty` (a null stays null, for the caller to
+    /// reject), or `None` after reporting why it cannot be (`side` is
+    /// "left", "right" or "unary").
     fn operand(
         &mut self,
         value: &Value,
@@ -113,19 +138,14 @@ impl Eval<'_> {
         span: Span,
         context: Span,
     ) -> Option<Value> {
-        if value.is_null() {
-            self.error_in(
-                "Invalid operand",
-                format!(
-                    "Unsuitable value for {side} operand: {} is required, but the value is null.",
-                    ty.friendly_name_with_article()
-                ),
-                span,
-                context,
-            );
-            return None;
-        }
-        match try_convert(value, ty, true) {
+        // As in cty, a null converts when its type does (an unknown of that
+        // type tells); the caller rejects it afterwards.
+        let converted = match value {
+            Value::Null(from) => try_convert(&Value::unknown(from.clone()), ty, true)
+                .map(|_| Value::null(ty.clone())),
+            _ => try_convert(value, ty, true),
+        };
+        match converted {
             Ok(v) => Some(v),
             Err(e) => {
                 self.error_in(

@@ -19,8 +19,9 @@ use crate::eval::{ExpressionClosure, Function, Param};
 use crate::value::{Type, Value};
 
 /// `try(expressions...)`: the value of the first argument that evaluates
-/// without error. When none does, the error "No valid alternative" lists
-/// every argument's errors.
+/// without error. When none does, or when there is no argument, the call
+/// fails with HCL's "Error in function call"; when none does, its detail
+/// lists every argument's errors.
 ///
 /// ```
 /// use hcl_json::ext::tryfunc::try_function;
@@ -82,11 +83,7 @@ pub fn can_function() -> Function {
 
 fn try_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
     if args.is_empty() {
-        return Err(Error::new(Diagnostic::error(
-            "Not enough function arguments",
-            "Function \"try\" expects at least one argument.",
-            None,
-        )));
+        return Err(call_failed("at least one argument is required."));
     }
     let mut failures = Vec::new();
     for arg in args {
@@ -107,12 +104,20 @@ fn can_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
     })
 }
 
+/// A failure of the call itself, in the form the evaluator completes with
+/// the function's name and the call's range (see
+/// [`FunctionBuilder::build_with_closures`](crate::eval::FunctionBuilder::build_with_closures)).
+#[cold]
+fn call_failed(detail: impl Into<String>) -> Error {
+    Error::new(Diagnostic::error("Error in function call", detail, None))
+}
+
 /// The error of a `try` none of whose arguments succeeded: every
 /// argument's diagnostics, one per item, so the user can fix the one they
 /// expected to succeed. The caller puts it on the call's range.
 #[cold]
 fn no_valid_alternative(failures: &[Diagnostic]) -> Error {
-    let mut detail = String::from("None of the given expressions produced a valid result:\n");
+    let mut detail = String::from("none of the given expressions produced a valid result:\n");
     for d in failures {
         match &d.subject {
             Some(range) => {
@@ -122,5 +127,5 @@ fn no_valid_alternative(failures: &[Diagnostic]) -> Error {
         }
     }
     detail.push_str("\nAt least one expression must produce a successful result.");
-    Error::new(Diagnostic::error("No valid alternative", detail, None))
+    call_failed(detail)
 }

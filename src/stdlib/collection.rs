@@ -13,8 +13,8 @@ use indexmap::IndexMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::{
-    coerce, convert_arg, elem_type, int_arg, make_list, make_map, make_set, num_arg, number_error,
-    str_arg, Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
+    call_error, coerce, convert_arg, elem_type, int_arg, make_list, make_map, make_set, num_arg,
+    number_error, str_arg, Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::{unify, unify_unsafe, Number, Type, Value};
@@ -141,10 +141,11 @@ fn chunklist() -> Function {
             let Value::List(ty, items) = &list else {
                 return Err(FunctionError::arg(0, "a list is required."));
             };
-            let size = int_arg(args, 1)?;
+            // go-cty reports the size's problems as failures of the call.
+            let size = int_arg(args, 1)
+                .map_err(|e| FunctionError::new(format!("invalid size: {}", e.message)))?;
             if size < 0 {
-                return Err(FunctionError::arg(
-                    1,
+                return Err(FunctionError::new(
                     "the size argument must not be negative.",
                 ));
             }
@@ -229,14 +230,13 @@ fn coalescelist() -> Function {
                             return Ok(arg.clone());
                         }
                     }
+                    // A plain error in go-cty: a failure of the call.
                     other => {
-                        return Err(FunctionError::arg(
-                            i,
-                            format!(
-                                "coalescelist arguments must be lists or tuples, not {}.",
-                                other.ty().friendly_name_with_article()
-                            ),
-                        ))
+                        return Err(FunctionError::new(format!(
+                            "coalescelist arguments must be lists or tuples; argument {} is {}.",
+                            i + 1,
+                            other.ty().friendly_name_with_article()
+                        )))
                     }
                 }
             }
@@ -322,7 +322,13 @@ fn contains() -> Function {
         .param("value", Type::Dynamic, "The value to look for.")
         .returns(Type::Bool)
         .build(|args| {
-            let items = sequence(&args[0], 0, "a list, tuple or set")?;
+            // A plain error in go-cty: a failure of the call.
+            let Some(items) = args[0].as_elements() else {
+                return Err(FunctionError::new(format!(
+                    "the list argument must be a list, tuple or set, not {}.",
+                    args[0].ty().friendly_name_with_article()
+                )));
+            };
             Ok(Value::Bool(items.contains(&args[1])))
         })
 }
@@ -365,25 +371,25 @@ fn element() -> Function {
             })
         })
         .build(|args| {
+            // go-cty reports all of these as failures of the call.
             let items = match &args[0] {
                 Value::List(_, items) | Value::Tuple(items) => items,
                 other => {
-                    return Err(FunctionError::arg(
-                        0,
-                        format!("cannot read elements from {}.", other.ty()),
-                    ))
+                    return Err(FunctionError::new(format!(
+                        "cannot read elements from {}.",
+                        other.ty().friendly_name()
+                    )))
                 }
             };
-            let i = int_arg(args, 1)?;
+            let i = int_arg(args, 1)
+                .map_err(|e| FunctionError::new(format!("invalid index: {}", e.message)))?;
             if i < 0 {
-                return Err(FunctionError::arg(
-                    1,
+                return Err(FunctionError::new(
                     "cannot use element function with a negative index.",
                 ));
             }
             if items.is_empty() {
-                return Err(FunctionError::arg(
-                    0,
+                return Err(FunctionError::new(
                     "cannot use element function with an empty list.",
                 ));
             }
@@ -396,7 +402,16 @@ fn flatten() -> Function {
         .param("list", Type::Dynamic, "The list, tuple or set to flatten.")
         .returns(Type::Dynamic)
         .build(|args| {
-            sequence(&args[0], 0, "a list, tuple or set")?;
+            // A plain error in go-cty: a failure of the call.
+            if !matches!(
+                args[0],
+                Value::List(..) | Value::Set(..) | Value::Tuple(_)
+            ) {
+                return Err(FunctionError::new(format!(
+                    "can only flatten lists, sets and tuples, not {}.",
+                    args[0].ty().friendly_name_with_article()
+                )));
+            }
             let mut out = Vec::new();
             flatten_into(&args[0], 0, &mut out)?;
             Ok(Value::Tuple(out))
@@ -536,7 +551,9 @@ fn values() -> Function {
         )
         .returns_with(|args| {
             let ty = args[0].ty();
-            map_or_object_type(&ty, 0)?;
+            // An argument error for `keys`, but a plain one (a failure of
+            // the call) for go-cty's `values`.
+            map_or_object_type(&ty, 0).map_err(call_error)?;
             Ok(match ty {
                 Type::Map(t) => Type::List(t),
                 // BTreeMap order is the lexicographic order of the keys.
@@ -583,14 +600,12 @@ fn length() -> Function {
                 }
                 Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => items.len(),
                 Value::Map(_, m) | Value::Object(m) => m.len(),
+                // A plain error in go-cty: a failure of the call.
                 other => {
-                    return Err(FunctionError::arg(
-                        0,
-                        format!(
-                            "argument must be a string, a collection type, or a structural type, not {}.",
-                            other.ty().friendly_name_with_article()
-                        ),
-                    ))
+                    return Err(FunctionError::new(format!(
+                        "argument must be a string, a collection type, or a structural type, not {}.",
+                        other.ty().friendly_name_with_article()
+                    )))
                 }
             };
             Ok(Value::from(n))
@@ -725,14 +740,13 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
             },
             Type::Object(_) => all_maps = false,
             Type::Dynamic => return Ok(Type::Dynamic),
+            // A plain error in go-cty: a failure of the call.
             other => {
-                return Err(FunctionError::arg(
-                    i,
-                    format!(
-                        "arguments must be maps or objects, not {}.",
-                        other.friendly_name_with_article()
-                    ),
-                ))
+                return Err(FunctionError::new(format!(
+                    "arguments must be maps or objects; argument {} is {}.",
+                    i + 1,
+                    other.friendly_name_with_article()
+                )))
             }
         }
     }
@@ -1112,11 +1126,11 @@ fn sort() -> Function {
         .build(|args| {
             let mut items: Vec<&str> = Vec::new();
             for (i, v) in args[0].iter().enumerate() {
+                // A plain error in go-cty: a failure of the call.
                 items.push(v.as_str().ok_or_else(|| {
-                    FunctionError::arg(
-                        0,
-                        format!("element {i} is null; a null string cannot be sorted."),
-                    )
+                    FunctionError::new(format!(
+                        "given list element {i} is null; a null string cannot be sorted."
+                    ))
                 })?);
             }
             items.sort_unstable();
@@ -1203,14 +1217,12 @@ fn zipmap() -> Function {
                     _ => Type::Dynamic,
                 },
                 Type::Dynamic => Type::Dynamic,
+                // go-cty reports zipmap's problems as failures of the call.
                 other => {
-                    return Err(FunctionError::arg(
-                        1,
-                        format!(
-                            "values must be a list or tuple, not {}.",
-                            other.friendly_name_with_article()
-                        ),
-                    ))
+                    return Err(FunctionError::new(format!(
+                        "values argument must be a list or tuple value, not {}.",
+                        other.friendly_name_with_article()
+                    )))
                 }
             })
         })
@@ -1221,29 +1233,23 @@ fn zipmap() -> Function {
                 Value::Unknown(_) => return Ok(Value::dynamic()),
                 Value::List(_, items) | Value::Tuple(items) => items,
                 other => {
-                    return Err(FunctionError::arg(
-                        1,
-                        format!(
-                            "values must be a list or tuple, not {}.",
-                            other.ty().friendly_name_with_article()
-                        ),
-                    ))
+                    return Err(FunctionError::new(format!(
+                        "values argument must be a list or tuple value, not {}.",
+                        other.ty().friendly_name_with_article()
+                    )))
                 }
             };
             if keys.len() != values.len() {
-                return Err(FunctionError::arg(
-                    1,
-                    format!(
-                        "number of keys ({}) does not match number of values ({}).",
-                        keys.len(),
-                        values.len()
-                    ),
-                ));
+                return Err(FunctionError::new(format!(
+                    "number of keys ({}) does not match number of values ({}).",
+                    keys.len(),
+                    values.len()
+                )));
             }
             let mut entries: IndexMap<String, Value> = IndexMap::new();
             for (i, (k, v)) in keys.iter().zip(values).enumerate() {
                 let k = k.as_str().ok_or_else(|| {
-                    FunctionError::arg(0, format!("element {i} is null; keys must not be null."))
+                    FunctionError::new(format!("keys list has null value at index {i}."))
                 })?;
                 entries.insert(k.to_owned(), v.clone());
             }

@@ -94,24 +94,22 @@ fn csvdecode() -> Function {
         )
         .returns(Type::Dynamic)
         .build(|args| {
+            // go-cty fails the call (not the argument) for bad CSV.
             let text = str_arg(args, 0)?;
             let mut reader = csv::ReaderBuilder::new()
                 .has_headers(false)
                 .flexible(true)
                 .from_reader(text.as_bytes());
             let mut records = reader.records();
-            let csv_error = |e: csv::Error| FunctionError::arg(0, format!("invalid CSV: {e}."));
+            let csv_error = |e: csv::Error| FunctionError::new(format!("invalid CSV: {e}."));
             let header = match records.next() {
                 Some(r) => r.map_err(csv_error)?,
-                None => return Err(FunctionError::arg(0, "missing header line.")),
+                None => return Err(FunctionError::new("missing header line.")),
             };
             let names: Vec<String> = header.iter().map(str::to_owned).collect();
             for (i, n) in names.iter().enumerate() {
                 if names[..i].contains(n) {
-                    return Err(FunctionError::arg(
-                        0,
-                        format!("duplicate column name {n:?}."),
-                    ));
+                    return Err(FunctionError::new(format!("duplicate column name {n:?}.")));
                 }
             }
             let row_ty = Type::object(names.iter().map(|n| (n.clone(), Type::String)));
@@ -119,15 +117,12 @@ fn csvdecode() -> Function {
             for (line, record) in records.enumerate() {
                 let record = record.map_err(csv_error)?;
                 if record.len() != names.len() {
-                    return Err(FunctionError::arg(
-                        0,
-                        format!(
-                            "record {} has {} fields, but the header has {}.",
-                            line + 1,
-                            record.len(),
-                            names.len()
-                        ),
-                    ));
+                    return Err(FunctionError::new(format!(
+                        "record {} has {} fields, but the header has {}.",
+                        line + 1,
+                        record.len(),
+                        names.len()
+                    )));
                 }
                 rows.push(Value::object(
                     names.iter().cloned().zip(record.iter().map(Value::from)),
@@ -141,7 +136,8 @@ fn jsondecode() -> Function {
     Def::new("Decodes JSON text into the value it represents (objects, tuples, exact numbers).")
         .param("str", Type::String, "The JSON text.")
         .returns(Type::Dynamic)
-        .build(|args| parse_json(str_arg(args, 0)?).map_err(|e| FunctionError::arg(0, e)))
+        // go-cty fails the call (not the argument) for invalid JSON.
+        .build(|args| parse_json(str_arg(args, 0)?).map_err(FunctionError::new))
 }
 
 fn jsonencode() -> Function {
@@ -156,7 +152,8 @@ fn jsonencode() -> Function {
 }
 
 /// `value` as JSON text the way Terraform's `jsonencode` writes it: keys
-/// sorted, no spaces, `<`, `>`, `&`, U+2028 and U+2029 escaped.
+/// sorted, no spaces, `<`, `>`, `&`, U+2028 and U+2029 escaped. A value
+/// that cannot be encoded fails the call, as in go-cty.
 pub(crate) fn json_text(value: &Value) -> Result<String, FunctionError> {
     let mut out = String::new();
     write_json(value, 0, &mut out)?;
@@ -165,20 +162,17 @@ pub(crate) fn json_text(value: &Value) -> Result<String, FunctionError> {
 
 fn write_json(v: &Value, depth: usize, out: &mut String) -> Result<(), FunctionError> {
     if depth > MAX_DEPTH {
-        return Err(FunctionError::arg(
-            0,
-            format!("the value is nested more than {MAX_DEPTH} levels deep."),
-        ));
+        return Err(FunctionError::new(format!(
+            "the value is nested more than {MAX_DEPTH} levels deep."
+        )));
     }
     match v {
         Value::Null(_) => out.push_str("null"),
-        Value::Unknown(_) => {
-            return Err(FunctionError::arg(0, "an unknown value cannot be encoded."))
-        }
+        Value::Unknown(_) => return Err(FunctionError::new("an unknown value cannot be encoded.")),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => {
             if n.is_infinite() {
-                return Err(FunctionError::arg(0, "infinity cannot be encoded as JSON."));
+                return Err(FunctionError::new("infinity cannot be encoded as JSON."));
             }
             out.push_str(&n.to_string());
         }
@@ -588,7 +582,8 @@ fn yamldecode() -> Function {
     Def::new("Decodes YAML text (one document, YAML 1.2 core schema) into the value it represents.")
         .param("src", Type::String, "The YAML text.")
         .returns(Type::Dynamic)
-        .build(|args| parse_yaml(str_arg(args, 0)?).map_err(|e| FunctionError::arg(0, e)))
+        // As for jsondecode, invalid text fails the call.
+        .build(|args| parse_yaml(str_arg(args, 0)?).map_err(FunctionError::new))
 }
 
 /// Parses one YAML document into a value: mappings become objects,

@@ -227,6 +227,14 @@ pub(crate) fn int_arg(args: &[Value], i: usize) -> Result<i64, FunctionError> {
         .ok_or_else(|| FunctionError::arg(i, format!("the number {n} is too large.")))
 }
 
+/// The same failure reported against the call as a whole ("Error in
+/// function call") rather than one argument: for the conditions go-cty
+/// detects with plain errors instead of `ArgError`s, such as `element`'s
+/// index checks. The message keeps saying what is wrong.
+pub(crate) fn call_error(e: FunctionError) -> FunctionError {
+    FunctionError::new(e.message)
+}
+
 /// Converts `value` to `ty` (unsafe conversions allowed), as an error about
 /// argument `i` when it cannot be.
 pub(crate) fn convert_arg(value: &Value, ty: &Type, i: usize) -> Result<Value, FunctionError> {

@@ -11,7 +11,7 @@ use num_bigint::BigInt;
 use regex::{Regex, RegexBuilder};
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{int_arg, make_list, str_arg, Def, MAX_FORMAT_WIDTH, MAX_STRING_BYTES};
+use super::{call_error, int_arg, make_list, str_arg, Def, MAX_FORMAT_WIDTH, MAX_STRING_BYTES};
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::{Number, Type, Value};
 
@@ -248,8 +248,11 @@ fn substr() -> Function {
         .returns(Type::String)
         .build(|args| {
             let s = str_arg(args, 0)?;
-            let mut offset = int_arg(args, 1)?;
-            let length = int_arg(args, 2)?;
+            // go-cty fails the call when these are not whole numbers.
+            let mut offset = int_arg(args, 1)
+                .map_err(|e| FunctionError::new(format!("invalid offset: {}", e.message)))?;
+            let length = int_arg(args, 2)
+                .map_err(|e| FunctionError::new(format!("invalid length: {}", e.message)))?;
             let clusters: Vec<&str> = s.graphemes(true).collect();
             let total = clusters.len() as i64;
             if offset < 0 {
@@ -278,11 +281,12 @@ fn indent() -> Function {
         .param("str", Type::String, "The string to indent.")
         .returns(Type::String)
         .build(|args| {
-            let spaces = int_arg(args, 0)?;
+            // go-cty fails the call (not an argument) for a fractional or
+            // negative number of spaces.
+            let spaces = int_arg(args, 0).map_err(call_error)?;
             let s = str_arg(args, 1)?;
             if spaces < 0 {
-                return Err(FunctionError::arg(
-                    0,
+                return Err(FunctionError::new(
                     "the number of spaces must not be negative.",
                 ));
             }
@@ -473,8 +477,9 @@ fn regex_fn() -> Function {
         .build(|args| {
             let re = compile(str_arg(args, 0)?, 0)?;
             let kind = capture_kind(&re)?;
+            // Not an argument error in go-cty: the call fails.
             let caps = re.captures(str_arg(args, 1)?).ok_or_else(|| {
-                FunctionError::arg(1, "pattern did not match any part of the given string.")
+                FunctionError::new("pattern did not match any part of the given string.")
             })?;
             Ok(capture_value(&kind, &caps))
         })
@@ -557,7 +562,13 @@ fn formatlist() -> Function {
                         other => other.clone(),
                     })
                     .collect();
-                let s = format_values(spec, &row_args)?;
+                let s = format_values(spec, &row_args).map_err(|e| match e.arg {
+                    Some(_) => e,
+                    None => FunctionError::new(format!(
+                        "error on format iteration {row}: {}",
+                        e.message
+                    )),
+                })?;
                 total += s.len();
                 if total > MAX_STRING_BYTES {
                     return Err(FunctionError::new(format!(
@@ -582,8 +593,10 @@ struct Spec {
     precision: Option<usize>,
 }
 
-/// Formats `args` by `spec` with Terraform's verbs. Errors about a value
-/// name the argument (counting the format string as argument 0).
+/// Formats `args` by `spec` with Terraform's verbs. As in go-cty, a bad
+/// format string, a missing argument or a value a verb cannot format fails
+/// the call; only an unused argument is an error about that argument
+/// (counting the format string as argument 0).
 pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, FunctionError> {
     let mut out = String::new();
     let mut chars = spec.char_indices().peekable();
@@ -616,20 +629,18 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
             explicit = Some(i);
         }
         let Some((_, verb)) = chars.next() else {
-            return Err(FunctionError::arg(
-                0,
-                format!("invalid format string: missing verb after the % at offset {start}."),
-            ));
+            return Err(FunctionError::new(format!(
+                "invalid format string: missing verb after the % at offset {start}."
+            )));
         };
         if verb == '%' {
             out.push('%');
             continue;
         }
         if !"vtbdoxXeEfgGsq".contains(verb) {
-            return Err(FunctionError::arg(
-                0,
-                format!("unrecognized format character {verb:?} at offset {start}."),
-            ));
+            return Err(FunctionError::new(format!(
+                "unrecognized format character {verb:?} at offset {start}."
+            )));
         }
         let index = match explicit {
             Some(i) => i - 1,
@@ -637,9 +648,7 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
         };
         next_arg = index + 1;
         let Some(arg) = args.get(index) else {
-            return Err(FunctionError::arg(
-                0,
-                format!(
+            return Err(FunctionError::new(format!(
                     "not enough arguments for \"%{verb}\" at offset {start}: need index {} but have {} total.",
                     index + 1,
                     args.len()
@@ -648,10 +657,9 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
         };
         used[index] = true;
         let text = format_one(verb, &v, arg).map_err(|msg| {
-            FunctionError::arg(
-                index + 1,
-                format!("unsupported value for \"%{verb}\" at offset {start}: {msg}."),
-            )
+            FunctionError::new(format!(
+                "unsupported value for \"%{verb}\" at offset {start}: {msg}."
+            ))
         })?;
         out.push_str(&pad(text, &v, verb));
         if out.len() > MAX_STRING_BYTES {
@@ -681,9 +689,7 @@ fn read_number(chars: &mut Chars<'_>, start: usize) -> Result<Option<usize>, Fun
         chars.next();
         let value = n.unwrap_or(0) * 10 + digit as usize;
         if value > MAX_FORMAT_WIDTH {
-            return Err(FunctionError::arg(
-                0,
-                format!(
+            return Err(FunctionError::new(format!(
                     "the width or precision at offset {start} is larger than the limit of {MAX_FORMAT_WIDTH}."
                 ),
             ));
@@ -699,10 +705,9 @@ fn read_index(chars: &mut Chars<'_>, start: usize) -> Result<Option<usize>, Func
         let n = read_number(chars, start)?;
         match (n, chars.next()) {
             (Some(n), Some((_, ']'))) if n >= 1 => Ok(Some(n)),
-            _ => Err(FunctionError::arg(
-                0,
-                format!("invalid argument index at offset {start}: write %[n] with n from 1."),
-            )),
+            _ => Err(FunctionError::new(format!(
+                "invalid argument index at offset {start}: write %[n] with n from 1."
+            ))),
         }
     } else {
         Ok(None)

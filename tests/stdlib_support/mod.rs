@@ -22,6 +22,15 @@ pub fn arg_err(name: &str, args: &[Value], arg: usize) -> String {
     e.message
 }
 
+/// The error of a call that must fail as a whole ("Error in function
+/// call"), not because of one argument.
+pub fn call_err(name: &str, args: &[Value]) -> String {
+    let e = call(name, args).expect_err("the call must fail");
+    assert_eq!(e.arg, None, "an argument was blamed: {e:?}");
+    assert_eq!(e.kind, FunctionErrorKind::Failed, "{e:?}");
+    e.message
+}
+
 /// The error message of a call that must fail.
 pub fn err(name: &str, args: &[Value]) -> String {
     call(name, args).expect_err("the call must fail").message
