@@ -85,15 +85,50 @@ fn extra_characters_in_interpolation() {
 
 #[test]
 fn unexpected_else_and_end_directives() {
+    // Go's summaries name the keyword without quotes.
     let e = template_error("%{ else }");
-    check(&e, "", "Unexpected \"else\" directive", (0, 9));
+    check(&e, "", "Unexpected else directive", (0, 9));
     let e = template_error("a%{ endfor }");
-    check(&e, "", "Unexpected \"endfor\" directive", (1, 12));
+    check(&e, "", "Unexpected endfor directive", (1, 12));
     let e = template_error("%{ for x in y }%{ endif }%{ endfor }");
-    check(&e, "", "Unexpected \"endif\" directive", (15, 25));
-    assert!(e.detail.contains("endfor"));
+    check(&e, "", "Unexpected endif directive", (15, 25));
     let e = template_error("%{ if a }%{ else }%{ else }%{ endif }");
-    check(&e, "", "Unexpected \"else\" directive", (18, 27));
+    check(&e, "", "Unexpected else directive", (18, 27));
+}
+
+#[test]
+fn unexpected_directive_details_follow_go() {
+    let detail = |src: &str| template_error(src).detail;
+    let unbalanced = "The control directives within this template are unbalanced.";
+    assert_eq!(detail("%{ else }"), unbalanced);
+    assert_eq!(detail("a%{ endfor }"), unbalanced);
+    assert_eq!(detail("x %{ endif } y"), unbalanced);
+    assert_eq!(
+        detail("%{ if a }%{ else }%{ else }%{ endif }"),
+        "Already in the else clause for the enclosing if directive."
+    );
+    assert_eq!(
+        detail("%{ for x in y }%{ else }%{ endfor }"),
+        "An else clause is not expected for a for directive."
+    );
+    assert_eq!(
+        detail("%{ if a }%{ endfor }%{ endif }"),
+        "Expecting an endif directive for the enclosing if directive."
+    );
+    assert_eq!(
+        detail("%{ for x in y }%{ endif }%{ endfor }"),
+        "Expecting an endfor directive corresponding to the enclosing for directive."
+    );
+    // The innermost open directive is the one that decides.
+    let e = template_error("%{ if a }%{ for x in y }%{ else }%{ endfor }%{ endif }");
+    check(&e, "", "Unexpected else directive", (24, 33));
+    assert_eq!(
+        e.detail,
+        "An else clause is not expected for a for directive."
+    );
+    // Strip markers are part of the directive's span.
+    let e = template_error("a %{~ else ~} b");
+    check(&e, "", "Unexpected else directive", (2, 13));
 }
 
 #[test]

@@ -913,30 +913,9 @@ impl<'s> Builder<'s> {
                             *height = 0;
                             *body_start = tspan.end;
                         }
-                        Some(OpenDirective {
-                            kind: OpenKind::If { .. },
-                            ..
-                        }) => self.errors.push(SyntaxError::new(
-                            "Unexpected \"else\" directive",
-                            "This \"if\" directive already has an \"else\" clause.",
-                            tspan,
-                        )),
                         other => {
-                            let detail = match other {
-                                Some(o) => format!(
-                                    "Expected an \"end{0}\" directive to close the \"{0}\" \
-                                     directive first.",
-                                    o.kind.name()
-                                ),
-                                None => "There is no \"if\" directive for this \"else\" to \
-                                         belong to."
-                                    .to_string(),
-                            };
-                            self.errors.push(SyntaxError::new(
-                                "Unexpected \"else\" directive",
-                                detail,
-                                tspan,
-                            ))
+                            let open = other.map(|o| &o.kind);
+                            self.errors.push(unexpected_directive("else", open, tspan));
                         }
                     },
                     Tag::EndIf | Tag::EndFor => {
@@ -957,22 +936,9 @@ impl<'s> Builder<'s> {
                                 parts.push(part);
                             }
                             other => {
-                                let detail = match other {
-                                    Some(o) => format!(
-                                        "Expected an \"end{0}\" directive to close the \"{0}\" \
-                                         directive first.",
-                                        o.kind.name()
-                                    ),
-                                    None => format!(
-                                        "There is no open \"{want}\" directive for this \
-                                         \"end{want}\" to close."
-                                    ),
-                                };
-                                self.errors.push(SyntaxError::new(
-                                    format!("Unexpected \"end{want}\" directive"),
-                                    detail,
-                                    tspan,
-                                ));
+                                let name = if want == "if" { "endif" } else { "endfor" };
+                                let open = other.map(|o| &o.kind);
+                                self.errors.push(unexpected_directive(name, open, tspan));
                             }
                         }
                     }
@@ -1116,6 +1082,29 @@ impl<'s> Builder<'s> {
         out.push_str(rest);
         out
     }
+}
+
+/// The error for an `else`, `endif` or `endfor` directive (`name`) that
+/// does not fit `open`, the innermost directive still open, with Go's
+/// summary and, where Go names the open directive's location, the same
+/// sentence without it (spans become source ranges only later).
+fn unexpected_directive(name: &str, open: Option<&OpenKind>, span: Span) -> SyntaxError {
+    let detail = match (name, open) {
+        (_, None) => "The control directives within this template are unbalanced.",
+        ("else", Some(OpenKind::If { .. })) => {
+            "Already in the else clause for the enclosing if directive."
+        }
+        ("else", Some(OpenKind::For { .. })) => {
+            "An else clause is not expected for a for directive."
+        }
+        (_, Some(OpenKind::If { .. })) => {
+            "Expecting an endif directive for the enclosing if directive."
+        }
+        (_, Some(OpenKind::For { .. })) => {
+            "Expecting an endfor directive corresponding to the enclosing for directive."
+        }
+    };
+    SyntaxError::new(format!("Unexpected {name} directive"), detail, span)
 }
 
 /// Decodes the `$${` and `%%{` escapes of template text.
