@@ -160,6 +160,49 @@ fn missing_expression_at_end_of_input() {
 }
 
 #[test]
+fn missing_expression_at_end_of_input_comes_before_unclosed_sequences() {
+    // HCL reports the expression that is missing before the `${`, `(` or
+    // `[` that the end of the input leaves open.
+    for (src, at) in [
+        ("${", 2),
+        ("a ${", 4),
+        ("${~", 3),
+        ("${ ", 3),
+        ("${ # comment", 12),
+        ("${a +", 5),
+        ("${a ? b :", 9),
+        ("${f(", 4),
+        ("${[", 3),
+        ("%{ if", 5),
+        ("%{ for x in", 11),
+        ("%{ if true }${", 14),
+    ] {
+        let e = template_error(src);
+        check(&e, src, "Missing expression", (at, at));
+        assert_eq!(
+            e.detail,
+            "Expected the start of an expression, but found the end of the input."
+        );
+    }
+    // With the expression there, the open sequence is what is missing.
+    let e = template_error("${a");
+    check(&e, "", "Unclosed template interpolation sequence", (0, 2));
+}
+
+#[test]
+fn missing_directive_keyword_at_end_of_input_is_an_invalid_directive() {
+    for (src, at) in [("%{", 2), ("a %{", 4), ("%{~", 3), ("%{ ", 3)] {
+        let e = template_error(src);
+        check(&e, src, "Invalid template directive", (at, at));
+        assert!(e
+            .detail
+            .contains("is expected at the beginning of a %{ sequence"));
+    }
+    let e = template_error("%{ for x in y }%{");
+    check(&e, "", "Invalid template directive", (17, 17));
+}
+
+#[test]
 fn unterminated_quoted_string() {
     let e = expression_error("\"abc");
     check(&e, "", "Unterminated template string", (0, 1));
