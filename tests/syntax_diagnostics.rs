@@ -270,6 +270,35 @@ fn missing_item_and_argument_separators() {
 }
 
 #[test]
+fn ellipsis_is_one_token_and_not_a_dot_step() {
+    // `...` ends the expression before it, as in HCL's scanner; it is not
+    // an attribute step with a missing name.
+    for (src, at) in [
+        ("${[for x in nums : x]...}", 21),
+        ("${name...}", 6),
+        ("${ name ... }", 8),
+        ("${ nums[0]... }", 10),
+    ] {
+        let e = template_error(src);
+        check(
+            &e,
+            src,
+            "Extra characters after interpolation expression",
+            (at, at + 3),
+        );
+    }
+    let e = expression_error("a...");
+    check(&e, "", "Extra characters after expression", (1, 4));
+    let e = template_error("${ [items...] }");
+    check(&e, "", "Missing item separator", (9, 12));
+    let e = template_error("${...}");
+    check(&e, "", "Invalid expression", (2, 5));
+    // A dot followed by something else is still an attribute step.
+    let e = template_error("${ name..x }");
+    check(&e, "", "Invalid attribute name", (8, 9));
+}
+
+#[test]
 fn unbalanced_brackets() {
     let e = expression_error("(a b)");
     check(&e, "", "Unbalanced parentheses", (3, 4));

@@ -333,7 +333,10 @@ pub(crate) fn token_at(src: &str, p: usize) -> Span {
     let Some((_, first)) = chars.next() else {
         return Span::from_usize(src.len(), src.len());
     };
-    let len = if first.is_alphanumeric() || first == '_' {
+    let len = if rest.starts_with("...") {
+        // An ellipsis is one token, as in HCL's scanner.
+        3
+    } else if first.is_alphanumeric() || first == '_' {
         rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
             .unwrap_or(rest.len())
     } else {
