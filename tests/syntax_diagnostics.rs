@@ -85,15 +85,50 @@ fn extra_characters_in_interpolation() {
 
 #[test]
 fn unexpected_else_and_end_directives() {
+    // Go's summaries name the keyword without quotes.
     let e = template_error("%{ else }");
-    check(&e, "", "Unexpected \"else\" directive", (0, 9));
+    check(&e, "", "Unexpected else directive", (0, 9));
     let e = template_error("a%{ endfor }");
-    check(&e, "", "Unexpected \"endfor\" directive", (1, 12));
+    check(&e, "", "Unexpected endfor directive", (1, 12));
     let e = template_error("%{ for x in y }%{ endif }%{ endfor }");
-    check(&e, "", "Unexpected \"endif\" directive", (15, 25));
-    assert!(e.detail.contains("endfor"));
+    check(&e, "", "Unexpected endif directive", (15, 25));
     let e = template_error("%{ if a }%{ else }%{ else }%{ endif }");
-    check(&e, "", "Unexpected \"else\" directive", (18, 27));
+    check(&e, "", "Unexpected else directive", (18, 27));
+}
+
+#[test]
+fn unexpected_directive_details_follow_go() {
+    let detail = |src: &str| template_error(src).detail;
+    let unbalanced = "The control directives within this template are unbalanced.";
+    assert_eq!(detail("%{ else }"), unbalanced);
+    assert_eq!(detail("a%{ endfor }"), unbalanced);
+    assert_eq!(detail("x %{ endif } y"), unbalanced);
+    assert_eq!(
+        detail("%{ if a }%{ else }%{ else }%{ endif }"),
+        "Already in the else clause for the enclosing if directive."
+    );
+    assert_eq!(
+        detail("%{ for x in y }%{ else }%{ endfor }"),
+        "An else clause is not expected for a for directive."
+    );
+    assert_eq!(
+        detail("%{ if a }%{ endfor }%{ endif }"),
+        "Expecting an endif directive for the enclosing if directive."
+    );
+    assert_eq!(
+        detail("%{ for x in y }%{ endif }%{ endfor }"),
+        "Expecting an endfor directive corresponding to the enclosing for directive."
+    );
+    // The innermost open directive is the one that decides.
+    let e = template_error("%{ if a }%{ for x in y }%{ else }%{ endfor }%{ endif }");
+    check(&e, "", "Unexpected else directive", (24, 33));
+    assert_eq!(
+        e.detail,
+        "An else clause is not expected for a for directive."
+    );
+    // Strip markers are part of the directive's span.
+    let e = template_error("a %{~ else ~} b");
+    check(&e, "", "Unexpected else directive", (2, 13));
 }
 
 #[test]
@@ -122,6 +157,49 @@ fn missing_expression_at_end_of_input() {
     check(&e, "", "Missing expression", (3, 3));
     let e = expression_error("");
     check(&e, "", "Missing expression", (0, 0));
+}
+
+#[test]
+fn missing_expression_at_end_of_input_comes_before_unclosed_sequences() {
+    // HCL reports the expression that is missing before the `${`, `(` or
+    // `[` that the end of the input leaves open.
+    for (src, at) in [
+        ("${", 2),
+        ("a ${", 4),
+        ("${~", 3),
+        ("${ ", 3),
+        ("${ # comment", 12),
+        ("${a +", 5),
+        ("${a ? b :", 9),
+        ("${f(", 4),
+        ("${[", 3),
+        ("%{ if", 5),
+        ("%{ for x in", 11),
+        ("%{ if true }${", 14),
+    ] {
+        let e = template_error(src);
+        check(&e, src, "Missing expression", (at, at));
+        assert_eq!(
+            e.detail,
+            "Expected the start of an expression, but found the end of the input."
+        );
+    }
+    // With the expression there, the open sequence is what is missing.
+    let e = template_error("${a");
+    check(&e, "", "Unclosed template interpolation sequence", (0, 2));
+}
+
+#[test]
+fn missing_directive_keyword_at_end_of_input_is_an_invalid_directive() {
+    for (src, at) in [("%{", 2), ("a %{", 4), ("%{~", 3), ("%{ ", 3)] {
+        let e = template_error(src);
+        check(&e, src, "Invalid template directive", (at, at));
+        assert!(e
+            .detail
+            .contains("is expected at the beginning of a %{ sequence"));
+    }
+    let e = template_error("%{ for x in y }%{");
+    check(&e, "", "Invalid template directive", (17, 17));
 }
 
 #[test]
@@ -189,6 +267,35 @@ fn missing_item_and_argument_separators() {
     check(&e, "", "Missing argument separator", (4, 5));
     let e = expression_error("f(a... b)");
     check(&e, "", "Missing closing parenthesis", (7, 8));
+}
+
+#[test]
+fn ellipsis_is_one_token_and_not_a_dot_step() {
+    // `...` ends the expression before it, as in HCL's scanner; it is not
+    // an attribute step with a missing name.
+    for (src, at) in [
+        ("${[for x in nums : x]...}", 21),
+        ("${name...}", 6),
+        ("${ name ... }", 8),
+        ("${ nums[0]... }", 10),
+    ] {
+        let e = template_error(src);
+        check(
+            &e,
+            src,
+            "Extra characters after interpolation expression",
+            (at, at + 3),
+        );
+    }
+    let e = expression_error("a...");
+    check(&e, "", "Extra characters after expression", (1, 4));
+    let e = template_error("${ [items...] }");
+    check(&e, "", "Missing item separator", (9, 12));
+    let e = template_error("${...}");
+    check(&e, "", "Invalid expression", (2, 5));
+    // A dot followed by something else is still an attribute step.
+    let e = template_error("${ name..x }");
+    check(&e, "", "Invalid attribute name", (8, 9));
 }
 
 #[test]

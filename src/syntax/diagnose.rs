@@ -34,7 +34,18 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
     let c = src[p..].chars().next();
     let tok = token_at(src, p);
 
+    let expression_start = has(Rule::operand) || has(Rule::term) || has(Rule::expr);
+    let end = Span::from_usize(src.len(), src.len());
+
     if at_end {
+        // As in HCL, an expression or directive keyword missing at the end
+        // of the input is reported before whatever it leaves unclosed.
+        if expression_start {
+            return missing_expression(end);
+        }
+        if has(Rule::kw_endif) {
+            return invalid_directive(end);
+        }
         if let Some((open, at)) = &scan.unclosed {
             return unclosed(open, *at);
         }
@@ -69,7 +80,6 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
     }
 
     let what = |summary: &str, detail: &str| SyntaxError::new(summary, detail, tok);
-    let expression_start = has(Rule::operand) || has(Rule::term) || has(Rule::expr);
 
     if has(Rule::interp_end) {
         let detail = if c == Some(':') {
@@ -94,11 +104,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         );
     }
     if has(Rule::kw_endif) {
-        return what(
-            "Invalid template directive",
-            "A template directive keyword (\"if\", \"else\", \"endif\", \"for\" or \
-             \"endfor\") is expected at the beginning of a %{ sequence.",
-        );
+        return invalid_directive(tok);
     }
     if has(Rule::kv_sep) {
         return what(
@@ -197,18 +203,10 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         );
     }
     if expression_start {
-        return if at_end {
-            SyntaxError::new(
-                "Missing expression",
-                "Expected the start of an expression, but found the end of the input.",
-                Span::from_usize(src.len(), src.len()),
-            )
-        } else {
-            what(
-                "Invalid expression",
-                "Expected the start of an expression, but found an invalid expression token.",
-            )
-        };
+        return what(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+        );
     }
     if has(Rule::EOI) && start == Start::Expression {
         return what(
@@ -219,6 +217,23 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
     what(
         "Invalid expression",
         "This is not valid in a template or expression here.",
+    )
+}
+
+fn missing_expression(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing expression",
+        "Expected the start of an expression, but found the end of the input.",
+        at,
+    )
+}
+
+fn invalid_directive(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Invalid template directive",
+        "A template directive keyword (\"if\", \"else\", \"endif\", \"for\" or \"endfor\") \
+         is expected at the beginning of a %{ sequence.",
+        at,
     )
 }
 
@@ -318,7 +333,10 @@ pub(crate) fn token_at(src: &str, p: usize) -> Span {
     let Some((_, first)) = chars.next() else {
         return Span::from_usize(src.len(), src.len());
     };
-    let len = if first.is_alphanumeric() || first == '_' {
+    let len = if rest.starts_with("...") {
+        // An ellipsis is one token, as in HCL's scanner.
+        3
+    } else if first.is_alphanumeric() || first == '_' {
         rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
             .unwrap_or(rest.len())
     } else {

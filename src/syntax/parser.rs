@@ -108,6 +108,9 @@ enum Item {
     Lit {
         text: String,
         span: Span,
+        /// Text of a quoted string, which strip markers trim as a whole
+        /// (see [`apply_strip_markers`]).
+        quoted: bool,
     },
     Interp {
         expr: Expr,
@@ -737,19 +740,25 @@ impl<'s> Builder<'s> {
                     Item::Lit {
                         text: unescape_template(p.as_str()),
                         span: span_of(&p),
+                        quoted: false,
                     }
                 }
                 Rule::quoted_literal => Item::Lit {
                     text: self.unescape_quoted(p.as_str(), span_of(&p).start),
                     span: span_of(&p),
+                    quoted: true,
                 },
                 Rule::interpolation => self.interpolation(p)?,
                 Rule::directive => self.directive(p)?,
                 _ => continue,
             };
             // Adjacent literal pieces (heredoc lines) form one literal.
-            if let (Item::Lit { text, span }, Some(Item::Lit { text: t, span: s })) =
-                (&item, items.last_mut())
+            if let (
+                Item::Lit { text, span, .. },
+                Some(Item::Lit {
+                    text: t, span: s, ..
+                }),
+            ) = (&item, items.last_mut())
             {
                 t.push_str(text);
                 *s = s.to(*span);
@@ -844,7 +853,7 @@ impl<'s> Builder<'s> {
                 None => (&mut root, &mut root_height),
             };
             match item {
-                Item::Lit { text, span } => parts.push(TemplatePart::Literal { text, span }),
+                Item::Lit { text, span, .. } => parts.push(TemplatePart::Literal { text, span }),
                 Item::Interp {
                     expr,
                     height: h,
@@ -904,30 +913,9 @@ impl<'s> Builder<'s> {
                             *height = 0;
                             *body_start = tspan.end;
                         }
-                        Some(OpenDirective {
-                            kind: OpenKind::If { .. },
-                            ..
-                        }) => self.errors.push(SyntaxError::new(
-                            "Unexpected \"else\" directive",
-                            "This \"if\" directive already has an \"else\" clause.",
-                            tspan,
-                        )),
                         other => {
-                            let detail = match other {
-                                Some(o) => format!(
-                                    "Expected an \"end{0}\" directive to close the \"{0}\" \
-                                     directive first.",
-                                    o.kind.name()
-                                ),
-                                None => "There is no \"if\" directive for this \"else\" to \
-                                         belong to."
-                                    .to_string(),
-                            };
-                            self.errors.push(SyntaxError::new(
-                                "Unexpected \"else\" directive",
-                                detail,
-                                tspan,
-                            ))
+                            let open = other.map(|o| &o.kind);
+                            self.errors.push(unexpected_directive("else", open, tspan));
                         }
                     },
                     Tag::EndIf | Tag::EndFor => {
@@ -948,22 +936,9 @@ impl<'s> Builder<'s> {
                                 parts.push(part);
                             }
                             other => {
-                                let detail = match other {
-                                    Some(o) => format!(
-                                        "Expected an \"end{0}\" directive to close the \"{0}\" \
-                                         directive first.",
-                                        o.kind.name()
-                                    ),
-                                    None => format!(
-                                        "There is no open \"{want}\" directive for this \
-                                         \"end{want}\" to close."
-                                    ),
-                                };
-                                self.errors.push(SyntaxError::new(
-                                    format!("Unexpected \"end{want}\" directive"),
-                                    detail,
-                                    tspan,
-                                ));
+                                let name = if want == "if" { "endif" } else { "endfor" };
+                                let open = other.map(|o| &o.kind);
+                                self.errors.push(unexpected_directive(name, open, tspan));
                             }
                         }
                     }
@@ -1109,6 +1084,29 @@ impl<'s> Builder<'s> {
     }
 }
 
+/// The error for an `else`, `endif` or `endfor` directive (`name`) that
+/// does not fit `open`, the innermost directive still open, with Go's
+/// summary and, where Go names the open directive's location, the same
+/// sentence without it (spans become source ranges only later).
+fn unexpected_directive(name: &str, open: Option<&OpenKind>, span: Span) -> SyntaxError {
+    let detail = match (name, open) {
+        (_, None) => "The control directives within this template are unbalanced.",
+        ("else", Some(OpenKind::If { .. })) => {
+            "Already in the else clause for the enclosing if directive."
+        }
+        ("else", Some(OpenKind::For { .. })) => {
+            "An else clause is not expected for a for directive."
+        }
+        (_, Some(OpenKind::If { .. })) => {
+            "Expecting an endif directive for the enclosing if directive."
+        }
+        (_, Some(OpenKind::For { .. })) => {
+            "Expecting an endfor directive corresponding to the enclosing for directive."
+        }
+    };
+    SyntaxError::new(format!("Unexpected {name} directive"), detail, span)
+}
+
 /// Decodes the `$${` and `%%{` escapes of template text.
 pub(super) fn unescape_template(s: &str) -> String {
     if !s.contains('{') {
@@ -1136,6 +1134,16 @@ pub(super) fn unescape_template(s: &str) -> String {
 
 /// `~` after `${`/`%{` strips the whitespace at the end of the literal
 /// before; `~` before `}` strips it at the start of the literal after.
+///
+/// As in HCL's Go implementation, a strip marker only reaches across one
+/// line of template or heredoc text: Go's scanner cuts that text into
+/// tokens that end just after each newline, and a marker trims only the
+/// adjacent token. So `${~` removes trailing whitespace back to, not
+/// including, the newline that ends the previous line (a literal ending in
+/// a newline loses that newline and the whitespace before it), and `~}`
+/// removes leading whitespace up to and including the first newline. A
+/// quoted string's text has no raw newlines and is one token, so it is
+/// trimmed as a whole, escaped newlines included.
 fn apply_strip_markers(items: &mut [Item]) {
     for i in 0..items.len() {
         let (left, right) = match &items[i] {
@@ -1143,17 +1151,48 @@ fn apply_strip_markers(items: &mut [Item]) {
             Item::Lit { .. } => continue,
         };
         if left && i > 0 {
-            if let Item::Lit { text, .. } = &mut items[i - 1] {
-                text.truncate(text.trim_end().len());
+            if let Item::Lit { text, quoted, .. } = &mut items[i - 1] {
+                let floor = if *quoted { 0 } else { last_token_start(text) };
+                text.truncate(text.trim_end().len().max(floor));
             }
         }
         if right {
-            if let Some(Item::Lit { text, .. }) = items.get_mut(i + 1) {
-                let cut = text.len() - text.trim_start().len();
+            if let Some(Item::Lit { text, quoted, .. }) = items.get_mut(i + 1) {
+                let ceiling = if *quoted {
+                    text.len()
+                } else {
+                    text.find('\n').map_or(text.len(), |e| e + 1)
+                };
+                let cut = (text.len() - text.trim_start().len()).min(ceiling);
                 text.drain(..cut);
             }
         }
     }
+}
+
+/// Where the last token of template text starts in Go's scanner, which is
+/// how far back `${~` may trim: the start of the last line, a final
+/// newline counting as part of the line it ends.
+///
+/// One quirk of that scanner is kept too: a `$` or `%` that does not start
+/// a sequence, followed by a single ASCII character and a newline, forms a
+/// token with that character, so the newline after it is a token of its
+/// own (`"a$ \n${~ x}"` keeps `"a$ "`).
+fn last_token_start(text: &str) -> usize {
+    let b = text.as_bytes();
+    let lone_dollar_pair = |end: usize| {
+        end >= 2 && matches!(b[end - 2], b'$' | b'%') && b[end - 1].is_ascii() && b[end - 1] != b'{'
+    };
+    if let Some(body) = text.strip_suffix('\n') {
+        if lone_dollar_pair(body.len()) {
+            return body.len();
+        }
+        if body.ends_with('\r') && lone_dollar_pair(body.len() - 1) {
+            return body.len() - 1;
+        }
+    }
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    body.rfind('\n').map_or(0, |e| e + 1)
 }
 
 /// `<<-` heredocs: finds the least indentation over the lines (a line that

@@ -324,9 +324,11 @@ fn strip_markers_remove_adjacent_whitespace() {
         tmpl("%{ if true ~} hello %{~ endif }").to_string(),
         "(template (if true (template \"hello\")))"
     );
+    // A marker reaches only across one line of text (see
+    // `strip_markers_stop_at_newlines`).
     assert_eq!(
         tmpl("a \n ${x ~} \n b").to_string(),
-        "(template \"a \\n \" x \"b\")"
+        "(template \"a \\n \" x \" b\")"
     );
 }
 
@@ -382,7 +384,7 @@ fn for_directive_has_variables_collection_and_body() {
     let t = tmpl("%{ for k, v in m ~}\n  ${k}=${v}\n%{~ endfor }");
     assert_eq!(
         t.to_string(),
-        "(template (for (k v) m (template \"\" k \"=\" v \"\")))"
+        "(template (for (k v) m (template \"  \" k \"=\" v \"\")))"
     );
     assert_eq!(
         tmpl("%{for x in xs}[${x}]%{endfor}").to_string(),
