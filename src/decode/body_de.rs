@@ -75,7 +75,7 @@ impl<'a> BodyDeserializer<'a> {
         visitor.visit_map(FieldsAccess {
             de: &self,
             content,
-            rest: Some(rest),
+            rest,
             next: 0,
             labels_used: 0,
             current: None,
@@ -205,12 +205,11 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 cardinality,
                 spec,
             } => {
+                // Each block type belongs to one field: move its blocks out.
                 let blocks: Vec<Block> = self
                     .content
                     .blocks
-                    .iter()
-                    .filter(|b| b.type_name == type_name)
-                    .cloned()
+                    .extract_if(.., |b| b.type_name == type_name)
                     .collect();
                 seed.deserialize(BlocksDeserializer {
                     blocks,

@@ -100,17 +100,17 @@ impl Body {
         self.finish(diags, (content, rest))
     }
 
-    /// Content and rest even when the body has problems, which go to
-    /// `diags`: decoding carries on to report every problem at once. Only an
-    /// invalid schema is an `Err`.
+    /// Content (and, when `partial`, the rest) even when the body has
+    /// problems, which go to `diags`: decoding carries on to report every
+    /// problem at once. Only an invalid schema is an `Err`.
     pub(crate) fn content_collecting(
         &self,
         schema: &BodySchema,
         partial: bool,
         diags: &mut Diagnostics,
-    ) -> Result<(BodyContent, Body), Error> {
+    ) -> Result<(BodyContent, Option<Body>), Error> {
         let content = self.content_inner(schema, partial, diags)?;
-        Ok((content, self.without(schema)))
+        Ok((content, partial.then(|| self.without(schema))))
     }
 
     /// This body with the names of `schema` hidden.
