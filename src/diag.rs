@@ -327,25 +327,51 @@ fn render(f: &mut fmt::Formatter<'_>, diag: &Diagnostic, src: Option<&SourceFile
     Ok(())
 }
 
+/// How many characters of a source line a snippet shows: long lines (a
+/// minified file is one line) are cut to a window around the range.
+const SNIPPET_WIDTH: usize = 120;
+/// How many characters before the range the window keeps.
+const SNIPPET_LEAD: usize = 40;
+
 /// The first line of `range` with a `^^^` line under the part it covers
-/// (to the end of that line when the range goes on).
+/// (to the end of that line when the range goes on). A line longer than
+/// [`SNIPPET_WIDTH`] characters is shown as a window around the range, with
+/// `…` where it was cut.
 fn render_snippet(f: &mut fmt::Formatter<'_>, src: &SourceFile, range: &Range) -> fmt::Result {
     let line = range.start.line;
     let text = src.line_text(line);
-    let gutter = format!("{line:>4}: ");
-    writeln!(f, "{gutter}{}", text.replace('\t', " "))?;
+    let len = text.chars().count();
     let col = range.start.column.max(1);
     let width = if range.end.line == line {
         range.end.column.saturating_sub(col)
     } else {
-        text.chars().count().saturating_sub(col - 1)
+        len.saturating_sub(col - 1)
     };
-    writeln!(
-        f,
-        "{}{}",
-        " ".repeat(gutter.len() + col - 1),
-        "^".repeat(width.max(1))
-    )
+    // The window of characters shown, [first, first + SNIPPET_WIDTH).
+    let first = if len <= SNIPPET_WIDTH {
+        0
+    } else {
+        (col - 1)
+            .saturating_sub(SNIPPET_LEAD)
+            .min(len - SNIPPET_WIDTH)
+    };
+    let shown: String = text
+        .chars()
+        .skip(first)
+        .take(SNIPPET_WIDTH)
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    let before = if first > 0 { "…" } else { "" };
+    let after = if first + SNIPPET_WIDTH < len {
+        "…"
+    } else {
+        ""
+    };
+    let gutter = format!("{line:>4}: ");
+    writeln!(f, "{gutter}{before}{shown}{after}")?;
+    let indent = gutter.len() + before.chars().count() + (col - 1 - first);
+    let visible = width.min(first + SNIPPET_WIDTH - (col - 1).min(first + SNIPPET_WIDTH));
+    writeln!(f, "{}{}", " ".repeat(indent), "^".repeat(visible.max(1)))
 }
 
 /// The candidate closest to `given` by edit distance, if one is close
@@ -384,6 +410,35 @@ mod tests {
             text,
             "Error: Unknown variable\n\n  on main.tf.json line 2, column 11:\n   2:   \"a\": \"${nosuch}\"\n                ^^^^^^\n\nThere is no variable named \"nosuch\".\n"
         );
+    }
+
+    #[test]
+    fn long_lines_are_shown_as_a_window_around_the_range() {
+        let text = format!(
+            "{{\"a\": \"{}\", \"bad\": tru, \"z\": \"{}\"}}",
+            "x".repeat(5000),
+            "y".repeat(5000)
+        );
+        let start = text.find("tru,").unwrap();
+        let src = Arc::new(SourceFile::new("min.json", text.clone()));
+        let err =
+            Error::at("Invalid JSON keyword", "", src.range(start, start + 3)).with_source(src);
+        let shown = err.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        let snippet = lines[3];
+        let caret = lines[4];
+        assert!(snippet.starts_with("   1: …"), "{snippet}");
+        assert!(snippet.ends_with('…'), "{snippet}");
+        assert!(snippet.chars().count() < 140, "{snippet}");
+        // The caret is under `tru`.
+        let at = caret.find('^').unwrap();
+        let under: String = snippet
+            .chars()
+            .skip(caret[..at].chars().count())
+            .take(3)
+            .collect();
+        assert_eq!(under, "tru");
+        assert_eq!(caret.trim(), "^^^");
     }
 
     #[test]
