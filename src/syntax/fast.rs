@@ -22,6 +22,7 @@
 
 use super::ast::*;
 use super::parser::unescape_template;
+use super::shape::{fold_binary, fold_conditionals};
 use super::{Span, MAX_DEPTH};
 
 /// Nesting (interpolations, brackets, quoted strings, pending `?`) past
@@ -252,25 +253,7 @@ impl<'s> Fast<'s> {
             conds.push(self.binary()?);
             self.ws()?;
         }
-        let mut acc = conds.pop().expect("at least one condition");
-        while let Some(then) = thens.pop() {
-            let cond = conds.pop().expect("one condition per then");
-            let height = 1 + cond.1.max(then.1).max(acc.1);
-            let span = cond.0.span.to(acc.0.span);
-            check(height)?;
-            acc = (
-                Expr {
-                    kind: ExprKind::Conditional {
-                        cond: Box::new(cond.0),
-                        then: Box::new(then.0),
-                        otherwise: Box::new(acc.0),
-                    },
-                    span,
-                },
-                height,
-            );
-        }
-        Ok(acc)
+        fold_conditionals(conds, thens, |height, _| check(height))
     }
 
     /// binop, if one starts here (the grammar's alternatives in order).
@@ -304,25 +287,18 @@ impl<'s> Fast<'s> {
             return Ok(first);
         };
         let mut operands = vec![first];
-        let mut ops: Vec<BinaryOp> = Vec::new();
-        let mut op = Some(op);
-        while let Some(o) = op {
-            while let Some(&top) = ops.last() {
-                if top.precedence() < o.precedence() {
-                    break;
-                }
-                reduce(&mut operands, &mut ops)?;
-            }
-            ops.push(o);
+        // The fast path reports no errors, so operator spans are not kept.
+        let mut ops = vec![(op, Span::default())];
+        loop {
             self.ws()?;
             operands.push(self.operand()?);
             self.ws()?;
-            op = self.binop();
+            match self.binop() {
+                Some(op) => ops.push((op, Span::default())),
+                None => break,
+            }
         }
-        while !ops.is_empty() {
-            reduce(&mut operands, &mut ops)?;
-        }
-        Ok(operands.pop().expect("binary has an operand"))
+        fold_binary(operands, ops, |height, _| check(height))
     }
 
     /// operand = { unop* ~ term }
@@ -704,26 +680,4 @@ impl<'s> Fast<'s> {
 fn wrap(kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
     check(height)?;
     Ok((Expr { kind, span }, height))
-}
-
-/// The builder's `reduce`: the top operator and its two operands.
-fn reduce(operands: &mut Vec<(Expr, u32)>, ops: &mut Vec<BinaryOp>) -> Res<()> {
-    let op = ops.pop().expect("reduce needs an operator");
-    let rhs = operands.pop().expect("operator has a right operand");
-    let lhs = operands.pop().expect("operator has a left operand");
-    let height = 1 + lhs.1.max(rhs.1);
-    check(height)?;
-    let span = lhs.0.span.to(rhs.0.span);
-    operands.push((
-        Expr {
-            kind: ExprKind::Binary {
-                op,
-                lhs: Box::new(lhs.0),
-                rhs: Box::new(rhs.0),
-            },
-            span,
-        },
-        height,
-    ));
-    Ok(())
 }

@@ -23,6 +23,7 @@ mod diagnose;
 mod fast;
 mod parser;
 mod scan;
+mod shape;
 
 pub use ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,

@@ -16,6 +16,7 @@ use super::ast::*;
 use super::diagnose;
 use super::fast;
 use super::scan::{self, Start};
+use super::shape::{fold_binary, fold_conditionals};
 use super::{Span, SyntaxError, MAX_DEPTH};
 
 #[derive(Parser)]
@@ -219,30 +220,12 @@ impl<'s> Builder<'s> {
             thens.push(self.expr(t.next().expect("cond_tail has then"))?);
             conds.push(self.binary(t.nth(1).expect("cond_tail has else"))?);
         }
-        let mut acc = conds.pop().expect("at least one condition");
-        while let Some(then) = thens.pop() {
-            let cond = conds.pop().expect("one condition per then");
-            let height = 1 + cond.1.max(then.1).max(acc.1);
-            let span = cond.0.span.to(acc.0.span);
-            self.check(height, cond.0.span)?;
-            acc = (
-                Expr {
-                    kind: ExprKind::Conditional {
-                        cond: Box::new(cond.0),
-                        then: Box::new(then.0),
-                        otherwise: Box::new(acc.0),
-                    },
-                    span,
-                },
-                height,
-            );
-        }
-        Ok(acc)
+        fold_conditionals(conds, thens, |height, span| self.check(height, span))
     }
 
     fn binary(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
-        // Shunting-yard over the flat `operand (binop operand)*` list: no
-        // recursion per operator, left associativity within a level.
+        // The flat `operand (binop operand)*` list, shaped without
+        // recursion per operator.
         let mut operands: Vec<(Expr, u32)> = Vec::new();
         let mut ops: Vec<(BinaryOp, Span)> = Vec::new();
         for p in pair.into_inner() {
@@ -250,46 +233,12 @@ impl<'s> Builder<'s> {
                 Rule::operand => operands.push(self.operand(p)?),
                 Rule::binop => {
                     let op = BinaryOp::from_str(p.as_str()).expect("grammar only yields operators");
-                    while let Some(&(top, _)) = ops.last() {
-                        if top.precedence() < op.precedence() {
-                            break;
-                        }
-                        self.reduce(&mut operands, &mut ops)?;
-                    }
                     ops.push((op, span_of(&p)));
                 }
                 r => unreachable!("unexpected {r:?} in binary"),
             }
         }
-        while !ops.is_empty() {
-            self.reduce(&mut operands, &mut ops)?;
-        }
-        Ok(operands.pop().expect("binary has an operand"))
-    }
-
-    fn reduce(
-        &self,
-        operands: &mut Vec<(Expr, u32)>,
-        ops: &mut Vec<(BinaryOp, Span)>,
-    ) -> Result<(), SyntaxError> {
-        let (op, op_span) = ops.pop().expect("reduce needs an operator");
-        let rhs = operands.pop().expect("operator has a right operand");
-        let lhs = operands.pop().expect("operator has a left operand");
-        let height = 1 + lhs.1.max(rhs.1);
-        self.check(height, op_span)?;
-        let span = lhs.0.span.to(rhs.0.span);
-        operands.push((
-            Expr {
-                kind: ExprKind::Binary {
-                    op,
-                    lhs: Box::new(lhs.0),
-                    rhs: Box::new(rhs.0),
-                },
-                span,
-            },
-            height,
-        ));
-        Ok(())
+        fold_binary(operands, ops, |height, span| self.check(height, span))
     }
 
     fn operand(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
