@@ -155,47 +155,44 @@ impl<'s> Fast<'s> {
     /// template_root = ${ SOI ~ template_item* ~ EOI }
     fn template(&mut self) -> Res<Template> {
         let b = self.b;
-        let mut parts = Vec::new();
-        let mut height = 0;
-        let mut lit_start = 0;
-        // Whether the current literal holds a `$${` or `%%{` escape.
-        let mut escaped = false;
+        let mut text = TemplateText::new(0);
         while let Some(off) = memchr::memchr2(b'$', b'%', &b[self.i..]) {
-            let j = self.i + off;
-            let c = b[j];
-            let next = b.get(j + 1).copied();
-            if next == Some(c) && b.get(j + 2) == Some(&b'{') {
-                // `$${` / `%%{`: part of the literal.
-                escaped = true;
-                self.i = j + 3;
-            } else if next == Some(b'{') {
-                if c == b'%' {
-                    return Err(GiveUp); // a directive
-                }
-                if j > lit_start {
-                    parts.push(self.literal(lit_start, j, escaped));
-                }
-                self.depth = 0;
-                let (expr, h) = self.interpolation(j)?;
-                height = height.max(h);
-                parts.push(TemplatePart::Interpolation {
-                    expr,
-                    span: span(j, self.i),
-                });
-                lit_start = self.i;
-                escaped = false;
-            } else {
-                self.i = j + 1;
-            }
+            self.template_sequence(&mut text, self.i + off)?;
         }
-        if b.len() > lit_start {
-            parts.push(self.literal(lit_start, b.len(), escaped));
-        }
-        check(height + 1)?;
+        let parts = text.finish(self, b.len());
+        check(text.height + 1)?;
         Ok(Template {
             parts,
             span: span(0, b.len()),
         })
+    }
+
+    /// The `$` or `%` at `j` in template text: `$${` and `%%{` stay in the
+    /// literal, `${` starts an interpolation, `%{` (a directive) gives up,
+    /// anything else is literal text. Leaves `self.i` after what it read.
+    fn template_sequence(&mut self, text: &mut TemplateText, j: usize) -> Res<()> {
+        let b = self.b;
+        let c = b[j];
+        let next = b.get(j + 1).copied();
+        if next == Some(c) && b.get(j + 2) == Some(&b'{') {
+            text.escaped = true;
+            self.i = j + 3;
+        } else if next == Some(b'{') {
+            if c == b'%' {
+                return Err(GiveUp); // a directive
+            }
+            text.end_literal(self, j);
+            let (expr, h) = self.interpolation(j)?;
+            text.height = text.height.max(h);
+            text.parts.push(TemplatePart::Interpolation {
+                expr,
+                span: span(j, self.i),
+            });
+            text.lit_start = self.i;
+        } else {
+            self.i = j + 1;
+        }
+        Ok(())
     }
 
     /// template_literal, from `start` to `end`.
@@ -622,48 +619,19 @@ impl<'s> Fast<'s> {
         self.i += 1;
         self.enter()?;
         let b = self.b;
-        let mut parts = Vec::new();
-        let mut height = 0;
-        let mut lit_start = self.i;
-        let mut escaped = false;
+        let mut text = TemplateText::new(self.i);
         loop {
-            let j = self.i;
-            match b.get(j) {
+            match b.get(self.i) {
                 Some(b'"') => break,
                 Some(b'\\' | b'\r' | b'\n') | None => return Err(GiveUp),
-                Some(&c @ (b'$' | b'%')) => {
-                    let next = b.get(j + 1).copied();
-                    if next == Some(c) && b.get(j + 2) == Some(&b'{') {
-                        escaped = true;
-                        self.i = j + 3;
-                    } else if next == Some(b'{') {
-                        if c == b'%' {
-                            return Err(GiveUp);
-                        }
-                        if j > lit_start {
-                            parts.push(self.literal(lit_start, j, escaped));
-                        }
-                        let (expr, h) = self.interpolation(j)?;
-                        height = height.max(h);
-                        parts.push(TemplatePart::Interpolation {
-                            expr,
-                            span: span(j, self.i),
-                        });
-                        lit_start = self.i;
-                        escaped = false;
-                    } else {
-                        self.i = j + 1;
-                    }
-                }
+                Some(b'$' | b'%') => self.template_sequence(&mut text, self.i)?,
                 Some(_) => self.i += 1,
             }
         }
-        if self.i > lit_start {
-            parts.push(self.literal(lit_start, self.i, escaped));
-        }
+        let parts = text.finish(self, self.i);
+        let height = text.height + 1;
         self.i += 1;
         self.leave();
-        let height = height + 1;
         check(height)?;
         let span = span(start, self.i);
         Ok((
@@ -673,6 +641,41 @@ impl<'s> Fast<'s> {
             },
             height,
         ))
+    }
+}
+
+/// Template parts as they are read: the literal run in progress starts at
+/// `lit_start`, and `escaped` says whether it holds a `$${` or `%%{`.
+struct TemplateText {
+    parts: Vec<TemplatePart>,
+    height: u32,
+    lit_start: usize,
+    escaped: bool,
+}
+
+impl TemplateText {
+    fn new(start: usize) -> TemplateText {
+        TemplateText {
+            parts: Vec::new(),
+            height: 0,
+            lit_start: start,
+            escaped: false,
+        }
+    }
+
+    /// Ends the literal run in progress at `end` (nothing if it is empty).
+    fn end_literal(&mut self, fast: &Fast<'_>, end: usize) {
+        if end > self.lit_start {
+            self.parts
+                .push(fast.literal(self.lit_start, end, self.escaped));
+        }
+        self.escaped = false;
+    }
+
+    /// The parts, with the last literal run ending at `end`.
+    fn finish(&mut self, fast: &Fast<'_>, end: usize) -> Vec<TemplatePart> {
+        self.end_literal(fast, end);
+        std::mem::take(&mut self.parts)
     }
 }
 
