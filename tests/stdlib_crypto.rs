@@ -84,3 +84,30 @@ fn uuidv5_uses_named_or_explicit_namespaces() {
     );
     assert!(arg_err("uuidv5", &[s("nope"), s("x")], 0).contains("namespace"));
 }
+
+#[test]
+fn uuidv5_namespace_may_be_braced_urn_or_bare_hex() {
+    let expected = Ok(s("ede1a974-df7e-5f17-84b9-76208818b2c8"));
+    for ns in [
+        "{743ac3c0-3bf7-4a5b-9e6c-59360447c757}",
+        "urn:uuid:743ac3c0-3bf7-4a5b-9e6c-59360447c757",
+        "743AC3C03BF74A5B9E6C59360447C757",
+    ] {
+        assert_eq!(
+            call("uuidv5", &[s(ns), s("LIBS:diskfont.library")]),
+            expected,
+            "{ns}"
+        );
+    }
+    for bad in [
+        "743ac3c0-3bf7-4a5b-9e6c-59360447c75",
+        "743ac3c0+3bf7-4a5b-9e6c-59360447c757",
+        "+43ac3c03bf74a5b9e6c59360447c757",
+        "743ac3c0-3bf7-4a5b-9e6c-59360447c7ç",
+    ] {
+        assert!(
+            arg_err("uuidv5", &[s(bad), s("x")], 0).contains("namespace"),
+            "{bad}"
+        );
+    }
+}
