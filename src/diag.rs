@@ -24,8 +24,49 @@ pub enum Severity {
     Warning,
 }
 
+/// What kind of problem a [`Diagnostic`] reports, for programs that react
+/// to it: the summary and detail are for people and may be reworded, the
+/// kind is for code and is stable (HCL's Go implementation offers the same
+/// through `Diagnostic.Extra`, untyped).
+///
+/// ```
+/// use hcl_json::{DiagnosticKind, Type, Value};
+///
+/// let err = hcl_json::from_value::<u8>(Value::unknown(Type::Number)).unwrap_err();
+/// assert_eq!(err.diagnostics()[0].kind, DiagnosticKind::UnknownValue);
+///
+/// let err = hcl_json::from_value::<bool>(Value::from(7)).unwrap_err();
+/// match &err.diagnostics()[0].kind {
+///     DiagnosticKind::UnsuitableValue { reason } => assert!(reason.starts_with("a bool is required")),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum DiagnosticKind {
+    /// Not (yet) classified: read the summary.
+    #[default]
+    Other,
+    /// A value that is not known yet (an unknown value) reached a place
+    /// that needs a known one.
+    UnknownValue,
+    /// A value does not convert to the type a place requires.
+    UnsuitableValue {
+        /// Why, as a sentence fragment without position or prefix
+        /// ("a number is required, but found the string \"x\"").
+        reason: String,
+    },
+    /// A function call failed as a whole rather than because of one of
+    /// its arguments.
+    FunctionCallFailed {
+        /// The function's own message.
+        reason: String,
+    },
+}
+
 /// One problem found in a configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
@@ -37,6 +78,8 @@ pub struct Diagnostic {
     pub subject: Option<Range>,
     /// A wider range around `subject` that gives context, if any.
     pub context: Option<Range>,
+    /// What kind of problem this is, for programs.
+    pub kind: DiagnosticKind,
 }
 
 impl Diagnostic {
@@ -52,6 +95,7 @@ impl Diagnostic {
             detail: detail.into(),
             subject,
             context: None,
+            kind: DiagnosticKind::Other,
         }
     }
 
@@ -65,6 +109,12 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(summary, detail, subject)
         }
+    }
+
+    /// The same diagnostic with a machine-readable kind.
+    pub fn with_kind(mut self, kind: DiagnosticKind) -> Diagnostic {
+        self.kind = kind;
+        self
     }
 
     /// The same diagnostic with a context range.

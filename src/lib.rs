@@ -60,7 +60,7 @@ pub mod value;
 
 pub use analysis::{StaticCall, Traversal, TraversalStep};
 pub use decode::{decode_body, from_slice, from_str, HclDecode};
-pub use diag::{Diagnostic, Diagnostics, Error, Severity};
+pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::HclDecode;
 pub use json::{parse, Body, Expression, File};

@@ -15,7 +15,7 @@ use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::json::{Expression, NativeExpr};
 use crate::syntax::{Expr, ExprKind, ObjectKey, Span};
-use crate::value::{convert_unsafe, Type, Value};
+use crate::value::{convert_unsafe, unsuitable, Type, Value};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -378,11 +378,7 @@ fn check_required(value: &Value, ty: &Type, optional: &Optional, path: &str) -> 
                 };
                 match attrs.get(name) {
                     None if !optional.attributes.contains(name) => {
-                        return Err(Error::new(Diagnostic::error(
-                            "Unsuitable value type",
-                            format!("Unsuitable value: attribute {here:?} is required."),
-                            None,
-                        )))
+                        return Err(unsuitable(format!("attribute {here:?} is required")))
                     }
                     Some(v) => {
                         let child = optional.children.get(name).cloned().unwrap_or_default();

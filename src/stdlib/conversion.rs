@@ -5,9 +5,9 @@
 //! (unsafe ones included, as Terraform's do); a null stays null (of the
 //! target type) and an unknown stays unknown.
 
-use super::{detail, Def};
+use super::Def;
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{unify, Type, Value};
+use crate::value::{try_convert, unify, Type, Value};
 
 /// The conversion functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -72,13 +72,11 @@ fn to(description: &'static str, target: Type) -> Function {
                     return Ok(Value::unknown(t));
                 }
             }
-            args[0].convert_unsafe(&target).map_err(|e| {
-                let why = detail(&e);
-                let why = why.strip_prefix("Unsuitable value: ").unwrap_or(&why);
+            try_convert(&args[0], &target, true).map_err(|why| {
                 FunctionError::arg(
                     0,
                     format!(
-                        "cannot convert {} to {}: {why}",
+                        "cannot convert {} to {}: {why}.",
                         args[0].ty().friendly_name(),
                         target.friendly_name()
                     ),

@@ -16,7 +16,7 @@ use super::string::Str;
 use super::types::Type;
 use super::unify::unify;
 use super::{normalize_set, Value};
-use crate::diag::{Diagnostic, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
 
 /// Whether a conversion can lose information or fail for some values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -85,12 +85,25 @@ impl std::error::Error for ConversionError {}
 
 impl From<ConversionError> for Error {
     fn from(e: ConversionError) -> Error {
-        Error::new(Diagnostic::error(
-            "Unsuitable value type",
-            format!("Unsuitable value: {e}."),
-            None,
-        ))
+        unsuitable(e.to_string())
     }
+}
+
+/// The error of a value that does not fit the type a place requires: HCL's
+/// "Unsuitable value type", with `reason` ("a number is required") in the
+/// detail for people and in the [`DiagnosticKind`] for the layers that
+/// reword it with a location.
+#[cold]
+pub(crate) fn unsuitable(reason: impl Into<String>) -> Error {
+    let reason = reason.into();
+    Error::new(
+        Diagnostic::error(
+            "Unsuitable value type",
+            format!("Unsuitable value: {reason}."),
+            None,
+        )
+        .with_kind(DiagnosticKind::UnsuitableValue { reason }),
+    )
 }
 
 /// Converts `value` to `ty` using only *safe* conversions: those where
@@ -884,6 +897,12 @@ mod tests {
         let d = &e.diagnostics()[0];
         assert_eq!(d.summary, "Unsuitable value type");
         assert_eq!(d.detail, "Unsuitable value: a number is required.");
+        assert_eq!(
+            d.kind,
+            DiagnosticKind::UnsuitableValue {
+                reason: "a number is required".into()
+            }
+        );
     }
 
     #[test]

@@ -25,12 +25,13 @@ use serde::de::{
 };
 use serde::Deserialize;
 
+use super::convert::unsuitable;
 use super::number::Number;
 use super::ser::{unknown_error, NUMBER_TOKEN, VALUE_TOKEN};
 use super::string::Str;
 use super::types::Type;
 use super::Value;
-use crate::diag::{Diagnostic, Error};
+use crate::diag::Error;
 
 thread_local! {
     /// Set by `ValueDeserializer` for the `Value` visitor it is about to call
@@ -109,15 +110,6 @@ impl IntoDeserializer<'_, Error> for Value {
     fn into_deserializer(self) -> ValueDeserializer {
         ValueDeserializer::new(self)
     }
-}
-
-#[cold]
-fn unsuitable(message: String) -> Error {
-    Error::new(Diagnostic::error(
-        "Unsuitable value type",
-        format!("Unsuitable value: {message}."),
-        None,
-    ))
 }
 
 /// What a value is, for "but found ..." messages.
@@ -383,7 +375,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
                         variant: Str::new(k),
                         value: Some(v),
                     }),
-                    None => Err(unsuitable("an enum variant is required".into())),
+                    None => Err(unsuitable("an enum variant is required")),
                 }
             }
             ref other => Err(mismatch(
@@ -535,7 +527,7 @@ impl VariantDe {
     fn payload(self) -> Result<ValueDeserializer, Error> {
         self.value
             .map(ValueDeserializer::new)
-            .ok_or_else(|| unsuitable("this enum variant needs a value, given as an object with the variant name as its only attribute".into()))
+            .ok_or_else(|| unsuitable("this enum variant needs a value, given as an object with the variant name as its only attribute"))
     }
 }
 
@@ -767,6 +759,10 @@ mod tests {
         assert_eq!(e.diagnostics()[0].summary, "Unknown value");
         let e = from_value::<Option<String>>(Value::dynamic()).unwrap_err();
         assert_eq!(e.diagnostics()[0].summary, "Unknown value");
+        assert_eq!(
+            e.diagnostics()[0].kind,
+            crate::diag::DiagnosticKind::UnknownValue
+        );
     }
 
     #[test]

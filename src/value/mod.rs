@@ -73,6 +73,7 @@ use rust_decimal::Decimal;
 use crate::diag::Error;
 
 pub use access::AccessError;
+pub(crate) use convert::unsuitable;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
 pub use de::{from_value, ValueDeserializer};
 pub use number::{Number, NumberError};

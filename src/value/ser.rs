@@ -29,7 +29,7 @@ use super::number::Number;
 use super::string::Str;
 use super::types::Type;
 use super::Value;
-use crate::diag::{Diagnostic, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
 
 /// The newtype name under which a number travels as exact text.
 pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
@@ -44,11 +44,14 @@ thread_local! {
 }
 
 pub(crate) fn unknown_error() -> Error {
-    Error::new(Diagnostic::error(
-        "Unknown value",
-        "The value is not yet known, so it cannot be used here.",
-        None,
-    ))
+    Error::new(
+        Diagnostic::error(
+            "Unknown value",
+            "The value is not yet known, so it cannot be used here.",
+            None,
+        )
+        .with_kind(DiagnosticKind::UnknownValue),
+    )
 }
 
 impl Serialize for Number {
