@@ -201,6 +201,11 @@ impl Error {
         self
     }
 
+    /// The source files attached so far.
+    pub(crate) fn clone_sources(&self) -> Vec<Arc<SourceFile>> {
+        self.0.sources.clone()
+    }
+
     /// Every diagnostic, in the order found.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.0.diagnostics

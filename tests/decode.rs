@@ -341,7 +341,7 @@ fn missing_and_duplicate_blocks() {
 }
 
 #[test]
-fn every_problem_of_the_file_is_reported_at_once() {
+fn every_problem_of_the_file_is_reported_at_once_in_source_order() {
     let src = r#"{
   "name": 1,
   "port": "eighty",
@@ -354,9 +354,9 @@ fn every_problem_of_the_file_is_reported_at_once() {
     assert_eq!(
         problems::<Scalars>(src),
         [
-            "Extraneous JSON object property | No argument or block type is named \"colour\". | 8:3-8:11",
             "Incorrect attribute value type | Inappropriate value for attribute \"port\": a number is required, but found the string \"eighty\". | 3:11-3:19",
             "Incorrect attribute value type | Inappropriate value for attribute \"enabled\": a bool is required, but found the string \"maybe\". | 5:14-5:21",
+            "Extraneous JSON object property | No argument or block type is named \"colour\". | 8:3-8:11",
         ]
     );
 }

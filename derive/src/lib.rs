@@ -34,12 +34,26 @@ enum Kind {
     Block { name: String },
     Label,
     Remain,
+    Comment,
+    DefRange,
+    TypeRange,
+}
+
+/// What a field takes when the body does not provide it.
+enum Default {
+    /// `None` for `Option`, otherwise an error (already reported).
+    None,
+    /// `#[hcl(default)]`: the type's `Default`.
+    Trait,
+    /// `#[hcl(default = "path")]`: a function's result.
+    Path(syn::ExprPath),
 }
 
 struct Field<'a> {
     ident: &'a syn::Ident,
     ty: &'a Type,
     kind: Kind,
+    default: Default,
     span: Span,
 }
 
@@ -103,6 +117,7 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
     let ident = f.ident.as_ref().expect("named field");
     let mut kind: Option<(Kind, Span)> = None;
     let mut literal: Option<Span> = None;
+    let mut default: Option<(Default, Span)> = None;
     for attr in f.attrs.iter().filter(|a| a.path().is_ident("hcl")) {
         attr.parse_nested_meta(|meta| {
             let key = meta
@@ -122,6 +137,12 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
                     } else {
                         hcl_name(ident)
                     };
+                    if key == "attr" && name == "//" {
+                        return Err(Error::new(
+                            span,
+                            "the \"//\" property holds the body's comments: use #[hcl(comment)] on an Option<T> or Vec<T> field",
+                        ));
+                    }
                     if key == "attr" {
                         Kind::Attr {
                             name,
@@ -133,20 +154,35 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
                 }
                 "label" => Kind::Label,
                 "remain" => Kind::Remain,
+                "comment" => Kind::Comment,
+                "def_range" => Kind::DefRange,
+                "type_range" => Kind::TypeRange,
                 "literal" => {
                     literal = Some(span);
                     return Ok(());
                 }
+                "default" => {
+                    let value = if meta.input.peek(syn::Token![=]) {
+                        let lit: LitStr = meta.value()?.parse()?;
+                        Default::Path(lit.parse().map_err(|_| {
+                            Error::new(lit.span(), "expected the path of a function, as in default = \"my_mod::default_port\"")
+                        })?)
+                    } else {
+                        Default::Trait
+                    };
+                    default = Some((value, span));
+                    return Ok(());
+                }
                 _ => {
                     return Err(meta.error(format!(
-                        "unknown hcl attribute `{key}`: expected `attr`, `attr = \"name\"`, `block`, `block = \"name\"`, `label`, `remain` or `literal`"
+                        "unknown hcl attribute `{key}`: expected `attr`, `attr = \"name\"`, `block`, `block = \"name\"`, `label`, `remain`, `comment`, `def_range`, `type_range`, `literal`, `default` or `default = \"path\"`"
                     )))
                 }
             };
             if let Some((_, first)) = &kind {
                 let mut e = Error::new(
                     span,
-                    "a field can be only one of `attr`, `block`, `label` and `remain`",
+                    "a field can be only one of `attr`, `block`, `label`, `remain`, `comment`, `def_range` and `type_range`",
                 );
                 e.combine(Error::new(*first, "first given here"));
                 return Err(e);
@@ -159,7 +195,7 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
         return Err(Error::new(
             ident.span(),
             format!(
-                "field `{ident}` needs one of #[hcl(attr)], #[hcl(block)], #[hcl(label)] or #[hcl(remain)]"
+                "field `{ident}` needs one of #[hcl(attr)], #[hcl(block)], #[hcl(label)], #[hcl(remain)], #[hcl(comment)], #[hcl(def_range)] or #[hcl(type_range)]"
             ),
         ));
     };
@@ -174,10 +210,27 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
             }
         }
     }
+    let default = match default {
+        None => Default::None,
+        Some((d, _)) if matches!(kind, Kind::Attr { .. } | Kind::Block { .. }) => d,
+        Some((_, d_span)) => {
+            return Err(Error::new(
+                d_span,
+                "`default` applies to attributes and blocks only: #[hcl(attr, default)], #[hcl(block, default)]",
+            ))
+        }
+    };
+    if let (Default::Trait | Default::Path(_), true) = (&default, is_option(&f.ty)) {
+        return Err(Error::new(
+            f.ty.span(),
+            "an Option field is already optional (None when absent): remove `default`, or use a non-Option type",
+        ));
+    }
     Ok(Field {
         ident,
         ty: &f.ty,
         kind,
+        default,
         span,
     })
 }
@@ -211,7 +264,7 @@ fn check_fields(fields: &[Field<'_>], errors: &mut Option<Error>) {
                 }
                 names.push((name.clone(), f.span));
             }
-            Kind::Label => {}
+            Kind::Label | Kind::Comment | Kind::DefRange | Kind::TypeRange => {}
         }
     }
 }
@@ -222,6 +275,10 @@ fn is_option(ty: &Type) -> bool {
         Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
         _ => false,
     }
+}
+
+fn other(field: &str, kind: TokenStream2) -> TokenStream2 {
+    quote! { ::hcl_json::__private::FieldSpec::other(#field, ::hcl_json::__private::FieldKind::#kind) }
 }
 
 fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
@@ -236,22 +293,40 @@ fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         let ty = f.ty;
         match &f.kind {
             Kind::Attr { name, literal } => {
-                let required = !is_option(ty);
+                let required = !is_option(ty) && matches!(f.default, Default::None);
                 quote_spanned! {f.span=>
                     ::hcl_json::__private::FieldSpec::attr(#field, #name, #required, #literal)
                 }
             }
-            Kind::Block { name } => quote_spanned! {ty.span()=>
-                ::hcl_json::__private::FieldSpec::block(
-                    #field,
-                    #name,
-                    <#ty as ::hcl_json::__private::BlockField>::CARDINALITY,
-                    <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::LABELS,
-                    <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::decode_spec,
-                )
-            },
-            Kind::Label => quote! { ::hcl_json::__private::FieldSpec::label(#field) },
-            Kind::Remain => quote! { ::hcl_json::__private::FieldSpec::remain(#field) },
+            Kind::Block { name } => {
+                let default = !matches!(f.default, Default::None);
+                quote_spanned! {ty.span()=>
+                    ::hcl_json::__private::FieldSpec::block(
+                        #field,
+                        #name,
+                        <#ty as ::hcl_json::__private::BlockField>::CARDINALITY,
+                        <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::LABELS,
+                        <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::decode_spec,
+                        #default,
+                    )
+                }
+            }
+            Kind::Label => other(&field, quote!(Label)),
+            Kind::Remain => {
+                // A compile-time check that the type can hold the rest.
+                quote_spanned! {ty.span()=>
+                    {
+                        const _: fn() = || {
+                            fn holds_rest<T: ::hcl_json::__private::RemainField>() {}
+                            holds_rest::<#ty>();
+                        };
+                        ::hcl_json::__private::FieldSpec::other(#field, ::hcl_json::__private::FieldKind::Remain)
+                    }
+                }
+            }
+            Kind::Comment => other(&field, quote!(Comment)),
+            Kind::DefRange => other(&field, quote!(DefRange)),
+            Kind::TypeRange => other(&field, quote!(TypeRange)),
         }
     });
     quote! {
@@ -292,10 +367,16 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         let ty = f.ty;
         quote! { let mut #slot: ::std::option::Option<#ty> = ::std::option::Option::None; }
     });
-    let arms = slots.iter().enumerate().map(|(i, slot)| {
+    let arms = slots.iter().zip(fields).enumerate().map(|(i, (slot, f))| {
         let i = i as u64;
+        let read = match f.kind {
+            Kind::DefRange | Kind::TypeRange => quote_spanned! {f.ty.span()=>
+                ::hcl_json::__private::next_range(&mut __map)
+            },
+            _ => quote! { ::hcl_json::__private::serde::de::MapAccess::next_value(&mut __map) },
+        };
         quote! {
-            #i => match ::hcl_json::__private::serde::de::MapAccess::next_value(&mut __map) {
+            #i => match #read {
                 ::std::result::Result::Ok(__v) => #slot = ::std::option::Option::Some(__v),
                 ::std::result::Result::Err(__e) => {
                     __error.get_or_insert(__e);
@@ -306,10 +387,15 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
     let build = fields.iter().zip(&slots).map(|(f, slot)| {
         let ident = f.ident;
         let field = hcl_name(f.ident);
+        let absent = match &f.default {
+            Default::None => quote! { ::hcl_json::__private::missing_field(#field)? },
+            Default::Trait => quote_spanned! {f.ty.span()=> ::std::default::Default::default() },
+            Default::Path(path) => quote_spanned! {path.span()=> #path() },
+        };
         quote! {
             #ident: match #slot {
                 ::std::option::Option::Some(__v) => __v,
-                ::std::option::Option::None => ::hcl_json::__private::missing_field(#field)?,
+                ::std::option::Option::None => #absent,
             }
         }
     });

@@ -23,6 +23,7 @@ use crate::eval::EvalContext;
 use crate::json::Body;
 use crate::schema::BodySchema;
 
+pub use capture::Spanned;
 pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 
 /// A Rust type that decodes from an HCL body; derive it.
@@ -113,7 +114,8 @@ impl<T: HclDecode> HclDecode for Box<T> {
 
 /// Decodes `body` into a `T`, evaluating attributes in `ctx`.
 ///
-/// All problems are reported together, each with its range.
+/// All problems are reported together, in source order, each with its
+/// range.
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
     let env = body_de::Env {
         ctx,
@@ -123,46 +125,126 @@ pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Er
     let de = body_de::BodyDeserializer {
         body: body.clone(),
         labels: Vec::new(),
+        label_ranges: Vec::new(),
+        block_ranges: None,
         spec: T::decode_spec(),
         env: &env,
         path: String::new(),
     };
-    let result = T::deserialize(de);
+    // The record that captures in serde's buffered positions consult.
+    let result = crate::handover::give(capture::Buffered::new(ctx), || T::deserialize(de));
     let diags = env.diags.into_inner();
     let source = body.source().clone();
-    match result {
-        Ok(value) if !diags.has_errors() => Ok(value),
-        Err(e) if !e.is_reported() && !diags.has_errors() => Err(e.with_source(source)),
-        _ if diags.has_errors() => Err(Error::from(diags).with_source(source)),
-        _ => Err(Error::new(crate::Diagnostic::error(
+    let failed = match result {
+        Ok(value) if !diags.has_errors() => return Ok(value),
+        Err(e) if !e.is_reported() && !diags.has_errors() => e,
+        _ if diags.has_errors() => Error::from(diags),
+        _ => Error::new(crate::Diagnostic::error(
             "Decoding failed",
             format!("{} could not be decoded.", T::decode_spec().type_name),
             Some(body.range()),
-        ))
-        .with_source(source)),
+        )),
+    };
+    Err(in_source_order(failed, body).with_source(source))
+}
+
+/// The diagnostics of one decoding sorted by where they point (stable, so
+/// those at one place keep the order found); one without a subject gets
+/// the body's range.
+#[cold]
+fn in_source_order(err: Error, body: &Body) -> Error {
+    let mut all = err.into_diagnostics();
+    for d in &mut all {
+        if d.subject.is_none() {
+            d.subject = Some(body.range());
+        }
     }
+    all.sort_by_key(|d| d.subject.as_ref().map(|r| (r.filename.clone(), r.start.byte)));
+    let mut diags = Diagnostics::new();
+    diags.extend(all);
+    Error::from(diags)
 }
 
 /// Parses `src` (a JSON-HCL document) and decodes its root body into a `T`.
 ///
-/// Diagnostics name the file `<input>`; use [`parse`](crate::parse) and
-/// [`decode_body`] to give it a name.
+/// Diagnostics name the file `<input>`; to give it a name, use
+/// [`from_str_named`] (or [`from_path`] to read a file).
 pub fn from_str<T: HclDecode>(src: &str, ctx: &EvalContext) -> Result<T, Error> {
-    let file = crate::json::parse(src, "<input>")?;
+    from_str_named(src, "<input>", ctx)
+}
+
+/// [`from_str`] with the file name diagnostics give.
+///
+/// ```
+/// #[derive(hcl_json::HclDecode, Debug)]
+/// struct Config {
+///     #[hcl(attr)]
+///     port: u16,
+/// }
+///
+/// let err = hcl_json::from_str_named::<Config>(r#"{"port": "x"}"#, "app.json", &Default::default())
+///     .unwrap_err();
+/// assert_eq!(&*err.diagnostics()[0].subject.as_ref().unwrap().filename, "app.json");
+/// ```
+pub fn from_str_named<T: HclDecode>(
+    src: &str,
+    filename: &str,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let file = crate::json::parse(src, filename)?;
     decode_body(&file.body(), ctx)
 }
 
 /// [`from_str`] for bytes; invalid UTF-8 is an error with its position.
 pub fn from_slice<T: HclDecode>(src: &[u8], ctx: &EvalContext) -> Result<T, Error> {
-    let file = crate::json::parse_bytes(src, "<input>")?;
+    from_slice_named(src, "<input>", ctx)
+}
+
+/// [`from_slice`] with the file name diagnostics give.
+pub fn from_slice_named<T: HclDecode>(
+    src: &[u8],
+    filename: &str,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let file = crate::json::parse_bytes(src, filename)?;
     decode_body(&file.body(), ctx)
+}
+
+/// Reads the file at `path` and decodes it into a `T`; diagnostics name
+/// the file by `path` as given, invalid UTF-8 is reported at its byte, and
+/// a file that cannot be read is an error naming it.
+///
+/// ```no_run
+/// #[derive(hcl_json::HclDecode)]
+/// struct Config {
+///     #[hcl(attr)]
+///     region: String,
+/// }
+///
+/// let config: Config = hcl_json::from_path("main.tf.json", &hcl_json::EvalContext::new())?;
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn from_path<T: HclDecode>(
+    path: impl AsRef<std::path::Path>,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        Error::new(crate::Diagnostic::error(
+            "Failed to read file",
+            format!("The file {name:?} could not be read: {e}."),
+            None,
+        ))
+    })?;
+    from_slice_named(&bytes, &name, ctx)
 }
 
 /// What generated code needs; not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use super::body_de::BodyDeserializer;
-    pub use super::spec::{BlockField, Cardinality, DecodeSpec, FieldSpec};
+    pub use super::body_de::{next_range, BodyDeserializer};
+    pub use super::spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField};
     pub use serde;
 
     use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, Visitor};
