@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use hcl_json::{Body, EvalContext, Expression, ExpressionClosure, HclDecode, Number, Value};
+use hcl_json::{Body, EvalContext, Expression, ExpressionClosure, HclDecode, Number, Spanned, Value};
 use indexmap::IndexMap;
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -517,4 +517,512 @@ fn recursive_block_types() {
         decode(r#"{"node": {"a": {"node": {"b": {}, "c": {"node": {"d": {}}}}}}}"#).unwrap();
     assert_eq!(f.node[0].name, "a");
     assert_eq!(f.node[0].node[1].node[0].name, "d");
+}
+
+// ------------------------------------------------------------------ golden
+
+/// Compares `text` with `tests/golden/NAME.txt` exactly; `HCL_JSON_BLESS=1`
+/// rewrites the file instead.
+fn golden(name: &str, text: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("HCL_JSON_BLESS").is_some() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: run with HCL_JSON_BLESS=1", path.display()));
+    assert_eq!(text, expected, "rendered text differs from {}", path.display());
+}
+
+/// The one diagnostic of a failed decode, as `problems` shows it, and its
+/// rendered text checked against the golden file `name`.
+fn located<T: HclDecode + std::fmt::Debug>(name: &str, src: &str) -> String {
+    let err = decode::<T>(src).expect_err("decoding should fail");
+    golden(name, &err.to_string());
+    let p = problems::<T>(src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    p[0].clone()
+}
+
+// ------------------------------------------------------ located serde errors
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Retry {
+    max_attempts: u32,
+    inner: Inner,
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Inner {
+    depth: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Strict {
+    a: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(try_from = "String")]
+#[allow(dead_code)]
+struct Email(String);
+
+impl TryFrom<String> for Email {
+    type Error = String;
+    fn try_from(s: String) -> Result<Email, String> {
+        if s.contains('@') {
+            Ok(Email(s))
+        } else {
+            Err(format!("{s:?} is not an e-mail address"))
+        }
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum Size {
+    Bytes(u64),
+    Named { unit: String, count: u64 },
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct SerdeErrors {
+    #[hcl(attr)]
+    retry: Option<Retry>,
+    #[hcl(attr)]
+    strict: Option<Strict>,
+    #[hcl(attr)]
+    email: Option<Email>,
+    #[hcl(attr)]
+    size: Option<Size>,
+    #[hcl(attr)]
+    sizes: Option<Vec<Size>>,
+    #[hcl(block)]
+    backend: Vec<SerdeBackend>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct SerdeBackend {
+    #[hcl(label)]
+    name: String,
+    #[hcl(attr)]
+    retry: Retry,
+}
+
+#[test]
+fn a_missing_field_of_a_nested_struct_points_at_its_object() {
+    let p = located::<SerdeErrors>(
+        "serde_missing_field",
+        "{\n  \"retry\": {\"max_attempts\": 1, \"inner\": {}}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"retry\" in retry.inner: missing field `depth`. | 2:41-2:43"
+    );
+}
+
+#[test]
+fn an_unknown_field_points_at_its_key() {
+    let p = located::<SerdeErrors>(
+        "serde_unknown_field",
+        "{\n  \"strict\": {\"a\": 1, \"b\": 2}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"strict\" in strict.b: unknown field `b`, expected `a`. | 2:22-2:25"
+    );
+}
+
+#[test]
+fn a_try_from_failure_points_at_the_attribute() {
+    let p = located::<SerdeErrors>("serde_try_from", "{\n  \"email\": \"nobody\"\n}");
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"email\": \"nobody\" is not an e-mail address. | 2:12-2:20"
+    );
+}
+
+#[test]
+fn an_untagged_mismatch_points_at_the_value() {
+    let p = located::<SerdeErrors>("serde_untagged", "{\n  \"size\": {\"unit\": \"kb\"}\n}");
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"size\": data did not match any variant of untagged enum Size. | 2:11-2:25"
+    );
+    // Inside a list, at the element, named by its index.
+    let p = problems::<SerdeErrors>(r#"{"sizes": [1, true]}"#);
+    assert_eq!(
+        p,
+        ["Invalid attribute value | Invalid value for attribute \"sizes\" in sizes[1]: data did not match any variant of untagged enum Size. | 1:15-1:19"]
+    );
+}
+
+#[test]
+fn an_error_in_a_block_names_the_block_path() {
+    let p = located::<SerdeErrors>(
+        "serde_in_block",
+        "{\n  \"backend\": {\"a\": {\"retry\": {\"inner\": {\"depth\": 1}}}}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"retry\" in backend.a: missing field `max_attempts`. | 2:30-2:53"
+    );
+}
+
+#[test]
+fn no_decoding_error_leaves_the_subject_empty() {
+    for src in [
+        r#"{"retry": {"max_attempts": 1, "inner": {}}}"#,
+        r#"{"strict": {"b": 1}}"#,
+        r#"{"email": "x"}"#,
+        r#"{"size": "big"}"#,
+        r#"{"backend": {"a": {"retry": 1}}}"#,
+        r#"{"backend": {"a": {}}}"#,
+    ] {
+        let err = decode::<SerdeErrors>(src).unwrap_err();
+        for d in err.diagnostics() {
+            assert!(d.subject.is_some(), "{src}: {d:?}");
+        }
+    }
+}
+
+// ------------------------------------------------------------------ defaults
+
+fn default_port() -> u16 {
+    8080
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct WithDefaults {
+    #[hcl(attr, default)]
+    name: String,
+    #[hcl(attr, default = "default_port")]
+    port: u16,
+    #[hcl(attr, default)]
+    tags: Vec<String>,
+    #[hcl(block, default)]
+    limits: Limits,
+}
+
+#[derive(HclDecode, Debug, PartialEq, Default)]
+struct Limits {
+    #[hcl(attr, default)]
+    cpu: u32,
+}
+
+impl Default for WithDefaults {
+    fn default() -> WithDefaults {
+        WithDefaults {
+            name: String::new(),
+            port: 8080,
+            tags: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+#[test]
+fn absent_defaults_take_the_default_and_given_values_win() {
+    assert_eq!(decode::<WithDefaults>("{}").unwrap(), WithDefaults::default());
+    let w: WithDefaults =
+        decode(r#"{"name": "web", "port": 80, "tags": ["a"], "limits": {"cpu": 2}}"#).unwrap();
+    assert_eq!(
+        w,
+        WithDefaults {
+            name: "web".into(),
+            port: 80,
+            tags: vec!["a".into()],
+            limits: Limits { cpu: 2 },
+        }
+    );
+    // A default makes the attribute optional in the schema.
+    assert!(WithDefaults::schema().attributes.iter().all(|a| !a.required));
+    // A given value is still checked.
+    assert_eq!(
+        problems::<WithDefaults>(r#"{"port": "x"}"#),
+        ["Incorrect attribute value type | Inappropriate value for attribute \"port\": a number is required, but found the string \"x\". | 1:10-1:13"]
+    );
+}
+
+// ------------------------------------------------------------ typed labels
+
+#[derive(Deserialize, Debug, PartialEq, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum Protocol {
+    Tcp,
+    Udp,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Hostname(String);
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Listeners {
+    #[hcl(block)]
+    listener: Vec<Listen2>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Listen2 {
+    #[hcl(label)]
+    protocol: Protocol,
+    #[hcl(label)]
+    port: Spanned<u16>,
+    #[hcl(label)]
+    host: Hostname,
+    #[hcl(def_range)]
+    def: hcl_json::Range,
+    #[hcl(type_range)]
+    ty: hcl_json::Range,
+}
+
+#[test]
+fn labels_decode_into_any_type_read_from_a_string() {
+    let l: Listeners =
+        decode(r#"{"listener": {"udp": {"53": {"dns.local": {}}}}}"#).unwrap();
+    let one = &l.listener[0];
+    assert_eq!(one.protocol, Protocol::Udp);
+    assert_eq!(*one.port, 53);
+    assert_eq!(span(one.port.range()), "1:23-1:27");
+    assert_eq!(one.host, Hostname("dns.local".into()));
+    assert_eq!(span(&one.def), "1:43-1:44");
+    assert_eq!(span(&one.ty), "1:2-1:12");
+}
+
+#[test]
+fn a_label_that_does_not_parse_is_an_error_at_the_label() {
+    let p = located::<Listeners>(
+        "label_parse",
+        "{\n  \"listener\": {\"tcp\": {\"http\": {\"h\": {}}}}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid block label | Invalid label \"port\" of listener.tcp.http.h: a number is required, but found the string \"http\". | 2:24-2:30"
+    );
+    let p = problems::<Listeners>(r#"{"listener": {"sctp": {"1": {"h": {}}}}}"#);
+    assert_eq!(
+        p,
+        ["Invalid block label | Invalid label \"protocol\" of listener.sctp.1.h: unknown variant `sctp`, expected `tcp` or `udp`. | 1:15-1:21"]
+    );
+}
+
+fn span(r: &hcl_json::Range) -> String {
+    format!(
+        "{}:{}-{}:{}",
+        r.start.line, r.start.column, r.end.line, r.end.column
+    )
+}
+
+// -------------------------------------------------------------- block maps
+
+#[derive(HclDecode, Debug)]
+struct Services {
+    #[hcl(block)]
+    service: IndexMap<String, Service>,
+    #[hcl(block = "service_by_name")]
+    hashed: HashMap<String, Service>,
+    #[hcl(block = "sorted_service")]
+    sorted: BTreeMap<String, Service>,
+    #[hcl(block)]
+    route: IndexMap<String, Route>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Service {
+    #[hcl(attr)]
+    port: u16,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Route {
+    #[hcl(label)]
+    method: String,
+    #[hcl(attr)]
+    path: String,
+}
+
+#[test]
+fn block_maps_are_keyed_by_the_first_label() {
+    let s: Services = decode(
+        r#"{"service": {"web": {"port": 80}, "api": {"port": 81}},
+            "service_by_name": {"x": {"port": 1}},
+            "sorted_service": {"b": {"port": 2}, "a": {"port": 3}},
+            "route": {"home": {"get": {"path": "/"}}}}"#,
+    )
+    .unwrap();
+    assert_eq!(s.service.keys().collect::<Vec<_>>(), ["web", "api"]);
+    assert_eq!(s.service["api"], Service { port: 81 });
+    assert_eq!(s.hashed["x"].port, 1);
+    assert_eq!(s.sorted.keys().collect::<Vec<_>>(), ["a", "b"]);
+    assert_eq!(
+        s.route["home"],
+        Route {
+            method: "get".into(),
+            path: "/".into()
+        }
+    );
+    let labels = &Services::schema().blocks[3].label_names;
+    assert_eq!(labels, &["name", "method"]);
+}
+
+#[test]
+fn a_repeated_block_map_key_is_a_duplicate_block() {
+    let src = "{\"service\": [\n  {\"web\": {\"port\": 80}},\n  {\"web\": {\"port\": 81}}\n]}";
+    let err = decode::<Services>(src).unwrap_err();
+    golden("block_map_duplicate", &err.to_string());
+    let d = &err.diagnostics()[0];
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(d.summary, "Duplicate service block");
+    assert_eq!(
+        d.detail,
+        "A block service \"web\" was already defined at test.hcl.json:2,4-2,9; each \"service\" block needs its own first label."
+    );
+    assert_eq!(span(d.subject.as_ref().unwrap()), "3:4-3:9");
+    assert_eq!(span(d.context.as_ref().unwrap()), "2:4-2:9");
+}
+
+// ----------------------------------------------------------------- Spanned
+
+#[derive(HclDecode, Debug)]
+struct SpannedFields {
+    #[hcl(attr)]
+    port: Spanned<u16>,
+    #[hcl(attr)]
+    hosts: Vec<Spanned<String>>,
+    #[hcl(attr)]
+    name: Option<Spanned<String>>,
+}
+
+#[test]
+fn spanned_values_keep_their_expression_range() {
+    let s: SpannedFields = decode(r#"{"port": "${80 + 1}", "hosts": ["a", "b"]}"#).unwrap();
+    assert_eq!(*s.port, 81);
+    assert_eq!(span(s.port.range()), "1:10-1:21");
+    assert_eq!(s.hosts[1].get_ref(), "b");
+    assert_eq!(span(s.hosts[1].range()), "1:38-1:41");
+    assert!(s.name.is_none());
+    assert_eq!(s.port.clone().into_inner(), 81);
+}
+
+// ----------------------------------------------------------------- comments
+
+#[derive(HclDecode, Debug)]
+struct Stack {
+    #[hcl(comment)]
+    meta: Option<StackMeta>,
+    #[hcl(block)]
+    resource: Vec<Commented>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct StackMeta {
+    metadata: StackMetadata,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct StackMetadata {
+    stack_name: String,
+}
+
+#[derive(HclDecode, Debug)]
+struct Commented {
+    #[hcl(label)]
+    name: String,
+    #[hcl(comment)]
+    notes: Vec<String>,
+}
+
+#[test]
+fn comments_are_read_in_literal_mode() {
+    let s: Stack = decode(
+        r#"{"//": {"metadata": {"stackName": "dev-${x}"}},
+            "resource": {"a": [{"//": "one ${y}", "//": "two"}], "b": {}}}"#,
+    )
+    .unwrap();
+    assert_eq!(s.meta.unwrap().metadata.stack_name, "dev-${x}");
+    assert_eq!(s.resource[0].notes, ["one ${y}", "two"]);
+    assert_eq!(s.resource[1].name, "b");
+    assert!(s.resource[1].notes.is_empty());
+    let s: Stack = decode("{}").unwrap();
+    assert!(s.meta.is_none());
+}
+
+// --------------------------------------------- capture in buffered positions
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum Check {
+    Flag(bool),
+    Expr(Expression),
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Tagged {
+    Static { value: String },
+    Dynamic { value: Expression },
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    Later(ExpressionClosure),
+}
+
+#[derive(Deserialize, Debug)]
+struct WithFlatten {
+    name: String,
+    #[serde(flatten)]
+    rest: HashMap<String, Expression>,
+}
+
+#[derive(HclDecode, Debug)]
+struct Buffered {
+    #[hcl(attr)]
+    check: Vec<Check>,
+    #[hcl(attr)]
+    tagged: Vec<Tagged>,
+    #[hcl(attr)]
+    adjacent: Adjacent,
+    #[hcl(attr)]
+    flat: WithFlatten,
+}
+
+#[test]
+fn expressions_are_captured_through_serde_buffering() {
+    let src = r#"{
+  "check": [true, "${x > 1}"],
+  "tagged": [{"kind": "static", "value": "v"}, {"kind": "dynamic", "value": "${y}"}],
+  "adjacent": {"c": "${z * 2}", "t": "Later"},
+  "flat": {"name": "n", "extra": "${w}"}
+}"#;
+    let b: Buffered = decode(src).unwrap();
+    assert!(matches!(b.check[0], Check::Flag(true)));
+    let Check::Expr(e) = &b.check[1] else {
+        panic!("{:?}", b.check[1])
+    };
+    assert_eq!(e.source_text(), r#""${x > 1}""#);
+    assert_eq!(span(&e.range()), "2:19-2:29");
+    assert!(matches!(&b.tagged[0], Tagged::Static { value } if value == "v"));
+    let Tagged::Dynamic { value } = &b.tagged[1] else {
+        panic!()
+    };
+    assert_eq!(value.source_text(), r#""${y}""#);
+    assert_eq!(span(&value.range()), "3:77-3:83");
+    let Adjacent::Later(closure) = &b.adjacent;
+    let ctx = EvalContext::new().with_variable("z", 21);
+    assert_eq!(closure.value_in(&ctx).unwrap(), Value::from(42));
+    assert_eq!(b.flat.name, "n");
+    assert_eq!(span(&b.flat.rest["extra"].range()), "5:34-5:40");
 }

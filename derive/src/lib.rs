@@ -388,6 +388,9 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         let ident = f.ident;
         let field = hcl_name(f.ident);
         let absent = match &f.default {
+            Default::None if matches!(f.kind, Kind::DefRange | Kind::TypeRange) => {
+                quote! { ::hcl_json::__private::missing_range()? }
+            }
             Default::None => quote! { ::hcl_json::__private::missing_field(#field)? },
             Default::Trait => quote_spanned! {f.ty.span()=> ::std::default::Default::default() },
             Default::Path(path) => quote_spanned! {path.span()=> #path() },

@@ -212,6 +212,19 @@ impl<'a> ExprDeserializer<'a> {
         locate(err, &self.expr.range(), &self.place).with_source(self.expr.source().clone())
     }
 
+    /// Locates an error of a child value (raised by its `Deserialize` impl
+    /// after this crate's deserializer returned) at that value.
+    #[cold]
+    fn locate_node(
+        &self,
+        err: Error,
+        node: Option<crate::json::NodeId>,
+        place: &AttrPlace<'_>,
+    ) -> Error {
+        let range = node.map_or_else(|| self.expr.range(), |n| self.expr.file.range(n));
+        locate(err, &range, place).with_source(self.expr.source().clone())
+    }
+
     /// Evaluates, then lets the value layer read the target: the one
     /// "evaluate, then convert" step of every target that is not walked.
     fn via_value<T>(
@@ -408,8 +421,10 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
             trail: Some(&trail),
             ..parent.place
         };
+        let node = element.json_node();
         seed.deserialize(ExprDeserializer::new(element, parent.ctx, place))
             .map(Some)
+            .map_err(|e| parent.locate_node(e, node, &place))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -475,6 +490,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         };
         let value = Expression::json(parent.expr.file.clone(), node);
         seed.deserialize(ExprDeserializer::new(value, parent.ctx, place))
+            .map_err(|e| parent.locate_node(e, Some(node), &place))
     }
 
     fn size_hint(&self) -> Option<usize> {

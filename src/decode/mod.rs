@@ -290,6 +290,12 @@ pub mod __private {
         T::deserialize(Missing(std::marker::PhantomData))
     }
 
+    /// The value of a range field that was not read (the body's problem
+    /// was already reported).
+    pub fn missing_range<E: de::Error>() -> Result<crate::Range, E> {
+        Err(E::custom(crate::diag::ALREADY_REPORTED))
+    }
+
     struct Missing<E>(std::marker::PhantomData<E>);
 
     impl<'de, E: de::Error> Deserializer<'de> for Missing<E> {
