@@ -94,11 +94,13 @@ pub(crate) fn take<T: 'static>() -> Option<T> {
 pub(crate) fn with_nearest<T: 'static, R>(f: impl FnOnce(&mut T) -> R) -> Option<R> {
     STACK.with(|s| {
         let mut s = s.borrow_mut();
-        s.iter_mut().rev().find_map(|item| match item {
-            Item::Given(item) => item.downcast_mut::<T>(),
-            Item::Wanted(_) => None,
-        })
-        .map(f)
+        s.iter_mut()
+            .rev()
+            .find_map(|item| match item {
+                Item::Given(item) => item.downcast_mut::<T>(),
+                Item::Wanted(_) => None,
+            })
+            .map(f)
     })
 }
 

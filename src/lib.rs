@@ -50,8 +50,8 @@ pub mod analysis;
 pub mod decode;
 pub mod diag;
 pub mod eval;
-mod handover;
 pub mod ext;
+mod handover;
 pub mod json;
 pub mod pos;
 pub mod schema;
@@ -61,7 +61,8 @@ pub mod value;
 
 pub use analysis::{StaticCall, Traversal, TraversalStep};
 pub use decode::{
-    decode_body, from_path, from_slice, from_slice_named, from_str, from_str_named, HclDecode, Spanned,
+    decode_body, from_path, from_slice, from_slice_named, from_str, from_str_named, HclDecode,
+    Spanned,
 };
 pub use diag::{Diagnostic, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};

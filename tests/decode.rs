@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use hcl_json::{Body, EvalContext, Expression, ExpressionClosure, HclDecode, Number, Spanned, Value};
+use hcl_json::{
+    Body, EvalContext, Expression, ExpressionClosure, HclDecode, Number, Spanned, Value,
+};
 use indexmap::IndexMap;
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -533,7 +535,12 @@ fn golden(name: &str, text: &str) {
     }
     let expected = std::fs::read_to_string(&path)
         .unwrap_or_else(|_| panic!("{} is missing: run with HCL_JSON_BLESS=1", path.display()));
-    assert_eq!(text, expected, "rendered text differs from {}", path.display());
+    assert_eq!(
+        text,
+        expected,
+        "rendered text differs from {}",
+        path.display()
+    );
 }
 
 /// The one diagnostic of a failed decode, as `problems` shows it, and its
@@ -732,7 +739,10 @@ impl Default for WithDefaults {
 
 #[test]
 fn absent_defaults_take_the_default_and_given_values_win() {
-    assert_eq!(decode::<WithDefaults>("{}").unwrap(), WithDefaults::default());
+    assert_eq!(
+        decode::<WithDefaults>("{}").unwrap(),
+        WithDefaults::default()
+    );
     let w: WithDefaults =
         decode(r#"{"name": "web", "port": 80, "tags": ["a"], "limits": {"cpu": 2}}"#).unwrap();
     assert_eq!(
@@ -745,7 +755,10 @@ fn absent_defaults_take_the_default_and_given_values_win() {
         }
     );
     // A default makes the attribute optional in the schema.
-    assert!(WithDefaults::schema().attributes.iter().all(|a| !a.required));
+    assert!(WithDefaults::schema()
+        .attributes
+        .iter()
+        .all(|a| !a.required));
     // A given value is still checked.
     assert_eq!(
         problems::<WithDefaults>(r#"{"port": "x"}"#),
@@ -787,8 +800,7 @@ struct Listen2 {
 
 #[test]
 fn labels_decode_into_any_type_read_from_a_string() {
-    let l: Listeners =
-        decode(r#"{"listener": {"udp": {"53": {"dns.local": {}}}}}"#).unwrap();
+    let l: Listeners = decode(r#"{"listener": {"udp": {"53": {"dns.local": {}}}}}"#).unwrap();
     let one = &l.listener[0];
     assert_eq!(one.protocol, Protocol::Udp);
     assert_eq!(*one.port, 53);
@@ -1025,4 +1037,127 @@ fn expressions_are_captured_through_serde_buffering() {
     assert_eq!(closure.value_in(&ctx).unwrap(), Value::from(42));
     assert_eq!(b.flat.name, "n");
     assert_eq!(span(&b.flat.rest["extra"].range()), "5:34-5:40");
+}
+
+// -------------------------------------- one JSON object walk (issue 11 drift)
+
+/// The one diagnostic of `Expression::value` on attribute `a` and of
+/// decoding the same attribute into a map, as `summary | detail | range`.
+fn both_paths(src: &str) -> (String, String) {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct A {
+        #[hcl(attr)]
+        a: HashMap<String, u32>,
+    }
+    let show = |d: &hcl_json::Diagnostic| {
+        format!(
+            "{} | {} | {}",
+            d.summary,
+            d.detail,
+            span(d.subject.as_ref().unwrap())
+        )
+    };
+    let file = hcl_json::parse(src, "t.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    let by_value = attrs["a"].expr.value(&ctx()).unwrap_err();
+    let by_decode = hcl_json::decode_body::<A>(&file.body(), &ctx()).unwrap_err();
+    assert_eq!(by_value.diagnostics().len(), 1);
+    assert_eq!(by_decode.diagnostics().len(), 1);
+    (
+        show(&by_value.diagnostics()[0]),
+        show(&by_decode.diagnostics()[0]),
+    )
+}
+
+#[test]
+fn a_duplicate_object_key_says_the_same_on_both_paths() {
+    let (value, decode) = both_paths(r#"{"a": {"k": 1, "k": 2}}"#);
+    assert_eq!(
+        value,
+        "Duplicate object attribute | An attribute named \"k\" was already defined at t.json:1,8-1,11. | 1:16-1:19"
+    );
+    assert_eq!(decode, value);
+}
+
+#[test]
+fn a_null_object_key_says_the_same_on_both_paths() {
+    let (value, decode) = both_paths(r#"{"a": {"${null}": 1}}"#);
+    assert_eq!(
+        value,
+        "Invalid object key expression | Cannot use null value as an object key. | 1:8-1:17"
+    );
+    assert_eq!(decode, value);
+}
+
+// ------------------------------------------------------------------ messages
+
+#[test]
+fn a_block_with_too_few_labels_says_how_many_it_takes() {
+    let p = problems::<Terraform>(r#"{"resource": {"aws_instance": {"count": 1}}}"#);
+    assert_eq!(
+        p,
+        ["Incorrect JSON value type | Either a JSON object or a JSON array is required, representing the contents of one or more \"resource\" blocks. \"resource\" blocks take 2 labels (kind, name); this one has 1 (\"aws_instance\"), so \"count\" was read as its name label. | 1:41-1:42"]
+    );
+}
+
+#[test]
+fn a_missing_argument_in_a_nested_block_names_the_block() {
+    let p = problems::<Services>(r#"{"route": {"home": {"get": {}}}}"#);
+    assert_eq!(
+        p,
+        ["Missing required argument | The argument \"path\" is required in route.home.get, but no definition was found. | 1:29-1:30"]
+    );
+}
+
+#[test]
+fn debug_of_a_context_counts_its_functions() {
+    let ctx = EvalContext::new().with_stdlib().with_variable("x", 1);
+    let text = format!("{ctx:?}");
+    assert!(text.contains("functions: "), "{text}");
+    assert!(!text.contains("\"abs\""), "{text}");
+    let closure = ExpressionClosure {
+        expression: hcl_json::parse(r#"{"a": 1}"#, "c.json")
+            .unwrap()
+            .body()
+            .just_attributes()
+            .unwrap()["a"]
+            .expr
+            .clone(),
+        context: ctx,
+    };
+    let text = format!("{closure:?}");
+    assert!(text.contains(" functions"), "{text}");
+    assert!(text.len() < 400, "{text}");
+}
+
+// ---------------------------------------------------------------- from_path
+
+#[test]
+fn from_path_names_the_file_in_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("hcl_json_from_path_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.tf.json");
+    std::fs::write(&good, r#"{"port": 8080}"#).unwrap();
+    let l: Listen = hcl_json::from_path(&good, &ctx()).unwrap();
+    assert_eq!(l.port, 8080);
+
+    let bad = dir.join("bad.tf.json");
+    std::fs::write(&bad, b"{\"port\": \"\xff\"}").unwrap();
+    let err = hcl_json::from_path::<Listen>(&bad, &ctx()).unwrap_err();
+    let d = &err.diagnostics()[0];
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!(&*at.filename, bad.display().to_string());
+    assert_eq!(at.start.byte, 10);
+
+    let err = hcl_json::from_path::<Listen>(dir.join("none.json"), &ctx()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Failed to read file");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let err =
+        hcl_json::from_str_named::<Listen>(r#"{"port": "x"}"#, "app.json", &ctx()).unwrap_err();
+    assert_eq!(
+        &*err.diagnostics()[0].subject.as_ref().unwrap().filename,
+        "app.json"
+    );
 }

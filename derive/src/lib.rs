@@ -370,9 +370,12 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
     let arms = slots.iter().zip(fields).enumerate().map(|(i, (slot, f))| {
         let i = i as u64;
         let read = match f.kind {
-            Kind::DefRange | Kind::TypeRange => quote_spanned! {f.ty.span()=>
-                ::hcl_json::__private::next_range(&mut __map)
-            },
+            Kind::DefRange | Kind::TypeRange => {
+                let ty = f.ty;
+                quote_spanned! {f.ty.span()=>
+                    ::hcl_json::__private::next_range::<_, #ty>(&mut __map)
+                }
+            }
             _ => quote! { ::hcl_json::__private::serde::de::MapAccess::next_value(&mut __map) },
         };
         quote! {

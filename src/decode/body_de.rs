@@ -90,14 +90,15 @@ impl<'a> BodyDeserializer<'a> {
     fn decode<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
         let mut diags = Diagnostics::new();
-        let (content, rest) =
-            match self
-                .body
-                .content_collecting(&spec.schema, spec.has_remain, &self.path, &mut diags)
-            {
-                Ok(found) => found,
-                Err(e) => return Err(self.env.record(e)),
-            };
+        let (content, rest) = match self.body.content_collecting(
+            &spec.schema,
+            spec.has_remain,
+            &self.path,
+            &mut diags,
+        ) {
+            Ok(found) => found,
+            Err(e) => return Err(self.env.record(e)),
+        };
         check_block_counts(spec, &content, &mut diags);
         self.env.diags.borrow_mut().extend(diags);
         visitor.visit_map(FieldsAccess {
@@ -297,7 +298,11 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 self.labels_used += 1;
                 match de.labels.get(at) {
                     Some(label) => {
-                        let range = de.label_ranges.get(at).cloned().unwrap_or_else(|| de.body.range());
+                        let range = de
+                            .label_ranges
+                            .get(at)
+                            .cloned()
+                            .unwrap_or_else(|| de.body.range());
                         seed.deserialize(LabelDeserializer {
                             label: label.clone(),
                             range,
@@ -379,7 +384,8 @@ impl LabelDeserializer<'_> {
     fn read<T>(self, f: impl FnOnce(ValueDeserializer) -> Result<T, Error>) -> Result<T, Error> {
         let range = self.range;
         let (name, path) = (self.name, self.path);
-        f(ValueDeserializer::new(Value::from(self.label))).map_err(|e| label_error(e, &range, name, path))
+        f(ValueDeserializer::new(Value::from(self.label)))
+            .map_err(|e| label_error(e, &range, name, path))
     }
 }
 
@@ -394,7 +400,10 @@ fn label_error(err: Error, range: &Range, name: &str, path: &str) -> Error {
             out.push(d);
             continue;
         }
-        let reason = d.detail.strip_prefix("Unsuitable value: ").unwrap_or(&d.detail);
+        let reason = d
+            .detail
+            .strip_prefix("Unsuitable value: ")
+            .unwrap_or(&d.detail);
         out.push(Diagnostic::error(
             "Invalid block label",
             format!("Invalid label {name:?} of {path}: {}", sentence(reason)),
@@ -477,8 +486,10 @@ impl<'de> Deserializer<'de> for RangeDeserializer {
 /// Reads a `Range` field (what generated code calls for
 /// `#[hcl(def_range)]` and `#[hcl(type_range)]`).
 #[doc(hidden)]
-pub fn next_range<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Range, A::Error> {
-    map.next_value_seed(RangeSeed)
+pub fn next_range<'de, A: MapAccess<'de>, R: super::spec::RangeField>(
+    map: &mut A,
+) -> Result<R, A::Error> {
+    map.next_value_seed(RangeSeed).map(R::from_range)
 }
 
 /// The body's `"//"` values, for a `#[hcl(comment)]` field: `None` or
@@ -579,7 +590,6 @@ impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
         Some(self.comments.len())
     }
 }
-
 
 /// The blocks of one block field.
 struct BlocksDeserializer<'p, 'a> {
@@ -720,7 +730,9 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
                 name: super::spec::MAP_KEY_LABEL,
                 path: &block.type_name,
             };
-            let key = seed.deserialize(label).map_err(|e| self.owner.env.record(e))?;
+            let key = seed
+                .deserialize(label)
+                .map_err(|e| self.owner.env.record(e))?;
             self.current = Some(block);
             return Ok(Some(key));
         }

@@ -298,7 +298,11 @@ impl<'de> serde::de::DeserializeSeed<'de> for RangeSeed {
             }
 
             fn visit_newtype_struct<D: Deserializer<'de>>(self, _: D) -> Result<Range, D::Error> {
-                handover::take::<Range>().ok_or_else(|| D::Error::custom("a block range can only be decoded from an HCL body by hcl_json"))
+                handover::take::<Range>().ok_or_else(|| {
+                    D::Error::custom(
+                        "a block range can only be decoded from an HCL body by hcl_json",
+                    )
+                })
             }
         }
 

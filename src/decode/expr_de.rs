@@ -22,7 +22,9 @@
 
 use std::fmt::{self, Write as _};
 
-use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
+};
 
 use super::capture::{self, BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN};
 use crate::diag::{Diagnostic, Diagnostics, Error};
@@ -469,7 +471,8 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
             trail: Some(&trail),
             ..parent.place
         };
-        let key = result.map_err(|e| locate(e, &key_range, &place).with_source(file.source.clone()))?;
+        let key =
+            result.map_err(|e| locate(e, &key_range, &place).with_source(file.source.clone()))?;
         self.key = Some((name, prop.value));
         Ok(Some(key))
     }

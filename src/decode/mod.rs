@@ -64,25 +64,126 @@ pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 ///
 /// # Field attributes
 ///
-/// | attribute | field |
-/// |---|---|
-/// | `#[hcl(attr)]`, `#[hcl(attr = "name")]` | an attribute (named after the field, `r#type` is `type`); any `Deserialize` type, required unless `Option<_>`; `Expression` or `ExpressionClosure` to capture it unevaluated |
-/// | `#[hcl(attr, literal)]` | an attribute read in literal-only mode: `"${x}"` stays the string `${x}` |
-/// | `#[hcl(block)]`, `#[hcl(block = "name")]` | blocks of a type: `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any number), `Box<T>`, where `T: HclDecode` |
-/// | `#[hcl(label)]` | the next label of the block (`String`); the label fields, in order, are the block type's label names |
-/// | `#[hcl(remain)]` | everything the schema did not name: a [`Body`] to decode later, or a map of its attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...) |
+/// | attribute | field | example |
+/// |---|---|---|
+/// | `#[hcl(attr)]`, `#[hcl(attr = "name")]` | an attribute (named after the field, `r#type` is `type`); any `Deserialize` type, required unless `Option<_>`; `Expression` or `ExpressionClosure` to capture it unevaluated; `Spanned<T>` to keep its range | `#[hcl(attr)] port: u16` |
+/// | `#[hcl(attr, literal)]` | an attribute read in literal-only mode: `"${x}"` stays the string `${x}` | `#[hcl(attr, literal)] description: Option<String>` |
+/// | `#[hcl(attr, default)]` | an optional attribute that takes the type's `Default` when absent | `#[hcl(attr, default)] tags: Vec<String>` |
+/// | `#[hcl(attr, default = "path")]` | an optional attribute that takes the function's result when absent | `#[hcl(attr, default = "default_port")] port: u16` |
+/// | `#[hcl(block)]`, `#[hcl(block = "name")]` | blocks of a type: `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any number), `Box<T>`, where `T: HclDecode` | `#[hcl(block)] backend: Vec<Backend>` |
+/// | `#[hcl(block)]` on a map | `IndexMap`, `HashMap` or `BTreeMap` from the block's first label (any type read from a string) to `T`, whose own labels are the rest; a repeated first label is a "Duplicate block" error; `IndexMap` keeps source order | `#[hcl(block)] service: IndexMap<String, Service>` |
+/// | `#[hcl(block, default)]`, `#[hcl(block, default = "path")]` | a single block that may be absent: the type's `Default` (or the function's result) then | `#[hcl(block, default)] limits: Limits` |
+/// | `#[hcl(label)]` | the next label of the block; any type that deserializes from a string (`String`, numbers, unit-variant enums, newtypes, `Spanned<T>`); the label fields, in order, are the block type's label names | `#[hcl(label)] port: u16` |
+/// | `#[hcl(remain)]` | everything the schema did not name: a [`Body`] to decode later, or a map of its attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...) | `#[hcl(remain)] rest: Body` |
+/// | `#[hcl(comment)]` | the body's `"//"` values, read in literal-only mode: `Option<T>` (the first) or `Vec<T>` (all), `T: Deserialize` | `#[hcl(comment)] notes: Vec<String>` |
+/// | `#[hcl(def_range)]` | the block's definition range (its body's opening brace), a [`Range`](crate::Range) | `#[hcl(def_range)] at: Range` |
+/// | `#[hcl(type_range)]` | the range of the block's type name, a [`Range`](crate::Range) | `#[hcl(type_range)] type_at: Range` |
 ///
 /// Whether an attribute is optional is read from the field's type as
 /// written: only a type spelled `Option<...>` is optional (a type alias of
-/// `Option` is not recognised).
+/// `Option` is not recognised), or a field with `default`.
 ///
-/// `Expression`, `ExpressionClosure` and `Body` are captured through
-/// `Option`, `Box`, `Vec` and maps, and inside nested `Deserialize` structs
-/// written as JSON objects. They cannot be captured through serde's
-/// buffering: inside an untagged or internally tagged enum, or a
-/// `#[serde(flatten)]` field, serde replays a copy of the data instead of
-/// asking this crate's deserializer, and decoding fails with a message
-/// saying so.
+/// Every key at work:
+///
+/// ```
+/// use hcl_json::{Body, EvalContext, Expression, HclDecode, Range, Spanned};
+/// use indexmap::IndexMap;
+/// use serde::Deserialize;
+///
+/// #[derive(HclDecode)]
+/// struct Stack {
+///     #[hcl(comment)]
+///     meta: Option<Meta>,
+///     #[hcl(attr = "stack_name")]
+///     name: String,
+///     #[hcl(attr, literal)]
+///     pattern: String,
+///     #[hcl(attr, default = "default_region")]
+///     region: String,
+///     #[hcl(block)]
+///     service: IndexMap<String, Service>,
+///     #[hcl(block, default)]
+///     limits: Limits,
+///     #[hcl(remain)]
+///     rest: Body,
+/// }
+///
+/// #[derive(Deserialize)]
+/// struct Meta {
+///     owner: String,
+/// }
+///
+/// fn default_region() -> String {
+///     "eu-west-1".into()
+/// }
+///
+/// #[derive(HclDecode)]
+/// struct Service {
+///     #[hcl(label)]
+///     protocol: Spanned<String>,
+///     #[hcl(attr)]
+///     port: Spanned<u16>,
+///     #[hcl(attr, default)]
+///     replicas: u32,
+///     #[hcl(attr)]
+///     health: Option<Expression>,
+///     #[hcl(def_range)]
+///     at: Range,
+///     #[hcl(type_range)]
+///     type_at: Range,
+/// }
+///
+/// #[derive(HclDecode, Default)]
+/// struct Limits {
+///     #[hcl(attr)]
+///     cpu: Option<u32>,
+/// }
+///
+/// let src = r#"{
+///   "//": {"owner": "team-a"},
+///   "stack_name": "web-${env}",
+///   "pattern": "${keep}",
+///   "service": {"api": {"http": {"port": 8080, "health": "${ping(self)}"}}},
+///   "extra": true
+/// }"#;
+/// let ctx = EvalContext::new().with_variable("env", "dev");
+/// let stack: Stack = hcl_json::from_str(src, &ctx)?;
+/// assert_eq!(stack.meta.unwrap().owner, "team-a");
+/// assert_eq!(stack.name, "web-dev");
+/// assert_eq!(stack.pattern, "${keep}");
+/// assert_eq!(stack.region, "eu-west-1");
+/// let api = &stack.service["api"];
+/// assert_eq!(*api.protocol, "http");
+/// assert_eq!((*api.port, api.port.range().start.line), (8080, 5));
+/// assert_eq!(api.replicas, 0);
+/// assert!(api.health.is_some());
+/// assert_eq!(api.type_at.start.line, 5);
+/// assert!(stack.limits.cpu.is_none());
+/// assert!(stack.rest.just_attributes()?.contains_key("extra"));
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// Every problem of the file is reported at once, in source order, each
+/// with the range of the nearest value the decoder knows — including the
+/// errors serde itself raises inside an attribute (a missing or unknown
+/// field of a nested `Deserialize` struct, a `try_from` failure, an
+/// untagged enum that matches no variant), whose detail names the path to
+/// the value (`attribute "retry" in retry.inner`).
+///
+/// # Captures and serde's buffering
+///
+/// `Expression`, `ExpressionClosure`, `Body` and `Spanned<T>` are captured
+/// through `Option`, `Box`, `Vec` and maps, and inside nested `Deserialize`
+/// structs written as JSON objects. Inside an untagged, internally tagged
+/// or adjacently tagged enum, or a `#[serde(flatten)]` field, serde buffers
+/// a copy of the data and replays it: there, values arrive as written
+/// (literal-only, templates not evaluated), and an `Expression` or
+/// `ExpressionClosure` captures the expression written that way, so
+/// `#[serde(untagged)] enum Check { Flag(bool), Expr(Expression) }` reads
+/// `true` as a flag and `"${x > 1}"` as an expression. A `Spanned` value
+/// there gets the range of its attribute.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a block type: it does not implement `HclDecode`",
     note = "block types are structs with `#[derive(HclDecode)]`; to read an attribute instead, use #[hcl(attr)]"
@@ -159,7 +260,11 @@ fn in_source_order(err: Error, body: &Body) -> Error {
             d.subject = Some(body.range());
         }
     }
-    all.sort_by_key(|d| d.subject.as_ref().map(|r| (r.filename.clone(), r.start.byte)));
+    all.sort_by_key(|d| {
+        d.subject
+            .as_ref()
+            .map(|r| (r.filename.clone(), r.start.byte))
+    });
     let mut diags = Diagnostics::new();
     diags.extend(all);
     Error::from(diags)
@@ -231,11 +336,17 @@ pub fn from_path<T: HclDecode>(
     let path = path.as_ref();
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| {
-        Error::new(crate::Diagnostic::error(
+        // The file's start, so the error names the file like any other.
+        let start = crate::Pos {
+            line: 1,
+            column: 1,
+            byte: 0,
+        };
+        Error::at(
             "Failed to read file",
             format!("The file {name:?} could not be read: {e}."),
-            None,
-        ))
+            crate::Range::new(name.as_str(), start, start),
+        )
     })?;
     from_slice_named(&bytes, &name, ctx)
 }
@@ -292,7 +403,7 @@ pub mod __private {
 
     /// The value of a range field that was not read (the body's problem
     /// was already reported).
-    pub fn missing_range<E: de::Error>() -> Result<crate::Range, E> {
+    pub fn missing_range<R, E: de::Error>() -> Result<R, E> {
         Err(E::custom(crate::diag::ALREADY_REPORTED))
     }
 

@@ -253,3 +253,21 @@ impl<T: RemainField> RemainField for Box<T> {}
 impl<K, V, S> RemainField for indexmap::IndexMap<K, V, S> {}
 impl<K, V, S> RemainField for std::collections::HashMap<K, V, S> {}
 impl<K, V> RemainField for std::collections::BTreeMap<K, V> {}
+
+/// The type of a `#[hcl(def_range)]` or `#[hcl(type_range)]` field:
+/// [`Range`](crate::Range).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a range field must have the type `hcl_json::Range`, not `{Self}`",
+    label = "not `hcl_json::Range`"
+)]
+pub trait RangeField {
+    /// The field's value.
+    fn from_range(range: crate::Range) -> Self;
+}
+
+impl RangeField for crate::Range {
+    fn from_range(range: crate::Range) -> crate::Range {
+        range
+    }
+}

@@ -412,7 +412,10 @@ fn missing_argument(name: &str, block: &str, content: &BodyContent) -> Diagnosti
 fn label_count_hint(schema: &BlockHeaderSchema, labels: &[(String, Range)]) -> String {
     let n = schema.label_names.len();
     let has = labels.len().saturating_sub(1);
-    let given: Vec<String> = labels[..has].iter().map(|(l, _)| format!("{l:?}")).collect();
+    let given: Vec<String> = labels[..has]
+        .iter()
+        .map(|(l, _)| format!("{l:?}"))
+        .collect();
     let last = labels.last().map_or("", |(l, _)| l.as_str());
     format!(
         " {:?} blocks take {n} label{} ({}); this one has {has}{}, so {last:?} was read as its {} label.",

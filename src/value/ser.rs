@@ -34,7 +34,6 @@ pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
 /// The newtype name under which a `Value` passes through unchanged.
 pub(crate) const VALUE_TOKEN: &str = "$hcl_json::private::Value";
 
-
 pub(crate) fn unknown_error() -> Error {
     Error::new(Diagnostic::error(
         "Unknown value",
@@ -223,7 +222,8 @@ impl ser::Serializer for ValueSerializer {
     ) -> Result<Value, Error> {
         match name {
             VALUE_TOKEN => {
-                let (plain, handed) = crate::handover::request::<Value, _>(|| value.serialize(self));
+                let (plain, handed) =
+                    crate::handover::request::<Value, _>(|| value.serialize(self));
                 match handed {
                     Some(v) => Ok(v),
                     None => plain,
