@@ -1161,3 +1161,67 @@ fn from_path_names_the_file_in_diagnostics() {
         "app.json"
     );
 }
+
+// ------------------------------------------- enums chosen by the first label
+
+#[derive(HclDecode, Debug, PartialEq)]
+enum Provisioner {
+    LocalExec(LocalExec),
+    #[hcl(label = "remote-exec")]
+    Remote(RemoteExec),
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct LocalExec {
+    #[hcl(attr)]
+    command: String,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct RemoteExec {
+    #[hcl(attr)]
+    inline: Vec<String>,
+}
+
+#[derive(HclDecode, Debug)]
+struct Machine {
+    #[hcl(block)]
+    provisioner: Vec<Provisioner>,
+}
+
+#[test]
+fn an_enum_variant_is_chosen_by_the_first_label() {
+    let m: Machine = decode(
+        r#"{"provisioner": [{"local-exec": {"command": "echo hi"}},
+                           {"remote-exec": {"inline": ["a", "b"]}}]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        m.provisioner,
+        [
+            Provisioner::LocalExec(LocalExec {
+                command: "echo hi".into()
+            }),
+            Provisioner::Remote(RemoteExec {
+                inline: vec!["a".into(), "b".into()]
+            }),
+        ]
+    );
+    assert_eq!(Machine::schema().blocks[0].label_names, ["type"]);
+}
+
+#[test]
+fn an_unknown_first_label_suggests_the_nearest_variant() {
+    let src = "{\"provisioner\": {\n  \"local-exe\": {\"command\": \"x\"}\n}}";
+    let err = decode::<Machine>(src).unwrap_err();
+    golden("enum_unknown_label", &err.to_string());
+    assert_eq!(
+        problems::<Machine>(src),
+        ["Invalid block label | There is no Provisioner for the label \"local-exe\": this block's first label must be one of \"local-exec\", \"remote-exec\". Did you mean \"local-exec\"? | 2:3-2:14"]
+    );
+    // The chosen variant's own errors are reported as usual.
+    assert_eq!(
+        problems::<Machine>(r#"{"provisioner": {"remote-exec": {"inline": 1}}}"#),
+        ["Incorrect attribute value type | Inappropriate value for attribute \"inline\" in provisioner.remote-exec: a list is required, but found 1. | 1:44-1:45"]
+    );
+}

@@ -65,10 +65,13 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             "#[derive(HclDecode)] does not support generic structs",
         ));
     }
+    if let Data::Enum(data) = &input.data {
+        return expand_enum(name, data);
+    }
     let Data::Struct(data) = &input.data else {
         return Err(Error::new(
             name.span(),
-            "#[derive(HclDecode)] supports structs with named fields only",
+            "#[derive(HclDecode)] supports structs with named fields, and enums whose variants each hold one block type",
         ));
     };
     let Fields::Named(named) = &data.fields else {
@@ -457,4 +460,184 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
             }
         }
     }
+}
+
+/// Kebab-case of a variant name: `LocalExec` is `local-exec`.
+fn kebab(ident: &syn::Ident) -> String {
+    let mut out = String::new();
+    for (i, c) in ident.to_string().chars().enumerate() {
+        if c.is_uppercase() {
+            if i > 0 {
+                out.push('-');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The label that selects a variant: `#[hcl(label = "...")]` or the
+/// variant's name in kebab case.
+fn variant_label(v: &syn::Variant) -> syn::Result<String> {
+    let mut label = None;
+    for attr in v.attrs.iter().filter(|a| a.path().is_ident("hcl")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("label") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if lit.value().is_empty() {
+                    return Err(Error::new(lit.span(), "the label must not be empty"));
+                }
+                label = Some(lit.value());
+                Ok(())
+            } else {
+                Err(meta.error("unknown hcl attribute on a variant: expected `label = \"...\"`"))
+            }
+        })?;
+    }
+    Ok(label.unwrap_or_else(|| kebab(&v.ident)))
+}
+
+/// An enum of block types, chosen by the block's first label: each variant
+/// holds one type that derives `HclDecode` and takes no labels of its own.
+fn expand_enum(name: &syn::Ident, data: &syn::DataEnum) -> syn::Result<TokenStream2> {
+    let type_name = name.to_string();
+    let mut errors: Option<Error> = None;
+    let mut labels = Vec::new();
+    let mut variants = Vec::new();
+    for v in &data.variants {
+        let ty = match &v.fields {
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => &f.unnamed[0].ty,
+            _ => {
+                combine(
+                    &mut errors,
+                    Error::new(
+                        v.ident.span(),
+                        "each variant holds one block type: `Variant(BlockType)`",
+                    ),
+                );
+                continue;
+            }
+        };
+        match variant_label(v) {
+            Ok(label) => {
+                if labels.contains(&label) {
+                    combine(
+                        &mut errors,
+                        Error::new(
+                            v.ident.span(),
+                            format!("the label \"{label}\" selects another variant already"),
+                        ),
+                    );
+                }
+                labels.push(label);
+                variants.push((&v.ident, ty));
+            }
+            Err(e) => combine(&mut errors, e),
+        }
+    }
+    if data.variants.is_empty() {
+        combine(
+            &mut errors,
+            Error::new(
+                name.span(),
+                "an enum of block types needs at least one variant",
+            ),
+        );
+    }
+    if let Some(e) = errors {
+        return Err(e);
+    }
+    let specs = variants.iter().zip(&labels).map(|((_, ty), label)| {
+        quote_spanned! {ty.span()=>
+            ::hcl_json::__private::Variant {
+                label: #label,
+                spec: <#ty as ::hcl_json::HclDecode>::decode_spec,
+            }
+        }
+    });
+    let no_labels = variants.iter().map(|(_, ty)| {
+        quote_spanned! {ty.span()=>
+            const _: () = ::std::assert!(
+                <#ty as ::hcl_json::HclDecode>::LABELS.is_empty(),
+                "a block type chosen by a label takes no #[hcl(label)] fields of its own"
+            );
+        }
+    });
+    let arms = variants.iter().enumerate().map(|(i, (ident, ty))| {
+        let i = i as u64;
+        quote! {
+            #i => ::hcl_json::__private::serde::de::VariantAccess::newtype_variant::<#ty>(__variant)
+                .map(#name::#ident),
+        }
+    });
+    Ok(quote! {
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #(#no_labels)*
+
+            impl ::hcl_json::__private::BlockField for #name {
+                type Block = #name;
+                const CARDINALITY: ::hcl_json::__private::Cardinality =
+                    ::hcl_json::__private::Cardinality::One;
+            }
+
+            impl ::hcl_json::HclDecode for #name {
+                const LABELS: &'static [&'static str] = &["type"];
+
+                fn decode_spec() -> &'static ::hcl_json::__private::DecodeSpec {
+                    static SPEC: ::std::sync::OnceLock<::hcl_json::__private::DecodeSpec> =
+                        ::std::sync::OnceLock::new();
+                    SPEC.get_or_init(|| {
+                        ::hcl_json::__private::DecodeSpec::choice(
+                            #type_name,
+                            ::std::vec![#(#specs),*],
+                            |__d| {
+                                <#name as ::hcl_json::__private::serde::Deserialize>::deserialize(__d)
+                                    .map(|_| ())
+                            },
+                        )
+                    })
+                }
+            }
+
+            impl<'de> ::hcl_json::__private::serde::Deserialize<'de> for #name {
+                fn deserialize<__D>(__deserializer: __D) -> ::std::result::Result<Self, __D::Error>
+                where
+                    __D: ::hcl_json::__private::serde::Deserializer<'de>,
+                {
+                    const VARIANTS: &[&str] = &[#(#labels),*];
+
+                    struct __Visitor;
+
+                    impl<'de> ::hcl_json::__private::serde::de::Visitor<'de> for __Visitor {
+                        type Value = #name;
+
+                        fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                            f.write_str(concat!("a block for ", #type_name))
+                        }
+
+                        fn visit_enum<__A>(self, __data: __A) -> ::std::result::Result<#name, __A::Error>
+                        where
+                            __A: ::hcl_json::__private::serde::de::EnumAccess<'de>,
+                        {
+                            let (__index, __variant) = ::hcl_json::__private::serde::de::EnumAccess::variant_seed(
+                                __data,
+                                ::hcl_json::__private::FieldKey(VARIANTS),
+                            )?;
+                            match __index {
+                                #(#arms)*
+                                _ => ::std::result::Result::Err(
+                                    <__A::Error as ::hcl_json::__private::serde::de::Error>::unknown_variant("?", VARIANTS),
+                                ),
+                            }
+                        }
+                    }
+
+                    ::hcl_json::__private::serde::Deserializer::deserialize_enum(__deserializer, #type_name, VARIANTS, __Visitor)
+                }
+            }
+        };
+    })
 }

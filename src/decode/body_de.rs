@@ -89,6 +89,9 @@ pub struct BodyDeserializer<'a> {
 impl<'a> BodyDeserializer<'a> {
     fn decode<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
+        if !spec.variants.is_empty() {
+            return self.choose(visitor);
+        }
         let mut diags = Diagnostics::new();
         let (content, rest) = match self.body.content_collecting(
             &spec.schema,
@@ -109,6 +112,98 @@ impl<'a> BodyDeserializer<'a> {
             labels_used: 0,
             current: None,
         })
+    }
+}
+
+impl<'a> BodyDeserializer<'a> {
+    /// An enum of block types: the variant the first label names, decoded
+    /// from this body with the remaining labels.
+    fn choose<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        let spec = self.spec;
+        let (Some(label), Some(range)) = (self.labels.first(), self.label_ranges.first()) else {
+            self.env.push(Diagnostic::error(
+                "Missing block label",
+                format!(
+                    "{} is chosen by a block's first label, but this body has none.",
+                    spec.type_name
+                ),
+                Some(self.body.range()),
+            ));
+            return Err(Error::reported());
+        };
+        let Some(index) = spec.variants.iter().position(|v| v.label == label) else {
+            self.env.push(unknown_variant(spec, label, range.clone()));
+            return Err(Error::reported());
+        };
+        self.labels.remove(0);
+        self.label_ranges.remove(0);
+        self.spec = (spec.variants[index].spec)();
+        visitor.visit_enum(Chosen { index, de: self })
+    }
+}
+
+#[cold]
+fn unknown_variant(spec: &DecodeSpec, label: &str, range: Range) -> Diagnostic {
+    let labels: Vec<&str> = spec.variants.iter().map(|v| v.label).collect();
+    let expected: Vec<String> = labels.iter().map(|l| format!("{l:?}")).collect();
+    let suggestion = crate::diag::did_you_mean(label, labels.iter().copied())
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default();
+    Diagnostic::error(
+        "Invalid block label",
+        format!(
+            "There is no {} for the label {label:?}: this block's first label must be one of {}.{suggestion}",
+            spec.type_name,
+            expected.join(", ")
+        ),
+        Some(range),
+    )
+}
+
+/// The variant chosen by [`BodyDeserializer::choose`].
+struct Chosen<'a> {
+    index: usize,
+    de: BodyDeserializer<'a>,
+}
+
+impl<'de, 'a> de::EnumAccess<'de> for Chosen<'a> {
+    type Error = Error;
+    type Variant = BodyDeserializer<'a>;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, BodyDeserializer<'a>), Error> {
+        let index: serde::de::value::U64Deserializer<Error> =
+            (self.index as u64).into_deserializer();
+        let key = seed.deserialize(index)?;
+        Ok((key, self.de))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for BodyDeserializer<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, Error> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value, Error> {
+        Err(<Error as de::Error>::custom(
+            "a variant chosen by a block label holds one block type",
+        ))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.tuple_variant(0, visitor)
     }
 }
 
@@ -192,6 +287,7 @@ impl<'de> Deserializer<'de> for BodyDeserializer<'_> {
     all_to_decode! {
         deserialize_any; deserialize_map;
         deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]);
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -207,7 +303,7 @@ impl<'de> Deserializer<'de> for BodyDeserializer<'_> {
 
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf option unit unit_struct seq tuple tuple_struct enum
+        bytes byte_buf option unit unit_struct seq tuple tuple_struct
         identifier ignored_any
     }
 }

@@ -355,7 +355,9 @@ pub fn from_path<T: HclDecode>(
 #[doc(hidden)]
 pub mod __private {
     pub use super::body_de::{next_range, BodyDeserializer};
-    pub use super::spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField};
+    pub use super::spec::{
+        BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField, Variant,
+    };
     pub use serde;
 
     use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, Visitor};

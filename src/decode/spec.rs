@@ -130,6 +130,20 @@ pub struct DecodeSpec {
     /// Decodes a body into the type and drops the result: how a failed
     /// `Vec` of blocks still reports the problems of its later blocks.
     pub check: CheckFn,
+    /// For an enum of block types: the variants, chosen by the block's
+    /// first label. Empty for a struct.
+    pub variants: Vec<Variant>,
+}
+
+/// One variant of an enum of block types: the first label that selects it
+/// and the plan of its block type.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Variant {
+    /// The first label that selects this variant.
+    pub label: &'static str,
+    /// The variant's block type.
+    pub spec: fn() -> &'static DecodeSpec,
 }
 
 /// See [`DecodeSpec::check`].
@@ -175,6 +189,16 @@ impl DecodeSpec {
             schema,
             has_remain,
             check,
+            variants: Vec::new(),
+        }
+    }
+
+    /// The plan of an enum whose variant is chosen by a block's first
+    /// label.
+    pub fn choice(type_name: &'static str, variants: Vec<Variant>, check: CheckFn) -> DecodeSpec {
+        DecodeSpec {
+            variants,
+            ..DecodeSpec::new(type_name, Vec::new(), check)
         }
     }
 }
