@@ -437,12 +437,15 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 seed.deserialize(RangeDeserializer(range))
             }
         };
-        let what = if de.path.is_empty() {
-            format!("field {:?}", de.spec.fields[i].field)
-        } else {
-            format!("field {:?} in {}", de.spec.fields[i].field, de.path)
-        };
-        result.map_err(|e| env.record_at(e, &self.field_range(i), &what))
+        result.map_err(|e| {
+            let field = de.spec.fields[i].field;
+            let what = if de.path.is_empty() {
+                format!("field {field:?}")
+            } else {
+                format!("field {field:?} in {}", de.path)
+            };
+            env.record_at(e, &self.field_range(i), &what)
+        })
     }
 }
 

@@ -31,6 +31,13 @@ pub(crate) const BODY_TOKEN: &str = "$hcl_json::private::Body";
 pub(crate) const SPANNED_TOKEN: &str = "$hcl_json::private::Spanned";
 pub(crate) const RANGE_TOKEN: &str = "$hcl_json::private::Range";
 
+/// The context of literal-only mode, shared: serde's buffering reads
+/// values as written.
+pub(crate) fn literal_ctx() -> &'static EvalContext {
+    static LITERAL: std::sync::OnceLock<EvalContext> = std::sync::OnceLock::new();
+    LITERAL.get_or_init(EvalContext::literal)
+}
+
 /// Hands `item` to the visitor of the `Deserialize` impl that asked for it.
 pub(crate) fn give<'de, T: 'static, V, E>(item: T, visitor: V) -> Result<V::Value, E>
 where
@@ -74,10 +81,7 @@ pub(crate) fn enter_attribute(expr: &Expression) {
 
 /// Records an expression handed to serde's buffering.
 pub(crate) fn record_buffered(expr: &Expression) {
-    // Only string expressions can be captured differently from their
-    // literal value; records of the others would never be looked for by
-    // anything but a capture type, so keep them all but cheaply.
-    let Ok(literal) = expr.value(&EvalContext::literal()) else {
+    let Ok(literal) = expr.value(literal_ctx()) else {
         return;
     };
     handover::with_nearest(|b: &mut Buffered| b.entries.push((literal, expr.clone())));

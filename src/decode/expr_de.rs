@@ -144,12 +144,6 @@ pub(crate) fn sentence(text: &str) -> String {
     }
 }
 
-/// The context of literal-only mode, for serde's buffering.
-fn literal_ctx() -> &'static EvalContext {
-    static LITERAL: std::sync::OnceLock<EvalContext> = std::sync::OnceLock::new();
-    LITERAL.get_or_init(EvalContext::literal)
-}
-
 /// Whether `visitor` is serde's buffering visitor (untagged and internally
 /// tagged enums, `flatten`), which replays a copy of the data to the
 /// variants or fields later, instead of calling this deserializer. serde
@@ -266,7 +260,7 @@ impl<'a> ExprDeserializer<'a> {
     /// for the capture types.
     fn buffer<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         capture::record_buffered(&self.expr);
-        self.ctx = literal_ctx();
+        self.ctx = capture::literal_ctx();
         self.evaluated = None;
         if let Some(elements) = self.expr.json_elements() {
             return self.walk_seq(elements, visitor);

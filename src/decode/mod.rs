@@ -1,13 +1,17 @@
 //! Decoding bodies into Rust types: [`HclDecode`], [`decode_body`],
-//! [`from_str`] and [`from_slice`].
+//! [`from_str`], [`from_slice`], [`from_path`] and [`Spanned`].
 //!
-//! `#[derive(HclDecode)]` turns a struct into a body schema and a serde
-//! `Deserialize` impl; this module's body deserializer drives it, evaluating
-//! attribute expressions into typed fields, decoding nested blocks with their
-//! own types, and capturing [`Expression`](crate::Expression),
-//! [`ExpressionClosure`](crate::ExpressionClosure) and [`Body`] fields
-//! unevaluated. Every problem of the whole file is collected and returned
-//! together.
+//! `#[derive(HclDecode)]` turns a struct (or an enum of block types chosen
+//! by their first label) into a body schema and a serde `Deserialize` impl;
+//! this module's body deserializer drives it, evaluating attribute
+//! expressions into typed fields, decoding nested blocks with their own
+//! types (alone, in a `Vec` or in a map keyed by label), reading labels into
+//! any type a string converts to, and capturing
+//! [`Expression`](crate::Expression),
+//! [`ExpressionClosure`](crate::ExpressionClosure), [`Body`] and ranges
+//! unevaluated. Every problem of the whole file is collected, located and
+//! returned together, in source order. The body model itself (schemas,
+//! content) belongs to `schema` and `json`; evaluation to `eval`.
 
 mod body_de;
 mod capture;
@@ -220,7 +224,7 @@ impl<T: HclDecode> HclDecode for Box<T> {
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
     let env = body_de::Env {
         ctx,
-        literal: EvalContext::literal(),
+        literal: capture::literal_ctx().clone(),
         diags: RefCell::new(Diagnostics::new()),
     };
     let de = body_de::BodyDeserializer {
