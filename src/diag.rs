@@ -251,6 +251,11 @@ impl Error {
         self
     }
 
+    /// The source files attached so far.
+    pub(crate) fn clone_sources(&self) -> Vec<Arc<SourceFile>> {
+        self.0.sources.clone()
+    }
+
     /// Every diagnostic, in the order found.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.0.diagnostics
@@ -332,18 +337,18 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// The message that makes `serde::de::Error::custom` give
-/// [`Error::reported`]: generated decoders use it for a field whose absence
-/// was already reported, since they only know the generic error type.
-pub(crate) const ALREADY_REPORTED: &str = "\u{0}hcl_json: already reported";
+/// Handed over (see `handover`) around the `serde::de::Error::custom` call
+/// of a generated decoder whose field's absence was already reported: it
+/// only knows the generic error type, and this makes ours
+/// [`Error::reported`].
+pub(crate) struct AlreadyReported;
 
 impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
-        let msg = msg.to_string();
-        if msg == ALREADY_REPORTED {
+        if crate::handover::take::<AlreadyReported>().is_some() {
             return Error::reported();
         }
-        Error::new(Diagnostic::error("Invalid value", msg, None))
+        Error::new(Diagnostic::error("Invalid value", msg.to_string(), None))
     }
 }
 

@@ -51,6 +51,7 @@ pub mod decode;
 pub mod diag;
 pub mod eval;
 pub mod ext;
+mod handover;
 pub mod json;
 pub mod pos;
 pub mod schema;
@@ -59,7 +60,10 @@ pub mod syntax;
 pub mod value;
 
 pub use analysis::{StaticCall, Traversal, TraversalStep};
-pub use decode::{decode_body, from_slice, from_str, HclDecode};
+pub use decode::{
+    decode_body, from_path, from_slice, from_slice_named, from_str, from_str_named, HclDecode,
+    Spanned,
+};
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::HclDecode;

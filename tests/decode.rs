@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use hcl_json::{Body, EvalContext, Expression, ExpressionClosure, HclDecode, Number, Value};
+use hcl_json::{
+    Body, EvalContext, Expression, ExpressionClosure, HclDecode, Number, Spanned, Value,
+};
 use indexmap::IndexMap;
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -341,7 +343,7 @@ fn missing_and_duplicate_blocks() {
 }
 
 #[test]
-fn every_problem_of_the_file_is_reported_at_once() {
+fn every_problem_of_the_file_is_reported_at_once_in_source_order() {
     let src = r#"{
   "name": 1,
   "port": "eighty",
@@ -354,9 +356,9 @@ fn every_problem_of_the_file_is_reported_at_once() {
     assert_eq!(
         problems::<Scalars>(src),
         [
-            "Extraneous JSON object property | No argument or block type is named \"colour\". | 8:3-8:11",
             "Incorrect attribute value type | Inappropriate value for attribute \"port\": a number is required, but found the string \"eighty\". | 3:11-3:19",
             "Incorrect attribute value type | Inappropriate value for attribute \"enabled\": a bool is required, but found the string \"maybe\". | 5:14-5:21",
+            "Extraneous JSON object property | No argument or block type is named \"colour\". | 8:3-8:11",
         ]
     );
 }
@@ -517,4 +519,709 @@ fn recursive_block_types() {
         decode(r#"{"node": {"a": {"node": {"b": {}, "c": {"node": {"d": {}}}}}}}"#).unwrap();
     assert_eq!(f.node[0].name, "a");
     assert_eq!(f.node[0].node[1].node[0].name, "d");
+}
+
+// ------------------------------------------------------------------ golden
+
+/// Compares `text` with `tests/golden/NAME.txt` exactly; `HCL_JSON_BLESS=1`
+/// rewrites the file instead.
+fn golden(name: &str, text: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("HCL_JSON_BLESS").is_some() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: run with HCL_JSON_BLESS=1", path.display()));
+    assert_eq!(
+        text,
+        expected,
+        "rendered text differs from {}",
+        path.display()
+    );
+}
+
+/// The one diagnostic of a failed decode, as `problems` shows it, and its
+/// rendered text checked against the golden file `name`.
+fn located<T: HclDecode + std::fmt::Debug>(name: &str, src: &str) -> String {
+    let err = decode::<T>(src).expect_err("decoding should fail");
+    golden(name, &err.to_string());
+    let p = problems::<T>(src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    p[0].clone()
+}
+
+// ------------------------------------------------------ located serde errors
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Retry {
+    max_attempts: u32,
+    inner: Inner,
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Inner {
+    depth: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Strict {
+    a: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(try_from = "String")]
+#[allow(dead_code)]
+struct Email(String);
+
+impl TryFrom<String> for Email {
+    type Error = String;
+    fn try_from(s: String) -> Result<Email, String> {
+        if s.contains('@') {
+            Ok(Email(s))
+        } else {
+            Err(format!("{s:?} is not an e-mail address"))
+        }
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum Size {
+    Bytes(u64),
+    Named { unit: String, count: u64 },
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct SerdeErrors {
+    #[hcl(attr)]
+    retry: Option<Retry>,
+    #[hcl(attr)]
+    strict: Option<Strict>,
+    #[hcl(attr)]
+    email: Option<Email>,
+    #[hcl(attr)]
+    size: Option<Size>,
+    #[hcl(attr)]
+    sizes: Option<Vec<Size>>,
+    #[hcl(block)]
+    backend: Vec<SerdeBackend>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct SerdeBackend {
+    #[hcl(label)]
+    name: String,
+    #[hcl(attr)]
+    retry: Retry,
+}
+
+#[test]
+fn a_missing_field_of_a_nested_struct_points_at_its_object() {
+    let p = located::<SerdeErrors>(
+        "serde_missing_field",
+        "{\n  \"retry\": {\"max_attempts\": 1, \"inner\": {}}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"retry\" in retry.inner: missing field `depth`. | 2:41-2:43"
+    );
+}
+
+#[test]
+fn an_unknown_field_points_at_its_key() {
+    let p = located::<SerdeErrors>(
+        "serde_unknown_field",
+        "{\n  \"strict\": {\"a\": 1, \"b\": 2}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"strict\" in strict.b: unknown field `b`, expected `a`. | 2:22-2:25"
+    );
+}
+
+#[test]
+fn a_try_from_failure_points_at_the_attribute() {
+    let p = located::<SerdeErrors>("serde_try_from", "{\n  \"email\": \"nobody\"\n}");
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"email\": \"nobody\" is not an e-mail address. | 2:12-2:20"
+    );
+}
+
+#[test]
+fn an_untagged_mismatch_points_at_the_value() {
+    let p = located::<SerdeErrors>("serde_untagged", "{\n  \"size\": {\"unit\": \"kb\"}\n}");
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"size\": data did not match any variant of untagged enum Size. | 2:11-2:25"
+    );
+    // Inside a list, at the element, named by its index.
+    let p = problems::<SerdeErrors>(r#"{"sizes": [1, true]}"#);
+    assert_eq!(
+        p,
+        ["Invalid attribute value | Invalid value for attribute \"sizes\" in sizes[1]: data did not match any variant of untagged enum Size. | 1:15-1:19"]
+    );
+}
+
+#[test]
+fn an_error_in_a_block_names_the_block_path() {
+    let p = located::<SerdeErrors>(
+        "serde_in_block",
+        "{\n  \"backend\": {\"a\": {\"retry\": {\"inner\": {\"depth\": 1}}}}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid attribute value | Invalid value for attribute \"retry\" in backend.a: missing field `max_attempts`. | 2:30-2:53"
+    );
+}
+
+#[test]
+fn no_decoding_error_leaves_the_subject_empty() {
+    for src in [
+        r#"{"retry": {"max_attempts": 1, "inner": {}}}"#,
+        r#"{"strict": {"b": 1}}"#,
+        r#"{"email": "x"}"#,
+        r#"{"size": "big"}"#,
+        r#"{"backend": {"a": {"retry": 1}}}"#,
+        r#"{"backend": {"a": {}}}"#,
+    ] {
+        let err = decode::<SerdeErrors>(src).unwrap_err();
+        for d in err.diagnostics() {
+            assert!(d.subject.is_some(), "{src}: {d:?}");
+        }
+    }
+}
+
+// ------------------------------------------------------------------ defaults
+
+fn default_port() -> u16 {
+    8080
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct WithDefaults {
+    #[hcl(attr, default)]
+    name: String,
+    #[hcl(attr, default = "default_port")]
+    port: u16,
+    #[hcl(attr, default)]
+    tags: Vec<String>,
+    #[hcl(block, default)]
+    limits: Limits,
+}
+
+#[derive(HclDecode, Debug, PartialEq, Default)]
+struct Limits {
+    #[hcl(attr, default)]
+    cpu: u32,
+}
+
+impl Default for WithDefaults {
+    fn default() -> WithDefaults {
+        WithDefaults {
+            name: String::new(),
+            port: 8080,
+            tags: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+#[test]
+fn absent_defaults_take_the_default_and_given_values_win() {
+    assert_eq!(
+        decode::<WithDefaults>("{}").unwrap(),
+        WithDefaults::default()
+    );
+    let w: WithDefaults =
+        decode(r#"{"name": "web", "port": 80, "tags": ["a"], "limits": {"cpu": 2}}"#).unwrap();
+    assert_eq!(
+        w,
+        WithDefaults {
+            name: "web".into(),
+            port: 80,
+            tags: vec!["a".into()],
+            limits: Limits { cpu: 2 },
+        }
+    );
+    // A default makes the attribute optional in the schema.
+    assert!(WithDefaults::schema()
+        .attributes
+        .iter()
+        .all(|a| !a.required));
+    // A given value is still checked.
+    assert_eq!(
+        problems::<WithDefaults>(r#"{"port": "x"}"#),
+        ["Incorrect attribute value type | Inappropriate value for attribute \"port\": a number is required, but found the string \"x\". | 1:10-1:13"]
+    );
+}
+
+// ------------------------------------------------------------ typed labels
+
+#[derive(Deserialize, Debug, PartialEq, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum Protocol {
+    Tcp,
+    Udp,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Hostname(String);
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Listeners {
+    #[hcl(block)]
+    listener: Vec<Listen2>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Listen2 {
+    #[hcl(label)]
+    protocol: Protocol,
+    #[hcl(label)]
+    port: Spanned<u16>,
+    #[hcl(label)]
+    host: Hostname,
+    #[hcl(def_range)]
+    def: hcl_json::Range,
+    #[hcl(type_range)]
+    ty: hcl_json::Range,
+}
+
+#[test]
+fn labels_decode_into_any_type_read_from_a_string() {
+    let l: Listeners = decode(r#"{"listener": {"udp": {"53": {"dns.local": {}}}}}"#).unwrap();
+    let one = &l.listener[0];
+    assert_eq!(one.protocol, Protocol::Udp);
+    assert_eq!(*one.port, 53);
+    assert_eq!(span(one.port.range()), "1:23-1:27");
+    assert_eq!(one.host, Hostname("dns.local".into()));
+    assert_eq!(span(&one.def), "1:43-1:44");
+    assert_eq!(span(&one.ty), "1:2-1:12");
+}
+
+#[test]
+fn a_label_that_does_not_parse_is_an_error_at_the_label() {
+    let p = located::<Listeners>(
+        "label_parse",
+        "{\n  \"listener\": {\"tcp\": {\"http\": {\"h\": {}}}}\n}",
+    );
+    assert_eq!(
+        p,
+        "Invalid block label | Invalid label \"port\" of listener.tcp.http.h: a number is required, but found the string \"http\". | 2:24-2:30"
+    );
+    let p = problems::<Listeners>(r#"{"listener": {"sctp": {"1": {"h": {}}}}}"#);
+    assert_eq!(
+        p,
+        ["Invalid block label | Invalid label \"protocol\" of listener.sctp.1.h: unknown variant `sctp`, expected `tcp` or `udp`. | 1:15-1:21"]
+    );
+}
+
+fn span(r: &hcl_json::Range) -> String {
+    format!(
+        "{}:{}-{}:{}",
+        r.start.line, r.start.column, r.end.line, r.end.column
+    )
+}
+
+// -------------------------------------------------------------- block maps
+
+#[derive(HclDecode, Debug)]
+struct Services {
+    #[hcl(block)]
+    service: IndexMap<String, Service>,
+    #[hcl(block = "service_by_name")]
+    hashed: HashMap<String, Service>,
+    #[hcl(block = "sorted_service")]
+    sorted: BTreeMap<String, Service>,
+    #[hcl(block)]
+    route: IndexMap<String, Route>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Service {
+    #[hcl(attr)]
+    port: u16,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Route {
+    #[hcl(label)]
+    method: String,
+    #[hcl(attr)]
+    path: String,
+}
+
+#[test]
+fn block_maps_are_keyed_by_the_first_label() {
+    let s: Services = decode(
+        r#"{"service": {"web": {"port": 80}, "api": {"port": 81}},
+            "service_by_name": {"x": {"port": 1}},
+            "sorted_service": {"b": {"port": 2}, "a": {"port": 3}},
+            "route": {"home": {"get": {"path": "/"}}}}"#,
+    )
+    .unwrap();
+    assert_eq!(s.service.keys().collect::<Vec<_>>(), ["web", "api"]);
+    assert_eq!(s.service["api"], Service { port: 81 });
+    assert_eq!(s.hashed["x"].port, 1);
+    assert_eq!(s.sorted.keys().collect::<Vec<_>>(), ["a", "b"]);
+    assert_eq!(
+        s.route["home"],
+        Route {
+            method: "get".into(),
+            path: "/".into()
+        }
+    );
+    let labels = &Services::schema().blocks[3].label_names;
+    assert_eq!(labels, &["name", "method"]);
+}
+
+#[test]
+fn a_repeated_block_map_key_is_a_duplicate_block() {
+    let src = "{\"service\": [\n  {\"web\": {\"port\": 80}},\n  {\"web\": {\"port\": 81}}\n]}";
+    let err = decode::<Services>(src).unwrap_err();
+    golden("block_map_duplicate", &err.to_string());
+    let d = &err.diagnostics()[0];
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(d.summary, "Duplicate service block");
+    assert_eq!(
+        d.detail,
+        "A block service \"web\" was already defined at test.hcl.json:2,4-2,9; each \"service\" block needs its own first label."
+    );
+    assert_eq!(span(d.subject.as_ref().unwrap()), "3:4-3:9");
+    assert_eq!(span(d.context.as_ref().unwrap()), "2:4-2:9");
+}
+
+// ----------------------------------------------------------------- Spanned
+
+#[derive(HclDecode, Debug)]
+struct SpannedFields {
+    #[hcl(attr)]
+    port: Spanned<u16>,
+    #[hcl(attr)]
+    hosts: Vec<Spanned<String>>,
+    #[hcl(attr)]
+    name: Option<Spanned<String>>,
+}
+
+#[test]
+fn spanned_values_keep_their_expression_range() {
+    let s: SpannedFields = decode(r#"{"port": "${80 + 1}", "hosts": ["a", "b"]}"#).unwrap();
+    assert_eq!(*s.port, 81);
+    assert_eq!(span(s.port.range()), "1:10-1:21");
+    assert_eq!(s.hosts[1].get_ref(), "b");
+    assert_eq!(span(s.hosts[1].range()), "1:38-1:41");
+    assert!(s.name.is_none());
+    assert_eq!(s.port.clone().into_inner(), 81);
+}
+
+// ----------------------------------------------------------------- comments
+
+#[derive(HclDecode, Debug)]
+struct Stack {
+    #[hcl(comment)]
+    meta: Option<StackMeta>,
+    #[hcl(block)]
+    resource: Vec<Commented>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct StackMeta {
+    metadata: StackMetadata,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct StackMetadata {
+    stack_name: String,
+}
+
+#[derive(HclDecode, Debug)]
+struct Commented {
+    #[hcl(label)]
+    name: String,
+    #[hcl(comment)]
+    notes: Vec<String>,
+}
+
+#[test]
+fn comments_are_read_in_literal_mode() {
+    let s: Stack = decode(
+        r#"{"//": {"metadata": {"stackName": "dev-${x}"}},
+            "resource": {"a": [{"//": "one ${y}", "//": "two"}], "b": {}}}"#,
+    )
+    .unwrap();
+    assert_eq!(s.meta.unwrap().metadata.stack_name, "dev-${x}");
+    assert_eq!(s.resource[0].notes, ["one ${y}", "two"]);
+    assert_eq!(s.resource[1].name, "b");
+    assert!(s.resource[1].notes.is_empty());
+    let s: Stack = decode("{}").unwrap();
+    assert!(s.meta.is_none());
+}
+
+// --------------------------------------------- capture in buffered positions
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum Check {
+    Flag(bool),
+    Expr(Expression),
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Tagged {
+    Static { value: String },
+    Dynamic { value: Expression },
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    Later(ExpressionClosure),
+}
+
+#[derive(Deserialize, Debug)]
+struct WithFlatten {
+    name: String,
+    #[serde(flatten)]
+    rest: HashMap<String, Expression>,
+}
+
+#[derive(HclDecode, Debug)]
+struct Buffered {
+    #[hcl(attr)]
+    check: Vec<Check>,
+    #[hcl(attr)]
+    tagged: Vec<Tagged>,
+    #[hcl(attr)]
+    adjacent: Adjacent,
+    #[hcl(attr)]
+    flat: WithFlatten,
+}
+
+#[test]
+fn expressions_are_captured_through_serde_buffering() {
+    let src = r#"{
+  "check": [true, "${x > 1}"],
+  "tagged": [{"kind": "static", "value": "v"}, {"kind": "dynamic", "value": "${y}"}],
+  "adjacent": {"c": "${z * 2}", "t": "Later"},
+  "flat": {"name": "n", "extra": "${w}"}
+}"#;
+    let b: Buffered = decode(src).unwrap();
+    assert!(matches!(b.check[0], Check::Flag(true)));
+    let Check::Expr(e) = &b.check[1] else {
+        panic!("{:?}", b.check[1])
+    };
+    assert_eq!(e.source_text(), r#""${x > 1}""#);
+    assert_eq!(span(&e.range()), "2:19-2:29");
+    assert!(matches!(&b.tagged[0], Tagged::Static { value } if value == "v"));
+    let Tagged::Dynamic { value } = &b.tagged[1] else {
+        panic!()
+    };
+    assert_eq!(value.source_text(), r#""${y}""#);
+    assert_eq!(span(&value.range()), "3:77-3:83");
+    let Adjacent::Later(closure) = &b.adjacent;
+    let ctx = EvalContext::new().with_variable("z", 21);
+    assert_eq!(closure.value_in(&ctx).unwrap(), Value::from(42));
+    assert_eq!(b.flat.name, "n");
+    assert_eq!(span(&b.flat.rest["extra"].range()), "5:34-5:40");
+}
+
+// -------------------------------------- one JSON object walk (issue 11 drift)
+
+/// The one diagnostic of `Expression::value` on attribute `a` and of
+/// decoding the same attribute into a map, as `summary | detail | range`.
+fn both_paths(src: &str) -> (String, String) {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct A {
+        #[hcl(attr)]
+        a: HashMap<String, u32>,
+    }
+    let show = |d: &hcl_json::Diagnostic| {
+        format!(
+            "{} | {} | {}",
+            d.summary,
+            d.detail,
+            span(d.subject.as_ref().unwrap())
+        )
+    };
+    let file = hcl_json::parse(src, "t.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    let by_value = attrs["a"].expr.value(&ctx()).unwrap_err();
+    let by_decode = hcl_json::decode_body::<A>(&file.body(), &ctx()).unwrap_err();
+    assert_eq!(by_value.diagnostics().len(), 1);
+    assert_eq!(by_decode.diagnostics().len(), 1);
+    (
+        show(&by_value.diagnostics()[0]),
+        show(&by_decode.diagnostics()[0]),
+    )
+}
+
+#[test]
+fn a_duplicate_object_key_says_the_same_on_both_paths() {
+    let (value, decode) = both_paths(r#"{"a": {"k": 1, "k": 2}}"#);
+    assert_eq!(
+        value,
+        "Duplicate object attribute | An attribute named \"k\" was already defined at t.json:1,8-1,11. | 1:16-1:19"
+    );
+    assert_eq!(decode, value);
+}
+
+#[test]
+fn a_null_object_key_says_the_same_on_both_paths() {
+    let (value, decode) = both_paths(r#"{"a": {"${null}": 1}}"#);
+    assert_eq!(
+        value,
+        "Invalid object key expression | Cannot use null value as an object key. | 1:8-1:17"
+    );
+    assert_eq!(decode, value);
+}
+
+// ------------------------------------------------------------------ messages
+
+#[test]
+fn a_block_with_too_few_labels_says_how_many_it_takes() {
+    let p = problems::<Terraform>(r#"{"resource": {"aws_instance": {"count": 1}}}"#);
+    assert_eq!(
+        p,
+        ["Incorrect JSON value type | Either a JSON object or a JSON array is required, representing the contents of one or more \"resource\" blocks. \"resource\" blocks take 2 labels (kind, name); this one has 1 (\"aws_instance\"), so \"count\" was read as its name label. | 1:41-1:42"]
+    );
+}
+
+#[test]
+fn a_missing_argument_in_a_nested_block_names_the_block() {
+    let p = problems::<Services>(r#"{"route": {"home": {"get": {}}}}"#);
+    assert_eq!(
+        p,
+        ["Missing required argument | The argument \"path\" is required in route.home.get, but no definition was found. | 1:29-1:30"]
+    );
+}
+
+#[test]
+fn debug_of_a_context_counts_its_functions() {
+    let ctx = EvalContext::new().with_stdlib().with_variable("x", 1);
+    let text = format!("{ctx:?}");
+    assert!(text.contains("functions: "), "{text}");
+    assert!(!text.contains("\"abs\""), "{text}");
+    let closure = ExpressionClosure {
+        expression: hcl_json::parse(r#"{"a": 1}"#, "c.json")
+            .unwrap()
+            .body()
+            .just_attributes()
+            .unwrap()["a"]
+            .expr
+            .clone(),
+        context: ctx,
+    };
+    let text = format!("{closure:?}");
+    assert!(text.contains(" functions"), "{text}");
+    assert!(text.len() < 400, "{text}");
+}
+
+// ---------------------------------------------------------------- from_path
+
+#[test]
+fn from_path_names_the_file_in_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("hcl_json_from_path_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.tf.json");
+    std::fs::write(&good, r#"{"port": 8080}"#).unwrap();
+    let l: Listen = hcl_json::from_path(&good, &ctx()).unwrap();
+    assert_eq!(l.port, 8080);
+
+    let bad = dir.join("bad.tf.json");
+    std::fs::write(&bad, b"{\"port\": \"\xff\"}").unwrap();
+    let err = hcl_json::from_path::<Listen>(&bad, &ctx()).unwrap_err();
+    let d = &err.diagnostics()[0];
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!(&*at.filename, bad.display().to_string());
+    assert_eq!(at.start.byte, 10);
+
+    let err = hcl_json::from_path::<Listen>(dir.join("none.json"), &ctx()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Failed to read file");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let err =
+        hcl_json::from_str_named::<Listen>(r#"{"port": "x"}"#, "app.json", &ctx()).unwrap_err();
+    assert_eq!(
+        &*err.diagnostics()[0].subject.as_ref().unwrap().filename,
+        "app.json"
+    );
+}
+
+// ------------------------------------------- enums chosen by the first label
+
+#[derive(HclDecode, Debug, PartialEq)]
+enum Provisioner {
+    LocalExec(LocalExec),
+    #[hcl(label = "remote-exec")]
+    Remote(RemoteExec),
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct LocalExec {
+    #[hcl(attr)]
+    command: String,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct RemoteExec {
+    #[hcl(attr)]
+    inline: Vec<String>,
+}
+
+#[derive(HclDecode, Debug)]
+struct Machine {
+    #[hcl(block)]
+    provisioner: Vec<Provisioner>,
+}
+
+#[test]
+fn an_enum_variant_is_chosen_by_the_first_label() {
+    let m: Machine = decode(
+        r#"{"provisioner": [{"local-exec": {"command": "echo hi"}},
+                           {"remote-exec": {"inline": ["a", "b"]}}]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        m.provisioner,
+        [
+            Provisioner::LocalExec(LocalExec {
+                command: "echo hi".into()
+            }),
+            Provisioner::Remote(RemoteExec {
+                inline: vec!["a".into(), "b".into()]
+            }),
+        ]
+    );
+    assert_eq!(Machine::schema().blocks[0].label_names, ["type"]);
+}
+
+#[test]
+fn an_unknown_first_label_suggests_the_nearest_variant() {
+    let src = "{\"provisioner\": {\n  \"local-exe\": {\"command\": \"x\"}\n}}";
+    let err = decode::<Machine>(src).unwrap_err();
+    golden("enum_unknown_label", &err.to_string());
+    assert_eq!(
+        problems::<Machine>(src),
+        ["Invalid block label | There is no Provisioner for the label \"local-exe\": this block's first label must be one of \"local-exec\", \"remote-exec\". Did you mean \"local-exec\"? | 2:3-2:14"]
+    );
+    // The chosen variant's own errors are reported as usual.
+    assert_eq!(
+        problems::<Machine>(r#"{"provisioner": {"remote-exec": {"inline": 1}}}"#),
+        ["Incorrect attribute value type | Inappropriate value for attribute \"inline\" in provisioner.remote-exec: a list is required, but found 1. | 1:44-1:45"]
+    );
 }

@@ -29,7 +29,10 @@ fn unknown_variable_suggests_a_close_name() {
 fn variables_are_not_allowed_without_variables() {
     let (d, text) = error("${x}", &EvalContext::new());
     assert_eq!(d.summary, "Variables not allowed");
-    assert_eq!(d.detail, "Variables may not be used here.");
+    assert_eq!(
+        d.detail,
+        "There is no variable named \"x\": no variables were given to this evaluation context (add them with EvalContext::with_variable)."
+    );
     assert_eq!(text, "x");
 }
 

@@ -34,12 +34,26 @@ enum Kind {
     Block { name: String },
     Label,
     Remain,
+    Comment,
+    DefRange,
+    TypeRange,
+}
+
+/// What a field takes when the body does not provide it.
+enum Default {
+    /// `None` for `Option`, otherwise an error (already reported).
+    None,
+    /// `#[hcl(default)]`: the type's `Default`.
+    Trait,
+    /// `#[hcl(default = "path")]`: a function's result.
+    Path(syn::ExprPath),
 }
 
 struct Field<'a> {
     ident: &'a syn::Ident,
     ty: &'a Type,
     kind: Kind,
+    default: Default,
     span: Span,
 }
 
@@ -51,10 +65,13 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
             "#[derive(HclDecode)] does not support generic structs",
         ));
     }
+    if let Data::Enum(data) = &input.data {
+        return expand_enum(name, data);
+    }
     let Data::Struct(data) = &input.data else {
         return Err(Error::new(
             name.span(),
-            "#[derive(HclDecode)] supports structs with named fields only",
+            "#[derive(HclDecode)] supports structs with named fields, and enums whose variants each hold one block type",
         ));
     };
     let Fields::Named(named) = &data.fields else {
@@ -103,6 +120,7 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
     let ident = f.ident.as_ref().expect("named field");
     let mut kind: Option<(Kind, Span)> = None;
     let mut literal: Option<Span> = None;
+    let mut default: Option<(Default, Span)> = None;
     for attr in f.attrs.iter().filter(|a| a.path().is_ident("hcl")) {
         attr.parse_nested_meta(|meta| {
             let key = meta
@@ -122,6 +140,12 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
                     } else {
                         hcl_name(ident)
                     };
+                    if key == "attr" && name == "//" {
+                        return Err(Error::new(
+                            span,
+                            "the \"//\" property holds the body's comments: use #[hcl(comment)] on an Option<T> or Vec<T> field",
+                        ));
+                    }
                     if key == "attr" {
                         Kind::Attr {
                             name,
@@ -133,20 +157,35 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
                 }
                 "label" => Kind::Label,
                 "remain" => Kind::Remain,
+                "comment" => Kind::Comment,
+                "def_range" => Kind::DefRange,
+                "type_range" => Kind::TypeRange,
                 "literal" => {
                     literal = Some(span);
                     return Ok(());
                 }
+                "default" => {
+                    let value = if meta.input.peek(syn::Token![=]) {
+                        let lit: LitStr = meta.value()?.parse()?;
+                        Default::Path(lit.parse().map_err(|_| {
+                            Error::new(lit.span(), "expected the path of a function, as in default = \"my_mod::default_port\"")
+                        })?)
+                    } else {
+                        Default::Trait
+                    };
+                    default = Some((value, span));
+                    return Ok(());
+                }
                 _ => {
                     return Err(meta.error(format!(
-                        "unknown hcl attribute `{key}`: expected `attr`, `attr = \"name\"`, `block`, `block = \"name\"`, `label`, `remain` or `literal`"
+                        "unknown hcl attribute `{key}`: expected `attr`, `attr = \"name\"`, `block`, `block = \"name\"`, `label`, `remain`, `comment`, `def_range`, `type_range`, `literal`, `default` or `default = \"path\"`"
                     )))
                 }
             };
             if let Some((_, first)) = &kind {
                 let mut e = Error::new(
                     span,
-                    "a field can be only one of `attr`, `block`, `label` and `remain`",
+                    "a field can be only one of `attr`, `block`, `label`, `remain`, `comment`, `def_range` and `type_range`",
                 );
                 e.combine(Error::new(*first, "first given here"));
                 return Err(e);
@@ -159,7 +198,7 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
         return Err(Error::new(
             ident.span(),
             format!(
-                "field `{ident}` needs one of #[hcl(attr)], #[hcl(block)], #[hcl(label)] or #[hcl(remain)]"
+                "field `{ident}` needs one of #[hcl(attr)], #[hcl(block)], #[hcl(label)], #[hcl(remain)], #[hcl(comment)], #[hcl(def_range)] or #[hcl(type_range)]"
             ),
         ));
     };
@@ -174,10 +213,27 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
             }
         }
     }
+    let default = match default {
+        None => Default::None,
+        Some((d, _)) if matches!(kind, Kind::Attr { .. } | Kind::Block { .. }) => d,
+        Some((_, d_span)) => {
+            return Err(Error::new(
+                d_span,
+                "`default` applies to attributes and blocks only: #[hcl(attr, default)], #[hcl(block, default)]",
+            ))
+        }
+    };
+    if let (Default::Trait | Default::Path(_), true) = (&default, is_option(&f.ty)) {
+        return Err(Error::new(
+            f.ty.span(),
+            "an Option field is already optional (None when absent): remove `default`, or use a non-Option type",
+        ));
+    }
     Ok(Field {
         ident,
         ty: &f.ty,
         kind,
+        default,
         span,
     })
 }
@@ -211,7 +267,7 @@ fn check_fields(fields: &[Field<'_>], errors: &mut Option<Error>) {
                 }
                 names.push((name.clone(), f.span));
             }
-            Kind::Label => {}
+            Kind::Label | Kind::Comment | Kind::DefRange | Kind::TypeRange => {}
         }
     }
 }
@@ -222,6 +278,10 @@ fn is_option(ty: &Type) -> bool {
         Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
         _ => false,
     }
+}
+
+fn other(field: &str, kind: TokenStream2) -> TokenStream2 {
+    quote! { ::hcl_json::__private::FieldSpec::other(#field, ::hcl_json::__private::FieldKind::#kind) }
 }
 
 fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
@@ -236,22 +296,40 @@ fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         let ty = f.ty;
         match &f.kind {
             Kind::Attr { name, literal } => {
-                let required = !is_option(ty);
+                let required = !is_option(ty) && matches!(f.default, Default::None);
                 quote_spanned! {f.span=>
                     ::hcl_json::__private::FieldSpec::attr(#field, #name, #required, #literal)
                 }
             }
-            Kind::Block { name } => quote_spanned! {ty.span()=>
-                ::hcl_json::__private::FieldSpec::block(
-                    #field,
-                    #name,
-                    <#ty as ::hcl_json::__private::BlockField>::CARDINALITY,
-                    <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::LABELS,
-                    <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::decode_spec,
-                )
-            },
-            Kind::Label => quote! { ::hcl_json::__private::FieldSpec::label(#field) },
-            Kind::Remain => quote! { ::hcl_json::__private::FieldSpec::remain(#field) },
+            Kind::Block { name } => {
+                let default = !matches!(f.default, Default::None);
+                quote_spanned! {ty.span()=>
+                    ::hcl_json::__private::FieldSpec::block(
+                        #field,
+                        #name,
+                        <#ty as ::hcl_json::__private::BlockField>::CARDINALITY,
+                        <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::LABELS,
+                        <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::decode_spec,
+                        #default,
+                    )
+                }
+            }
+            Kind::Label => other(&field, quote!(Label)),
+            Kind::Remain => {
+                // A compile-time check that the type can hold the rest.
+                quote_spanned! {ty.span()=>
+                    {
+                        const _: fn() = || {
+                            fn holds_rest<T: ::hcl_json::__private::RemainField>() {}
+                            holds_rest::<#ty>();
+                        };
+                        ::hcl_json::__private::FieldSpec::other(#field, ::hcl_json::__private::FieldKind::Remain)
+                    }
+                }
+            }
+            Kind::Comment => other(&field, quote!(Comment)),
+            Kind::DefRange => other(&field, quote!(DefRange)),
+            Kind::TypeRange => other(&field, quote!(TypeRange)),
         }
     });
     quote! {
@@ -292,10 +370,19 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         let ty = f.ty;
         quote! { let mut #slot: ::std::option::Option<#ty> = ::std::option::Option::None; }
     });
-    let arms = slots.iter().enumerate().map(|(i, slot)| {
+    let arms = slots.iter().zip(fields).enumerate().map(|(i, (slot, f))| {
         let i = i as u64;
+        let read = match f.kind {
+            Kind::DefRange | Kind::TypeRange => {
+                let ty = f.ty;
+                quote_spanned! {f.ty.span()=>
+                    ::hcl_json::__private::next_range::<_, #ty>(&mut __map)
+                }
+            }
+            _ => quote! { ::hcl_json::__private::serde::de::MapAccess::next_value(&mut __map) },
+        };
         quote! {
-            #i => match ::hcl_json::__private::serde::de::MapAccess::next_value(&mut __map) {
+            #i => match #read {
                 ::std::result::Result::Ok(__v) => #slot = ::std::option::Option::Some(__v),
                 ::std::result::Result::Err(__e) => {
                     __error.get_or_insert(__e);
@@ -306,10 +393,18 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
     let build = fields.iter().zip(&slots).map(|(f, slot)| {
         let ident = f.ident;
         let field = hcl_name(f.ident);
+        let absent = match &f.default {
+            Default::None if matches!(f.kind, Kind::DefRange | Kind::TypeRange) => {
+                quote! { ::hcl_json::__private::missing_range()? }
+            }
+            Default::None => quote! { ::hcl_json::__private::missing_field(#field)? },
+            Default::Trait => quote_spanned! {f.ty.span()=> ::std::default::Default::default() },
+            Default::Path(path) => quote_spanned! {path.span()=> #path() },
+        };
         quote! {
             #ident: match #slot {
                 ::std::option::Option::Some(__v) => __v,
-                ::std::option::Option::None => ::hcl_json::__private::missing_field(#field)?,
+                ::std::option::Option::None => #absent,
             }
         }
     });
@@ -365,4 +460,184 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
             }
         }
     }
+}
+
+/// Kebab-case of a variant name: `LocalExec` is `local-exec`.
+fn kebab(ident: &syn::Ident) -> String {
+    let mut out = String::new();
+    for (i, c) in ident.to_string().chars().enumerate() {
+        if c.is_uppercase() {
+            if i > 0 {
+                out.push('-');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The label that selects a variant: `#[hcl(label = "...")]` or the
+/// variant's name in kebab case.
+fn variant_label(v: &syn::Variant) -> syn::Result<String> {
+    let mut label = None;
+    for attr in v.attrs.iter().filter(|a| a.path().is_ident("hcl")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("label") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if lit.value().is_empty() {
+                    return Err(Error::new(lit.span(), "the label must not be empty"));
+                }
+                label = Some(lit.value());
+                Ok(())
+            } else {
+                Err(meta.error("unknown hcl attribute on a variant: expected `label = \"...\"`"))
+            }
+        })?;
+    }
+    Ok(label.unwrap_or_else(|| kebab(&v.ident)))
+}
+
+/// An enum of block types, chosen by the block's first label: each variant
+/// holds one type that derives `HclDecode` and takes no labels of its own.
+fn expand_enum(name: &syn::Ident, data: &syn::DataEnum) -> syn::Result<TokenStream2> {
+    let type_name = name.to_string();
+    let mut errors: Option<Error> = None;
+    let mut labels = Vec::new();
+    let mut variants = Vec::new();
+    for v in &data.variants {
+        let ty = match &v.fields {
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => &f.unnamed[0].ty,
+            _ => {
+                combine(
+                    &mut errors,
+                    Error::new(
+                        v.ident.span(),
+                        "each variant holds one block type: `Variant(BlockType)`",
+                    ),
+                );
+                continue;
+            }
+        };
+        match variant_label(v) {
+            Ok(label) => {
+                if labels.contains(&label) {
+                    combine(
+                        &mut errors,
+                        Error::new(
+                            v.ident.span(),
+                            format!("the label \"{label}\" selects another variant already"),
+                        ),
+                    );
+                }
+                labels.push(label);
+                variants.push((&v.ident, ty));
+            }
+            Err(e) => combine(&mut errors, e),
+        }
+    }
+    if data.variants.is_empty() {
+        combine(
+            &mut errors,
+            Error::new(
+                name.span(),
+                "an enum of block types needs at least one variant",
+            ),
+        );
+    }
+    if let Some(e) = errors {
+        return Err(e);
+    }
+    let specs = variants.iter().zip(&labels).map(|((_, ty), label)| {
+        quote_spanned! {ty.span()=>
+            ::hcl_json::__private::Variant {
+                label: #label,
+                spec: <#ty as ::hcl_json::HclDecode>::decode_spec,
+            }
+        }
+    });
+    let no_labels = variants.iter().map(|(_, ty)| {
+        quote_spanned! {ty.span()=>
+            const _: () = ::std::assert!(
+                <#ty as ::hcl_json::HclDecode>::LABELS.is_empty(),
+                "a block type chosen by a label takes no #[hcl(label)] fields of its own"
+            );
+        }
+    });
+    let arms = variants.iter().enumerate().map(|(i, (ident, ty))| {
+        let i = i as u64;
+        quote! {
+            #i => ::hcl_json::__private::serde::de::VariantAccess::newtype_variant::<#ty>(__variant)
+                .map(#name::#ident),
+        }
+    });
+    Ok(quote! {
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #(#no_labels)*
+
+            impl ::hcl_json::__private::BlockField for #name {
+                type Block = #name;
+                const CARDINALITY: ::hcl_json::__private::Cardinality =
+                    ::hcl_json::__private::Cardinality::One;
+            }
+
+            impl ::hcl_json::HclDecode for #name {
+                const LABELS: &'static [&'static str] = &["type"];
+
+                fn decode_spec() -> &'static ::hcl_json::__private::DecodeSpec {
+                    static SPEC: ::std::sync::OnceLock<::hcl_json::__private::DecodeSpec> =
+                        ::std::sync::OnceLock::new();
+                    SPEC.get_or_init(|| {
+                        ::hcl_json::__private::DecodeSpec::choice(
+                            #type_name,
+                            ::std::vec![#(#specs),*],
+                            |__d| {
+                                <#name as ::hcl_json::__private::serde::Deserialize>::deserialize(__d)
+                                    .map(|_| ())
+                            },
+                        )
+                    })
+                }
+            }
+
+            impl<'de> ::hcl_json::__private::serde::Deserialize<'de> for #name {
+                fn deserialize<__D>(__deserializer: __D) -> ::std::result::Result<Self, __D::Error>
+                where
+                    __D: ::hcl_json::__private::serde::Deserializer<'de>,
+                {
+                    const VARIANTS: &[&str] = &[#(#labels),*];
+
+                    struct __Visitor;
+
+                    impl<'de> ::hcl_json::__private::serde::de::Visitor<'de> for __Visitor {
+                        type Value = #name;
+
+                        fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                            f.write_str(concat!("a block for ", #type_name))
+                        }
+
+                        fn visit_enum<__A>(self, __data: __A) -> ::std::result::Result<#name, __A::Error>
+                        where
+                            __A: ::hcl_json::__private::serde::de::EnumAccess<'de>,
+                        {
+                            let (__index, __variant) = ::hcl_json::__private::serde::de::EnumAccess::variant_seed(
+                                __data,
+                                ::hcl_json::__private::FieldKey(VARIANTS),
+                            )?;
+                            match __index {
+                                #(#arms)*
+                                _ => ::std::result::Result::Err(
+                                    <__A::Error as ::hcl_json::__private::serde::de::Error>::unknown_variant("?", VARIANTS),
+                                ),
+                            }
+                        }
+                    }
+
+                    ::hcl_json::__private::serde::Deserializer::deserialize_enum(__deserializer, #type_name, VARIANTS, __Visitor)
+                }
+            }
+        };
+    })
 }

@@ -16,13 +16,15 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 
-use super::capture::{hand_over, Captured, BODY_TOKEN};
-use super::expr_de::{AttrPlace, ExprDeserializer};
+use super::capture::{self, RangeSeed, BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
+use super::expr_de::{locate, sentence, AttrPlace, ExprDeserializer};
 use super::spec::{Cardinality, DecodeSpec, FieldKind};
-use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::json::Body;
+use crate::json::{Body, Expression};
+use crate::pos::Range;
 use crate::schema::{Block, BodyContent};
+use crate::value::{Value, ValueDeserializer};
 
 /// What every deserializer of one decoding shares.
 pub(crate) struct Env<'a> {
@@ -45,6 +47,28 @@ impl Env<'_> {
     fn push(&self, diag: Diagnostic) {
         self.diags.borrow_mut().push(diag);
     }
+
+    /// Records `err` after giving its unlocated diagnostics `range` (the
+    /// nearest thing the decoder knows) and a detail naming `what`.
+    fn record_at(&self, err: Error, range: &Range, what: &str) -> Error {
+        if err.is_reported() {
+            return err;
+        }
+        let mut out = Diagnostics::new();
+        for d in err.into_diagnostics() {
+            if d.subject.is_some() {
+                out.push(d);
+            } else {
+                out.push(Diagnostic::error(
+                    "Invalid value",
+                    format!("Invalid value for {what}: {}", sentence(&d.detail)),
+                    Some(range.clone()),
+                ));
+            }
+        }
+        self.diags.borrow_mut().extend(out);
+        Error::reported()
+    }
 }
 
 /// A `serde::Deserializer` over one body, for the struct `spec` describes.
@@ -52,6 +76,10 @@ impl Env<'_> {
 pub struct BodyDeserializer<'a> {
     pub(crate) body: Body,
     pub(crate) labels: Vec<String>,
+    /// The ranges of `labels`.
+    pub(crate) label_ranges: Vec<Range>,
+    /// The block's definition and type ranges; `None` for a root body.
+    pub(crate) block_ranges: Option<(Range, Range)>,
     pub(crate) spec: &'static DecodeSpec,
     pub(crate) env: &'a Env<'a>,
     /// `resource.aws_instance.web`, for messages; empty at the top.
@@ -61,15 +89,19 @@ pub struct BodyDeserializer<'a> {
 impl<'a> BodyDeserializer<'a> {
     fn decode<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
+        if !spec.variants.is_empty() {
+            return self.choose(visitor);
+        }
         let mut diags = Diagnostics::new();
-        let (content, rest) =
-            match self
-                .body
-                .content_collecting(&spec.schema, spec.has_remain, &mut diags)
-            {
-                Ok(found) => found,
-                Err(e) => return Err(self.env.record(e)),
-            };
+        let (content, rest) = match self.body.content_collecting(
+            &spec.schema,
+            spec.has_remain,
+            &self.path,
+            &mut diags,
+        ) {
+            Ok(found) => found,
+            Err(e) => return Err(self.env.record(e)),
+        };
         check_block_counts(spec, &content, &mut diags);
         self.env.diags.borrow_mut().extend(diags);
         visitor.visit_map(FieldsAccess {
@@ -83,19 +115,116 @@ impl<'a> BodyDeserializer<'a> {
     }
 }
 
+impl<'a> BodyDeserializer<'a> {
+    /// An enum of block types: the variant the first label names, decoded
+    /// from this body with the remaining labels.
+    fn choose<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        let spec = self.spec;
+        let (Some(label), Some(range)) = (self.labels.first(), self.label_ranges.first()) else {
+            self.env.push(Diagnostic::error(
+                "Missing block label",
+                format!(
+                    "{} is chosen by a block's first label, but this body has none.",
+                    spec.type_name
+                ),
+                Some(self.body.range()),
+            ));
+            return Err(Error::reported());
+        };
+        let Some(index) = spec.variants.iter().position(|v| v.label == label) else {
+            self.env.push(unknown_variant(spec, label, range.clone()));
+            return Err(Error::reported());
+        };
+        self.labels.remove(0);
+        self.label_ranges.remove(0);
+        self.spec = (spec.variants[index].spec)();
+        visitor.visit_enum(Chosen { index, de: self })
+    }
+}
+
+#[cold]
+fn unknown_variant(spec: &DecodeSpec, label: &str, range: Range) -> Diagnostic {
+    let labels: Vec<&str> = spec.variants.iter().map(|v| v.label).collect();
+    let expected: Vec<String> = labels.iter().map(|l| format!("{l:?}")).collect();
+    let suggestion = crate::diag::did_you_mean(label, labels.iter().copied())
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default();
+    Diagnostic::error(
+        "Invalid block label",
+        format!(
+            "There is no {} for the label {label:?}: this block's first label must be one of {}.{suggestion}",
+            spec.type_name,
+            expected.join(", ")
+        ),
+        Some(range),
+    )
+}
+
+/// The variant chosen by [`BodyDeserializer::choose`].
+struct Chosen<'a> {
+    index: usize,
+    de: BodyDeserializer<'a>,
+}
+
+impl<'de, 'a> de::EnumAccess<'de> for Chosen<'a> {
+    type Error = Error;
+    type Variant = BodyDeserializer<'a>;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, BodyDeserializer<'a>), Error> {
+        let index: serde::de::value::U64Deserializer<Error> =
+            (self.index as u64).into_deserializer();
+        let key = seed.deserialize(index)?;
+        Ok((key, self.de))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for BodyDeserializer<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, Error> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value, Error> {
+        Err(<Error as de::Error>::custom(
+            "a variant chosen by a block label holds one block type",
+        ))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.tuple_variant(0, visitor)
+    }
+}
+
 /// "Missing X block" and "Duplicate X block" for `T` and `Option<T>` fields.
 fn check_block_counts(spec: &DecodeSpec, content: &BodyContent, diags: &mut Diagnostics) {
     for field in &spec.fields {
         let FieldKind::Block {
             type_name,
             cardinality,
+            default,
             ..
         } = field.kind
         else {
             continue;
         };
         let blocks: Vec<&Block> = content.blocks_of_type(type_name).collect();
-        if cardinality == Cardinality::One && blocks.is_empty() {
+        if cardinality == Cardinality::Map {
+            check_map_keys(type_name, &blocks, diags);
+            continue;
+        }
+        if cardinality == Cardinality::One && !default && blocks.is_empty() {
             diags.push(Diagnostic::error(
                 format!("Missing {type_name} block"),
                 format!("A block of type {type_name:?} is required here."),
@@ -117,6 +246,31 @@ fn check_block_counts(spec: &DecodeSpec, content: &BodyContent, diags: &mut Diag
     }
 }
 
+/// "Duplicate X block" for two blocks of a block map with the same first
+/// label: the second points at its label, its detail at the first.
+fn check_map_keys(type_name: &str, blocks: &[&Block], diags: &mut Diagnostics) {
+    let mut seen: std::collections::HashMap<&str, &Block> = std::collections::HashMap::new();
+    for block in blocks {
+        let Some(key) = block.labels.first() else {
+            continue;
+        };
+        if let Some(first) = seen.get(key.as_str()) {
+            let mut d = Diagnostic::error(
+                format!("Duplicate {type_name} block"),
+                format!(
+                    "A block {type_name} {key:?} was already defined at {}; each {type_name:?} block needs its own first label.",
+                    first.label_ranges[0]
+                ),
+                Some(block.label_ranges[0].clone()),
+            );
+            d.context = Some(first.label_ranges[0].clone());
+            diags.push(d);
+        } else {
+            seen.insert(key, block);
+        }
+    }
+}
+
 macro_rules! all_to_decode {
     ($($method:ident $(($($arg:ident : $ty:ty),*))?;)*) => {
         $(
@@ -133,6 +287,7 @@ impl<'de> Deserializer<'de> for BodyDeserializer<'_> {
     all_to_decode! {
         deserialize_any; deserialize_map;
         deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]);
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -141,14 +296,14 @@ impl<'de> Deserializer<'de> for BodyDeserializer<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == BODY_TOKEN {
-            return hand_over(Captured::Body(self.body), visitor);
+            return capture::give(self.body, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
 
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf option unit unit_struct seq tuple tuple_struct enum
+        bytes byte_buf option unit unit_struct seq tuple tuple_struct
         identifier ignored_any
     }
 }
@@ -176,7 +331,18 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
             self.next += 1;
             let present = match fields[i].kind {
                 FieldKind::Attr { name, .. } => self.content.attributes.contains_key(name),
-                FieldKind::Block { .. } | FieldKind::Label | FieldKind::Remain => true,
+                FieldKind::Block {
+                    type_name,
+                    cardinality: Cardinality::One,
+                    default: true,
+                    ..
+                } => self.content.blocks_of_type(type_name).next().is_some(),
+                FieldKind::Block { .. }
+                | FieldKind::Label
+                | FieldKind::Remain
+                | FieldKind::Comment
+                | FieldKind::DefRange
+                | FieldKind::TypeRange => true,
             };
             if present {
                 self.current = Some(i);
@@ -197,13 +363,17 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 let place = AttrPlace {
                     name,
                     path: &de.path,
+                    trail: None,
                 };
+                capture::enter_attribute(&attr.expr);
                 seed.deserialize(ExprDeserializer::new(attr.expr.clone(), ctx, place))
+                    .map_err(|e| locate(e, &attr.expr.range(), &place))
             }
             FieldKind::Block {
                 type_name,
                 cardinality,
                 spec,
+                ..
             } => {
                 // Each block type belongs to one field: move its blocks out.
                 let blocks: Vec<Block> = self
@@ -220,10 +390,22 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 })
             }
             FieldKind::Label => {
-                let label = de.labels.get(self.labels_used).cloned();
+                let at = self.labels_used;
                 self.labels_used += 1;
-                match label {
-                    Some(label) => seed.deserialize(label.into_deserializer()),
+                match de.labels.get(at) {
+                    Some(label) => {
+                        let range = de
+                            .label_ranges
+                            .get(at)
+                            .cloned()
+                            .unwrap_or_else(|| de.body.range());
+                        seed.deserialize(LabelDeserializer {
+                            label: label.clone(),
+                            range,
+                            name: de.spec.fields[i].field,
+                            path: &de.path,
+                        })
+                    }
                     None => {
                         env.push(Diagnostic::error(
                             "Missing block label",
@@ -242,8 +424,272 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 Some(rest) => seed.deserialize(RemainDeserializer { rest, de }),
                 None => Err(Error::reported()),
             },
+            FieldKind::Comment => seed.deserialize(CommentsDeserializer {
+                comments: de.body.comments(),
+                de,
+            }),
+            FieldKind::DefRange | FieldKind::TypeRange => {
+                let range = match (&de.block_ranges, de.spec.fields[i].kind) {
+                    (Some((def, _)), FieldKind::DefRange) => def.clone(),
+                    (Some((_, ty)), _) => ty.clone(),
+                    (None, _) => de.body.range(),
+                };
+                seed.deserialize(RangeDeserializer(range))
+            }
         };
-        result.map_err(|e| env.record(e))
+        result.map_err(|e| {
+            let field = de.spec.fields[i].field;
+            let what = if de.path.is_empty() {
+                format!("field {field:?}")
+            } else {
+                format!("field {field:?} in {}", de.path)
+            };
+            env.record_at(e, &self.field_range(i), &what)
+        })
+    }
+}
+
+impl FieldsAccess<'_, '_> {
+    /// The range of field `i`, for errors that have none.
+    #[cold]
+    fn field_range(&self, i: usize) -> Range {
+        let de = self.de;
+        match de.spec.fields[i].kind {
+            FieldKind::Attr { name, .. } => self
+                .content
+                .attributes
+                .get(name)
+                .map_or_else(|| de.body.range(), |a| a.expr.range()),
+            _ => match &de.block_ranges {
+                Some((def, _)) => def.clone(),
+                None => de.body.range(),
+            },
+        }
+    }
+}
+
+/// A block label, read as any type that deserializes from a string (as HCL
+/// converts a string: `"8080"` to a number, `"true"` to a bool), or as
+/// `Spanned<T>` with its range.
+struct LabelDeserializer<'p> {
+    label: String,
+    range: Range,
+    /// The label field's name.
+    name: &'static str,
+    path: &'p str,
+}
+
+impl LabelDeserializer<'_> {
+    fn read<T>(self, f: impl FnOnce(ValueDeserializer) -> Result<T, Error>) -> Result<T, Error> {
+        let range = self.range;
+        let (name, path) = (self.name, self.path);
+        f(ValueDeserializer::new(Value::from(self.label)))
+            .map_err(|e| label_error(e, &range, name, path))
+    }
+}
+
+#[cold]
+fn label_error(err: Error, range: &Range, name: &str, path: &str) -> Error {
+    if err.is_reported() {
+        return err;
+    }
+    let mut out = Diagnostics::new();
+    for d in err.into_diagnostics() {
+        if d.subject.is_some() {
+            out.push(d);
+            continue;
+        }
+        let reason = match &d.kind {
+            DiagnosticKind::UnsuitableValue { reason } => reason,
+            _ => &d.detail,
+        };
+        out.push(
+            Diagnostic::error(
+                "Invalid block label",
+                format!("Invalid label {name:?} of {path}: {}", sentence(reason)),
+                Some(range.clone()),
+            )
+            .with_kind(d.kind.clone()),
+        );
+    }
+    Error::from(out)
+}
+
+macro_rules! label_via_value {
+    ($($method:ident $(($($arg:ident : $ty:ty),*))?;)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($($arg: $ty,)*)? visitor: V) -> Result<V::Value, Error> {
+                self.read(|v| v.$method($($($arg,)*)? visitor))
+            }
+        )*
+    };
+}
+
+impl<'de> Deserializer<'de> for LabelDeserializer<'_> {
+    type Error = Error;
+
+    label_via_value! {
+        deserialize_any; deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
+        deserialize_i64; deserialize_i128; deserialize_u8; deserialize_u16; deserialize_u32;
+        deserialize_u64; deserialize_u128; deserialize_f32; deserialize_f64; deserialize_char;
+        deserialize_str; deserialize_string; deserialize_bytes; deserialize_byte_buf;
+        deserialize_option; deserialize_unit; deserialize_identifier; deserialize_ignored_any;
+        deserialize_seq; deserialize_map;
+        deserialize_unit_struct(name: &'static str);
+        deserialize_tuple(len: usize);
+        deserialize_tuple_struct(name: &'static str, len: usize);
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]);
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == SPANNED_TOKEN {
+            let range = self.range.clone();
+            return crate::handover::give(range, || visitor.visit_newtype_struct(self));
+        }
+        self.read(|v| v.deserialize_newtype_struct(name, visitor))
+    }
+}
+
+/// A block's `#[hcl(def_range)]` or `#[hcl(type_range)]` field.
+struct RangeDeserializer(Range);
+
+impl<'de> Deserializer<'de> for RangeDeserializer {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
+        Err(<Error as de::Error>::custom(
+            "a range field must have the type hcl_json::Range",
+        ))
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == RANGE_TOKEN {
+            return capture::give(self.0, visitor);
+        }
+        self.deserialize_any(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
+    }
+}
+
+/// Reads a `Range` field (what generated code calls for
+/// `#[hcl(def_range)]` and `#[hcl(type_range)]`).
+#[doc(hidden)]
+pub fn next_range<'de, A: MapAccess<'de>, R: super::spec::RangeField>(
+    map: &mut A,
+) -> Result<R, A::Error> {
+    map.next_value_seed(RangeSeed).map(R::from_range)
+}
+
+/// The body's `"//"` values, for a `#[hcl(comment)]` field: `None` or
+/// empty when there are none, the first for a single value, all for a
+/// sequence; each read in literal-only mode.
+struct CommentsDeserializer<'d, 'a> {
+    comments: Vec<Expression>,
+    de: &'d BodyDeserializer<'a>,
+}
+
+impl<'d, 'a> CommentsDeserializer<'d, 'a> {
+    fn one(&self, expr: Expression) -> ExprDeserializer<'d> {
+        let place = AttrPlace {
+            name: "//",
+            path: &self.de.path,
+            trail: None,
+        };
+        ExprDeserializer::new(expr, &self.de.env.literal, place)
+    }
+}
+
+macro_rules! first_comment {
+    ($($method:ident $(($($arg:ident : $ty:ty),*))?;)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(mut self, $($($arg: $ty,)*)? visitor: V) -> Result<V::Value, Error> {
+                if self.comments.is_empty() {
+                    return Err(Error::at(
+                        "Missing comment",
+                        "This body has no \"//\" property to read.",
+                        self.de.body.missing_item_range(),
+                    ));
+                }
+                let first = self.comments.swap_remove(0);
+                self.one(first).$method($($($arg,)*)? visitor)
+            }
+        )*
+    };
+}
+
+impl<'de> Deserializer<'de> for CommentsDeserializer<'_, '_> {
+    type Error = Error;
+
+    first_comment! {
+        deserialize_any; deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
+        deserialize_i64; deserialize_i128; deserialize_u8; deserialize_u16; deserialize_u32;
+        deserialize_u64; deserialize_u128; deserialize_f32; deserialize_f64; deserialize_char;
+        deserialize_str; deserialize_string; deserialize_bytes; deserialize_byte_buf;
+        deserialize_unit; deserialize_identifier; deserialize_ignored_any; deserialize_map;
+        deserialize_unit_struct(name: &'static str);
+        deserialize_newtype_struct(name: &'static str);
+        deserialize_tuple(len: usize);
+        deserialize_tuple_struct(name: &'static str, len: usize);
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]);
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.comments.is_empty() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let comments = std::mem::take(&mut { self.comments });
+        let de = self.de;
+        let this = CommentsDeserializer {
+            comments: Vec::new(),
+            de,
+        };
+        visitor.visit_seq(CommentSeq {
+            owner: &this,
+            comments: comments.into_iter(),
+        })
+    }
+}
+
+struct CommentSeq<'o, 'd, 'a> {
+    owner: &'o CommentsDeserializer<'d, 'a>,
+    comments: std::vec::IntoIter<Expression>,
+}
+
+impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        match self.comments.next() {
+            Some(expr) => seed.deserialize(self.owner.one(expr)).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.comments.len())
     }
 }
 
@@ -257,7 +703,7 @@ struct BlocksDeserializer<'p, 'a> {
 }
 
 impl<'a> BlocksDeserializer<'_, 'a> {
-    fn body_deserializer(&self, block: Block) -> BodyDeserializer<'a> {
+    fn body_deserializer(&self, mut block: Block) -> BodyDeserializer<'a> {
         let mut path = String::with_capacity(self.parent_path.len() + 32);
         if !self.parent_path.is_empty() {
             path.push_str(self.parent_path);
@@ -268,9 +714,16 @@ impl<'a> BlocksDeserializer<'_, 'a> {
             path.push('.');
             path.push_str(label);
         }
+        if self.cardinality == Cardinality::Map && !block.labels.is_empty() {
+            // The first label is the map's key, not the block type's.
+            block.labels.remove(0);
+            block.label_ranges.remove(0);
+        }
         BodyDeserializer {
             body: block.body,
             labels: block.labels,
+            label_ranges: block.label_ranges,
+            block_ranges: Some((block.def_range, block.type_range)),
             spec: self.spec,
             env: self.env,
             path,
@@ -293,6 +746,7 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.cardinality {
             Cardinality::Many => self.deserialize_seq(visitor),
+            Cardinality::Map => self.deserialize_map(visitor),
             Cardinality::AtMostOne => self.deserialize_option(visitor),
             Cardinality::One => self.single()?.deserialize_any(visitor),
         }
@@ -314,6 +768,16 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
         }
     }
 
+    fn deserialize_map<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        let blocks = std::mem::take(&mut self.blocks);
+        visitor.visit_map(BlockMap {
+            owner: &self,
+            blocks: blocks.into_iter(),
+            seen: std::collections::HashSet::new(),
+            current: None,
+        })
+    }
+
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
         name: &'static str,
@@ -333,8 +797,59 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
 
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct tuple tuple_struct map enum
+        bytes byte_buf unit unit_struct tuple tuple_struct enum
         identifier ignored_any
+    }
+}
+
+/// A block map: keys are the blocks' first labels (a repeated one was
+/// reported as a duplicate block and is skipped), values the blocks.
+struct BlockMap<'o, 'p, 'a> {
+    owner: &'o BlocksDeserializer<'p, 'a>,
+    blocks: std::vec::IntoIter<Block>,
+    seen: std::collections::HashSet<String>,
+    current: Option<Block>,
+}
+
+impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        for block in self.blocks.by_ref() {
+            let (Some(key), Some(range)) = (block.labels.first(), block.label_ranges.first())
+            else {
+                continue;
+            };
+            if !self.seen.insert(key.clone()) {
+                continue;
+            }
+            let label = LabelDeserializer {
+                label: key.clone(),
+                range: range.clone(),
+                name: super::spec::MAP_KEY_LABEL,
+                path: &block.type_name,
+            };
+            let key = seed
+                .deserialize(label)
+                .map_err(|e| self.owner.env.record(e))?;
+            self.current = Some(block);
+            return Ok(Some(key));
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let block = self.current.take().ok_or_else(Error::reported)?;
+        let def_range = block.def_range.clone();
+        seed.deserialize(self.owner.body_deserializer(block))
+            .map_err(|e| self.owner.env.record_at(e, &def_range, "block"))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.blocks.len())
     }
 }
 
@@ -395,7 +910,7 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == BODY_TOKEN {
-            return hand_over(Captured::Body(self.rest), visitor);
+            return capture::give(self.rest, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -448,12 +963,14 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
         let place = AttrPlace {
             name: &attr.name,
             path: &self.de.path,
+            trail: None,
         };
+        capture::enter_attribute(&attr.expr);
         seed.deserialize(ExprDeserializer::new(
             attr.expr.clone(),
             self.de.env.ctx,
             place,
         ))
-        .map_err(|e| self.de.env.record(e))
+        .map_err(|e| self.de.env.record(locate(e, &attr.expr.range(), &place)))
     }
 }

@@ -1,102 +1,315 @@
 //! Capturing handles through serde: [`Expression`], [`ExpressionClosure`]
-//! and [`Body`] fields.
+//! and [`Body`] fields, [`Spanned`] values and block ranges.
 //!
-//! serde has no way to hand a non-serializable value to a `Deserialize`
-//! impl, so these types ask for a newtype struct with a private name (the
-//! trick serde_json's `RawValue` uses). Only this crate's deserializers know
-//! the names: they put the handle in a thread-local slot and call
-//! `visit_newtype_struct`, whose visitor takes it out again, within the same
-//! call. Because it is a newtype request, it passes through `Option`, `Box`
-//! and `Vec` untouched. It cannot pass through serde's buffering (untagged
-//! or internally tagged enums, `#[serde(flatten)]`), which replays a buffered
-//! copy of the data instead of calling our deserializer: such fields get the
-//! "can only be decoded from an HCL body" error.
+//! These types ask for a newtype struct with a private name; only this
+//! crate's deserializers know the names, and answer by passing the handle
+//! (or the range) through [`crate::handover`]. Because it is a newtype
+//! request, it passes through `Option`, `Box`, `Vec` and maps untouched.
+//!
+//! serde's buffering (untagged, internally and adjacently tagged enums,
+//! `#[serde(flatten)]`) replays a copy of the data instead of calling our
+//! deserializer. For those positions the attribute deserializer hands the
+//! data over as written (literal-only) and records each expression it
+//! buffered in the decoding's [`Buffered`] record; a capture type that
+//! finds no handle reads the buffered value and takes the recorded
+//! expression written that way. A `Spanned` value there gets the range of
+//! the attribute it is in.
 
-use std::cell::RefCell;
 use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, Error as _, Visitor};
 
-use crate::eval::ExpressionClosure;
+use crate::eval::{EvalContext, ExpressionClosure};
+use crate::handover;
 use crate::json::{Body, Expression};
+use crate::pos::Range;
+use crate::value::Value;
 
 pub(crate) const EXPRESSION_TOKEN: &str = "$hcl_json::private::Expression";
 pub(crate) const CLOSURE_TOKEN: &str = "$hcl_json::private::ExpressionClosure";
 pub(crate) const BODY_TOKEN: &str = "$hcl_json::private::Body";
+pub(crate) const SPANNED_TOKEN: &str = "$hcl_json::private::Spanned";
+pub(crate) const RANGE_TOKEN: &str = "$hcl_json::private::Range";
 
-/// A handle on its way from a deserializer to a `Deserialize` impl.
-pub(crate) enum Captured {
-    Expression(Expression),
-    Closure(ExpressionClosure),
-    Body(Body),
+/// The context of literal-only mode, shared: serde's buffering reads
+/// values as written.
+pub(crate) fn literal_ctx() -> &'static EvalContext {
+    static LITERAL: std::sync::OnceLock<EvalContext> = std::sync::OnceLock::new();
+    LITERAL.get_or_init(EvalContext::literal)
 }
 
-thread_local! {
-    static SLOT: RefCell<Option<Captured>> = const { RefCell::new(None) };
-}
-
-/// Hands `captured` to the visitor of the `Deserialize` impl that asked for
-/// it with one of the tokens above.
-pub(crate) fn hand_over<'de, V, E>(captured: Captured, visitor: V) -> Result<V::Value, E>
+/// Hands `item` to the visitor of the `Deserialize` impl that asked for it.
+pub(crate) fn give<'de, T: 'static, V, E>(item: T, visitor: V) -> Result<V::Value, E>
 where
     V: Visitor<'de>,
     E: serde::de::Error,
 {
-    SLOT.with(|s| *s.borrow_mut() = Some(captured));
-    let result = visitor.visit_newtype_struct(serde::de::value::UnitDeserializer::<E>::new());
-    // Whatever the visitor did, leave the slot empty.
-    SLOT.with(|s| s.borrow_mut().take());
-    result
+    handover::give(item, || {
+        visitor.visit_newtype_struct(serde::de::value::UnitDeserializer::<E>::new())
+    })
 }
 
-fn take() -> Option<Captured> {
-    SLOT.with(|s| s.borrow_mut().take())
+/// What one decoding knows for captures in serde's buffered positions:
+/// its context, the attribute being decoded, and the expressions buffered
+/// for it with their values as written. Given once around a decoding.
+pub(crate) struct Buffered {
+    ctx: EvalContext,
+    attribute: Option<Expression>,
+    entries: Vec<(Value, Expression)>,
 }
 
-struct CaptureVisitor(&'static str);
+impl Buffered {
+    pub(crate) fn new(ctx: &EvalContext) -> Buffered {
+        Buffered {
+            ctx: ctx.clone(),
+            attribute: None,
+            entries: Vec::new(),
+        }
+    }
+}
 
-impl<'de> Visitor<'de> for CaptureVisitor {
-    type Value = Captured;
+/// Marks the start of an attribute's decoding (its buffered expressions
+/// are its own).
+pub(crate) fn enter_attribute(expr: &Expression) {
+    handover::with_nearest(|b: &mut Buffered| {
+        if !b.entries.is_empty() {
+            b.entries.clear();
+        }
+        b.attribute = Some(expr.clone());
+    });
+}
+
+/// Records an expression handed to serde's buffering.
+pub(crate) fn record_buffered(expr: &Expression) {
+    let Ok(literal) = expr.value(literal_ctx()) else {
+        return;
+    };
+    handover::with_nearest(|b: &mut Buffered| b.entries.push((literal, expr.clone())));
+}
+
+/// The expression serde buffered as `literal` (the first not yet taken),
+/// and the decoding's context.
+fn recorded(literal: &Value) -> Option<(Expression, EvalContext)> {
+    handover::with_nearest(|b: &mut Buffered| {
+        let i = b.entries.iter().position(|(v, _)| v == literal)?;
+        let (_, expr) = b.entries.remove(i);
+        Some((expr, b.ctx.clone()))
+    })
+    .flatten()
+}
+
+/// The range of the attribute being decoded, for a `Spanned` value that
+/// went through serde's buffering.
+fn attribute_range() -> Option<Range> {
+    handover::with_nearest(|b: &mut Buffered| b.attribute.as_ref().map(Expression::range)).flatten()
+}
+
+struct CaptureVisitor<T>(&'static str, std::marker::PhantomData<T>);
+
+impl<'de, T: 'static> Visitor<'de> for CaptureVisitor<T> {
+    type Value = (Option<T>, Option<(Expression, EvalContext)>);
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} from an HCL body", self.0)
     }
 
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, _: D) -> Result<Captured, D::Error> {
-        take().ok_or_else(|| not_from_hcl(self.0))
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        if let Some(item) = handover::take::<T>() {
+            return Ok((Some(item), None));
+        }
+        // serde's buffering: the value as written identifies the
+        // expression recorded for it.
+        let literal = Value::deserialize(d)?;
+        match recorded(&literal) {
+            Some(found) => Ok((None, Some(found))),
+            None => Err(not_from_hcl(self.0)),
+        }
     }
 }
 
 fn not_from_hcl<E: serde::de::Error>(what: &str) -> E {
     E::custom(format!(
-        "{what} can only be decoded from an HCL body by hcl_json (not through serde's buffering, as in untagged enums or flattened fields)"
+        "{what} can only be decoded from an HCL body by hcl_json"
     ))
 }
 
 impl<'de> Deserialize<'de> for Expression {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Expression, D::Error> {
-        match d.deserialize_newtype_struct(EXPRESSION_TOKEN, CaptureVisitor("an Expression"))? {
-            Captured::Expression(e) => Ok(e),
-            Captured::Closure(c) => Ok(c.expression),
-            Captured::Body(_) => Err(D::Error::custom("expected an expression, found a body")),
+        let visitor = CaptureVisitor::<Expression>("an Expression", std::marker::PhantomData);
+        match d.deserialize_newtype_struct(EXPRESSION_TOKEN, visitor)? {
+            (Some(e), _) | (None, Some((e, _))) => Ok(e),
+            (None, None) => Err(not_from_hcl("an Expression")),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for ExpressionClosure {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ExpressionClosure, D::Error> {
-        match d.deserialize_newtype_struct(CLOSURE_TOKEN, CaptureVisitor("an ExpressionClosure"))? {
-            Captured::Closure(c) => Ok(c),
-            _ => Err(not_from_hcl("an ExpressionClosure")),
+        let visitor =
+            CaptureVisitor::<ExpressionClosure>("an ExpressionClosure", std::marker::PhantomData);
+        match d.deserialize_newtype_struct(CLOSURE_TOKEN, visitor)? {
+            (Some(c), _) => Ok(c),
+            (None, Some((expression, context))) => Ok(ExpressionClosure {
+                expression,
+                context,
+            }),
+            (None, None) => Err(not_from_hcl("an ExpressionClosure")),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for Body {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
-        match d.deserialize_newtype_struct(BODY_TOKEN, CaptureVisitor("a Body"))? {
-            Captured::Body(b) => Ok(b),
+        let visitor = CaptureVisitor::<Body>("a Body", std::marker::PhantomData);
+        match d.deserialize_newtype_struct(BODY_TOKEN, visitor)? {
+            (Some(b), _) => Ok(b),
             _ => Err(not_from_hcl("a Body")),
         }
+    }
+}
+
+/// A decoded value together with the source range it was decoded from.
+///
+/// An attribute or label field of type `Spanned<T>` holds the `T` and the
+/// range of the attribute's expression (or the label), so an application
+/// can report its own validation errors at the right place. It is to this
+/// crate what `serde_spanned::Spanned` is to `toml`. It works wherever
+/// serde reaches this crate's deserializer: fields, and inside `Option`,
+/// `Vec`, maps and nested structs written as JSON objects. Through serde's
+/// buffering (untagged and internally tagged enums, `flatten`) it gets the
+/// range of the enclosing attribute.
+///
+/// ```
+/// use hcl_json::{EvalContext, HclDecode, Spanned};
+///
+/// #[derive(HclDecode)]
+/// struct Server {
+///     #[hcl(attr)]
+///     port: Spanned<u16>,
+/// }
+///
+/// let server: Server = hcl_json::from_str(r#"{"port": 80}"#, &EvalContext::new())?;
+/// assert_eq!(*server.port, 80);
+/// assert_eq!(server.port.range().start.column, 10);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Spanned<T> {
+    value: T,
+    range: Range,
+}
+
+impl<T> Spanned<T> {
+    /// A value with its range.
+    pub fn new(value: T, range: Range) -> Spanned<T> {
+        Spanned { value, range }
+    }
+
+    /// The range of the expression (or label) the value was decoded from.
+    pub fn range(&self) -> &Range {
+        &self.range
+    }
+
+    /// The value.
+    pub fn get_ref(&self) -> &T {
+        &self.value
+    }
+
+    /// The value, mutably.
+    pub fn get_mut(&mut self) -> &mut T {
+        &mut self.value
+    }
+
+    /// The value, without its range.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T> std::ops::Deref for Spanned<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> std::ops::DerefMut for Spanned<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.value
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Spanned")
+            .field("value", &self.value)
+            .field("range", &self.range)
+            .finish()
+    }
+}
+
+/// Equality of the values; the ranges are not compared.
+impl<T: PartialEq> PartialEq for Spanned<T> {
+    fn eq(&self, other: &Spanned<T>) -> bool {
+        self.value == other.value
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Spanned<T>, D::Error> {
+        struct SpannedVisitor<T>(std::marker::PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for SpannedVisitor<T> {
+            type Value = Spanned<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a value with its range, from an HCL body")
+            }
+
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<Spanned<T>, D::Error> {
+                // Take the range before the value is read: reading it may
+                // hand other things over.
+                let range = handover::take::<Range>()
+                    .or_else(attribute_range)
+                    .ok_or_else(|| not_from_hcl::<D::Error>("a Spanned value"))?;
+                let value = T::deserialize(d)?;
+                Ok(Spanned { value, range })
+            }
+        }
+
+        d.deserialize_newtype_struct(SPANNED_TOKEN, SpannedVisitor(std::marker::PhantomData))
+    }
+}
+
+/// Reads a block's `#[hcl(def_range)]` or `#[hcl(type_range)]` field.
+pub(crate) struct RangeSeed;
+
+impl<'de> serde::de::DeserializeSeed<'de> for RangeSeed {
+    type Value = Range;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Range, D::Error> {
+        struct RangeVisitor;
+
+        impl<'de> Visitor<'de> for RangeVisitor {
+            type Value = Range;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a block's range, from an HCL body")
+            }
+
+            fn visit_newtype_struct<D: Deserializer<'de>>(self, _: D) -> Result<Range, D::Error> {
+                handover::take::<Range>().ok_or_else(|| {
+                    D::Error::custom(
+                        "a block range can only be decoded from an HCL body by hcl_json",
+                    )
+                })
+            }
+        }
+
+        d.deserialize_newtype_struct(RANGE_TOKEN, RangeVisitor)
     }
 }

@@ -1,29 +1,183 @@
 //! The deserializer of an attribute: an [`Expression`] evaluated on demand.
 //!
 //! Most targets get the evaluated [`Value`] through the value layer's
-//! [`ValueDeserializer`]. Three things need the expression itself:
-//! - `Expression` / `ExpressionClosure` targets capture it unevaluated;
+//! [`ValueDeserializer`] (one helper, [`ExprDeserializer::via_value`]).
+//! Some need the expression itself:
+//! - `Expression` / `ExpressionClosure` targets capture it unevaluated, and
+//!   `Spanned<T>` takes its range;
 //! - `Option<T>` is `None` for `null` without evaluating anything else;
 //! - sequences and maps written as JSON arrays and objects are walked element
-//!   by element, so a capture works inside them and a type error points at
-//!   the element at fault, not at the whole attribute.
+//!   by element (objects with the evaluator's own [`ObjectWalk`], so keys
+//!   say the same things as in [`Expression::value`]), so a capture works
+//!   inside them and an error points at the element at fault;
+//! - serde's buffering (untagged and internally tagged enums, `flatten`)
+//!   receives the value as written (literal-only), and each buffered
+//!   expression is recorded so a capture type can find it again
+//!   (see [`super::capture`]).
+//!
+//! Every error that leaves this module has a subject: an error without one
+//! (serde's `missing_field`, `unknown_field`, `custom`, a `try_from`
+//! failure, an untagged mismatch, a value-layer conversion error) gets the
+//! range of the nearest expression and a detail naming the path to it.
+
+use std::fmt::{self, Write as _};
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 
-use super::capture::{hand_over, Captured, BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN};
-use crate::diag::{Diagnostic, Error};
-use crate::eval::{EvalContext, ExpressionClosure};
+use super::capture::{self, BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
+use crate::eval::{EvalContext, ExpressionClosure, ObjectWalk};
 use crate::json::Expression;
+use crate::pos::Range;
 use crate::value::{Value, ValueDeserializer};
 
-/// Where an attribute sits, for messages: its name and the block path.
+/// Where an attribute sits, for messages: its name, the block path and the
+/// steps into its value.
 #[derive(Clone, Copy)]
 pub(crate) struct AttrPlace<'a> {
     pub name: &'a str,
     /// `resource.aws_instance.web`, or empty at the top level.
     pub path: &'a str,
+    /// The keys and indices from the attribute down to this value.
+    pub trail: Option<&'a Trail<'a>>,
+}
+
+/// One step into an attribute's value, linked to the step before it.
+pub(crate) struct Trail<'a> {
+    step: Step<'a>,
+    up: Option<&'a Trail<'a>>,
+}
+
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+impl AttrPlace<'_> {
+    /// `attribute "retry"`, `attribute "count" in resource.t.n`,
+    /// `attribute "retry" in retry.inner`, `attribute "hosts" in hosts[1]`.
+    pub(crate) fn describe(&self) -> String {
+        let mut out = format!("attribute {:?}", self.name);
+        if self.trail.is_none() {
+            if !self.path.is_empty() {
+                let _ = write!(out, " in {}", self.path);
+            }
+            return out;
+        }
+        out.push_str(" in ");
+        if !self.path.is_empty() {
+            out.push_str(self.path);
+            out.push('.');
+        }
+        out.push_str(self.name);
+        let mut steps = Vec::new();
+        let mut at = self.trail;
+        while let Some(t) = at {
+            steps.push(&t.step);
+            at = t.up;
+        }
+        for step in steps.into_iter().rev() {
+            let _ = match step {
+                Step::Key(k) => write!(out, ".{k}"),
+                Step::Index(i) => write!(out, "[{i}]"),
+            };
+        }
+        out
+    }
+}
+
+/// Gives every diagnostic of `err` that has no subject the subject `range`
+/// and a detail naming `place`: the one place decoding errors get located.
+#[cold]
+pub(crate) fn locate(err: Error, range: &Range, place: &AttrPlace<'_>) -> Error {
+    if err.is_reported() || err.diagnostics().iter().all(|d| d.subject.is_some()) {
+        return err;
+    }
+    let sources = err.clone_sources();
+    let mut out = Diagnostics::new();
+    for d in err.into_diagnostics() {
+        if d.subject.is_some() {
+            out.push(d);
+            continue;
+        }
+        let (summary, detail) = match &d.kind {
+            DiagnosticKind::UnknownValue => (
+                "Unknown value",
+                format!(
+                    "The value of {} is not yet known, so it cannot be decoded into a concrete type.",
+                    place.describe()
+                ),
+            ),
+            DiagnosticKind::UnsuitableValue { reason } => (
+                "Incorrect attribute value type",
+                format!(
+                    "Inappropriate value for {}: {}",
+                    place.describe(),
+                    sentence(reason)
+                ),
+            ),
+            _ => (
+                "Invalid attribute value",
+                format!(
+                    "Invalid value for {}: {}",
+                    place.describe(),
+                    sentence(&d.detail)
+                ),
+            ),
+        };
+        out.push(Diagnostic::error(summary, detail, Some(range.clone())).with_kind(d.kind));
+    }
+    sources
+        .into_iter()
+        .fold(Error::from(out), |e, s| e.with_source(s))
+}
+
+/// `text` ending with a full stop.
+pub(crate) fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    if text.is_empty() {
+        "the value is not accepted.".to_string()
+    } else if text.ends_with(['.', '!', '?']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// Whether `visitor` is serde's buffering visitor (untagged and internally
+/// tagged enums, `flatten`), which replays a copy of the data to the
+/// variants or fields later, instead of calling this deserializer. serde
+/// does not name it publicly; its `expecting` text identifies it (pinned by
+/// the capture tests).
+fn is_buffering<'de, V: Visitor<'de>>(visitor: &V) -> bool {
+    struct Expecting<'v, V>(&'v V);
+    impl<'de, V: Visitor<'de>> fmt::Display for Expecting<'_, V> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.expecting(f)
+        }
+    }
+    /// Compares written text with "any value" without allocating.
+    struct Matches {
+        rest: &'static str,
+        ok: bool,
+    }
+    impl fmt::Write for Matches {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            match self.rest.strip_prefix(s) {
+                Some(rest) if self.ok => self.rest = rest,
+                _ => self.ok = false,
+            }
+            Ok(())
+        }
+    }
+    let mut m = Matches {
+        rest: "any value",
+        ok: true,
+    };
+    let _ = write!(m, "{}", Expecting(visitor));
+    m.ok && m.rest.is_empty()
 }
 
 pub(crate) struct ExprDeserializer<'a> {
@@ -44,10 +198,6 @@ impl<'a> ExprDeserializer<'a> {
         }
     }
 
-    fn child(&self, expr: Expression) -> ExprDeserializer<'a> {
-        ExprDeserializer::new(expr, self.ctx, self.place)
-    }
-
     fn value(&mut self) -> Result<Value, Error> {
         match self.evaluated.take() {
             Some(result) => result,
@@ -55,64 +205,80 @@ impl<'a> ExprDeserializer<'a> {
         }
     }
 
-    /// Gives a value-layer error (which has no range) the expression's range
-    /// and HCL's wording for attribute values.
     #[cold]
     fn locate(&self, err: Error) -> Error {
-        let range = self.expr.range();
-        let mut out: Option<Error> = None;
-        for mut d in err.into_diagnostics() {
-            if d.subject.is_none() {
-                let reason = d
-                    .detail
-                    .strip_prefix("Unsuitable value: ")
-                    .unwrap_or(&d.detail)
-                    .to_string();
-                let place = if self.place.path.is_empty() {
-                    String::new()
-                } else {
-                    format!(" in {}", self.place.path)
-                };
-                d = if d.summary == "Unknown value" {
-                    Diagnostic::error(
-                        "Unknown value",
-                        format!(
-                            "The value of attribute {:?}{place} is not yet known, so it cannot be decoded into a concrete type.",
-                            self.place.name
-                        ),
-                        Some(range.clone()),
-                    )
-                } else {
-                    Diagnostic::error(
-                        "Incorrect attribute value type",
-                        format!(
-                            "Inappropriate value for attribute {:?}{place}: {reason}",
-                            self.place.name
-                        ),
-                        Some(range.clone()),
-                    )
-                };
-            }
-            let e = Error::new(d);
-            out = Some(match out {
-                Some(all) => all.merge(e),
-                None => e,
-            });
+        locate(err, &self.expr.range(), &self.place).with_source(self.expr.source().clone())
+    }
+
+    /// Locates an error of a child value (raised by its `Deserialize` impl
+    /// after this crate's deserializer returned) at that value.
+    #[cold]
+    fn locate_node(
+        &self,
+        err: Error,
+        node: Option<crate::json::NodeId>,
+        place: &AttrPlace<'_>,
+    ) -> Error {
+        let range = node.map_or_else(|| self.expr.range(), |n| self.expr.file.range(n));
+        locate(err, &range, place).with_source(self.expr.source().clone())
+    }
+
+    /// Evaluates, then lets the value layer read the target: the one
+    /// "evaluate, then convert" step of every target that is not walked.
+    fn via_value<T>(
+        mut self,
+        read: impl FnOnce(ValueDeserializer) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let value = self.value()?;
+        read(ValueDeserializer::new(value)).map_err(|e| self.locate(e))
+    }
+
+    fn walk_seq<'de, V: Visitor<'de>>(
+        self,
+        elements: Vec<Expression>,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let mut seq = ExprSeq {
+            parent: &self,
+            elements: elements.into_iter(),
+            index: 0,
+        };
+        visitor.visit_seq(&mut seq).map_err(|e| self.locate(e))
+    }
+
+    fn walk_map<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let Some(walk) = ObjectWalk::of(&self.expr) else {
+            return self.via_value(|v| v.deserialize_map(visitor));
+        };
+        let mut map = ExprMap {
+            parent: &self,
+            walk,
+            key: None,
+        };
+        visitor.visit_map(&mut map).map_err(|e| self.locate(e))
+    }
+
+    /// serde's buffering: the value as written, each expression recorded
+    /// for the capture types.
+    fn buffer<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        capture::record_buffered(&self.expr);
+        self.ctx = capture::literal_ctx();
+        self.evaluated = None;
+        if let Some(elements) = self.expr.json_elements() {
+            return self.walk_seq(elements, visitor);
         }
-        out.unwrap_or_else(|| Error::at("Invalid value", "", range))
-            .with_source(self.expr.source().clone())
+        if self.expr.is_json_object() {
+            return self.walk_map(visitor);
+        }
+        self.via_value(|v| v.deserialize_any(visitor))
     }
 }
 
-/// Evaluates, then lets the value layer do the rest.
 macro_rules! via_value {
     ($($method:ident $(($($arg:ident : $ty:ty),*))?;)*) => {
         $(
-            fn $method<V: Visitor<'de>>(mut self, $($($arg: $ty,)*)? visitor: V) -> Result<V::Value, Error> {
-                let value = self.value()?;
-                ValueDeserializer::new(value)
-                    .$method($($($arg,)*)? visitor)
-                    .map_err(|e| self.locate(e))
+            fn $method<V: Visitor<'de>>(self, $($($arg: $ty,)*)? visitor: V) -> Result<V::Value, Error> {
+                self.via_value(|v| v.$method($($($arg,)*)? visitor))
             }
         )*
     };
@@ -122,7 +288,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     type Error = Error;
 
     via_value! {
-        deserialize_any; deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
+        deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
         deserialize_i64; deserialize_i128; deserialize_u8; deserialize_u16; deserialize_u32;
         deserialize_u64; deserialize_u128; deserialize_f32; deserialize_f64; deserialize_char;
         deserialize_str; deserialize_string; deserialize_bytes; deserialize_byte_buf;
@@ -132,11 +298,26 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         deserialize_enum(name: &'static str, variants: &'static [&'static str]);
     }
 
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.evaluated.is_none() {
+            if is_buffering(&visitor) {
+                return self.buffer(visitor);
+            }
+            if let Some(elements) = self.expr.json_elements() {
+                return self.walk_seq(elements, visitor);
+            }
+            if self.expr.is_json_object() {
+                return self.walk_map(visitor);
+            }
+        }
+        self.via_value(|v| v.deserialize_any(visitor))
+    }
+
     fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         if self.expr.is_json_null() {
             return visitor.visit_none();
         }
-        if self.expr.json_elements().is_some() || self.expr.json_properties().is_some() {
+        if self.expr.is_json_container() {
             return visitor.visit_some(self);
         }
         let result = self.expr.value(self.ctx);
@@ -150,19 +331,23 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
-        mut self,
+        self,
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
         match name {
-            EXPRESSION_TOKEN => hand_over(Captured::Expression(self.expr), visitor),
-            CLOSURE_TOKEN => hand_over(
-                Captured::Closure(ExpressionClosure {
+            EXPRESSION_TOKEN => capture::give(self.expr, visitor),
+            CLOSURE_TOKEN => capture::give(
+                ExpressionClosure {
                     expression: self.expr,
                     context: self.ctx.clone(),
-                }),
+                },
                 visitor,
             ),
+            SPANNED_TOKEN => {
+                let range = self.expr.range();
+                crate::handover::give(range, || visitor.visit_newtype_struct(self))
+            }
             BODY_TOKEN => Err(Error::at(
                 "Unsupported argument type",
                 format!(
@@ -171,65 +356,28 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
                 ),
                 self.expr.range(),
             )),
-            _ => {
-                let value = self.value()?;
-                ValueDeserializer::new(value)
-                    .deserialize_newtype_struct(name, visitor)
-                    .map_err(|e| self.locate(e))
-            }
+            _ => self.via_value(|v| v.deserialize_newtype_struct(name, visitor)),
         }
     }
 
-    fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.expr.json_elements() {
-            Some(elements) => {
-                let mut seq = ExprSeq {
-                    parent: &self,
-                    elements: elements.into_iter(),
-                };
-                let value = visitor.visit_seq(&mut seq)?;
-                Ok(value)
-            }
-            None => {
-                let value = self.value()?;
-                ValueDeserializer::new(value)
-                    .deserialize_seq(visitor)
-                    .map_err(|e| self.locate(e))
-            }
+            Some(elements) if self.evaluated.is_none() => self.walk_seq(elements, visitor),
+            _ => self.via_value(|v| v.deserialize_seq(visitor)),
         }
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         match self.expr.json_elements() {
-            Some(elements) if elements.len() == len => self.deserialize_seq(visitor),
-            _ => {
-                let mut this = self;
-                let value = this.value()?;
-                ValueDeserializer::new(value)
-                    .deserialize_tuple(len, visitor)
-                    .map_err(|e| this.locate(e))
+            Some(elements) if elements.len() == len && self.evaluated.is_none() => {
+                self.walk_seq(elements, visitor)
             }
+            _ => self.via_value(|v| v.deserialize_tuple(len, visitor)),
         }
     }
 
-    fn deserialize_map<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.json_properties() {
-            Some(props) => {
-                let mut map = ExprMap {
-                    parent: &self,
-                    props: props.into_iter(),
-                    value: None,
-                    seen: Vec::new(),
-                };
-                visitor.visit_map(&mut map)
-            }
-            None => {
-                let value = self.value()?;
-                ValueDeserializer::new(value)
-                    .deserialize_map(visitor)
-                    .map_err(|e| self.locate(e))
-            }
-        }
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.walk_map(visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -238,20 +386,17 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if self.expr.json_properties().is_some() {
-            return self.deserialize_map(visitor);
+        if self.expr.is_json_object() {
+            return self.walk_map(visitor);
         }
-        let mut this = self;
-        let value = this.value()?;
-        ValueDeserializer::new(value)
-            .deserialize_struct(name, fields, visitor)
-            .map_err(|e| this.locate(e))
+        self.via_value(|v| v.deserialize_struct(name, fields, visitor))
     }
 }
 
 struct ExprSeq<'p, 'a> {
     parent: &'p ExprDeserializer<'a>,
     elements: std::vec::IntoIter<Expression>,
+    index: usize,
 }
 
 impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
@@ -261,10 +406,23 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
-        match self.elements.next() {
-            Some(e) => seed.deserialize(self.parent.child(e)).map(Some),
-            None => Ok(None),
-        }
+        let Some(element) = self.elements.next() else {
+            return Ok(None);
+        };
+        let parent = self.parent;
+        let trail = Trail {
+            step: Step::Index(self.index),
+            up: parent.place.trail,
+        };
+        self.index += 1;
+        let place = AttrPlace {
+            trail: Some(&trail),
+            ..parent.place
+        };
+        let node = element.json_node();
+        seed.deserialize(ExprDeserializer::new(element, parent.ctx, place))
+            .map(Some)
+            .map_err(|e| parent.locate_node(e, node, &place))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -274,10 +432,9 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
 
 struct ExprMap<'p, 'a> {
     parent: &'p ExprDeserializer<'a>,
-    props: std::vec::IntoIter<(Expression, Expression)>,
-    value: Option<Expression>,
-    /// Keys so far, to report a duplicate as HCL does.
-    seen: Vec<String>,
+    walk: ObjectWalk<'p>,
+    /// The key just read and its value node.
+    key: Option<(String, crate::json::NodeId)>,
 }
 
 impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
@@ -287,47 +444,55 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        let Some((key, value)) = self.props.next() else {
+        let parent = self.parent;
+        let mut diags = Diagnostics::new();
+        let Some(prop) = self.walk.next(parent.ctx, &mut diags) else {
             return Ok(None);
         };
-        // Object keys are templates too; their results must be strings.
-        let key_value = key.value(self.parent.ctx)?;
-        let name = match key_value.convert(&crate::Type::String) {
-            Ok(Value::String(s)) => s.into_string(),
-            _ => {
-                return Err(Error::at(
-                    "Invalid object key expression",
-                    format!(
-                        "An object key must be a string, but this one is {}.",
-                        key_value.ty().friendly_name()
-                    ),
-                    key.range(),
-                )
-                .with_source(key.source().clone()))
-            }
-        };
-        if self.seen.contains(&name) {
-            return Err(Error::at(
-                "Duplicate object attribute",
-                format!("An attribute named {name:?} was already defined in this object."),
-                key.range(),
-            )
-            .with_source(key.source().clone()));
+        let file = &parent.expr.file;
+        if diags.has_errors() {
+            return Err(Error::from(diags).with_source(file.source.clone()));
         }
-        self.seen.push(name.clone());
-        self.value = Some(value);
-        seed.deserialize(name.into_deserializer()).map(Some)
+        let key_range = file.range(prop.name);
+        let Some(name) = prop.key else {
+            let e = Error::new(Diagnostic::error("Unknown value", "", None));
+            return Err(locate(e, &key_range, &parent.place).with_source(file.source.clone()));
+        };
+        let result = seed.deserialize(name.as_str().into_deserializer());
+        let trail = Trail {
+            step: Step::Key(&name),
+            up: parent.place.trail,
+        };
+        let place = AttrPlace {
+            trail: Some(&trail),
+            ..parent.place
+        };
+        let key =
+            result.map_err(|e| locate(e, &key_range, &place).with_source(file.source.clone()))?;
+        self.key = Some((name, prop.value));
+        Ok(Some(key))
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let value = self
-            .value
+        let (name, node) = self
+            .key
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before its key"))?;
-        seed.deserialize(self.parent.child(value))
+        let parent = self.parent;
+        let trail = Trail {
+            step: Step::Key(&name),
+            up: parent.place.trail,
+        };
+        let place = AttrPlace {
+            trail: Some(&trail),
+            ..parent.place
+        };
+        let value = Expression::json(parent.expr.file.clone(), node);
+        seed.deserialize(ExprDeserializer::new(value, parent.ctx, place))
+            .map_err(|e| parent.locate_node(e, Some(node), &place))
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.props.len())
+        Some(self.walk.len())
     }
 }

@@ -1,13 +1,17 @@
 //! Decoding bodies into Rust types: [`HclDecode`], [`decode_body`],
-//! [`from_str`] and [`from_slice`].
+//! [`from_str`], [`from_slice`], [`from_path`] and [`Spanned`].
 //!
-//! `#[derive(HclDecode)]` turns a struct into a body schema and a serde
-//! `Deserialize` impl; this module's body deserializer drives it, evaluating
-//! attribute expressions into typed fields, decoding nested blocks with their
-//! own types, and capturing [`Expression`](crate::Expression),
-//! [`ExpressionClosure`](crate::ExpressionClosure) and [`Body`] fields
-//! unevaluated. Every problem of the whole file is collected and returned
-//! together.
+//! `#[derive(HclDecode)]` turns a struct (or an enum of block types chosen
+//! by their first label) into a body schema and a serde `Deserialize` impl;
+//! this module's body deserializer drives it, evaluating attribute
+//! expressions into typed fields, decoding nested blocks with their own
+//! types (alone, in a `Vec` or in a map keyed by label), reading labels into
+//! any type a string converts to, and capturing
+//! [`Expression`](crate::Expression),
+//! [`ExpressionClosure`](crate::ExpressionClosure), [`Body`] and ranges
+//! unevaluated. Every problem of the whole file is collected, located and
+//! returned together, in source order. The body model itself (schemas,
+//! content) belongs to `schema` and `json`; evaluation to `eval`.
 
 mod body_de;
 mod capture;
@@ -23,6 +27,7 @@ use crate::eval::EvalContext;
 use crate::json::Body;
 use crate::schema::BodySchema;
 
+pub use capture::Spanned;
 pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 
 /// A Rust type that decodes from an HCL body; derive it.
@@ -63,25 +68,126 @@ pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 ///
 /// # Field attributes
 ///
-/// | attribute | field |
-/// |---|---|
-/// | `#[hcl(attr)]`, `#[hcl(attr = "name")]` | an attribute (named after the field, `r#type` is `type`); any `Deserialize` type, required unless `Option<_>`; `Expression` or `ExpressionClosure` to capture it unevaluated |
-/// | `#[hcl(attr, literal)]` | an attribute read in literal-only mode: `"${x}"` stays the string `${x}` |
-/// | `#[hcl(block)]`, `#[hcl(block = "name")]` | blocks of a type: `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any number), `Box<T>`, where `T: HclDecode` |
-/// | `#[hcl(label)]` | the next label of the block (`String`); the label fields, in order, are the block type's label names |
-/// | `#[hcl(remain)]` | everything the schema did not name: a [`Body`] to decode later, or a map of its attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...) |
+/// | attribute | field | example |
+/// |---|---|---|
+/// | `#[hcl(attr)]`, `#[hcl(attr = "name")]` | an attribute (named after the field, `r#type` is `type`); any `Deserialize` type, required unless `Option<_>`; `Expression` or `ExpressionClosure` to capture it unevaluated; `Spanned<T>` to keep its range | `#[hcl(attr)] port: u16` |
+/// | `#[hcl(attr, literal)]` | an attribute read in literal-only mode: `"${x}"` stays the string `${x}` | `#[hcl(attr, literal)] description: Option<String>` |
+/// | `#[hcl(attr, default)]` | an optional attribute that takes the type's `Default` when absent | `#[hcl(attr, default)] tags: Vec<String>` |
+/// | `#[hcl(attr, default = "path")]` | an optional attribute that takes the function's result when absent | `#[hcl(attr, default = "default_port")] port: u16` |
+/// | `#[hcl(block)]`, `#[hcl(block = "name")]` | blocks of a type: `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any number), `Box<T>`, where `T: HclDecode` | `#[hcl(block)] backend: Vec<Backend>` |
+/// | `#[hcl(block)]` on a map | `IndexMap`, `HashMap` or `BTreeMap` from the block's first label (any type read from a string) to `T`, whose own labels are the rest; a repeated first label is a "Duplicate block" error; `IndexMap` keeps source order | `#[hcl(block)] service: IndexMap<String, Service>` |
+/// | `#[hcl(block, default)]`, `#[hcl(block, default = "path")]` | a single block that may be absent: the type's `Default` (or the function's result) then | `#[hcl(block, default)] limits: Limits` |
+/// | `#[hcl(label)]` | the next label of the block; any type that deserializes from a string (`String`, numbers, unit-variant enums, newtypes, `Spanned<T>`); the label fields, in order, are the block type's label names | `#[hcl(label)] port: u16` |
+/// | `#[hcl(remain)]` | everything the schema did not name: a [`Body`] to decode later, or a map of its attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...) | `#[hcl(remain)] rest: Body` |
+/// | `#[hcl(comment)]` | the body's `"//"` values, read in literal-only mode: `Option<T>` (the first) or `Vec<T>` (all), `T: Deserialize` | `#[hcl(comment)] notes: Vec<String>` |
+/// | `#[hcl(def_range)]` | the block's definition range (its body's opening brace), a [`Range`](crate::Range) | `#[hcl(def_range)] at: Range` |
+/// | `#[hcl(type_range)]` | the range of the block's type name, a [`Range`](crate::Range) | `#[hcl(type_range)] type_at: Range` |
 ///
 /// Whether an attribute is optional is read from the field's type as
 /// written: only a type spelled `Option<...>` is optional (a type alias of
-/// `Option` is not recognised).
+/// `Option` is not recognised), or a field with `default`.
 ///
-/// `Expression`, `ExpressionClosure` and `Body` are captured through
-/// `Option`, `Box`, `Vec` and maps, and inside nested `Deserialize` structs
-/// written as JSON objects. They cannot be captured through serde's
-/// buffering: inside an untagged or internally tagged enum, or a
-/// `#[serde(flatten)]` field, serde replays a copy of the data instead of
-/// asking this crate's deserializer, and decoding fails with a message
-/// saying so.
+/// Every key at work:
+///
+/// ```
+/// use hcl_json::{Body, EvalContext, Expression, HclDecode, Range, Spanned};
+/// use indexmap::IndexMap;
+/// use serde::Deserialize;
+///
+/// #[derive(HclDecode)]
+/// struct Stack {
+///     #[hcl(comment)]
+///     meta: Option<Meta>,
+///     #[hcl(attr = "stack_name")]
+///     name: String,
+///     #[hcl(attr, literal)]
+///     pattern: String,
+///     #[hcl(attr, default = "default_region")]
+///     region: String,
+///     #[hcl(block)]
+///     service: IndexMap<String, Service>,
+///     #[hcl(block, default)]
+///     limits: Limits,
+///     #[hcl(remain)]
+///     rest: Body,
+/// }
+///
+/// #[derive(Deserialize)]
+/// struct Meta {
+///     owner: String,
+/// }
+///
+/// fn default_region() -> String {
+///     "eu-west-1".into()
+/// }
+///
+/// #[derive(HclDecode)]
+/// struct Service {
+///     #[hcl(label)]
+///     protocol: Spanned<String>,
+///     #[hcl(attr)]
+///     port: Spanned<u16>,
+///     #[hcl(attr, default)]
+///     replicas: u32,
+///     #[hcl(attr)]
+///     health: Option<Expression>,
+///     #[hcl(def_range)]
+///     at: Range,
+///     #[hcl(type_range)]
+///     type_at: Range,
+/// }
+///
+/// #[derive(HclDecode, Default)]
+/// struct Limits {
+///     #[hcl(attr)]
+///     cpu: Option<u32>,
+/// }
+///
+/// let src = r#"{
+///   "//": {"owner": "team-a"},
+///   "stack_name": "web-${env}",
+///   "pattern": "${keep}",
+///   "service": {"api": {"http": {"port": 8080, "health": "${ping(self)}"}}},
+///   "extra": true
+/// }"#;
+/// let ctx = EvalContext::new().with_variable("env", "dev");
+/// let stack: Stack = hcl_json::from_str(src, &ctx)?;
+/// assert_eq!(stack.meta.unwrap().owner, "team-a");
+/// assert_eq!(stack.name, "web-dev");
+/// assert_eq!(stack.pattern, "${keep}");
+/// assert_eq!(stack.region, "eu-west-1");
+/// let api = &stack.service["api"];
+/// assert_eq!(*api.protocol, "http");
+/// assert_eq!((*api.port, api.port.range().start.line), (8080, 5));
+/// assert_eq!(api.replicas, 0);
+/// assert!(api.health.is_some());
+/// assert_eq!(api.type_at.start.line, 5);
+/// assert!(stack.limits.cpu.is_none());
+/// assert!(stack.rest.just_attributes()?.contains_key("extra"));
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// Every problem of the file is reported at once, in source order, each
+/// with the range of the nearest value the decoder knows — including the
+/// errors serde itself raises inside an attribute (a missing or unknown
+/// field of a nested `Deserialize` struct, a `try_from` failure, an
+/// untagged enum that matches no variant), whose detail names the path to
+/// the value (`attribute "retry" in retry.inner`).
+///
+/// # Captures and serde's buffering
+///
+/// `Expression`, `ExpressionClosure`, `Body` and `Spanned<T>` are captured
+/// through `Option`, `Box`, `Vec` and maps, and inside nested `Deserialize`
+/// structs written as JSON objects. Inside an untagged, internally tagged
+/// or adjacently tagged enum, or a `#[serde(flatten)]` field, serde buffers
+/// a copy of the data and replays it: there, values arrive as written
+/// (literal-only, templates not evaluated), and an `Expression` or
+/// `ExpressionClosure` captures the expression written that way, so
+/// `#[serde(untagged)] enum Check { Flag(bool), Expr(Expression) }` reads
+/// `true` as a flag and `"${x > 1}"` as an expression. A `Spanned` value
+/// there gets the range of its attribute.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a block type: it does not implement `HclDecode`",
     note = "block types are structs with `#[derive(HclDecode)]`; to read an attribute instead, use #[hcl(attr)]"
@@ -113,56 +219,149 @@ impl<T: HclDecode> HclDecode for Box<T> {
 
 /// Decodes `body` into a `T`, evaluating attributes in `ctx`.
 ///
-/// All problems are reported together, each with its range.
+/// All problems are reported together, in source order, each with its
+/// range.
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
     let env = body_de::Env {
         ctx,
-        literal: EvalContext::literal(),
+        literal: capture::literal_ctx().clone(),
         diags: RefCell::new(Diagnostics::new()),
     };
     let de = body_de::BodyDeserializer {
         body: body.clone(),
         labels: Vec::new(),
+        label_ranges: Vec::new(),
+        block_ranges: None,
         spec: T::decode_spec(),
         env: &env,
         path: String::new(),
     };
-    let result = T::deserialize(de);
+    // The record that captures in serde's buffered positions consult.
+    let result = crate::handover::give(capture::Buffered::new(ctx), || T::deserialize(de));
     let diags = env.diags.into_inner();
     let source = body.source().clone();
-    match result {
-        Ok(value) if !diags.has_errors() => Ok(value),
-        Err(e) if !e.is_reported() && !diags.has_errors() => Err(e.with_source(source)),
-        _ if diags.has_errors() => Err(Error::from(diags).with_source(source)),
-        _ => Err(Error::new(crate::Diagnostic::error(
+    let failed = match result {
+        Ok(value) if !diags.has_errors() => return Ok(value),
+        Err(e) if !e.is_reported() && !diags.has_errors() => e,
+        _ if diags.has_errors() => Error::from(diags),
+        _ => Error::new(crate::Diagnostic::error(
             "Decoding failed",
             format!("{} could not be decoded.", T::decode_spec().type_name),
             Some(body.range()),
-        ))
-        .with_source(source)),
+        )),
+    };
+    Err(in_source_order(failed, body).with_source(source))
+}
+
+/// The diagnostics of one decoding sorted by where they point (stable, so
+/// those at one place keep the order found); one without a subject gets
+/// the body's range.
+#[cold]
+fn in_source_order(err: Error, body: &Body) -> Error {
+    let mut all = err.into_diagnostics();
+    for d in &mut all {
+        if d.subject.is_none() {
+            d.subject = Some(body.range());
+        }
     }
+    all.sort_by_key(|d| {
+        d.subject
+            .as_ref()
+            .map(|r| (r.filename.clone(), r.start.byte))
+    });
+    let mut diags = Diagnostics::new();
+    diags.extend(all);
+    Error::from(diags)
 }
 
 /// Parses `src` (a JSON-HCL document) and decodes its root body into a `T`.
 ///
-/// Diagnostics name the file `<input>`; use [`parse`](crate::parse) and
-/// [`decode_body`] to give it a name.
+/// Diagnostics name the file `<input>`; to give it a name, use
+/// [`from_str_named`] (or [`from_path`] to read a file).
 pub fn from_str<T: HclDecode>(src: &str, ctx: &EvalContext) -> Result<T, Error> {
-    let file = crate::json::parse(src, "<input>")?;
+    from_str_named(src, "<input>", ctx)
+}
+
+/// [`from_str`] with the file name diagnostics give.
+///
+/// ```
+/// #[derive(hcl_json::HclDecode, Debug)]
+/// struct Config {
+///     #[hcl(attr)]
+///     port: u16,
+/// }
+///
+/// let err = hcl_json::from_str_named::<Config>(r#"{"port": "x"}"#, "app.json", &Default::default())
+///     .unwrap_err();
+/// assert_eq!(&*err.diagnostics()[0].subject.as_ref().unwrap().filename, "app.json");
+/// ```
+pub fn from_str_named<T: HclDecode>(
+    src: &str,
+    filename: &str,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let file = crate::json::parse(src, filename)?;
     decode_body(&file.body(), ctx)
 }
 
 /// [`from_str`] for bytes; invalid UTF-8 is an error with its position.
 pub fn from_slice<T: HclDecode>(src: &[u8], ctx: &EvalContext) -> Result<T, Error> {
-    let file = crate::json::parse_bytes(src, "<input>")?;
+    from_slice_named(src, "<input>", ctx)
+}
+
+/// [`from_slice`] with the file name diagnostics give.
+pub fn from_slice_named<T: HclDecode>(
+    src: &[u8],
+    filename: &str,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let file = crate::json::parse_bytes(src, filename)?;
     decode_body(&file.body(), ctx)
+}
+
+/// Reads the file at `path` and decodes it into a `T`; diagnostics name
+/// the file by `path` as given, invalid UTF-8 is reported at its byte, and
+/// a file that cannot be read is an error naming it.
+///
+/// ```no_run
+/// #[derive(hcl_json::HclDecode)]
+/// struct Config {
+///     #[hcl(attr)]
+///     region: String,
+/// }
+///
+/// let config: Config = hcl_json::from_path("main.tf.json", &hcl_json::EvalContext::new())?;
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn from_path<T: HclDecode>(
+    path: impl AsRef<std::path::Path>,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        // The file's start, so the error names the file like any other.
+        let start = crate::Pos {
+            line: 1,
+            column: 1,
+            byte: 0,
+        };
+        Error::at(
+            "Failed to read file",
+            format!("The file {name:?} could not be read: {e}."),
+            crate::Range::new(name.as_str(), start, start),
+        )
+    })?;
+    from_slice_named(&bytes, &name, ctx)
 }
 
 /// What generated code needs; not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use super::body_de::BodyDeserializer;
-    pub use super::spec::{BlockField, Cardinality, DecodeSpec, FieldSpec};
+    pub use super::body_de::{next_range, BodyDeserializer};
+    pub use super::spec::{
+        BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField, Variant,
+    };
     pub use serde;
 
     use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, Visitor};
@@ -208,13 +407,29 @@ pub mod __private {
         T::deserialize(Missing(std::marker::PhantomData))
     }
 
+    /// The value of a range field that was not read (the body's problem
+    /// was already reported).
+    pub fn missing_range<R, E: de::Error>() -> Result<R, E> {
+        Err(already_reported())
+    }
+
+    /// An error meaning "this field's problem was already reported": this
+    /// crate's [`Error::custom`](serde::de::Error::custom) turns it into a
+    /// marker that carries no diagnostic (the hand-over says so, not the
+    /// message); any other error type sees the plain message.
+    fn already_reported<E: de::Error>() -> E {
+        crate::handover::give(crate::diag::AlreadyReported, || {
+            E::custom("a required value is missing")
+        })
+    }
+
     struct Missing<E>(std::marker::PhantomData<E>);
 
     impl<'de, E: de::Error> Deserializer<'de> for Missing<E> {
         type Error = E;
 
         fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, E> {
-            Err(E::custom(crate::diag::ALREADY_REPORTED))
+            Err(already_reported())
         }
 
         fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {

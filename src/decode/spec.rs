@@ -14,7 +14,13 @@ pub enum Cardinality {
     AtMostOne,
     /// `Vec<T>`: any number, in source order.
     Many,
+    /// `IndexMap` / `HashMap` / `BTreeMap<K, T>`: any number, keyed by
+    /// their first label (the block type's labels are the rest).
+    Map,
 }
+
+/// The label name a block map's key takes in the schema.
+pub(crate) const MAP_KEY_LABEL: &str = "name";
 
 /// What a field of a decoded struct is to the body.
 #[doc(hidden)]
@@ -32,11 +38,19 @@ pub enum FieldKind {
         type_name: &'static str,
         cardinality: Cardinality,
         spec: fn() -> &'static DecodeSpec,
+        /// An absent single block is not an error (`#[hcl(block, default)]`).
+        default: bool,
     },
     /// The next label of the block being decoded.
     Label,
     /// Everything the schema does not name.
     Remain,
+    /// The body's `"//"` values.
+    Comment,
+    /// The block's definition range.
+    DefRange,
+    /// The range of the block's type name.
+    TypeRange,
 }
 
 /// One field of a decoded struct.
@@ -70,13 +84,14 @@ impl FieldSpec {
         }
     }
 
-    /// A block field.
+    /// A block field; `default` when an absent single block is allowed.
     pub const fn block(
         field: &'static str,
         type_name: &'static str,
         cardinality: Cardinality,
         labels: &'static [&'static str],
         spec: fn() -> &'static DecodeSpec,
+        default: bool,
     ) -> FieldSpec {
         FieldSpec {
             field,
@@ -84,25 +99,17 @@ impl FieldSpec {
                 type_name,
                 cardinality,
                 spec,
+                default,
             },
             labels,
         }
     }
 
-    /// A label field.
-    pub const fn label(field: &'static str) -> FieldSpec {
+    /// A field of another kind (label, remain, comment, ranges).
+    pub const fn other(field: &'static str, kind: FieldKind) -> FieldSpec {
         FieldSpec {
             field,
-            kind: FieldKind::Label,
-            labels: &[],
-        }
-    }
-
-    /// The remain field.
-    pub const fn remain(field: &'static str) -> FieldSpec {
-        FieldSpec {
-            field,
-            kind: FieldKind::Remain,
+            kind,
             labels: &[],
         }
     }
@@ -123,6 +130,20 @@ pub struct DecodeSpec {
     /// Decodes a body into the type and drops the result: how a failed
     /// `Vec` of blocks still reports the problems of its later blocks.
     pub check: CheckFn,
+    /// For an enum of block types: the variants, chosen by the block's
+    /// first label. Empty for a struct.
+    pub variants: Vec<Variant>,
+}
+
+/// One variant of an enum of block types: the first label that selects it
+/// and the plan of its block type.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Variant {
+    /// The first label that selects this variant.
+    pub label: &'static str,
+    /// The variant's block type.
+    pub spec: fn() -> &'static DecodeSpec,
 }
 
 /// See [`DecodeSpec::check`].
@@ -139,11 +160,26 @@ impl DecodeSpec {
                     name: name.to_string(),
                     required,
                 }),
-                FieldKind::Block { type_name, .. } => schema.blocks.push(BlockHeaderSchema {
-                    type_name: type_name.to_string(),
-                    label_names: f.labels.iter().map(|l| l.to_string()).collect(),
-                }),
-                FieldKind::Label | FieldKind::Remain => {}
+                FieldKind::Block {
+                    type_name,
+                    cardinality,
+                    ..
+                } => {
+                    let key = (cardinality == Cardinality::Map).then_some(MAP_KEY_LABEL);
+                    schema.blocks.push(BlockHeaderSchema {
+                        type_name: type_name.to_string(),
+                        label_names: key
+                            .into_iter()
+                            .chain(f.labels.iter().copied())
+                            .map(str::to_string)
+                            .collect(),
+                    })
+                }
+                FieldKind::Label
+                | FieldKind::Remain
+                | FieldKind::Comment
+                | FieldKind::DefRange
+                | FieldKind::TypeRange => {}
             }
         }
         let has_remain = fields.iter().any(|f| matches!(f.kind, FieldKind::Remain));
@@ -153,6 +189,16 @@ impl DecodeSpec {
             schema,
             has_remain,
             check,
+            variants: Vec::new(),
+        }
+    }
+
+    /// The plan of an enum whose variant is chosen by a block's first
+    /// label.
+    pub fn choice(type_name: &'static str, variants: Vec<Variant>, check: CheckFn) -> DecodeSpec {
+        DecodeSpec {
+            variants,
+            ..DecodeSpec::new(type_name, Vec::new(), check)
         }
     }
 }
@@ -164,7 +210,7 @@ impl DecodeSpec {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold blocks",
     label = "not a block field type",
-    note = "a #[hcl(block)] field must be `T`, `Option<T>`, `Vec<T>` or `Box<T>`, where `T` derives `HclDecode`"
+    note = "a #[hcl(block)] field must be `T`, `Option<T>`, `Vec<T>`, `Box<T>` or a map (`IndexMap`, `HashMap`, `BTreeMap`) from the first label to `T`, where `T` derives `HclDecode`"
 )]
 pub trait BlockField {
     /// The decoded block type.
@@ -186,4 +232,66 @@ impl<T: super::HclDecode> BlockField for Vec<T> {
 impl<T: super::HclDecode> BlockField for Box<T> {
     type Block = T;
     const CARDINALITY: Cardinality = Cardinality::One;
+}
+
+impl<K, T: super::HclDecode, S> BlockField for indexmap::IndexMap<K, T, S>
+where
+    Self: serde::de::DeserializeOwned,
+{
+    type Block = T;
+    const CARDINALITY: Cardinality = Cardinality::Map;
+}
+
+impl<K, T: super::HclDecode, S> BlockField for std::collections::HashMap<K, T, S>
+where
+    Self: serde::de::DeserializeOwned,
+{
+    type Block = T;
+    const CARDINALITY: Cardinality = Cardinality::Map;
+}
+
+impl<K, T: super::HclDecode> BlockField for std::collections::BTreeMap<K, T>
+where
+    Self: serde::de::DeserializeOwned,
+{
+    type Block = T;
+    const CARDINALITY: Cardinality = Cardinality::Map;
+}
+
+/// The Rust types a `#[hcl(remain)]` field may have: a [`Body`] to decode
+/// later, or a map of the remaining attributes (of `Expression`, `Value`
+/// or any other attribute type).
+///
+/// [`Body`]: crate::Body
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold the rest of a body",
+    label = "not a remain field type",
+    note = "a #[hcl(remain)] field must be `hcl_json::Body` or a map of the remaining attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...), possibly in an `Option`"
+)]
+pub trait RemainField {}
+
+impl RemainField for crate::json::Body {}
+impl<T: RemainField> RemainField for Option<T> {}
+impl<T: RemainField> RemainField for Box<T> {}
+impl<K, V, S> RemainField for indexmap::IndexMap<K, V, S> {}
+impl<K, V, S> RemainField for std::collections::HashMap<K, V, S> {}
+impl<K, V> RemainField for std::collections::BTreeMap<K, V> {}
+
+/// The type of a `#[hcl(def_range)]` or `#[hcl(type_range)]` field:
+/// [`Range`](crate::Range).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a range field must have the type `hcl_json::Range`, not `{Self}`",
+    label = "not `hcl_json::Range`"
+)]
+pub trait RangeField {
+    /// The field's value.
+    fn from_range(range: crate::Range) -> Self;
+}
+
+impl RangeField for crate::Range {
+    fn from_range(range: crate::Range) -> crate::Range {
+        range
+    }
 }

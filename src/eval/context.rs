@@ -190,7 +190,10 @@ impl std::fmt::Debug for EvalContext {
         f.debug_struct("EvalContext")
             .field("literal", &self.0.literal)
             .field("variables", &self.variable_names())
-            .field("functions", &self.function_names())
+            .field(
+                "functions",
+                &format_args!("{} functions", self.function_names().len()),
+            )
             .finish()
     }
 }

@@ -179,10 +179,21 @@ impl<'a> Eval<'a> {
 
     #[cold]
     fn no_variable(&mut self, name: &Ident, ctx: &EvalContext) {
-        if ctx.is_literal() || !ctx.has_variables() {
+        if ctx.is_literal() {
             self.error(
                 "Variables not allowed",
                 "Variables may not be used here.",
+                name.span,
+            );
+            return;
+        }
+        if !ctx.has_variables() {
+            self.error(
+                "Variables not allowed",
+                format!(
+                    "There is no variable named {:?}: no variables were given to this evaluation context (add them with EvalContext::with_variable).",
+                    name.name
+                ),
                 name.span,
             );
             return;

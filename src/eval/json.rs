@@ -135,26 +135,21 @@ impl JsonEval<'_> {
         )
     }
 
-    /// An object: keys evaluated and converted to strings, duplicates (after
-    /// evaluation) rejected; an unknown key makes the whole object unknown.
+    /// An object: the properties of [`ObjectWalk`]; an unknown key makes
+    /// the whole object unknown.
     fn object(&mut self, first: u32, len: u32) -> Value {
         let file = self.file;
+        let mut walk = ObjectWalk::new(file, first, len);
         let mut attrs = IndexMap::with_capacity(len as usize);
-        let mut names: Vec<NodeId> = Vec::with_capacity(len as usize);
         let mut known = true;
-        for prop in file.properties(first, len) {
-            let key = self.key(prop.name);
+        while let Some(prop) = walk.next(self.ctx, self.diags) {
             let value = self.node(prop.value);
-            let Some(key) = key else {
-                known = false;
-                continue;
-            };
-            if let Some(i) = attrs.get_index_of(&key) {
-                self.duplicate(&key, names[i], prop.name);
-                continue;
+            match prop.key {
+                Some(key) => {
+                    attrs.insert(key, value);
+                }
+                None => known = false,
             }
-            attrs.insert(key, value);
-            names.push(prop.name);
         }
         if known {
             Value::Object(attrs)
@@ -162,56 +157,133 @@ impl JsonEval<'_> {
             Value::dynamic()
         }
     }
+}
 
-    /// An object key as a string, or `None` when it is unknown or failed.
-    fn key(&mut self, name: NodeId) -> Option<String> {
-        let text = self.file.str(name).unwrap_or_default();
-        if self.ctx.is_literal() || !syntax::needs_template_parse(text) {
-            return Some(Str::new(text).into_string());
+/// The walk over a JSON object's properties that both evaluation
+/// ([`Expression::value`]) and decoding into a serde target use, so both
+/// say the same thing at the same range: each key is evaluated (a template
+/// in full-expression mode) and converted to a string, with HCL's wording
+/// for a null, unconvertible or duplicate key.
+pub(crate) struct ObjectWalk<'f> {
+    file: &'f std::sync::Arc<FileData>,
+    props: std::slice::Iter<'f, crate::json::Prop>,
+    /// Keys so far and where each was defined, for duplicates.
+    seen: std::collections::HashMap<String, NodeId>,
+}
+
+/// One property of an [`ObjectWalk`].
+pub(crate) struct WalkedProp {
+    /// The key; `None` when it is unknown, or invalid or a duplicate (both
+    /// reported).
+    pub key: Option<String>,
+    /// The key's string node.
+    pub name: NodeId,
+    /// The value node.
+    pub value: NodeId,
+}
+
+impl<'f> ObjectWalk<'f> {
+    fn new(file: &'f std::sync::Arc<FileData>, first: u32, len: u32) -> ObjectWalk<'f> {
+        ObjectWalk {
+            file,
+            props: file.properties(first, len).iter(),
+            seen: std::collections::HashMap::with_capacity(len as usize),
         }
-        let mark = self.diags.len();
-        let value = self.string(name);
-        if self.diags.len() > mark || !value.is_known() {
-            return None;
+    }
+
+    /// The walk over `expr`, when it is a JSON object.
+    pub(crate) fn of(expr: &'f Expression) -> Option<ObjectWalk<'f>> {
+        match (&expr.kind, expr.json_node()) {
+            (ExprKind::Json(_), Some(node)) => match expr.file.node(node).kind {
+                NodeKind::Object { first, len } => Some(ObjectWalk::new(&expr.file, first, len)),
+                _ => None,
+            },
+            _ => None,
         }
-        let range = || self.file.range(name);
-        if value.is_null() {
-            let d = Diagnostic::error(
-                "Invalid object key expression",
-                "Cannot use null value as an object key.",
-                Some(range()),
-            );
-            self.diags.push(d);
-            return None;
-        }
-        match try_convert(&value, &Type::String, true) {
-            Ok(Value::String(s)) => Some(s.into_string()),
-            Ok(_) => None,
-            Err(e) => {
-                let d = Diagnostic::error(
-                    "Invalid object key expression",
-                    format!("Cannot use this expression as an object key: {e}."),
-                    Some(range()),
-                );
-                self.diags.push(d);
-                None
+    }
+
+    /// How many properties are left.
+    pub(crate) fn len(&self) -> usize {
+        self.props.len()
+    }
+
+    /// The next property; a key's problems go to `diags`.
+    pub(crate) fn next(
+        &mut self,
+        ctx: &EvalContext,
+        diags: &mut Diagnostics,
+    ) -> Option<WalkedProp> {
+        let prop = self.props.next()?;
+        let mut key = object_key(self.file, prop.name, ctx, diags);
+        if let Some(name) = &key {
+            if let Some(&first) = self.seen.get(name) {
+                diags.push(duplicate(self.file, name, first, prop.name));
+                key = None;
+            } else {
+                self.seen.insert(name.clone(), prop.name);
             }
         }
+        Some(WalkedProp {
+            key,
+            name: prop.name,
+            value: prop.value,
+        })
     }
+}
 
-    #[cold]
-    fn duplicate(&mut self, key: &str, first: NodeId, again: NodeId) {
-        let detail = format!(
-            "An attribute named {key:?} was already defined at {}.",
-            self.file.range(first)
-        );
-        let subject = self.file.range(again);
-        self.diags.push(Diagnostic::error(
-            "Duplicate object attribute",
-            detail,
-            Some(subject),
-        ));
+/// An object key as a string, or `None` when it is unknown or failed.
+fn object_key(
+    file: &std::sync::Arc<FileData>,
+    name: NodeId,
+    ctx: &EvalContext,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let text = file.str(name).unwrap_or_default();
+    if ctx.is_literal() || !syntax::needs_template_parse(text) {
+        return Some(Str::new(text).into_string());
     }
+    let mark = diags.len();
+    let value = JsonEval {
+        file,
+        ctx,
+        diags: &mut *diags,
+    }
+    .string(name);
+    if diags.len() > mark || !value.is_known() {
+        return None;
+    }
+    if value.is_null() {
+        diags.push(Diagnostic::error(
+            "Invalid object key expression",
+            "Cannot use null value as an object key.",
+            Some(file.range(name)),
+        ));
+        return None;
+    }
+    match try_convert(&value, &Type::String, true) {
+        Ok(Value::String(s)) => Some(s.into_string()),
+        Ok(_) => None,
+        Err(e) => {
+            diags.push(Diagnostic::error(
+                "Invalid object key expression",
+                format!("Cannot use this expression as an object key: {e}."),
+                Some(file.range(name)),
+            ));
+            None
+        }
+    }
+}
+
+#[cold]
+fn duplicate(file: &FileData, key: &str, first: NodeId, again: NodeId) -> Diagnostic {
+    Diagnostic::error(
+        "Duplicate object attribute",
+        format!(
+            "An attribute named {key:?} was already defined at {}.",
+            file.range(first)
+        ),
+        Some(file.range(again)),
+    )
 }
 
 fn evaluate_template(

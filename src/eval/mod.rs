@@ -25,3 +25,4 @@ pub use closure::ExpressionClosure;
 pub use context::EvalContext;
 pub use expr::MAX_ITERATIONS;
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};
+pub(crate) use json::ObjectWalk;

@@ -85,7 +85,7 @@ impl Body {
     /// All problems are reported together.
     pub fn content(&self, schema: &BodySchema) -> Result<BodyContent, Error> {
         let mut diags = Diagnostics::new();
-        let content = self.content_inner(schema, false, &mut diags)?;
+        let content = self.content_inner(schema, false, "", &mut diags)?;
         self.finish(diags, content)
     }
 
@@ -95,7 +95,7 @@ impl Body {
     /// as processing once with both.
     pub fn partial_content(&self, schema: &BodySchema) -> Result<(BodyContent, Body), Error> {
         let mut diags = Diagnostics::new();
-        let content = self.content_inner(schema, true, &mut diags)?;
+        let content = self.content_inner(schema, true, "", &mut diags)?;
         let rest = self.without(schema);
         self.finish(diags, (content, rest))
     }
@@ -103,14 +103,38 @@ impl Body {
     /// Content (and, when `partial`, the rest) even when the body has
     /// problems, which go to `diags`: decoding carries on to report every
     /// problem at once. Only an invalid schema is an `Err`.
+    ///
+    /// `block` names the block this body belongs to (`resource.t.web`), for
+    /// messages; empty at the top level.
     pub(crate) fn content_collecting(
         &self,
         schema: &BodySchema,
         partial: bool,
+        block: &str,
         diags: &mut Diagnostics,
     ) -> Result<(BodyContent, Option<Body>), Error> {
-        let content = self.content_inner(schema, partial, diags)?;
+        let content = self.content_inner(schema, partial, block, diags)?;
         Ok((content, partial.then(|| self.without(schema))))
+    }
+
+    /// The values of the body's `"//"` properties, in source order: the
+    /// JSON syntax's comments, which schemas never see. Read them in
+    /// literal-only mode ([`EvalContext::literal`](crate::EvalContext::literal)).
+    ///
+    /// ```
+    /// let file = hcl_json::parse(r#"{"//": {"stack": "dev"}, "a": 1}"#, "c.json")?;
+    /// let comments = file.body().comments();
+    /// assert_eq!(comments.len(), 1);
+    /// assert_eq!(comments[0].source_text(), r#"{"stack": "dev"}"#);
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn comments(&self) -> Vec<Expression> {
+        let mut ignored = Diagnostics::new();
+        self.deep_props(self.node, None, &mut ignored)
+            .into_iter()
+            .filter(|p| self.name(p) == COMMENT)
+            .map(|p| Expression::json(self.file.clone(), p.value))
+            .collect()
     }
 
     /// This body with the names of `schema` hidden.
@@ -165,6 +189,7 @@ impl Body {
         &self,
         schema: &BodySchema,
         partial: bool,
+        block: &str,
         diags: &mut Diagnostics,
     ) -> Result<BodyContent, Error> {
         schema.validate()?;
@@ -195,14 +220,7 @@ impl Body {
         }
         for attr in &schema.attributes {
             if attr.required && !content.attributes.contains_key(&attr.name) {
-                diags.push(Diagnostic::error(
-                    "Missing required argument",
-                    format!(
-                        "The argument {:?} is required, but no definition was found.",
-                        attr.name
-                    ),
-                    Some(content.missing_item_range.clone()),
-                ));
+                diags.push(missing_argument(&attr.name, block, &content));
             }
         }
         Ok(content)
@@ -246,13 +264,14 @@ impl Body {
             NodeKind::Object { .. } => std::slice::from_ref(&value),
             NodeKind::Array { first, len } => file.elements(first, len),
             _ => {
-                diags.push(self.not_object(
-                    value,
-                    &format!(
-                        "Either a JSON object or a JSON array is required, representing the contents of one or more {:?} blocks.",
-                        schema.type_name
-                    ),
-                ));
+                let mut detail = format!(
+                    "Either a JSON object or a JSON array is required, representing the contents of one or more {:?} blocks.",
+                    schema.type_name
+                );
+                if !schema.label_names.is_empty() {
+                    detail.push_str(&label_count_hint(schema, labels));
+                }
+                diags.push(self.not_object(value, &detail));
                 return;
             }
         };
@@ -368,4 +387,46 @@ impl Body {
         )
         .with_context(whole)
     }
+}
+
+/// "Missing required argument" for `name`, naming the block when there is
+/// one.
+#[cold]
+fn missing_argument(name: &str, block: &str, content: &BodyContent) -> Diagnostic {
+    let detail = if block.is_empty() {
+        format!("The argument {name:?} is required, but no definition was found.")
+    } else {
+        format!("The argument {name:?} is required in {block}, but no definition was found.")
+    };
+    Diagnostic::error(
+        "Missing required argument",
+        detail,
+        Some(content.missing_item_range.clone()),
+    )
+}
+
+/// "`service` blocks take 2 labels (kind, name); this one has 1", for a
+/// block whose labels ran out before its body did: the last name was read
+/// as a label.
+#[cold]
+fn label_count_hint(schema: &BlockHeaderSchema, labels: &[(String, Range)]) -> String {
+    let n = schema.label_names.len();
+    let has = labels.len().saturating_sub(1);
+    let given: Vec<String> = labels[..has]
+        .iter()
+        .map(|(l, _)| format!("{l:?}"))
+        .collect();
+    let last = labels.last().map_or("", |(l, _)| l.as_str());
+    format!(
+        " {:?} blocks take {n} label{} ({}); this one has {has}{}, so {last:?} was read as its {} label.",
+        schema.type_name,
+        if n == 1 { "" } else { "s" },
+        schema.label_names.join(", "),
+        if given.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", given.join(", "))
+        },
+        schema.label_names[has.min(n - 1)],
+    )
 }

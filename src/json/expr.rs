@@ -173,6 +173,22 @@ impl Expression {
         Some((node, self.file.str(node)?))
     }
 
+    /// Whether this is a JSON object.
+    pub(crate) fn is_json_object(&self) -> bool {
+        self.json_node()
+            .is_some_and(|n| matches!(self.file.node(n).kind, NodeKind::Object { .. }))
+    }
+
+    /// Whether this is a JSON object or array.
+    pub(crate) fn is_json_container(&self) -> bool {
+        self.json_node().is_some_and(|n| {
+            matches!(
+                self.file.node(n).kind,
+                NodeKind::Object { .. } | NodeKind::Array { .. }
+            )
+        })
+    }
+
     /// Whether this is the JSON literal `null`.
     pub(crate) fn is_json_null(&self) -> bool {
         self.json_node()

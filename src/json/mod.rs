@@ -15,4 +15,4 @@ pub use expr::Expression;
 pub(crate) use expr::{ExprKind, NativeExpr};
 pub use parser::{parse, parse_bytes, parse_with, ParseOptions, DEFAULT_MAX_DEPTH};
 pub use tree::File;
-pub(crate) use tree::{FileData, NodeId, NodeKind};
+pub(crate) use tree::{FileData, NodeId, NodeKind, Prop};

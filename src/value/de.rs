@@ -16,7 +16,6 @@
 //! exactly the number, else the exact decimal text as a string (which
 //! `rust_decimal::Decimal` and [`Number`] parse exactly).
 
-use std::cell::RefCell;
 use std::fmt;
 
 use serde::de::{
@@ -32,13 +31,6 @@ use super::string::Str;
 use super::types::Type;
 use super::Value;
 use crate::diag::Error;
-
-thread_local! {
-    /// Set by `ValueDeserializer` for the `Value` visitor it is about to call
-    /// (see `deserialize_newtype_struct`), so a `Value` target receives the
-    /// value itself rather than a rebuilt copy.
-    static HANDED_VALUE: RefCell<Option<Value>> = const { RefCell::new(None) };
-}
 
 /// Reads a `T` out of a [`Value`]; see [`ValueDeserializer`] for the
 /// rules.
@@ -297,12 +289,10 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
         match name {
             VALUE_TOKEN => {
                 // Only `Value`'s own Deserialize asks for this name; its
-                // visitor takes the value from the hand-over slot.
-                HANDED_VALUE.with(|h| *h.borrow_mut() = Some(self.value));
-                let r =
-                    visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
-                HANDED_VALUE.with(|h| h.borrow_mut().take());
-                r
+                // visitor takes the value itself (see `crate::handover`).
+                crate::handover::give(self.value, || {
+                    visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()))
+                })
             }
             NUMBER_TOKEN => {
                 let n = self.into_number()?;
@@ -606,7 +596,7 @@ struct ValueVisitor;
 impl<'de> Visitor<'de> for ValueVisitor {
     type Value = Value;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any value")
+        f.write_str("an HCL value")
     }
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
         Ok(Value::Bool(v))
@@ -645,7 +635,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Value::deserialize(d)
     }
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        match HANDED_VALUE.with(|h| h.borrow_mut().take()) {
+        match crate::handover::take::<Value>() {
             Some(v) => Ok(v),
             None => d.deserialize_any(self),
         }

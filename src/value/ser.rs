@@ -20,8 +20,6 @@
 //! field of a struct given to [`to_value`]) it is passed through unchanged,
 //! types and all.
 
-use std::cell::{Cell, RefCell};
-
 use indexmap::IndexMap;
 use serde::ser::{self, Serialize};
 
@@ -35,13 +33,6 @@ use crate::diag::{Diagnostic, DiagnosticKind, Error};
 pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
 /// The newtype name under which a `Value` passes through unchanged.
 pub(crate) const VALUE_TOKEN: &str = "$hcl_json::private::Value";
-
-thread_local! {
-    /// Set by `ValueSerializer` just before serializing the `Value` behind a
-    /// `VALUE_TOKEN` newtype, so that value can hand itself over.
-    static WANT_VALUE: Cell<bool> = const { Cell::new(false) };
-    static HANDED_VALUE: RefCell<Option<Value>> = const { RefCell::new(None) };
-}
 
 pub(crate) fn unknown_error() -> Error {
     Error::new(
@@ -79,8 +70,10 @@ struct Plain<'a>(&'a Value);
 
 impl Serialize for Plain<'_> {
     fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if WANT_VALUE.with(|w| w.replace(false)) {
-            HANDED_VALUE.with(|h| *h.borrow_mut() = Some(self.0.clone()));
+        // `ValueSerializer` asks for the value itself (types and unknowns
+        // included) through the hand-over's request protocol.
+        if crate::handover::is_requested::<Value>() {
+            crate::handover::answer(self.0.clone());
             return serializer.serialize_unit();
         }
         match self.0 {
@@ -232,10 +225,9 @@ impl ser::Serializer for ValueSerializer {
     ) -> Result<Value, Error> {
         match name {
             VALUE_TOKEN => {
-                WANT_VALUE.with(|w| w.set(true));
-                let plain = value.serialize(self);
-                WANT_VALUE.with(|w| w.set(false));
-                match HANDED_VALUE.with(|h| h.borrow_mut().take()) {
+                let (plain, handed) =
+                    crate::handover::request::<Value, _>(|| value.serialize(self));
+                match handed {
                     Some(v) => Ok(v),
                     None => plain,
                 }
