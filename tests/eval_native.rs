@@ -246,10 +246,14 @@ fn null_operand_beside_an_unsuitable_one_reports_the_unsuitable_one() {
 }
 
 #[test]
-fn division_by_zero_is_a_diagnostic_on_the_operation() {
-    let (d, text) = error("${a / (b - 2)}", &ctx());
-    assert_eq!(d.summary, "Division by zero");
-    assert_eq!(text, "a / (b - 2)");
+fn zero_divided_by_zero_is_a_diagnostic_on_the_operation() {
+    let (d, text) = error("${(b - 2) / (b - 2)}", &ctx());
+    assert_eq!(d.summary, "Operation failed");
+    assert_eq!(
+        d.detail,
+        "Error during operation: can't divide zero by zero or infinity by infinity."
+    );
+    assert_eq!(text, "(b - 2) / (b - 2)");
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn try_without_a_valid_alternative_is_an_error_in_the_call_listing_the_errors() 
     );
     assert!(
         d.detail
-            .contains("- Unknown variable (at t.json:1,14-1,20)"),
+            .contains("- Unknown variable (at t.json:1,14-20)"),
         "{}",
         d.detail
     );

@@ -417,11 +417,17 @@ impl Function {
             })?;
             converted.push(value);
         }
-        if dynamic {
-            return Ok(Value::dynamic());
-        }
-        let result_type = (def.return_type)(&converted)?;
-        if unknown {
+        // A wholly unknown argument of dynamic type was converted to the
+        // parameter's type like any other, so the result is an unknown of
+        // the declared return type (`upper(d)` is an unknown string); only
+        // when that type depends on what the argument turns out to be is
+        // it the dynamic value.
+        let result_type = match (def.return_type)(&converted) {
+            Ok(ty) => ty,
+            Err(_) if dynamic => return Ok(Value::dynamic()),
+            Err(e) => return Err(e),
+        };
+        if unknown || dynamic {
             return Ok(Value::unknown(result_type));
         }
         let result = implementation(&converted)?;

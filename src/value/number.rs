@@ -22,9 +22,12 @@
 //!   outside the range, are a [`NumberError::OutOfRange`] error.
 //! - `+`, `-`, `*` and `%` are exact (within the limits above). `/` rounds to
 //!   [`Number::DIVISION_DIGITS`] (100) significant digits, so `1/3` has 100
-//!   threes. Division or remainder by zero is an error ("Division by zero",
-//!   as in HCL); so is any operation whose IEEE result would be NaN
-//!   (`inf - inf`, `0 * inf`, `inf / inf`, `inf % x`).
+//!   threes. [`Number::checked_div`] and [`Number::checked_rem`] report a
+//!   zero divisor as [`NumberError::DivisionByZero`], for the caller to
+//!   decide; the expression operators decide as go-cty (and so Terraform)
+//!   does: `x / 0` is an infinity of `x`'s sign and `x % 0` is `x`. Any
+//!   operation whose IEEE result would be NaN is an error (`0 / 0`,
+//!   `inf - inf`, `0 * inf`, `inf / inf`, `inf % x`).
 
 use std::cmp::Ordering;
 use std::fmt;
