@@ -598,7 +598,8 @@ impl Parser<'_> {
         Ok(i + 2)
     }
 
-    /// `\uXXXX`, combining a surrogate pair `\uD83D\uDE00` into one char.
+    /// `\uXXXX`, combining a surrogate pair `\uD83D\uDE00` into one char;
+    /// a lone half is U+FFFD.
     fn decode_unicode_escape(&mut self, i: usize) -> PResult<usize> {
         let hi = self.hex4(i)?;
         let (c, end) = if (0xD800..0xDC00).contains(&hi) {
@@ -617,18 +618,11 @@ impl Parser<'_> {
         } else {
             (char::from_u32(hi), i + 6)
         };
-        match c {
-            Some(c) => {
-                self.decoded.push(c);
-                Ok(end)
-            }
-            None => Err(err(
-                "Invalid JSON string",
-                "A \\u escape encodes half of a UTF-16 surrogate pair without the other half; it does not name a character.",
-                i,
-                end,
-            )),
-        }
+        // Half a surrogate pair decodes to U+FFFD, as in Go's
+        // `encoding/json`: JavaScript's `JSON.stringify` writes lone
+        // surrogates, so generated files (cdktf's) can hold them.
+        self.decoded.push(c.unwrap_or(char::REPLACEMENT_CHARACTER));
+        Ok(end)
     }
 
     /// The value of the four hex digits after `\u` at `i`.
@@ -912,8 +906,15 @@ mod tests {
         fails_with("{\"a\": \"x\ny\"}", "Invalid JSON string", "1:9-2:1");
         fails_with(r#"{"a": "\q"}"#, "Invalid JSON string", "1:8-1:10");
         fails_with(r#"{"a": "\u12"}"#, "Invalid JSON string", "1:8-1:12");
-        fails_with(r#"{"a": "\ud800"}"#, "Invalid JSON string", "1:8-1:14");
         fails_with(r#"{"a": "open"#, "Invalid JSON string", "1:7-1:8");
+    }
+
+    #[test]
+    fn lone_surrogate_escapes_decode_to_the_replacement_character() {
+        assert_eq!(
+            ok(r#"{"s": ["\ud800", "\udc00x", "\ud83d\u0041", "\ud83d\ude00"]}"#),
+            format!("{{s:[{:?},{:?},{:?},{:?}]}}", "\u{fffd}", "\u{fffd}x", "\u{fffd}A", "😀")
+        );
     }
 
     #[test]
