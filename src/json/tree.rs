@@ -192,6 +192,16 @@ impl FileData {
         )
     }
 
+    /// The subject of a diagnostic about a value, as HCL chooses it: the
+    /// opening bracket of an object or array, the whole token of a scalar
+    /// (`"x"`, `null`, `true`, `123`).
+    pub fn value_subject(&self, id: NodeId) -> Range {
+        match self.node(id).kind {
+            NodeKind::Object { .. } | NodeKind::Array { .. } => self.start_range(id),
+            _ => self.range(id),
+        }
+    }
+
     /// The range of the first byte of a node (its opening bracket).
     pub fn start_range(&self, id: NodeId) -> Range {
         let n = self.node(id);
