@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::ExpressionClosure;
 use crate::diag::{Diagnostic, Error};
-use crate::value::{convert_unsafe, Type, Value};
+use crate::value::{convert_unsafe, try_convert, Type, Value};
 
 /// One parameter of a [`Function`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -404,15 +404,12 @@ impl Function {
             } else if !param.allow_unknown && !arg.is_wholly_known() {
                 unknown = true;
             }
-            let value = convert_unsafe(arg, &param.ty).map_err(|e| {
-                let reason = e
-                    .diagnostics()
-                    .first()
-                    .map(|d| d.detail.clone())
-                    .unwrap_or_default();
+            // The bare reason, as go-cty words it: `Invalid value for "num"
+            // parameter: a number is required.`
+            let value = try_convert(arg, &param.ty, true).map_err(|e| {
                 FunctionError::arg(
                     i,
-                    format!("Invalid value for {:?} parameter: {reason}", param.name),
+                    format!("Invalid value for {:?} parameter: {e}.", param.name),
                 )
             })?;
             converted.push(value);
@@ -514,7 +511,12 @@ mod tests {
             f.call(&[Value::unknown(Type::Number)]),
             Ok(Value::unknown(Type::Number))
         );
-        assert_eq!(f.call(&[Value::dynamic()]), Ok(Value::dynamic()));
+        // Converted to the parameter's type like any argument: the result
+        // is an unknown of the declared return type.
+        assert_eq!(
+            f.call(&[Value::dynamic()]),
+            Ok(Value::unknown(Type::Number))
+        );
     }
 
     #[test]

@@ -105,7 +105,12 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
         let mut errors = std::mem::take(&mut p.errors).into_iter();
         let mut all = match errors.next() {
             Some(first) => first.into_error(&source),
-            None => return Err(root.err().map(|e| e.into_error(&source)).unwrap_or_else(Error::reported)),
+            None => {
+                return Err(root
+                    .err()
+                    .map(|e| e.into_error(&source))
+                    .unwrap_or_else(Error::reported))
+            }
         };
         for e in errors.chain(root.err()) {
             all = all.merge(e.into_error(&source));
@@ -179,7 +184,9 @@ impl Parser<'_> {
         let root = self.parse_value()?;
         self.skip_ws()?;
         if self.at < self.src.len() {
-            let end = self.token_end(self.at).unwrap_or_else(|| self.char_end(self.at));
+            let end = self
+                .token_end(self.at)
+                .unwrap_or_else(|| self.char_end(self.at));
             return Err(err(
                 "Extraneous data after value",
                 "Extra characters appear after the JSON value.",
@@ -320,7 +327,19 @@ impl Parser<'_> {
             _ => {
                 let mut i = start;
                 while let Some(&b) = s.get(i) {
-                    if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b',' | b':' | b'{' | b'}' | b'[' | b']' | b'"') {
+                    if matches!(
+                        b,
+                        b' ' | b'\t'
+                            | b'\n'
+                            | b'\r'
+                            | b','
+                            | b':'
+                            | b'{'
+                            | b'}'
+                            | b'['
+                            | b']'
+                            | b'"'
+                    ) {
                         break;
                     }
                     i += 1;
@@ -419,7 +438,9 @@ impl Parser<'_> {
                     }
                     None => return Err(unclosed("object", start, self.at)),
                     Some(_) => {
-                        let end = self.token_end(self.at).unwrap_or_else(|| self.char_end(self.at));
+                        let end = self
+                            .token_end(self.at)
+                            .unwrap_or_else(|| self.char_end(self.at));
                         return Err(err(
                             "Missing property value colon",
                             "A colon must appear between an object property's name and its value.",
@@ -439,12 +460,21 @@ impl Parser<'_> {
                         break;
                     }
                     None => return Err(unclosed("object", start, self.at)),
+                    Some(b']') => {
+                        return Err(err(
+                            "Mismatched braces",
+                            "A JSON object must be closed with a brace, not a bracket.",
+                            self.at,
+                            self.at + 1,
+                        ))
+                    }
                     Some(_) => {
                         return Err(err(
                             "Missing property separator",
                             "A comma must appear between JSON object properties.",
                             self.at,
-                            self.token_end(self.at).unwrap_or_else(|| self.char_end(self.at)),
+                            self.token_end(self.at)
+                                .unwrap_or_else(|| self.char_end(self.at)),
                         ))
                     }
                 }
@@ -488,12 +518,21 @@ impl Parser<'_> {
                         break;
                     }
                     None => return Err(unclosed("array", start, self.at)),
+                    Some(b'}') => {
+                        return Err(err(
+                            "Mismatched brackets",
+                            "A JSON array must be closed with a bracket, not a brace.",
+                            self.at,
+                            self.at + 1,
+                        ))
+                    }
                     Some(_) => {
                         return Err(err(
                             "Missing array element separator",
                             "A comma must appear between JSON array elements.",
                             self.at,
-                            self.token_end(self.at).unwrap_or_else(|| self.char_end(self.at)),
+                            self.token_end(self.at)
+                                .unwrap_or_else(|| self.char_end(self.at)),
                         ))
                     }
                 }
@@ -1009,7 +1048,10 @@ mod tests {
     fn lone_surrogate_escapes_decode_to_the_replacement_character() {
         assert_eq!(
             ok(r#"{"s": ["\ud800", "\udc00x", "\ud83d\u0041", "\ud83d\ude00"]}"#),
-            format!("{{s:[{:?},{:?},{:?},{:?}]}}", "\u{fffd}", "\u{fffd}x", "\u{fffd}A", "😀")
+            format!(
+                "{{s:[{:?},{:?},{:?},{:?}]}}",
+                "\u{fffd}", "\u{fffd}x", "\u{fffd}A", "😀"
+            )
         );
     }
 

@@ -868,7 +868,9 @@ fn reverse() -> Function {
     Def::new("Reverses the order of the elements of a list, tuple or set.")
         .param_with(
             Param::new("list", Type::Dynamic)
-                .describe("The list, tuple or set (a set gives a list of its elements, last first).")
+                .describe(
+                    "The list, tuple or set (a set gives a list of its elements, last first).",
+                )
                 .allow_unknown(),
         )
         .returns_with(|args| reversed_type(&args[0].ty()))
@@ -1040,10 +1042,12 @@ fn setproduct() -> Function {
                     .collect::<Result<Vec<_>, _>>()?;
                 columns.push(col);
             }
-            if total.saturating_mul(args.len()) > MAX_ELEMENTS {
+            let values = total.saturating_mul(args.len());
+            if values > MAX_ELEMENTS {
+                // The limit is on values, so the message counts values.
                 return Err(FunctionError::new(format!(
-                    "the product would have {total} combinations, more than the limit of {} values in all.",
-                    MAX_ELEMENTS
+                    "the product would have {total} combinations of {} values, {values} values in all, more than the limit of {MAX_ELEMENTS}.",
+                    args.len()
                 )));
             }
             let mut rows: Vec<Vec<Value>> = vec![Vec::new()];

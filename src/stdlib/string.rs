@@ -749,14 +749,19 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                 Some(p) if p > 0 => s.graphemes(true).take(p).collect(),
                 _ => s,
             };
-            Ok(if verb == 'q' { go_quote(&s) } else { s })
+            // go-cty quotes with its JSON encoder, not Go's `%q`.
+            if verb == 'q' {
+                super::encoding::json_text(&Value::from(s)).map_err(|e| e.message)
+            } else {
+                Ok(s)
+            }
         }
         _ => {
             let n = to_number(arg)?;
             match verb {
                 'd' | 'b' | 'o' | 'x' | 'X' => {
                     if !n.is_integer() {
-                        return Err(format!("{n} is not a whole number"));
+                        return Err(format!("{} is not a whole number", n.brief()));
                     }
                     let big = BigInt::parse_bytes(n.to_string().as_bytes(), 10)
                         .ok_or_else(|| "the number cannot be formatted".to_string())?;
@@ -794,7 +799,7 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                 _ => {
                     let f = n
                         .to_f64()
-                        .ok_or_else(|| format!("{n} is too large for %{verb}"))?;
+                        .ok_or_else(|| format!("{} is too large for %{verb}", n.brief()))?;
                     let s = match verb {
                         'e' | 'E' => exponent_form(f, v.precision.unwrap_or(6), verb == 'E'),
                         _ => general_form(f, v.precision, verb == 'G'),
@@ -991,7 +996,7 @@ pub(crate) fn shortest_general(n: &Number) -> String {
     if n.is_infinite() {
         return if n.is_negative() { "-Inf" } else { "+Inf" }.into();
     }
-    let (negative, digits, exp) = decimal_parts(&n.to_string());
+    let (negative, digits, exp) = crate::value::decimal_parts(&n.to_string());
     let sign = if negative { "-" } else { "" };
     if exp < -4 || exp >= 6 {
         let mantissa = match digits.len() {
@@ -1012,53 +1017,4 @@ pub(crate) fn shortest_general(n: &Number) -> String {
         }
     };
     format!("{sign}{body}")
-}
-
-/// The sign, significant digits (no leading or trailing zeros; `"0"` for
-/// zero) and decimal exponent of the first digit of a number's text
-/// (`-12.50` is `(true, "125", 1)`; `1e150` is `(false, "1", 150)`).
-pub(crate) fn decimal_parts(text: &str) -> (bool, String, i64) {
-    let (negative, body) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let (mantissa, exp) = match body.split_once(['e', 'E']) {
-        Some((m, e)) => (m, e.parse::<i64>().unwrap_or(0)),
-        None => (body, 0),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let all: String = int.chars().chain(frac.chars()).collect();
-    let leading = all.len() - all.trim_start_matches('0').len();
-    let digits = all.trim_matches('0');
-    if digits.is_empty() {
-        return (negative, "0".into(), 0);
-    }
-    let exp = exp + int.len() as i64 - 1 - leading as i64;
-    (negative, digits.to_string(), exp)
-}
-
-/// A double-quoted string with Go's escapes (`%q`).
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
