@@ -339,6 +339,26 @@ fn after_a_json_syntax_error_the_further_errors_are_reported() {
 }
 
 #[test]
+fn after_a_broken_object_or_array_the_parse_goes_on_after_it() {
+    let errors = parse_errors(r#"{"x": {"a" 1}, "y": [1 2], "z": {"b": 1,}, "w": fals}"#);
+    let summaries: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|(s, _, at)| (s.as_str(), at.as_str()))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            ("Missing property value colon", "t.json:1,12-13"),
+            ("Missing array element separator", "t.json:1,24-25"),
+            ("Trailing comma in object", "t.json:1,40-41"),
+            ("Invalid JSON keyword", "t.json:1,49-53"),
+        ]
+    );
+    // Without a closing bracket there is nothing to go on after.
+    assert_eq!(parse_errors("{\"a\": {\"b\": \"x\n}, \"c\": tru}").len(), 1);
+}
+
+#[test]
 fn a_misspelt_keyword_gets_a_suggestion() {
     assert_eq!(
         parse_errors(r#"{"a": tru}"#)[0].1,

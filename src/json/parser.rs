@@ -131,6 +131,11 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
     })
 }
 
+/// How many bad tokens the parser steps over before it stops at the next:
+/// enough to show every typo of a real file, few enough that a garbage
+/// input does not produce millions of diagnostics.
+const MAX_RECOVERED_ERRORS: usize = 100;
+
 /// A syntax error before it has a source to point into.
 struct SyntaxError {
     summary: &'static str,
@@ -291,6 +296,9 @@ impl Parser<'_> {
     /// parse.
     #[cold]
     fn recover_value(&mut self, start: usize, e: SyntaxError) -> PResult<NodeId> {
+        if self.errors.len() >= MAX_RECOVERED_ERRORS {
+            return Err(e);
+        }
         let end = match self.src.get(start) {
             Some(b',') => start,
             // A closer: what follows depends on which container it closes.
@@ -303,6 +311,61 @@ impl Parser<'_> {
         self.errors.push(e);
         self.at = end;
         Ok(self.push(NodeKind::Null, start, end))
+    }
+
+    /// Steps over a container whose content has a syntax error, keeping
+    /// the error, when its closing bracket can be found: a stand-in `null`
+    /// takes its place, so the parse goes on after it (as Go's parser
+    /// recovers to the closing brace). Without a closing bracket (the input
+    /// ends, or a string is not closed on its line) the error stops the
+    /// parse.
+    #[cold]
+    fn recover_container(
+        &mut self,
+        start: usize,
+        e: SyntaxError,
+        child_base: usize,
+        prop_base: usize,
+        depth: usize,
+    ) -> PResult<NodeId> {
+        if self.errors.len() >= MAX_RECOVERED_ERRORS {
+            return Err(e);
+        }
+        let Some(end) = self.closing_bracket(self.at.max(start + 1)) else {
+            return Err(e);
+        };
+        self.errors.push(e);
+        self.child_stack.truncate(child_base);
+        self.prop_stack.truncate(prop_base);
+        self.depth = depth - 1;
+        self.at = end;
+        Ok(self.push(NodeKind::Null, start, end))
+    }
+
+    /// The offset just past the bracket that closes the container whose
+    /// content `from` is in: brackets are counted, strings skipped.
+    fn closing_bracket(&self, from: usize) -> Option<usize> {
+        let s = self.src;
+        let mut depth = 1usize;
+        let mut i = from;
+        while let Some(&b) = s.get(i) {
+            match b {
+                b'"' => {
+                    i = self.token_end(i)?;
+                    continue;
+                }
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        None
     }
 
     /// The end of the token at `start`, as Go's scanner would cut it: a
@@ -393,11 +456,9 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn parse_object(&mut self) -> PResult<NodeId> {
-        let start = self.at;
-        self.enter(start)?;
-        self.at += 1; // '{'
-        let base = self.prop_stack.len();
+    /// The properties of the object opened at `start`, up to and including its
+    /// closing brace.
+    fn object_members(&mut self, start: usize, base: usize) -> PResult<()> {
         self.skip_ws()?;
         if self.src.get(self.at) == Some(&b'}') {
             self.at += 1;
@@ -480,6 +541,18 @@ impl Parser<'_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    fn parse_object(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        self.enter(start)?;
+        self.at += 1; // '{'
+        let base = self.prop_stack.len();
+        let (child_base, depth) = (self.child_stack.len(), self.depth);
+        if let Err(e) = self.object_members(start, base) {
+            return self.recover_container(start, e, child_base, base, depth);
+        }
         self.depth -= 1;
         let first = self.props.len() as u32;
         let len = (self.prop_stack.len() - base) as u32;
@@ -487,11 +560,9 @@ impl Parser<'_> {
         Ok(self.push(NodeKind::Object { first, len }, start, self.at))
     }
 
-    fn parse_array(&mut self) -> PResult<NodeId> {
-        let start = self.at;
-        self.enter(start)?;
-        self.at += 1; // '['
-        let base = self.child_stack.len();
+    /// The elements of the array opened at `start`, up to and including its
+    /// closing bracket.
+    fn array_elements(&mut self, start: usize, base: usize) -> PResult<()> {
         self.skip_ws()?;
         if self.src.get(self.at) == Some(&b']') {
             self.at += 1;
@@ -537,6 +608,18 @@ impl Parser<'_> {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    fn parse_array(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        self.enter(start)?;
+        self.at += 1; // '['
+        let base = self.child_stack.len();
+        let (prop_base, depth) = (self.prop_stack.len(), self.depth);
+        if let Err(e) = self.array_elements(start, base) {
+            return self.recover_container(start, e, base, prop_base, depth);
         }
         self.depth -= 1;
         let first = self.children.len() as u32;
@@ -1053,6 +1136,13 @@ mod tests {
                 "\u{fffd}", "\u{fffd}x", "\u{fffd}A", "😀"
             )
         );
+    }
+
+    #[test]
+    fn recovery_stops_after_a_hundred_errors() {
+        let src = format!("[{}]", vec!["tru"; 500].join(","));
+        let e = parse(&src, "t.json").unwrap_err();
+        assert_eq!(e.diagnostics().len(), MAX_RECOVERED_ERRORS + 1);
     }
 
     #[test]
