@@ -181,11 +181,9 @@ fn check_csv_quotes(text: &str) -> Result<(), FunctionError> {
         // `i` is at a separator, a line end or the end.
         match bytes.get(i) {
             Some(b'\n') => line += 1,
-            Some(b'\r') => {
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                    line += 1;
-                }
+            Some(b'\r') if bytes.get(i + 1) == Some(&b'\n') => {
+                i += 1;
+                line += 1;
             }
             _ => {}
         }

@@ -998,7 +998,7 @@ pub(crate) fn shortest_general(n: &Number) -> String {
     }
     let (negative, digits, exp) = crate::value::decimal_parts(&n.to_string());
     let sign = if negative { "-" } else { "" };
-    if exp < -4 || exp >= 6 {
+    if !(-4..6).contains(&exp) {
         let mantissa = match digits.len() {
             1 => digits.clone(),
             _ => format!("{}.{}", &digits[..1], &digits[1..]),
