@@ -359,6 +359,31 @@ fn after_a_broken_object_or_array_the_parse_goes_on_after_it() {
 }
 
 #[test]
+fn every_recovered_json_error_is_rendered() {
+    let e = hcl_json::parse(r#"{"a": tru, "b": nul}"#, "t.json").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        concat!(
+            "Error: Invalid JSON keyword\n",
+            "\n",
+            "  on t.json line 1, column 7:\n",
+            "   1: {\"a\": tru, \"b\": nul}\n",
+            "            ^^^\n",
+            "\n",
+            "\"tru\" is not a valid JSON keyword. Did you mean \"true\"?\n",
+            "\n",
+            "Error: Invalid JSON keyword\n",
+            "\n",
+            "  on t.json line 1, column 17:\n",
+            "   1: {\"a\": tru, \"b\": nul}\n",
+            "                      ^^^\n",
+            "\n",
+            "\"nul\" is not a valid JSON keyword. Did you mean \"null\"?\n",
+        )
+    );
+}
+
+#[test]
 fn a_misspelt_keyword_gets_a_suggestion() {
     assert_eq!(
         parse_errors(r#"{"a": tru}"#)[0].1,
@@ -384,7 +409,18 @@ fn a_failed_call_blames_its_name_and_parenthesis_within_the_call() {
             "t.json:1,10-27".into()
         )
     );
-    assert!(text.contains("jsondecode(\\\"{\\\")"), "{text}");
+    assert_eq!(
+        text,
+        concat!(
+            "Error: Error in function call\n",
+            "\n",
+            "  on t.json line 1, column 10:\n",
+            "   1: {\"a\": \"${jsondecode(\\\"{\\\")}\"}\n",
+            "               ^^^^^^^^^^^\n",
+            "\n",
+            "Call to function \"jsondecode\" failed: invalid JSON at byte 1: expected a string key.\n",
+        )
+    );
 }
 
 #[test]
