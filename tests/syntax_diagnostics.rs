@@ -388,3 +388,18 @@ fn errors_become_diagnostics() {
     assert_eq!(d.summary, "Unclosed template interpolation sequence");
     assert_eq!(d.subject.unwrap().bytes(), 1..3);
 }
+
+/// As in HCL: a tuple `for` with `key =>` blames the key expression.
+#[test]
+fn tuple_for_with_a_key_blames_the_key_expression() {
+    let src = "[for k, v in m: k => v]";
+    let e = expression_error(src);
+    check(&e, src, "Invalid 'for' expression", (16, 17));
+    assert_eq!(
+        e.detail,
+        "Key expression is not valid when building a tuple."
+    );
+    let src = "[for k, v in m : f(k, [1]) => v]";
+    let e = expression_error(src);
+    check(&e, src, "Invalid 'for' expression", (17, 26));
+}

@@ -37,8 +37,11 @@ pub struct Param {
     /// Whether an unknown argument is passed to the implementation
     /// (otherwise the result is unknown without calling it).
     pub allow_unknown: bool,
-    /// Whether the dynamic value is passed to the implementation (otherwise
-    /// the result is the dynamic value without calling it).
+    /// Whether the dynamic value (an unknown of unknown type) is passed to
+    /// the implementation. Otherwise it is converted to the parameter's
+    /// type like any unknown, and the result is an unknown of the declared
+    /// return type without calling it (the dynamic value when the return
+    /// type cannot be told yet).
     pub allow_dynamic: bool,
 }
 
