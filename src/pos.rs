@@ -87,13 +87,24 @@ impl Range {
 }
 
 impl fmt::Display for Range {
-    /// `file:line,col-line,col`, the way HCL prints ranges.
+    /// The way HCL prints ranges: `file:line,col-col` when the range starts
+    /// and ends on one line (`t.json:1,3-22`), else `file:line,col-line,col`
+    /// (`t.json:1,3-2,4`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{},{}-{},{}",
-            self.filename, self.start.line, self.start.column, self.end.line, self.end.column
-        )
+        let (start, end) = (&self.start, &self.end);
+        if start.line == end.line {
+            write!(
+                f,
+                "{}:{},{}-{}",
+                self.filename, start.line, start.column, end.column
+            )
+        } else {
+            write!(
+                f,
+                "{}:{},{}-{},{}",
+                self.filename, start.line, start.column, end.line, end.column
+            )
+        }
     }
 }
 
@@ -318,6 +329,20 @@ mod tests {
                 byte: 3,
             },
         );
-        assert_eq!(r.to_string(), "main.tf.json:1,1-1,4");
+        assert_eq!(r.to_string(), "main.tf.json:1,1-4");
+        let two_lines = Range::new(
+            "t.json",
+            Pos {
+                line: 1,
+                column: 3,
+                byte: 2,
+            },
+            Pos {
+                line: 2,
+                column: 4,
+                byte: 10,
+            },
+        );
+        assert_eq!(two_lines.to_string(), "t.json:1,3-2,4");
     }
 }

@@ -49,7 +49,7 @@ fn a_cycle_is_a_diagnostic_naming_its_blocks() {
     assert_eq!(&CYCLE_SOURCE[d.subject.as_ref().unwrap().bytes()], "b");
     assert_eq!(&CYCLE_SOURCE[d.context.as_ref().unwrap().bytes()], "\"a\"");
     for name in [
-        "\"a\" refers to \"b\" at cycle.hcl.json:3,22-3,23",
+        "\"a\" refers to \"b\" at cycle.hcl.json:3,22-23",
         "\"b\" refers to \"c\"",
         "\"c\" refers to \"a\"",
     ] {

@@ -210,7 +210,7 @@ fn duplicate_argument_names_the_first_definition() {
         first_diag(&err),
         (
             "Duplicate argument".into(),
-            "The argument \"a\" was already set at test.json:1,2-1,8.".into(),
+            "The argument \"a\" was already set at test.json:1,2-8.".into(),
             "2:2-2:5".into()
         )
     );

@@ -336,8 +336,8 @@ fn missing_and_duplicate_blocks() {
             r#"{"listener": [{"port": 1}, {"port": 2}], "logging": {"port": 3}, "logging": {"port": 4}}"#
         ),
         [
-            "Duplicate listener block | Only one block of type \"listener\" is allowed. Another was defined at test.hcl.json:1,15-1,16. | 1:28-1:29",
-            "Duplicate logging block | Only one block of type \"logging\" is allowed. Another was defined at test.hcl.json:1,53-1,54. | 1:77-1:78",
+            "Duplicate listener block | Only one block of type \"listener\" is allowed. Previous definition was at test.hcl.json:1,15-16. | 1:28-1:29",
+            "Duplicate logging block | Only one block of type \"logging\" is allowed. Previous definition was at test.hcl.json:1,53-54. | 1:77-1:78",
         ]
     );
 }

@@ -135,7 +135,7 @@ fn duplicate_keys_after_evaluation_are_an_error() {
     assert_eq!(d.summary, "Duplicate object attribute");
     assert_eq!(
         d.detail,
-        "An attribute named \"world\" was already defined at t.json:1,8-1,15."
+        "An attribute named \"world\" was already defined at t.json:1,8-15."
     );
     assert_eq!(&src[d.subject.as_ref().unwrap().bytes()], "\"${name}\"");
 }
@@ -172,7 +172,7 @@ fn template_syntax_errors_have_exact_ranges() {
 
 #[test]
 fn all_independent_errors_are_reported_at_once() {
-    let src = r#"{"a": {"x": "${nosuch}", "y": ["${a / 0}", "${upper(1, 2)}"]}}"#;
+    let src = r#"{"a": {"x": "${nosuch}", "y": ["${0 / 0}", "${upper(1, 2)}"]}}"#;
     let err = eval_attr(src, &ctx()).unwrap_err();
     let summaries: Vec<&str> = err
         .diagnostics()
@@ -183,7 +183,7 @@ fn all_independent_errors_are_reported_at_once() {
         summaries,
         [
             "Unknown variable",
-            "Division by zero",
+            "Operation failed",
             "Too many function arguments"
         ]
     );

@@ -427,9 +427,12 @@ fn reverse_reverses_lists_and_tuples() {
         Ok(tuple(vec![s("x"), n("1")]))
     );
     assert_eq!(call("reverse", &[strs(&[])]), Ok(strs(&[])));
-    assert!(
-        arg_err("reverse", &[set_of(Type::String, vec![s("a")])], 0).contains("lists and tuples")
+    // A set gives a list of its elements, last first, as in go-cty.
+    assert_eq!(
+        call("reverse", &[set_of(Type::String, vec![s("a"), s("b")])]),
+        Ok(strs(&["b", "a"]))
     );
+    assert!(arg_err("reverse", &[s("ab")], 0).contains("lists, tuples and sets"));
 }
 
 #[test]

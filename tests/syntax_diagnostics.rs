@@ -49,13 +49,20 @@ fn unclosed_directive_sequence_points_at_its_opener() {
 
 #[test]
 fn unclosed_if_is_an_unexpected_end_of_template() {
+    // As in HCL: at the end of the input, the detail naming the directive
+    // by its range (filled in when the error becomes a diagnostic).
     let e = template_error("%{ if a }x");
-    check(&e, "", "Unexpected end of template", (0, 9));
-    assert!(e
-        .detail
-        .contains("The control directive `if` is not closed"));
+    check(&e, "", "Unexpected end of template", (10, 10));
+    assert_eq!(
+        e.detail,
+        "The if directive at {range} is missing its corresponding endif directive."
+    );
+    assert_eq!(e.mention, Some(Span::new(0, 9)));
     let e = template_error("%{ for x in y }x%{ if x }");
-    assert!(e.detail.contains("`if`"), "innermost first: {e:?}");
+    assert!(
+        e.detail.starts_with("The if directive"),
+        "innermost first: {e:?}"
+    );
 }
 
 #[test]
@@ -380,4 +387,19 @@ fn errors_become_diagnostics() {
     });
     assert_eq!(d.summary, "Unclosed template interpolation sequence");
     assert_eq!(d.subject.unwrap().bytes(), 1..3);
+}
+
+/// As in HCL: a tuple `for` with `key =>` blames the key expression.
+#[test]
+fn tuple_for_with_a_key_blames_the_key_expression() {
+    let src = "[for k, v in m: k => v]";
+    let e = expression_error(src);
+    check(&e, src, "Invalid 'for' expression", (16, 17));
+    assert_eq!(
+        e.detail,
+        "Key expression is not valid when building a tuple."
+    );
+    let src = "[for k, v in m : f(k, [1]) => v]";
+    let e = expression_error(src);
+    check(&e, src, "Invalid 'for' expression", (17, 26));
 }

@@ -236,7 +236,7 @@ fn check_block_counts(spec: &DecodeSpec, content: &BodyContent, diags: &mut Diag
                 diags.push(Diagnostic::error(
                     format!("Duplicate {type_name} block"),
                     format!(
-                        "Only one block of type {type_name:?} is allowed. Another was defined at {}.",
+                        "Only one block of type {type_name:?} is allowed. Previous definition was at {}.",
                         blocks[0].def_range
                     ),
                     Some(extra.def_range.clone()),

@@ -7,9 +7,9 @@
 use super::expr::Eval;
 use super::function::{Function, FunctionError, FunctionErrorKind};
 use super::{EvalContext, ExpressionClosure};
-use crate::diag::did_you_mean;
+use crate::diag::{did_you_mean, DiagnosticKind};
 use crate::json::Expression;
-use crate::syntax::{Call, Span};
+use crate::syntax::{Call, Expr, ExprKind, Span};
 use crate::value::Value;
 
 impl Eval<'_> {
@@ -143,11 +143,14 @@ impl Eval<'_> {
                 // go on the call; a failure of the call gets HCL's wording
                 // with the name it was called by.
                 let call_range = self.range(span);
+                let start_range = self.range(self.call_start(call, span));
                 for mut diag in e.into_diagnostics() {
                     if diag.subject.is_none() {
                         diag.subject = Some(call_range.clone());
-                        if diag.summary == CALL_FAILED {
-                            diag.detail = call_failed_detail(&call.name.name, &diag.detail);
+                        if let DiagnosticKind::FunctionCallFailed { reason } = &diag.kind {
+                            diag.detail = call_failed_detail(&call.name.name, reason);
+                            diag.subject = Some(start_range.clone());
+                            diag.context = Some(call_range.clone());
                         }
                     }
                     self.diags.push(diag);
@@ -175,7 +178,7 @@ impl Eval<'_> {
             } else {
                 call.args.get(i)
             };
-            expr.map_or(span, |a| a.span)
+            expr.map_or(span, |a| self.argument_subject(a))
         };
         match (e.kind, e.arg) {
             (FunctionErrorKind::NotEnoughArguments, _) => {
@@ -217,7 +220,42 @@ impl Eval<'_> {
                     span,
                 );
             }
-            _ => self.error(CALL_FAILED, call_failed_detail(name, &e.message), span),
+            _ => {
+                let start = self.call_start(call, span);
+                self.error_in(
+                    CALL_FAILED,
+                    call_failed_detail(name, &e.message),
+                    start,
+                    span,
+                )
+            }
+        }
+    }
+
+    /// The name and opening parenthesis of a call: HCL's subject for a
+    /// call that failed as a whole (the whole call is the context).
+    fn call_start(&self, call: &Call, span: Span) -> Span {
+        let text = self.file.str(self.string).unwrap_or_default().as_bytes();
+        let name_end = call.name.span.end as usize;
+        let paren = text
+            .get(name_end..span.end as usize)
+            .and_then(|rest| rest.iter().position(|&b| b == b'('))
+            .map_or(name_end, |i| name_end + i + 1);
+        Span::new(call.name.span.start, paren as u32)
+    }
+
+    /// Where an error about an argument points: the argument, or, for a
+    /// quoted string, its content (as HCL, which blames the template's
+    /// first part).
+    fn argument_subject(&self, arg: &Expr) -> Span {
+        let text = self.file.str(self.string).unwrap_or_default().as_bytes();
+        let quoted = matches!(arg.kind, ExprKind::Template(_))
+            && text.get(arg.span.start as usize) == Some(&b'"')
+            && arg.span.end >= arg.span.start + 2;
+        if quoted {
+            Span::new(arg.span.start + 1, arg.span.end - 1)
+        } else {
+            arg.span
         }
     }
 }

@@ -34,6 +34,9 @@ pub(crate) struct Eval<'a> {
     pub diags: &'a mut Diagnostics,
     /// `for` iterations so far, against [`MAX_ITERATIONS`].
     pub iterations: usize,
+    /// Where the source of the traversal being applied starts: a splat of
+    /// a null sequence blames its source, from here to the `*` marker.
+    traversal_start: u32,
 }
 
 /// How many `for` iterations (expressions and template directives, nested
@@ -53,6 +56,7 @@ impl<'a> Eval<'a> {
             string,
             diags,
             iterations: 0,
+            traversal_start: 0,
         }
     }
 
@@ -121,8 +125,12 @@ impl<'a> Eval<'a> {
             },
             ExprKind::Parens(inner) => self.value_cow(inner, ctx),
             ExprKind::Traversal { source, steps } => {
+                let start = source.span.start;
                 let source = self.value_cow(source, ctx);
-                Cow::Owned(self.apply_steps(source, steps, ctx))
+                let outer = std::mem::replace(&mut self.traversal_start, start);
+                let value = self.apply_steps(source, steps, ctx);
+                self.traversal_start = outer;
+                Cow::Owned(value)
             }
             _ => Cow::Owned(self.value_owned(e, ctx)),
         }
@@ -248,6 +256,18 @@ impl<'a> Eval<'a> {
         })
     }
 
+    /// The end of a splat's `[*]` or `.*` marker, which starts its span.
+    fn splat_marker_end(&self, kind: SplatKind, span: Span) -> u32 {
+        let text = self.file.str(self.string).unwrap_or_default().as_bytes();
+        let last = match kind {
+            SplatKind::Full => b']',
+            SplatKind::Attr => b'*',
+        };
+        text.get(span.start as usize..span.end as usize)
+            .and_then(|marker| marker.iter().position(|&b| b == last))
+            .map_or(span.end, |i| span.start + i as u32 + 1)
+    }
+
     /// A splat: `each` applied to every element of a list, set or tuple,
     /// or to a lone value as if it were a one-element tuple (null: none).
     fn splat(
@@ -261,10 +281,14 @@ impl<'a> Eval<'a> {
         let is_sequence = |t: &Type| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
         match source {
             Value::Null(ty) if is_sequence(ty) => {
-                self.error(
+                // HCL's ranges: the source, within the source and marker.
+                let start = self.traversal_start.min(span.start);
+                let marker_end = self.splat_marker_end(_kind, span);
+                self.error_in(
                     "Splat of null value",
                     "Splat expressions (with the * symbol) cannot be applied to null sequences.",
-                    span,
+                    Span::new(start, span.start),
+                    Span::new(start, marker_end),
                 );
                 Value::dynamic()
             }

@@ -208,9 +208,11 @@ impl Eval<'_> {
         };
         let mark = self.mark();
         let value = self.value_cow(cond, scope);
-        if self.failed_since(mark) || !value.is_known() {
+        if self.failed_since(mark) {
             return None;
         }
+        // An unknown condition is still converted, so that one of a type
+        // that can never be a bool is an error now, as a known one is.
         if value.is_null() {
             // hclsyntax's summary for this case.
             self.error_in(

@@ -18,8 +18,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::ExpressionClosure;
-use crate::diag::{Diagnostic, Error};
-use crate::value::{convert_unsafe, Type, Value};
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
+use crate::value::{convert_unsafe, try_convert, Type, Value};
 
 /// One parameter of a [`Function`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,8 +37,11 @@ pub struct Param {
     /// Whether an unknown argument is passed to the implementation
     /// (otherwise the result is unknown without calling it).
     pub allow_unknown: bool,
-    /// Whether the dynamic value is passed to the implementation (otherwise
-    /// the result is the dynamic value without calling it).
+    /// Whether the dynamic value (an unknown of unknown type) is passed to
+    /// the implementation. Otherwise it is converted to the parameter's
+    /// type like any unknown, and the result is an unknown of the declared
+    /// return type without calling it (the dynamic value when the return
+    /// type cannot be told yet).
     pub allow_dynamic: bool,
 }
 
@@ -235,10 +238,11 @@ impl FunctionBuilder {
     /// evaluate (or not) as it sees fit. Only the arity is checked (the
     /// parameters' types and flags are documentation); an `Err` is reported
     /// as it is, with the call's range put on diagnostics that have none.
-    /// Such a diagnostic with the summary "Error in function call" is a
-    /// failure of the call as a whole: its detail (what went wrong) is
-    /// reported as `Call to function "name" failed: detail.`, with the name
-    /// the function was called by, as for a [`FunctionError::new`].
+    /// Such a diagnostic of kind
+    /// [`DiagnosticKind::FunctionCallFailed`](crate::DiagnosticKind::FunctionCallFailed)
+    /// is a failure of the call as a whole: its reason is reported as
+    /// `Call to function "name" failed: reason.`, with the name the function
+    /// was called by, as for a [`FunctionError::new`].
     ///
     /// ```
     /// use hcl_json::eval::{Function, Param};
@@ -349,7 +353,7 @@ impl Function {
                 FunctionErrorKind::NotEnoughArguments => "Not enough function arguments",
                 FunctionErrorKind::TooManyArguments => "Too many function arguments",
                 FunctionErrorKind::InvalidArgument => "Invalid function argument",
-                FunctionErrorKind::Failed => "Error in function call",
+                FunctionErrorKind::Failed => return call_failed(e.message),
             };
             Error::new(Diagnostic::error(summary, e.message, None))
         };
@@ -404,24 +408,27 @@ impl Function {
             } else if !param.allow_unknown && !arg.is_wholly_known() {
                 unknown = true;
             }
-            let value = convert_unsafe(arg, &param.ty).map_err(|e| {
-                let reason = e
-                    .diagnostics()
-                    .first()
-                    .map(|d| d.detail.clone())
-                    .unwrap_or_default();
+            // The bare reason, as go-cty words it: `Invalid value for "num"
+            // parameter: a number is required.`
+            let value = try_convert(arg, &param.ty, true).map_err(|e| {
                 FunctionError::arg(
                     i,
-                    format!("Invalid value for {:?} parameter: {reason}", param.name),
+                    format!("Invalid value for {:?} parameter: {e}.", param.name),
                 )
             })?;
             converted.push(value);
         }
-        if dynamic {
-            return Ok(Value::dynamic());
-        }
-        let result_type = (def.return_type)(&converted)?;
-        if unknown {
+        // A wholly unknown argument of dynamic type was converted to the
+        // parameter's type like any other, so the result is an unknown of
+        // the declared return type (`upper(d)` is an unknown string); only
+        // when that type depends on what the argument turns out to be is
+        // it the dynamic value.
+        let result_type = match (def.return_type)(&converted) {
+            Ok(ty) => ty,
+            Err(_) if dynamic => return Ok(Value::dynamic()),
+            Err(e) => return Err(e),
+        };
+        if unknown || dynamic {
             return Ok(Value::unknown(result_type));
         }
         let result = implementation(&converted)?;
@@ -508,7 +515,12 @@ mod tests {
             f.call(&[Value::unknown(Type::Number)]),
             Ok(Value::unknown(Type::Number))
         );
-        assert_eq!(f.call(&[Value::dynamic()]), Ok(Value::dynamic()));
+        // Converted to the parameter's type like any argument: the result
+        // is an unknown of the declared return type.
+        assert_eq!(
+            f.call(&[Value::dynamic()]),
+            Ok(Value::unknown(Type::Number))
+        );
     }
 
     #[test]
@@ -529,4 +541,17 @@ mod tests {
         assert_eq!(err.arg, Some(1));
         assert!(err.message.contains("\"parts\""), "{}", err.message);
     }
+}
+
+/// The error of a call that failed as a whole: HCL's "Error in function
+/// call", with the reason in its kind so that the evaluator can complete
+/// the detail with the name the function was called by and put it on the
+/// call's range.
+#[cold]
+pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
+    let reason = reason.into();
+    Error::new(
+        Diagnostic::error("Error in function call", reason.clone(), None)
+            .with_kind(DiagnosticKind::FunctionCallFailed { reason }),
+    )
 }

@@ -24,5 +24,6 @@ mod template;
 pub use closure::ExpressionClosure;
 pub use context::EvalContext;
 pub use expr::MAX_ITERATIONS;
+pub(crate) use function::call_failed;
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};
 pub(crate) use json::ObjectWalk;

@@ -93,8 +93,8 @@ impl Eval<'_> {
             BinaryOp::Add => a.checked_add(b),
             BinaryOp::Sub => a.checked_sub(b),
             BinaryOp::Mul => a.checked_mul(b),
-            BinaryOp::Div => a.checked_div(b),
-            BinaryOp::Mod => a.checked_rem(b),
+            BinaryOp::Div => divide(a, b),
+            BinaryOp::Mod => remainder(a, b),
             _ => {
                 let ord = a.cmp(b);
                 return Value::Bool(match op {
@@ -106,14 +106,31 @@ impl Eval<'_> {
             }
         };
         result.map(Value::Number).unwrap_or_else(|e| {
-            self.number_error(e, span);
+            self.number_error(op, e, span);
             Value::unknown(Type::Number)
         })
     }
 
+    /// A failed arithmetic operation. One whose IEEE result would be NaN
+    /// gets go-cty's words for it (Terraform's "Operation failed"); a
+    /// result beyond the number range keeps the crate's own diagnostic.
     #[cold]
-    fn number_error(&mut self, e: NumberError, span: Span) {
-        self.error(e.summary(), super::expr::number_detail(e), span);
+    fn number_error(&mut self, op: BinaryOp, e: NumberError, span: Span) {
+        if e != NumberError::NotANumber {
+            return self.error(e.summary(), super::expr::number_detail(e), span);
+        }
+        let what = match op {
+            BinaryOp::Add => "can't compute sum of opposing infinities",
+            BinaryOp::Sub => "can't subtract infinity from itself",
+            BinaryOp::Mul => "can't multiply zero by infinity",
+            BinaryOp::Div => "can't divide zero by zero or infinity by infinity",
+            _ => "can't use modulo with zero and infinity",
+        };
+        self.error(
+            "Operation failed",
+            format!("Error during operation: {what}."),
+            span,
+        );
     }
 
     /// A null operand: hclsyntax's wording (the operator's function rejects
@@ -157,6 +174,30 @@ impl Eval<'_> {
                 None
             }
         }
+    }
+}
+
+/// `a / b` with go-cty's big-float arithmetic, which Terraform uses: a
+/// non-zero number divided by zero is an infinity of its sign
+/// (`8080 / 0` is `+Inf`, `-1 / 0` is `-Inf`); `0 / 0` has no value.
+fn divide(a: &Number, b: &Number) -> Result<Number, NumberError> {
+    if !b.is_zero() {
+        return a.checked_div(b);
+    }
+    match (a.is_zero(), a.is_negative()) {
+        (true, _) => Err(NumberError::NotANumber),
+        (false, false) => Ok(Number::INFINITY),
+        (false, true) => Ok(Number::NEG_INFINITY),
+    }
+}
+
+/// `a % b` as go-cty's `Value.Modulo` computes it: the remainder by zero is
+/// the number itself (`5 % 0` is 5).
+fn remainder(a: &Number, b: &Number) -> Result<Number, NumberError> {
+    if b.is_zero() {
+        Ok(a.clone())
+    } else {
+        a.checked_rem(b)
     }
 }
 

@@ -109,7 +109,7 @@ fn can_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
 /// [`FunctionBuilder::build_with_closures`](crate::eval::FunctionBuilder::build_with_closures)).
 #[cold]
 fn call_failed(detail: impl Into<String>) -> Error {
-    Error::new(Diagnostic::error("Error in function call", detail, None))
+    crate::eval::call_failed(detail)
 }
 
 /// The error of a `try` none of whose arguments succeeded: every

@@ -75,7 +75,7 @@ impl Body {
     pub fn missing_item_range(&self) -> Range {
         match self.file.node(self.node).kind {
             NodeKind::Object { .. } => self.file.end_range(self.node),
-            _ => self.file.start_range(self.node),
+            _ => self.file.value_subject(self.node),
         }
     }
 
@@ -158,6 +158,10 @@ impl Body {
     pub fn just_attributes(&self) -> Result<IndexMap<String, Attribute>, Error> {
         let mut diags = Diagnostics::new();
         let mut attrs: IndexMap<String, Attribute> = IndexMap::new();
+        if let NodeKind::Null = self.file.node(self.node).kind {
+            // A block body written as `null` is empty, as in Go.
+            return Ok(attrs);
+        }
         let NodeKind::Object { first, len } = self.file.node(self.node).kind else {
             diags.push(self.not_object(
                 self.node,
@@ -249,7 +253,7 @@ impl Body {
                         "At least one object property is required, whose name represents the {} block's {}.",
                         schema.type_name, label_name
                     ),
-                    Some(file.start_range(value)),
+                    Some(file.value_subject(value)),
                 ));
             }
             for prop in props {
@@ -294,7 +298,9 @@ impl Body {
         let file = &*self.file;
         match file.node(node).kind {
             NodeKind::Object { first, len } => file.properties(first, len).to_vec(),
-            NodeKind::Null if label.is_some() => Vec::new(),
+            // A `null` label level has no blocks; a `null` block body (as
+            // in `{"locals": [null]}`) is empty, as in Go.
+            NodeKind::Null => Vec::new(),
             NodeKind::Array { first, len } => {
                 let mut props = Vec::new();
                 for &element in file.elements(first, len) {
@@ -352,7 +358,7 @@ impl Body {
         Diagnostic::error(
             "Incorrect JSON value type",
             detail,
-            Some(self.file.start_range(node)),
+            Some(self.file.value_subject(node)),
         )
     }
 

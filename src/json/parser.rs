@@ -98,11 +98,26 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
         decoded: String::new(),
         child_stack: Vec::new(),
         prop_stack: Vec::new(),
+        errors: Vec::new(),
     };
-    let root = match p.parse_root() {
-        Ok(root) => root,
-        Err(e) => return Err(e.into_error(&source)),
-    };
+    let root = p.parse_root();
+    if !p.errors.is_empty() || root.is_err() {
+        let mut errors = std::mem::take(&mut p.errors).into_iter();
+        let mut all = match errors.next() {
+            Some(first) => first.into_error(&source),
+            None => {
+                return Err(root
+                    .err()
+                    .map(|e| e.into_error(&source))
+                    .unwrap_or_else(Error::reported))
+            }
+        };
+        for e in errors.chain(root.err()) {
+            all = all.merge(e.into_error(&source));
+        }
+        return Err(all);
+    }
+    let root = root.unwrap_or_default();
     Ok(File {
         data: Arc::new(FileData {
             source,
@@ -115,6 +130,11 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
         }),
     })
 }
+
+/// How many bad tokens the parser steps over before it stops at the next:
+/// enough to show every typo of a real file, few enough that a garbage
+/// input does not produce millions of diagnostics.
+const MAX_RECOVERED_ERRORS: usize = 100;
 
 /// A syntax error before it has a source to point into.
 struct SyntaxError {
@@ -149,6 +169,10 @@ struct Parser<'a> {
     child_stack: Vec<NodeId>,
     /// Properties of the objects being parsed, likewise.
     prop_stack: Vec<Prop>,
+    /// Errors in single tokens (a misspelt keyword, a bad number or string
+    /// escape) that the parser stepped over to report the further
+    /// independent errors of the file, as Go's parser does.
+    errors: Vec<SyntaxError>,
 }
 
 impl Parser<'_> {
@@ -165,14 +189,21 @@ impl Parser<'_> {
         let root = self.parse_value()?;
         self.skip_ws()?;
         if self.at < self.src.len() {
+            let end = self
+                .token_end(self.at)
+                .unwrap_or_else(|| self.char_end(self.at));
             return Err(err(
                 "Extraneous data after value",
                 "Extra characters appear after the JSON value.",
                 self.at,
-                self.char_end(self.at),
+                end,
             ));
         }
-        self.check_root(root)?;
+        // After a recovered error the root may be a stand-in: no follow-on
+        // "Root value must be object" (Go's spurious one).
+        if self.errors.is_empty() {
+            self.check_root(root)?;
+        }
         Ok(root)
     }
 
@@ -235,19 +266,149 @@ impl Parser<'_> {
 
     fn parse_value(&mut self) -> PResult<NodeId> {
         let start = self.at;
-        match self.src.get(self.at) {
-            Some(b'{') => self.parse_object(),
-            Some(b'[') => self.parse_array(),
+        let scalar = match self.src.get(self.at) {
+            Some(b'{') => return self.parse_object(),
+            Some(b'[') => return self.parse_array(),
             Some(b'"') => self.parse_string(),
             Some(b'-' | b'+' | b'.' | b'0'..=b'9') => self.parse_number(),
             Some(b'a'..=b'z' | b'A'..=b'Z') => self.parse_keyword(),
             Some(_) => Err(self.invalid_value(start)),
-            None => Err(err(
-                "Missing value",
-                "The file ends where a JSON value was expected.",
-                start,
-                start,
-            )),
+            None => {
+                return Err(err(
+                    "Missing value",
+                    "The file ends where a JSON value was expected.",
+                    start,
+                    start,
+                ))
+            }
+        };
+        match scalar {
+            Ok(id) => Ok(id),
+            Err(e) => self.recover_value(start, e),
+        }
+    }
+
+    /// Steps over a bad value token, keeping its error, when the token's
+    /// end is clear (a word, a number, a string closed on its line): a
+    /// stand-in `null` takes its place so the parse can go on and report
+    /// the file's further errors. A missing value (`{"a": }`) is stepped
+    /// over without consuming anything when a comma follows. Otherwise the error stops the
+    /// parse.
+    #[cold]
+    fn recover_value(&mut self, start: usize, e: SyntaxError) -> PResult<NodeId> {
+        if self.errors.len() >= MAX_RECOVERED_ERRORS {
+            return Err(e);
+        }
+        let end = match self.src.get(start) {
+            Some(b',') => start,
+            // A closer: what follows depends on which container it closes.
+            Some(b'}' | b']') => return Err(e),
+            _ => match self.token_end(start) {
+                Some(end) => end,
+                None => return Err(e),
+            },
+        };
+        self.errors.push(e);
+        self.at = end;
+        Ok(self.push(NodeKind::Null, start, end))
+    }
+
+    /// Steps over a container whose content has a syntax error, keeping
+    /// the error, when its closing bracket can be found: a stand-in `null`
+    /// takes its place, so the parse goes on after it (as Go's parser
+    /// recovers to the closing brace). Without a closing bracket (the input
+    /// ends, or a string is not closed on its line) the error stops the
+    /// parse.
+    #[cold]
+    fn recover_container(
+        &mut self,
+        start: usize,
+        e: SyntaxError,
+        child_base: usize,
+        prop_base: usize,
+        depth: usize,
+    ) -> PResult<NodeId> {
+        if self.errors.len() >= MAX_RECOVERED_ERRORS {
+            return Err(e);
+        }
+        let Some(end) = self.closing_bracket(self.at.max(start + 1)) else {
+            return Err(e);
+        };
+        self.errors.push(e);
+        self.child_stack.truncate(child_base);
+        self.prop_stack.truncate(prop_base);
+        self.depth = depth - 1;
+        self.at = end;
+        Ok(self.push(NodeKind::Null, start, end))
+    }
+
+    /// The offset just past the bracket that closes the container whose
+    /// content `from` is in: brackets are counted, strings skipped.
+    fn closing_bracket(&self, from: usize) -> Option<usize> {
+        let s = self.src;
+        let mut depth = 1usize;
+        let mut i = from;
+        while let Some(&b) = s.get(i) {
+            match b {
+                b'"' => {
+                    i = self.token_end(i)?;
+                    continue;
+                }
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The end of the token at `start`, as Go's scanner would cut it: a
+    /// string up to its closing quote (`None` if it is not closed on its
+    /// line), a single-quoted string likewise, otherwise a run of
+    /// characters up to whitespace or JSON punctuation.
+    fn token_end(&self, start: usize) -> Option<usize> {
+        let s = self.src;
+        match s.get(start)? {
+            &quote @ (b'"' | b'\'') => {
+                let mut i = start + 1;
+                while let Some(&b) = s.get(i) {
+                    match b {
+                        b'\\' => i += 2,
+                        b'\n' => return None,
+                        b if b == quote => return Some(i + 1),
+                        _ => i += 1,
+                    }
+                }
+                None
+            }
+            _ => {
+                let mut i = start;
+                while let Some(&b) = s.get(i) {
+                    if matches!(
+                        b,
+                        b' ' | b'\t'
+                            | b'\n'
+                            | b'\r'
+                            | b','
+                            | b':'
+                            | b'{'
+                            | b'}'
+                            | b'['
+                            | b']'
+                            | b'"'
+                    ) {
+                        break;
+                    }
+                    i += 1;
+                }
+                Some(i.max(self.char_end(start)))
+            }
         }
     }
 
@@ -255,6 +416,10 @@ impl Parser<'_> {
     fn invalid_value(&self, start: usize) -> SyntaxError {
         let end = self.char_end(start);
         let what = &self.src[start..end];
+        let token_end = match what {
+            b"}" | b"]" | b"," => end,
+            _ => self.token_end(start).unwrap_or(end),
+        };
         let detail = match what {
             b"}" | b"]" | b"," => {
                 "A JSON value is required here: a string, number, object, array, true, false or null."
@@ -266,12 +431,13 @@ impl Parser<'_> {
                 describe(what)
             ),
         };
-        let summary = if matches!(what, b"}" | b"]" | b",") {
-            "Missing value"
-        } else {
-            "Invalid JSON value"
+        // Go's summaries for each case.
+        let summary = match what {
+            b"]" => "Missing array element value",
+            b"}" => "Missing JSON value",
+            _ => "Invalid start of value",
         };
-        err(summary, detail, start, end)
+        err(summary, detail, start, token_end)
     }
 
     fn enter(&mut self, start: usize) -> PResult<()> {
@@ -290,11 +456,9 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn parse_object(&mut self) -> PResult<NodeId> {
-        let start = self.at;
-        self.enter(start)?;
-        self.at += 1; // '{'
-        let base = self.prop_stack.len();
+    /// The properties of the object opened at `start`, up to and including its
+    /// closing brace.
+    fn object_members(&mut self, start: usize, base: usize) -> PResult<()> {
         self.skip_ws()?;
         if self.src.get(self.at) == Some(&b'}') {
             self.at += 1;
@@ -325,14 +489,25 @@ impl Parser<'_> {
                             self.at + 1,
                         ))
                     }
+                    Some(b'}' | b',') => {
+                        return Err(err(
+                            "Missing object value",
+                            "A JSON object property must have a value, introduced by a colon.",
+                            self.at,
+                            self.at + 1,
+                        ))
+                    }
                     None => return Err(unclosed("object", start, self.at)),
                     Some(_) => {
+                        let end = self
+                            .token_end(self.at)
+                            .unwrap_or_else(|| self.char_end(self.at));
                         return Err(err(
                             "Missing property value colon",
                             "A colon must appear between an object property's name and its value.",
                             self.at,
-                            self.char_end(self.at),
-                        ))
+                            end,
+                        ));
                     }
                 }
                 self.skip_ws()?;
@@ -346,16 +521,37 @@ impl Parser<'_> {
                         break;
                     }
                     None => return Err(unclosed("object", start, self.at)),
+                    Some(b']') => {
+                        return Err(err(
+                            "Mismatched braces",
+                            "A JSON object must be closed with a brace, not a bracket.",
+                            self.at,
+                            self.at + 1,
+                        ))
+                    }
                     Some(_) => {
                         return Err(err(
                             "Missing property separator",
                             "A comma must appear between JSON object properties.",
                             self.at,
-                            self.char_end(self.at),
+                            self.token_end(self.at)
+                                .unwrap_or_else(|| self.char_end(self.at)),
                         ))
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    fn parse_object(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        self.enter(start)?;
+        self.at += 1; // '{'
+        let base = self.prop_stack.len();
+        let (child_base, depth) = (self.child_stack.len(), self.depth);
+        if let Err(e) = self.object_members(start, base) {
+            return self.recover_container(start, e, child_base, base, depth);
         }
         self.depth -= 1;
         let first = self.props.len() as u32;
@@ -364,11 +560,9 @@ impl Parser<'_> {
         Ok(self.push(NodeKind::Object { first, len }, start, self.at))
     }
 
-    fn parse_array(&mut self) -> PResult<NodeId> {
-        let start = self.at;
-        self.enter(start)?;
-        self.at += 1; // '['
-        let base = self.child_stack.len();
+    /// The elements of the array opened at `start`, up to and including its
+    /// closing bracket.
+    fn array_elements(&mut self, start: usize, base: usize) -> PResult<()> {
         self.skip_ws()?;
         if self.src.get(self.at) == Some(&b']') {
             self.at += 1;
@@ -395,16 +589,37 @@ impl Parser<'_> {
                         break;
                     }
                     None => return Err(unclosed("array", start, self.at)),
+                    Some(b'}') => {
+                        return Err(err(
+                            "Mismatched brackets",
+                            "A JSON array must be closed with a bracket, not a brace.",
+                            self.at,
+                            self.at + 1,
+                        ))
+                    }
                     Some(_) => {
                         return Err(err(
                             "Missing array element separator",
                             "A comma must appear between JSON array elements.",
                             self.at,
-                            self.char_end(self.at),
+                            self.token_end(self.at)
+                                .unwrap_or_else(|| self.char_end(self.at)),
                         ))
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    fn parse_array(&mut self) -> PResult<NodeId> {
+        let start = self.at;
+        self.enter(start)?;
+        self.at += 1; // '['
+        let base = self.child_stack.len();
+        let (prop_base, depth) = (self.prop_stack.len(), self.depth);
+        if let Err(e) = self.array_elements(start, base) {
+            return self.recover_container(start, e, base, prop_base, depth);
         }
         self.depth -= 1;
         let first = self.children.len() as u32;
@@ -433,14 +648,14 @@ impl Parser<'_> {
         if name_end > self.at {
             let name = String::from_utf8_lossy(&self.src[self.at..name_end]);
             return err(
-                "Invalid property name",
+                "Invalid object property name",
                 format!("A JSON object property name must be a string in double quotes: write \"{name}\"."),
                 self.at,
                 name_end,
             );
         }
         err(
-            "Invalid property name",
+            "Invalid object property name",
             "A JSON object property name must be a string in double quotes.",
             self.at,
             end,
@@ -598,7 +813,8 @@ impl Parser<'_> {
         Ok(i + 2)
     }
 
-    /// `\uXXXX`, combining a surrogate pair `\uD83D\uDE00` into one char.
+    /// `\uXXXX`, combining a surrogate pair `\uD83D\uDE00` into one char;
+    /// a lone half is U+FFFD.
     fn decode_unicode_escape(&mut self, i: usize) -> PResult<usize> {
         let hi = self.hex4(i)?;
         let (c, end) = if (0xD800..0xDC00).contains(&hi) {
@@ -617,18 +833,11 @@ impl Parser<'_> {
         } else {
             (char::from_u32(hi), i + 6)
         };
-        match c {
-            Some(c) => {
-                self.decoded.push(c);
-                Ok(end)
-            }
-            None => Err(err(
-                "Invalid JSON string",
-                "A \\u escape encodes half of a UTF-16 surrogate pair without the other half; it does not name a character.",
-                i,
-                end,
-            )),
-        }
+        // Half a surrogate pair decodes to U+FFFD, as in Go's
+        // `encoding/json`: JavaScript's `JSON.stringify` writes lone
+        // surrogates, so generated files (cdktf's) can hold them.
+        self.decoded.push(c.unwrap_or(char::REPLACEMENT_CHARACTER));
+        Ok(end)
     }
 
     /// The value of the four hex digits after `\u` at `i`.
@@ -738,8 +947,11 @@ fn control_char(_start: usize, at: usize, b: u8) -> SyntaxError {
 fn invalid_keyword(word: &[u8], start: usize, end: usize) -> SyntaxError {
     let word = String::from_utf8_lossy(word);
     let lower = word.to_ascii_lowercase();
-    let detail = if ["true", "false", "null"].contains(&lower.as_str()) {
+    const KEYWORDS: [&str; 3] = ["true", "false", "null"];
+    let detail = if KEYWORDS.contains(&lower.as_str()) {
         format!("The JSON keyword \"{word}\" is not valid. Did you mean \"{lower}\"? JSON keywords are lowercase.")
+    } else if let Some(keyword) = crate::diag::did_you_mean(&word, KEYWORDS) {
+        format!("\"{word}\" is not a valid JSON keyword. Did you mean {keyword:?}?")
     } else {
         format!("\"{word}\" is not a JSON value. A string must be in double quotes; the only keywords are true, false and null.")
     };
@@ -912,8 +1124,25 @@ mod tests {
         fails_with("{\"a\": \"x\ny\"}", "Invalid JSON string", "1:9-2:1");
         fails_with(r#"{"a": "\q"}"#, "Invalid JSON string", "1:8-1:10");
         fails_with(r#"{"a": "\u12"}"#, "Invalid JSON string", "1:8-1:12");
-        fails_with(r#"{"a": "\ud800"}"#, "Invalid JSON string", "1:8-1:14");
         fails_with(r#"{"a": "open"#, "Invalid JSON string", "1:7-1:8");
+    }
+
+    #[test]
+    fn lone_surrogate_escapes_decode_to_the_replacement_character() {
+        assert_eq!(
+            ok(r#"{"s": ["\ud800", "\udc00x", "\ud83d\u0041", "\ud83d\ude00"]}"#),
+            format!(
+                "{{s:[{:?},{:?},{:?},{:?}]}}",
+                "\u{fffd}", "\u{fffd}x", "\u{fffd}A", "😀"
+            )
+        );
+    }
+
+    #[test]
+    fn recovery_stops_after_a_hundred_errors() {
+        let src = format!("[{}]", vec!["tru"; 500].join(","));
+        let e = parse(&src, "t.json").unwrap_err();
+        assert_eq!(e.diagnostics().len(), MAX_RECOVERED_ERRORS + 1);
     }
 
     #[test]
@@ -927,17 +1156,23 @@ mod tests {
 
     #[test]
     fn property_names_must_be_strings() {
-        fails_with(r#"{a: 1}"#, "Invalid property name", "1:2-1:3");
-        fails_with(r#"{1: 1}"#, "Invalid property name", "1:2-1:3");
+        fails_with(r#"{a: 1}"#, "Invalid object property name", "1:2-1:3");
+        fails_with(r#"{1: 1}"#, "Invalid object property name", "1:2-1:3");
     }
 
     #[test]
     fn missing_values_and_separators() {
-        fails_with(r#"{"a": }"#, "Missing value", "1:7-1:8");
+        fails_with(r#"{"a": }"#, "Missing JSON value", "1:7-1:8");
+        fails_with(r#"{"a": [}"#, "Missing JSON value", "1:8-1:9");
+        fails_with(r#"{"a": [1, ]]}"#, "Trailing comma in array", "1:9-1:10");
+        fails_with(r#"{"a": ]"#, "Missing array element value", "1:7-1:8");
+        fails_with(r#"{"a"}"#, "Missing object value", "1:5-1:6");
+        fails_with(r#"{"a", "b": 1}"#, "Missing object value", "1:5-1:6");
+        // A scalar where a separator belongs is blamed as a whole token.
         fails_with(
             r#"{"a": 1 "b": 2}"#,
             "Missing property separator",
-            "1:9-1:10",
+            "1:9-1:12",
         );
         fails_with(
             r#"{"a": [1 2]}"#,

@@ -192,6 +192,16 @@ impl FileData {
         )
     }
 
+    /// The subject of a diagnostic about a value, as HCL chooses it: the
+    /// opening bracket of an object or array, the whole token of a scalar
+    /// (`"x"`, `null`, `true`, `123`).
+    pub fn value_subject(&self, id: NodeId) -> Range {
+        match self.node(id).kind {
+            NodeKind::Object { .. } | NodeKind::Array { .. } => self.start_range(id),
+            _ => self.range(id),
+        }
+    }
+
     /// The range of the first byte of a node (its opening bracket).
     pub fn start_range(&self, id: NodeId) -> Range {
         let n = self.node(id);
@@ -254,7 +264,8 @@ fn raw_offset_of(raw: &[u8], decoded: usize) -> usize {
                 let hi = hex4(&raw[r + 2..]);
                 let is_pair = (0xD800..0xDC00).contains(&hi)
                     && raw.get(r + 6) == Some(&b'\\')
-                    && raw.get(r + 7) == Some(&b'u');
+                    && raw.get(r + 7) == Some(&b'u')
+                    && (0xDC00..0xE000).contains(&hex4(raw.get(r + 8..).unwrap_or_default()));
                 if is_pair {
                     (12, 4)
                 } else {
@@ -296,5 +307,21 @@ mod tests {
         assert_eq!(&src[at..at + 4], "${x}");
         let r = data.string_range(value, dollar + 2, dollar + 3);
         assert_eq!(&src[r.bytes()], "x");
+    }
+
+    #[test]
+    fn offsets_after_lone_surrogates_map_to_the_source() {
+        // Each lone half decodes to U+FFFD (3 bytes) from 6 source bytes.
+        let src = r#"{"k": "\ud800\u0041\udc00${x}"}"#;
+        let file = crate::json::parse(src, "t.json").unwrap();
+        let data = &file.data;
+        let NodeKind::Object { first, len } = data.node(data.root).kind else {
+            panic!()
+        };
+        let value = data.properties(first, len)[0].value;
+        let text = data.str(value).unwrap();
+        assert_eq!(text, "\u{fffd}A\u{fffd}${x}");
+        let at = data.string_source_offset(value, text.find('$').unwrap());
+        assert_eq!(&src[at..at + 4], "${x}");
     }
 }

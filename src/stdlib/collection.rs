@@ -594,8 +594,10 @@ fn length() -> Function {
                 Value::Unknown(Type::Object(attrs)) => attrs.len(),
                 Value::Unknown(_) => return Ok(Value::unknown(Type::Number)),
                 Value::String(s) => s.graphemes(true).count(),
-                // Unknown set elements may turn out equal to others.
-                Value::Set(..) if !v.is_wholly_known() => {
+                // Unknown set elements may turn out equal to others, and
+                // the set shrink; a lone element has no other to equal (as
+                // in go-cty's `Value.Length`).
+                Value::Set(_, items) if items.len() > 1 && !v.is_wholly_known() => {
                     return Ok(Value::unknown(Type::Number))
                 }
                 Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => items.len(),
@@ -863,39 +865,46 @@ fn range() -> Function {
 }
 
 fn reverse() -> Function {
-    Def::new("Reverses the order of the elements of a list or tuple.")
+    Def::new("Reverses the order of the elements of a list, tuple or set.")
         .param_with(
             Param::new("list", Type::Dynamic)
-                .describe("The list or tuple.")
+                .describe(
+                    "The list, tuple or set (a set gives a list of its elements, last first).",
+                )
                 .allow_unknown(),
         )
-        .returns_with(|args| {
-            Ok(match args[0].ty() {
-                Type::Tuple(mut ts) => {
-                    ts.reverse();
-                    Type::Tuple(ts)
-                }
-                ty => ty,
-            })
-        })
+        .returns_with(|args| reversed_type(&args[0].ty()))
         .build(|args| match &args[0] {
-            Value::Unknown(t) => Ok(Value::unknown(match t {
-                Type::Tuple(ts) => Type::Tuple(ts.iter().rev().cloned().collect()),
-                t => t.clone(),
-            })),
-            Value::List(t, items) => Ok(Value::List(
+            Value::Unknown(t) => Ok(Value::unknown(reversed_type(t)?)),
+            // As in go-cty, a set is accepted as it would convert to a
+            // list: its elements in the set's order, reversed.
+            Value::List(t, items) | Value::Set(t, items) => Ok(Value::List(
                 t.clone(),
                 items.iter().rev().cloned().collect(),
             )),
             Value::Tuple(items) => Ok(Value::Tuple(items.iter().rev().cloned().collect())),
-            other => Err(FunctionError::arg(
-                0,
-                format!(
-                    "can only reverse lists and tuples, not {}.",
-                    other.ty().friendly_name_with_article()
-                ),
-            )),
+            other => Err(reverse_error(&other.ty())),
         })
+}
+
+/// What `reverse` returns for an argument of type `ty`.
+fn reversed_type(ty: &Type) -> Result<Type, FunctionError> {
+    match ty {
+        Type::Tuple(ts) => Ok(Type::Tuple(ts.iter().rev().cloned().collect())),
+        Type::List(t) | Type::Set(t) => Ok(Type::List(t.clone())),
+        Type::Dynamic => Ok(Type::Dynamic),
+        other => Err(reverse_error(other)),
+    }
+}
+
+fn reverse_error(ty: &Type) -> FunctionError {
+    FunctionError::arg(
+        0,
+        format!(
+            "can only reverse lists, tuples and sets, not {}.",
+            ty.friendly_name_with_article()
+        ),
+    )
 }
 
 /// The unified element type of set arguments.
@@ -1033,10 +1042,12 @@ fn setproduct() -> Function {
                     .collect::<Result<Vec<_>, _>>()?;
                 columns.push(col);
             }
-            if total.saturating_mul(args.len()) > MAX_ELEMENTS {
+            let values = total.saturating_mul(args.len());
+            if values > MAX_ELEMENTS {
+                // The limit is on values, so the message counts values.
                 return Err(FunctionError::new(format!(
-                    "the product would have {total} combinations, more than the limit of {} values in all.",
-                    MAX_ELEMENTS
+                    "the product would have {total} combinations of {} values, {values} values in all, more than the limit of {MAX_ELEMENTS}.",
+                    args.len()
                 )));
             }
             let mut rows: Vec<Vec<Value>> = vec![Vec::new()];

@@ -4,8 +4,8 @@
 //! JSON is read by a small reader of our own rather than serde_json, so
 //! numbers keep their exact decimal value (`Number::parse` of their text)
 //! without turning on serde_json's crate-wide `arbitrary_precision`
-//! feature; it also rejects duplicate keys, as Terraform does, and bounds
-//! nesting depth. YAML is read from `yaml-rust2`'s event stream (so alias
+//! feature; a repeated key keeps its last value, as in go-cty, and nesting
+//! depth is bounded. YAML is read from `yaml-rust2`'s event stream (so alias
 //! expansion can be bounded) and resolved with the YAML 1.2 core schema;
 //! `yamlencode` writes block-style YAML like Terraform's (keys sorted,
 //! strings double-quoted).
@@ -96,6 +96,7 @@ fn csvdecode() -> Function {
         .build(|args| {
             // go-cty fails the call (not the argument) for bad CSV.
             let text = str_arg(args, 0)?;
+            check_csv_quotes(text)?;
             let mut reader = csv::ReaderBuilder::new()
                 .has_headers(false)
                 .flexible(true)
@@ -130,6 +131,65 @@ fn csvdecode() -> Function {
             }
             make_list(row_ty, rows)
         })
+}
+
+/// Go's `encoding/csv` quoting rules, which the `csv` crate relaxes: a
+/// quote may only open a field, and inside a quoted field a quote is
+/// doubled or closes the field before a comma or line end. The message is
+/// go-cty's (`CSV parse error on line N: ...`).
+fn check_csv_quotes(text: &str) -> Result<(), FunctionError> {
+    let bytes = text.as_bytes();
+    let mut line = 1;
+    let mut i = 0;
+    let fail = |line: usize, what: &str| {
+        Err(FunctionError::new(format!(
+            "CSV parse error on line {line}: {what}."
+        )))
+    };
+    while i < bytes.len() {
+        // `i` is at the start of a field.
+        if bytes[i] == b'"' {
+            i += 1;
+            loop {
+                match bytes.get(i) {
+                    None => return fail(line, "extraneous or missing \" in quoted-field"),
+                    Some(b'"') if bytes.get(i + 1) == Some(&b'"') => i += 2,
+                    Some(b'"') => {
+                        i += 1;
+                        match bytes.get(i) {
+                            None | Some(b',' | b'\n') => break,
+                            Some(b'\r') if matches!(bytes.get(i + 1), None | Some(b'\n')) => break,
+                            _ => return fail(line, "extraneous or missing \" in quoted-field"),
+                        }
+                    }
+                    Some(b'\n') => {
+                        line += 1;
+                        i += 1;
+                    }
+                    Some(_) => i += 1,
+                }
+            }
+        } else {
+            while let Some(&b) = bytes.get(i) {
+                match b {
+                    b',' | b'\n' => break,
+                    b'"' => return fail(line, "bare \" in non-quoted-field"),
+                    _ => i += 1,
+                }
+            }
+        }
+        // `i` is at a separator, a line end or the end.
+        match bytes.get(i) {
+            Some(b'\n') => line += 1,
+            Some(b'\r') if bytes.get(i + 1) == Some(&b'\n') => {
+                i += 1;
+                line += 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 fn jsondecode() -> Function {
@@ -301,7 +361,6 @@ impl JsonReader<'_> {
             if self.peek() != Some(b'"') {
                 return Err(self.error("expected a string key"));
             }
-            let key_pos = self.pos;
             let key = crate::value::Str::new(self.string()?).into_string();
             self.ws();
             if self.peek() != Some(b':') {
@@ -310,11 +369,8 @@ impl JsonReader<'_> {
             self.pos += 1;
             self.ws();
             let v = self.value(depth + 1)?;
-            if attrs.contains_key(&key) {
-                return Err(format!(
-                    "invalid JSON at byte {key_pos}: duplicate key {key:?} in object."
-                ));
-            }
+            // A repeated key keeps its last value, as Go's `encoding/json`
+            // (and so go-cty's `jsondecode`) does.
             attrs.insert(key, v);
             self.ws();
             match self.peek() {

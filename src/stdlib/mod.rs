@@ -220,11 +220,11 @@ pub(crate) fn int_arg(args: &[Value], i: usize) -> Result<i64, FunctionError> {
     if !n.is_integer() {
         return Err(FunctionError::arg(
             i,
-            format!("a whole number is required, not {n}."),
+            format!("a whole number is required, not {}.", n.brief()),
         ));
     }
     n.to_i64()
-        .ok_or_else(|| FunctionError::arg(i, format!("the number {n} is too large.")))
+        .ok_or_else(|| FunctionError::arg(i, format!("the number {} is too large.", n.brief())))
 }
 
 /// The same failure reported against the call as a whole ("Error in

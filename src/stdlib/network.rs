@@ -80,7 +80,7 @@ fn big_arg(args: &[Value], i: usize) -> Result<BigInt, FunctionError> {
     if !n.is_integer() {
         return Err(FunctionError::arg(
             i,
-            format!("a whole number is required, not {n}."),
+            format!("a whole number is required, not {}.", n.brief()),
         ));
     }
     BigInt::parse_bytes(n.to_string().as_bytes(), 10)

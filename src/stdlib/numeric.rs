@@ -75,8 +75,9 @@ fn from_f64(f: f64) -> Result<Value, FunctionError> {
 }
 
 fn to_f64(n: &Number, i: usize) -> Result<f64, FunctionError> {
-    n.to_f64()
-        .ok_or_else(|| FunctionError::arg(i, format!("{n} is too large for this function.")))
+    n.to_f64().ok_or_else(|| {
+        FunctionError::arg(i, format!("{} is too large for this function.", n.brief()))
+    })
 }
 
 fn log() -> Function {

@@ -601,7 +601,9 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
     let mut out = String::new();
     let mut chars = spec.char_indices().peekable();
     let mut next_arg = 0usize;
-    let mut used = vec![false; args.len()];
+    // As in go-cty, arguments may be skipped by explicit indexes; only
+    // arguments after the highest one used are "too many".
+    let mut highest = 0usize;
     while let Some((start, c)) = chars.next() {
         if c != '%' {
             out.push(c);
@@ -655,7 +657,7 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
                 ),
             ));
         };
-        used[index] = true;
+        highest = highest.max(index + 1);
         let text = format_one(verb, &v, arg).map_err(|msg| {
             FunctionError::new(format!(
                 "unsupported value for \"%{verb}\" at offset {start}: {msg}."
@@ -668,14 +670,13 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
             )));
         }
     }
-    if let Some(unused) = used.iter().position(|u| !u) {
-        return Err(FunctionError::arg(
-            unused + 1,
-            format!(
-                "too many arguments; only {} used by format string.",
-                used.iter().filter(|u| **u).count()
-            ),
-        ));
+    if highest < args.len() {
+        let message = if highest == 0 {
+            "too many arguments; no verbs in format string.".to_string()
+        } else {
+            format!("too many arguments; only {highest} used by format string.")
+        };
+        return Err(FunctionError::arg(highest + 1, message));
     }
     Ok(out)
 }
@@ -726,7 +727,7 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
         'v' if v.sharp => Ok(super::encoding::json_text(arg).map_err(|e| e.message)?),
         'v' => match arg {
             Value::String(s) => Ok(s.to_string()),
-            Value::Number(n) => Ok(signed(n.to_string(), v)),
+            Value::Number(n) => Ok(signed(shortest_general(n), v)),
             Value::Bool(b) => Ok(b.to_string()),
             _ => Ok(super::encoding::json_text(arg).map_err(|e| e.message)?),
         },
@@ -742,18 +743,25 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                 Value::Bool(b) => b.to_string(),
                 _ => return Err(format!("a string is required, not {}", arg.ty())),
             };
+            // Precision (and width, in `pad`) counts grapheme clusters, as
+            // in go-cty.
             let s = match v.precision {
-                Some(p) => s.chars().take(p).collect(),
-                None => s,
+                Some(p) if p > 0 => s.graphemes(true).take(p).collect(),
+                _ => s,
             };
-            Ok(if verb == 'q' { go_quote(&s) } else { s })
+            // go-cty quotes with its JSON encoder, not Go's `%q`.
+            if verb == 'q' {
+                super::encoding::json_text(&Value::from(s)).map_err(|e| e.message)
+            } else {
+                Ok(s)
+            }
         }
         _ => {
             let n = to_number(arg)?;
             match verb {
                 'd' | 'b' | 'o' | 'x' | 'X' => {
                     if !n.is_integer() {
-                        return Err(format!("{n} is not a whole number"));
+                        return Err(format!("{} is not a whole number", n.brief()));
                     }
                     let big = BigInt::parse_bytes(n.to_string().as_bytes(), 10)
                         .ok_or_else(|| "the number cannot be formatted".to_string())?;
@@ -791,7 +799,7 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                 _ => {
                     let f = n
                         .to_f64()
-                        .ok_or_else(|| format!("{n} is too large for %{verb}"))?;
+                        .ok_or_else(|| format!("{} is too large for %{verb}", n.brief()))?;
                     let s = match verb {
                         'e' | 'E' => exponent_form(f, v.precision.unwrap_or(6), verb == 'E'),
                         _ => general_form(f, v.precision, verb == 'G'),
@@ -828,7 +836,7 @@ fn signed(s: String, v: &Spec) -> String {
 /// after the sign with `0` (numbers only).
 fn pad(s: String, v: &Spec, verb: char) -> String {
     let Some(width) = v.width else { return s };
-    let len = s.chars().count();
+    let len = s.graphemes(true).count();
     if len >= width {
         return s;
     }
@@ -980,28 +988,33 @@ fn general_form(f: f64, prec: Option<usize>, upper: bool) -> String {
     format!("{sign}{body}")
 }
 
-/// A double-quoted string with Go's escapes (`%q`).
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
+/// Go's `%g` of an exact number with the shortest digits (what go-cty's
+/// `%v` prints: `big.Float.Text('g', -1)`): exponent form when the decimal
+/// exponent is below -4 or at least 6 (`1e+06`, `1.23456789e+08`), plain
+/// digits otherwise (`123456`, `0.0001`).
+pub(crate) fn shortest_general(n: &Number) -> String {
+    if n.is_infinite() {
+        return if n.is_negative() { "-Inf" } else { "+Inf" }.into();
     }
-    out.push('"');
-    out
+    let (negative, digits, exp) = crate::value::decimal_parts(&n.to_string());
+    let sign = if negative { "-" } else { "" };
+    if !(-4..6).contains(&exp) {
+        let mantissa = match digits.len() {
+            1 => digits.clone(),
+            _ => format!("{}.{}", &digits[..1], &digits[1..]),
+        };
+        let esign = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{mantissa}e{esign}{:02}", exp.unsigned_abs());
+    }
+    let body = if exp < 0 {
+        format!("0.{}{digits}", "0".repeat((-exp - 1) as usize))
+    } else {
+        let point = exp as usize + 1;
+        if digits.len() > point {
+            format!("{}.{}", &digits[..point], &digits[point..])
+        } else {
+            format!("{digits}{}", "0".repeat(point - digits.len()))
+        }
+    };
+    format!("{sign}{body}")
 }

@@ -132,6 +132,14 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             )
         };
     }
+    if has(Rule::tuple_end) && !expression_start && src[p..].starts_with("=>") {
+        // `[for k, v in m: k => v]`: HCL blames the key expression.
+        return SyntaxError::new(
+            "Invalid 'for' expression",
+            "Key expression is not valid when building a tuple.",
+            key_before_arrow(src, p),
+        );
+    }
     if has(Rule::tuple_end) && !expression_start {
         return if has(Rule::tuple_comma) {
             what(
@@ -218,6 +226,28 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         "Invalid expression",
         "This is not valid in a template or expression here.",
     )
+}
+
+/// The span of the expression between a `for` expression's colon and the
+/// `=>` at `arrow`: back from the arrow to the nearest `:` outside any
+/// brackets, whitespace trimmed.
+fn key_before_arrow(src: &str, arrow: usize) -> Span {
+    let bytes = src.as_bytes();
+    let end = arrow - (src[..arrow].len() - src[..arrow].trim_end().len());
+    let mut depth = 0usize;
+    let mut start = end;
+    while start > 0 {
+        match bytes[start - 1] {
+            b')' | b']' | b'}' => depth += 1,
+            b'(' | b'[' | b'{' if depth == 0 => break,
+            b'(' | b'[' | b'{' => depth -= 1,
+            b':' if depth == 0 => break,
+            _ => {}
+        }
+        start -= 1;
+    }
+    let start = end - src[start..end].trim_start().len();
+    Span::from_usize(start, end)
 }
 
 fn missing_expression(at: Span) -> SyntaxError {

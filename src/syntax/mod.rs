@@ -96,21 +96,40 @@ pub struct SyntaxError {
     pub detail: String,
     /// The offending text.
     pub span: Span,
+    /// Text the detail names by its range, as HCL's details do ("The if
+    /// directive at t.json:1,8-20 is ..."): the detail holds
+    /// [`SyntaxError::MENTION`] where the range goes, filled in by
+    /// [`to_diagnostic`](Self::to_diagnostic).
+    pub mention: Option<Span>,
 }
 
 impl SyntaxError {
+    /// The placeholder in a detail for the range of [`mention`](Self::mention).
+    pub const MENTION: &'static str = "{range}";
+
     pub(crate) fn new(summary: impl Into<String>, detail: impl Into<String>, span: Span) -> Self {
         SyntaxError {
             summary: summary.into(),
             detail: detail.into(),
             span,
+            mention: None,
         }
     }
 
-    /// The error as a [`Diagnostic`], with `map` turning its span into a
-    /// source range.
+    /// The same error, its detail naming `span` by its range.
+    pub(crate) fn mentioning(mut self, span: Span) -> Self {
+        self.mention = Some(span);
+        self
+    }
+
+    /// The error as a [`Diagnostic`], with `map` turning its spans into
+    /// source ranges.
     pub fn to_diagnostic(&self, map: impl Fn(Span) -> Range) -> Diagnostic {
-        Diagnostic::error(&self.summary, &self.detail, Some(map(self.span)))
+        let detail = match self.mention {
+            Some(m) => self.detail.replace(Self::MENTION, &map(m).to_string()),
+            None => self.detail.clone(),
+        };
+        Diagnostic::error(&self.summary, detail, Some(map(self.span)))
     }
 }
 

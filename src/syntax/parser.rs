@@ -896,14 +896,20 @@ impl<'s> Builder<'s> {
         }
         for open in stack.iter().rev() {
             let name = open.kind.name();
-            self.errors.push(SyntaxError::new(
-                "Unexpected end of template",
-                format!(
-                    "The control directive `{name}` is not closed: add `%{{ end{name} }}` to \
-                     mark the end of its body."
-                ),
-                open.tag_span,
-            ));
+            // As in HCL: at the end of the input, naming the directive.
+            let end = Span::new(span.end, span.end);
+            self.errors.push(
+                SyntaxError::new(
+                    "Unexpected end of template",
+                    format!(
+                        "The {name} directive at {} is missing its corresponding end{name} \
+                         directive.",
+                        SyntaxError::MENTION
+                    ),
+                    end,
+                )
+                .mentioning(open.tag_span),
+            );
         }
         let height = root_height + 1;
         self.check(height, span)?;

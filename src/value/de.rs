@@ -115,13 +115,7 @@ fn found(v: &Value) -> String {
 }
 
 fn short_number(n: &Number) -> String {
-    let s = n.to_string();
-    // Number text is ASCII, so any byte index is a char boundary.
-    if s.len() > 40 {
-        format!("{}...", &s[..37])
-    } else {
-        s
-    }
+    n.brief()
 }
 
 #[cold]

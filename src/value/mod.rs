@@ -59,6 +59,7 @@ mod access;
 mod convert;
 mod de;
 mod number;
+pub(crate) use number::decimal_parts;
 mod ser;
 mod string;
 mod types;
@@ -405,7 +406,7 @@ impl fmt::Display for Value {
             Value::Null(_) => f.write_str("null"),
             Value::Unknown(_) => f.write_str("(unknown)"),
             Value::Bool(b) => write!(f, "{b}"),
-            Value::Number(n) => write!(f, "{n}"),
+            Value::Number(n) => f.write_str(&n.brief()),
             Value::String(s) => write_quoted(f, s),
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 f.write_str("[")?;

@@ -22,9 +22,12 @@
 //!   outside the range, are a [`NumberError::OutOfRange`] error.
 //! - `+`, `-`, `*` and `%` are exact (within the limits above). `/` rounds to
 //!   [`Number::DIVISION_DIGITS`] (100) significant digits, so `1/3` has 100
-//!   threes. Division or remainder by zero is an error ("Division by zero",
-//!   as in HCL); so is any operation whose IEEE result would be NaN
-//!   (`inf - inf`, `0 * inf`, `inf / inf`, `inf % x`).
+//!   threes. [`Number::checked_div`] and [`Number::checked_rem`] report a
+//!   zero divisor as [`NumberError::DivisionByZero`], for the caller to
+//!   decide; the expression operators decide as go-cty (and so Terraform)
+//!   does: `x / 0` is an infinity of `x`'s sign and `x % 0` is `x`. Any
+//!   operation whose IEEE result would be NaN is an error (`0 / 0`,
+//!   `inf - inf`, `0 * inf`, `inf / inf`, `inf % x`).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -844,6 +847,81 @@ impl FromStr for Number {
     fn from_str(s: &str) -> Result<Number, NumberError> {
         Number::parse(s)
     }
+}
+
+/// How long a number's text may be in a message before [`Number::brief`]
+/// shortens it.
+const BRIEF_LEN: usize = 40;
+
+/// Significant digits [`Number::brief`] keeps of a long number.
+const BRIEF_DIGITS: usize = 16;
+
+impl Number {
+    /// The number as a message shows it: in full up to 40 characters,
+    /// otherwise in scientific form with 16 significant digits (`1e+400`,
+    /// `-1.234567890123457e+99`), so that a message about `1e400` does not
+    /// carry 400 digits.
+    pub fn brief(&self) -> String {
+        let full = self.to_string();
+        if full.len() <= BRIEF_LEN || self.is_infinite() {
+            return full;
+        }
+        let (negative, digits, mut exp) = decimal_parts(&full);
+        let mut kept: Vec<u8> = digits.bytes().take(BRIEF_DIGITS).collect();
+        if digits.len() > BRIEF_DIGITS && digits.as_bytes()[BRIEF_DIGITS] >= b'5' {
+            // Round half up, carrying into a new leading digit if needed.
+            let mut i = kept.len();
+            loop {
+                if i == 0 {
+                    kept.insert(0, b'1');
+                    kept.pop();
+                    exp += 1;
+                    break;
+                }
+                i -= 1;
+                if kept[i] == b'9' {
+                    kept[i] = b'0';
+                } else {
+                    kept[i] += 1;
+                    break;
+                }
+            }
+        }
+        while kept.len() > 1 && kept.last() == Some(&b'0') {
+            kept.pop();
+        }
+        let digits = String::from_utf8(kept).unwrap_or_default();
+        let mantissa = match digits.len() {
+            1 => digits,
+            _ => format!("{}.{}", &digits[..1], &digits[1..]),
+        };
+        let sign = if negative { "-" } else { "" };
+        let esign = if exp < 0 { '-' } else { '+' };
+        format!("{sign}{mantissa}e{esign}{:02}", exp.unsigned_abs())
+    }
+}
+
+/// The sign, significant digits (no leading or trailing zeros; `"0"` for
+/// zero) and decimal exponent of the first digit of a number's text
+/// (`-12.50` is `(true, "125", 1)`; `1e150` is `(false, "1", 150)`).
+pub(crate) fn decimal_parts(text: &str) -> (bool, String, i64) {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (mantissa, exp) = match body.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i64>().unwrap_or(0)),
+        None => (body, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all: String = int.chars().chain(frac.chars()).collect();
+    let leading = all.len() - all.trim_start_matches('0').len();
+    let digits = all.trim_matches('0');
+    if digits.is_empty() {
+        return (negative, "0".into(), 0);
+    }
+    let exp = exp + int.len() as i64 - 1 - leading as i64;
+    (negative, digits.to_string(), exp)
 }
 
 impl fmt::Display for Number {

@@ -1,0 +1,692 @@
+//! Agreement with HashiCorp's HCL (HCL 2.14 / go-cty, newer behaviour where
+//! it changed): one test per rule where the crate once disagreed with the
+//! reference for no reason, and one per intended difference listed in the
+//! README's "Differences from HashiCorp's HCL", pinning what the crate does
+//! instead.
+
+use hcl_json::{Diagnostic, Error, EvalContext, Type, Value};
+
+/// The context of these tests: the standard library, `u` an unknown
+/// string, `d` an unknown of dynamic type, `m` an object, `nul` a null
+/// list.
+fn ctx() -> EvalContext {
+    EvalContext::new()
+        .with_stdlib()
+        .with_variable("u", Value::unknown(Type::String))
+        .with_variable("d", Value::dynamic())
+        .with_variable("m", Value::object([("a", Value::from(1))]))
+        .with_variable("nul", Value::null(Type::list(Type::String)))
+}
+
+/// `{"a": "<template>"}`, the template escaped as JSON.
+fn doc(template: &str) -> String {
+    format!("{{\"a\": {}}}", serde_json::to_string(template).unwrap())
+}
+
+/// Attribute `a` of the JSON text `src` (file `t.json`).
+fn eval_src(src: &str) -> Result<Value, Error> {
+    let file = hcl_json::parse(src, "t.json")?;
+    let attrs = file.body().just_attributes()?;
+    attrs["a"].expr.value(&ctx())
+}
+
+fn value(template: &str) -> Value {
+    eval_src(&doc(template)).unwrap_or_else(|e| panic!("{template:?} failed:\n{e}"))
+}
+
+fn string(template: &str) -> String {
+    match value(template) {
+        Value::String(s) => s.to_string(),
+        other => panic!("{template:?} is {other:?}, not a string"),
+    }
+}
+
+/// The one diagnostic of the failing JSON text `src`, and the rendered
+/// error.
+fn fail_src(src: &str) -> (Diagnostic, String) {
+    let e = match eval_src(src) {
+        Ok(v) => panic!("{src:?} succeeded with {v:?}"),
+        Err(e) => e,
+    };
+    assert_eq!(e.diagnostics().len(), 1, "{e}");
+    (e.diagnostics()[0].clone(), e.to_string())
+}
+
+fn fail(template: &str) -> (Diagnostic, String) {
+    fail_src(&doc(template))
+}
+
+/// Summary, detail, subject and context of a diagnostic, ranges as HCL
+/// prints them.
+fn parts(d: &Diagnostic) -> (&str, &str, String, String) {
+    let show =
+        |r: &Option<hcl_json::Range>| r.as_ref().map(ToString::to_string).unwrap_or_default();
+    (&d.summary, &d.detail, show(&d.subject), show(&d.context))
+}
+
+/// The summaries and subjects of every diagnostic of a failed parse.
+fn parse_errors(src: &str) -> Vec<(String, String, String)> {
+    let e = hcl_json::parse(src, "t.json").expect_err("the parse should fail");
+    e.diagnostics()
+        .iter()
+        .map(|d| {
+            let at = d
+                .subject
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            (d.summary.clone(), d.detail.clone(), at)
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------ values and functions
+
+#[test]
+fn format_v_prints_numbers_as_go_g_does() {
+    assert_eq!(string(r#"${format("%v", 1000000)}"#), "1e+06");
+    assert_eq!(string(r#"${format("%v", 123456789)}"#), "1.23456789e+08");
+    assert_eq!(string(r#"${format("%v", 123456)}"#), "123456");
+    assert_eq!(string(r#"${format("%v", 0.0001)}"#), "0.0001");
+    assert_eq!(string(r#"${format("%v", 0.00001)}"#), "1e-05");
+    assert_eq!(string(r#"${format("%v", -1.5)}"#), "-1.5");
+}
+
+#[test]
+fn format_explicit_indexes_may_skip_arguments() {
+    assert_eq!(string(r#"${format("%[2]s", "a", "b")}"#), "b");
+    // Only arguments after the highest one used are too many.
+    let (d, _) = fail(r#"${format("%[1]s", "a", "b")}"#);
+    assert_eq!(
+        parts(&d),
+        (
+            "Invalid function argument",
+            "Invalid value for \"args\" parameter: too many arguments; only 1 used by format string.",
+            "t.json:1,37-38".into(),
+            "t.json:1,10-41".into()
+        )
+    );
+    let (d, _) = fail(r#"${format("x", "a")}"#);
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"args\" parameter: too many arguments; no verbs in format string."
+    );
+}
+
+#[test]
+fn format_widths_count_grapheme_clusters() {
+    assert_eq!(string(r#"${format("%4s|", "💃🏿")}"#), "   💃🏿|");
+    assert_eq!(string(r#"${format("%-4s|", "💃🏿")}"#), "💃🏿   |");
+    assert_eq!(string(r#"${format("%.1s|", "💃🏿x")}"#), "💃🏿|");
+}
+
+#[test]
+fn reverse_accepts_a_set() {
+    assert_eq!(
+        value(r#"${reverse(toset(["b", "a", "c"]))}"#),
+        Value::list(Type::String, ["c", "b", "a"].map(Value::from)).unwrap()
+    );
+}
+
+#[test]
+fn jsondecode_keeps_the_last_of_duplicate_keys() {
+    assert_eq!(
+        value(r#"${jsondecode("{\"a\": 1, \"a\": 2}")}"#),
+        Value::object([("a", Value::from(2))])
+    );
+}
+
+#[test]
+fn csvdecode_rejects_a_bare_quote_in_an_unquoted_field() {
+    let (d, _) = fail(r#"${csvdecode("a,b\nx\"y,z\n")}"#);
+    assert_eq!(d.summary, "Error in function call");
+    assert_eq!(
+        d.detail,
+        "Call to function \"csvdecode\" failed: CSV parse error on line 2: bare \" in non-quoted-field."
+    );
+    let (d, _) = fail(r#"${csvdecode("a,b\n\"x\"y,z\n")}"#);
+    assert_eq!(
+        d.detail,
+        "Call to function \"csvdecode\" failed: CSV parse error on line 2: extraneous or missing \" in quoted-field."
+    );
+    // Doubled quotes inside a quoted field are fine.
+    assert_eq!(
+        value(r#"${csvdecode("a\n\"x\"\"y\"\r\n")}"#),
+        Value::list(
+            Type::object([("a".to_string(), Type::String)]),
+            [Value::object([("a", Value::from("x\"y"))])]
+        )
+        .unwrap()
+    );
+}
+
+#[test]
+fn a_wholly_unknown_dynamic_argument_gives_an_unknown_of_the_return_type() {
+    assert_eq!(value("${upper(d)}"), Value::unknown(Type::String));
+    assert_eq!(value("${length(d)}"), Value::unknown(Type::Number));
+    assert_eq!(value("${jsonencode(d)}"), Value::unknown(Type::String));
+    assert_eq!(value("${abs(d)}"), Value::unknown(Type::Number));
+}
+
+#[test]
+fn length_of_a_set_with_one_unknown_element_is_known() {
+    assert_eq!(value("${length(toset([u]))}"), Value::from(1));
+    // Two elements might turn out equal: unknown.
+    assert_eq!(
+        value(r#"${length(toset([u, "a"]))}"#),
+        Value::unknown(Type::Number)
+    );
+}
+
+#[test]
+fn an_unknown_for_condition_of_a_non_bool_type_is_an_error() {
+    let (d, _) = fail("${[for x in [1] : x if length(u)]}");
+    assert_eq!(
+        parts(&d),
+        (
+            "Invalid 'for' condition",
+            "The 'if' clause value is invalid: a bool is required.",
+            "t.json:1,31-40".into(),
+            "t.json:1,10-41".into()
+        )
+    );
+    assert_eq!(value("${[for x in [1] : x if d]}"), Value::dynamic());
+}
+
+#[test]
+fn division_by_zero_is_an_infinity_as_in_go_cty() {
+    assert_eq!(
+        value("${8080 / 0}"),
+        Value::Number(hcl_json::Number::INFINITY)
+    );
+    assert_eq!(
+        value("${-1 / 0}"),
+        Value::Number(hcl_json::Number::NEG_INFINITY)
+    );
+    assert_eq!(value("${5 % 0}"), Value::from(5));
+    assert_eq!(value("${-5 % 0}"), Value::from(-5));
+    let (d, text) = fail("${0 / 0}");
+    assert_eq!(
+        parts(&d),
+        (
+            "Operation failed",
+            "Error during operation: can't divide zero by zero or infinity by infinity.",
+            "t.json:1,10-15".into(),
+            String::new()
+        )
+    );
+    assert!(text.starts_with("Error: Operation failed\n"), "{text}");
+}
+
+#[test]
+fn lone_surrogate_escapes_decode_to_the_replacement_character() {
+    assert_eq!(
+        eval_src(r#"{"a": "x\ud800y\udc00"}"#).unwrap(),
+        Value::from("x\u{fffd}y\u{fffd}")
+    );
+}
+
+// ------------------------------------------------------------ bodies
+
+#[test]
+fn a_null_block_body_in_array_form_is_empty() {
+    use hcl_json::{BlockHeaderSchema, BodySchema};
+    let file = hcl_json::parse(r#"{"locals": [null, {"a": 1}]}"#, "t.json").unwrap();
+    let schema = BodySchema {
+        attributes: vec![],
+        blocks: vec![BlockHeaderSchema {
+            type_name: "locals".into(),
+            label_names: vec![],
+        }],
+    };
+    let content = file.body().content(&schema).unwrap();
+    assert_eq!(content.blocks.len(), 2);
+    assert!(content.blocks[0].body.just_attributes().unwrap().is_empty());
+    assert_eq!(content.blocks[1].body.just_attributes().unwrap().len(), 1);
+}
+
+#[test]
+fn diagnostics_about_a_scalar_json_value_cover_the_whole_token() {
+    use hcl_json::{BlockHeaderSchema, BodySchema};
+    let schema = BodySchema {
+        attributes: vec![],
+        blocks: vec![BlockHeaderSchema {
+            type_name: "resource".into(),
+            label_names: vec!["type".into(), "name".into()],
+        }],
+    };
+    let subject = |src: &str| {
+        let file = hcl_json::parse(src, "t.json").unwrap();
+        let e = file.body().content(&schema).unwrap_err();
+        let d = &e.diagnostics()[0];
+        (
+            d.summary.clone(),
+            src[d.subject.as_ref().unwrap().bytes()].to_string(),
+        )
+    };
+    assert_eq!(
+        subject(r#"{"resource": "xyz"}"#),
+        ("Incorrect JSON value type".into(), "\"xyz\"".into())
+    );
+    assert_eq!(
+        subject(r#"{"resource": {"aws": 123}}"#),
+        ("Incorrect JSON value type".into(), "123".into())
+    );
+    assert_eq!(
+        subject(r#"{"resource": {"aws": {"x": true}}}"#),
+        ("Incorrect JSON value type".into(), "true".into())
+    );
+    assert_eq!(parse_errors(r#"{"a": 1} "xyz""#)[0].2, "t.json:1,10-15");
+    assert_eq!(
+        parse_errors(r#"{"a" 123}"#)[0],
+        (
+            "Missing property value colon".into(),
+            "A colon must appear between an object property's name and its value.".into(),
+            "t.json:1,6-9".into()
+        )
+    );
+}
+
+// ------------------------------------------------------------ JSON syntax diagnostics
+
+#[test]
+fn json_syntax_errors_keep_the_reference_summaries() {
+    let first = |src: &str| {
+        let (summary, _, at) = parse_errors(src).remove(0);
+        (summary, at)
+    };
+    let s = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        first("{1: 2}"),
+        s("Invalid object property name", "t.json:1,2-3")
+    );
+    assert_eq!(
+        first(r#"{"a": &}"#),
+        s("Invalid start of value", "t.json:1,7-8")
+    );
+    assert_eq!(first(r#"{"a"}"#), s("Missing object value", "t.json:1,5-6"));
+    assert_eq!(
+        first(r#"{"a" = 1}"#),
+        s("Missing property value colon", "t.json:1,6-7")
+    );
+    assert_eq!(
+        first(r#"{"a": ]"#),
+        s("Missing array element value", "t.json:1,7-8")
+    );
+    assert_eq!(first(r#"{"a": }"#), s("Missing JSON value", "t.json:1,7-8"));
+}
+
+#[test]
+fn after_a_json_syntax_error_the_further_errors_are_reported() {
+    let errors = parse_errors(r#"{"a": tru, "b": [01, "\q"], "c": &, "d": nul, "e": 'x'}"#);
+    let summaries: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|(s, _, at)| (s.as_str(), at.as_str()))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            ("Invalid JSON keyword", "t.json:1,7-10"),
+            ("Invalid JSON number", "t.json:1,18-20"),
+            ("Invalid JSON string", "t.json:1,23-25"),
+            ("Invalid start of value", "t.json:1,34-35"),
+            ("Invalid JSON keyword", "t.json:1,42-45"),
+            ("Invalid start of value", "t.json:1,52-55"),
+        ]
+    );
+    // No spurious "Root value must be object" after them.
+    assert_eq!(parse_errors("tru").len(), 1);
+}
+
+#[test]
+fn after_a_broken_object_or_array_the_parse_goes_on_after_it() {
+    let errors = parse_errors(r#"{"x": {"a" 1}, "y": [1 2], "z": {"b": 1,}, "w": fals}"#);
+    let summaries: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|(s, _, at)| (s.as_str(), at.as_str()))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            ("Missing property value colon", "t.json:1,12-13"),
+            ("Missing array element separator", "t.json:1,24-25"),
+            ("Trailing comma in object", "t.json:1,40-41"),
+            ("Invalid JSON keyword", "t.json:1,49-53"),
+        ]
+    );
+    // Without a closing bracket there is nothing to go on after.
+    assert_eq!(parse_errors("{\"a\": {\"b\": \"x\n}, \"c\": tru}").len(), 1);
+}
+
+#[test]
+fn every_recovered_json_error_is_rendered() {
+    let e = hcl_json::parse(r#"{"a": tru, "b": nul}"#, "t.json").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        concat!(
+            "Error: Invalid JSON keyword\n",
+            "\n",
+            "  on t.json line 1, column 7:\n",
+            "   1: {\"a\": tru, \"b\": nul}\n",
+            "            ^^^\n",
+            "\n",
+            "\"tru\" is not a valid JSON keyword. Did you mean \"true\"?\n",
+            "\n",
+            "Error: Invalid JSON keyword\n",
+            "\n",
+            "  on t.json line 1, column 17:\n",
+            "   1: {\"a\": tru, \"b\": nul}\n",
+            "                      ^^^\n",
+            "\n",
+            "\"nul\" is not a valid JSON keyword. Did you mean \"null\"?\n",
+        )
+    );
+}
+
+#[test]
+fn a_misspelt_keyword_gets_a_suggestion() {
+    assert_eq!(
+        parse_errors(r#"{"a": tru}"#)[0].1,
+        "\"tru\" is not a valid JSON keyword. Did you mean \"true\"?"
+    );
+    assert_eq!(
+        parse_errors(r#"{"a": nul}"#)[0].1,
+        "\"nul\" is not a valid JSON keyword. Did you mean \"null\"?"
+    );
+}
+
+// ------------------------------------------------------------ expression diagnostics
+
+#[test]
+fn a_failed_call_blames_its_name_and_parenthesis_within_the_call() {
+    let (d, text) = fail(r#"${jsondecode("{")}"#);
+    assert_eq!(
+        parts(&d),
+        (
+            "Error in function call",
+            "Call to function \"jsondecode\" failed: invalid JSON at byte 1: expected a string key.",
+            "t.json:1,10-21".into(),
+            "t.json:1,10-27".into()
+        )
+    );
+    assert_eq!(
+        text,
+        concat!(
+            "Error: Error in function call\n",
+            "\n",
+            "  on t.json line 1, column 10:\n",
+            "   1: {\"a\": \"${jsondecode(\\\"{\\\")}\"}\n",
+            "               ^^^^^^^^^^^\n",
+            "\n",
+            "Call to function \"jsondecode\" failed: invalid JSON at byte 1: expected a string key.\n",
+        )
+    );
+}
+
+#[test]
+fn an_invalid_argument_inside_a_string_points_at_its_content() {
+    let (d, _) = fail(r#"${abs("x")}"#);
+    assert_eq!(
+        parts(&d),
+        (
+            "Invalid function argument",
+            "Invalid value for \"num\" parameter: a number is required.",
+            "t.json:1,16-17".into(),
+            "t.json:1,10-20".into()
+        )
+    );
+    let (d, _) = fail("${abs(m)}");
+    assert_eq!(d.subject.unwrap().to_string(), "t.json:1,14-15");
+}
+
+#[test]
+fn an_unterminated_template_points_at_the_end_of_input() {
+    let (d, text) = fail("%{ if true }x");
+    assert_eq!(
+        parts(&d),
+        (
+            "Unexpected end of template",
+            "The if directive at t.json:1,8-20 is missing its corresponding endif directive.",
+            "t.json:1,21-21".into(),
+            String::new()
+        )
+    );
+    assert!(text.contains("on t.json line 1, column 21"), "{text}");
+}
+
+#[test]
+fn a_tuple_for_with_a_key_blames_the_key_expression() {
+    let (d, _) = fail("${[for k, v in m: upper(k) => v]}");
+    assert_eq!(
+        parts(&d),
+        (
+            "Invalid 'for' expression",
+            "Key expression is not valid when building a tuple.",
+            "t.json:1,26-34".into(),
+            String::new()
+        )
+    );
+}
+
+#[test]
+fn an_invalid_escape_covers_the_whole_escape_sequence() {
+    let src = r#"{"a": "${\"a\\qb\"}"}"#;
+    let (d, _) = fail_src(src);
+    assert_eq!(d.summary, "Invalid escape sequence");
+    assert_eq!(&src[d.subject.unwrap().bytes()], "\\\\q");
+}
+
+#[test]
+fn a_splat_of_null_blames_its_source() {
+    let (d, _) = fail("${nul[*].a}");
+    assert_eq!(
+        parts(&d),
+        (
+            "Splat of null value",
+            "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+            "t.json:1,10-13".into(),
+            "t.json:1,10-16".into()
+        )
+    );
+}
+
+#[test]
+fn ranges_display_as_hcl_prints_them() {
+    let src = "{\"a\": 1,\n \"a\": 2}";
+    let file = hcl_json::parse(src, "t.json").unwrap();
+    let e = file.body().just_attributes().unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].detail,
+        "The argument \"a\" was already set at t.json:1,2-8."
+    );
+    let whole = file.body().range().to_string();
+    assert_eq!(whole, "t.json:1,1-2,9");
+}
+
+#[test]
+fn huge_numbers_are_shortened_in_messages() {
+    let (d, _) = fail("${log(1e400, 10)}");
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"num\" parameter: 1e+400 is too large for this function."
+    );
+    let big = hcl_json::Number::parse("123456789012345678901234567890123456789012345").unwrap();
+    assert_eq!(big.brief(), "1.234567890123457e+44");
+    assert_eq!(
+        hcl_json::Number::parse("1234567890").unwrap().brief(),
+        "1234567890"
+    );
+}
+
+#[test]
+fn the_setproduct_limit_message_counts_values() {
+    let (d, _) = fail("${setproduct(range(100), range(100), range(100), range(100))}");
+    assert_eq!(
+        d.detail,
+        "Call to function \"setproduct\" failed: the product would have 100000000 combinations of 4 values, 400000000 values in all, more than the limit of 1048576."
+    );
+}
+
+#[test]
+fn mismatched_closers_are_named_as_in_go() {
+    assert_eq!(
+        parse_errors(r#"{"a": [1, 2}"#)[0],
+        (
+            "Mismatched brackets".into(),
+            "A JSON array must be closed with a bracket, not a brace.".into(),
+            "t.json:1,12-13".into()
+        )
+    );
+    assert_eq!(parse_errors(r#"{"a": 1]"#)[0].0, "Mismatched braces");
+}
+
+#[test]
+fn format_q_quotes_as_go_cty_does_with_json() {
+    assert_eq!(
+        string(r#"${format("%q", "<a\tb>")}"#),
+        r#""\u003ca\tb\u003e""#
+    );
+}
+
+// ------------------------------------------------------------ intended differences (README)
+
+#[test]
+fn difference_numbers_are_exact_decimals() {
+    let third = format!("0.{}", "3".repeat(100));
+    assert_eq!(
+        value("${1 / 3}"),
+        Value::Number(hcl_json::Number::parse(&third).unwrap())
+    );
+    assert_eq!(value("${0.1 + 0.2 == 0.3}"), Value::from(true));
+}
+
+#[test]
+fn difference_numbers_have_a_range_limit() {
+    let (d, _) = fail_src(r#"{"a": 1e99999}"#);
+    assert_eq!(d.summary, "Number out of range");
+    assert_eq!(d.subject.unwrap().to_string(), "t.json:1,7-14");
+}
+
+#[test]
+fn difference_evaluation_is_bounded() {
+    let (d, _) =
+        fail("${[for a in range(1000) : [for b in range(1000) : [for c in range(10) : c]]]}");
+    assert_eq!(d.summary, "Too many iterations");
+}
+
+#[test]
+fn difference_columns_count_unicode_scalar_values() {
+    // "👍🏽" is two scalar values, one grapheme cluster: Go puts `tru` in
+    // column 7.
+    assert_eq!(parse_errors("{\"👍🏽\": tru}")[0].2, "t.json:1,8-11");
+}
+
+#[test]
+fn difference_ranges_inside_escaped_strings_are_exact() {
+    let src = r#"{"a": "\u0041${nope}"}"#;
+    let (d, _) = fail_src(src);
+    assert_eq!(d.summary, "Unknown variable");
+    assert_eq!(&src[d.subject.unwrap().bytes()], "nope");
+}
+
+#[test]
+fn difference_def_range_of_array_form_blocks_is_each_body() {
+    use hcl_json::{BlockHeaderSchema, BodySchema};
+    let file = hcl_json::parse(r#"{"b": [{}, {}]}"#, "t.json").unwrap();
+    let schema = BodySchema {
+        attributes: vec![],
+        blocks: vec![BlockHeaderSchema {
+            type_name: "b".into(),
+            label_names: vec![],
+        }],
+    };
+    let content = file.body().content(&schema).unwrap();
+    let ranges: Vec<String> = content
+        .blocks
+        .iter()
+        .map(|b| b.def_range.to_string())
+        .collect();
+    assert_eq!(ranges, ["t.json:1,8-9", "t.json:1,12-13"]);
+}
+
+#[test]
+fn difference_diagnostics_come_in_source_order() {
+    use hcl_json::{AttributeSchema, BodySchema};
+    let file = hcl_json::parse(r#"{"zz": 1, "c": 2, "aa": 3}"#, "t.json").unwrap();
+    let schema = BodySchema {
+        attributes: vec![AttributeSchema {
+            name: "c".into(),
+            required: false,
+        }],
+        blocks: vec![],
+    };
+    let e = file.body().content(&schema).unwrap_err();
+    let at: Vec<String> = e
+        .diagnostics()
+        .iter()
+        .map(|d| d.subject.as_ref().unwrap().to_string())
+        .collect();
+    assert_eq!(at, ["t.json:1,2-6", "t.json:1,19-23"]);
+}
+
+#[test]
+fn difference_a_root_array_of_non_objects_is_rejected_by_the_parser() {
+    assert_eq!(
+        parse_errors("[1, 2]"),
+        [(
+            "Root value must be object".into(),
+            "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.".into(),
+            "t.json:1,1-7".into()
+        )]
+    );
+}
+
+#[test]
+fn difference_an_unclosed_array_is_called_one() {
+    assert_eq!(
+        parse_errors(r#"{"a": [1, 2"#)[0],
+        (
+            "Unclosed array".into(),
+            "No closing bracket was found for this JSON array.".into(),
+            "t.json:1,7-8".into()
+        )
+    );
+}
+
+#[test]
+fn difference_a_missing_comma_is_a_missing_property_separator() {
+    assert_eq!(
+        parse_errors(r#"{"a": 1 "b": 2}"#)[0].0,
+        "Missing property separator"
+    );
+}
+
+#[test]
+fn difference_comments_are_named_as_such() {
+    let (summary, detail, at) = parse_errors(r#"{"a": 1 /* c */}"#).remove(0);
+    assert_eq!(
+        (summary.as_str(), at.as_str()),
+        ("Comments are not allowed", "t.json:1,9-11")
+    );
+    assert!(detail.contains("\"//\""), "{detail}");
+}
+
+#[test]
+fn difference_json_syntax_details_are_specific() {
+    let (summary, detail, _) = parse_errors(r#"{"a": 01}"#).remove(0);
+    assert_eq!(summary, "Invalid JSON number");
+    assert!(
+        detail.starts_with("\"01\" is not a valid JSON number"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn difference_remainder_with_an_infinite_operand_is_defined() {
+    assert_eq!(value("${5 % (1 / 0)}"), Value::from(5));
+    let (d, _) = fail("${(1 / 0) % 2}");
+    assert_eq!(
+        parts(&d).1,
+        "Error during operation: can't use modulo with zero and infinity."
+    );
+}
