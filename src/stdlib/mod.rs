@@ -63,13 +63,23 @@
 //! `concat`, `merge`, `alltrue`, `anytrue` and the `to*` conversions look at
 //! what is known and return unknowns only where they must.
 
+pub mod codec;
 pub mod collection;
 pub mod conversion;
+#[cfg(feature = "hashes")]
 pub mod crypto;
 pub mod encoding;
+pub mod filesystem;
+mod glob;
+pub mod impure;
 pub mod network;
 pub mod numeric;
+pub mod path;
+#[cfg(feature = "rsa")]
+pub mod rsa;
 pub mod string;
+pub mod template;
+pub mod time;
 
 use std::sync::Arc;
 
@@ -109,7 +119,18 @@ impl EvalContext {
     /// assert_eq!(upper.call(&[Value::from("hi")]), Ok(Value::from("HI")));
     /// ```
     pub fn with_stdlib(self) -> EvalContext {
-        self.with_functions(functions())
+        self.with_builtins(functions())
+    }
+
+    /// This context with `functions`, each also under `core::NAME` (as
+    /// Terraform's built-in functions answer, so that a provider's function
+    /// of the same name cannot hide them).
+    pub(crate) fn with_builtins(self, functions: Vec<(&'static str, Function)>) -> EvalContext {
+        let aliases: Vec<(String, Function)> = functions
+            .iter()
+            .map(|(name, f)| (format!("core::{name}"), f.clone()))
+            .collect();
+        self.with_functions(functions).with_functions(aliases)
     }
 }
 
@@ -121,9 +142,16 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all.extend(collection::functions());
     all.extend(numeric::functions());
     all.extend(encoding::functions());
+    all.extend(codec::functions());
+    #[cfg(feature = "hashes")]
     all.extend(crypto::functions());
+    #[cfg(feature = "rsa")]
+    all.extend(rsa::functions());
     all.extend(network::functions());
     all.extend(conversion::functions());
+    all.extend(time::functions());
+    all.extend(path::functions());
+    all.extend(template::functions());
     all.push(("try", crate::ext::tryfunc::try_function()));
     all.push(("can", crate::ext::tryfunc::can_function()));
     all
