@@ -232,11 +232,6 @@ fn in_json(text: &str) -> String {
 fn plain_function_errors_are_errors_in_the_function_call() {
     let c = ctx();
     for (template, call, says) in [
-        (
-            "${element(items, -1)}",
-            "element(items, -1)",
-            "negative index",
-        ),
         ("${element([], 0)}", "element([], 0)", "empty list"),
         (
             "${element(items, 1.5)}",

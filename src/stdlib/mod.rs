@@ -72,6 +72,7 @@ pub mod encoding;
 pub mod filesystem;
 mod glob;
 pub mod impure;
+pub mod marks;
 pub mod network;
 pub mod numeric;
 pub mod path;
@@ -152,6 +153,7 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all.extend(time::functions());
     all.extend(path::functions());
     all.extend(template::functions());
+    all.extend(marks::functions());
     all.push(("try", crate::ext::tryfunc::try_function()));
     all.push(("can", crate::ext::tryfunc::can_function()));
     all

@@ -538,9 +538,12 @@ fn format() -> Function {
         "The specification: text with verbs such as %s, %d, %.2f, %q, %v, %t and %%.",
     )
     .variadic(
+        // go-cty 1.16+: an unknown of unknown type makes an unknown
+        // string, not the dynamic value.
         Param::new("args", Type::Dynamic)
             .describe("The values the verbs format.")
-            .allow_null(),
+            .allow_null()
+            .allow_dynamic(),
     )
     .returns(Type::String)
     .build(|args| Ok(Value::from(format_values(str_arg(args, 0)?, &args[1..])?)))
@@ -552,7 +555,8 @@ fn formatlist() -> Function {
         .variadic(
             Param::new("args", Type::Dynamic)
                 .describe("The values to format; lists are iterated, other values repeated.")
-                .allow_null(),
+                .allow_null()
+                .allow_dynamic(),
         )
         .returns(Type::list(Type::String))
         .build(|args| {
