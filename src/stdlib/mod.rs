@@ -4,15 +4,44 @@
 //! context; [`functions`] lists them, so an application can pick only some.
 //! Names and semantics follow Terraform's (and go-cty's) documented
 //! behaviour: [`string`], [`collection`], [`numeric`], [`encoding`],
-//! [`crypto`], [`network`] and [`conversion`] functions, plus `try` and
-//! `can`, which take their arguments unevaluated and so live with HCL's
-//! other extensions in [`ext::tryfunc`](crate::ext::tryfunc).
+//! [`codec`], `crypto` and `rsa` (features `hashes`, `rsa`), [`network`],
+//! [`time`], [`path`], [`template`] (`templatestring`, `convert`),
+//! [`marks`] and [`conversion`] functions, plus `try` and `can`, which take
+//! their arguments unevaluated and so live with HCL's other extensions in
+//! [`ext::tryfunc`](crate::ext::tryfunc). `with_stdlib` also adds each
+//! function as `core::NAME`, as Terraform does.
+//!
+//! # Cargo features
+//!
+//! The default features give Terraform's whole pure set. Each heavy family
+//! can be left out: `yaml` (`yamldecode`, `yamlencode`), `csv`
+//! (`csvdecode`), `hashes` (`md5`, `sha1`, `sha256`, `sha512`,
+//! `base64sha256`, `base64sha512`, `uuidv5`, the file hashes), `rsa`
+//! (`rsadecrypt`), `gzip` (`base64gzip`, `base64gunzip`), `regex`
+//! (`regex`, `regexall`, and `replace` with a `/pattern/`, which is an
+//! error without it), `text-encodings` (`textencodebase64`,
+//! `textdecodebase64`), `bcrypt` and `os-random` (for the opt-in
+//! [`impure`] functions). [`functions`] lists what the build has.
+//!
+//! # Where Terraform and OpenTofu differ
+//!
+//! Terraform is followed: `element` counts negative indexes from the end
+//! (go-cty 1.15), `contains` may look for `null` (1.18), `format` and
+//! `formatlist` make an unknown string of an unknown of unknown type
+//! (1.16). OpenTofu's extra pure functions (`urldecode`, `base64gunzip`,
+//! `cidrcontains`) are included since no Terraform function has their
+//! names.
 //!
 //! # Pure by default
 //!
-//! No function here reads files, the environment, the network or the clock,
-//! or generates randomness: evaluating the same expression twice gives the
-//! same value. An application that wants such a function adds it itself:
+//! No function in [`functions`] reads files, the environment, the network
+//! or the clock, or generates randomness: evaluating the same expression
+//! twice gives the same value. Terraform's impure functions are opt-in:
+//! [`filesystem`] (`file`, `fileset`, `templatefile`, ... confined to a
+//! root directory, see [`EvalContext::with_filesystem`]) and [`impure`]
+//! (`timestamp`, `plantimestamp`, `uuid`, `bcrypt`, see
+//! [`EvalContext::with_unpredictable`]). An application that wants another
+//! such function adds it itself:
 //!
 //! ```
 //! use hcl_json::eval::{Function, FunctionError, Param};
@@ -51,6 +80,10 @@
 //! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
 //! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
 //! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
+//! | bytes `base64gunzip` inflates | [`MAX_STRING_BYTES`] |
+//! | bytes of a file the file functions read | [`filesystem::DEFAULT_MAX_FILE_BYTES`], or [`filesystem::Filesystem::max_file_bytes`] |
+//! | entries `fileset` visits | [`MAX_ELEMENTS`] |
+//! | patterns `{a,b}` alternatives in a `fileset` pattern expand to | 1024 |
 //!
 //! `chunklist` with size 0 returns the whole list as one chunk, as
 //! Terraform does.

@@ -2,6 +2,13 @@
 //! PKCS #1 v1.5 padding, given a PEM private key in PKCS #1
 //! (`RSA PRIVATE KEY`) or PKCS #8 (`PRIVATE KEY`) form, as Terraform's
 //! does. The RSA arithmetic is the `rsa` crate's (RustCrypto).
+//!
+//! One difference from Terraform: the `rsa` crate answers a ciphertext
+//! whose padding is wrong with "implicit rejection" (a deterministic,
+//! meaningless plaintext instead of an error, against Marvin-style timing
+//! attacks), so such a ciphertext fails here only when that plaintext is
+//! not UTF-8 ("the decrypted text is not valid UTF-8"), where Terraform
+//! says "failed to decrypt".
 
 use base64::Engine as _;
 use rsa::pkcs1::DecodeRsaPrivateKey;
