@@ -351,7 +351,10 @@ fn format_date(spec: &str, ts: &Timestamp) -> Result<String, String> {
             len += 1;
         }
         let verb = &spec[start..start + len];
-        let h12 = if c.hour % 12 == 0 { 12 } else { c.hour % 12 };
+        let h12 = match c.hour % 12 {
+            0 => 12,
+            h => h,
+        };
         let text = match (ch, len) {
             ('Y', 4) => format!("{:04}", c.year),
             ('Y', 2) => format!("{:02}", c.year.rem_euclid(100)),
