@@ -14,7 +14,7 @@
 //!   so a link inside the root cannot reach out of it;
 //! - a file larger than [`Filesystem::max_file_bytes`] (by default
 //!   [`DEFAULT_MAX_FILE_BYTES`], 16 MiB) is an error rather than a read;
-//! - `fileset` visits at most [`MAX_ELEMENTS`](super::MAX_ELEMENTS)
+//! - `fileset` visits at most [`MAX_ELEMENTS`]
 //!   entries and skips entries whose link leads outside the root.
 //!
 //! ```
