@@ -291,12 +291,47 @@ fn unknown_operands_give_unknown_results() {
     }
 }
 
+/// `&&` and `||` short-circuit (HCL 2.24, Terraform 1.12): a left operand
+/// that decides the result makes the right one irrelevant.
 #[test]
-fn logic_operators_evaluate_both_operands() {
-    // No short-circuit, as in hclsyntax: the error on the right counts.
-    let (d, _) = error("${false && nosuch}", &ctx());
+fn logic_operators_short_circuit_null_guards() {
+    let c = ctx().with_variable("x", Value::null(Type::object([("y", Type::Number)])));
+    assert_eq!(ok("${x == null || x.y == 1}", &c), Value::from(true));
+    assert_eq!(ok("${x != null && x.y == 1}", &c), Value::from(false));
+    let (d, text) = error("${x == null && x.y == 1}", &c);
+    assert_eq!(d.summary, "Attempt to get attribute from null value");
+    assert_eq!(text, ".y");
+}
+
+#[test]
+fn errors_in_the_unselected_operand_do_not_count() {
+    let c = ctx();
+    assert_eq!(ok("${true || nosuch}", &c), Value::from(true));
+    assert_eq!(ok("${false && nosuch}", &c), Value::from(false));
+    assert_eq!(ok("${false && 1 / 0 > 1}", &c), Value::from(false));
+    assert_eq!(ok("${false && ubool}", &c), Value::from(false));
+    assert_eq!(ok("${t || null}", &c), Value::from(true));
+    // Selected, the right operand's error counts.
+    let (d, text) = error("${false || nosuch}", &c);
     assert_eq!(d.summary, "Unknown variable");
-    assert_eq!(ok("${false && ubool}", &ctx()), Value::unknown(Type::Bool));
+    assert_eq!(text, "nosuch");
+    let (d, _) = error("${true && \"maybe\"}", &c);
+    assert_eq!(d.summary, "Invalid operand");
+    // An error on the left is always reported, with the right's.
+    let diags = errors("${nosuch || nosuch2}", &c);
+    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Unknown variable", "Unknown variable"]);
+}
+
+#[test]
+fn an_unknown_left_operand_defers_to_what_the_right_one_decides() {
+    let c = ctx();
+    assert_eq!(ok("${ubool || true}", &c), Value::from(true));
+    assert_eq!(ok("${ubool && false}", &c), Value::from(false));
+    assert_eq!(ok("${ubool || false}", &c), Value::unknown(Type::Bool));
+    assert_eq!(ok("${ubool && true}", &c), Value::unknown(Type::Bool));
+    // The right operand's errors wait until the left one is known.
+    assert_eq!(ok("${ubool || nosuch}", &c), Value::unknown(Type::Bool));
 }
 
 // ---------------------------------------------------------------- conditionals

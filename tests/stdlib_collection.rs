@@ -167,6 +167,20 @@ fn contains_finds_equal_elements() {
 }
 
 #[test]
+fn contains_may_look_for_null() {
+    // go-cty 1.18+: null is a value to look for, not an invalid argument.
+    let with_null = Value::list(Type::String, [s("a"), null(Type::String)]).unwrap();
+    assert_eq!(
+        call("contains", &[with_null, null(Type::Dynamic)]),
+        Ok(b(true))
+    );
+    assert_eq!(
+        call("contains", &[strs(&["a"]), null(Type::String)]),
+        Ok(b(false))
+    );
+}
+
+#[test]
 fn distinct_keeps_first_occurrences_in_order() {
     assert_eq!(
         call("distinct", &[strs(&["b", "a", "b", "c", "a"])]),
@@ -176,7 +190,7 @@ fn distinct_keeps_first_occurrences_in_order() {
 }
 
 #[test]
-fn element_wraps_around_and_rejects_negative_and_empty() {
+fn element_wraps_around_counts_negative_indexes_from_the_end_and_rejects_empty() {
     let list = strs(&["a", "b", "c"]);
     assert_eq!(call("element", &[list.clone(), n("1")]), Ok(s("b")));
     assert_eq!(call("element", &[list.clone(), n("3")]), Ok(s("a")));
@@ -184,7 +198,14 @@ fn element_wraps_around_and_rejects_negative_and_empty() {
         call("element", &[tuple(vec![n("1"), s("x")]), n("1")]),
         Ok(s("x"))
     );
-    assert!(call_err("element", &[list, n("-1")]).contains("negative"));
+    // go-cty 1.15+ (Terraform's docs: element(["a", "b", "c"], -1) is "c").
+    assert_eq!(call("element", &[list.clone(), n("-1")]), Ok(s("c")));
+    assert_eq!(call("element", &[list.clone(), n("-4")]), Ok(s("c")));
+    assert_eq!(
+        call("element", &[tuple(vec![n("1"), s("x")]), n("-2")]),
+        Ok(n("1"))
+    );
+    assert!(call_err("element", &[list, n("1.5")]).contains("invalid index"));
     assert!(call_err("element", &[strs(&[]), n("0")]).contains("empty"));
     assert!(
         call_err("element", &[set_of(Type::String, vec![s("a")]), n("0")]).contains("cannot read")

@@ -1,5 +1,7 @@
 //! Hash and UUID functions, called through `Function::call`.
 
+#![cfg(feature = "hashes")]
+
 mod stdlib_support;
 
 use hcl_json::Type;

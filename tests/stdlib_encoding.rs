@@ -40,6 +40,7 @@ fn urlencode_escapes_like_go_query_escape() {
 }
 
 #[test]
+#[cfg(feature = "csv")]
 fn csvdecode_gives_a_list_of_row_objects() {
     let v = call("csvdecode", &[s("a,b\n1,\"x,y\"\n3,4\n")]).unwrap();
     let row_ty = Type::object([("a", Type::String), ("b", Type::String)]);
@@ -61,6 +62,7 @@ fn csvdecode_gives_a_list_of_row_objects() {
 }
 
 #[test]
+#[cfg(feature = "csv")]
 fn csvdecode_errors() {
     assert!(call_err("csvdecode", &[s("")]).contains("missing header"));
     assert!(call_err("csvdecode", &[s("a,b\n1\n")]).contains("has 1 fields"));
@@ -147,6 +149,7 @@ fn json_round_trips_exactly() {
 }
 
 #[test]
+#[cfg(feature = "yaml")]
 fn yamldecode_resolves_the_core_schema() {
     let src = "a: 1\nb: 1.5\nc: true\nd: ~\ne: hello\nf: \"123\"\ng: [x, 2]\nh:\n  i: 0x1F\nj: .inf\nk: !!str 12\nl: 1e3\n";
     assert_eq!(
@@ -174,6 +177,7 @@ fn yamldecode_resolves_the_core_schema() {
 }
 
 #[test]
+#[cfg(feature = "yaml")]
 fn yamldecode_expands_aliases() {
     assert_eq!(
         call("yamldecode", &[s("a: &x [1, 2]\nb: *x\n")]),
@@ -185,6 +189,7 @@ fn yamldecode_expands_aliases() {
 }
 
 #[test]
+#[cfg(feature = "yaml")]
 fn yamldecode_rejects_invalid_or_unsupported_documents() {
     assert!(call_err("yamldecode", &[s("a: [1")]).contains("invalid YAML"));
     assert!(call_err("yamldecode", &[s("a: 1\n---\nb: 2\n")]).contains("single"));
@@ -195,6 +200,7 @@ fn yamldecode_rejects_invalid_or_unsupported_documents() {
 }
 
 #[test]
+#[cfg(feature = "yaml")]
 fn yamldecode_bounds_alias_expansion() {
     let mut doc = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
     for i in 1..9 {
@@ -207,6 +213,7 @@ fn yamldecode_bounds_alias_expansion() {
 }
 
 #[test]
+#[cfg(feature = "yaml")]
 fn yamlencode_writes_block_style_like_terraform() {
     assert_eq!(
         call("yamlencode", &[obj(&[("a", s("b")), ("c", s("d"))])]),
@@ -240,6 +247,7 @@ fn yamlencode_writes_block_style_like_terraform() {
 }
 
 #[test]
+#[cfg(feature = "yaml")]
 fn yaml_round_trips() {
     let v = obj(&[
         (

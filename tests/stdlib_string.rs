@@ -259,6 +259,7 @@ fn lower_and_upper_handle_unicode() {
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn regex_without_captures_returns_the_match() {
     assert_eq!(
         call("regex", &[s("[a-z]+"), s("53453453.345345aaabbbccc23454")]),
@@ -267,6 +268,7 @@ fn regex_without_captures_returns_the_match() {
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn regex_with_unnamed_captures_returns_a_tuple_with_nulls_for_unmatched_groups() {
     assert_eq!(
         call(
@@ -278,6 +280,7 @@ fn regex_with_unnamed_captures_returns_a_tuple_with_nulls_for_unmatched_groups()
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn regex_with_named_captures_returns_an_object() {
     assert_eq!(
         call(
@@ -295,6 +298,7 @@ fn regex_with_named_captures_returns_an_object() {
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn regex_errors_for_no_match_invalid_and_mixed_patterns() {
     assert!(call_err("regex", &[s("z+"), s("abc")]).contains("did not match"));
     assert!(arg_err("regex", &[s("(unclosed"), s("abc")], 0).contains("invalid regular expression"));
@@ -302,6 +306,7 @@ fn regex_errors_for_no_match_invalid_and_mixed_patterns() {
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn regex_result_type_follows_the_pattern_when_the_string_is_unknown() {
     assert_eq!(
         call("regex", &[s("(a)(b)"), unknown(Type::String)]),
@@ -314,6 +319,7 @@ fn regex_result_type_follows_the_pattern_when_the_string_is_unknown() {
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn regexall_returns_every_match() {
     assert_eq!(
         call("regexall", &[s("[a-z]+"), s("1234abcd5678efgh9")]),
@@ -328,6 +334,7 @@ fn regexall_returns_every_match() {
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn replace_substitutes_substrings() {
     assert_eq!(
         call("replace", &[s("1 + 2 + 3"), s("+"), s("-")]),
@@ -341,6 +348,7 @@ fn replace_substitutes_substrings() {
 }
 
 #[test]
+#[cfg(feature = "regex")]
 fn replace_with_slashes_uses_a_regular_expression() {
     assert_eq!(
         call("replace", &[s("hello world"), s("/w.*d/"), s("everybody")]),

@@ -52,19 +52,8 @@ impl Eval<'_> {
             );
             return None;
         }
-        let names = ctx.function_names();
-        let suggestion = did_you_mean(&call.name.name, names.iter().copied())
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default();
-        self.error_in(
-            "Call to unknown function",
-            format!(
-                "There is no function named {:?}.{suggestion}",
-                call.name.name
-            ),
-            call.name.span,
-            span,
-        );
+        let detail = unknown_function_detail(&call.name.name, &ctx.function_names());
+        self.error_in("Call to unknown function", detail, call.name.span, span);
         None
     }
 
@@ -258,6 +247,30 @@ impl Eval<'_> {
             arg.span
         }
     }
+}
+
+/// Why there is no function `name`, in HCL 2.20's words: a namespaced
+/// name (`provider::aws::arn_parse`) is told apart by whether its
+/// namespace has any function at all.
+fn unknown_function_detail(name: &str, available: &[&str]) -> String {
+    let Some(sep) = name.rfind("::") else {
+        let suggestion = did_you_mean(name, available.iter().copied())
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        return format!("There is no function named {name:?}.{suggestion}");
+    };
+    let (namespace, short) = name.split_at(sep + 2);
+    let in_namespace: Vec<&str> = available
+        .iter()
+        .filter_map(|f| f.strip_prefix(namespace))
+        .collect();
+    if in_namespace.is_empty() {
+        return format!("There are no functions in namespace {namespace:?}.");
+    }
+    let suggestion = did_you_mean(short, in_namespace.iter().copied())
+        .map(|s| format!(" Did you mean {namespace}{s}?"))
+        .unwrap_or_default();
+    format!("There is no function named {short:?} in namespace {namespace}.{suggestion}")
 }
 
 /// The summary of a call that failed as a whole rather than because of one

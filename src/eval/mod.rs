@@ -9,7 +9,8 @@
 //! Modules: `json` walks JSON values and decides which strings are
 //! templates; `expr` is the walker over native syntax trees (literals,
 //! variables, traversals, splats, constructors, conditionals), extended by
-//! `template`, `ops`, `call` and `for_expr`.
+//! `template`, `ops` (with `logic` for the short-circuit `&&` and `||`),
+//! `call` and `for_expr`.
 
 mod call;
 mod closure;
@@ -18,6 +19,7 @@ mod expr;
 mod for_expr;
 mod function;
 mod json;
+mod logic;
 mod ops;
 mod template;
 

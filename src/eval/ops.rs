@@ -9,10 +9,7 @@
 //! function then rejects it, it is an "Operation failed" on the whole
 //! operation, reported once even when both operands are null.
 //!
-//! `&&` and `||` do not short-circuit: both operands are evaluated, as in
-//! hclsyntax (its spec and HCL 2.14, the reference), so an error in either
-//! is always reported and an unknown on either side makes the result
-//! unknown.
+//! `&&` and `||` short-circuit, as in HCL 2.24: see `logic`.
 
 use std::cmp::Ordering;
 
@@ -55,6 +52,9 @@ impl Eval<'_> {
         span: Span,
         ctx: &EvalContext,
     ) -> Value {
+        if matches!(op, BinaryOp::And | BinaryOp::Or) {
+            return self.logical(op, lhs, rhs, span, ctx);
+        }
         let result_ty = result_type(op);
         let mark = self.mark();
         let left = self.value_cow(lhs, ctx);
@@ -136,7 +136,7 @@ impl Eval<'_> {
     /// A null operand: hclsyntax's wording (the operator's function rejects
     /// the null argument), on the whole operation.
     #[cold]
-    fn null_operand(&mut self, span: Span) {
+    pub(super) fn null_operand(&mut self, span: Span) {
         self.error(
             "Operation failed",
             "Error during operation: argument must not be null.",
@@ -147,7 +147,7 @@ impl Eval<'_> {
     /// An operand converted to `ty` (a null stays null, for the caller to
     /// reject), or `None` after reporting why it cannot be (`side` is
     /// "left", "right" or "unary").
-    fn operand(
+    pub(super) fn operand(
         &mut self,
         value: &Value,
         ty: &Type,

@@ -319,7 +319,13 @@ fn concat() -> Function {
 fn contains() -> Function {
     Def::new("Returns true if a list, tuple or set contains the given value.")
         .param("list", Type::Dynamic, "The list, tuple or set to search.")
-        .param("value", Type::Dynamic, "The value to look for.")
+        // go-cty 1.18+: null may be looked for (nulls are equal whatever
+        // their types).
+        .param_with(
+            Param::new("value", Type::Dynamic)
+                .describe("The value to look for.")
+                .allow_null(),
+        )
         .returns(Type::Bool)
         .build(|args| {
             // A plain error in go-cty: a failure of the call.
@@ -329,7 +335,13 @@ fn contains() -> Function {
                     args[0].ty().friendly_name_with_article()
                 )));
             };
-            Ok(Value::Bool(items.contains(&args[1])))
+            let wanted = &args[1];
+            let found = if wanted.is_null() {
+                items.iter().any(Value::is_null)
+            } else {
+                items.contains(wanted)
+            };
+            Ok(Value::Bool(found))
         })
 }
 
@@ -363,8 +375,8 @@ fn element() -> Function {
         .returns_with(|args| {
             Ok(match args[0].ty() {
                 Type::List(t) => *t,
-                Type::Tuple(ts) => match args[1].as_number().and_then(Number::to_u64) {
-                    Some(i) if !ts.is_empty() => ts[(i % ts.len() as u64) as usize].clone(),
+                Type::Tuple(ts) => match args[1].as_number().and_then(Number::to_i64) {
+                    Some(i) if !ts.is_empty() => ts[i.rem_euclid(ts.len() as i64) as usize].clone(),
                     _ => Type::Dynamic,
                 },
                 _ => Type::Dynamic,
@@ -383,17 +395,14 @@ fn element() -> Function {
             };
             let i = int_arg(args, 1)
                 .map_err(|e| FunctionError::new(format!("invalid index: {}", e.message)))?;
-            if i < 0 {
-                return Err(FunctionError::new(
-                    "cannot use element function with a negative index.",
-                ));
-            }
+            // go-cty 1.15+: a negative index counts from the end (and wraps
+            // around like a positive one).
             if items.is_empty() {
                 return Err(FunctionError::new(
                     "cannot use element function with an empty list.",
                 ));
             }
-            Ok(items[(i as u64 % items.len() as u64) as usize].clone())
+            Ok(items[i.rem_euclid(items.len() as i64) as usize].clone())
         })
 }
 

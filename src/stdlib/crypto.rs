@@ -65,13 +65,26 @@ fn digest<D: Digest>(description: &'static str, base64: bool) -> Function {
         )
         .returns(Type::String)
         .build(move |args| {
-            let sum = D::digest(str_arg(args, 0)?.as_bytes());
+            let bytes = str_arg(args, 0)?.as_bytes();
             Ok(Value::from(if base64 {
-                base64::engine::general_purpose::STANDARD.encode(sum)
+                base64_digest::<D>(bytes)
             } else {
-                sum.iter().map(|b| format!("{b:02x}")).collect::<String>()
+                hex_digest::<D>(bytes)
             }))
         })
+}
+
+/// The digest of `bytes` in Base64 (also for the file hashes).
+pub(crate) fn base64_digest<D: Digest>(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::STANDARD.encode(D::digest(bytes))
+}
+
+/// The digest of `bytes` in lower-case hexadecimal.
+pub(crate) fn hex_digest<D: Digest>(bytes: &[u8]) -> String {
+    D::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn uuidv5() -> Function {

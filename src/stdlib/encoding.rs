@@ -10,11 +10,17 @@
 //! `yamlencode` writes block-style YAML like Terraform's (keys sorted,
 //! strings double-quoted).
 
+// Some imports serve only the YAML and CSV functions, which features may
+// leave out.
+#![cfg_attr(not(all(feature = "yaml", feature = "csv")), allow(unused_imports))]
+
 use std::collections::HashMap;
 
 use base64::Engine as _;
 use indexmap::IndexMap;
+#[cfg(feature = "yaml")]
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
+#[cfg(feature = "yaml")]
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 use super::{make_list, str_arg, Def, MAX_DEPTH, MAX_ELEMENTS};
@@ -26,11 +32,14 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("base64decode", base64decode()),
         ("base64encode", base64encode()),
+        #[cfg(feature = "csv")]
         ("csvdecode", csvdecode()),
         ("jsondecode", jsondecode()),
         ("jsonencode", jsonencode()),
         ("urlencode", urlencode()),
+        #[cfg(feature = "yaml")]
         ("yamldecode", yamldecode()),
+        #[cfg(feature = "yaml")]
         ("yamlencode", yamlencode()),
     ]
 }
@@ -85,6 +94,7 @@ fn urlencode() -> Function {
         })
 }
 
+#[cfg(feature = "csv")]
 fn csvdecode() -> Function {
     Def::new("Decodes CSV text with a header line into a list of objects, one per row.")
         .param(
@@ -515,6 +525,7 @@ impl JsonReader<'_> {
     }
 }
 
+#[cfg(feature = "yaml")]
 fn yamlencode() -> Function {
     Def::new("Encodes a value as YAML text (block style, keys sorted, strings double-quoted).")
         .param_with(
@@ -530,6 +541,7 @@ fn yamlencode() -> Function {
         })
 }
 
+#[cfg(feature = "yaml")]
 fn yaml_scalar(v: &Value) -> Result<Option<String>, FunctionError> {
     Ok(Some(match v {
         Value::Null(_) => "null".into(),
@@ -550,6 +562,7 @@ fn yaml_scalar(v: &Value) -> Result<Option<String>, FunctionError> {
     }))
 }
 
+#[cfg(feature = "yaml")]
 fn yaml_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -576,6 +589,7 @@ fn yaml_quote(s: &str) -> String {
 
 /// Writes `v` as a block at column `indent`; the first line's indentation
 /// is already written by the caller (after `- ` or at the start).
+#[cfg(feature = "yaml")]
 fn yaml_block(
     v: &Value,
     indent: usize,
@@ -634,6 +648,7 @@ fn yaml_block(
     Ok(())
 }
 
+#[cfg(feature = "yaml")]
 fn yamldecode() -> Function {
     Def::new("Decodes YAML text (one document, YAML 1.2 core schema) into the value it represents.")
         .param("src", Type::String, "The YAML text.")
@@ -644,6 +659,7 @@ fn yamldecode() -> Function {
 
 /// Parses one YAML document into a value: mappings become objects,
 /// sequences tuples.
+#[cfg(feature = "yaml")]
 pub(crate) fn parse_yaml(text: &str) -> Result<Value, String> {
     let mut loader = YamlLoader::default();
     let mut parser = Parser::new_from_str(text);
@@ -660,6 +676,7 @@ pub(crate) fn parse_yaml(text: &str) -> Result<Value, String> {
     }
 }
 
+#[cfg(feature = "yaml")]
 enum Frame {
     Seq {
         items: Vec<Value>,
@@ -675,6 +692,7 @@ enum Frame {
 }
 
 #[derive(Default)]
+#[cfg(feature = "yaml")]
 struct YamlLoader {
     stack: Vec<Frame>,
     anchors: HashMap<usize, (Value, usize)>,
@@ -684,6 +702,7 @@ struct YamlLoader {
     error: Option<String>,
 }
 
+#[cfg(feature = "yaml")]
 impl YamlLoader {
     fn fail(&mut self, message: String) {
         if self.error.is_none() {
@@ -739,6 +758,7 @@ impl YamlLoader {
     }
 }
 
+#[cfg(feature = "yaml")]
 impl MarkedEventReceiver for YamlLoader {
     fn on_event(&mut self, ev: Event, mark: Marker) {
         if self.error.is_some() {
@@ -799,6 +819,7 @@ impl MarkedEventReceiver for YamlLoader {
 /// The value of a scalar per the YAML 1.2 core schema: quoted scalars are
 /// strings; plain ones may be null, bools, integers (decimal, `0o`, `0x`)
 /// or floats (including `.inf`); explicit `!!` tags choose the type.
+#[cfg(feature = "yaml")]
 fn resolve_scalar(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
     if let Some(tag) = tag {
         let suffix = match tag.handle.as_str() {
@@ -826,6 +847,7 @@ fn resolve_scalar(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<
     plain_scalar(text)
 }
 
+#[cfg(feature = "yaml")]
 fn plain_scalar(text: &str) -> Result<Value, String> {
     match text {
         "" | "~" | "null" | "Null" | "NULL" => return Ok(Value::null(Type::Dynamic)),
@@ -862,6 +884,7 @@ fn plain_scalar(text: &str) -> Result<Value, String> {
 }
 
 /// A YAML 1.2 core-schema number: `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`.
+#[cfg(feature = "yaml")]
 fn yaml_float(text: &str) -> Option<Number> {
     let (sign, body) = match text.as_bytes().first()? {
         b'-' => ("-", &text[1..]),

@@ -4,15 +4,44 @@
 //! context; [`functions`] lists them, so an application can pick only some.
 //! Names and semantics follow Terraform's (and go-cty's) documented
 //! behaviour: [`string`], [`collection`], [`numeric`], [`encoding`],
-//! [`crypto`], [`network`] and [`conversion`] functions, plus `try` and
-//! `can`, which take their arguments unevaluated and so live with HCL's
-//! other extensions in [`ext::tryfunc`](crate::ext::tryfunc).
+//! [`codec`], `crypto` and `rsa` (features `hashes`, `rsa`), [`network`],
+//! [`time`], [`path`], [`template`] (`templatestring`, `convert`),
+//! [`marks`] and [`conversion`] functions, plus `try` and `can`, which take
+//! their arguments unevaluated and so live with HCL's other extensions in
+//! [`ext::tryfunc`](crate::ext::tryfunc). `with_stdlib` also adds each
+//! function as `core::NAME`, as Terraform does.
+//!
+//! # Cargo features
+//!
+//! The default features give Terraform's whole pure set. Each heavy family
+//! can be left out: `yaml` (`yamldecode`, `yamlencode`), `csv`
+//! (`csvdecode`), `hashes` (`md5`, `sha1`, `sha256`, `sha512`,
+//! `base64sha256`, `base64sha512`, `uuidv5`, the file hashes), `rsa`
+//! (`rsadecrypt`), `gzip` (`base64gzip`, `base64gunzip`), `regex`
+//! (`regex`, `regexall`, and `replace` with a `/pattern/`, which is an
+//! error without it), `text-encodings` (`textencodebase64`,
+//! `textdecodebase64`), `bcrypt` and `os-random` (for the opt-in
+//! [`impure`] functions). [`functions`] lists what the build has.
+//!
+//! # Where Terraform and OpenTofu differ
+//!
+//! Terraform is followed: `element` counts negative indexes from the end
+//! (go-cty 1.15), `contains` may look for `null` (1.18), `format` and
+//! `formatlist` make an unknown string of an unknown of unknown type
+//! (1.16). OpenTofu's extra pure functions (`urldecode`, `base64gunzip`,
+//! `cidrcontains`) are included since no Terraform function has their
+//! names.
 //!
 //! # Pure by default
 //!
-//! No function here reads files, the environment, the network or the clock,
-//! or generates randomness: evaluating the same expression twice gives the
-//! same value. An application that wants such a function adds it itself:
+//! No function in [`functions`] reads files, the environment, the network
+//! or the clock, or generates randomness: evaluating the same expression
+//! twice gives the same value. Terraform's impure functions are opt-in:
+//! [`filesystem`] (`file`, `fileset`, `templatefile`, ... confined to a
+//! root directory, see [`EvalContext::with_filesystem`]) and [`impure`]
+//! (`timestamp`, `plantimestamp`, `uuid`, `bcrypt`, see
+//! [`EvalContext::with_unpredictable`]). An application that wants another
+//! such function adds it itself:
 //!
 //! ```
 //! use hcl_json::eval::{Function, FunctionError, Param};
@@ -51,6 +80,10 @@
 //! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
 //! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
 //! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
+//! | bytes `base64gunzip` inflates | [`MAX_STRING_BYTES`] |
+//! | bytes of a file the file functions read | [`filesystem::DEFAULT_MAX_FILE_BYTES`], or [`filesystem::Filesystem::max_file_bytes`] |
+//! | entries `fileset` visits | [`MAX_ELEMENTS`] |
+//! | patterns `{a,b}` alternatives in a `fileset` pattern expand to | 1024 |
 //!
 //! `chunklist` with size 0 returns the whole list as one chunk, as
 //! Terraform does.
@@ -63,13 +96,24 @@
 //! `concat`, `merge`, `alltrue`, `anytrue` and the `to*` conversions look at
 //! what is known and return unknowns only where they must.
 
+pub mod codec;
 pub mod collection;
 pub mod conversion;
+#[cfg(feature = "hashes")]
 pub mod crypto;
 pub mod encoding;
+pub mod filesystem;
+mod glob;
+pub mod impure;
+pub mod marks;
 pub mod network;
 pub mod numeric;
+pub mod path;
+#[cfg(feature = "rsa")]
+pub mod rsa;
 pub mod string;
+pub mod template;
+pub mod time;
 
 use std::sync::Arc;
 
@@ -109,7 +153,18 @@ impl EvalContext {
     /// assert_eq!(upper.call(&[Value::from("hi")]), Ok(Value::from("HI")));
     /// ```
     pub fn with_stdlib(self) -> EvalContext {
-        self.with_functions(functions())
+        self.with_builtins(functions())
+    }
+
+    /// This context with `functions`, each also under `core::NAME` (as
+    /// Terraform's built-in functions answer, so that a provider's function
+    /// of the same name cannot hide them).
+    pub(crate) fn with_builtins(self, functions: Vec<(&'static str, Function)>) -> EvalContext {
+        let aliases: Vec<(String, Function)> = functions
+            .iter()
+            .map(|(name, f)| (format!("core::{name}"), f.clone()))
+            .collect();
+        self.with_functions(functions).with_functions(aliases)
     }
 }
 
@@ -121,9 +176,17 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all.extend(collection::functions());
     all.extend(numeric::functions());
     all.extend(encoding::functions());
+    all.extend(codec::functions());
+    #[cfg(feature = "hashes")]
     all.extend(crypto::functions());
+    #[cfg(feature = "rsa")]
+    all.extend(rsa::functions());
     all.extend(network::functions());
     all.extend(conversion::functions());
+    all.extend(time::functions());
+    all.extend(path::functions());
+    all.extend(template::functions());
+    all.extend(marks::functions());
     all.push(("try", crate::ext::tryfunc::try_function()));
     all.push(("can", crate::ext::tryfunc::can_function()));
     all

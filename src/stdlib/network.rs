@@ -17,6 +17,7 @@ use crate::value::{Type, Value};
 /// The IP network functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
     vec![
+        ("cidrcontains", cidrcontains()),
         ("cidrhost", cidrhost()),
         ("cidrnetmask", cidrnetmask()),
         ("cidrsubnet", cidrsubnet()),
@@ -227,5 +228,51 @@ fn cidrsubnets() -> Function {
                 next = (start | block).checked_add(1);
             }
             make_list(Type::String, out)
+        })
+}
+
+/// OpenTofu's `cidrcontains`: whether a prefix contains an address or
+/// another prefix (every address of it). Mixing IPv4 and IPv6 is an error.
+fn cidrcontains() -> Function {
+    Def::new("Returns whether a network prefix contains an IP address or another prefix.")
+        .param(
+            "containing_prefix",
+            Type::String,
+            "The network prefix in CIDR notation.",
+        )
+        .param(
+            "contained_ip_or_prefix",
+            Type::String,
+            "An IP address, or a prefix in CIDR notation.",
+        )
+        .returns(Type::Bool)
+        .build(|args| {
+            let outer = parse_cidr(str_arg(args, 0)?, 0)?;
+            let text = str_arg(args, 1)?;
+            let (first, last, bits) = if text.contains('/') {
+                let inner = parse_cidr(text, 1)?;
+                let host = low_bits(inner.bits - inner.prefix);
+                (inner.addr, inner.addr | host, inner.bits)
+            } else if let Ok(v4) = text.parse::<Ipv4Addr>() {
+                let a = u128::from(u32::from(v4));
+                (a, a, 32)
+            } else if let Ok(v6) = text.parse::<Ipv6Addr>() {
+                let a = u128::from(v6);
+                (a, a, 128)
+            } else {
+                return Err(FunctionError::arg(
+                    1,
+                    format!("invalid IP address or prefix {text:?}."),
+                ));
+            };
+            if bits != outer.bits {
+                return Err(FunctionError::new(format!(
+                    "address family mismatch: {} vs. {text}",
+                    str_arg(args, 0)?
+                )));
+            }
+            let host = low_bits(outer.bits - outer.prefix);
+            let inside = |a: u128| a & !host == outer.addr;
+            Ok(Value::from(inside(first) && inside(last)))
         })
 }

@@ -8,6 +8,7 @@
 //! crate, whose syntax is RE2's, the syntax Terraform documents.
 
 use num_bigint::BigInt;
+#[cfg(feature = "regex")]
 use regex::{Regex, RegexBuilder};
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -25,7 +26,9 @@ pub fn functions() -> Vec<(&'static str, Function)> {
         ("indent", indent()),
         ("join", join()),
         ("lower", lower()),
+        #[cfg(feature = "regex")]
         ("regex", regex_fn()),
+        #[cfg(feature = "regex")]
         ("regexall", regexall()),
         ("replace", replace()),
         ("split", split()),
@@ -385,9 +388,7 @@ fn replace() -> Function {
             let search = str_arg(args, 1)?;
             let with = str_arg(args, 2)?;
             if search.len() > 1 && search.starts_with('/') && search.ends_with('/') {
-                let re = compile(&search[1..search.len() - 1], 1)?;
-                check_replace_size(s, re.find_iter(s).count(), with)?;
-                return Ok(Value::from(re.replace_all(s, with).into_owned()));
+                return replace_regex(s, &search[1..search.len() - 1], with);
             }
             let count = if search.is_empty() {
                 s.chars().count() + 1
@@ -410,7 +411,26 @@ fn check_replace_size(s: &str, count: usize, with: &str) -> Result<(), FunctionE
     Ok(())
 }
 
+/// `replace` with a regular expression.
+#[cfg(feature = "regex")]
+fn replace_regex(s: &str, pattern: &str, with: &str) -> Result<Value, FunctionError> {
+    let re = compile(pattern, 1)?;
+    check_replace_size(s, re.find_iter(s).count(), with)?;
+    Ok(Value::from(re.replace_all(s, with).into_owned()))
+}
+
+/// Without the `regex` feature, a `/pattern/` is an error rather than a
+/// silently literal search.
+#[cfg(not(feature = "regex"))]
+fn replace_regex(_: &str, _: &str, _: &str) -> Result<Value, FunctionError> {
+    Err(FunctionError::arg(
+        1,
+        "regular expressions need the crate's \"regex\" feature, which this build leaves out.",
+    ))
+}
+
 /// Compiles `pattern`, an error about argument `arg` when it is invalid.
+#[cfg(feature = "regex")]
 fn compile(pattern: &str, arg: usize) -> Result<Regex, FunctionError> {
     RegexBuilder::new(pattern)
         .size_limit(10 << 20)
@@ -420,12 +440,14 @@ fn compile(pattern: &str, arg: usize) -> Result<Regex, FunctionError> {
 
 /// What `regex` returns for a pattern: the whole match (no captures), a
 /// tuple of the unnamed captures, or an object of the named ones.
+#[cfg(feature = "regex")]
 enum Captures {
     Whole,
     Unnamed(usize),
     Named(Vec<String>),
 }
 
+#[cfg(feature = "regex")]
 fn capture_kind(re: &Regex) -> Result<Captures, FunctionError> {
     let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
     let unnamed = names.iter().filter(|n| n.is_none()).count();
@@ -441,6 +463,7 @@ fn capture_kind(re: &Regex) -> Result<Captures, FunctionError> {
     }
 }
 
+#[cfg(feature = "regex")]
 fn capture_type(kind: &Captures) -> Type {
     match kind {
         Captures::Whole => Type::String,
@@ -449,6 +472,7 @@ fn capture_type(kind: &Captures) -> Type {
     }
 }
 
+#[cfg(feature = "regex")]
 fn pattern_type(args: &[Value]) -> Result<Option<Type>, FunctionError> {
     match args.first().and_then(Value::as_str) {
         Some(p) => Ok(Some(capture_type(&capture_kind(&compile(p, 0)?)?))),
@@ -456,6 +480,7 @@ fn pattern_type(args: &[Value]) -> Result<Option<Type>, FunctionError> {
     }
 }
 
+#[cfg(feature = "regex")]
 fn capture_value(kind: &Captures, caps: &regex::Captures<'_>) -> Value {
     let text = |m: Option<regex::Match<'_>>| {
         m.map_or(Value::null(Type::String), |m| Value::from(m.as_str()))
@@ -469,6 +494,7 @@ fn capture_value(kind: &Captures, caps: &regex::Captures<'_>) -> Value {
     }
 }
 
+#[cfg(feature = "regex")]
 fn regex_fn() -> Function {
     Def::new("Applies a regular expression to a string and returns the first match: the matched text, a list of the captures, or an object of the named captures.")
         .param("pattern", Type::String, "The regular expression (RE2 syntax).")
@@ -485,6 +511,7 @@ fn regex_fn() -> Function {
         })
 }
 
+#[cfg(feature = "regex")]
 fn regexall() -> Function {
     Def::new("Applies a regular expression to a string and returns a list of all matches, each like regex's result.")
         .param("pattern", Type::String, "The regular expression (RE2 syntax).")
@@ -511,9 +538,12 @@ fn format() -> Function {
         "The specification: text with verbs such as %s, %d, %.2f, %q, %v, %t and %%.",
     )
     .variadic(
+        // go-cty 1.16+: an unknown of unknown type makes an unknown
+        // string, not the dynamic value.
         Param::new("args", Type::Dynamic)
             .describe("The values the verbs format.")
-            .allow_null(),
+            .allow_null()
+            .allow_dynamic(),
     )
     .returns(Type::String)
     .build(|args| Ok(Value::from(format_values(str_arg(args, 0)?, &args[1..])?)))
@@ -525,7 +555,8 @@ fn formatlist() -> Function {
         .variadic(
             Param::new("args", Type::Dynamic)
                 .describe("The values to format; lists are iterated, other values repeated.")
-                .allow_null(),
+                .allow_null()
+                .allow_dynamic(),
         )
         .returns(Type::list(Type::String))
         .build(|args| {
