@@ -364,8 +364,8 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                     name,
                     path: &de.path,
                     trail: None,
+                    attr: &attr.expr,
                 };
-                capture::enter_attribute(&attr.expr);
                 seed.deserialize(ExprDeserializer::new(attr.expr.clone(), ctx, place))
                     .map_err(|e| locate(e, &attr.expr.range(), &place))
             }
@@ -529,17 +529,38 @@ impl<'de> Deserializer<'de> for LabelDeserializer<'_> {
     type Error = Error;
 
     label_via_value! {
-        deserialize_any; deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
+        deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
         deserialize_i64; deserialize_i128; deserialize_u8; deserialize_u16; deserialize_u32;
         deserialize_u64; deserialize_u128; deserialize_f32; deserialize_f64; deserialize_char;
-        deserialize_str; deserialize_string; deserialize_bytes; deserialize_byte_buf;
-        deserialize_option; deserialize_unit; deserialize_identifier; deserialize_ignored_any;
+        deserialize_bytes; deserialize_byte_buf;
+        deserialize_option; deserialize_unit; deserialize_ignored_any;
         deserialize_seq; deserialize_map;
         deserialize_unit_struct(name: &'static str);
         deserialize_tuple(len: usize);
         deserialize_tuple_struct(name: &'static str, len: usize);
         deserialize_struct(name: &'static str, fields: &'static [&'static str]);
         deserialize_enum(name: &'static str, variants: &'static [&'static str]);
+    }
+
+    // A label is a string already: string targets (the common case) take
+    // it as it is.
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let (range, name, path) = (self.range, self.name, self.path);
+        visitor
+            .visit_string(self.label)
+            .map_err(|e| label_error(e, &range, name, path))
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -603,13 +624,14 @@ struct CommentsDeserializer<'d, 'a> {
 }
 
 impl<'d, 'a> CommentsDeserializer<'d, 'a> {
-    fn one(&self, expr: Expression) -> ExprDeserializer<'d> {
+    fn one<'s>(&'s self, expr: &'s Expression) -> ExprDeserializer<'s> {
         let place = AttrPlace {
             name: "//",
             path: &self.de.path,
             trail: None,
+            attr: expr,
         };
-        ExprDeserializer::new(expr, &self.de.env.literal, place)
+        ExprDeserializer::new(expr.clone(), &self.de.env.literal, place)
     }
 }
 
@@ -625,7 +647,7 @@ macro_rules! first_comment {
                     ));
                 }
                 let first = self.comments.swap_remove(0);
-                self.one(first).$method($($($arg,)*)? visitor)
+                self.one(&first).$method($($($arg,)*)? visitor)
             }
         )*
     };
@@ -683,7 +705,7 @@ impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
         match self.comments.next() {
-            Some(expr) => seed.deserialize(self.owner.one(expr)).map(Some),
+            Some(expr) => seed.deserialize(self.owner.one(&expr)).map(Some),
             None => Ok(None),
         }
     }
@@ -964,8 +986,8 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
             name: &attr.name,
             path: &self.de.path,
             trail: None,
+            attr: &attr.expr,
         };
-        capture::enter_attribute(&attr.expr);
         seed.deserialize(ExprDeserializer::new(
             attr.expr.clone(),
             self.de.env.ctx,

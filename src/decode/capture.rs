@@ -68,23 +68,24 @@ impl Buffered {
     }
 }
 
-/// Marks the start of an attribute's decoding (its buffered expressions
-/// are its own).
-pub(crate) fn enter_attribute(expr: &Expression) {
-    handover::with_nearest(|b: &mut Buffered| {
-        if !b.entries.is_empty() {
-            b.entries.clear();
-        }
-        b.attribute = Some(expr.clone());
-    });
-}
-
-/// Records an expression handed to serde's buffering.
-pub(crate) fn record_buffered(expr: &Expression) {
+/// Records an expression of attribute `attr` handed to serde's buffering.
+/// The records are those of one attribute at a time (replays happen while
+/// it is being decoded): a new attribute starts a new list.
+pub(crate) fn record_buffered(attr: &Expression, expr: &Expression) {
     let Ok(literal) = expr.value(literal_ctx()) else {
         return;
     };
-    handover::with_nearest(|b: &mut Buffered| b.entries.push((literal, expr.clone())));
+    handover::with_nearest(|b: &mut Buffered| {
+        let same = b
+            .attribute
+            .as_ref()
+            .is_some_and(|a| a.range() == attr.range());
+        if !same {
+            b.entries.clear();
+            b.attribute = Some(attr.clone());
+        }
+        b.entries.push((literal, expr.clone()));
+    });
 }
 
 /// The expression serde buffered as `literal` (the first not yet taken),

@@ -42,6 +42,8 @@ pub(crate) struct AttrPlace<'a> {
     pub path: &'a str,
     /// The keys and indices from the attribute down to this value.
     pub trail: Option<&'a Trail<'a>>,
+    /// The attribute's whole expression.
+    pub attr: &'a Expression,
 }
 
 /// One step into an attribute's value, linked to the step before it.
@@ -261,7 +263,7 @@ impl<'a> ExprDeserializer<'a> {
     /// serde's buffering: the value as written, each expression recorded
     /// for the capture types.
     fn buffer<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
-        capture::record_buffered(&self.expr);
+        capture::record_buffered(self.place.attr, &self.expr);
         self.ctx = capture::literal_ctx();
         self.evaluated = None;
         if let Some(elements) = self.expr.json_elements() {

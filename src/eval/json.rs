@@ -8,6 +8,9 @@
 //! [`TemplateCache`](crate::json::FileData), so evaluating an expression
 //! again costs the evaluation only.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
+
 use indexmap::IndexMap;
 
 use super::expr::{number_detail, Eval};
@@ -168,7 +171,46 @@ pub(crate) struct ObjectWalk<'f> {
     file: &'f std::sync::Arc<FileData>,
     props: std::slice::Iter<'f, crate::json::Prop>,
     /// Keys so far and where each was defined, for duplicates.
-    seen: std::collections::HashMap<String, NodeId>,
+    seen: SeenKeys<'f>,
+}
+
+/// The keys of one object so far. Most objects are small: a short list
+/// scanned linearly costs less than hashing; a large one switches to a
+/// hash map. Keys written without templates borrow the file's text.
+enum SeenKeys<'f> {
+    Few(Vec<(Cow<'f, str>, NodeId)>),
+    Many(HashMap<Cow<'f, str>, NodeId>),
+}
+
+/// The size at which [`SeenKeys`] switches to hashing.
+const FEW_KEYS: usize = 16;
+
+impl<'f> SeenKeys<'f> {
+    /// Where `key` was first defined, or `None` after recording it.
+    fn first_or_insert(&mut self, key: Cow<'f, str>, name: NodeId) -> Option<NodeId> {
+        match self {
+            SeenKeys::Few(list) => {
+                if let Some((_, first)) = list.iter().find(|(k, _)| *k == key) {
+                    return Some(*first);
+                }
+                if list.len() < FEW_KEYS {
+                    list.push((key, name));
+                } else {
+                    let mut map: HashMap<Cow<'f, str>, NodeId> = list.drain(..).collect();
+                    map.insert(key, name);
+                    *self = SeenKeys::Many(map);
+                }
+                None
+            }
+            SeenKeys::Many(map) => match map.entry(key) {
+                std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(name);
+                    None
+                }
+            },
+        }
+    }
 }
 
 /// One property of an [`ObjectWalk`].
@@ -187,7 +229,7 @@ impl<'f> ObjectWalk<'f> {
         ObjectWalk {
             file,
             props: file.properties(first, len).iter(),
-            seen: std::collections::HashMap::with_capacity(len as usize),
+            seen: SeenKeys::Few(Vec::with_capacity((len as usize).min(FEW_KEYS))),
         }
     }
 
@@ -216,11 +258,17 @@ impl<'f> ObjectWalk<'f> {
         let prop = self.props.next()?;
         let mut key = object_key(self.file, prop.name, ctx, diags);
         if let Some(name) = &key {
-            if let Some(&first) = self.seen.get(name) {
+            let text = self.file.str(prop.name).unwrap_or_default();
+            // The file's text when it is the key (no template, already
+            // NFC), so recording it allocates nothing.
+            let seen = if text == name {
+                Cow::Borrowed(text)
+            } else {
+                Cow::Owned(name.clone())
+            };
+            if let Some(first) = self.seen.first_or_insert(seen, prop.name) {
                 diags.push(duplicate(self.file, name, first, prop.name));
                 key = None;
-            } else {
-                self.seen.insert(name.clone(), prop.name);
             }
         }
         Some(WalkedProp {
@@ -340,6 +388,34 @@ mod tests {
             assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
         }
         assert_eq!(expr.file.templates.parsed(), Some(1));
+    }
+
+    #[test]
+    fn duplicates_are_found_in_small_and_large_objects() {
+        for n in [2, FEW_KEYS + 5] {
+            let props: Vec<String> = (0..n).map(|i| format!("\"k{i}\": {i}")).collect();
+            let src = format!(
+                "{{\"a\": {{{}, \"k1\": 0, \"k${{0}}\": 0}}}}",
+                props.join(", ")
+            );
+            let err = attr(&src).value(&EvalContext::new()).unwrap_err();
+            let found: Vec<&str> = err
+                .diagnostics()
+                .iter()
+                .map(|d| d.detail.as_str())
+                .collect();
+            assert_eq!(found.len(), 2, "{n}: {found:?}");
+            assert!(
+                found[0].starts_with("An attribute named \"k1\" was already defined at t.json:1,"),
+                "{found:?}"
+            );
+            assert!(
+                found[1].starts_with(
+                    "An attribute named \"k0\" was already defined at t.json:1,8-1,12"
+                ),
+                "{found:?}"
+            );
+        }
     }
 
     #[test]
