@@ -112,7 +112,7 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
                     .unwrap_or_else(Error::reported))
             }
         };
-        for e in errors.chain(root.err()) {
+        for e in errors.chain(root.err().map(|e| *e)) {
             all = all.merge(e.into_error(&source));
         }
         return Err(all);
@@ -174,7 +174,7 @@ struct Parser<'a> {
     /// Errors in single tokens (a misspelt keyword, a bad number or string
     /// escape) that the parser stepped over to report the further
     /// independent errors of the file, as Go's parser does.
-    errors: Vec<Box<SyntaxError>>,
+    errors: Vec<SyntaxError>,
 }
 
 impl Parser<'_> {
@@ -310,7 +310,7 @@ impl Parser<'_> {
                 None => return Err(e),
             },
         };
-        self.errors.push(e);
+        self.errors.push(*e);
         self.at = end;
         Ok(self.push(NodeKind::Null, start, end))
     }
@@ -336,7 +336,7 @@ impl Parser<'_> {
         let Some(end) = self.closing_bracket(self.at.max(start + 1)) else {
             return Err(e);
         };
-        self.errors.push(e);
+        self.errors.push(*e);
         self.child_stack.truncate(child_base);
         self.prop_stack.truncate(prop_base);
         self.depth = depth - 1;
