@@ -112,7 +112,7 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
                     .unwrap_or_else(Error::reported))
             }
         };
-        for e in errors.chain(root.err()) {
+        for e in errors.chain(root.err().map(|e| *e)) {
             all = all.merge(e.into_error(&source));
         }
         return Err(all);
@@ -152,7 +152,9 @@ impl SyntaxError {
     }
 }
 
-type PResult<T> = Result<T, SyntaxError>;
+/// Boxed, so that a `PResult` is two words and the hot path does not move
+/// a large error value around.
+type PResult<T> = Result<T, Box<SyntaxError>>;
 
 struct Parser<'a> {
     text: &'a str,
@@ -255,7 +257,7 @@ impl Parser<'_> {
     }
 
     #[cold]
-    fn comment_error(&self) -> SyntaxError {
+    fn comment_error(&self) -> Box<SyntaxError> {
         err(
             "Comments are not allowed",
             "JSON does not permit comments. To document a JSON-HCL body, use a property named \"//\", whose value is ignored.",
@@ -295,7 +297,7 @@ impl Parser<'_> {
     /// over without consuming anything when a comma follows. Otherwise the error stops the
     /// parse.
     #[cold]
-    fn recover_value(&mut self, start: usize, e: SyntaxError) -> PResult<NodeId> {
+    fn recover_value(&mut self, start: usize, e: Box<SyntaxError>) -> PResult<NodeId> {
         if self.errors.len() >= MAX_RECOVERED_ERRORS {
             return Err(e);
         }
@@ -308,7 +310,7 @@ impl Parser<'_> {
                 None => return Err(e),
             },
         };
-        self.errors.push(e);
+        self.errors.push(*e);
         self.at = end;
         Ok(self.push(NodeKind::Null, start, end))
     }
@@ -323,7 +325,7 @@ impl Parser<'_> {
     fn recover_container(
         &mut self,
         start: usize,
-        e: SyntaxError,
+        e: Box<SyntaxError>,
         child_base: usize,
         prop_base: usize,
         depth: usize,
@@ -334,7 +336,7 @@ impl Parser<'_> {
         let Some(end) = self.closing_bracket(self.at.max(start + 1)) else {
             return Err(e);
         };
-        self.errors.push(e);
+        self.errors.push(*e);
         self.child_stack.truncate(child_base);
         self.prop_stack.truncate(prop_base);
         self.depth = depth - 1;
@@ -413,7 +415,7 @@ impl Parser<'_> {
     }
 
     #[cold]
-    fn invalid_value(&self, start: usize) -> SyntaxError {
+    fn invalid_value(&self, start: usize) -> Box<SyntaxError> {
         let end = self.char_end(start);
         let what = &self.src[start..end];
         let token_end = match what {
@@ -637,7 +639,7 @@ impl Parser<'_> {
     }
 
     #[cold]
-    fn invalid_name(&self) -> SyntaxError {
+    fn invalid_name(&self) -> Box<SyntaxError> {
         let end = self.char_end(self.at);
         let mut name_end = self.at;
         while name_end < self.src.len()
@@ -721,7 +723,7 @@ impl Parser<'_> {
     }
 
     #[cold]
-    fn invalid_number(&self, start: usize, bad: usize) -> SyntaxError {
+    fn invalid_number(&self, start: usize, bad: usize) -> Box<SyntaxError> {
         let mut end = bad;
         while end < self.src.len()
             && matches!(self.src[end], b'0'..=b'9' | b'.' | b'-' | b'+' | b'a'..=b'z' | b'A'..=b'Z')
@@ -898,17 +900,22 @@ fn digits(s: &[u8], mut i: usize) -> usize {
 }
 
 #[cold]
-fn err(summary: &'static str, detail: impl Into<String>, start: usize, end: usize) -> SyntaxError {
-    SyntaxError {
+fn err(
+    summary: &'static str,
+    detail: impl Into<String>,
+    start: usize,
+    end: usize,
+) -> Box<SyntaxError> {
+    Box::new(SyntaxError {
         summary,
         detail: detail.into(),
         start,
         end,
-    }
+    })
 }
 
 #[cold]
-fn unclosed(what: &'static str, start: usize, _at: usize) -> SyntaxError {
+fn unclosed(what: &'static str, start: usize, _at: usize) -> Box<SyntaxError> {
     let (summary, detail) = if what == "object" {
         (
             "Unclosed object",
@@ -924,7 +931,7 @@ fn unclosed(what: &'static str, start: usize, _at: usize) -> SyntaxError {
 }
 
 #[cold]
-fn unterminated_string(start: usize, _len: usize) -> SyntaxError {
+fn unterminated_string(start: usize, _len: usize) -> Box<SyntaxError> {
     err(
         "Invalid JSON string",
         "This string is not terminated: no closing double quote was found.",
@@ -934,7 +941,7 @@ fn unterminated_string(start: usize, _len: usize) -> SyntaxError {
 }
 
 #[cold]
-fn control_char(_start: usize, at: usize, b: u8) -> SyntaxError {
+fn control_char(_start: usize, at: usize, b: u8) -> Box<SyntaxError> {
     let detail = if b == b'\n' {
         "A JSON string cannot span lines: write a newline as \\n.".to_string()
     } else {
@@ -944,7 +951,7 @@ fn control_char(_start: usize, at: usize, b: u8) -> SyntaxError {
 }
 
 #[cold]
-fn invalid_keyword(word: &[u8], start: usize, end: usize) -> SyntaxError {
+fn invalid_keyword(word: &[u8], start: usize, end: usize) -> Box<SyntaxError> {
     let word = String::from_utf8_lossy(word);
     let lower = word.to_ascii_lowercase();
     const KEYWORDS: [&str; 3] = ["true", "false", "null"];
