@@ -896,7 +896,7 @@ fn a_repeated_block_map_key_is_a_duplicate_block() {
     assert_eq!(d.summary, "Duplicate service block");
     assert_eq!(
         d.detail,
-        "A block service \"web\" was already defined at test.hcl.json:2,4-2,9; each \"service\" block needs its own first label."
+        "A block service \"web\" was already defined at test.hcl.json:2,4-9; each \"service\" block needs its own first label."
     );
     assert_eq!(span(d.subject.as_ref().unwrap()), "3:4-3:9");
     assert_eq!(span(d.context.as_ref().unwrap()), "2:4-2:9");
@@ -1075,7 +1075,7 @@ fn a_duplicate_object_key_says_the_same_on_both_paths() {
     let (value, decode) = both_paths(r#"{"a": {"k": 1, "k": 2}}"#);
     assert_eq!(
         value,
-        "Duplicate object attribute | An attribute named \"k\" was already defined at t.json:1,8-1,11. | 1:16-1:19"
+        "Duplicate object attribute | An attribute named \"k\" was already defined at t.json:1,8-11. | 1:16-1:19"
     );
     assert_eq!(decode, value);
 }

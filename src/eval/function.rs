@@ -458,6 +458,19 @@ impl fmt::Debug for Function {
     }
 }
 
+/// The error of a call that failed as a whole: HCL's "Error in function
+/// call", with the reason in its kind so that the evaluator can complete
+/// the detail with the name the function was called by and put it on the
+/// call's range.
+#[cold]
+pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
+    let reason = reason.into();
+    Error::new(
+        Diagnostic::error("Error in function call", reason.clone(), None)
+            .with_kind(DiagnosticKind::FunctionCallFailed { reason }),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -541,17 +554,4 @@ mod tests {
         assert_eq!(err.arg, Some(1));
         assert!(err.message.contains("\"parts\""), "{}", err.message);
     }
-}
-
-/// The error of a call that failed as a whole: HCL's "Error in function
-/// call", with the reason in its kind so that the evaluator can complete
-/// the detail with the name the function was called by and put it on the
-/// call's range.
-#[cold]
-pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
-    let reason = reason.into();
-    Error::new(
-        Diagnostic::error("Error in function call", reason.clone(), None)
-            .with_kind(DiagnosticKind::FunctionCallFailed { reason }),
-    )
 }

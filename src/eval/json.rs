@@ -410,9 +410,8 @@ mod tests {
                 "{found:?}"
             );
             assert!(
-                found[1].starts_with(
-                    "An attribute named \"k0\" was already defined at t.json:1,8-1,12"
-                ),
+                found[1]
+                    .starts_with("An attribute named \"k0\" was already defined at t.json:1,8-12."),
                 "{found:?}"
             );
         }
