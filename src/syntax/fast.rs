@@ -42,7 +42,7 @@
 
 use super::ast::*;
 use super::shape::{
-    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Item, Tag,
+    combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Item, Tag,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
@@ -216,7 +216,16 @@ impl<'s> P<'s> {
 
     /// pest's implicit skipping, `(WHITESPACE | COMMENT)*`: spaces, tabs,
     /// newlines, `#` and `//` line comments, `/* */` block comments.
+    #[inline]
     fn ws(&mut self) -> Res<()> {
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.skip_ws(),
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Self::ws`] past its first byte check.
+    fn skip_ws(&mut self) -> Res<()> {
         let b = self.b;
         while let Some(&c) = b.get(self.i) {
             match c {
@@ -271,8 +280,17 @@ impl<'s> P<'s> {
     fn ident(&mut self) -> Option<&'s str> {
         let start = self.i;
         self.i += self.ident_start_at(start)?;
-        while let Some(n) = self.ident_continue_at(self.i) {
-            self.i += n;
+        let b = self.b;
+        loop {
+            // ASCII inline; other characters by their Unicode property.
+            match b.get(self.i) {
+                Some(c) if c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' => self.i += 1,
+                Some(c) if !c.is_ascii() => match self.ident_continue_at(self.i) {
+                    Some(n) => self.i += n,
+                    None => break,
+                },
+                _ => break,
+            }
         }
         Some(&self.src[start..self.i])
     }
@@ -703,41 +721,53 @@ impl<'s> P<'s> {
     }
 
     /// binary = { operand ~ (binop ~ operand)* }, read flat and shaped by
-    /// the shared shunting-yard.
+    /// the shared shunting-yard (`a op b`, the common case, directly).
     fn binary(&mut self) -> Built<Expr> {
         let first = self.operand()?;
-        let before = self.i;
-        self.ws()?;
-        let Some(op) = self.binop() else {
-            self.i = before;
+        let Some(op) = self.next_binop()? else {
             return Ok(first);
         };
-        let mut operands = vec![first];
-        let mut ops = vec![op];
-        loop {
-            self.ws()?;
-            match self.attempt(Self::operand)? {
-                Some(operand) => operands.push(operand),
-                None => {
-                    // PEG: `(binop ~ operand)*` ends before this operator
-                    // (as in `{a = b\n<<EOT ...`, a heredoc key after a
-                    // newline), and what follows must make sense of it.
-                    let (_, at) = ops.pop().expect("an operator was read");
-                    self.i = at.start as usize;
-                    break;
-                }
-            }
-            let before = self.i;
-            self.ws()?;
-            match self.binop() {
+        let Some(second) = self.operand_after(op)? else {
+            return Ok(first);
+        };
+        let Some(op2) = self.next_binop()? else {
+            return combine(first, op, second, &check);
+        };
+        let mut operands = vec![first, second];
+        let mut ops = vec![op, op2];
+        while let Some(operand) = self.operand_after(*ops.last().expect("an operator"))? {
+            operands.push(operand);
+            match self.next_binop()? {
                 Some(op) => ops.push(op),
-                None => {
-                    self.i = before;
-                    break;
-                }
+                None => return fold_binary(operands, ops, check),
             }
         }
+        // The last operator was not followed by an operand.
+        ops.pop();
         fold_binary(operands, ops, check)
+    }
+
+    /// The binop after whitespace, if one is there (else nothing is read).
+    fn next_binop(&mut self) -> Res<Option<(BinaryOp, Span)>> {
+        let before = self.i;
+        self.ws()?;
+        let op = self.binop();
+        if op.is_none() {
+            self.i = before;
+        }
+        Ok(op)
+    }
+
+    /// The operand after operator `op`; if none parses, PEG's `(binop ~
+    /// operand)*` ends before `op` (as in `{a = b\n<<EOT ...`, a heredoc
+    /// key after a newline) and what follows must make sense of it.
+    fn operand_after(&mut self, (_, at): (BinaryOp, Span)) -> Res<Option<(Expr, u32)>> {
+        self.ws()?;
+        let operand = self.attempt(Self::operand)?;
+        if operand.is_none() {
+            self.i = at.start as usize;
+        }
+        Ok(operand)
     }
 
     /// operand = { unop* ~ term }; each unary operator is a level.
@@ -782,27 +812,38 @@ impl<'s> P<'s> {
     /// then shaped into steps (which steps each splat captures).
     fn term(&mut self) -> Built<Expr> {
         let primary = self.primary()?;
-        let mut posts = Vec::new();
+        // Steps before the first splat are final as read; from the first
+        // splat on, they are kept flat and shaped at the end.
+        let mut steps: Vec<Step> = Vec::new();
+        let mut steps_height = 0;
+        let mut posts: Vec<Post> = Vec::new();
         let mut splats = 0;
         // A postfix that fails to parse is not one (PEG backtracks): what
         // follows the term must make sense of it, as in `{a = b\n[for ...] = 1}`.
         while let Some(post) = self.attempt(Self::postfix)?.flatten() {
-            if matches!(post, Post::AttrSplat(_) | Post::FullSplat(_)) {
-                splats += 1;
-                if splats > MAX_DEPTH {
-                    let (Post::AttrSplat(at) | Post::FullSplat(at)) = post else {
-                        unreachable!("a splat")
-                    };
+            match post {
+                Post::Simple(step, h) if posts.is_empty() => {
+                    steps_height = steps_height.max(h);
+                    steps.push(step);
+                }
+                Post::AttrSplat(at) | Post::FullSplat(at) if splats == MAX_DEPTH => {
                     return Err(Stop::TooDeep(at));
                 }
+                Post::AttrSplat(_) | Post::FullSplat(_) => {
+                    splats += 1;
+                    posts.push(post);
+                }
+                Post::Simple(..) => posts.push(post),
             }
-            posts.push(post);
         }
-        if posts.is_empty() {
+        if !posts.is_empty() {
+            let (tail, h) = shape_steps(&mut posts.into_iter().peekable())?;
+            steps_height = steps_height.max(h);
+            steps.extend(tail);
+        }
+        if steps.is_empty() {
             return Ok(primary);
         }
-        let mut posts = posts.into_iter().peekable();
-        let (steps, steps_height) = shape_steps(&mut posts)?;
         let height = 1 + primary.1.max(steps_height);
         let span = primary.0.span.to(steps.last().expect("non-empty").span);
         check(height, steps[0].span)?;

@@ -14,7 +14,9 @@
 //! every shape, valid and invalid) and produces the diagnostics for
 //! rejected input (`diagnose.rs` maps pest's failure to HCL's messages).
 //! Tree shaping both share (operator precedence, strip markers, heredoc
-//! indentation, directive matching) is one code, in `shape.rs`. It does not evaluate anything (that is `eval`) and it
+//! indentation, directive matching) is one code, in `shape.rs`.
+//!
+//! This layer does not evaluate anything (that is `eval`) and it
 //! does not know about files: spans are byte offsets into the text it was
 //! given, which for a JSON string is the *decoded* string content; the JSON
 //! layer maps them back to source ranges.

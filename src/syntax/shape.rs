@@ -54,6 +54,13 @@ pub(crate) fn fold_binary<E>(
     ops: Vec<(BinaryOp, Span)>,
     check: impl Fn(u32, Span) -> Result<(), E>,
 ) -> Result<WithHeight, E> {
+    if let [(op, span)] = ops[..] {
+        // `a op b`, the common case, without the stacks.
+        let mut operands = operands.into_iter();
+        let lhs = operands.next().expect("two operands");
+        let rhs = operands.next().expect("two operands");
+        return combine(lhs, (op, span), rhs, &check);
+    }
     let mut operands = operands.into_iter();
     let mut out: Vec<WithHeight> = Vec::with_capacity(8);
     let mut pending: Vec<(BinaryOp, Span)> = Vec::with_capacity(8);
@@ -74,42 +81,48 @@ pub(crate) fn fold_binary<E>(
     Ok(out.pop().expect("at least one operand"))
 }
 
-/// Replaces the top two operands by the top operator applied to them: the
-/// left operand's chain grows when it is a chain of the same level built
-/// here (an operand as read is never a bare chain: a chain in the source
-/// is parenthesized), else a new chain starts.
+/// Replaces the top two operands by the top operator applied to them.
 fn reduce<E>(
     operands: &mut Vec<WithHeight>,
     ops: &mut Vec<(BinaryOp, Span)>,
     check: &impl Fn(u32, Span) -> Result<(), E>,
 ) -> Result<(), E> {
-    let (op, op_span) = ops.pop().expect("reduce needs an operator");
-    let (rhs, rhs_height) = operands.pop().expect("operator has a right operand");
-    let (mut lhs, lhs_height) = operands.pop().expect("operator has a left operand");
-    let height = lhs_height.max(rhs_height + 1);
+    let op = ops.pop().expect("reduce needs an operator");
+    let rhs = operands.pop().expect("operator has a right operand");
+    let lhs = operands.pop().expect("operator has a left operand");
+    operands.push(combine(lhs, op, rhs, check)?);
+    Ok(())
+}
+
+/// `lhs op rhs`: the left operand's chain grows when it is a chain of the
+/// same level built here (an operand as read is never a bare chain: a
+/// chain in the source is parenthesized), else a new chain starts.
+pub(crate) fn combine<E>(
+    (mut lhs, lhs_height): WithHeight,
+    (op, op_span): (BinaryOp, Span),
+    (rhs, rhs_height): WithHeight,
+    check: &impl Fn(u32, Span) -> Result<(), E>,
+) -> Result<WithHeight, E> {
     if let ExprKind::Binary { rest, .. } = &mut lhs.kind {
         if rest[0].op.precedence() == op.precedence() {
+            let height = lhs_height.max(rhs_height + 1);
             check(height, op_span)?;
             lhs.span = lhs.span.to(rhs.span);
             rest.push(BinaryTerm { op, op_span, rhs });
-            operands.push((lhs, height));
-            return Ok(());
+            return Ok((lhs, height));
         }
     }
     let height = 1 + lhs_height.max(rhs_height);
     check(height, op_span)?;
     let span = lhs.span.to(rhs.span);
-    operands.push((
-        Expr {
-            kind: ExprKind::Binary {
-                first: Box::new(lhs),
-                rest: vec![BinaryTerm { op, op_span, rhs }],
-            },
-            span,
+    let chain = Expr {
+        kind: ExprKind::Binary {
+            first: Box::new(lhs),
+            rest: vec![BinaryTerm { op, op_span, rhs }],
         },
-        height,
-    ));
-    Ok(())
+        span,
+    };
+    Ok((chain, height))
 }
 
 // -------------------------------------------------------------- templates
@@ -216,7 +229,7 @@ pub(crate) fn structure(
     span: Span,
     errors: &mut Vec<SyntaxError>,
 ) -> Built<Template> {
-    let mut root: Vec<TemplatePart> = Vec::new();
+    let mut root: Vec<TemplatePart> = Vec::with_capacity(items.len());
     let mut root_height = 0;
     let mut stack: Vec<OpenDirective> = Vec::new();
     for item in items {
