@@ -95,7 +95,10 @@ pub fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
             ("name".into(), format!("${{upper(name)}}-${{env}}-{i}")),
             (
                 "count".into(),
-                pick(&["${enabled ? n : 0}", "${n + a * 2}", "${length(items)}"], next(3)),
+                pick(
+                    &["${enabled ? n : 0}", "${n + a * 2}", "${length(items)}"],
+                    next(3),
+                ),
             ),
             (
                 "user_data".into(),
@@ -118,8 +121,14 @@ pub fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
                     next(2),
                 ),
             ),
-            ("ids".into(), pick(&["${objs[*].id}", "${objs.*.size}"], next(2))),
-            ("sizes".into(), format!("${{[for o in objs : o.size * {k}]}}")),
+            (
+                "ids".into(),
+                pick(&["${objs[*].id}", "${objs.*.size}"], next(2)),
+            ),
+            (
+                "sizes".into(),
+                format!("${{[for o in objs : o.size * {k}]}}"),
+            ),
             (
                 "labels".into(),
                 "${{for k, v in tags : k => \"${upper(v)}-${k}\"}}".into(),
@@ -154,7 +163,10 @@ pub fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
             if !body.is_empty() {
                 body.push_str(",\n    ");
             }
-            body.push_str(&format!("\"{name}\": {}", serde_json::to_string(&template).unwrap()));
+            body.push_str(&format!(
+                "\"{name}\": {}",
+                serde_json::to_string(&template).unwrap()
+            ));
         }
         body.push_str(&format!(
             ",\n    \"tags\": {{\"Name\": \"web-{i}\", \"Env\": \"${{env}}\", \"Team\": \"${{tags.team}}\"}},\n    \
@@ -176,23 +188,31 @@ pub fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
 pub fn hclbench_context() -> hcl_json::EvalContext {
     use hcl_json::{Type, Value};
     let strs = |items: &[&str]| items.iter().map(|s| Value::from(*s)).collect::<Vec<_>>();
-    let obj = |id: &str, size: i64| Value::object([("id", Value::from(id)), ("size", Value::from(size))]);
+    let obj =
+        |id: &str, size: i64| Value::object([("id", Value::from(id)), ("size", Value::from(size))]);
     hcl_json::EvalContext::new()
         .with_stdlib()
         .with_variable("name", "world")
         .with_variable("a", 1)
         .with_variable("b", 2)
         .with_variable("n", 3)
-        .with_variable("pi", 3.14159)
+        // Exactly as Go has it (not an approximation of π).
+        .with_variable("pi", "3.14159".parse::<hcl_json::Number>().unwrap())
         .with_variable("enabled", true)
         .with_variable("env", "prod")
         .with_variable("region", "us-east-1")
-        .with_variable("items", Value::list(Type::String, strs(&["a", "b", "c"])).unwrap())
+        .with_variable(
+            "items",
+            Value::list(Type::String, strs(&["a", "b", "c"])).unwrap(),
+        )
         .with_variable("nums", Value::tuple([1, 2, 3, 4].map(Value::from)))
         .with_variable(
             "tags",
-            Value::map(Type::String, [("env", Value::from("prod")), ("team", Value::from("core"))])
-                .unwrap(),
+            Value::map(
+                Type::String,
+                [("env", Value::from("prod")), ("team", Value::from("core"))],
+            )
+            .unwrap(),
         )
         .with_variable("objs", Value::tuple([obj("x1", 10), obj("x2", 20)]))
         .with_variable(

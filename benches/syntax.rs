@@ -23,14 +23,20 @@ fn cases() -> Vec<(&'static str, String)> {
         ),
         ("for_directive", "%{ for x in var.list }${x}, %{ endfor }"),
         // One per template shape (issue: each under 1 µs).
-        ("for_directive_kv", "%{ for i, s in items }${i}=${s};%{ endfor }"),
+        (
+            "for_directive_kv",
+            "%{ for i, s in items }${i}=${s};%{ endfor }",
+        ),
         (
             "if_directive",
             "%{ if enabled ~} on-${region} %{~ else }off%{ endif }",
         ),
         ("splat", "${objs[*].id}"),
         ("for_tuple", "${[for o in objs : o.size * 45]}"),
-        ("for_object", "${{for k, v in tags : k => upper(v) if v != \"\"}}"),
+        (
+            "for_object",
+            "${{for k, v in tags : k => upper(v) if v != \"\"}}",
+        ),
         (
             "object",
             "${{id = var.name, size = n + 1, tags = [env, region]}}",

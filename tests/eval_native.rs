@@ -317,7 +317,10 @@ fn errors_in_a_chain_have_the_nested_operation_range() {
     assert_eq!(d.summary, "Invalid operand");
     assert_eq!(text, "items");
     let context = d.context.expect("the operation");
-    assert_eq!(&doc("${1 + 2 + items + 3}")[context.bytes()], "1 + 2 + items");
+    assert_eq!(
+        &doc("${1 + 2 + items + 3}")[context.bytes()],
+        "1 + 2 + items"
+    );
     let (d, text) = error("${1 + nothing + 3}", &ctx());
     assert_eq!(d.summary, "Operation failed");
     assert_eq!(text, "1 + nothing");

@@ -42,7 +42,8 @@
 
 use super::ast::*;
 use super::shape::{
-    combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Item, Tag,
+    combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template,
+    Item, Tag,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
@@ -418,10 +419,9 @@ impl<'s> P<'s> {
                     if let Err(e) = self.sequence(j, mode, &mut items, &mut run, &mut open) {
                         break Err(e);
                     }
-                    piece_start = matches!(
-                        items.last(),
-                        Some(Item::Interp { .. } | Item::Tag { .. })
-                    ) && items.len() > before;
+                    piece_start =
+                        matches!(items.last(), Some(Item::Interp { .. } | Item::Tag { .. }))
+                            && items.len() > before;
                 }
                 // A raw newline in a quoted string.
                 _ => break Err(Stop::GiveUp),
@@ -983,7 +983,8 @@ impl<'s> P<'s> {
                 let name = self.ident().ok_or(Stop::GiveUp)?;
                 // func_name = @{ ident_chars ~ ("::" ~ ident_chars)* }
                 let mut namespaced = false;
-                while self.b[self.i..].starts_with(b"::") && self.ident_start_at(self.i + 2).is_some()
+                while self.b[self.i..].starts_with(b"::")
+                    && self.ident_start_at(self.i + 2).is_some()
                 {
                     self.i += 2;
                     self.ident();

@@ -118,7 +118,10 @@ fn expr() -> impl Strategy<Value = String> {
             ),
             (
                 prop::collection::vec(
-                    (item, prop::sample::select(vec![",", "\n", ", ", " ", ",\n"])),
+                    (
+                        item,
+                        prop::sample::select(vec![",", "\n", ", ", " ", ",\n"])
+                    ),
                     0..4
                 ),
                 ws()
@@ -204,9 +207,12 @@ fn template_item() -> impl Strategy<Value = String> {
 /// Templates of every shape: balanced directive pairs are likely, but
 /// loose tags and broken sequences occur too.
 fn template() -> impl Strategy<Value = String> {
-    let balanced = (template_item(), expr(), template_item(), template_item()).prop_map(
-        |(a, c, b, d)| format!("{a}%{{ if {c} }}{b}%{{ else }}{d}%{{ endif }}%{{ for x in {c} }}{b}%{{ endfor }}"),
-    );
+    let balanced =
+        (template_item(), expr(), template_item(), template_item()).prop_map(|(a, c, b, d)| {
+            format!(
+                "{a}%{{ if {c} }}{b}%{{ else }}{d}%{{ endif }}%{{ for x in {c} }}{b}%{{ endfor }}"
+            )
+        });
     prop_oneof![
         3 => prop::collection::vec(template_item(), 0..6).prop_map(|v| v.concat()),
         2 => balanced,
@@ -326,8 +332,8 @@ fn generators_reach_every_shape() {
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
     let shapes = [
-        "%{ if", "%{ for", "~", "[for", "{for", ".*", "[*]", "<<EOT", "<<-", "\\n", "/*", "#",
-        "é", "::", " = ",
+        "%{ if", "%{ for", "~", "[for", "{for", ".*", "[*]", "<<EOT", "<<-", "\\n", "/*", "#", "é",
+        "::", " = ",
     ];
     let mut valid = vec![0; shapes.len()];
     for _ in 0..3000 {
@@ -367,7 +373,10 @@ fn hand_parser_takes_every_shape() {
         "${[for]}",
         "${{for = 1}}",
     ] {
-        assert!(matches!(fast::parse_template(src), Outcome::Parsed(_)), "{src:?}");
+        assert!(
+            matches!(fast::parse_template(src), Outcome::Parsed(_)),
+            "{src:?}"
+        );
         assert!(agree_template(src));
     }
 }
@@ -389,7 +398,10 @@ fn hand_parser_leaves_errors_to_pest() {
         "%{ endif }",
         "${ {a = 1 b = 2} }",
     ] {
-        assert!(matches!(fast::parse_template(src), Outcome::Unsure), "{src:?}");
+        assert!(
+            matches!(fast::parse_template(src), Outcome::Unsure),
+            "{src:?}"
+        );
         assert!(!agree_template(src));
     }
 }

@@ -38,8 +38,8 @@ mod scan;
 mod shape;
 
 pub use ast::{
-    BinaryOp, BinaryTerm, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
-    Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
+    BinaryOp, BinaryTerm, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey,
+    SplatKind, Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
 };
 
 use crate::diag::Diagnostic;

@@ -16,7 +16,9 @@ use super::ast::*;
 use super::diagnose;
 use super::fast::{self, Outcome};
 use super::scan::{self, Start};
-use super::shape::{fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Item, Tag};
+use super::shape::{
+    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Item, Tag,
+};
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
 #[derive(Parser)]
@@ -92,7 +94,6 @@ fn span_of(p: &Pair<'_, Rule>) -> Span {
 }
 
 use super::shape::Built;
-
 
 struct Builder<'s> {
     src: &'s str,

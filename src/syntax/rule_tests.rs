@@ -46,7 +46,10 @@ fn binary_span_covers_both_operands() {
     let ExprKind::Binary { first, rest } = &e.kind else {
         panic!("{e}")
     };
-    assert_eq!((first.span, rest[0].rhs.span), (Span::new(1, 2), Span::new(7, 8)));
+    assert_eq!(
+        (first.span, rest[0].rhs.span),
+        (Span::new(1, 2), Span::new(7, 8))
+    );
     assert_eq!(rest[0].op_span, Span::new(4, 5));
 }
 

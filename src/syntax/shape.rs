@@ -346,11 +346,7 @@ pub(crate) fn structure(
     Ok((Template { parts: root, span }, height))
 }
 
-fn open(
-    stack: &mut Vec<OpenDirective>,
-    tag_span: Span,
-    kind: OpenKind,
-) -> Result<(), SyntaxError> {
+fn open(stack: &mut Vec<OpenDirective>, tag_span: Span, kind: OpenKind) -> Result<(), SyntaxError> {
     if stack.len() >= MAX_DEPTH as usize {
         return Err(too_deep(tag_span));
     }
