@@ -155,8 +155,9 @@ fn template_heavy_decode(c: &mut Criterion) {
 
 /// Without criterion, for side-by-side runs with Go's `hclbench` and for
 /// `/usr/bin/time -v`: `DECODE_BENCH_DUMP=DIR` writes the template-heavy
-/// files (1×, 10×, 100×) there; `DECODE_BENCH_RUN=FILE:N` decodes FILE
-/// (as `hclbench decode` does) N times and prints the median ns per run.
+/// files (1×, 10×, 100×) and the 4 MB synthesized file there;
+/// `DECODE_BENCH_RUN=FILE:N` decodes FILE (as `hclbench decode` does) N
+/// times and prints the median ns per run.
 fn manual() -> bool {
     if let Ok(dir) = std::env::var("DECODE_BENCH_DUMP") {
         for scale in [1, 10, 100] {
@@ -164,17 +165,31 @@ fn manual() -> bool {
             std::fs::write(&path, template_heavy(scale)).unwrap();
             println!("{path}");
         }
+        let path = format!("{dir}/synthesized-4MB.tf.json");
+        std::fs::write(&path, support::synthesized_tf_json(4 << 20)).unwrap();
+        println!("{path}");
         return true;
     }
     if let Ok(spec) = std::env::var("DECODE_BENCH_RUN") {
         let (path, n) = spec.rsplit_once(':').expect("FILE:N");
         let n: usize = n.parse().expect("N is a number");
         let text = std::fs::read_to_string(path).unwrap();
-        let ctx = support::hclbench_context();
+        // The template-heavy files use hclbench's context; other files get
+        // every root name they use as an unknown variable.
+        let hclbench = path.contains("template-heavy");
+        let ctx = if hclbench {
+            support::hclbench_context()
+        } else {
+            context_for(&text)
+        };
         let mut times: Vec<u128> = (0..n)
             .map(|_| {
                 let start = std::time::Instant::now();
-                std::hint::black_box(hclbench_decode(&text, &ctx));
+                if hclbench {
+                    std::hint::black_box(hclbench_decode(&text, &ctx));
+                } else {
+                    std::hint::black_box(dynamic_decode(&text, &ctx));
+                }
                 start.elapsed().as_nanos()
             })
             .collect();
