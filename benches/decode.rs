@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use hcl_json::eval::{Function, Param};
 use hcl_json::{Body, EvalContext, HclDecode, Type, Value};
 
@@ -117,6 +117,91 @@ fn derive_decode(text: &str, ctx: &EvalContext) -> usize {
         + tf.output.len()
 }
 
+/// Go's `hclbench decode`, ours: parse, `just_attributes`, every root
+/// attribute's value in the `hclbench` default context; the attribute
+/// count, asserting every value succeeded.
+fn hclbench_decode(text: &str, ctx: &EvalContext) -> usize {
+    let file = hcl_json::parse(text, "bench.tf.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    attrs
+        .values()
+        .map(|a| {
+            std::hint::black_box(a.expr.value(ctx).expect("decodes without errors"));
+        })
+        .count()
+}
+
+/// The template-heavy file and its 10× and 100× versions, same seed.
+fn template_heavy(scale: usize) -> String {
+    support::template_heavy_tf_json(17, 300 * scale)
+}
+
+/// The template-heavy whole-file decode, at 1× and 10×, in the context
+/// Go's `hclbench` uses (so the two can be compared on the same files).
+fn template_heavy_decode(c: &mut Criterion) {
+    let ctx = support::hclbench_context();
+    let mut group = c.benchmark_group("decode_template_heavy");
+    group.sample_size(10);
+    for scale in [1, 10] {
+        let text = template_heavy(scale);
+        assert!(hclbench_decode(&text, &ctx) > 0);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("hclbench", scale), &text, |b, text| {
+            b.iter(|| hclbench_decode(text, &ctx))
+        });
+    }
+    group.finish();
+}
+
+/// Without criterion, for side-by-side runs with Go's `hclbench` and for
+/// `/usr/bin/time -v`: `DECODE_BENCH_DUMP=DIR` writes the template-heavy
+/// files (1×, 10×, 100×) and the 4 MB synthesized file there;
+/// `DECODE_BENCH_RUN=FILE:N` decodes FILE (as `hclbench decode` does) N
+/// times and prints the median ns per run.
+fn manual() -> bool {
+    if let Ok(dir) = std::env::var("DECODE_BENCH_DUMP") {
+        for scale in [1, 10, 100] {
+            let path = format!("{dir}/template-heavy-{scale}x.tf.json");
+            std::fs::write(&path, template_heavy(scale)).unwrap();
+            println!("{path}");
+        }
+        let path = format!("{dir}/synthesized-4MB.tf.json");
+        std::fs::write(&path, support::synthesized_tf_json(4 << 20)).unwrap();
+        println!("{path}");
+        return true;
+    }
+    if let Ok(spec) = std::env::var("DECODE_BENCH_RUN") {
+        let (path, n) = spec.rsplit_once(':').expect("FILE:N");
+        let n: usize = n.parse().expect("N is a number");
+        let text = std::fs::read_to_string(path).unwrap();
+        // The template-heavy files use hclbench's context; other files get
+        // every root name they use as an unknown variable.
+        let hclbench = path.contains("template-heavy");
+        let ctx = if hclbench {
+            support::hclbench_context()
+        } else {
+            context_for(&text)
+        };
+        let mut times: Vec<u128> = (0..n)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                if hclbench {
+                    std::hint::black_box(hclbench_decode(&text, &ctx));
+                } else {
+                    std::hint::black_box(dynamic_decode(&text, &ctx));
+                }
+                start.elapsed().as_nanos()
+            })
+            .collect();
+        times.sort_unstable();
+        if let Some(median) = times.get(n / 2) {
+            println!("{path} bytes={} ns/iter={median}", text.len());
+        }
+        return true;
+    }
+    false
+}
+
 fn decode(c: &mut Criterion) {
     let mut inputs = support::largest_corpus_files();
     let synthesized = support::synthesized_tf_json(4 << 20);
@@ -143,5 +228,12 @@ fn decode(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, decode);
-criterion_main!(benches);
+criterion_group!(benches, decode, template_heavy_decode);
+
+fn main() {
+    if manual() {
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -68,3 +68,159 @@ pub fn synthesized_tf_json(min_bytes: usize) -> String {
     out.push_str("\n]\n}\n");
     out
 }
+
+/// A Terraform-shaped `.tf.json` of about `resources` KB whose strings are
+/// templates of every shape (`%{ for }` and `%{ if }` directives, strip
+/// markers, `[for]` and `{for}`, splats, object and tuple constructors,
+/// conditionals, calls, heredocs, escapes), generated from `seed`. It only
+/// names the variables and functions of [`hclbench_context`] (the default
+/// context of the Go reference's `hclbench`), so both sides decode it
+/// without errors.
+pub fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: u64| {
+        // xorshift64*: deterministic, no dependency.
+        rng ^= rng >> 12;
+        rng ^= rng << 25;
+        rng ^= rng >> 27;
+        (rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
+    };
+    let mut out = String::with_capacity(resources * 1100 + 64);
+    out.push_str("{\n\"resource\": [\n");
+    for i in 0..resources {
+        let k = next(97) + 1;
+        let pick = |options: &[&str], r: u64| options[r as usize % options.len()].to_string();
+        let attrs: Vec<(String, String)> = vec![
+            ("ami".into(), format!("ami-${{var.region}}-{i}")),
+            ("name".into(), format!("${{upper(name)}}-${{env}}-{i}")),
+            (
+                "count".into(),
+                pick(
+                    &["${enabled ? n : 0}", "${n + a * 2}", "${length(items)}"],
+                    next(3),
+                ),
+            ),
+            (
+                "user_data".into(),
+                pick(
+                    &[
+                        "%{ for i, s in items }${i}=${s};%{ endfor }",
+                        "%{ for x in nums ~}\n  ${x}\n%{~ endfor }",
+                        "%{ for k, v in tags }${k}:${upper(v)} %{ endfor }",
+                    ],
+                    next(3),
+                ),
+            ),
+            (
+                "mode".into(),
+                pick(
+                    &[
+                        "%{ if enabled }on-${region}%{ else }off%{ endif }",
+                        "%{ if n > 2 ~} many %{~ else }few%{ endif }",
+                    ],
+                    next(2),
+                ),
+            ),
+            (
+                "ids".into(),
+                pick(&["${objs[*].id}", "${objs.*.size}"], next(2)),
+            ),
+            (
+                "sizes".into(),
+                format!("${{[for o in objs : o.size * {k}]}}"),
+            ),
+            (
+                "labels".into(),
+                "${{for k, v in tags : k => \"${upper(v)}-${k}\"}}".into(),
+            ),
+            (
+                "cidr".into(),
+                format!("${{format(\"10.%d.0.0/16\", a + {k})}}"),
+            ),
+            (
+                "joined".into(),
+                format!("${{join(\",\", [for s in items : \"${{s}}-{i}\" if s != \"b\"])}}"),
+            ),
+            (
+                "spec".into(),
+                format!("${{{{id = var.name, size = n + {k}, tags = [env, region]}}}}"),
+            ),
+            (
+                "script".into(),
+                "${<<-EOT\n    #!/bin/sh\n    echo \"${name}\" > /tmp/${env}\n    EOT\n}".into(),
+            ),
+            (
+                "escaped".into(),
+                format!("$${{not_interpolated}} %%{{no}} ${{\"tab\\tquote\\\"\"}}-{i}"),
+            ),
+            (
+                "pick".into(),
+                format!("${{length(nums) > {k} ? nums[0] : pi * {k}}}"),
+            ),
+        ];
+        let mut body = String::new();
+        for (name, template) in attrs {
+            if !body.is_empty() {
+                body.push_str(",\n    ");
+            }
+            body.push_str(&format!(
+                "\"{name}\": {}",
+                serde_json::to_string(&template).unwrap()
+            ));
+        }
+        body.push_str(&format!(
+            ",\n    \"tags\": {{\"Name\": \"web-{i}\", \"Env\": \"${{env}}\", \"Team\": \"${{tags.team}}\"}},\n    \
+             \"list\": [\"${{a + b * {k}}}\", \"plain text {i}\", {k}, true]"
+        ));
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str(&format!(
+            "{{\"aws_instance\": {{\"web_{i}\": {{\n    {body}\n}}}}}}"
+        ));
+    }
+    out.push_str("\n]\n}\n");
+    out
+}
+
+/// The default context of the Go reference's `hclbench` (see its
+/// README), with our standard library.
+pub fn hclbench_context() -> hcl_json::EvalContext {
+    use hcl_json::{Type, Value};
+    let strs = |items: &[&str]| items.iter().map(|s| Value::from(*s)).collect::<Vec<_>>();
+    let obj =
+        |id: &str, size: i64| Value::object([("id", Value::from(id)), ("size", Value::from(size))]);
+    hcl_json::EvalContext::new()
+        .with_stdlib()
+        .with_variable("name", "world")
+        .with_variable("a", 1)
+        .with_variable("b", 2)
+        .with_variable("n", 3)
+        // Exactly as Go has it (not an approximation of π).
+        .with_variable("pi", "3.14159".parse::<hcl_json::Number>().unwrap())
+        .with_variable("enabled", true)
+        .with_variable("env", "prod")
+        .with_variable("region", "us-east-1")
+        .with_variable(
+            "items",
+            Value::list(Type::String, strs(&["a", "b", "c"])).unwrap(),
+        )
+        .with_variable("nums", Value::tuple([1, 2, 3, 4].map(Value::from)))
+        .with_variable(
+            "tags",
+            Value::map(
+                Type::String,
+                [("env", Value::from("prod")), ("team", Value::from("core"))],
+            )
+            .unwrap(),
+        )
+        .with_variable("objs", Value::tuple([obj("x1", 10), obj("x2", 20)]))
+        .with_variable(
+            "var",
+            Value::object([
+                ("name", Value::from("world")),
+                ("region", Value::from("us-east-1")),
+                ("count", Value::from(3)),
+            ]),
+        )
+}

@@ -22,6 +22,30 @@ fn cases() -> Vec<(&'static str, String)> {
             "${length(var.subnet_ids) > 0 ? var.subnet_ids : null}",
         ),
         ("for_directive", "%{ for x in var.list }${x}, %{ endfor }"),
+        // One per template shape (issue: each under 1 µs).
+        (
+            "for_directive_kv",
+            "%{ for i, s in items }${i}=${s};%{ endfor }",
+        ),
+        (
+            "if_directive",
+            "%{ if enabled ~} on-${region} %{~ else }off%{ endif }",
+        ),
+        ("splat", "${objs[*].id}"),
+        ("for_tuple", "${[for o in objs : o.size * 45]}"),
+        (
+            "for_object",
+            "${{for k, v in tags : k => upper(v) if v != \"\"}}",
+        ),
+        (
+            "object",
+            "${{id = var.name, size = n + 1, tags = [env, region]}}",
+        ),
+        (
+            "heredoc",
+            "${<<-EOT\n    #!/bin/sh\n    echo \"${name}\" > /tmp/${env}\n    EOT\n}",
+        ),
+        ("escapes", "$${x} %%{y} ${\"tab\\tquote\\\"\"}"),
         ("literal_10k", big.as_str()),
     ]
     .into_iter()
@@ -36,6 +60,18 @@ fn strings(c: &mut Criterion) {
         parse_template(template).expect("parses");
         group.throughput(Throughput::Bytes(template.len() as u64));
         group.bench_function(*name, |b| b.iter(|| parse_template(template).unwrap()));
+    }
+    // Errors: what rejecting a template costs (a diagnostic from the pest
+    // path, or a depth refusal while reading).
+    let deep = format!("${{{}x}}", "!".repeat(100_000));
+    for (name, template) in [
+        ("error_unclosed", "${aws_vpc.main.id"),
+        ("error_extra", "${a b}"),
+        ("error_unbalanced_directive", "%{ if a }x%{ endfor }"),
+        ("error_too_deep_100k", deep.as_str()),
+    ] {
+        parse_template(template).expect_err("rejected");
+        group.bench_function(name, |b| b.iter(|| parse_template(template).unwrap_err()));
     }
     group.finish();
 }

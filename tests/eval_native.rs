@@ -291,6 +291,48 @@ fn unknown_operands_give_unknown_results() {
     }
 }
 
+/// Go's HCL evaluates long flat chains of operators (generated policies and
+/// `cdktf` output have them); so do we, on a 2 MiB stack, left to right.
+#[test]
+fn long_flat_operator_chains_evaluate() {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let c = ctx();
+            let sum = format!("${{{}}}", vec!["1"; 10_000].join(" + "));
+            assert_eq!(ok(&sum, &c), Value::from(10_000));
+            let any = format!("${{{} || t}}", vec!["f"; 9_999].join(" || "));
+            assert_eq!(ok(&any, &c), Value::from(true));
+            let hundred = format!("${{{}}}", vec!["a"; 100].join(" + "));
+            assert_eq!(ok(&hundred, &c), Value::from(100));
+            // Left to right: (((100 - 1) - 1) ...) and (((64 / 2) / 2) ...).
+            let sub = format!("${{100{}}}", " - 1".repeat(5_000));
+            assert_eq!(ok(&sub, &c), Value::from(-4_900));
+            let div = format!("${{64{}}}", " / 2".repeat(6));
+            assert_eq!(ok(&div, &c), Value::from(1));
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// An error inside a chain is located as in the left-nested tree the
+/// chain means: the operation from the chain's start to the bad operand.
+#[test]
+fn errors_in_a_chain_have_the_nested_operation_range() {
+    let (d, text) = error("${1 + 2 + items + 3}", &ctx());
+    assert_eq!(d.summary, "Invalid operand");
+    assert_eq!(text, "items");
+    let context = d.context.expect("the operation");
+    assert_eq!(
+        &doc("${1 + 2 + items + 3}")[context.bytes()],
+        "1 + 2 + items"
+    );
+    let (d, text) = error("${1 + nothing + 3}", &ctx());
+    assert_eq!(d.summary, "Operation failed");
+    assert_eq!(text, "1 + nothing");
+}
+
 /// `&&` and `||` short-circuit (HCL 2.24, Terraform 1.12): a left operand
 /// that decides the result makes the right one irrelevant.
 #[test]

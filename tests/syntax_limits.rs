@@ -2,7 +2,7 @@
 //! error (never a stack overflow), huge literals must parse, and nothing
 //! may panic. These run on the default 2 MiB test thread stack.
 
-use hcl_json::syntax::{parse_expression, parse_template, MAX_DEPTH};
+use hcl_json::syntax::{parse_expression, parse_template, ExprKind, MAX_DEPTH};
 use proptest::prelude::*;
 
 const N: usize = 50_000;
@@ -48,10 +48,23 @@ fn long_conditional_chains_are_rejected() {
     expression_too_deep(&format!("{}x{}", "a ? ".repeat(N), " : b".repeat(N)));
 }
 
+/// A flat chain of operators is one n-ary node, not one level per
+/// operator: it parses at any length (as in Go's HCL), and only real
+/// nesting counts against the limit.
 #[test]
-fn long_binary_chains_are_rejected() {
-    expression_too_deep(&vec!["a"; N].join(" + "));
-    expression_too_deep(&vec!["a"; N].join(" || "));
+fn flat_binary_chains_are_not_nesting() {
+    for op in [" + ", " || ", " * ", " == ", " - "] {
+        let e = parse_expression(&vec!["a"; N].join(op)).expect("flat chains parse");
+        let ExprKind::Binary { rest, .. } = &e.kind else {
+            panic!("one chain node")
+        };
+        assert_eq!(rest.len(), N - 1);
+    }
+    // Mixed levels nest once per level change, not per operator.
+    assert!(parse_expression(&vec!["a * b"; N].join(" + ")).is_ok());
+    // Chains inside real nesting: the nesting still counts.
+    let deep = format!("{}a + b{}", "(".repeat(N), ")".repeat(N));
+    expression_too_deep(&deep);
 }
 
 #[test]

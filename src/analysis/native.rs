@@ -246,9 +246,11 @@ impl<'a> Variables<'a> {
                 self.bound.truncate(depth);
             }
             ExprKind::Unary { operand, .. } => self.expr(operand),
-            ExprKind::Binary { lhs, rhs, .. } => {
-                self.expr(lhs);
-                self.expr(rhs);
+            ExprKind::Binary { first, rest } => {
+                self.expr(first);
+                for term in rest {
+                    self.expr(&term.rhs);
+                }
             }
             ExprKind::Conditional {
                 cond,

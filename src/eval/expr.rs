@@ -149,7 +149,7 @@ impl<'a> Eval<'a> {
             ExprKind::Call(call) => self.call(call, e.span, ctx),
             ExprKind::For(f) => self.for_expr(f, e.span, ctx),
             ExprKind::Unary { op, operand } => self.unary(*op, operand, e.span, ctx),
-            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span, ctx),
+            ExprKind::Binary { first, rest } => self.binary_chain(first, rest, ctx),
             ExprKind::Conditional {
                 cond,
                 then,

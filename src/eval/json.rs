@@ -4,9 +4,9 @@
 //! strings either literal (literal-only mode) or native templates.
 //!
 //! A string is parsed as a template only when it contains `${` or `%{`,
-//! and at most once per file: the parse is cached in the file's
-//! [`TemplateCache`](crate::json::FileData), so evaluating an expression
-//! again costs the evaluation only.
+//! each time it is evaluated: the parse costs about what the evaluation
+//! does, and keeping every tree would make a decoded file hold several
+//! times its size in memory (see `TemplateCache` in `json::tree`).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -121,8 +121,6 @@ impl JsonEval<'_> {
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         file.templates.with(
-            id,
-            file.nodes.len(),
             || syntax::parse_template(text),
             |parsed| match parsed {
                 Ok(template) => evaluate_template(file, id, template, ctx, diags),
@@ -358,36 +356,36 @@ mod tests {
     fn plain_strings_cost_no_template_parse() {
         let expr = attr(r#"{"a": ["plain", {"k": "text $ % {}"}]}"#);
         expr.value(&EvalContext::new()).unwrap();
-        assert_eq!(expr.file.templates.parsed(), None);
+        assert_eq!(expr.file.templates.parsed(), 0);
     }
 
     #[test]
     fn literal_mode_parses_nothing() {
         let expr = attr(r#"{"a": "${x}"}"#);
         expr.value(&EvalContext::literal()).unwrap();
-        assert_eq!(expr.file.templates.parsed(), None);
+        assert_eq!(expr.file.templates.parsed(), 0);
     }
 
     #[test]
-    fn a_template_is_parsed_once_per_string() {
+    fn a_template_is_parsed_once_per_string_and_evaluation() {
         let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#);
         let ctx = EvalContext::new();
         for _ in 0..3 {
             let v = expr.value(&ctx).unwrap();
             assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
         }
-        assert_eq!(expr.file.templates.parsed(), Some(2));
+        assert_eq!(expr.file.templates.parsed(), 6);
     }
 
     #[test]
-    fn syntax_errors_are_cached_and_reported_each_time() {
+    fn syntax_errors_are_reported_each_time() {
         let expr = attr(r#"{"a": "${1 +}"}"#);
         let ctx = EvalContext::new();
         for _ in 0..2 {
             let err = expr.value(&ctx).unwrap_err();
             assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
         }
-        assert_eq!(expr.file.templates.parsed(), Some(1));
+        assert_eq!(expr.file.templates.parsed(), 2);
     }
 
     #[test]

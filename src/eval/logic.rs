@@ -18,28 +18,46 @@
 
 use super::expr::Eval;
 use super::EvalContext;
-use crate::syntax::{BinaryOp, Expr, Span};
+use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span};
 use crate::value::{Type, Value};
 
 impl Eval<'_> {
-    /// `lhs && rhs` or `lhs || rhs`, short-circuiting.
-    pub(super) fn logical(
+    /// A chain `first op x1 op x2 ...` of `&&` or `||`, left to right in one
+    /// loop, as the left-nested tree it means: each step's left operand is
+    /// the result so far, which counts as failed once an error was reported
+    /// since the chain began.
+    pub(super) fn logical_chain(
+        &mut self,
+        first: &Expr,
+        rest: &[BinaryTerm],
+        ctx: &EvalContext,
+    ) -> Value {
+        let mark = self.mark();
+        let mut acc = self.value_cow(first, ctx).into_owned();
+        let mut lhs_span = first.span;
+        for term in rest {
+            let span = first.span.to(term.rhs.span);
+            let left = (!self.failed_since(mark)).then_some(acc);
+            acc = self.logical(term.op, left, lhs_span, &term.rhs, span, ctx);
+            lhs_span = span;
+        }
+        acc
+    }
+
+    /// `left && rhs` or `left || rhs`, short-circuiting; `left` is the left
+    /// operand's value, `None` after an error in it.
+    fn logical(
         &mut self,
         op: BinaryOp,
-        lhs: &Expr,
+        left: Option<Value>,
+        lhs_span: Span,
         rhs: &Expr,
         span: Span,
         ctx: &EvalContext,
     ) -> Value {
         // The left value that decides the result on its own.
         let decisive = matches!(op, BinaryOp::Or);
-        let mark = self.mark();
-        let left = self.value_cow(lhs, ctx).into_owned();
-        let left = if self.failed_since(mark) {
-            None
-        } else {
-            self.operand(&left, &Type::Bool, "left", lhs.span, span)
-        };
+        let left = left.and_then(|v| self.operand(&v, &Type::Bool, "left", lhs_span, span));
         match left {
             Some(Value::Bool(b)) if b == decisive => Value::Bool(b),
             Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx),

@@ -11,11 +11,12 @@
 //!
 //! `&&` and `||` short-circuit, as in HCL 2.24: see `logic`.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use super::expr::Eval;
 use super::EvalContext;
-use crate::syntax::{BinaryOp, Expr, Span, UnaryOp};
+use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
 use crate::value::{try_convert, Number, NumberError, Type, Value};
 
 impl Eval<'_> {
@@ -44,32 +45,54 @@ impl Eval<'_> {
         }
     }
 
-    pub fn binary(
+    /// A chain `first op1 x1 op2 x2 ...`, evaluated left to right in one
+    /// loop (no recursion per operator), exactly as the left-nested tree
+    /// `((first op1 x1) op2 x2) ...` it means: the operation at step k has
+    /// the range from `first` to `x_k`, and its left operand is the result
+    /// of step k - 1, which counts as failed once any error was reported
+    /// since the chain began.
+    pub fn binary_chain(&mut self, first: &Expr, rest: &[BinaryTerm], ctx: &EvalContext) -> Value {
+        // A chain holds the operators of one precedence level, and `&&`
+        // and `||` each have a level of their own.
+        if matches!(rest.first(), Some(t) if matches!(t.op, BinaryOp::And | BinaryOp::Or)) {
+            return self.logical_chain(first, rest, ctx);
+        }
+        let mark = self.mark();
+        let mut acc = self.value_cow(first, ctx);
+        let mut lhs_span = first.span;
+        for term in rest {
+            let span = first.span.to(term.rhs.span);
+            let right = self.value_cow(&term.rhs, ctx);
+            let value = if self.failed_since(mark) {
+                Value::unknown(result_type(term.op))
+            } else {
+                self.binary(term.op, &acc, &right, (lhs_span, term.rhs.span), span)
+            };
+            acc = Cow::Owned(value);
+            lhs_span = span;
+        }
+        acc.into_owned()
+    }
+
+    /// One known-so-far operation: `left op right`, with the ranges of the
+    /// operands and of the whole operation.
+    fn binary(
         &mut self,
         op: BinaryOp,
-        lhs: &Expr,
-        rhs: &Expr,
+        left: &Value,
+        right: &Value,
+        (lhs_span, rhs_span): (Span, Span),
         span: Span,
-        ctx: &EvalContext,
     ) -> Value {
-        if matches!(op, BinaryOp::And | BinaryOp::Or) {
-            return self.logical(op, lhs, rhs, span, ctx);
-        }
         let result_ty = result_type(op);
-        let mark = self.mark();
-        let left = self.value_cow(lhs, ctx);
-        let right = self.value_cow(rhs, ctx);
-        if self.failed_since(mark) {
-            return Value::unknown(result_ty);
-        }
         match op {
-            BinaryOp::Eq => return left.equals(&right),
-            BinaryOp::Ne => return not(left.equals(&right)),
+            BinaryOp::Eq => return left.equals(right),
+            BinaryOp::Ne => return not(left.equals(right)),
             _ => {}
         }
         let operand_ty = operand_type(op);
-        let l = self.operand(&left, &operand_ty, "left", lhs.span, span);
-        let r = self.operand(&right, &operand_ty, "right", rhs.span, span);
+        let l = self.operand(left, &operand_ty, "left", lhs_span, span);
+        let r = self.operand(right, &operand_ty, "right", rhs_span, span);
         let (Some(l), Some(r)) = (l, r) else {
             return Value::unknown(result_ty);
         };

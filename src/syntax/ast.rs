@@ -71,14 +71,19 @@ pub enum ExprKind {
         /// Its operand.
         operand: Box<Expr>,
     },
-    /// A binary operation.
+    /// A chain of binary operations of one precedence level, applied left
+    /// to right: `a - b + c` is `first` = `a` and `rest` = `[- b, + c]`,
+    /// meaning `(a - b) + c`. Operands bind tighter than the chain's
+    /// operators (`a + b * c` is a chain of `+` whose second operand is a
+    /// chain of `*`). A flat run of operators is one node, not a nesting
+    /// of one node per operator, so a 10 000-term `a + b + ...` is as
+    /// shallow as `a + b` for every walk over the tree.
     Binary {
-        /// The operator.
-        op: BinaryOp,
-        /// The left operand.
-        lhs: Box<Expr>,
-        /// The right operand.
-        rhs: Box<Expr>,
+        /// The leftmost operand.
+        first: Box<Expr>,
+        /// The operators with their right operands, left to right; never
+        /// empty, all of the same [`BinaryOp::precedence`].
+        rest: Vec<BinaryTerm>,
     },
     /// `cond ? then : otherwise`.
     Conditional {
@@ -92,6 +97,17 @@ pub enum ExprKind {
     /// A parenthesized expression, kept so that analysis can tell `(a).b`
     /// from `a.b` and `{(k) = v}` from `{k = v}`.
     Parens(Box<Expr>),
+}
+
+/// One operator and its right operand in an [`ExprKind::Binary`] chain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BinaryTerm {
+    /// The operator.
+    pub op: BinaryOp,
+    /// Where the operator was written.
+    pub op_span: Span,
+    /// The right operand.
+    pub rhs: Expr,
 }
 
 /// One postfix step of a [`ExprKind::Traversal`].
@@ -507,7 +523,18 @@ impl fmt::Display for Expr {
                 f.write_str(")")
             }
             ExprKind::Unary { op, operand } => write!(f, "({} {operand})", op.as_str()),
-            ExprKind::Binary { op, lhs, rhs } => write!(f, "({} {lhs} {rhs})", op.as_str()),
+            ExprKind::Binary { first, rest } => {
+                // Printed as the left-nested binary tree it means, without
+                // recursing per operator.
+                for term in rest.iter().rev() {
+                    write!(f, "({} ", term.op.as_str())?;
+                }
+                write!(f, "{first}")?;
+                for term in rest {
+                    write!(f, " {})", term.rhs)?;
+                }
+                Ok(())
+            }
             ExprKind::Conditional {
                 cond,
                 then,

@@ -9,9 +9,9 @@
 
 use pest::error::{Error, ErrorVariant, InputLocation};
 
-use super::parser::{too_deep, Rule};
+use super::parser::Rule;
 use super::scan::{Open, Scan, Start};
-use super::{Span, SyntaxError};
+use super::{too_deep, Span, SyntaxError};
 
 /// The diagnostic for a pest failure on `src`.
 #[cold]

@@ -1,76 +1,125 @@
-//! A hand-written parser for the shapes templates overwhelmingly take, run
-//! before pest.
+//! The hand-written parser of the whole native template and expression
+//! grammar: recursive descent over bytes, precedence climbing done by the
+//! shared shaper, every shape of `grammar.pest` covered.
 //!
-//! Strings like `"${aws_vpc.main.id}"`, `"${var.prefix}-${each.key}"` or
-//! `"${length(var.ids) > 0 ? var.ids : null}"` make up nearly every template
-//! of real configurations; pest spends microseconds on each, this parser a
-//! small fraction of that. It covers literal text (with `$${` / `%%{`
-//! escapes) and interpolations of expressions made of numbers, variables,
-//! `true` / `false` / `null`, attribute and index steps (legacy `.N` too),
-//! calls, parentheses, tuples, quoted strings (with interpolations, but no
-//! backslash escapes), unary and binary operators and conditionals.
+//! # Why two parsers, and which one is normative
 //!
-//! It never reports an error: whenever it meets anything else (a directive,
-//! a strip marker, a comment, an object, a `for`, a splat, a heredoc, a
-//! backslash escape in a quoted string, a non-ASCII character
-//! outside literal text, nesting past [`MAX_NESTING`], a node past
-//! [`MAX_DEPTH`], or any syntax error) it gives up and the pest path
-//! decides, so every diagnostic still comes from there. When it succeeds,
-//! its tree is exactly the one the pest path builds, spans included: the
-//! functions below follow the grammar rule by rule (noted in each), and a
-//! property test in `fast_tests.rs` compares the two paths.
+//! `grammar.pest` is the readable, normative statement of the grammar, and
+//! the pest parser built from it is this parser's **oracle**: a property
+//! test (`fast_tests.rs`) generates inputs of every shape (directives,
+//! strip markers, `for`, splats, objects, heredocs, escapes, comments,
+//! Unicode names, and invalid ones) and checks that this parser accepts
+//! exactly what pest accepts, with the same tree, spans included. pest
+//! costs 5–13 µs per template (it builds a pair tree, then we build ours
+//! from it); this parser builds the tree directly in a fraction of a
+//! microsecond, which is what a template-heavy file needs.
+//!
+//! The functions below follow the grammar rule by rule (each names the
+//! rule it reads); the tree shaping that is not a matter of reading
+//! (operator precedence, conditional chains, strip markers, heredoc
+//! indentation, directive matching, literal decoding) is one shared code
+//! in `shape.rs`, so the two parsers cannot differ there.
+//!
+//! Outcomes:
+//! - a valid input gives its tree;
+//! - an input nested deeper than [`MAX_DEPTH`] is refused here, with a
+//!   "Nesting too deep" error, as soon as the nesting read so far proves
+//!   it (a top-down count of brackets, strings, interpolations,
+//!   directives, pending `?` and unary operators), or as soon as a node
+//!   built is too high: refusing costs what reading up to that point
+//!   costs. For depth this parser is normative (the pest path's
+//!   pre-scan counts nesting a little differently near the limit);
+//! - any other error gives up, and the pest path produces the diagnostic
+//!   (HCL's messages, mapped from pest's failure in `diagnose.rs`). Errors
+//!   are rare in real files, so they are allowed to cost a pest parse.
+//!
+//! Flat chains are read flat: `a + b + ...` is one n-ary node (see
+//! [`ExprKind::Binary`]), so only real nesting counts against the limit.
+//!
+//! The reader works on bytes and positions (`Span`s of byte offsets) with
+//! nothing specific to JSON strings, so native-syntax bodies can be added
+//! on top of the same functions.
 
 use super::ast::*;
-use super::parser::unescape_template;
-use super::shape::{fold_binary, fold_conditionals};
-use super::{Span, MAX_DEPTH};
+use super::shape::{
+    combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template,
+    Item, Tag,
+};
+use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
-/// Nesting (interpolations, brackets, quoted strings, pending `?`) past
-/// which the fast path gives up. Well under [`MAX_DEPTH`], so that the
-/// pre-scan's depth limit can never reject an input accepted here.
-const MAX_NESTING: u32 = 50;
+/// Why this parser stopped without a tree.
+enum Stop {
+    /// A syntax error: the pest path decides, and reports it.
+    GiveUp,
+    /// Nested deeper than [`MAX_DEPTH`], found at this span.
+    TooDeep(Span),
+}
 
-/// The fast path gave up; pest decides.
-struct GiveUp;
-
-type Res<T> = Result<T, GiveUp>;
+type Res<T> = Result<T, Stop>;
 
 /// A built node and its height, as the pest path's builder measures it.
 type Built<T> = Res<(T, u32)>;
 
-/// `parse_template`, if the template has a common shape.
-pub(crate) fn parse_template(src: &str) -> Option<Template> {
-    if src.len() > u32::MAX as usize {
-        return None;
-    }
-    Fast::new(src).template().ok()
+/// What this parser made of an input.
+pub(crate) enum Outcome<T> {
+    /// The input is valid.
+    Parsed(T),
+    /// The input is refused with this error.
+    Refused(SyntaxError),
+    /// The input has a syntax error; the pest path diagnoses it.
+    Unsure,
 }
 
-/// `parse_expression`, if the expression has a common shape.
-pub(crate) fn parse_expression(src: &str) -> Option<Expr> {
-    if src.len() > u32::MAX as usize {
-        return None;
+impl<T> From<Res<T>> for Outcome<T> {
+    fn from(r: Res<T>) -> Self {
+        match r {
+            Ok(v) => Outcome::Parsed(v),
+            Err(Stop::TooDeep(span)) => Outcome::Refused(too_deep(span)),
+            Err(Stop::GiveUp) => Outcome::Unsure,
+        }
     }
-    let mut p = Fast::new(src);
-    // expression_root = { SOI ~ expr ~ EOI }, with implicit skipping.
-    let run = |p: &mut Fast<'_>| -> Res<Expr> {
+}
+
+/// `parse_template` (template_root = ${ SOI ~ template_item* ~ EOI }).
+pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
+    if src.len() > u32::MAX as usize {
+        return Outcome::Unsure;
+    }
+    let mut p = P::new(src);
+    let run = |p: &mut P<'_>| -> Res<Template> {
+        let items = p.template_items(Mode::Root)?;
+        let (t, _) = p.shape(items, span(0, src.len()), false)?;
+        Ok(t)
+    };
+    run(&mut p).into()
+}
+
+/// `parse_expression` (expression_root = { SOI ~ expr ~ EOI }).
+pub(crate) fn parse_expression(src: &str) -> Outcome<Expr> {
+    if src.len() > u32::MAX as usize {
+        return Outcome::Unsure;
+    }
+    let mut p = P::new(src);
+    let run = |p: &mut P<'_>| -> Res<Expr> {
         p.ws()?;
         let (e, _) = p.expr()?;
         p.ws()?;
         if p.i == p.b.len() {
             Ok(e)
         } else {
-            Err(GiveUp)
+            Err(Stop::GiveUp)
         }
     };
-    run(&mut p).ok()
+    run(&mut p).into()
 }
 
-struct Fast<'s> {
+struct P<'s> {
     src: &'s str,
     b: &'s [u8],
     i: usize,
-    /// Current nesting, counted like the pre-scan does.
+    /// Nesting read so far: each level counted here adds at least one to
+    /// the height of the tree being built, so going past [`MAX_DEPTH`]
+    /// proves the input too deep.
     depth: u32,
 }
 
@@ -78,27 +127,36 @@ fn span(start: usize, end: usize) -> Span {
     Span::from_usize(start, end)
 }
 
-fn check(height: u32) -> Res<()> {
+/// A node of `height` built at `at`: refused when too high.
+fn check(height: u32, at: Span) -> Res<()> {
     if height > MAX_DEPTH {
-        Err(GiveUp)
+        Err(Stop::TooDeep(at))
     } else {
         Ok(())
     }
 }
 
-/// `(ID_START | "_")` for ASCII; other bytes give up where it matters.
-fn is_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
+/// What a run of template text is part of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// A standalone template: runs to the end of the input.
+    Root,
+    /// A quoted string: runs to the closing quote; backslash escapes.
+    Quoted,
+    /// A heredoc body: line by line, to the closing marker.
+    Heredoc,
 }
 
-/// `ID_CONTINUE | "-"` for ASCII.
-fn is_ident_continue(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
+/// The literal run in progress while reading template text.
+struct Run {
+    start: usize,
+    /// It holds `$${` / `%%{` (or, quoted, a backslash): decode it.
+    escaped: bool,
 }
 
-impl<'s> Fast<'s> {
+impl<'s> P<'s> {
     fn new(src: &'s str) -> Self {
-        Fast {
+        P {
             src,
             b: src.as_bytes(),
             i: 0,
@@ -119,14 +177,30 @@ impl<'s> Fast<'s> {
             self.i += 1;
             Ok(())
         } else {
-            Err(GiveUp)
+            Err(Stop::GiveUp)
         }
     }
 
-    fn enter(&mut self) -> Res<()> {
+    /// Runs `f`; if it gives up, puts the reader back where it was and
+    /// gives `None`: PEG's ordered choice and repetition backtrack there.
+    fn attempt<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<Option<T>> {
+        let (i, depth) = (self.i, self.depth);
+        match f(self) {
+            Ok(v) => Ok(Some(v)),
+            Err(Stop::GiveUp) => {
+                self.i = i;
+                self.depth = depth;
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// One level of nesting opened at `at`.
+    fn enter(&mut self, at: usize) -> Res<()> {
         self.depth += 1;
-        if self.depth > MAX_NESTING {
-            Err(GiveUp)
+        if self.depth > MAX_DEPTH {
+            Err(Stop::TooDeep(self.token(at)))
         } else {
             Ok(())
         }
@@ -136,303 +210,117 @@ impl<'s> Fast<'s> {
         self.depth -= 1;
     }
 
-    /// pest's implicit skipping (`WHITESPACE | COMMENT`)*, without comments:
-    /// a comment anywhere gives up.
+    /// The span of the token at `at` (as diagnostics show it).
+    fn token(&self, at: usize) -> Span {
+        super::diagnose::token_at(self.src, at)
+    }
+
+    /// pest's implicit skipping, `(WHITESPACE | COMMENT)*`: spaces, tabs,
+    /// newlines, `#` and `//` line comments, `/* */` block comments.
+    #[inline]
     fn ws(&mut self) -> Res<()> {
-        while let Some(c) = self.peek() {
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.skip_ws(),
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Self::ws`] past its first byte check.
+    fn skip_ws(&mut self) -> Res<()> {
+        let b = self.b;
+        while let Some(&c) = b.get(self.i) {
             match c {
                 b' ' | b'\t' | b'\n' | b'\r' => self.i += 1,
-                b'#' => return Err(GiveUp),
-                b'/' if matches!(self.at(1), Some(b'/' | b'*')) => return Err(GiveUp),
+                b'#' => self.line_comment(1),
+                b'/' if b.get(self.i + 1) == Some(&b'/') => self.line_comment(2),
+                b'/' if b.get(self.i + 1) == Some(&b'*') => {
+                    let body = &b[self.i + 2..];
+                    match memchr::memmem::find(body, b"*/") {
+                        Some(k) => self.i += 2 + k + 2,
+                        None => return Err(Stop::GiveUp),
+                    }
+                }
                 _ => break,
             }
         }
         Ok(())
     }
 
-    // -------------------------------------------------------------- templates
-
-    /// template_root = ${ SOI ~ template_item* ~ EOI }
-    fn template(&mut self) -> Res<Template> {
-        let b = self.b;
-        let mut text = TemplateText::new(0);
-        while let Some(off) = memchr::memchr2(b'$', b'%', &b[self.i..]) {
-            self.template_sequence(&mut text, self.i + off)?;
-        }
-        let parts = text.finish(self, b.len());
-        check(text.height + 1)?;
-        Ok(Template {
-            parts,
-            span: span(0, b.len()),
-        })
+    /// A line comment of `intro` bytes: up to the next newline (`\n` or
+    /// `\r`), which the whitespace rule then takes.
+    fn line_comment(&mut self, intro: usize) {
+        let rest = &self.b[self.i + intro..];
+        self.i += intro + memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
     }
 
-    /// The `$` or `%` at `j` in template text: `$${` and `%%{` stay in the
-    /// literal, `${` starts an interpolation, `%{` (a directive) gives up,
-    /// anything else is literal text. Leaves `self.i` after what it read.
-    fn template_sequence(&mut self, text: &mut TemplateText, j: usize) -> Res<()> {
-        let b = self.b;
-        let c = b[j];
-        let next = b.get(j + 1).copied();
-        if next == Some(c) && b.get(j + 2) == Some(&b'{') {
-            text.escaped = true;
-            self.i = j + 3;
-        } else if next == Some(b'{') {
-            if c == b'%' {
-                return Err(GiveUp); // a directive
-            }
-            text.end_literal(self, j);
-            let (expr, h) = self.interpolation(j)?;
-            text.height = text.height.max(h);
-            text.parts.push(TemplatePart::Interpolation {
-                expr,
-                span: span(j, self.i),
-            });
-            text.lit_start = self.i;
-        } else {
-            self.i = j + 1;
+    // -------------------------------------------------------------- names
+
+    /// The character at byte `at`, if it is `ident_chars`' first:
+    /// `ID_START | "_"`; gives its length.
+    fn ident_start_at(&self, at: usize) -> Option<usize> {
+        let c = *self.b.get(at)?;
+        if c.is_ascii() {
+            return (c.is_ascii_alphabetic() || c == b'_').then_some(1);
         }
-        Ok(())
+        let ch = self.src[at..].chars().next()?;
+        pest::unicode::ID_START(ch).then_some(ch.len_utf8())
     }
 
-    /// template_literal, from `start` to `end`.
-    fn literal(&self, start: usize, end: usize, escaped: bool) -> TemplatePart {
-        let raw = &self.src[start..end];
-        TemplatePart::Literal {
-            text: if escaped {
-                unescape_template(raw)
-            } else {
-                raw.to_string()
-            },
-            span: span(start, end),
+    /// The length of an `ident_char` (`ID_CONTINUE | "-"`) at `at`.
+    fn ident_continue_at(&self, at: usize) -> Option<usize> {
+        let c = *self.b.get(at)?;
+        if c.is_ascii() {
+            return (c.is_ascii_alphanumeric() || c == b'_' || c == b'-').then_some(1);
         }
+        let ch = self.src[at..].chars().next()?;
+        pest::unicode::ID_CONTINUE(ch).then_some(ch.len_utf8())
     }
 
-    /// interpolation = ${ "${" ~ strip_mark? ~ ws ~ expr ~ ws ~ strip_mark? ~ interp_end },
-    /// without strip marks; `start` is at `${`. Leaves `self.i` past `}`.
-    /// (In template text or in a quoted string: their literals follow the
-    /// same rules once backslash escapes are excluded.)
-    fn interpolation(&mut self, start: usize) -> Built<Expr> {
-        self.i = start + 2;
-        self.enter()?;
-        if self.peek() == Some(b'~') {
-            return Err(GiveUp);
-        }
-        self.ws()?;
-        let e = self.expr()?;
-        self.ws()?;
-        self.expect(b'}')?;
-        self.leave();
-        Ok(e)
-    }
-
-    // ------------------------------------------------------------ expressions
-
-    /// expr = !{ binary ~ cond_tail* }; cond_tail = { "?" ~ expr ~ cond_colon ~ binary }.
-    /// The else-chain is folded right-associatively, as the builder does.
-    fn expr(&mut self) -> Built<Expr> {
-        let first = self.binary()?;
-        self.ws()?;
-        if self.peek() != Some(b'?') {
-            return Ok(first);
-        }
-        let mut conds = vec![first];
-        let mut thens = Vec::new();
-        while self.peek() == Some(b'?') {
-            self.i += 1;
-            self.enter()?;
-            self.ws()?;
-            thens.push(self.expr()?);
-            self.ws()?;
-            self.expect(b':')?;
-            self.leave();
-            self.ws()?;
-            conds.push(self.binary()?);
-            self.ws()?;
-        }
-        fold_conditionals(conds, thens, |height, _| check(height))
-    }
-
-    /// binop, if one starts here (the grammar's alternatives in order).
-    fn binop(&mut self) -> Option<BinaryOp> {
-        let (op, len) = match (self.peek()?, self.at(1)) {
-            (b'=', Some(b'=')) => (BinaryOp::Eq, 2),
-            (b'!', Some(b'=')) => (BinaryOp::Ne, 2),
-            (b'<', Some(b'=')) => (BinaryOp::Le, 2),
-            (b'>', Some(b'=')) => (BinaryOp::Ge, 2),
-            (b'<', _) => (BinaryOp::Lt, 1),
-            (b'>', _) => (BinaryOp::Gt, 1),
-            (b'&', Some(b'&')) => (BinaryOp::And, 2),
-            (b'|', Some(b'|')) => (BinaryOp::Or, 2),
-            (b'+', _) => (BinaryOp::Add, 1),
-            (b'-', _) => (BinaryOp::Sub, 1),
-            (b'*', _) => (BinaryOp::Mul, 1),
-            (b'/', _) => (BinaryOp::Div, 1),
-            (b'%', _) => (BinaryOp::Mod, 1),
-            _ => return None,
-        };
-        self.i += len;
-        Some(op)
-    }
-
-    /// binary = { operand ~ (binop ~ operand)* }, with the builder's
-    /// shunting-yard.
-    fn binary(&mut self) -> Built<Expr> {
-        let first = self.operand()?;
-        self.ws()?;
-        let Some(op) = self.binop() else {
-            return Ok(first);
-        };
-        let mut operands = vec![first];
-        // The fast path reports no errors, so operator spans are not kept.
-        let mut ops = vec![(op, Span::default())];
-        loop {
-            self.ws()?;
-            operands.push(self.operand()?);
-            self.ws()?;
-            match self.binop() {
-                Some(op) => ops.push((op, Span::default())),
-                None => break,
-            }
-        }
-        fold_binary(operands, ops, |height, _| check(height))
-    }
-
-    /// operand = { unop* ~ term }
-    fn operand(&mut self) -> Built<Expr> {
-        let mut unops = Vec::new();
-        while let Some(c @ (b'-' | b'!')) = self.peek() {
-            let op = if c == b'-' {
-                UnaryOp::Neg
-            } else {
-                UnaryOp::Not
-            };
-            unops.push((op, span(self.i, self.i + 1)));
-            self.i += 1;
-            self.ws()?;
-        }
-        let mut acc = self.term()?;
-        for (op, span) in unops.into_iter().rev() {
-            let height = acc.1 + 1;
-            check(height)?;
-            let span = span.to(acc.0.span);
-            acc = (
-                Expr {
-                    kind: ExprKind::Unary {
-                        op,
-                        operand: Box::new(acc.0),
-                    },
-                    span,
-                },
-                height,
-            );
-        }
-        Ok(acc)
-    }
-
-    /// term = { primary ~ postfix* }, with get_attr, legacy_index and index
-    /// steps (a splat, or whitespace after a `.`, gives up: the caller
-    /// finds an unexpected `.` or `[`).
-    fn term(&mut self) -> Built<Expr> {
-        let primary = self.primary()?;
-        let mut steps = Vec::new();
-        let mut steps_height = 0;
-        loop {
-            // pest skips whitespace before each postfix.
-            let before = self.i;
-            self.ws()?;
-            let start = self.i;
-            match (self.peek(), self.at(1)) {
-                (Some(b'.'), Some(c)) if is_ident_start(c) => {
-                    // get_attr = { "." ~ attr_name }
-                    self.i += 1;
-                    let name = self.ident()?;
-                    steps.push(Step {
-                        kind: StepKind::Attr(name.into()),
-                        span: span(start, self.i),
-                    });
-                }
-                (Some(b'.'), Some(c)) if c.is_ascii_digit() => {
-                    // legacy_index = { "." ~ number }; only whole numbers
-                    // are valid.
-                    self.i += 1;
-                    let text = self.number();
-                    if !text.bytes().all(|b| b.is_ascii_digit()) {
-                        return Err(GiveUp);
-                    }
-                    let key = Expr {
-                        kind: ExprKind::Number(text.into()),
-                        span: span(start + 1, self.i),
-                    };
-                    steps_height = steps_height.max(1);
-                    steps.push(Step {
-                        kind: StepKind::Index {
-                            key: Box::new(key),
-                            legacy: true,
-                        },
-                        span: span(start, self.i),
-                    });
-                }
-                (Some(b'['), _) => {
-                    // index = { "[" ~ expr ~ index_end }; `[*]` is a splat.
-                    self.i += 1;
-                    self.enter()?;
-                    self.ws()?;
-                    if self.peek() == Some(b'*') {
-                        return Err(GiveUp);
-                    }
-                    let (key, h) = self.expr()?;
-                    self.ws()?;
-                    self.expect(b']')?;
-                    self.leave();
-                    steps_height = steps_height.max(h);
-                    steps.push(Step {
-                        kind: StepKind::Index {
-                            key: Box::new(key),
-                            legacy: false,
-                        },
-                        span: span(start, self.i),
-                    });
-                }
-                _ => {
-                    self.i = before;
-                    break;
-                }
-            }
-        }
-        let Some(last) = steps.last() else {
-            return Ok(primary);
-        };
-        let height = 1 + primary.1.max(steps_height);
-        check(height)?;
-        let span = primary.0.span.to(last.span);
-        Ok((
-            Expr {
-                kind: ExprKind::Traversal {
-                    source: Box::new(primary.0),
-                    steps,
-                },
-                span,
-            },
-            height,
-        ))
-    }
-
-    /// ident_chars = _{ (ID_START | "_") ~ (ID_CONTINUE | "-")* }, ASCII
-    /// only; the first byte is known to be a start.
-    fn ident(&mut self) -> Res<&'s str> {
+    /// ident_chars = _{ (ID_START | "_") ~ (ID_CONTINUE | "-")* }, if one
+    /// starts here.
+    fn ident(&mut self) -> Option<&'s str> {
         let start = self.i;
-        self.i += 1;
-        while let Some(c) = self.peek() {
-            if is_ident_continue(c) {
-                self.i += 1;
-            } else if c >= 0x80 {
-                return Err(GiveUp); // might be ID_CONTINUE
-            } else {
-                break;
+        self.i += self.ident_start_at(start)?;
+        let b = self.b;
+        loop {
+            // ASCII inline; other characters by their Unicode property.
+            match b.get(self.i) {
+                Some(c) if c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' => self.i += 1,
+                Some(c) if !c.is_ascii() => match self.ident_continue_at(self.i) {
+                    Some(n) => self.i += n,
+                    None => break,
+                },
+                _ => break,
             }
         }
-        Ok(&self.src[start..self.i])
+        Some(&self.src[start..self.i])
+    }
+
+    /// A keyword rule (`kw_for = @{ "for" ~ !ident_char }` and friends)
+    /// here, without consuming it.
+    fn at_keyword(&self, kw: &str) -> bool {
+        self.b[self.i..].starts_with(kw.as_bytes())
+            && self.ident_continue_at(self.i + kw.len()).is_none()
+    }
+
+    /// Consumes keyword `kw`, or gives up.
+    fn keyword(&mut self, kw: &str) -> Res<()> {
+        if self.at_keyword(kw) {
+            self.i += kw.len();
+            Ok(())
+        } else {
+            Err(Stop::GiveUp)
+        }
+    }
+
+    /// ident, as a named [`Ident`], or gives up.
+    fn named(&mut self) -> Res<Ident> {
+        let start = self.i;
+        let name = self.ident().ok_or(Stop::GiveUp)?;
+        Ok(Ident {
+            name: name.into(),
+            span: span(start, self.i),
+        })
     }
 
     /// number = @{ ASCII_DIGIT+ ~ ("." ~ ASCII_DIGIT+)? ~ (^"e" ~ ("+" | "-")? ~ ASCII_DIGIT+)? };
@@ -463,8 +351,599 @@ impl<'s> Fast<'s> {
         &self.src[start..i]
     }
 
-    /// primary = _{ number | for_tuple | tuple | for_object | object | call | variable | parens | quoted | heredoc },
-    /// without for expressions, objects and heredocs.
+    // -------------------------------------------------------------- templates
+
+    /// The items of template text in `mode`, up to its end: the end of the
+    /// input (root), before the closing quote (quoted) or before the
+    /// closing marker line (heredoc; `self.i` is then at that line).
+    ///
+    /// template_literal / quoted_literal / heredoc_literal, interpolation
+    /// and directive, as `template_item*`, `(interpolation | directive |
+    /// quoted_literal)*` and `heredoc_body` read them.
+    fn template_items(&mut self, mode: Mode) -> Res<Vec<Item>> {
+        self.template_items_until(mode, &[])
+    }
+
+    /// [`Self::template_items`]; `marker` is the heredoc's closing marker.
+    fn template_items_until(&mut self, mode: Mode, marker: &[u8]) -> Res<Vec<Item>> {
+        let b = self.b;
+        let mut items = Vec::new();
+        let mut run = Run {
+            start: self.i,
+            escaped: false,
+        };
+        // Open directives, for the nesting count.
+        let mut open = 0u32;
+        // Heredocs: at the start of a line (where the closing marker may
+        // be), and where a heredoc_literal token would start, which cannot
+        // be at a `\r`: pest's NEWLINE takes it (alone or in `\r\n`) as
+        // a line end there, and inside the token it is text.
+        let mut line_start = true;
+        let mut piece_start = true;
+        let result = loop {
+            if mode == Mode::Heredoc {
+                if line_start && self.closes_heredoc(marker) {
+                    break Ok(());
+                }
+                if piece_start && self.peek() == Some(b'\r') {
+                    self.i += 1 + (self.at(1) == Some(b'\n')) as usize;
+                    line_start = true;
+                    continue;
+                }
+                line_start = false;
+            }
+            let Some(j) = self.next_special(mode) else {
+                if mode == Mode::Root {
+                    self.i = b.len();
+                    break Ok(());
+                }
+                break Err(Stop::GiveUp);
+            };
+            piece_start = false;
+            match b[j] {
+                b'"' if mode == Mode::Quoted => {
+                    self.i = j;
+                    break Ok(());
+                }
+                b'\\' => {
+                    self.i = j + self.escape_len(j)?;
+                    run.escaped = true;
+                }
+                b'\n' if mode == Mode::Heredoc => {
+                    self.i = j + 1;
+                    line_start = true;
+                    piece_start = true;
+                }
+                b'$' | b'%' => {
+                    let before = items.len();
+                    if let Err(e) = self.sequence(j, mode, &mut items, &mut run, &mut open) {
+                        break Err(e);
+                    }
+                    piece_start =
+                        matches!(items.last(), Some(Item::Interp { .. } | Item::Tag { .. }))
+                            && items.len() > before;
+                }
+                // A raw newline in a quoted string.
+                _ => break Err(Stop::GiveUp),
+            }
+        };
+        self.depth -= open;
+        result?;
+        self.end_run(&mut items, &run, self.i, mode)?;
+        Ok(items)
+    }
+
+    /// The next byte from `self.i` that may end a literal run in `mode`.
+    fn next_special(&self, mode: Mode) -> Option<usize> {
+        let rest = &self.b[self.i..];
+        let k = match mode {
+            Mode::Root => memchr::memchr2(b'$', b'%', rest),
+            Mode::Quoted => rest
+                .iter()
+                .position(|&c| matches!(c, b'$' | b'%' | b'"' | b'\\' | b'\r' | b'\n')),
+            Mode::Heredoc => memchr::memchr3(b'$', b'%', b'\n', rest),
+        }?;
+        Some(self.i + k)
+    }
+
+    /// The length of the valid backslash escape at `j` (quoted strings):
+    /// `escape = _{ "\\" ~ ("n" | "r" | "t" | "\"" | "\\" | "u" ~ ASCII_HEX_DIGIT{4} | "U" ~ ASCII_HEX_DIGIT{8}) }`.
+    fn escape_len(&self, j: usize) -> Res<usize> {
+        let hex = |n: usize| {
+            let digits = self.b.get(j + 2..j + 2 + n).ok_or(Stop::GiveUp)?;
+            if digits.iter().all(u8::is_ascii_hexdigit) {
+                Ok(2 + n)
+            } else {
+                Err(Stop::GiveUp)
+            }
+        };
+        match self.b.get(j + 1) {
+            Some(b'n' | b'r' | b't' | b'"' | b'\\') => Ok(2),
+            Some(b'u') => hex(4),
+            Some(b'U') => hex(8),
+            _ => Err(Stop::GiveUp),
+        }
+    }
+
+    /// The `$` or `%` at `j` in template text: `$${` and `%%{` stay in the
+    /// literal, `${` starts an interpolation, `%{` a directive, anything
+    /// else is literal text. Leaves `self.i` after what it read.
+    fn sequence(
+        &mut self,
+        j: usize,
+        mode: Mode,
+        items: &mut Vec<Item>,
+        run: &mut Run,
+        open: &mut u32,
+    ) -> Res<()> {
+        let b = self.b;
+        let c = b[j];
+        let next = b.get(j + 1).copied();
+        if next == Some(c) && b.get(j + 2) == Some(&b'{') {
+            run.escaped = true;
+            self.i = j + 3;
+            return Ok(());
+        }
+        if next != Some(b'{') {
+            self.i = j + 1;
+            return Ok(());
+        }
+        self.end_run(items, run, j, mode)?;
+        let item = if c == b'$' {
+            self.interpolation(j)?
+        } else {
+            self.directive(j, open)?
+        };
+        items.push(item);
+        *run = Run {
+            start: self.i,
+            escaped: false,
+        };
+        Ok(())
+    }
+
+    /// Ends the literal run in progress at `end` (nothing if it is empty).
+    fn end_run(&self, items: &mut Vec<Item>, run: &Run, end: usize, mode: Mode) -> Res<()> {
+        if end <= run.start {
+            return Ok(());
+        }
+        let raw = &self.src[run.start..end];
+        let quoted = mode == Mode::Quoted;
+        let text = match (run.escaped, quoted) {
+            (false, _) => raw.to_string(),
+            (true, false) => unescape_template(raw),
+            (true, true) => {
+                // Escapes were checked while reading; a `\u` naming no
+                // character is the one error left.
+                let mut errors = Vec::new();
+                let text = unescape_quoted(raw, run.start as u32, &mut errors);
+                if !errors.is_empty() {
+                    return Err(Stop::GiveUp);
+                }
+                text
+            }
+        };
+        items.push(Item::Lit {
+            text,
+            span: span(run.start, end),
+            quoted,
+        });
+        Ok(())
+    }
+
+    /// interpolation = ${ "${" ~ strip_mark? ~ ws ~ expr ~ ws ~ strip_mark? ~ interp_end },
+    /// at the `${` at `start`; leaves `self.i` past `}`.
+    fn interpolation(&mut self, start: usize) -> Res<Item> {
+        self.i = start + 2;
+        self.enter(start)?;
+        let left = self.strip_mark();
+        self.ws()?;
+        let (expr, height) = self.expr()?;
+        self.ws()?;
+        let right = self.strip_mark();
+        self.expect(b'}')?;
+        self.leave();
+        Ok(Item::Interp {
+            expr,
+            height,
+            span: span(start, self.i),
+            strip: (left, right),
+        })
+    }
+
+    /// strip_mark = { "~" }, if here.
+    fn strip_mark(&mut self) -> bool {
+        let here = self.peek() == Some(b'~');
+        if here {
+            self.i += 1;
+        }
+        here
+    }
+
+    /// directive = ${ "%{" ~ strip_mark? ~ ws ~ directive_body ~ ws ~ strip_mark? ~ directive_end },
+    /// at the `%{` at `start`. `open` counts the directives still open in
+    /// this template (each adds to the nesting until its end tag).
+    fn directive(&mut self, start: usize, open: &mut u32) -> Res<Item> {
+        self.i = start + 2;
+        self.enter(start)?;
+        let left = self.strip_mark();
+        self.ws()?;
+        let tag = self.directive_body()?;
+        self.ws()?;
+        let right = self.strip_mark();
+        self.expect(b'}')?;
+        self.leave();
+        match tag {
+            Tag::If(..) | Tag::For { .. } => {
+                self.enter(start)?;
+                *open += 1;
+            }
+            Tag::EndIf | Tag::EndFor if *open > 0 => {
+                self.leave();
+                *open -= 1;
+            }
+            _ => {}
+        }
+        Ok(Item::Tag {
+            tag,
+            span: span(start, self.i),
+            strip: (left, right),
+        })
+    }
+
+    /// directive_body = _{ dir_if | dir_else | dir_endif | dir_for | dir_endfor }
+    fn directive_body(&mut self) -> Res<Tag> {
+        if self.at_keyword("if") {
+            // dir_if = ${ kw_if ~ ws ~ expr }
+            self.i += 2;
+            self.ws()?;
+            let (e, h) = self.expr()?;
+            Ok(Tag::If(e, h))
+        } else if self.at_keyword("else") {
+            self.i += 4;
+            Ok(Tag::Else)
+        } else if self.at_keyword("endif") {
+            self.i += 5;
+            Ok(Tag::EndIf)
+        } else if self.at_keyword("for") {
+            // dir_for = ${ kw_for ~ ws ~ ident ~ (ws ~ "," ~ ws ~ ident)? ~ ws ~ kw_in ~ ws ~ expr }
+            self.i += 3;
+            let (key_var, value_var) = self.for_names()?;
+            self.ws()?;
+            let (collection, height) = self.expr()?;
+            Ok(Tag::For {
+                key_var,
+                value_var,
+                collection,
+                height,
+            })
+        } else if self.at_keyword("endfor") {
+            self.i += 6;
+            Ok(Tag::EndFor)
+        } else {
+            Err(Stop::GiveUp)
+        }
+    }
+
+    /// After `for`: `ident ~ ("," ~ ident)? ~ kw_in`, with whitespace
+    /// between; gives (key, value) variables.
+    fn for_names(&mut self) -> Res<(Option<Ident>, Ident)> {
+        self.ws()?;
+        let first = self.named()?;
+        self.ws()?;
+        let names = if self.peek() == Some(b',') {
+            self.i += 1;
+            self.ws()?;
+            let second = self.named()?;
+            self.ws()?;
+            (Some(first), second)
+        } else {
+            (None, first)
+        };
+        self.keyword("in")?;
+        Ok(names)
+    }
+
+    /// Shapes template items into a template spanning `span`.
+    fn shape(&self, items: Vec<Item>, span: Span, flush: bool) -> Built<Template> {
+        let mut errors = Vec::new();
+        match shape_template(items, span, flush, &mut errors) {
+            Ok(t) if errors.is_empty() => Ok(t),
+            Err(e) if e.summary == "Nesting too deep" && errors.is_empty() => {
+                Err(Stop::TooDeep(e.span))
+            }
+            _ => Err(Stop::GiveUp),
+        }
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    /// expr = !{ binary ~ cond_tail* }; cond_tail = { "?" ~ expr ~ cond_colon ~ binary }.
+    /// Each `?` of an else-chain nests the rest one level deeper.
+    fn expr(&mut self) -> Built<Expr> {
+        let first = self.binary()?;
+        self.ws()?;
+        if self.peek() != Some(b'?') {
+            return Ok(first);
+        }
+        let mut conds = vec![first];
+        let mut thens = Vec::new();
+        let mut opened = 0;
+        let result = loop {
+            if self.peek() != Some(b'?') {
+                break Ok(());
+            }
+            let q = self.i;
+            self.i += 1;
+            if let Err(e) = self.enter(q) {
+                break Err(e);
+            }
+            opened += 1;
+            let mut tail = || -> Res<()> {
+                self.ws()?;
+                thens.push(self.expr()?);
+                self.ws()?;
+                self.expect(b':')?;
+                self.ws()?;
+                conds.push(self.binary()?);
+                self.ws()
+            };
+            if let Err(e) = tail() {
+                break Err(e);
+            }
+        };
+        self.depth -= opened;
+        result?;
+        fold_conditionals(conds, thens, check)
+    }
+
+    /// binop, if one starts here (the grammar's alternatives in order).
+    fn binop(&mut self) -> Option<(BinaryOp, Span)> {
+        let (op, len) = match (self.peek()?, self.at(1)) {
+            (b'=', Some(b'=')) => (BinaryOp::Eq, 2),
+            (b'!', Some(b'=')) => (BinaryOp::Ne, 2),
+            (b'<', Some(b'=')) => (BinaryOp::Le, 2),
+            (b'>', Some(b'=')) => (BinaryOp::Ge, 2),
+            (b'<', _) => (BinaryOp::Lt, 1),
+            (b'>', _) => (BinaryOp::Gt, 1),
+            (b'&', Some(b'&')) => (BinaryOp::And, 2),
+            (b'|', Some(b'|')) => (BinaryOp::Or, 2),
+            (b'+', _) => (BinaryOp::Add, 1),
+            (b'-', _) => (BinaryOp::Sub, 1),
+            (b'*', _) => (BinaryOp::Mul, 1),
+            (b'/', _) => (BinaryOp::Div, 1),
+            (b'%', _) => (BinaryOp::Mod, 1),
+            _ => return None,
+        };
+        let at = span(self.i, self.i + len);
+        self.i += len;
+        Some((op, at))
+    }
+
+    /// binary = { operand ~ (binop ~ operand)* }, read flat and shaped by
+    /// the shared shunting-yard (`a op b`, the common case, directly).
+    fn binary(&mut self) -> Built<Expr> {
+        let first = self.operand()?;
+        let Some(op) = self.next_binop()? else {
+            return Ok(first);
+        };
+        let Some(second) = self.operand_after(op)? else {
+            return Ok(first);
+        };
+        let Some(op2) = self.next_binop()? else {
+            return combine(first, op, second, &check);
+        };
+        let mut operands = vec![first, second];
+        let mut ops = vec![op, op2];
+        while let Some(operand) = self.operand_after(*ops.last().expect("an operator"))? {
+            operands.push(operand);
+            match self.next_binop()? {
+                Some(op) => ops.push(op),
+                None => return fold_binary(operands, ops, check),
+            }
+        }
+        // The last operator was not followed by an operand.
+        ops.pop();
+        fold_binary(operands, ops, check)
+    }
+
+    /// The binop after whitespace, if one is there (else nothing is read).
+    fn next_binop(&mut self) -> Res<Option<(BinaryOp, Span)>> {
+        let before = self.i;
+        self.ws()?;
+        let op = self.binop();
+        if op.is_none() {
+            self.i = before;
+        }
+        Ok(op)
+    }
+
+    /// The operand after operator `op`; if none parses, PEG's `(binop ~
+    /// operand)*` ends before `op` (as in `{a = b\n<<EOT ...`, a heredoc
+    /// key after a newline) and what follows must make sense of it.
+    fn operand_after(&mut self, (_, at): (BinaryOp, Span)) -> Res<Option<(Expr, u32)>> {
+        self.ws()?;
+        let operand = self.attempt(Self::operand)?;
+        if operand.is_none() {
+            self.i = at.start as usize;
+        }
+        Ok(operand)
+    }
+
+    /// operand = { unop* ~ term }; each unary operator is a level.
+    fn operand(&mut self) -> Built<Expr> {
+        let mut unops = Vec::new();
+        while let Some(c @ (b'-' | b'!')) = self.peek() {
+            let op = if c == b'-' {
+                UnaryOp::Neg
+            } else {
+                UnaryOp::Not
+            };
+            if let Err(e) = self.enter(self.i) {
+                self.depth -= unops.len() as u32;
+                return Err(e);
+            }
+            unops.push((op, span(self.i, self.i + 1)));
+            self.i += 1;
+            self.ws()?;
+        }
+        let term = self.term();
+        self.depth -= unops.len() as u32;
+        let mut acc = term?;
+        for (op, at) in unops.into_iter().rev() {
+            let height = acc.1 + 1;
+            check(height, at)?;
+            let span = at.to(acc.0.span);
+            acc = (
+                Expr {
+                    kind: ExprKind::Unary {
+                        op,
+                        operand: Box::new(acc.0),
+                    },
+                    span,
+                },
+                height,
+            );
+        }
+        Ok(acc)
+    }
+
+    /// term = { primary ~ postfix* }: the postfix operators are read flat,
+    /// then shaped into steps (which steps each splat captures).
+    fn term(&mut self) -> Built<Expr> {
+        let primary = self.primary()?;
+        // Steps before the first splat are final as read; from the first
+        // splat on, they are kept flat and shaped at the end.
+        let mut steps: Vec<Step> = Vec::new();
+        let mut steps_height = 0;
+        let mut posts: Vec<Post> = Vec::new();
+        let mut splats = 0;
+        // A postfix that fails to parse is not one (PEG backtracks): what
+        // follows the term must make sense of it, as in `{a = b\n[for ...] = 1}`.
+        while let Some(post) = self.attempt(Self::postfix)?.flatten() {
+            match post {
+                Post::Simple(step, h) if posts.is_empty() => {
+                    steps_height = steps_height.max(h);
+                    steps.push(step);
+                }
+                Post::AttrSplat(at) | Post::FullSplat(at) if splats == MAX_DEPTH => {
+                    return Err(Stop::TooDeep(at));
+                }
+                Post::AttrSplat(_) | Post::FullSplat(_) => {
+                    splats += 1;
+                    posts.push(post);
+                }
+                Post::Simple(..) => posts.push(post),
+            }
+        }
+        if !posts.is_empty() {
+            let (tail, h) = shape_steps(&mut posts.into_iter().peekable())?;
+            steps_height = steps_height.max(h);
+            steps.extend(tail);
+        }
+        if steps.is_empty() {
+            return Ok(primary);
+        }
+        let height = 1 + primary.1.max(steps_height);
+        let span = primary.0.span.to(steps.last().expect("non-empty").span);
+        check(height, steps[0].span)?;
+        Ok((
+            Expr {
+                kind: ExprKind::Traversal {
+                    source: Box::new(primary.0),
+                    steps,
+                },
+                span,
+            },
+            height,
+        ))
+    }
+
+    /// postfix = _{ !"..." ~ (attr_splat | full_splat | get_attr | legacy_index | index) },
+    /// after pest's implicit whitespace; `None` (and nothing consumed) if
+    /// none is here.
+    fn postfix(&mut self) -> Res<Option<Post>> {
+        let before = self.i;
+        self.ws()?;
+        let start = self.i;
+        let none = |p: &mut Self| {
+            p.i = before;
+            Ok(None)
+        };
+        match self.peek() {
+            Some(b'.') if !self.b[start..].starts_with(b"...") => {
+                self.i += 1;
+                self.ws()?;
+                match self.peek() {
+                    // attr_splat = { "." ~ "*" }
+                    Some(b'*') => {
+                        self.i += 1;
+                        Ok(Some(Post::AttrSplat(span(start, self.i))))
+                    }
+                    // legacy_index = { "." ~ number }
+                    Some(c) if c.is_ascii_digit() => {
+                        let num_start = self.i;
+                        let text = self.number();
+                        if !text.bytes().all(|b| b.is_ascii_digit()) {
+                            return Err(Stop::GiveUp); // "Invalid legacy index syntax"
+                        }
+                        let key = Expr {
+                            kind: ExprKind::Number(text.into()),
+                            span: span(num_start, self.i),
+                        };
+                        let step = Step {
+                            kind: StepKind::Index {
+                                key: Box::new(key),
+                                legacy: true,
+                            },
+                            span: span(start, self.i),
+                        };
+                        Ok(Some(Post::Simple(step, 1)))
+                    }
+                    // get_attr = { "." ~ attr_name }
+                    _ => match self.ident() {
+                        Some(name) => {
+                            let step = Step {
+                                kind: StepKind::Attr(name.into()),
+                                span: span(start, self.i),
+                            };
+                            Ok(Some(Post::Simple(step, 0)))
+                        }
+                        None => none(self),
+                    },
+                }
+            }
+            Some(b'[') => {
+                self.i += 1;
+                self.enter(start)?;
+                self.ws()?;
+                // full_splat = { "[" ~ "*" ~ "]" }
+                if self.peek() == Some(b'*') {
+                    self.i += 1;
+                    self.ws()?;
+                    self.expect(b']')?;
+                    self.leave();
+                    return Ok(Some(Post::FullSplat(span(start, self.i))));
+                }
+                // index = { "[" ~ expr ~ index_end }
+                let (key, h) = self.expr()?;
+                self.ws()?;
+                self.expect(b']')?;
+                self.leave();
+                let step = Step {
+                    kind: StepKind::Index {
+                        key: Box::new(key),
+                        legacy: false,
+                    },
+                    span: span(start, self.i),
+                };
+                Ok(Some(Post::Simple(step, h)))
+            }
+            _ => none(self),
+        }
+    }
+
+    /// primary = _{ number | for_tuple | tuple | for_object | object | call | variable | parens | quoted | heredoc }
     fn primary(&mut self) -> Built<Expr> {
         let start = self.i;
         let leaf = |kind, end| {
@@ -481,15 +960,46 @@ impl<'s> Fast<'s> {
                 let text = self.number();
                 leaf(ExprKind::Number(text.into()), self.i)
             }
-            Some(c) if is_ident_start(c) => {
-                let name = self.ident()?;
-                if self.peek() == Some(b':') && self.at(1) == Some(b':') {
-                    return Err(GiveUp); // a namespaced function name
+            Some(b'[') => self.tuple(),
+            Some(b'{') => self.object(),
+            Some(b'(') => {
+                // parens = { "(" ~ expr ~ paren_end }
+                self.i += 1;
+                self.enter(start)?;
+                self.ws()?;
+                let (inner, h) = self.expr()?;
+                self.ws()?;
+                self.expect(b')')?;
+                self.leave();
+                wrap(
+                    ExprKind::Parens(Box::new(inner)),
+                    span(start, self.i),
+                    h + 1,
+                )
+            }
+            Some(b'"') => self.quoted(),
+            Some(b'<') if self.at(1) == Some(b'<') => self.heredoc(),
+            _ => {
+                let name = self.ident().ok_or(Stop::GiveUp)?;
+                // func_name = @{ ident_chars ~ ("::" ~ ident_chars)* }
+                let mut namespaced = false;
+                while self.b[self.i..].starts_with(b"::")
+                    && self.ident_start_at(self.i + 2).is_some()
+                {
+                    self.i += 2;
+                    self.ident();
+                    namespaced = true;
                 }
                 let end = self.i;
                 self.ws()?;
                 if self.peek() == Some(b'(') {
-                    return self.call(name, start, end);
+                    // call, else variable (PEG's ordered choice).
+                    if let Some(call) = self.attempt(|p| p.call(start, end))? {
+                        return Ok(call);
+                    }
+                }
+                if namespaced {
+                    return Err(Stop::GiveUp);
                 }
                 self.i = end;
                 match name {
@@ -505,32 +1015,14 @@ impl<'s> Fast<'s> {
                     ),
                 }
             }
-            Some(b'(') => {
-                // parens = { "(" ~ expr ~ paren_end }
-                self.i += 1;
-                self.enter()?;
-                self.ws()?;
-                let (inner, h) = self.expr()?;
-                self.ws()?;
-                self.expect(b')')?;
-                self.leave();
-                wrap(
-                    ExprKind::Parens(Box::new(inner)),
-                    span(start, self.i),
-                    h + 1,
-                )
-            }
-            Some(b'[') => self.tuple(),
-            Some(b'"') => self.quoted(),
-            _ => Err(GiveUp),
         }
     }
 
     /// call = { func_name ~ "(" ~ (expr ~ (args_comma ~ expr)* ~ (ellipsis | args_comma)?)? ~ args_end },
-    /// at the `(`.
-    fn call(&mut self, name: &str, start: usize, name_end: usize) -> Built<Expr> {
+    /// at the `(`; the name spans `start..name_end`.
+    fn call(&mut self, start: usize, name_end: usize) -> Built<Expr> {
         self.i += 1;
-        self.enter()?;
+        self.enter(start)?;
         self.ws()?;
         let mut args = Vec::new();
         let mut expand_final = false;
@@ -563,7 +1055,7 @@ impl<'s> Fast<'s> {
         self.leave();
         let call = Call {
             name: Ident {
-                name: name.into(),
+                name: self.src[start..name_end].into(),
                 span: span(start, name_end),
             },
             args,
@@ -576,17 +1068,31 @@ impl<'s> Fast<'s> {
         )
     }
 
-    /// tuple = { "[" ~ (expr ~ (tuple_comma ~ expr)* ~ tuple_comma?)? ~ tuple_end };
-    /// `[for` (a for_tuple) gives up.
+    /// After `[` or `{` and whitespace: whether a `for` expression starts
+    /// here. pest tries `for_tuple` before `tuple` (and `for_object` before
+    /// `object`); once `for` and a name are read the constructor
+    /// alternative cannot match either, so `for` then a name commits.
+    fn starts_for(&mut self) -> Res<bool> {
+        if !self.at_keyword("for") {
+            return Ok(false);
+        }
+        let save = self.i;
+        self.i += 3;
+        self.ws()?;
+        let commits = self.ident_start_at(self.i).is_some();
+        self.i = save;
+        Ok(commits)
+    }
+
+    /// tuple = { "[" ~ (expr ~ (tuple_comma ~ expr)* ~ tuple_comma?)? ~ tuple_end },
+    /// or for_tuple.
     fn tuple(&mut self) -> Built<Expr> {
         let start = self.i;
         self.i += 1;
-        self.enter()?;
+        self.enter(start)?;
         self.ws()?;
-        // kw_for = @{ "for" ~ !ident_char }: a for_tuple, or maybe one
-        // (a non-ASCII character after "for").
-        if self.b[self.i..].starts_with(b"for") && !self.at(3).is_some_and(is_ident_continue) {
-            return Err(GiveUp);
+        if self.starts_for()? {
+            return self.for_expr(start, false);
         }
         let mut items = Vec::new();
         let mut height = 0;
@@ -612,75 +1118,300 @@ impl<'s> Fast<'s> {
         wrap(ExprKind::Tuple(items), span(start, self.i), height + 1)
     }
 
-    /// quoted = ${ "\"" ~ (interpolation | directive | quoted_literal)* ~ quote_end },
-    /// without directives, and with no backslash escape in the text.
+    /// object = { "{" ~ (object_item ~ (object_comma? ~ object_item)* ~ object_comma?)? ~ object_end },
+    /// or for_object. Items without a comma between them must be on
+    /// different lines.
+    fn object(&mut self) -> Built<Expr> {
+        let start = self.i;
+        self.i += 1;
+        self.enter(start)?;
+        self.ws()?;
+        if self.starts_for()? {
+            return self.for_expr(start, true);
+        }
+        let mut items: Vec<ObjectItem> = Vec::new();
+        let mut height = 0;
+        let mut comma = true;
+        while self.peek() != Some(b'}') {
+            if let Some(prev) = items.last() {
+                let between = &self.b[prev.value.span.end as usize..self.i];
+                if !comma && memchr::memchr(b'\n', between).is_none() {
+                    return Err(Stop::GiveUp); // "Missing attribute separator"
+                }
+            }
+            let (item, h) = self.object_item()?;
+            height = height.max(h);
+            items.push(item);
+            self.ws()?;
+            comma = self.peek() == Some(b',');
+            if comma {
+                self.i += 1;
+                self.ws()?;
+            }
+        }
+        self.i += 1;
+        self.leave();
+        wrap(ExprKind::Object(items), span(start, self.i), height + 1)
+    }
+
+    /// object_item = { object_key ~ kv_sep ~ expr }, object_key = { ident_key | expr },
+    /// ident_key = { ident ~ &kv_sep }.
+    fn object_item(&mut self) -> Built<ObjectItem> {
+        let start = self.i;
+        let mut height = 0;
+        let key = match self.ident() {
+            Some(name) => {
+                let end = self.i;
+                self.ws()?;
+                if self.at_kv_sep() {
+                    Some(ObjectKey::Ident(Ident {
+                        name: name.into(),
+                        span: span(start, end),
+                    }))
+                } else {
+                    self.i = start;
+                    None
+                }
+            }
+            None => None,
+        };
+        let key = match key {
+            Some(k) => k,
+            None => {
+                let (e, h) = self.expr()?;
+                height = h;
+                self.ws()?;
+                ObjectKey::Expr(e)
+            }
+        };
+        if !self.at_kv_sep() {
+            return Err(Stop::GiveUp); // "Missing key/value separator"
+        }
+        self.i += 1;
+        self.ws()?;
+        let (value, h) = self.expr()?;
+        Ok((
+            ObjectItem {
+                span: key.span().to(value.span),
+                key,
+                value,
+            },
+            height.max(h),
+        ))
+    }
+
+    /// kv_sep = @{ "=" ~ !("=" | ">") | ":" }, here.
+    fn at_kv_sep(&self) -> bool {
+        match self.peek() {
+            Some(b':') => true,
+            Some(b'=') => !matches!(self.at(1), Some(b'=' | b'>')),
+            _ => false,
+        }
+    }
+
+    /// for_tuple = { "[" ~ for_intro ~ expr ~ for_cond? ~ tuple_end },
+    /// for_object = { "{" ~ for_intro ~ expr ~ fat_arrow ~ expr ~ ellipsis? ~ for_cond? ~ object_end },
+    /// for_intro = { kw_for ~ ident ~ ("," ~ ident)? ~ kw_in ~ expr ~ for_colon },
+    /// at `for` (the bracket at `start` is read, and counted).
+    fn for_expr(&mut self, start: usize, object: bool) -> Built<Expr> {
+        self.i += 3;
+        let (key_var, value_var) = self.for_names()?;
+        self.ws()?;
+        let (collection, mut height) = self.expr()?;
+        self.ws()?;
+        self.expect(b':')?;
+        self.ws()?;
+        let (first, h) = self.expr()?;
+        height = height.max(h);
+        self.ws()?;
+        let result = if object {
+            if !self.b[self.i..].starts_with(b"=>") {
+                return Err(Stop::GiveUp);
+            }
+            self.i += 2;
+            self.ws()?;
+            let (value, h) = self.expr()?;
+            height = height.max(h);
+            self.ws()?;
+            let grouping = self.b[self.i..].starts_with(b"...");
+            if grouping {
+                self.i += 3;
+                self.ws()?;
+            }
+            ForResult::Object {
+                key: first,
+                value,
+                grouping,
+            }
+        } else {
+            ForResult::Tuple { value: first }
+        };
+        // for_cond = { kw_if ~ expr }
+        let cond = if self.at_keyword("if") {
+            self.i += 2;
+            self.ws()?;
+            let (c, h) = self.expr()?;
+            height = height.max(h);
+            self.ws()?;
+            Some(c)
+        } else {
+            None
+        };
+        self.expect(if object { b'}' } else { b']' })?;
+        self.leave();
+        let fe = ForExpr {
+            key_var,
+            value_var,
+            collection,
+            result,
+            cond,
+        };
+        wrap(ExprKind::For(Box::new(fe)), span(start, self.i), height + 1)
+    }
+
+    /// quoted = ${ "\"" ~ (interpolation | directive | quoted_literal)* ~ quote_end }
     fn quoted(&mut self) -> Built<Expr> {
         let start = self.i;
         self.i += 1;
-        self.enter()?;
-        let b = self.b;
-        let mut text = TemplateText::new(self.i);
-        loop {
-            match b.get(self.i) {
-                Some(b'"') => break,
-                Some(b'\\' | b'\r' | b'\n') | None => return Err(GiveUp),
-                Some(b'$' | b'%') => self.template_sequence(&mut text, self.i)?,
-                Some(_) => self.i += 1,
-            }
-        }
-        let parts = text.finish(self, self.i);
-        let height = text.height + 1;
-        self.i += 1;
+        self.enter(start)?;
+        let items = self.template_items(Mode::Quoted)?;
+        self.i += 1; // the closing quote
         self.leave();
-        check(height)?;
-        let span = span(start, self.i);
+        let at = span(start, self.i);
+        let (t, height) = self.shape(items, at, false)?;
         Ok((
             Expr {
-                kind: ExprKind::Template(Template { parts, span }),
-                span,
+                kind: ExprKind::Template(t),
+                span: at,
             },
             height,
         ))
     }
+
+    /// heredoc = ${ "<<" ~ heredoc_flush? ~ PUSH(heredoc_marker) ~ NEWLINE ~ heredoc_body ~ heredoc_close }.
+    fn heredoc(&mut self) -> Built<Expr> {
+        let start = self.i;
+        self.i += 2;
+        let flush = self.peek() == Some(b'-');
+        if flush {
+            self.i += 1;
+        }
+        let marker_start = self.i;
+        self.ident().ok_or(Stop::GiveUp)?;
+        let marker = &self.b[marker_start..self.i];
+        // NEWLINE = _{ "\n" | "\r\n" | "\r" }
+        match (self.peek(), self.at(1)) {
+            (Some(b'\r'), Some(b'\n')) => self.i += 2,
+            (Some(b'\n' | b'\r'), _) => self.i += 1,
+            _ => return Err(Stop::GiveUp),
+        }
+        self.enter(start)?;
+        let items = self.template_items_until(Mode::Heredoc, marker)?;
+        // heredoc_close = ${ (" " | "\t")* ~ POP ~ &(NEWLINE | EOI) }
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.i += 1;
+        }
+        self.i += marker.len();
+        self.leave();
+        let at = span(start, self.i);
+        let (t, height) = self.shape(items, at, flush)?;
+        Ok((
+            Expr {
+                kind: ExprKind::Template(t),
+                span: at,
+            },
+            height,
+        ))
+    }
+
+    /// Whether the heredoc closes at `self.i`, at the start of a line:
+    /// heredoc_close_line = _{ (" " | "\t")* ~ PEEK ~ &(NEWLINE | EOI) }.
+    fn closes_heredoc(&self, marker: &[u8]) -> bool {
+        let b = self.b;
+        let mut j = self.i;
+        while matches!(b.get(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        b[j..].starts_with(marker) && matches!(b.get(j + marker.len()), None | Some(b'\n' | b'\r'))
+    }
 }
 
-/// Template parts as they are read: the literal run in progress starts at
-/// `lit_start`, and `escaped` says whether it holds a `$${` or `%%{`.
-struct TemplateText {
-    parts: Vec<TemplatePart>,
-    height: u32,
-    lit_start: usize,
-    escaped: bool,
+/// A postfix operator as read, before splats capture their steps.
+enum Post {
+    /// An attribute, index or legacy index step, with its height.
+    Simple(Step, u32),
+    /// `.*`
+    AttrSplat(Span),
+    /// `[*]`
+    FullSplat(Span),
 }
 
-impl TemplateText {
-    fn new(start: usize) -> TemplateText {
-        TemplateText {
-            parts: Vec::new(),
-            height: 0,
-            lit_start: start,
-            escaped: false,
+/// Structures flat postfix operators into steps, as the pest builder
+/// does: `.*` captures the attribute and legacy index steps right after
+/// it, `[*]` every later step. The height is the deepest step's (0 for
+/// plain attribute steps). Recursion is bounded by the splat count, which
+/// the caller limits.
+fn shape_steps(posts: &mut std::iter::Peekable<std::vec::IntoIter<Post>>) -> Built<Vec<Step>> {
+    let mut steps = Vec::new();
+    let mut height = 0;
+    while let Some(post) = posts.next() {
+        match post {
+            Post::AttrSplat(marker) => {
+                let mut each = Vec::new();
+                let mut each_height = 0;
+                let mut end = marker;
+                loop {
+                    match posts.peek() {
+                        Some(Post::Simple(s, _))
+                            if matches!(
+                                s.kind,
+                                StepKind::Attr(_) | StepKind::Index { legacy: true, .. }
+                            ) =>
+                        {
+                            let Some(Post::Simple(s, h)) = posts.next() else {
+                                unreachable!("peeked")
+                            };
+                            end = s.span;
+                            each_height = each_height.max(h);
+                            each.push(s);
+                        }
+                        // "Nested splat expression not allowed"
+                        Some(Post::AttrSplat(_)) => return Err(Stop::GiveUp),
+                        _ => break,
+                    }
+                }
+                height = height.max(each_height + 1);
+                steps.push(Step {
+                    kind: StepKind::Splat {
+                        kind: SplatKind::Attr,
+                        each,
+                    },
+                    span: marker.to(end),
+                });
+            }
+            Post::FullSplat(marker) => {
+                let (each, each_height) = shape_steps(posts)?;
+                let end = each.last().map_or(marker, |s| s.span);
+                height = height.max(each_height + 1);
+                steps.push(Step {
+                    kind: StepKind::Splat {
+                        kind: SplatKind::Full,
+                        each,
+                    },
+                    span: marker.to(end),
+                });
+            }
+            Post::Simple(s, h) => {
+                height = height.max(h);
+                steps.push(s);
+            }
         }
     }
-
-    /// Ends the literal run in progress at `end` (nothing if it is empty).
-    fn end_literal(&mut self, fast: &Fast<'_>, end: usize) {
-        if end > self.lit_start {
-            self.parts
-                .push(fast.literal(self.lit_start, end, self.escaped));
-        }
-        self.escaped = false;
-    }
-
-    /// The parts, with the last literal run ending at `end`.
-    fn finish(&mut self, fast: &Fast<'_>, end: usize) -> Vec<TemplatePart> {
-        self.end_literal(fast, end);
-        std::mem::take(&mut self.parts)
-    }
+    Ok((steps, height))
 }
 
-/// The builder's `wrap`: a bracketed node of height `height`.
+/// A bracketed node of height `height`.
 fn wrap(kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
-    check(height)?;
+    check(height, Span::new(span.start, span.start + 1))?;
     Ok((Expr { kind, span }, height))
 }

@@ -43,10 +43,30 @@ fn binary_span_covers_both_operands() {
     let src = " a  +  b ";
     let e = expr(src);
     assert_eq!(e.span, Span::new(1, 8));
-    let ExprKind::Binary { lhs, rhs, .. } = &e.kind else {
+    let ExprKind::Binary { first, rest } = &e.kind else {
         panic!("{e}")
     };
-    assert_eq!((lhs.span, rhs.span), (Span::new(1, 2), Span::new(7, 8)));
+    assert_eq!(
+        (first.span, rest[0].rhs.span),
+        (Span::new(1, 2), Span::new(7, 8))
+    );
+    assert_eq!(rest[0].op_span, Span::new(4, 5));
+}
+
+#[test]
+fn operators_of_one_level_form_one_flat_chain() {
+    let e = expr("a - b + c * d * e - f");
+    let ExprKind::Binary { first, rest } = &e.kind else {
+        panic!("{e}")
+    };
+    assert_eq!(first.to_string(), "a");
+    let ops: Vec<&str> = rest.iter().map(|t| t.op.as_str()).collect();
+    assert_eq!(ops, ["-", "+", "-"]);
+    assert_eq!(rest[1].rhs.to_string(), "(* (* c d) e)");
+    let ExprKind::Binary { rest: product, .. } = &rest[1].rhs.kind else {
+        panic!("{e}")
+    };
+    assert_eq!(product.len(), 2);
 }
 
 #[test]
