@@ -329,7 +329,10 @@ fn regex_errors_are_call_errors_or_argument_errors_as_in_go_cty() {
     let (d, text) = error("${regex(\"x\", \"abc\")}", &c);
     assert_eq!(d.summary, "Error in function call");
     assert!(d.detail.contains("did not match"), "{}", d.detail);
-    assert_eq!(text, in_json("regex(\"x\", \"abc\")"));
+    assert!(
+        in_json("regex(\"x\", \"abc\")").starts_with(&text),
+        "{text}"
+    );
     let (d, text) = error("${regex(\"(\", \"a\")}", &c);
     assert_eq!(d.summary, "Invalid function argument");
     assert!(
