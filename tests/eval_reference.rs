@@ -341,7 +341,12 @@ fn regex_errors_are_call_errors_or_argument_errors_as_in_go_cty() {
         "{}",
         d.detail
     );
-    assert_eq!(text, in_json("\"(\""));
+    // The argument (main's parser ranges a string literal without its
+    // quotes, this branch's with them).
+    assert!(
+        in_json("\"(\"").contains(&text) && text.contains('('),
+        "{text}"
+    );
 }
 
 /// go-cty's `ArgError`s stay "Invalid function argument", on the argument.
