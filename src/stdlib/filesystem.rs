@@ -15,7 +15,9 @@
 //! - a file larger than [`Filesystem::max_file_bytes`] (by default
 //!   [`DEFAULT_MAX_FILE_BYTES`], 16 MiB) is an error rather than a read;
 //! - `fileset` visits at most [`MAX_ELEMENTS`]
-//!   entries and skips entries whose link leads outside the root.
+//!   entries, skips entries whose link leads outside the root, lists a
+//!   link to a file inside it, and does not descend into linked
+//!   directories (so a link cycle cannot loop).
 //!
 //! ```
 //! use hcl_json::stdlib::filesystem::Filesystem;

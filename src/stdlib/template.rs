@@ -7,6 +7,11 @@
 //! argument is a reference rather than a template literal; `convert` reads
 //! its second argument as a type, not a value.
 //!
+//! Terraform allows only a single reference (such as
+//! `data.aws_s3_object.example.body`) as the template argument, to steer
+//! authors away from rendering templates twice; OpenTofu takes any string.
+//! Terraform's rule is followed here.
+//!
 //! A template rendered by `templatestring` (or by the opt-in
 //! `templatefile`, see [`super::filesystem`]) sees exactly the variables it
 //! is given and the caller's functions, except that neither template
