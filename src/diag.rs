@@ -337,55 +337,141 @@ const SNIPPET_LEAD: usize = 40;
 /// (to the end of that line when the range goes on). A line longer than
 /// [`SNIPPET_WIDTH`] characters is shown as a window around the range, with
 /// `…` where it was cut.
+///
+/// The window is found from the range's byte offset, walking at most
+/// [`SNIPPET_WIDTH`] characters each way, so rendering many diagnostics on
+/// one long line (a minified file) costs the output, not the line length
+/// per diagnostic.
 fn render_snippet(f: &mut fmt::Formatter<'_>, src: &SourceFile, range: &Range) -> fmt::Result {
     let line = range.start.line;
     let text = src.line_text(line);
-    let len = text.chars().count();
-    let col = range.start.column.max(1);
-    let width = if range.end.line == line {
-        range.end.column.saturating_sub(col)
-    } else {
-        len.saturating_sub(col - 1)
-    };
-    // The window of characters shown, [first, first + SNIPPET_WIDTH).
-    let first = if len <= SNIPPET_WIDTH {
-        0
-    } else {
-        (col - 1)
-            .saturating_sub(SNIPPET_LEAD)
-            .min(len - SNIPPET_WIDTH)
-    };
-    let shown: String = text
+    let at = subject_offset(src, text, range);
+    // Up to SNIPPET_LEAD characters before the subject...
+    let mut first = at;
+    let mut lead = 0;
+    for (i, _) in text[..at].char_indices().rev().take(SNIPPET_LEAD) {
+        first = i;
+        lead += 1;
+    }
+    // ...and the rest of the width after it; if the line ends first, the
+    // window takes more from before instead, as far as the line allows.
+    let mut end = first;
+    let mut shown_chars = 0;
+    for (i, c) in text[first..].char_indices().take(SNIPPET_WIDTH) {
+        end = first + i + c.len_utf8();
+        shown_chars += 1;
+    }
+    if shown_chars < SNIPPET_WIDTH {
+        for (i, _) in text[..first]
+            .char_indices()
+            .rev()
+            .take(SNIPPET_WIDTH - shown_chars)
+        {
+            first = i;
+            lead += 1;
+        }
+    }
+    let shown: String = text[first..end]
         .chars()
-        .skip(first)
-        .take(SNIPPET_WIDTH)
         .map(|c| if c == '\t' { ' ' } else { c })
         .collect();
     let before = if first > 0 { "…" } else { "" };
-    let after = if first + SNIPPET_WIDTH < len {
-        "…"
-    } else {
-        ""
-    };
+    let after = if end < text.len() { "…" } else { "" };
     let gutter = format!("{line:>4}: ");
     writeln!(f, "{gutter}{before}{shown}{after}")?;
-    let indent = gutter.len() + before.chars().count() + (col - 1 - first);
-    let visible = width.min(first + SNIPPET_WIDTH - (col - 1).min(first + SNIPPET_WIDTH));
-    writeln!(f, "{}{}", " ".repeat(indent), "^".repeat(visible.max(1)))
+    let col = range.start.column.max(1);
+    let room = text[at.min(end)..end].chars().count();
+    let width = if range.end.line == line {
+        range.end.column.saturating_sub(col).min(room)
+    } else {
+        room
+    };
+    let indent = gutter.len() + before.chars().count() + lead;
+    writeln!(f, "{}{}", " ".repeat(indent), "^".repeat(width.max(1)))
+}
+
+/// The byte offset of `range`'s start within its line `text`: from the
+/// range's byte offset when it lies in the line on a character boundary,
+/// otherwise from its column.
+fn subject_offset(src: &SourceFile, text: &str, range: &Range) -> usize {
+    let base = text.as_ptr() as usize - src.text().as_ptr() as usize;
+    match range.start.byte.checked_sub(base) {
+        Some(at) if at <= text.len() && text.is_char_boundary(at) => at,
+        _ => text
+            .char_indices()
+            .nth(range.start.column.saturating_sub(1))
+            .map_or(text.len(), |(i, _)| i),
+    }
 }
 
 /// The candidate closest to `given` by edit distance, if one is close
 /// enough to be a likely typo (distance below 3, as HCL suggests).
+///
+/// Linear in the lengths: a candidate whose length differs by 3 or more
+/// cannot be that close and is skipped, and the distance is computed only
+/// within a band of 2 around the diagonal, so a megabyte-long name costs
+/// a pass over it, not its square.
 pub(crate) fn did_you_mean<'a>(
     given: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .map(|c| (strsim::levenshtein(given, c), c))
-        .filter(|&(d, _)| d < 3)
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
+    const MAX: usize = 2;
+    let given: Vec<char> = given.chars().collect();
+    let mut best: Option<(usize, &'a str)> = None;
+    let mut buf = Vec::new();
+    for c in candidates {
+        // A char is at most 4 bytes: a quick test before decoding.
+        if c.len() + 4 * MAX < given.len() || c.len() > 4 * (given.len() + MAX) {
+            continue;
+        }
+        buf.clear();
+        buf.extend(c.chars());
+        if let Some(d) = bounded_levenshtein(&given, &buf, MAX) {
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, c));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// The Levenshtein distance of `a` and `b` if it is at most `k`: only the
+/// cells within `k` of the diagonal are computed (others cannot lead to a
+/// distance of at most `k`), so the cost is `O(len × k)`.
+pub(crate) fn bounded_levenshtein(a: &[char], b: &[char], k: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > k {
+        return None;
+    }
+    let far = k + 1;
+    let mut prev: Vec<usize> = (0..=b.len()).map(|j| if j <= k { j } else { far }).collect();
+    let mut cur = vec![far; b.len() + 1];
+    for i in 1..=a.len() {
+        let lo = i.saturating_sub(k);
+        let hi = (i + k).min(b.len());
+        let mut row_min = far;
+        if lo == 0 {
+            cur[0] = i.min(far);
+            row_min = cur[0];
+        } else {
+            cur[lo - 1] = far;
+        }
+        for j in lo.max(1)..=hi {
+            let substitute = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let delete = prev[j] + 1;
+            let insert = cur[j - 1] + 1;
+            cur[j] = substitute.min(delete).min(insert).min(far);
+            row_min = row_min.min(cur[j]);
+        }
+        if hi < b.len() {
+            cur[hi + 1] = far;
+        }
+        if row_min > k {
+            return None;
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    let d = prev[b.len()];
+    (d <= k).then_some(d)
 }
 
 #[cfg(test)]

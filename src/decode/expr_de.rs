@@ -219,7 +219,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
                     parent: &self,
                     props: props.into_iter(),
                     value: None,
-                    seen: Vec::new(),
+                    seen: std::collections::HashSet::new(),
                 };
                 visitor.visit_map(&mut map)
             }
@@ -277,7 +277,7 @@ struct ExprMap<'p, 'a> {
     props: std::vec::IntoIter<(Expression, Expression)>,
     value: Option<Expression>,
     /// Keys so far, to report a duplicate as HCL does.
-    seen: Vec<String>,
+    seen: std::collections::HashSet<String>,
 }
 
 impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
@@ -314,7 +314,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
             )
             .with_source(key.source().clone()));
         }
-        self.seen.push(name.clone());
+        self.seen.insert(name.clone());
         self.value = Some(value);
         seed.deserialize(name.into_deserializer()).map(Some)
     }

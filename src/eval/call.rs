@@ -10,7 +10,7 @@ use super::{EvalContext, ExpressionClosure};
 use crate::diag::did_you_mean;
 use crate::json::Expression;
 use crate::syntax::{Call, Span};
-use crate::value::Value;
+use crate::value::{limits, Value};
 
 impl Eval<'_> {
     pub fn call(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Value {
@@ -30,6 +30,10 @@ impl Eval<'_> {
         }
         match function.call(&args) {
             Ok(v) => v,
+            Err(_) if limits::exceeded().is_some() => {
+                self.limit_error(span);
+                Value::dynamic()
+            }
             Err(e) => {
                 self.function_error(&function, call, span, e);
                 Value::dynamic()
@@ -52,8 +56,7 @@ impl Eval<'_> {
             );
             return None;
         }
-        let names = ctx.function_names();
-        let suggestion = did_you_mean(&call.name.name, names.iter().copied())
+        let suggestion = function_suggestion(&call.name.name, ctx)
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
         self.error_in(
@@ -220,6 +223,38 @@ impl Eval<'_> {
             _ => self.error(CALL_FAILED, call_failed_detail(name, &e.message), span),
         }
     }
+}
+
+thread_local! {
+    /// Suggestions for unknown function names, per outermost evaluation:
+    /// `can(nosuchfn(x))` in a loop of a million iterations looks the
+    /// name up once, not a million times. The functions an evaluation can
+    /// call do not change while it runs (`for` scopes add variables only),
+    /// but a nested context could add some, so the key includes the
+    /// identity of the context's function scopes.
+    static SUGGESTIONS: std::cell::RefCell<(u64, std::collections::HashMap<(usize, String), Option<String>>)> =
+        std::cell::RefCell::new((0, std::collections::HashMap::new()));
+}
+
+/// The name of a function close to `name` in `ctx`, computed once per
+/// distinct name and function table within one evaluation.
+fn function_suggestion(name: &str, ctx: &EvalContext) -> Option<String> {
+    let generation = limits::generation();
+    let key = (ctx.functions_identity(), name.to_owned());
+    SUGGESTIONS.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        if cache.0 != generation {
+            *cache = (generation, std::collections::HashMap::new());
+        }
+        cache
+            .1
+            .entry(key)
+            .or_insert_with(|| {
+                let names = ctx.function_names();
+                did_you_mean(name, names.iter().copied()).map(str::to_owned)
+            })
+            .clone()
+    })
 }
 
 /// The summary of a call that failed as a whole rather than because of one

@@ -23,5 +23,5 @@ mod template;
 
 pub use closure::ExpressionClosure;
 pub use context::EvalContext;
-pub use expr::MAX_ITERATIONS;
+pub(crate) use context::Library;
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};

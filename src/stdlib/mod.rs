@@ -76,7 +76,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::eval::{EvalContext, Function, FunctionError, Param};
-use crate::value::{Number, NumberError, Type, Value};
+use crate::value::{limits, Number, NumberError, Type, Value};
 
 /// The most elements `range` generates (Terraform's limit).
 pub const MAX_RANGE: usize = 1024;
@@ -109,7 +109,7 @@ impl EvalContext {
     /// assert_eq!(upper.call(&[Value::from("hi")]), Ok(Value::from("HI")));
     /// ```
     pub fn with_stdlib(self) -> EvalContext {
-        self.with_functions(functions())
+        self.with_library(library())
     }
 }
 
@@ -127,6 +127,23 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all.push(("try", crate::ext::tryfunc::try_function()));
     all.push(("can", crate::ext::tryfunc::can_function()));
     all
+}
+
+/// The standard library as one shared table, built on first use: every
+/// later [`EvalContext::with_stdlib`] is an `Arc` clone, not a rebuild of a
+/// hundred functions.
+fn library() -> crate::eval::Library {
+    static LIBRARY: std::sync::OnceLock<crate::eval::Library> = std::sync::OnceLock::new();
+    LIBRARY
+        .get_or_init(|| {
+            Arc::new(
+                functions()
+                    .into_iter()
+                    .map(|(name, f)| (name.to_owned(), f))
+                    .collect(),
+            )
+        })
+        .clone()
 }
 
 /// [`functions`] as a map from name to function.
@@ -198,6 +215,25 @@ impl Def {
         }
         builder.returns_with(move |args| ret(args)).build(imp)
     }
+}
+
+/// Checks, before a function builds a result of about `bytes` bytes, that
+/// it fits the evaluation budget (see [`Limits`](crate::Limits)): what
+/// lets `join`, `split`, `replace` and friends refuse a huge result
+/// instead of allocating it. The result is charged when returned.
+pub(crate) fn reserve(bytes: u128) -> Result<(), FunctionError> {
+    limits::reserve_bytes(u64::try_from(bytes).unwrap_or(u64::MAX)).map_err(budget_error)
+}
+
+/// Charges `bytes` of a result being built piece by piece (the decoders).
+pub(crate) fn charge(bytes: u64) -> Result<(), FunctionError> {
+    limits::charge_bytes(bytes).map_err(budget_error)
+}
+
+/// The failure of a function whose work the evaluation budget refused.
+#[cold]
+pub(crate) fn budget_error(e: limits::Exceeded) -> FunctionError {
+    FunctionError::new(e.detail())
 }
 
 /// The text of string argument `i`.
