@@ -127,6 +127,10 @@ impl Eval<'_> {
             );
             return Value::dynamic();
         }
+        // A call is a step, whatever the function does with its closures.
+        if !self.charged(limits::charge_steps(1), span) {
+            return Value::dynamic();
+        }
         if let Err(e) = function.check_arity(call.args.len()) {
             self.function_error(function, call, span, e);
             return Value::dynamic();
