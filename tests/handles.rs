@@ -77,7 +77,7 @@ fn one_file_decoded_by_eight_threads_at_once_gives_identical_results() {
       "resource": {
         "aws_instance": {
           "web": {"tags": {"Name": "web-${env}", "all": "${[for i in range(5) : i * 2]}"}, "count": "${length(zones)}"},
-          "db": {"tags": {"Name": "${try(nosuch, "db")}", "set": "${distinct(concat(zones, zones))}"}}
+          "db": {"tags": {"Name": "${try(nosuch, \"db\")}", "set": "${distinct(concat(zones, zones))}"}}
         }
       }
     }"#;
