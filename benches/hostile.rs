@@ -138,7 +138,10 @@ fn usage(c: &mut Criterion) {
             }
         }
     }
-    inputs.push(("synthesized-32MB".into(), support::synthesized_tf_json(32 << 20)));
+    inputs.push((
+        "synthesized-32MB".into(),
+        support::synthesized_tf_json(32 << 20),
+    ));
     let d = Limits::default();
     let (mut bytes, mut steps, mut files) = ((0u64, String::new()), (0u64, String::new()), 0);
     for (name, text) in &inputs {

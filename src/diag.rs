@@ -443,7 +443,9 @@ pub(crate) fn bounded_levenshtein(a: &[char], b: &[char], k: usize) -> Option<us
         return None;
     }
     let far = k + 1;
-    let mut prev: Vec<usize> = (0..=b.len()).map(|j| if j <= k { j } else { far }).collect();
+    let mut prev: Vec<usize> = (0..=b.len())
+        .map(|j| if j <= k { j } else { far })
+        .collect();
     let mut cur = vec![far; b.len() + 1];
     for i in 1..=a.len() {
         let lo = i.saturating_sub(k);
@@ -541,7 +543,10 @@ mod tests {
         let shown = err.with_source(src).to_string();
         let snippet = format!("   1: …{}ERR{}…", "a".repeat(40), "é".repeat(77));
         let caret = format!("{}^^^", " ".repeat(6 + 1 + 40));
-        let one = format!("Error: Bad\n\n  on min.json line 1, column {}:\n{snippet}\n{caret}\n", at + 1);
+        let one = format!(
+            "Error: Bad\n\n  on min.json line 1, column {}:\n{snippet}\n{caret}\n",
+            at + 1
+        );
         assert_eq!(shown, vec![one; 2000].join("\n"));
     }
 

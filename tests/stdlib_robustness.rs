@@ -106,7 +106,10 @@ fn with_lists(lists: &[(&str, i64, i64)]) -> EvalContext {
         .with_max_bytes(1 << 30);
     let mut ctx = hostile_ctx().with_limits(limits);
     for &(name, from, to) in lists {
-        ctx = ctx.with_variable(name, Value::tuple((from..to).map(|i| Value::from(i.to_string()))));
+        ctx = ctx.with_variable(
+            name,
+            Value::tuple((from..to).map(|i| Value::from(i.to_string()))),
+        );
     }
     ctx
 }
@@ -171,7 +174,11 @@ fn split_into_characters_counts_every_part() {
 #[test]
 fn yaml_aliases_count_what_they_expand_to() {
     // 10 000 aliases of a 100 kB scalar: 40 kB of text, 1 GB expanded.
-    let yaml = format!("a: &x {}\nb: [{}]\n", "v".repeat(100_000), vec!["*x"; 10_000].join(", "));
+    let yaml = format!(
+        "a: &x {}\nb: [{}]\n",
+        "v".repeat(100_000),
+        vec!["*x"; 10_000].join(", ")
+    );
     let ctx = hostile_ctx().with_variable("doc", yaml);
     let (detail, text) = limit_error("${yamldecode(doc)}", &ctx);
     assert_eq!(detail, BYTES_DETAIL);
@@ -212,7 +219,10 @@ fn splats_in_a_loop_are_bounded() {
 fn conversions_in_a_loop_are_bounded() {
     let ctx = hostile_ctx().with_limits(Limits::default().with_max_bytes(1 << 20));
     let (detail, text) = limit_error("${[for i in range(1000) : tolist(l)]}", &ctx);
-    assert!(detail.starts_with("This expression produces more than 1 MiB"), "{detail}");
+    assert!(
+        detail.starts_with("This expression produces more than 1 MiB"),
+        "{detail}"
+    );
     // The argument's copy is what runs out.
     assert_eq!(text, "l");
 }
@@ -230,7 +240,10 @@ fn setproduct_is_charged_for_every_combination() {
 #[test]
 fn steps_are_bounded_even_when_nothing_big_is_built() {
     let ctx = hostile_ctx().with_limits(Limits::default().with_max_steps(10_000));
-    let (detail, text) = limit_error("${[for i in range(1000) : [for j in range(100) : 1]]}", &ctx);
+    let (detail, text) = limit_error(
+        "${[for i in range(1000) : [for j in range(100) : 1]]}",
+        &ctx,
+    );
     assert_eq!(
         detail,
         "This expression takes more than 10000 steps (loop iterations, function calls and values visited), the evaluation limit of steps; raise it with `Limits::with_max_steps` (`EvalContext::with_limits`) if this input is trusted."
@@ -352,7 +365,10 @@ fn unknown_names_of_a_megabyte_still_get_a_suggestion() {
 #[test]
 fn an_unknown_function_in_a_big_loop_is_reported_by_can_each_time() {
     let ctx = hostile_ctx();
-    let v = eval_common::ok("${length([for i in big : can(nosuchfn(i)) if !can(nosuchfn(i))])}", &ctx);
+    let v = eval_common::ok(
+        "${length([for i in big : can(nosuchfn(i)) if !can(nosuchfn(i))])}",
+        &ctx,
+    );
     assert_eq!(v, Value::from(100_000));
     let (d, _) = eval_common::error("${uper(\"a\")}", &ctx);
     assert_eq!(

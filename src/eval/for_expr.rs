@@ -10,9 +10,9 @@
 use indexmap::IndexMap;
 
 use super::expr::Eval;
-use crate::value::limits;
 use super::EvalContext;
 use crate::syntax::{Expr, ForExpr, ForResult, Ident, Span};
+use crate::value::limits;
 use crate::value::{try_convert, Type, Value};
 
 /// The introduction of a `for`: its variables and its collection.

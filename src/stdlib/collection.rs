@@ -8,13 +8,17 @@
 //! Maps and objects keep insertion order in this crate, but Terraform's
 //! `keys`, `values` and `transpose` list keys in lexicographic order, so
 //! those functions sort.
+//!
+//! No function compares every element with every other: membership tests
+//! (`distinct`, `matchkeys`, `setintersection`, `setsubtract`) go through
+//! a sorted [`Membership`], so 100 000 elements cost `O(n log n)`.
 
 use indexmap::IndexMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::{
-    call_error, coerce, convert_arg, elem_type, int_arg, make_list, make_map, make_set, num_arg,
-    number_error, reserve, str_arg, Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
+    call_error, coerce, convert_arg, elem_type, int_arg, make_list, make_map, make_set, max_depth,
+    num_arg, number_error, reserve, str_arg, Def, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::{limits, unify, unify_unsafe, Membership, Number, Type, Value};
@@ -413,10 +417,13 @@ fn flatten() -> Function {
 }
 
 fn flatten_into(v: &Value, depth: usize, out: &mut Vec<Value>) -> Result<(), FunctionError> {
-    if depth > MAX_DEPTH {
+    if depth > max_depth() {
         return Err(FunctionError::arg(
             0,
-            format!("the lists are nested more than {MAX_DEPTH} levels deep."),
+            format!(
+                "the lists are nested more than {} levels deep.",
+                max_depth()
+            ),
         ));
     }
     match v {

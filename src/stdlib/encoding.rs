@@ -17,7 +17,7 @@ use indexmap::IndexMap;
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-use super::{charge, make_list, str_arg, Def, MAX_DEPTH, MAX_ELEMENTS};
+use super::{charge, make_list, max_depth, str_arg, Def, MAX_ELEMENTS};
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::limits::{self, VALUE_BYTES};
 use crate::value::{Number, Type, Value};
@@ -171,9 +171,10 @@ pub(crate) fn json_text(value: &Value) -> Result<String, FunctionError> {
 }
 
 fn write_json(v: &Value, depth: usize, out: &mut String) -> Result<(), FunctionError> {
-    if depth > MAX_DEPTH {
+    if depth > max_depth() {
         return Err(FunctionError::new(format!(
-            "the value is nested more than {MAX_DEPTH} levels deep."
+            "the value is nested more than {} levels deep.",
+            max_depth()
         )));
     }
     match v {
@@ -285,8 +286,8 @@ impl JsonReader<'_> {
         // Each value costs a slot of the evaluation budget ("[]" is two
         // bytes of text but a whole value); its text is charged below.
         limits::charge_bytes(VALUE_BYTES).map_err(|e| e.detail())?;
-        if depth > MAX_DEPTH {
-            return Err(self.error(&format!("nested more than {MAX_DEPTH} levels deep")));
+        if depth > max_depth() {
+            return Err(self.error(&format!("nested more than {} levels deep", max_depth())));
         }
         match self.peek() {
             None => Err(self.error("unexpected end of input")),
@@ -543,10 +544,10 @@ fn yaml_block(
     depth: usize,
     out: &mut String,
 ) -> Result<(), FunctionError> {
-    if depth > MAX_DEPTH {
+    if depth > max_depth() {
         return Err(FunctionError::arg(
             0,
-            format!("the value is nested more than {MAX_DEPTH} levels deep."),
+            format!("the value is nested more than {} levels deep.", max_depth()),
         ));
     }
     if let Some(s) = yaml_scalar(v)? {
@@ -720,8 +721,11 @@ impl MarkedEventReceiver for YamlLoader {
                 }
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
-                if self.stack.len() >= MAX_DEPTH {
-                    self.fail(at(&format!("nested more than {MAX_DEPTH} levels deep.")));
+                if self.stack.len() >= max_depth() {
+                    self.fail(at(&format!(
+                        "nested more than {} levels deep.",
+                        max_depth()
+                    )));
                     return;
                 }
                 self.stack.push(if matches!(ev, Event::SequenceStart(..)) {

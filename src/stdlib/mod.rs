@@ -37,8 +37,16 @@
 //!
 //! # Limits
 //!
-//! Functions that could build huge values from small arguments check a
-//! documented limit and fail with an error instead of exhausting memory:
+//! Every function call is charged to the running evaluation's budget
+//! ([`Limits`](crate::Limits)): one step per call, and the bytes and
+//! values of its converted arguments and of its result. Functions that
+//! could build a huge value from small arguments (`join`, `split`,
+//! `replace`, `indent`, `setproduct`) check that it fits *before* building
+//! it, and the decoders (`jsondecode`, `yamldecode` with aliases counted
+//! by what they expand to, `csvdecode`) charge as they build. Past the
+//! budget a call fails with the evaluation's one "Evaluation limit
+//! exceeded" error. Within that budget, some functions keep their own
+//! limits:
 //!
 //! | what | limit |
 //! |---|---|
@@ -46,7 +54,8 @@
 //! | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
 //! | width and precision in `format` / `formatlist` | [`MAX_FORMAT_WIDTH`] |
 //! | bytes of a string `format`, `formatlist` or `indent` builds | [`MAX_STRING_BYTES`] |
-//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`MAX_DEPTH`] |
+//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::Limits::max_depth) (default [`MAX_DEPTH`]) |
+//! | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
 //! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
 //! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
 //! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
@@ -92,8 +101,14 @@ pub const MAX_FORMAT_WIDTH: usize = 10_000;
 pub const MAX_STRING_BYTES: usize = 16 << 20;
 
 /// The deepest nesting `flatten`, `jsondecode`, `yamldecode`, `jsonencode`
-/// and `yamlencode` accept.
-pub const MAX_DEPTH: usize = 128;
+/// and `yamlencode` accept by default; the running evaluation's
+/// [`Limits::max_depth`](crate::Limits::max_depth) is what applies.
+pub const MAX_DEPTH: usize = crate::Limits::DEFAULT.max_depth;
+
+/// The depth limit of the running evaluation.
+pub(crate) fn max_depth() -> usize {
+    limits::max_depth()
+}
 
 /// The most digits `parseint` reads.
 pub const MAX_PARSEINT_DIGITS: usize = 4096;

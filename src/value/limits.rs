@@ -442,7 +442,13 @@ mod tests {
         let _g = enter(Limits::DEFAULT.with_max_bytes(100)).unwrap();
         assert_eq!(charge_bytes(60), Ok(()));
         let e = charge_bytes(60).unwrap_err();
-        assert_eq!(e, Exceeded { limit: Limit::Bytes, max: 100 });
+        assert_eq!(
+            e,
+            Exceeded {
+                limit: Limit::Bytes,
+                max: 100
+            }
+        );
         // Spent for good, and reported once.
         assert_eq!(charge_bytes(1), Err(e));
         assert_eq!(charge_steps(1), Err(e));
@@ -460,7 +466,10 @@ mod tests {
         }
         assert_eq!(
             charge_steps(3),
-            Err(Exceeded { limit: Limit::Steps, max: 10 })
+            Err(Exceeded {
+                limit: Limit::Steps,
+                max: 10
+            })
         );
     }
 
@@ -483,7 +492,10 @@ mod tests {
         let _c = enter(limits).unwrap();
         assert_eq!(
             enter(limits).err(),
-            Some(Exceeded { limit: Limit::Depth, max: 2 })
+            Some(Exceeded {
+                limit: Limit::Depth,
+                max: 2
+            })
         );
     }
 
@@ -501,7 +513,10 @@ mod tests {
 
     #[test]
     fn limits_name_themselves_and_how_to_raise_them() {
-        let e = Exceeded { limit: Limit::Bytes, max: 64 << 20 };
+        let e = Exceeded {
+            limit: Limit::Bytes,
+            max: 64 << 20,
+        };
         assert_eq!(
             e.detail(),
             "This expression produces more than 64 MiB of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted."

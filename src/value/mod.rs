@@ -353,7 +353,9 @@ impl<'a> Membership<'a> {
     pub fn contains(&self, v: &Value) -> bool {
         // Equal under the canonical order is `==` only within a type;
         // values of other types (a tuple's mixed elements) are checked.
-        let start = self.0.partition_point(|x| canonical_cmp(x, v) == Ordering::Less);
+        let start = self
+            .0
+            .partition_point(|x| canonical_cmp(x, v) == Ordering::Less);
         self.0[start..]
             .iter()
             .take_while(|x| canonical_cmp(x, v) == Ordering::Equal)
