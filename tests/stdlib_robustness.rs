@@ -274,17 +274,24 @@ fn try_and_can_do_not_catch_a_spent_budget() {
 fn closures_share_the_budget_of_the_evaluation_they_run_in() {
     let ctx = hostile_ctx();
     let _ = limits::take_peak_usage();
-    eval_common::ok("${[for i in range(100) : i]}", &ctx);
+    eval_common::ok("${[for i in range(100) : [for x in range(3) : x]]}", &ctx);
     let plain = limits::take_peak_usage().steps;
-    eval_common::ok("${[for i in range(100) : can(i)]}", &ctx);
+    eval_common::ok(
+        "${[for i in range(100) : can([for x in range(3) : x])]}",
+        &ctx,
+    );
     let with_can = limits::take_peak_usage().steps;
-    // Each `can` is one more step (the call), and the nested evaluation of
-    // its argument charges the same outer meter as the plain body does.
+    // Each `can` is one more step (the call); the nested evaluation of its
+    // argument charges the same outer meter as the plain body does (its
+    // `range` call, result and iterations: 7 steps).
     assert_eq!(with_can, plain + 100);
     // So a budget the plain loop fits in is too small with `can`.
     let tight = hostile_ctx().with_limits(Limits::default().with_max_steps(plain));
-    eval_common::ok("${[for i in range(100) : i]}", &tight);
-    let (detail, _) = limit_error("${[for i in range(100) : can(i)]}", &tight);
+    eval_common::ok("${[for i in range(100) : [for x in range(3) : x]]}", &tight);
+    let (detail, _) = limit_error(
+        "${[for i in range(100) : can([for x in range(3) : x])]}",
+        &tight,
+    );
     assert!(detail.starts_with(&format!("This expression takes more than {plain} steps")));
 }
 

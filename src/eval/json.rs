@@ -49,7 +49,7 @@ impl Expression {
         let mut diags = Diagnostics::new();
         // The evaluation budget: this evaluation's own, or the one of the
         // evaluation this one runs inside (a `try` argument).
-        let meter = match limits::enter(ctx.limits()) {
+        let meter = match limits::enter(ctx.limits(), self.source_len()) {
             Ok(meter) => meter,
             Err(e) => return Err(self.limit_error(e)),
         };
@@ -76,6 +76,18 @@ impl Expression {
         diags
             .into_result(value)
             .map_err(|e| e.with_source(self.file.source.clone()))
+    }
+
+    /// The length of the expression's source text, in bytes (cheap: no
+    /// line or column is computed).
+    fn source_len(&self) -> usize {
+        match &self.kind {
+            ExprKind::Json(node) => {
+                let n = self.file.node(*node);
+                (n.end - n.start) as usize
+            }
+            ExprKind::Native(n) => n.expr.span.end.saturating_sub(n.expr.span.start) as usize,
+        }
     }
 
     /// The error of a spent budget, on the whole expression.

@@ -178,6 +178,10 @@ struct Meter {
     limits: Cell<Limits>,
     bytes_left: Cell<u64>,
     steps_left: Cell<u64>,
+    /// What the running evaluation started with (its limits plus its
+    /// allowance for its source size).
+    bytes_budget: Cell<u64>,
+    steps_budget: Cell<u64>,
     exceeded: Cell<Option<Exceeded>>,
     /// Whether the exceeded limit was reported as a diagnostic already.
     reported: Cell<bool>,
@@ -196,6 +200,8 @@ thread_local! {
             limits: Cell::new(Limits::DEFAULT),
             bytes_left: Cell::new(0),
             steps_left: Cell::new(0),
+            bytes_budget: Cell::new(0),
+            steps_budget: Cell::new(0),
             exceeded: Cell::new(None),
             reported: Cell::new(false),
             generation: Cell::new(0),
@@ -224,16 +230,37 @@ pub fn take_peak_usage() -> Usage {
     METER.with(|m| m.peak.replace(Usage::default()))
 }
 
-/// Starts an evaluation with `limits`, or joins the running one (whose
-/// limits then apply). The meter stops when the outermost guard drops.
-/// Fails when joining would nest evaluations deeper than the limit.
-pub(crate) fn enter(limits: Limits) -> Result<Guard, Exceeded> {
+/// What an evaluation may spend beyond its limits for each byte of its own
+/// source text: evaluating a large literal structure (a whole 32 MB file
+/// as one expression) does work in proportion to its size, which the size
+/// of the input already bounds, and must not be refused for its size
+/// alone; an attacker's short expression gets the limits and no more.
+pub const BYTES_PER_SOURCE_BYTE: u64 = 16;
+
+/// Steps allowed per byte of an evaluation's source text; see
+/// [`BYTES_PER_SOURCE_BYTE`].
+pub const STEPS_PER_SOURCE_BYTE: u64 = 1;
+
+/// Starts an evaluation of an expression of `source_len` bytes of source
+/// text with `limits`, or joins the running one (whose limits then
+/// apply). The meter stops when the outermost guard drops. Fails when
+/// joining would nest evaluations deeper than the limit.
+pub(crate) fn enter(limits: Limits, source_len: usize) -> Result<Guard, Exceeded> {
     METER.with(|m| {
         let active = m.active.get();
         if active == 0 {
+            let len = source_len as u64;
             m.limits.set(limits);
-            m.bytes_left.set(limits.max_bytes);
-            m.steps_left.set(limits.max_steps);
+            let bytes = limits
+                .max_bytes
+                .saturating_add(len.saturating_mul(BYTES_PER_SOURCE_BYTE));
+            let steps = limits
+                .max_steps
+                .saturating_add(len.saturating_mul(STEPS_PER_SOURCE_BYTE));
+            m.bytes_left.set(bytes);
+            m.steps_left.set(steps);
+            m.bytes_budget.set(bytes);
+            m.steps_budget.set(steps);
             m.exceeded.set(None);
             m.reported.set(false);
             m.generation.set(m.generation.get().wrapping_add(1));
@@ -256,6 +283,8 @@ pub(crate) fn join() -> Guard {
             m.limits.set(limits);
             m.bytes_left.set(limits.max_bytes);
             m.steps_left.set(limits.max_steps);
+            m.bytes_budget.set(limits.max_bytes);
+            m.steps_budget.set(limits.max_steps);
             m.exceeded.set(None);
             m.reported.set(false);
             m.generation.set(m.generation.get().wrapping_add(1));
@@ -276,14 +305,13 @@ impl Drop for Guard {
             let active = m.active.get().saturating_sub(1);
             m.active.set(active);
             if active == 0 {
-                let limits = m.limits.get();
                 let mut peak = m.peak.get();
                 peak.bytes = peak
                     .bytes
-                    .max(limits.max_bytes.saturating_sub(m.bytes_left.get()));
+                    .max(m.bytes_budget.get().saturating_sub(m.bytes_left.get()));
                 peak.steps = peak
                     .steps
-                    .max(limits.max_steps.saturating_sub(m.steps_left.get()));
+                    .max(m.steps_budget.get().saturating_sub(m.steps_left.get()));
                 peak.depth = peak.depth.max(self.depth);
                 m.peak.set(peak);
             } else {
@@ -364,8 +392,10 @@ pub(crate) fn reserve_bytes(n: u64) -> Result<(), Exceeded> {
     })
 }
 
-/// Charges what `value` costs: its bytes ([`VALUE_BYTES`] per value plus
-/// string and key lengths) and one step per value visited.
+/// Charges what `value` costs: its bytes ([`VALUE_BYTES`] per element of
+/// a collection, plus string and key lengths) and one step per element
+/// visited. A scalar costs its string bytes only: a number, a bool or an
+/// unknown takes no memory beyond its slot, which its container pays for.
 pub(crate) fn charge_value(value: &crate::Value) -> Result<(), Exceeded> {
     let (bytes, nodes) = weight(value);
     charge_steps(nodes)?;
@@ -375,17 +405,23 @@ pub(crate) fn charge_value(value: &crate::Value) -> Result<(), Exceeded> {
 /// The bytes and number of values of `value`, walked without recursion.
 pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
     use crate::Value;
-    let (mut bytes, mut nodes) = (0u64, 0u64);
+    // The fast path: most values charged are scalars.
+    match value {
+        Value::String(s) => return (s.len() as u64, 0),
+        Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) => {}
+        _ => return (0, 0),
+    }
+    let (mut bytes, mut elements) = (0u64, 0u64);
     let mut stack: Vec<&Value> = vec![value];
     while let Some(v) = stack.pop() {
-        nodes += 1;
-        bytes += VALUE_BYTES;
         match v {
             Value::String(s) => bytes += s.len() as u64,
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                elements += items.len() as u64;
                 stack.extend(items.iter())
             }
             Value::Map(_, entries) | Value::Object(entries) => {
+                elements += entries.len() as u64;
                 for (k, v) in entries {
                     bytes += k.len() as u64;
                     stack.push(v);
@@ -394,7 +430,7 @@ pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
             _ => {}
         }
     }
-    (bytes, nodes)
+    (bytes + elements * VALUE_BYTES, elements)
 }
 
 /// The limit the running evaluation exceeded, if it did.
@@ -439,7 +475,7 @@ mod tests {
 
     #[test]
     fn charges_within_the_budget_succeed_and_past_it_fail_for_good() {
-        let _g = enter(Limits::DEFAULT.with_max_bytes(100)).unwrap();
+        let _g = enter(Limits::DEFAULT.with_max_bytes(100), 0).unwrap();
         assert_eq!(charge_bytes(60), Ok(()));
         let e = charge_bytes(60).unwrap_err();
         assert_eq!(
@@ -458,10 +494,10 @@ mod tests {
 
     #[test]
     fn nested_evaluations_share_the_outer_budget() {
-        let _outer = enter(Limits::DEFAULT.with_max_steps(10)).unwrap();
+        let _outer = enter(Limits::DEFAULT.with_max_steps(10), 0).unwrap();
         {
             // The inner limits are ignored: it joins.
-            let _inner = enter(Limits::DEFAULT).unwrap();
+            let _inner = enter(Limits::DEFAULT, 1000).unwrap();
             assert_eq!(charge_steps(8), Ok(()));
         }
         assert_eq!(
@@ -476,10 +512,10 @@ mod tests {
     #[test]
     fn a_new_evaluation_starts_with_a_full_budget() {
         {
-            let _g = enter(Limits::DEFAULT.with_max_bytes(10)).unwrap();
+            let _g = enter(Limits::DEFAULT.with_max_bytes(10), 0).unwrap();
             assert!(charge_bytes(11).is_err());
         }
-        let _g = enter(Limits::DEFAULT.with_max_bytes(10)).unwrap();
+        let _g = enter(Limits::DEFAULT.with_max_bytes(10), 0).unwrap();
         assert_eq!(charge_bytes(10), Ok(()));
         assert_eq!(exceeded(), None);
     }
@@ -487,11 +523,11 @@ mod tests {
     #[test]
     fn evaluations_nested_past_max_depth_are_refused() {
         let limits = Limits::DEFAULT.with_max_depth(2);
-        let _a = enter(limits).unwrap();
-        let _b = enter(limits).unwrap();
-        let _c = enter(limits).unwrap();
+        let _a = enter(limits, 0).unwrap();
+        let _b = enter(limits, 0).unwrap();
+        let _c = enter(limits, 0).unwrap();
         assert_eq!(
-            enter(limits).err(),
+            enter(limits, 0).err(),
             Some(Exceeded {
                 limit: Limit::Depth,
                 max: 2
@@ -502,7 +538,19 @@ mod tests {
     #[test]
     fn weight_counts_values_strings_and_keys() {
         let v = crate::Value::object([("ab", crate::Value::from("xyz"))]);
-        assert_eq!(weight(&v), (2 * VALUE_BYTES + 2 + 3, 2));
+        assert_eq!(weight(&v), (VALUE_BYTES + 2 + 3, 1));
+        assert_eq!(weight(&crate::Value::from("abc")), (3, 0));
+        assert_eq!(weight(&crate::Value::from(1)), (0, 0));
+        let nested = crate::Value::tuple([crate::Value::tuple([crate::Value::from(1)])]);
+        assert_eq!(weight(&nested), (2 * VALUE_BYTES, 2));
+    }
+
+    #[test]
+    fn a_long_expression_gets_an_allowance_for_its_own_size() {
+        let _g = enter(Limits::DEFAULT.with_max_bytes(100).with_max_steps(10), 1000).unwrap();
+        assert_eq!(charge_bytes(100 + 1000 * BYTES_PER_SOURCE_BYTE), Ok(()));
+        assert_eq!(charge_steps(10 + 1000 * STEPS_PER_SOURCE_BYTE), Ok(()));
+        assert!(charge_steps(1).is_err());
     }
 
     #[test]
