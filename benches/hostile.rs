@@ -201,5 +201,20 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
-criterion_group!(benches, usage, quadratic_before, rendering, error_paths);
+/// `with_stdlib` shares one table built once (it rebuilt every function
+/// on every call before).
+fn with_stdlib(c: &mut Criterion) {
+    c.bench_function("hostile/with_stdlib", |bench| {
+        bench.iter(|| EvalContext::new().with_stdlib())
+    });
+}
+
+criterion_group!(
+    benches,
+    usage,
+    quadratic_before,
+    rendering,
+    error_paths,
+    with_stdlib
+);
 criterion_main!(benches);
