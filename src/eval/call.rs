@@ -229,15 +229,18 @@ impl Eval<'_> {
     }
 }
 
+/// Suggestions by (function table identity, unknown name).
+type Suggestions = std::collections::HashMap<(usize, String), Option<String>>;
+
 thread_local! {
-    /// Suggestions for unknown function names, per outermost evaluation:
-    /// `can(nosuchfn(x))` in a loop of a million iterations looks the
-    /// name up once, not a million times. The functions an evaluation can
-    /// call do not change while it runs (`for` scopes add variables only),
-    /// but a nested context could add some, so the key includes the
-    /// identity of the context's function scopes.
-    static SUGGESTIONS: std::cell::RefCell<(u64, std::collections::HashMap<(usize, String), Option<String>>)> =
-        std::cell::RefCell::new((0, std::collections::HashMap::new()));
+    /// Suggestions for unknown function names, per outermost evaluation
+    /// (the `u64` is its generation): `can(nosuchfn(x))` in a loop of a
+    /// million iterations looks the name up once, not a million times.
+    /// The functions an evaluation can call do not change while it runs
+    /// (`for` scopes add variables only), but a nested context could add
+    /// some, so the key includes the identity of the function scopes.
+    static SUGGESTIONS: std::cell::RefCell<(u64, Suggestions)> =
+        std::cell::RefCell::new((0, Suggestions::new()));
 }
 
 /// The name of a function close to `name` in `ctx`, computed once per
@@ -248,7 +251,7 @@ fn function_suggestion(name: &str, ctx: &EvalContext) -> Option<String> {
     SUGGESTIONS.with(|cell| {
         let mut cache = cell.borrow_mut();
         if cache.0 != generation {
-            *cache = (generation, std::collections::HashMap::new());
+            *cache = (generation, Suggestions::new());
         }
         cache
             .1

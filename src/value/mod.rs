@@ -375,7 +375,8 @@ impl<'a> Membership<'a> {
         items
             .iter()
             .zip(keep)
-            .filter_map(|(v, k)| k.then(|| v.clone()))
+            .filter(|&(_, k)| k)
+            .map(|(v, _)| v.clone())
             .collect()
     }
 }
