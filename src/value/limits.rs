@@ -26,6 +26,12 @@
 //! | regular expression pattern length ([`MAX_REGEX_PATTERN`]) | 4 096 bytes | compiling a pattern costs far more than its length; real patterns are short |
 //! | compiled regular expression size ([`MAX_REGEX_SIZE`]) | 1 MiB | the `regex` crate's own bound on what a pattern compiles to (`a{1000}{1000}` is short) |
 //!
+//! An evaluation also gets [`BYTES_PER_SOURCE_BYTE`] bytes and
+//! [`STEPS_PER_SOURCE_BYTE`] steps per byte of its own source text on top
+//! of the limits, so that a huge literal structure evaluated as one
+//! expression is not refused for its size alone; a short hostile
+//! expression gets the limits and no more.
+//!
 //! The parser's own limits (JSON nesting depth, template nesting) are
 //! checked while reading and documented with the parser
 //! ([`json::ParseOptions`](crate::json::ParseOptions)).
