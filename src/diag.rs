@@ -392,55 +392,143 @@ const SNIPPET_LEAD: usize = 40;
 /// (to the end of that line when the range goes on). A line longer than
 /// [`SNIPPET_WIDTH`] characters is shown as a window around the range, with
 /// `…` where it was cut.
+///
+/// The window is found from the range's byte offset, walking at most
+/// [`SNIPPET_WIDTH`] characters each way, so rendering many diagnostics on
+/// one long line (a minified file) costs the output, not the line length
+/// per diagnostic.
 fn render_snippet(f: &mut fmt::Formatter<'_>, src: &SourceFile, range: &Range) -> fmt::Result {
     let line = range.start.line;
     let text = src.line_text(line);
-    let len = text.chars().count();
-    let col = range.start.column.max(1);
-    let width = if range.end.line == line {
-        range.end.column.saturating_sub(col)
-    } else {
-        len.saturating_sub(col - 1)
-    };
-    // The window of characters shown, [first, first + SNIPPET_WIDTH).
-    let first = if len <= SNIPPET_WIDTH {
-        0
-    } else {
-        (col - 1)
-            .saturating_sub(SNIPPET_LEAD)
-            .min(len - SNIPPET_WIDTH)
-    };
-    let shown: String = text
+    let at = subject_offset(src, text, range);
+    // Up to SNIPPET_LEAD characters before the subject...
+    let mut first = at;
+    let mut lead = 0;
+    for (i, _) in text[..at].char_indices().rev().take(SNIPPET_LEAD) {
+        first = i;
+        lead += 1;
+    }
+    // ...and the rest of the width after it; if the line ends first, the
+    // window takes more from before instead, as far as the line allows.
+    let mut end = first;
+    let mut shown_chars = 0;
+    for (i, c) in text[first..].char_indices().take(SNIPPET_WIDTH) {
+        end = first + i + c.len_utf8();
+        shown_chars += 1;
+    }
+    if shown_chars < SNIPPET_WIDTH {
+        for (i, _) in text[..first]
+            .char_indices()
+            .rev()
+            .take(SNIPPET_WIDTH - shown_chars)
+        {
+            first = i;
+            lead += 1;
+        }
+    }
+    let shown: String = text[first..end]
         .chars()
-        .skip(first)
-        .take(SNIPPET_WIDTH)
         .map(|c| if c == '\t' { ' ' } else { c })
         .collect();
     let before = if first > 0 { "…" } else { "" };
-    let after = if first + SNIPPET_WIDTH < len {
-        "…"
-    } else {
-        ""
-    };
+    let after = if end < text.len() { "…" } else { "" };
     let gutter = format!("{line:>4}: ");
     writeln!(f, "{gutter}{before}{shown}{after}")?;
-    let indent = gutter.len() + before.chars().count() + (col - 1 - first);
-    let visible = width.min(first + SNIPPET_WIDTH - (col - 1).min(first + SNIPPET_WIDTH));
-    writeln!(f, "{}{}", " ".repeat(indent), "^".repeat(visible.max(1)))
+    let col = range.start.column.max(1);
+    let room = text[at.min(end)..end].chars().count();
+    let width = if range.end.line == line {
+        range.end.column.saturating_sub(col).min(room)
+    } else {
+        room
+    };
+    let indent = gutter.len() + before.chars().count() + lead;
+    writeln!(f, "{}{}", " ".repeat(indent), "^".repeat(width.max(1)))
+}
+
+/// The byte offset of `range`'s start within its line `text`: from the
+/// range's byte offset when it lies in the line on a character boundary,
+/// otherwise from its column.
+fn subject_offset(src: &SourceFile, text: &str, range: &Range) -> usize {
+    let base = text.as_ptr() as usize - src.text().as_ptr() as usize;
+    match range.start.byte.checked_sub(base) {
+        Some(at) if at <= text.len() && text.is_char_boundary(at) => at,
+        _ => text
+            .char_indices()
+            .nth(range.start.column.saturating_sub(1))
+            .map_or(text.len(), |(i, _)| i),
+    }
 }
 
 /// The candidate closest to `given` by edit distance, if one is close
 /// enough to be a likely typo (distance below 3, as HCL suggests).
+///
+/// Linear in the lengths: a candidate whose length differs by 3 or more
+/// cannot be that close and is skipped, and the distance is computed only
+/// within a band of 2 around the diagonal, so a megabyte-long name costs
+/// a pass over it, not its square.
 pub(crate) fn did_you_mean<'a>(
     given: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .map(|c| (strsim::levenshtein(given, c), c))
-        .filter(|&(d, _)| d < 3)
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
+    const MAX: usize = 2;
+    let given: Vec<char> = given.chars().collect();
+    let mut best: Option<(usize, &'a str)> = None;
+    let mut buf = Vec::new();
+    for c in candidates {
+        // A char is at most 4 bytes: a quick test before decoding.
+        if c.len() + 4 * MAX < given.len() || c.len() > 4 * (given.len() + MAX) {
+            continue;
+        }
+        buf.clear();
+        buf.extend(c.chars());
+        if let Some(d) = bounded_levenshtein(&given, &buf, MAX) {
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, c));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// The Levenshtein distance of `a` and `b` if it is at most `k`: only the
+/// cells within `k` of the diagonal are computed (others cannot lead to a
+/// distance of at most `k`), so the cost is `O(len × k)`.
+pub(crate) fn bounded_levenshtein(a: &[char], b: &[char], k: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > k {
+        return None;
+    }
+    let far = k + 1;
+    let mut prev: Vec<usize> = (0..=b.len())
+        .map(|j| if j <= k { j } else { far })
+        .collect();
+    let mut cur = vec![far; b.len() + 1];
+    for i in 1..=a.len() {
+        let lo = i.saturating_sub(k);
+        let hi = (i + k).min(b.len());
+        let mut row_min = far;
+        if lo == 0 {
+            cur[0] = i.min(far);
+            row_min = cur[0];
+        } else {
+            cur[lo - 1] = far;
+        }
+        for j in lo.max(1)..=hi {
+            let substitute = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let delete = prev[j] + 1;
+            let insert = cur[j - 1] + 1;
+            cur[j] = substitute.min(delete).min(insert).min(far);
+            row_min = row_min.min(cur[j]);
+        }
+        if hi < b.len() {
+            cur[hi + 1] = far;
+        }
+        if row_min > k {
+            return None;
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    let d = prev[b.len()];
+    (d <= k).then_some(d)
 }
 
 #[cfg(test)]
@@ -494,6 +582,82 @@ mod tests {
             .collect();
         assert_eq!(under, "tru");
         assert_eq!(caret.trim(), "^^^");
+    }
+
+    #[test]
+    fn many_diagnostics_on_one_long_line_each_show_their_window() {
+        // 2 000 diagnostics on a 4 MB line: rendering walks a window per
+        // diagnostic, never the line (which would be 8 billion steps).
+        let text = format!("{}ERR{}", "a".repeat(2 << 20), "é".repeat(1 << 20));
+        let src = Arc::new(SourceFile::new("min.json", text));
+        let at = 2 << 20;
+        let mut err = Error::at("Bad", "", src.range(at, at + 3));
+        for _ in 1..2000 {
+            err = err.merge(Error::at("Bad", "", src.range(at, at + 3)));
+        }
+        let shown = err.with_source(src).to_string();
+        let snippet = format!("   1: …{}ERR{}…", "a".repeat(40), "é".repeat(77));
+        let caret = format!("{}^^^", " ".repeat(6 + 1 + 40));
+        let one = format!(
+            "Error: Bad\n\n  on min.json line 1, column {}:\n{snippet}\n{caret}\n",
+            at + 1
+        );
+        assert_eq!(shown, vec![one; 2000].join("\n"));
+    }
+
+    #[test]
+    fn a_range_near_the_end_of_a_long_line_gets_a_full_window() {
+        let text = format!("{}END", "b".repeat(500));
+        let src = Arc::new(SourceFile::new("min.json", text));
+        let shown = Error::at("Bad", "", src.range(500, 503))
+            .with_source(src)
+            .to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[3], format!("   1: …{}END", "b".repeat(117)));
+        assert_eq!(lines[4], format!("{}^^^", " ".repeat(6 + 1 + 117)));
+    }
+
+    /// The textbook Levenshtein distance, to check the banded one.
+    fn levenshtein(a: &[char], b: &[char]) -> usize {
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for i in 1..=a.len() {
+            let mut cur = vec![i; b.len() + 1];
+            for j in 1..=b.len() {
+                let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+                cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    }
+
+    #[test]
+    fn banded_levenshtein_agrees_with_the_full_one_up_to_its_bound() {
+        let words = [
+            "", "a", "ab", "ba", "abc", "acb", "bca", "abcd", "abdc", "xbcd", "name", "nmae",
+            "names", "nam", "upper", "uper", "lower", "é", "eé", "aaaa", "aaab", "baaa",
+        ];
+        for a in words {
+            for b in words {
+                let (x, y): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+                let full = levenshtein(&x, &y);
+                for k in 0..4 {
+                    let want = (full <= k).then_some(full);
+                    assert_eq!(bounded_levenshtein(&x, &y, k), want, "{a:?} {b:?} {k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn did_you_mean_picks_the_closest_and_skips_far_lengths() {
+        let names = ["name", "names", "region", "n"];
+        assert_eq!(did_you_mean("nmae", names), Some("name"));
+        assert_eq!(did_you_mean("regoin", names), Some("region"));
+        assert_eq!(did_you_mean("something", names), None);
+        let long = "x".repeat(100_000);
+        let near = format!("{long}y");
+        assert_eq!(did_you_mean(&long, [near.as_str()]), Some(near.as_str()));
     }
 
     #[test]

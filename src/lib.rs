@@ -70,7 +70,7 @@ pub use hcl_json_derive::HclDecode;
 pub use json::{parse, Body, Expression, File};
 pub use pos::{Pos, Range};
 pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};
-pub use value::{from_value, to_value, Number, Type, Value};
+pub use value::{from_value, to_value, Limits, Number, Type, Value};
 
 #[doc(hidden)]
 pub use decode::__private;

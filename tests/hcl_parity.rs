@@ -571,7 +571,7 @@ fn difference_numbers_have_a_range_limit() {
 fn difference_evaluation_is_bounded() {
     let (d, _) =
         fail("${[for a in range(1000) : [for b in range(1000) : [for c in range(10) : c]]]}");
-    assert_eq!(d.summary, "Too many iterations");
+    assert_eq!(d.summary, "Evaluation limit exceeded");
 }
 
 #[test]

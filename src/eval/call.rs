@@ -10,7 +10,7 @@ use super::{EvalContext, ExpressionClosure};
 use crate::diag::{did_you_mean, DiagnosticKind};
 use crate::json::Expression;
 use crate::syntax::{Call, Expr, ExprKind, Span};
-use crate::value::Value;
+use crate::value::{limits, Value};
 
 impl Eval<'_> {
     pub fn call(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Value {
@@ -30,6 +30,10 @@ impl Eval<'_> {
         }
         match function.call(&args) {
             Ok(v) => v,
+            Err(_) if limits::exceeded().is_some() => {
+                self.limit_error(span);
+                Value::dynamic()
+            }
             Err(e) => {
                 self.function_error(&function, call, span, e);
                 Value::dynamic()
@@ -52,7 +56,7 @@ impl Eval<'_> {
             );
             return None;
         }
-        let detail = unknown_function_detail(&call.name.name, &ctx.function_names());
+        let detail = unknown_function_message(&call.name.name, ctx);
         self.error_in("Call to unknown function", detail, call.name.span, span);
         None
     }
@@ -111,6 +115,10 @@ impl Eval<'_> {
                 last,
                 span,
             );
+            return Value::dynamic();
+        }
+        // A call is a step, whatever the function does with its closures.
+        if !self.charged(limits::charge_steps(1), span) {
             return Value::dynamic();
         }
         if let Err(e) = function.check_arity(call.args.len()) {
@@ -271,6 +279,38 @@ fn unknown_function_detail(name: &str, available: &[&str]) -> String {
         .map(|s| format!(" Did you mean {namespace}{s}?"))
         .unwrap_or_default();
     format!("There is no function named {short:?} in namespace {namespace}.{suggestion}")
+}
+
+/// Unknown-function details by (function table identity, unknown name).
+type Suggestions = std::collections::HashMap<(usize, String), String>;
+
+thread_local! {
+    /// Suggestions for unknown function names, per outermost evaluation
+    /// (the `u64` is its generation): `can(nosuchfn(x))` in a loop of a
+    /// million iterations looks the name up once, not a million times.
+    /// The functions an evaluation can call do not change while it runs
+    /// (`for` scopes add variables only), but a nested context could add
+    /// some, so the key includes the identity of the function scopes.
+    static SUGGESTIONS: std::cell::RefCell<(u64, Suggestions)> =
+        std::cell::RefCell::new((0, Suggestions::new()));
+}
+
+/// [`unknown_function_detail`] for `name` in `ctx`, computed once per
+/// distinct name and function table within one evaluation.
+fn unknown_function_message(name: &str, ctx: &EvalContext) -> String {
+    let generation = limits::generation();
+    let key = (ctx.functions_identity(), name.to_owned());
+    SUGGESTIONS.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        if cache.0 != generation {
+            *cache = (generation, Suggestions::new());
+        }
+        cache
+            .1
+            .entry(key)
+            .or_insert_with(|| unknown_function_detail(name, &ctx.function_names()))
+            .clone()
+    })
 }
 
 /// The summary of a call that failed as a whole rather than because of one

@@ -11,7 +11,12 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use super::function::Function;
-use crate::value::Value;
+use crate::value::{Limits, Value};
+
+/// A shared, immutable function table (the standard library), consulted
+/// after a scope's own functions: adding it to a context is one `Arc`
+/// clone instead of a copy of every entry.
+pub(crate) type Library = Arc<IndexMap<String, Function>>;
 
 /// The evaluation context: a mode, a variable scope and a function table.
 ///
@@ -38,6 +43,8 @@ struct Scope {
     literal: bool,
     variables: IndexMap<String, Value>,
     functions: IndexMap<String, Function>,
+    library: Option<Library>,
+    limits: Limits,
     parent: Option<EvalContext>,
 }
 
@@ -65,6 +72,7 @@ impl EvalContext {
     pub fn child(&self) -> EvalContext {
         EvalContext(Arc::new(Scope {
             literal: self.0.literal,
+            limits: self.0.limits,
             parent: Some(self.clone()),
             ..Scope::default()
         }))
@@ -115,6 +123,27 @@ impl EvalContext {
         self
     }
 
+    /// This context with the evaluation budget `limits` (see
+    /// [`Limits`](crate::value::limits) for what each bounds and the
+    /// defaults). Child contexts made afterwards inherit it.
+    pub fn with_limits(mut self, limits: Limits) -> EvalContext {
+        Arc::make_mut(&mut self.0).limits = limits;
+        self
+    }
+
+    /// The evaluation budget of this context.
+    pub fn limits(&self) -> Limits {
+        self.0.limits
+    }
+
+    /// This context with a shared function table, looked up after the
+    /// scope's own functions. A scope has at most one; setting another
+    /// replaces it.
+    pub(crate) fn with_library(mut self, library: Library) -> EvalContext {
+        Arc::make_mut(&mut self.0).library = Some(library);
+        self
+    }
+
     /// Sets variable `name` in this context's own scope, in place when the
     /// scope is not shared: what lets a `for` expression reuse one child
     /// scope for all its iterations instead of building one per element.
@@ -140,39 +169,42 @@ impl EvalContext {
 
     /// The function `name`, looked up from this scope outwards.
     pub fn function(&self, name: &str) -> Option<&Function> {
-        self.scopes().find_map(|s| s.functions.get(name))
+        self.scopes().find_map(|s| {
+            s.functions
+                .get(name)
+                .or_else(|| s.library.as_ref().and_then(|l| l.get(name)))
+        })
     }
 
     /// Every variable name visible from here (inner scopes first, each once).
     pub fn variable_names(&self) -> Vec<&str> {
-        let mut names: Vec<&str> = Vec::new();
-        for scope in self.scopes() {
-            for name in scope.variables.keys() {
-                if !names.contains(&name.as_str()) {
-                    names.push(name);
-                }
-            }
-        }
-        names
+        distinct_names(self.scopes().map(|s| s.variables.keys()))
     }
 
     /// Every function name visible from here (inner scopes first, each once).
     pub fn function_names(&self) -> Vec<&str> {
-        let mut names: Vec<&str> = Vec::new();
-        for scope in self.scopes() {
-            for name in scope.functions.keys() {
-                if !names.contains(&name.as_str()) {
-                    names.push(name);
-                }
-            }
-        }
-        names
+        distinct_names(self.scopes().map(|s| {
+            s.functions
+                .keys()
+                .chain(s.library.iter().flat_map(|l| l.keys()))
+        }))
+    }
+
+    /// The identity of the scopes that define functions: two contexts with
+    /// the same identity see the same functions (while both are alive).
+    pub(crate) fn functions_identity(&self) -> usize {
+        self.scopes()
+            .filter(|s| !s.functions.is_empty() || s.library.is_some())
+            .fold(0usize, |acc, s| {
+                acc.rotate_left(7) ^ (s as *const Scope as usize)
+            })
     }
 
     /// Whether any scope defines any function (to tell "function calls are
     /// not allowed here" from "no such function").
     pub fn has_functions(&self) -> bool {
-        self.scopes().any(|s| !s.functions.is_empty())
+        self.scopes()
+            .any(|s| !s.functions.is_empty() || s.library.as_ref().is_some_and(|l| !l.is_empty()))
     }
 
     /// Whether any scope defines any variable.
@@ -183,6 +215,24 @@ impl EvalContext {
     fn scopes(&self) -> impl Iterator<Item = &Scope> {
         std::iter::successors(Some(&*self.0), |s| s.parent.as_ref().map(|p| &*p.0))
     }
+}
+
+/// The names of the scopes, inner first, each once (a hash set, so that a
+/// context of many variables does not make listing them quadratic).
+fn distinct_names<'a, I>(scopes: impl Iterator<Item = I>) -> Vec<&'a str>
+where
+    I: Iterator<Item = &'a String>,
+{
+    let mut seen = std::collections::HashSet::new();
+    let mut names = Vec::new();
+    for scope in scopes {
+        for name in scope {
+            if seen.insert(name.as_str()) {
+                names.push(name.as_str());
+            }
+        }
+    }
+    names
 }
 
 impl std::fmt::Debug for EvalContext {

@@ -21,6 +21,7 @@ use crate::pos::Range;
 use crate::syntax::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
+use crate::value::limits::{self, Exceeded, LIMIT_SUMMARY};
 use crate::value::{try_convert, unify_unsafe, AccessError, Number, Type, Value};
 
 /// Evaluates the native expressions and templates of one JSON string,
@@ -32,18 +33,10 @@ pub(crate) struct Eval<'a> {
     pub string: NodeId,
     /// Where the diagnostics go.
     pub diags: &'a mut Diagnostics,
-    /// `for` iterations so far, against [`MAX_ITERATIONS`].
-    pub iterations: usize,
     /// Where the source of the traversal being applied starts: a splat of
     /// a null sequence blames its source, from here to the `*` marker.
     traversal_start: u32,
 }
-
-/// How many `for` iterations (expressions and template directives, nested
-/// ones included) one JSON string may run. Nested loops multiply: three
-/// nested `for`s over `range(1024)` would build a billion values. A million
-/// takes a fraction of a second, far beyond any real configuration.
-pub const MAX_ITERATIONS: usize = 1_000_000;
 
 /// A position in the diagnostics, to ask whether anything failed since.
 #[derive(Clone, Copy)]
@@ -55,7 +48,6 @@ impl<'a> Eval<'a> {
             file,
             string,
             diags,
-            iterations: 0,
             traversal_start: 0,
         }
     }
@@ -100,6 +92,28 @@ impl<'a> Eval<'a> {
             .push(Diagnostic::error(summary, detail, Some(subject)).with_context(context));
     }
 
+    /// Reports that the evaluation budget is spent, on `span`: once per
+    /// evaluation (every later charge fails too, and would repeat it).
+    #[cold]
+    pub fn limit_error(&mut self, span: Span) {
+        if let Some(e) = limits::take_report() {
+            self.error(LIMIT_SUMMARY, e.detail(), span);
+        }
+    }
+
+    /// Whether a charge went through; otherwise the limit is reported on
+    /// `span` (once) and the caller gives up with the dynamic value.
+    #[inline]
+    pub fn charged(&mut self, charge: Result<(), Exceeded>, span: Span) -> bool {
+        match charge {
+            Ok(()) => true,
+            Err(_) => {
+                self.limit_error(span);
+                false
+            }
+        }
+    }
+
     /// Runs `f` with diagnostics collected apart, for the caller to keep or
     /// drop (a conditional's branch that is not selected).
     pub fn isolated<T>(&mut self, f: impl FnOnce(&mut Eval<'_>) -> T) -> (T, Diagnostics) {
@@ -110,8 +124,19 @@ impl<'a> Eval<'a> {
     }
 
     /// The value of `e`, owned.
+    /// A borrowed value (a variable) is copied here, and the copy charged
+    /// to the evaluation budget.
     pub fn value(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
-        self.value_cow(e, ctx).into_owned()
+        match self.value_cow(e, ctx) {
+            Cow::Owned(v) => v,
+            Cow::Borrowed(v) => {
+                if self.charged(limits::charge_value(v), e.span) {
+                    v.clone()
+                } else {
+                    Value::dynamic()
+                }
+            }
+        }
     }
 
     /// The value of `e`, borrowed from the context when it is a variable,
@@ -226,12 +251,38 @@ impl<'a> Eval<'a> {
         steps: &[Step],
         ctx: &EvalContext,
     ) -> Value {
+        let span = steps.last().map_or(Span::new(0, 0), |s| s.span);
+        self.apply_steps_at(value, steps, ctx, span)
+    }
+
+    /// [`apply_steps`](Self::apply_steps), with `span` the range to report
+    /// a spent budget on when there are no steps (a splat's elements).
+    fn apply_steps_at(
+        &mut self,
+        value: Cow<'_, Value>,
+        steps: &[Step],
+        ctx: &EvalContext,
+        span: Span,
+    ) -> Value {
         let mut current = value;
         for step in steps {
             let next = self.step(&current, step, ctx);
+            // Each step's result is a copy of part of its source.
+            if !self.charged(limits::charge_value(&next), step.span) {
+                return Value::dynamic();
+            }
             current = Cow::Owned(next);
         }
-        current.into_owned()
+        match current {
+            Cow::Owned(v) => v,
+            Cow::Borrowed(v) => {
+                if self.charged(limits::charge_value(v), span) {
+                    v.clone()
+                } else {
+                    Value::dynamic()
+                }
+            }
+        }
     }
 
     fn step(&mut self, value: &Value, step: &Step, ctx: &EvalContext) -> Value {
@@ -303,10 +354,10 @@ impl<'a> Eval<'a> {
                 Value::dynamic()
             }
             Value::List(elem, items) | Value::Set(elem, items) => {
-                self.splat_list(elem, items, each, ctx)
+                self.splat_list(elem, items, each, span, ctx)
             }
             Value::Tuple(items) => self
-                .splat_elements(items, each, ctx)
+                .splat_elements(items, each, span, ctx)
                 .unwrap_or_else(|| Value::unknown(self.splat_type(&source.ty(), each, ctx))),
             lone => {
                 let v = self.apply_steps(Cow::Borrowed(lone), each, ctx);
@@ -320,6 +371,7 @@ impl<'a> Eval<'a> {
         elem: &Type,
         items: &[Value],
         each: &[Step],
+        span: Span,
         ctx: &EvalContext,
     ) -> Value {
         let list_ty = Type::List(Box::new(elem.clone()));
@@ -329,7 +381,7 @@ impl<'a> Eval<'a> {
                 other => Value::unknown(other),
             };
         }
-        match self.splat_elements(items, each, ctx) {
+        match self.splat_elements(items, each, span, ctx) {
             Some(Value::Tuple(results)) => list_or_tuple(results),
             Some(other) => other,
             None => Value::unknown(self.splat_type(&list_ty, each, ctx)),
@@ -341,13 +393,17 @@ impl<'a> Eval<'a> {
         &mut self,
         items: &[Value],
         each: &[Step],
+        span: Span,
         ctx: &EvalContext,
     ) -> Option<Value> {
         let mark = self.mark();
-        let results: Vec<Value> = items
-            .iter()
-            .map(|item| self.apply_steps(Cow::Borrowed(item), each, ctx))
-            .collect();
+        let mut results: Vec<Value> = Vec::with_capacity(items.len());
+        for item in items {
+            if limits::exceeded().is_some() {
+                return None;
+            }
+            results.push(self.apply_steps_at(Cow::Borrowed(item), each, ctx, span));
+        }
         (!self.failed_since(mark)).then_some(Value::Tuple(results))
     }
 

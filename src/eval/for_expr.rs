@@ -9,9 +9,10 @@
 
 use indexmap::IndexMap;
 
-use super::expr::{Eval, MAX_ITERATIONS};
+use super::expr::Eval;
 use super::EvalContext;
 use crate::syntax::{Expr, ForExpr, ForResult, Ident, Span};
+use crate::value::limits;
 use crate::value::{try_convert, Type, Value};
 
 /// The introduction of a `for`: its variables and its collection.
@@ -44,16 +45,12 @@ impl Eval<'_> {
         let mut scope = ctx.child();
         let mut known = true;
         let mut visit = |eval: &mut Eval<'_>, key: Value, value: &Value| {
-            eval.iterations += 1;
-            if eval.iterations > MAX_ITERATIONS {
-                eval.error_in(
-                    "Too many iterations",
-                    format!(
-                        "This expression runs more than {MAX_ITERATIONS} 'for' iterations (nested loops multiply), which this evaluator does not allow."
-                    ),
-                    it.collection.span,
-                    it.span,
-                );
+            // One step and one value slot per iteration, and the copy of
+            // the element the body sees.
+            let charge = limits::charge_steps(1)
+                .and_then(|()| limits::charge_bytes(limits::VALUE_BYTES))
+                .and_then(|()| limits::charge_value(value));
+            if !eval.charged(charge, it.collection.span) {
                 return false;
             }
             if let Some(k) = it.key_var {

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::ExpressionClosure;
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
-use crate::value::{convert_unsafe, try_convert, Type, Value};
+use crate::value::{convert_unsafe, limits, try_convert, Type, Value};
 
 /// One parameter of a [`Function`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -383,6 +383,10 @@ impl Function {
                 "This function takes its arguments as unevaluated expressions, so it can only be called from an expression.",
             ));
         };
+        // Joins the running evaluation's budget (or starts one, for a call
+        // made directly by an application): one step per call.
+        let _meter = limits::join();
+        limits::charge_steps(1).map_err(budget_error)?;
         self.check_arity(args.len())?;
         let mut converted = Vec::with_capacity(args.len());
         let mut unknown = false;
@@ -431,7 +435,12 @@ impl Function {
         if unknown || dynamic {
             return Ok(Value::unknown(result_type));
         }
+        // The converted arguments are copies; the result is new.
+        for arg in &converted {
+            limits::charge_value(arg).map_err(budget_error)?;
+        }
         let result = implementation(&converted)?;
+        limits::charge_value(&result).map_err(budget_error)?;
         if result_type == Type::Dynamic || result.ty() == result_type {
             Ok(result)
         } else {
@@ -446,6 +455,13 @@ impl Function {
             })
         }
     }
+}
+
+/// A call refused because the evaluation budget is spent (the evaluator
+/// reports it as the limit, with the call's range).
+#[cold]
+fn budget_error(e: limits::Exceeded) -> FunctionError {
+    FunctionError::new(e.detail())
 }
 
 impl fmt::Debug for Function {

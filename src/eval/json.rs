@@ -18,7 +18,7 @@ use super::EvalContext;
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{ExprKind, Expression, FileData, NodeId, NodeKind};
 use crate::syntax::{self, Template};
-use crate::value::{try_convert, Number, Str, Type, Value};
+use crate::value::{limits, try_convert, Number, Str, Type, Value};
 
 impl Expression {
     /// Evaluates the expression in `ctx`.
@@ -50,6 +50,12 @@ impl Expression {
     /// ```
     pub fn value(&self, ctx: &EvalContext) -> Result<Value, Error> {
         let mut diags = Diagnostics::new();
+        // The evaluation budget: this evaluation's own, or the one of the
+        // evaluation this one runs inside (a `try` argument).
+        let meter = match limits::enter(ctx.limits(), self.source_len()) {
+            Ok(meter) => meter,
+            Err(e) => return Err(self.limit_error(e)),
+        };
         let value = match &self.kind {
             ExprKind::Json(node) => JsonEval {
                 file: &self.file,
@@ -61,9 +67,37 @@ impl Expression {
                 Eval::new(&self.file, native.string, &mut diags).value(&native.expr, ctx)
             }
         };
+        // A limit reported in a part whose diagnostics were dropped (the
+        // branch of a conditional not taken) still fails the evaluation.
+        if !diags.has_errors() {
+            if let Some(e) = limits::exceeded() {
+                drop(meter);
+                return Err(self.limit_error(e));
+            }
+        }
+        drop(meter);
         diags
             .into_result(value)
             .map_err(|e| e.with_source(self.file.source.clone()))
+    }
+
+    /// The length of the expression's source text, in bytes (cheap: no
+    /// line or column is computed).
+    fn source_len(&self) -> usize {
+        match &self.kind {
+            ExprKind::Json(node) => {
+                let n = self.file.node(*node);
+                (n.end - n.start) as usize
+            }
+            ExprKind::Native(n) => n.expr.span.end.saturating_sub(n.expr.span.start) as usize,
+        }
+    }
+
+    /// The error of a spent budget, on the whole expression.
+    #[cold]
+    fn limit_error(&self, e: limits::Exceeded) -> Error {
+        Error::at(limits::LIMIT_SUMMARY, e.detail(), self.range())
+            .with_source(self.file.source.clone())
     }
 }
 

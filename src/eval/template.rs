@@ -12,7 +12,7 @@ use super::expr::Eval;
 use super::for_expr::Iteration;
 use super::EvalContext;
 use crate::syntax::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
-use crate::value::{try_convert, Type, Value};
+use crate::value::{limits, try_convert, Type, Value};
 
 /// The text built so far, or `None` once some part is unknown.
 type Output = Option<String>;
@@ -40,11 +40,7 @@ impl Eval<'_> {
     fn append_parts(&mut self, out: &mut Output, t: &Template, ctx: &EvalContext) {
         for part in &t.parts {
             match part {
-                TemplatePart::Literal { text, .. } => {
-                    if let Some(s) = out {
-                        s.push_str(text);
-                    }
-                }
+                TemplatePart::Literal { text, span } => self.push_text(out, text, *span),
                 TemplatePart::Interpolation { expr, .. } => {
                     let mark = self.mark();
                     let value = self.value_cow(expr, ctx);
@@ -60,14 +56,23 @@ impl Eval<'_> {
         }
     }
 
+    /// Appends text to the output, charging it to the evaluation budget
+    /// first (a `%{ for }` can multiply a short text many times); a spent
+    /// budget is reported on `span` and ends the output.
+    fn push_text(&mut self, out: &mut Output, text: &str, span: Span) {
+        if let Some(o) = out {
+            if self.charged(limits::charge_bytes(text.len() as u64), span) {
+                o.push_str(text);
+            } else {
+                *out = None;
+            }
+        }
+    }
+
     /// Appends an interpolated value, converted to a string.
     fn append_value(&mut self, out: &mut Output, value: &Value, span: Span) {
         match value {
-            Value::String(s) => {
-                if let Some(o) = out {
-                    o.push_str(s);
-                }
-            }
+            Value::String(s) => self.push_text(out, s, span),
             Value::Unknown(_) => *out = None,
             Value::Null(_) => self.error(
                 "Invalid template interpolation value",
@@ -75,11 +80,7 @@ impl Eval<'_> {
                 span,
             ),
             other => match try_convert(other, &Type::String, true) {
-                Ok(Value::String(s)) => {
-                    if let Some(o) = out {
-                        o.push_str(&s);
-                    }
-                }
+                Ok(Value::String(s)) => self.push_text(out, &s, span),
                 Ok(_) => *out = None,
                 Err(e) => self.error(
                     "Invalid template interpolation value",

@@ -16,7 +16,7 @@
 
 use crate::diag::{Diagnostic, Error};
 use crate::eval::{ExpressionClosure, Function, Param};
-use crate::value::{Type, Value};
+use crate::value::{limits, Type, Value};
 
 /// `try(expressions...)`: the value of the first argument that evaluates
 /// without error. When none does, or when there is no argument, the call
@@ -90,6 +90,10 @@ fn try_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
         match arg.value() {
             Ok(v) if v.is_wholly_known() => return Ok(v),
             Ok(_) => return Ok(Value::dynamic()),
+            // A spent budget is not an error `try` can recover from: the
+            // next argument would be refused too, and catching it would
+            // let an expression go on working past its limit.
+            Err(e) if limits::exceeded().is_some() => return Err(e),
             Err(e) => failures.extend(e.into_diagnostics()),
         }
     }
@@ -100,6 +104,8 @@ fn can_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
     Ok(match args.first().map(ExpressionClosure::value) {
         Some(Ok(v)) if v.is_wholly_known() => Value::Bool(true),
         Some(Ok(_)) => Value::unknown(Type::Bool),
+        // As for `try`: a spent budget is not a `false`.
+        Some(Err(e)) if limits::exceeded().is_some() => return Err(e),
         _ => Value::Bool(false),
     })
 }

@@ -8,16 +8,20 @@
 //! Maps and objects keep insertion order in this crate, but Terraform's
 //! `keys`, `values` and `transpose` list keys in lexicographic order, so
 //! those functions sort.
+//!
+//! No function compares every element with every other: membership tests
+//! (`distinct`, `matchkeys`, `setintersection`, `setsubtract`) go through
+//! a sorted [`Membership`], so 100 000 elements cost `O(n log n)`.
 
 use indexmap::IndexMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::{
-    call_error, coerce, convert_arg, elem_type, int_arg, make_list, make_map, make_set, num_arg,
-    number_error, str_arg, Def, MAX_DEPTH, MAX_ELEMENTS, MAX_RANGE,
+    call_error, coerce, convert_arg, elem_type, int_arg, make_list, make_map, make_set, max_depth,
+    num_arg, number_error, reserve, str_arg, Def, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{unify, unify_unsafe, Number, Type, Value};
+use crate::value::{limits, unify, unify_unsafe, Membership, Number, Type, Value};
 
 /// The collection functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -354,13 +358,7 @@ fn distinct() -> Function {
             let Value::List(ty, items) = &list else {
                 return Err(FunctionError::arg(0, "a list is required."));
             };
-            let mut out: Vec<Value> = Vec::with_capacity(items.len());
-            for v in items {
-                if !out.contains(v) {
-                    out.push(v.clone());
-                }
-            }
-            Ok(Value::List(ty.clone(), out))
+            Ok(Value::List(ty.clone(), Membership::first_of_each(items)))
         })
 }
 
@@ -428,10 +426,13 @@ fn flatten() -> Function {
 }
 
 fn flatten_into(v: &Value, depth: usize, out: &mut Vec<Value>) -> Result<(), FunctionError> {
-    if depth > MAX_DEPTH {
+    if depth > max_depth() {
         return Err(FunctionError::arg(
             0,
-            format!("the lists are nested more than {MAX_DEPTH} levels deep."),
+            format!(
+                "the lists are nested more than {} levels deep.",
+                max_depth()
+            ),
         ));
     }
     match v {
@@ -699,6 +700,7 @@ fn matchkeys() -> Function {
                 .iter()
                 .map(|s| convert_arg(s, &key_ty, 2))
                 .collect::<Result<_, _>>()?;
+            let search = Membership::new(&search);
             let mut out = Vec::new();
             for (k, v) in keys.iter().zip(vals) {
                 if search.contains(&convert_arg(k, &key_ty, 1)?) {
@@ -962,6 +964,7 @@ fn setintersection() -> Function {
         |mut sets| {
             let mut acc = sets.remove(0);
             for s in &sets {
+                let s = Membership::new(s);
                 acc.retain(|v| s.contains(v));
             }
             acc
@@ -987,6 +990,7 @@ fn setsubtract() -> Function {
             let (ty, mut sets) = set_elements(args)?;
             let b = sets.pop().unwrap_or_default();
             let mut a = sets.pop().unwrap_or_default();
+            let b = Membership::new(&b);
             a.retain(|v| !b.contains(v));
             make_set(ty, a)
         })
@@ -1059,6 +1063,14 @@ fn setproduct() -> Function {
                     args.len()
                 )));
             }
+            // Each element is copied into every combination it is part of
+            // (total / its column's length of them).
+            let mut size = total as u128 * u128::from(limits::VALUE_BYTES);
+            for col in &columns {
+                let col_bytes: u128 = col.iter().map(|v| u128::from(limits::weight(v).0)).sum();
+                size += col_bytes * (total / col.len().max(1)) as u128;
+            }
+            reserve(size)?;
             let mut rows: Vec<Vec<Value>> = vec![Vec::new()];
             for col in &columns {
                 let mut next = Vec::with_capacity(rows.len() * col.len());

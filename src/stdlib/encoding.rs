@@ -23,8 +23,9 @@ use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 #[cfg(feature = "yaml")]
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-use super::{make_list, str_arg, Def, MAX_DEPTH, MAX_ELEMENTS};
+use super::{charge, make_list, max_depth, str_arg, Def, MAX_ELEMENTS};
 use crate::eval::{Function, FunctionError, Param};
+use crate::value::limits::{self, VALUE_BYTES};
 use crate::value::{Number, Type, Value};
 
 /// The encoding functions, by name.
@@ -118,11 +119,19 @@ fn csvdecode() -> Function {
                 None => return Err(FunctionError::new("missing header line.")),
             };
             let names: Vec<String> = header.iter().map(str::to_owned).collect();
-            for (i, n) in names.iter().enumerate() {
-                if names[..i].contains(n) {
+            let mut seen = std::collections::HashSet::with_capacity(names.len());
+            for n in &names {
+                if !seen.insert(n.as_str()) {
                     return Err(FunctionError::new(format!("duplicate column name {n:?}.")));
                 }
             }
+            // Every row repeats every column name: a wide header makes
+            // each short row cost far more than its text.
+            let row_keys: u64 = names
+                .iter()
+                .map(|n| n.len() as u64 + 2 * VALUE_BYTES)
+                .sum::<u64>()
+                + VALUE_BYTES;
             let row_ty = Type::object(names.iter().map(|n| (n.clone(), Type::String)));
             let mut rows = Vec::new();
             for (line, record) in records.enumerate() {
@@ -135,6 +144,7 @@ fn csvdecode() -> Function {
                         names.len()
                     )));
                 }
+                charge(row_keys + record.as_slice().len() as u64)?;
                 rows.push(Value::object(
                     names.iter().cloned().zip(record.iter().map(Value::from)),
                 ));
@@ -231,9 +241,10 @@ pub(crate) fn json_text(value: &Value) -> Result<String, FunctionError> {
 }
 
 fn write_json(v: &Value, depth: usize, out: &mut String) -> Result<(), FunctionError> {
-    if depth > MAX_DEPTH {
+    if depth > max_depth() {
         return Err(FunctionError::new(format!(
-            "the value is nested more than {MAX_DEPTH} levels deep."
+            "the value is nested more than {} levels deep.",
+            max_depth()
         )));
     }
     match v {
@@ -342,14 +353,21 @@ impl JsonReader<'_> {
     }
 
     fn value(&mut self, depth: usize) -> Result<Value, String> {
-        if depth > MAX_DEPTH {
-            return Err(self.error(&format!("nested more than {MAX_DEPTH} levels deep")));
+        // Each value costs a slot of the evaluation budget ("[]" is two
+        // bytes of text but a whole value); its text is charged below.
+        limits::charge_bytes(VALUE_BYTES).map_err(|e| e.detail())?;
+        if depth > max_depth() {
+            return Err(self.error(&format!("nested more than {} levels deep", max_depth())));
         }
         match self.peek() {
             None => Err(self.error("unexpected end of input")),
             Some(b'{') => self.object(depth),
             Some(b'[') => self.array(depth),
-            Some(b'"') => self.string().map(Value::from),
+            Some(b'"') => {
+                let s = self.string()?;
+                limits::charge_bytes(s.len() as u64).map_err(|e| e.detail())?;
+                Ok(Value::from(s))
+            }
             Some(b't') => self.expect_word("true", Value::Bool(true)),
             Some(b'f') => self.expect_word("false", Value::Bool(false)),
             Some(b'n') => self.expect_word("null", Value::null(Type::Dynamic)),
@@ -596,10 +614,10 @@ fn yaml_block(
     depth: usize,
     out: &mut String,
 ) -> Result<(), FunctionError> {
-    if depth > MAX_DEPTH {
+    if depth > max_depth() {
         return Err(FunctionError::arg(
             0,
-            format!("the value is nested more than {MAX_DEPTH} levels deep."),
+            format!("the value is nested more than {} levels deep.", max_depth()),
         ));
     }
     if let Some(s) = yaml_scalar(v)? {
@@ -769,13 +787,21 @@ impl MarkedEventReceiver for YamlLoader {
             Event::DocumentStart => self.documents += 1,
             Event::Scalar(text, style, anchor, tag) => {
                 match resolve_scalar(&text, style, tag.as_ref()) {
-                    Ok(v) => self.push(v, 1, anchor),
+                    Ok(v) => {
+                        if let Err(e) = limits::charge_value(&v) {
+                            return self.fail(e.detail());
+                        }
+                        self.push(v, 1, anchor)
+                    }
                     Err(e) => self.fail(at(&e)),
                 }
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
-                if self.stack.len() >= MAX_DEPTH {
-                    self.fail(at(&format!("nested more than {MAX_DEPTH} levels deep.")));
+                if self.stack.len() >= max_depth() {
+                    self.fail(at(&format!(
+                        "nested more than {} levels deep.",
+                        max_depth()
+                    )));
                     return;
                 }
                 self.stack.push(if matches!(ev, Event::SequenceStart(..)) {
@@ -794,6 +820,9 @@ impl MarkedEventReceiver for YamlLoader {
                 });
             }
             Event::SequenceEnd | Event::MappingEnd => match self.stack.pop() {
+                _ if limits::charge_bytes(VALUE_BYTES).is_err() => {
+                    self.fail(limits::exceeded().map(|e| e.detail()).unwrap_or_default())
+                }
                 Some(Frame::Seq {
                     items,
                     anchor,
@@ -807,8 +836,15 @@ impl MarkedEventReceiver for YamlLoader {
                 }) => self.push(Value::Object(attrs), cost, anchor),
                 None => {}
             },
-            Event::Alias(id) => match self.anchors.get(&id).cloned() {
-                Some((v, cost)) => self.push(v, cost, 0),
+            // An alias costs what it expands to, charged before the copy.
+            Event::Alias(id) => match self.anchors.get(&id) {
+                Some((v, _)) if limits::charge_value(v).is_err() => {
+                    self.fail(limits::exceeded().map(|e| e.detail()).unwrap_or_default())
+                }
+                Some((v, cost)) => {
+                    let (v, cost) = (v.clone(), *cost);
+                    self.push(v, cost, 0)
+                }
                 None => self.fail(at("alias to an unknown anchor.")),
             },
             _ => {}

@@ -66,8 +66,16 @@
 //!
 //! # Limits
 //!
-//! Functions that could build huge values from small arguments check a
-//! documented limit and fail with an error instead of exhausting memory:
+//! Every function call is charged to the running evaluation's budget
+//! ([`Limits`](crate::Limits)): one step per call, and the bytes and
+//! values of its converted arguments and of its result. Functions that
+//! could build a huge value from small arguments (`join`, `split`,
+//! `replace`, `indent`, `setproduct`) check that it fits *before* building
+//! it, and the decoders (`jsondecode`, `yamldecode` with aliases counted
+//! by what they expand to, `csvdecode`) charge as they build. Past the
+//! budget a call fails with the evaluation's one "Evaluation limit
+//! exceeded" error. Within that budget, some functions keep their own
+//! limits:
 //!
 //! | what | limit |
 //! |---|---|
@@ -75,7 +83,8 @@
 //! | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
 //! | width and precision in `format` / `formatlist` | [`MAX_FORMAT_WIDTH`] |
 //! | bytes of a string `format`, `formatlist` or `indent` builds | [`MAX_STRING_BYTES`] |
-//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`MAX_DEPTH`] |
+//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::Limits::max_depth) (default [`MAX_DEPTH`]) |
+//! | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
 //! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
 //! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
 //! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
@@ -120,7 +129,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::eval::{EvalContext, Function, FunctionError, Param};
-use crate::value::{Number, NumberError, Type, Value};
+use crate::value::{limits, Number, NumberError, Type, Value};
 
 /// The most elements `range` generates (Terraform's limit).
 pub const MAX_RANGE: usize = 1024;
@@ -136,8 +145,14 @@ pub const MAX_FORMAT_WIDTH: usize = 10_000;
 pub const MAX_STRING_BYTES: usize = 16 << 20;
 
 /// The deepest nesting `flatten`, `jsondecode`, `yamldecode`, `jsonencode`
-/// and `yamlencode` accept.
-pub const MAX_DEPTH: usize = 128;
+/// and `yamlencode` accept by default; the running evaluation's
+/// [`Limits::max_depth`](crate::Limits::max_depth) is what applies.
+pub const MAX_DEPTH: usize = crate::Limits::DEFAULT.max_depth;
+
+/// The depth limit of the running evaluation.
+pub(crate) fn max_depth() -> usize {
+    limits::max_depth()
+}
 
 /// The most digits `parseint` reads.
 pub const MAX_PARSEINT_DIGITS: usize = 4096;
@@ -153,7 +168,7 @@ impl EvalContext {
     /// assert_eq!(upper.call(&[Value::from("hi")]), Ok(Value::from("HI")));
     /// ```
     pub fn with_stdlib(self) -> EvalContext {
-        self.with_builtins(functions())
+        self.with_library(library())
     }
 
     /// This context with `functions`, each also under `core::NAME` (as
@@ -190,6 +205,26 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all.push(("try", crate::ext::tryfunc::try_function()));
     all.push(("can", crate::ext::tryfunc::can_function()));
     all
+}
+
+/// The standard library as one shared table, built on first use: every
+/// later [`EvalContext::with_stdlib`] is an `Arc` clone, not a rebuild of a
+/// hundred functions.
+fn library() -> crate::eval::Library {
+    static LIBRARY: std::sync::OnceLock<crate::eval::Library> = std::sync::OnceLock::new();
+    LIBRARY
+        .get_or_init(|| {
+            // Each function under its name and as `core::NAME`.
+            let functions = functions();
+            let aliases = functions
+                .iter()
+                .map(|(name, f)| (format!("core::{name}"), f.clone()));
+            let names = functions
+                .iter()
+                .map(|(name, f)| (name.to_string(), f.clone()));
+            Arc::new(names.chain(aliases).collect())
+        })
+        .clone()
 }
 
 /// [`functions`] as a map from name to function.
@@ -261,6 +296,25 @@ impl Def {
         }
         builder.returns_with(move |args| ret(args)).build(imp)
     }
+}
+
+/// Checks, before a function builds a result of about `bytes` bytes, that
+/// it fits the evaluation budget (see [`Limits`](crate::Limits)): what
+/// lets `join`, `split`, `replace` and friends refuse a huge result
+/// instead of allocating it. The result is charged when returned.
+pub(crate) fn reserve(bytes: u128) -> Result<(), FunctionError> {
+    limits::reserve_bytes(u64::try_from(bytes).unwrap_or(u64::MAX)).map_err(budget_error)
+}
+
+/// Charges `bytes` of a result being built piece by piece (the decoders).
+pub(crate) fn charge(bytes: u64) -> Result<(), FunctionError> {
+    limits::charge_bytes(bytes).map_err(budget_error)
+}
+
+/// The failure of a function whose work the evaluation budget refused.
+#[cold]
+pub(crate) fn budget_error(e: limits::Exceeded) -> FunctionError {
+    FunctionError::new(e.detail())
 }
 
 /// The text of string argument `i`.

@@ -12,8 +12,11 @@ use num_bigint::BigInt;
 use regex::{Regex, RegexBuilder};
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{call_error, int_arg, make_list, str_arg, Def, MAX_FORMAT_WIDTH, MAX_STRING_BYTES};
+use super::{
+    call_error, int_arg, make_list, reserve, str_arg, Def, MAX_FORMAT_WIDTH, MAX_STRING_BYTES,
+};
 use crate::eval::{Function, FunctionError, Param};
+use crate::value::limits::{MAX_REGEX_PATTERN, MAX_REGEX_SIZE, VALUE_BYTES};
 use crate::value::{Number, Type, Value};
 
 /// The string functions, by name.
@@ -302,6 +305,7 @@ fn indent() -> Function {
                     format!("the result would be longer than {MAX_STRING_BYTES} bytes."),
                 ));
             }
+            reserve(size)?;
             let pad = format!("\n{}", " ".repeat(spaces as usize));
             Ok(Value::from(s.replace('\n', &pad)))
         })
@@ -350,6 +354,9 @@ fn join() -> Function {
                 }
             }
         }
+        let size = parts.iter().map(|p| p.len() as u128).sum::<u128>()
+            + sep.len() as u128 * parts.len().saturating_sub(1) as u128;
+        reserve(size)?;
         Ok(Value::from(parts.join(sep)))
     })
 }
@@ -368,6 +375,14 @@ fn split() -> Function {
             let s = str_arg(args, 1)?;
             // An empty separator splits between characters, as Go's
             // strings.Split does (and an empty string gives no parts).
+            // Every part is a value: a short separator can turn a string
+            // into many times its size.
+            let count = if sep.is_empty() {
+                s.chars().count()
+            } else {
+                s.matches(sep).count() + 1
+            };
+            reserve(s.len() as u128 + count as u128 * u128::from(VALUE_BYTES))?;
             let parts: Vec<Value> = if sep.is_empty() {
                 s.chars().map(|c| Value::from(c.to_string())).collect()
             } else {
@@ -402,6 +417,7 @@ fn replace() -> Function {
 
 fn check_replace_size(s: &str, count: usize, with: &str) -> Result<(), FunctionError> {
     let size = s.len() as u128 + count as u128 * with.len() as u128;
+    reserve(size)?;
     if size > MAX_STRING_BYTES as u128 {
         return Err(FunctionError::arg(
             2,
@@ -430,10 +446,25 @@ fn replace_regex(_: &str, _: &str, _: &str) -> Result<Value, FunctionError> {
 }
 
 /// Compiles `pattern`, an error about argument `arg` when it is invalid.
+///
+/// A pattern longer than [`MAX_REGEX_PATTERN`] bytes is refused before
+/// compiling (compiling costs far more than reading), and the compiled
+/// program is bounded by [`MAX_REGEX_SIZE`] (a short `a{1000}{1000}` is
+/// big), both with the regex crate's own checks.
 #[cfg(feature = "regex")]
 fn compile(pattern: &str, arg: usize) -> Result<Regex, FunctionError> {
+    if pattern.len() > MAX_REGEX_PATTERN {
+        return Err(FunctionError::arg(
+            arg,
+            format!(
+                "the regular expression is {} bytes long, more than the limit of {MAX_REGEX_PATTERN}.",
+                pattern.len()
+            ),
+        ));
+    }
     RegexBuilder::new(pattern)
-        .size_limit(10 << 20)
+        .size_limit(MAX_REGEX_SIZE)
+        .dfa_size_limit(MAX_REGEX_SIZE)
         .build()
         .map_err(|e| FunctionError::arg(arg, format!("invalid regular expression: {e}")))
 }

@@ -58,6 +58,7 @@
 mod access;
 mod convert;
 mod de;
+pub mod limits;
 mod number;
 pub(crate) use number::decimal_parts;
 mod ser;
@@ -77,6 +78,7 @@ pub use access::AccessError;
 pub(crate) use convert::unsuitable;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
 pub use de::{from_value, ValueDeserializer};
+pub use limits::Limits;
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
 pub use string::Str;
@@ -332,6 +334,52 @@ impl Value {
     /// Converts to `ty`, unsafe conversions allowed; see [`convert_unsafe`].
     pub fn convert_unsafe(&self, ty: &Type) -> Result<Value, Error> {
         convert_unsafe(self, ty)
+    }
+}
+
+/// Membership tests against a fixed collection of values in `O(log n)`
+/// each: the values sorted in canonical order (which agrees with `==`
+/// within one type), searched by bisection. What keeps `contains`-style
+/// loops (`setintersection`, `matchkeys`, ...) from being quadratic.
+pub struct Membership<'a>(Vec<&'a Value>);
+
+impl<'a> Membership<'a> {
+    /// The membership of `items`.
+    pub fn new(items: &'a [Value]) -> Membership<'a> {
+        let mut sorted: Vec<&Value> = items.iter().collect();
+        sorted.sort_by(|a, b| canonical_cmp(a, b));
+        Membership(sorted)
+    }
+
+    /// Whether some item is `== v`.
+    pub fn contains(&self, v: &Value) -> bool {
+        // Equal under the canonical order is `==` only within a type;
+        // values of other types (a tuple's mixed elements) are checked.
+        let start = self
+            .0
+            .partition_point(|x| canonical_cmp(x, v) == Ordering::Less);
+        self.0[start..]
+            .iter()
+            .take_while(|x| canonical_cmp(x, v) == Ordering::Equal)
+            .any(|x| *x == v)
+    }
+
+    /// The first of each group of equal `items` (all of one type, as a
+    /// list's are), in their order: `distinct` in `O(n log n)`.
+    pub fn first_of_each(items: &[Value]) -> Vec<Value> {
+        let mut order: Vec<usize> = (0..items.len()).collect();
+        // Stable: within a group of equal values, the first comes first.
+        order.sort_by(|&a, &b| canonical_cmp(&items[a], &items[b]));
+        let mut keep = vec![false; items.len()];
+        for (i, &idx) in order.iter().enumerate() {
+            keep[idx] = i == 0 || items[order[i - 1]] != items[idx];
+        }
+        items
+            .iter()
+            .zip(keep)
+            .filter(|&(_, k)| k)
+            .map(|(v, _)| v.clone())
+            .collect()
     }
 }
 

@@ -1,0 +1,220 @@
+//! Hostile input: the formerly quadratic functions (`distinct`,
+//! `setintersection`, `setsubtract`, `setunion`, `matchkeys`, `csvdecode`'s
+//! header check), rendering many diagnostics on one long line, a
+//! did-you-mean for a long name, and `can(nosuchfn(x))` in a loop, each at
+//! n, 10n and 100n: the time must grow about linearly (≤ 11× per 10×).
+//!
+//! `cargo bench --bench hostile -- usage` also prints the share of the
+//! default evaluation budget (`Limits`) that decoding the corpus and a
+//! 32 MB synthesized file use.
+
+use std::sync::Arc;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use hcl_json::pos::SourceFile;
+use hcl_json::value::limits;
+use hcl_json::{Diagnostic, EvalContext, Limits, Type, Value};
+
+mod support;
+
+const SIZES: [usize; 3] = [1_000, 10_000, 100_000];
+
+fn strings(from: usize, to: usize) -> Value {
+    Value::list(Type::String, (from..to).map(|i| Value::from(i.to_string()))).unwrap()
+}
+
+fn call(name: &str, args: &[Value]) -> Value {
+    static FUNCTIONS: std::sync::OnceLock<indexmap::IndexMap<&'static str, hcl_json::Function>> =
+        std::sync::OnceLock::new();
+    FUNCTIONS.get_or_init(hcl_json::stdlib::function_map)[name]
+        .call(args)
+        .unwrap()
+}
+
+fn quadratic_before(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10);
+    for n in SIZES {
+        let a = strings(0, n);
+        let b = strings(n / 2, n + n / 2);
+        let numbers = Value::list(Type::Number, (0..n).map(Value::from)).unwrap();
+        let dup = Value::list(
+            Type::String,
+            (0..n).map(|i| Value::from((i % (n / 2)).to_string())),
+        )
+        .unwrap();
+        let header: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+        let csv = Value::from(format!("{}\n{}", header.join(","), ",".repeat(n - 1)));
+        group.bench_with_input(BenchmarkId::new("distinct", n), &dup, |bench, dup| {
+            bench.iter(|| call("distinct", std::slice::from_ref(dup)))
+        });
+        group.bench_with_input(BenchmarkId::new("setintersection", n), &n, |bench, _| {
+            bench.iter(|| call("setintersection", &[a.clone(), b.clone()]))
+        });
+        group.bench_with_input(BenchmarkId::new("setsubtract", n), &n, |bench, _| {
+            bench.iter(|| call("setsubtract", &[a.clone(), b.clone()]))
+        });
+        group.bench_with_input(BenchmarkId::new("setunion", n), &n, |bench, _| {
+            bench.iter(|| call("setunion", &[a.clone(), b.clone()]))
+        });
+        group.bench_with_input(BenchmarkId::new("matchkeys", n), &n, |bench, _| {
+            bench.iter(|| call("matchkeys", &[numbers.clone(), a.clone(), b.clone()]))
+        });
+        group.bench_with_input(BenchmarkId::new("csvdecode", n), &csv, |bench, csv| {
+            bench.iter(|| call("csvdecode", std::slice::from_ref(csv)))
+        });
+    }
+    group.finish();
+}
+
+/// `n / 10` diagnostics spread over one line of `100 n` characters (a
+/// minified file): the rendered text grows with `n`, and so may the time,
+/// but not with lines × diagnostics.
+fn rendering(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10);
+    for n in SIZES {
+        let len = 100 * n;
+        let text = "é".repeat(len);
+        let src = Arc::new(SourceFile::new("min.json", text));
+        let count = n / 10;
+        let mut err: Option<hcl_json::Error> = None;
+        for i in 0..count {
+            let at = (i * len / count) * 2; // 'é' is two bytes
+            let d = Diagnostic::error("Bad", "x", Some(src.range(at, at + 2)));
+            let e = hcl_json::Error::new(d);
+            err = Some(match err {
+                None => e,
+                Some(prev) => prev.merge(e),
+            });
+        }
+        let err = err.unwrap().with_source(src.clone());
+        group.bench_with_input(BenchmarkId::new("render", n), &err, |bench, err| {
+            bench.iter(|| err.to_string().len())
+        });
+    }
+    group.finish();
+}
+
+fn error_paths(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10);
+    for n in SIZES {
+        // An unknown name of 10 n characters, close to a known one.
+        let long = "v".repeat(10 * n);
+        let ctx = EvalContext::new().with_variable(format!("{long}x"), 1);
+        let src = format!("{{\"a\": \"${{{long}y}}\"}}");
+        let file = hcl_json::parse(&src, "t.json").unwrap();
+        let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+        group.bench_with_input(BenchmarkId::new("did_you_mean", n), &expr, |bench, e| {
+            bench.iter(|| e.value(&ctx).unwrap_err())
+        });
+        // `can(nosuchfn(x))` n times in one evaluation.
+        let ctx = EvalContext::new()
+            .with_stdlib()
+            .with_variable("xs", Value::tuple((0..n).map(Value::from)));
+        let src = r#"{"a": "${length([for x in xs : x if can(nosuchfn(x))])}"}"#;
+        let file = hcl_json::parse(src, "t.json").unwrap();
+        let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+        group.bench_with_input(BenchmarkId::new("can_unknown_fn", n), &expr, |bench, e| {
+            bench.iter(|| e.value(&ctx).unwrap())
+        });
+    }
+    group.finish();
+}
+
+/// Prints the largest share of each default limit that an evaluation of
+/// a corpus file or of the 32 MB synthesized file used (every root
+/// attribute, every root variable unknown, as `benches/decode.rs` does).
+fn usage(c: &mut Criterion) {
+    if !std::env::args().any(|a| a == "usage") {
+        return;
+    }
+    let _ = c;
+    let mut inputs: Vec<(String, String)> = Vec::new();
+    if let Some(dir) = support::corpus_dir() {
+        for entry in walk(&dir) {
+            if entry.extension().is_some_and(|e| e == "json") {
+                if let Ok(text) = std::fs::read_to_string(&entry) {
+                    inputs.push((entry.display().to_string(), text));
+                }
+            }
+        }
+    }
+    inputs.push((
+        "synthesized-32MB".into(),
+        support::synthesized_tf_json(32 << 20),
+    ));
+    let d = Limits::default();
+    let (mut bytes, mut steps, mut files) = ((0u64, String::new()), (0u64, String::new()), 0);
+    for (name, text) in &inputs {
+        let Ok(file) = hcl_json::parse(text, name) else {
+            continue;
+        };
+        let Ok(attrs) = file.body().just_attributes() else {
+            continue;
+        };
+        let mut ctx = EvalContext::new().with_stdlib();
+        for a in attrs.values() {
+            for t in a.expr.variables() {
+                ctx = ctx.with_variable(t.root_name(), Value::dynamic());
+            }
+        }
+        let _ = limits::take_peak_usage();
+        for a in attrs.values() {
+            let _ = a.expr.value(&ctx);
+        }
+        let peak = limits::take_peak_usage();
+        files += 1;
+        if peak.bytes > bytes.0 {
+            bytes = (peak.bytes, name.clone());
+        }
+        if peak.steps > steps.0 {
+            steps = (peak.steps, name.clone());
+        }
+    }
+    println!(
+        "budget usage over {files} files: bytes {} of {} ({:.4} %, {}); steps {} of {} ({:.4} %, {})",
+        bytes.0,
+        d.max_bytes,
+        bytes.0 as f64 * 100.0 / d.max_bytes as f64,
+        bytes.1,
+        steps.0,
+        d.max_steps,
+        steps.0 as f64 * 100.0 / d.max_steps as f64,
+        steps.1
+    );
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// `with_stdlib` shares one table built once (it rebuilt every function
+/// on every call before).
+fn with_stdlib(c: &mut Criterion) {
+    c.bench_function("hostile/with_stdlib", |bench| {
+        bench.iter(|| EvalContext::new().with_stdlib())
+    });
+}
+
+criterion_group!(
+    benches,
+    usage,
+    quadratic_before,
+    rendering,
+    error_paths,
+    with_stdlib
+);
+criterion_main!(benches);

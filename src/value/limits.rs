@@ -1,0 +1,579 @@
+//! [`Limits`]: the evaluation budget, and the meter that charges it.
+//!
+//! One evaluation (one call of [`Expression::value`](crate::Expression::value),
+//! with everything it runs: templates, `for` expressions, function calls,
+//! `try` / `can` arguments and the expression closures they evaluate) may
+//! produce at most [`Limits::max_bytes`] of strings and collections, take
+//! at most [`Limits::max_steps`] steps, and nest at most
+//! [`Limits::max_depth`] levels deep. Each producer charges the meter
+//! *before or as* it builds, so an input that would need gigabytes is
+//! refused after a bounded amount of work, with one located error naming
+//! the limit.
+//!
+//! The meter is per thread and lives for the outermost evaluation on that
+//! thread: an evaluation started while another runs (a closure evaluated
+//! by `try`, a function calling back into the evaluator) joins it and
+//! shares its budget, so nesting cannot multiply the allowance. Charging is
+//! a thread-local subtraction: cheap enough for every producer.
+//!
+//! # Limits and their defaults
+//!
+//! | limit | default | why |
+//! |---|---|---|
+//! | [`max_bytes`](Limits::max_bytes): bytes of strings and collections produced | 64 MiB | the whole real corpus stays below 1 % of it; an attacker's 100-byte expression cannot reach gigabytes (`join` with a huge separator, nested `for`s, `split("", …)`, YAML aliases) |
+//! | [`max_steps`](Limits::max_steps): loop iterations, function calls and values visited | 10 000 000 | about a second of work at worst; real configurations use thousands |
+//! | [`max_depth`](Limits::max_depth): nesting of decoded / encoded values and of evaluations inside evaluations | 128 | deeper values are never written by hand, and recursion past it could exhaust a small thread stack |
+//! | regular expression pattern length ([`MAX_REGEX_PATTERN`]) | 4 096 bytes | compiling a pattern costs far more than its length; real patterns are short |
+//! | compiled regular expression size ([`MAX_REGEX_SIZE`]) | 1 MiB | the `regex` crate's own bound on what a pattern compiles to (`a{1000}{1000}` is short) |
+//!
+//! An evaluation also gets [`BYTES_PER_SOURCE_BYTE`] bytes and
+//! [`STEPS_PER_SOURCE_BYTE`] steps per byte of its own source text on top
+//! of the limits, so that a huge literal structure evaluated as one
+//! expression is not refused for its size alone; a short hostile
+//! expression gets the limits and no more.
+//!
+//! The parser's own limits (JSON nesting depth, template nesting) are
+//! checked while reading and documented with the parser
+//! ([`json::ParseOptions`](crate::json::ParseOptions)).
+//!
+//! An application that evaluates trusted input can raise them:
+//!
+//! ```
+//! use hcl_json::{EvalContext, Limits};
+//!
+//! let ctx = EvalContext::new()
+//!     .with_stdlib()
+//!     .with_limits(Limits::default().with_max_bytes(1 << 30));
+//! assert_eq!(ctx.limits().max_bytes, 1 << 30);
+//! assert_eq!(ctx.child().limits().max_bytes, 1 << 30); // inherited
+//! ```
+
+use std::cell::Cell;
+use std::fmt;
+
+/// The evaluation budget of an [`EvalContext`](crate::EvalContext); see the
+/// [module documentation](self) for what each limit bounds and why its
+/// default is what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The most bytes of strings and collections one evaluation may
+    /// produce (strings count their UTF-8 length, every element or
+    /// attribute of a collection [`VALUE_BYTES`] more, map keys their
+    /// length). Default: 64 MiB.
+    pub max_bytes: u64,
+    /// The most steps one evaluation may take: `for` iterations (of
+    /// expressions and template directives), function calls and values
+    /// visited while producing results. Default: 10 000 000.
+    pub max_steps: u64,
+    /// The deepest nesting of values that the decoding and encoding
+    /// functions accept, and of evaluations started inside an evaluation.
+    /// Default: 128.
+    pub max_depth: usize,
+}
+
+/// What one value slot costs in [`Limits::max_bytes`], besides its string
+/// content: the size of a [`Value`](crate::Value).
+pub const VALUE_BYTES: u64 = std::mem::size_of::<crate::Value>() as u64;
+
+/// The longest regular expression pattern `regex`, `regexall` and
+/// `replace` compile (4 096 bytes).
+pub const MAX_REGEX_PATTERN: usize = 4096;
+
+/// The most memory a compiled regular expression may take (1 MiB), the
+/// `regex` crate's `size_limit` and `dfa_size_limit`.
+pub const MAX_REGEX_SIZE: usize = 1 << 20;
+
+impl Limits {
+    /// The defaults, as a constant.
+    pub const DEFAULT: Limits = Limits {
+        max_bytes: 64 << 20,
+        max_steps: 10_000_000,
+        max_depth: 128,
+    };
+
+    /// With `max_bytes` bytes of produced values.
+    pub fn with_max_bytes(mut self, max_bytes: u64) -> Limits {
+        self.max_bytes = max_bytes;
+        self
+    }
+
+    /// With `max_steps` steps.
+    pub fn with_max_steps(mut self, max_steps: u64) -> Limits {
+        self.max_steps = max_steps;
+        self
+    }
+
+    /// With nesting up to `max_depth`.
+    pub fn with_max_depth(mut self, max_depth: usize) -> Limits {
+        self.max_depth = max_depth;
+        self
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+/// Which limit an evaluation exceeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// [`Limits::max_bytes`].
+    Bytes,
+    /// [`Limits::max_steps`].
+    Steps,
+    /// [`Limits::max_depth`].
+    Depth,
+}
+
+/// The failure of a charge: the budget is spent. Once one charge fails,
+/// every later charge of the same evaluation fails too, so the evaluation
+/// winds down quickly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exceeded {
+    /// The limit.
+    pub limit: Limit,
+    /// Its value.
+    pub max: u64,
+}
+
+/// The summary of the diagnostic an exceeded limit gives.
+pub const LIMIT_SUMMARY: &str = "Evaluation limit exceeded";
+
+impl Exceeded {
+    /// The diagnostic's detail: what was exceeded and how to raise it.
+    pub fn detail(&self) -> String {
+        let max = self.max;
+        match self.limit {
+            Limit::Bytes => format!(
+                "This expression produces more than {} of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted.",
+                bytes_text(max)
+            ),
+            Limit::Steps => format!(
+                "This expression takes more than {max} steps (loop iterations, function calls and values visited), the evaluation limit of steps; raise it with `Limits::with_max_steps` (`EvalContext::with_limits`) if this input is trusted."
+            ),
+            Limit::Depth => format!(
+                "This expression nests values or evaluations more than {max} levels deep, the evaluation limit of depth; raise it with `Limits::with_max_depth` (`EvalContext::with_limits`) if this input is trusted."
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Exceeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.detail())
+    }
+}
+
+/// `64 MiB`, `1000 bytes`.
+fn bytes_text(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// The running meter of this thread.
+struct Meter {
+    /// How many evaluations are running (nested ones join the outermost).
+    active: Cell<usize>,
+    limits: Cell<Limits>,
+    bytes_left: Cell<u64>,
+    steps_left: Cell<u64>,
+    /// What the running evaluation started with (its limits plus its
+    /// allowance for its source size).
+    bytes_budget: Cell<u64>,
+    steps_budget: Cell<u64>,
+    exceeded: Cell<Option<Exceeded>>,
+    /// Whether the exceeded limit was reported as a diagnostic already.
+    reported: Cell<bool>,
+    /// Which outermost evaluation this is (for caches that live as long
+    /// as one evaluation).
+    generation: Cell<u64>,
+    /// The most of each limit used by an evaluation that ended (for
+    /// measuring how far real inputs are from the defaults).
+    peak: Cell<Usage>,
+}
+
+thread_local! {
+    static METER: Meter = const {
+        Meter {
+            active: Cell::new(0),
+            limits: Cell::new(Limits::DEFAULT),
+            bytes_left: Cell::new(0),
+            steps_left: Cell::new(0),
+            bytes_budget: Cell::new(0),
+            steps_budget: Cell::new(0),
+            exceeded: Cell::new(None),
+            reported: Cell::new(false),
+            generation: Cell::new(0),
+            peak: Cell::new(Usage { bytes: 0, steps: 0, depth: 0 }),
+        }
+    };
+}
+
+/// What evaluations used of their budget.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// Bytes produced.
+    pub bytes: u64,
+    /// Steps taken.
+    pub steps: u64,
+    /// Deepest nesting of evaluations.
+    pub depth: usize,
+}
+
+/// The most that any evaluation finished on this thread used since the
+/// last call (which resets it): the figure behind the documented
+/// fractions of the defaults that real files use.
+#[doc(hidden)]
+pub fn take_peak_usage() -> Usage {
+    METER.with(|m| m.peak.replace(Usage::default()))
+}
+
+/// What an evaluation may spend beyond its limits for each byte of its own
+/// source text: evaluating a large literal structure (a whole 32 MB file
+/// as one expression) does work in proportion to its size, which the size
+/// of the input already bounds, and must not be refused for its size
+/// alone; an attacker's short expression gets the limits and no more.
+pub const BYTES_PER_SOURCE_BYTE: u64 = 16;
+
+/// Steps allowed per byte of an evaluation's source text; see
+/// [`BYTES_PER_SOURCE_BYTE`].
+pub const STEPS_PER_SOURCE_BYTE: u64 = 1;
+
+/// Starts an evaluation of an expression of `source_len` bytes of source
+/// text with `limits`, or joins the running one (whose limits then
+/// apply). The meter stops when the outermost guard drops. Fails when
+/// joining would nest evaluations deeper than the limit.
+pub(crate) fn enter(limits: Limits, source_len: usize) -> Result<Guard, Exceeded> {
+    METER.with(|m| {
+        let active = m.active.get();
+        if active == 0 {
+            let len = source_len as u64;
+            m.limits.set(limits);
+            let bytes = limits
+                .max_bytes
+                .saturating_add(len.saturating_mul(BYTES_PER_SOURCE_BYTE));
+            let steps = limits
+                .max_steps
+                .saturating_add(len.saturating_mul(STEPS_PER_SOURCE_BYTE));
+            m.bytes_left.set(bytes);
+            m.steps_left.set(steps);
+            m.bytes_budget.set(bytes);
+            m.steps_budget.set(steps);
+            m.exceeded.set(None);
+            m.reported.set(false);
+            m.generation.set(m.generation.get().wrapping_add(1));
+        } else if active > m.limits.get().max_depth {
+            return Err(fail(m, Limit::Depth));
+        }
+        m.active.set(active + 1);
+        Ok(Guard { depth: active + 1 })
+    })
+}
+
+/// Joins the running evaluation, or starts one with the default limits
+/// (a function called directly by an application, outside any
+/// evaluation). Never fails on depth: it is the caller's own nesting.
+pub(crate) fn join() -> Guard {
+    METER.with(|m| {
+        let active = m.active.get();
+        if active == 0 {
+            let limits = Limits::DEFAULT;
+            m.limits.set(limits);
+            m.bytes_left.set(limits.max_bytes);
+            m.steps_left.set(limits.max_steps);
+            m.bytes_budget.set(limits.max_bytes);
+            m.steps_budget.set(limits.max_steps);
+            m.exceeded.set(None);
+            m.reported.set(false);
+            m.generation.set(m.generation.get().wrapping_add(1));
+        }
+        m.active.set(active + 1);
+        Guard { depth: active + 1 }
+    })
+}
+
+/// Keeps an evaluation's meter running; see [`enter`].
+pub(crate) struct Guard {
+    depth: usize,
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        METER.with(|m| {
+            let active = m.active.get().saturating_sub(1);
+            m.active.set(active);
+            if active == 0 {
+                let mut peak = m.peak.get();
+                peak.bytes = peak
+                    .bytes
+                    .max(m.bytes_budget.get().saturating_sub(m.bytes_left.get()));
+                peak.steps = peak
+                    .steps
+                    .max(m.steps_budget.get().saturating_sub(m.steps_left.get()));
+                peak.depth = peak.depth.max(self.depth);
+                m.peak.set(peak);
+            } else {
+                let mut peak = m.peak.get();
+                peak.depth = peak.depth.max(self.depth);
+                m.peak.set(peak);
+            }
+        })
+    }
+}
+
+#[cold]
+fn fail(m: &Meter, limit: Limit) -> Exceeded {
+    if let Some(e) = m.exceeded.get() {
+        return e;
+    }
+    let limits = m.limits.get();
+    let max = match limit {
+        Limit::Bytes => limits.max_bytes,
+        Limit::Steps => limits.max_steps,
+        Limit::Depth => limits.max_depth as u64,
+    };
+    let e = Exceeded { limit, max };
+    m.exceeded.set(Some(e));
+    m.bytes_left.set(0);
+    m.steps_left.set(0);
+    e
+}
+
+/// Charges `n` bytes of produced values.
+#[inline]
+pub(crate) fn charge_bytes(n: u64) -> Result<(), Exceeded> {
+    METER.with(|m| {
+        // Outside an evaluation the counters are stale and unused: the
+        // subtraction is harmless, and the next evaluation resets them.
+        let left = m.bytes_left.get();
+        if n <= left {
+            m.bytes_left.set(left - n);
+            Ok(())
+        } else if m.active.get() == 0 {
+            Ok(())
+        } else {
+            Err(fail(m, Limit::Bytes))
+        }
+    })
+}
+
+/// Charges `n` steps.
+#[inline]
+pub(crate) fn charge_steps(n: u64) -> Result<(), Exceeded> {
+    METER.with(|m| {
+        // Outside an evaluation the counters are stale and unused: the
+        // subtraction is harmless, and the next evaluation resets them.
+        let left = m.steps_left.get();
+        if n <= left {
+            m.steps_left.set(left - n);
+            Ok(())
+        } else if m.active.get() == 0 {
+            Ok(())
+        } else {
+            Err(fail(m, Limit::Steps))
+        }
+    })
+}
+
+/// Checks, without charging, that `n` more bytes fit: what a function
+/// that could build a huge value from small arguments (`join`, `format`,
+/// `split`) asks before it allocates, the value then being charged when
+/// it is returned.
+#[inline]
+pub(crate) fn reserve_bytes(n: u64) -> Result<(), Exceeded> {
+    METER.with(|m| {
+        if m.active.get() == 0 || n <= m.bytes_left.get() {
+            Ok(())
+        } else {
+            Err(fail(m, Limit::Bytes))
+        }
+    })
+}
+
+/// Charges what `value` costs: its bytes ([`VALUE_BYTES`] per element of
+/// a collection, plus string and key lengths) and one step per element
+/// visited. A scalar costs its string bytes only: a number, a bool or an
+/// unknown takes no memory beyond its slot, which its container pays for.
+pub(crate) fn charge_value(value: &crate::Value) -> Result<(), Exceeded> {
+    let (bytes, nodes) = weight(value);
+    charge_steps(nodes)?;
+    charge_bytes(bytes)
+}
+
+/// The bytes and number of values of `value`, walked without recursion.
+pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
+    use crate::Value;
+    // The fast path: most values charged are scalars.
+    match value {
+        Value::String(s) => return (s.len() as u64, 0),
+        Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) => {}
+        _ => return (0, 0),
+    }
+    let (mut bytes, mut elements) = (0u64, 0u64);
+    let mut stack: Vec<&Value> = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::String(s) => bytes += s.len() as u64,
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                elements += items.len() as u64;
+                stack.extend(items.iter())
+            }
+            Value::Map(_, entries) | Value::Object(entries) => {
+                elements += entries.len() as u64;
+                for (k, v) in entries {
+                    bytes += k.len() as u64;
+                    stack.push(v);
+                }
+            }
+            _ => {}
+        }
+    }
+    (bytes + elements * VALUE_BYTES, elements)
+}
+
+/// The limit the running evaluation exceeded, if it did.
+pub(crate) fn exceeded() -> Option<Exceeded> {
+    METER.with(|m| m.exceeded.get().filter(|_| m.active.get() > 0))
+}
+
+/// The exceeded limit, the first time it is asked for the purpose of
+/// reporting it: one evaluation reports it once, with the range of the
+/// expression that hit it.
+pub(crate) fn take_report() -> Option<Exceeded> {
+    METER.with(|m| {
+        let e = m.exceeded.get()?;
+        if m.reported.replace(true) {
+            None
+        } else {
+            Some(e)
+        }
+    })
+}
+
+/// An identifier of the running outermost evaluation on this thread: a
+/// cache keyed by it lives as long as that evaluation.
+pub(crate) fn generation() -> u64 {
+    METER.with(|m| m.generation.get())
+}
+
+/// The depth limit of the running evaluation (or the default).
+pub(crate) fn max_depth() -> usize {
+    METER.with(|m| {
+        if m.active.get() == 0 {
+            Limits::DEFAULT.max_depth
+        } else {
+            m.limits.get().max_depth
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charges_within_the_budget_succeed_and_past_it_fail_for_good() {
+        let _g = enter(Limits::DEFAULT.with_max_bytes(100), 0).unwrap();
+        assert_eq!(charge_bytes(60), Ok(()));
+        let e = charge_bytes(60).unwrap_err();
+        assert_eq!(
+            e,
+            Exceeded {
+                limit: Limit::Bytes,
+                max: 100
+            }
+        );
+        // Spent for good, and reported once.
+        assert_eq!(charge_bytes(1), Err(e));
+        assert_eq!(charge_steps(1), Err(e));
+        assert_eq!(take_report(), Some(e));
+        assert_eq!(take_report(), None);
+    }
+
+    #[test]
+    fn nested_evaluations_share_the_outer_budget() {
+        let _outer = enter(Limits::DEFAULT.with_max_steps(10), 0).unwrap();
+        {
+            // The inner limits are ignored: it joins.
+            let _inner = enter(Limits::DEFAULT, 1000).unwrap();
+            assert_eq!(charge_steps(8), Ok(()));
+        }
+        assert_eq!(
+            charge_steps(3),
+            Err(Exceeded {
+                limit: Limit::Steps,
+                max: 10
+            })
+        );
+    }
+
+    #[test]
+    fn a_new_evaluation_starts_with_a_full_budget() {
+        {
+            let _g = enter(Limits::DEFAULT.with_max_bytes(10), 0).unwrap();
+            assert!(charge_bytes(11).is_err());
+        }
+        let _g = enter(Limits::DEFAULT.with_max_bytes(10), 0).unwrap();
+        assert_eq!(charge_bytes(10), Ok(()));
+        assert_eq!(exceeded(), None);
+    }
+
+    #[test]
+    fn evaluations_nested_past_max_depth_are_refused() {
+        let limits = Limits::DEFAULT.with_max_depth(2);
+        let _a = enter(limits, 0).unwrap();
+        let _b = enter(limits, 0).unwrap();
+        let _c = enter(limits, 0).unwrap();
+        assert_eq!(
+            enter(limits, 0).err(),
+            Some(Exceeded {
+                limit: Limit::Depth,
+                max: 2
+            })
+        );
+    }
+
+    #[test]
+    fn weight_counts_values_strings_and_keys() {
+        let v = crate::Value::object([("ab", crate::Value::from("xyz"))]);
+        assert_eq!(weight(&v), (VALUE_BYTES + 2 + 3, 1));
+        assert_eq!(weight(&crate::Value::from("abc")), (3, 0));
+        assert_eq!(weight(&crate::Value::from(1)), (0, 0));
+        let nested = crate::Value::tuple([crate::Value::tuple([crate::Value::from(1)])]);
+        assert_eq!(weight(&nested), (2 * VALUE_BYTES, 2));
+    }
+
+    #[test]
+    fn a_long_expression_gets_an_allowance_for_its_own_size() {
+        let _g = enter(Limits::DEFAULT.with_max_bytes(100).with_max_steps(10), 1000).unwrap();
+        assert_eq!(charge_bytes(100 + 1000 * BYTES_PER_SOURCE_BYTE), Ok(()));
+        assert_eq!(charge_steps(10 + 1000 * STEPS_PER_SOURCE_BYTE), Ok(()));
+        assert!(charge_steps(1).is_err());
+    }
+
+    #[test]
+    fn nothing_is_charged_outside_an_evaluation() {
+        assert_eq!(charge_bytes(u64::MAX), Ok(()));
+        assert_eq!(exceeded(), None);
+    }
+
+    #[test]
+    fn limits_name_themselves_and_how_to_raise_them() {
+        let e = Exceeded {
+            limit: Limit::Bytes,
+            max: 64 << 20,
+        };
+        assert_eq!(
+            e.detail(),
+            "This expression produces more than 64 MiB of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted."
+        );
+    }
+}
