@@ -23,7 +23,9 @@ use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 #[cfg(feature = "yaml")]
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-use super::{charge, make_list, max_depth, str_arg, Def, MAX_ELEMENTS};
+#[cfg(feature = "csv")]
+use super::charge;
+use super::{make_list, max_depth, str_arg, Def, MAX_ELEMENTS};
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::limits::{self, VALUE_BYTES};
 use crate::value::{Number, Type, Value};
@@ -157,6 +159,7 @@ fn csvdecode() -> Function {
 /// quote may only open a field, and inside a quoted field a quote is
 /// doubled or closes the field before a comma or line end. The message is
 /// go-cty's (`CSV parse error on line N: ...`).
+#[cfg(feature = "csv")]
 fn check_csv_quotes(text: &str) -> Result<(), FunctionError> {
     let bytes = text.as_bytes();
     let mut line = 1;

@@ -306,7 +306,8 @@ pub(crate) fn reserve(bytes: u128) -> Result<(), FunctionError> {
     limits::reserve_bytes(u64::try_from(bytes).unwrap_or(u64::MAX)).map_err(budget_error)
 }
 
-/// Charges `bytes` of a result being built piece by piece (the decoders).
+/// Charges `bytes` of a result being built piece by piece (the CSV decoder).
+#[cfg(feature = "csv")]
 pub(crate) fn charge(bytes: u64) -> Result<(), FunctionError> {
     limits::charge_bytes(bytes).map_err(budget_error)
 }

@@ -16,7 +16,9 @@ use super::{
     call_error, int_arg, make_list, reserve, str_arg, Def, MAX_FORMAT_WIDTH, MAX_STRING_BYTES,
 };
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::limits::{MAX_REGEX_PATTERN, MAX_REGEX_SIZE, VALUE_BYTES};
+use crate::value::limits::VALUE_BYTES;
+#[cfg(feature = "regex")]
+use crate::value::limits::{MAX_REGEX_PATTERN, MAX_REGEX_SIZE};
 use crate::value::{Number, Type, Value};
 
 /// The string functions, by name.
