@@ -136,6 +136,7 @@ fn jsondecode_keeps_the_last_of_duplicate_keys() {
     );
 }
 
+#[cfg(feature = "csv")]
 #[test]
 fn csvdecode_rejects_a_bare_quote_in_an_unquoted_field() {
     let (d, _) = fail(r#"${csvdecode("a,b\nx\"y,z\n")}"#);

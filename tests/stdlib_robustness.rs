@@ -171,6 +171,7 @@ fn split_into_characters_counts_every_part() {
     assert_eq!(text, "split(\\\"\\\", ten_mb)");
 }
 
+#[cfg(feature = "yaml")]
 #[test]
 fn yaml_aliases_count_what_they_expand_to() {
     // 10 000 aliases of a 100 kB scalar: 40 kB of text, 1 GB expanded.
@@ -185,6 +186,7 @@ fn yaml_aliases_count_what_they_expand_to() {
     assert_eq!(text, "yamldecode(doc)");
 }
 
+#[cfg(feature = "csv")]
 #[test]
 fn csvdecode_rows_repeat_every_column_name() {
     // 1 000 columns of 1 kB names, 1 000 rows of commas: 1 GB of keys.
@@ -343,6 +345,7 @@ fn matchkeys_on_many_elements_is_exact() {
     );
 }
 
+#[cfg(feature = "csv")]
 #[test]
 fn csvdecode_finds_a_duplicate_among_many_columns() {
     let mut header: Vec<String> = (0..100_000).map(|i| format!("c{i}")).collect();
@@ -385,6 +388,7 @@ fn an_unknown_function_in_a_big_loop_is_reported_by_can_each_time() {
     );
 }
 
+#[cfg(feature = "regex")]
 #[test]
 fn long_regex_patterns_are_refused_before_compiling() {
     let ctx = hostile_ctx().with_variable("pattern", "a".repeat(limits::MAX_REGEX_PATTERN + 1));
@@ -397,6 +401,7 @@ fn long_regex_patterns_are_refused_before_compiling() {
     assert_eq!(text, "pattern");
 }
 
+#[cfg(feature = "regex")]
 #[test]
 fn short_patterns_that_compile_to_huge_programs_are_refused() {
     let (d, _) = eval_common::error("${regex(\"a{1000}{1000}\", \"a\")}", &hostile_ctx());
