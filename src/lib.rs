@@ -49,6 +49,7 @@
 pub mod analysis;
 pub mod decode;
 pub mod diag;
+pub mod encode;
 pub mod eval;
 pub mod ext;
 mod handover;
@@ -64,9 +65,13 @@ pub use decode::{
     decode_body, from_path, from_slice, from_slice_named, from_str, from_str_named, HclDecode,
     Spanned,
 };
+pub use encode::{
+    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, BodyEncoder,
+    HclEncode,
+};
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};
-pub use hcl_json_derive::HclDecode;
+pub use hcl_json_derive::{HclDecode, HclEncode};
 pub use json::{parse, Body, Expression, File};
 pub use pos::{Pos, Range};
 pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};

@@ -60,7 +60,7 @@ mod convert;
 mod de;
 mod number;
 pub(crate) use number::decimal_parts;
-mod ser;
+pub(crate) mod ser;
 mod string;
 mod types;
 mod unify;
