@@ -421,3 +421,182 @@ fn an_enum_of_block_types_writes_its_label_first() {
     assert_eq!(text, r#"{"provisioner":{"local-exec":{"command":"echo"}}}"#);
     assert_eq!(decode::<Root>(&text), root);
 }
+
+mod round_trip {
+    //! `from_str(to_string(x)) == x` for generated configurations.
+
+    use super::*;
+    use proptest::prelude::*;
+    use unicode_normalization::UnicodeNormalization;
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
+    struct Root {
+        #[hcl(comment)]
+        comments: Vec<String>,
+        #[hcl(attr)]
+        name: Option<String>,
+        #[hcl(attr, literal)]
+        text: Option<String>,
+        #[hcl(attr)]
+        n: Option<Number>,
+        #[hcl(attr)]
+        list: Option<Vec<String>>,
+        #[hcl(attr)]
+        map: Option<IndexMap<String, Number>>,
+        #[hcl(block)]
+        resource: Vec<Res>,
+        #[hcl(block)]
+        module: IndexMap<String, Inner>,
+        #[hcl(block)]
+        settings: Option<Inner>,
+    }
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
+    struct Res {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        #[hcl(attr)]
+        flag: Option<bool>,
+        #[hcl(attr)]
+        value: Option<String>,
+        #[hcl(block)]
+        lifecycle: Vec<Inner>,
+    }
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
+    struct Inner {
+        #[hcl(comment)]
+        note: Option<String>,
+        #[hcl(attr)]
+        source: Option<String>,
+        #[hcl(attr)]
+        count: Option<i64>,
+    }
+
+    /// Text with the characters that need care: template sigils, braces,
+    /// quotes, backslashes, control characters and non-ASCII, in NFC (the
+    /// form decoding produces).
+    fn text() -> impl Strategy<Value = String> {
+        "([$%{}\"\\\\\n\tab é漢\u{1F600}]|\\$\\{|%\\{|\\$\\$\\{|\\PC){0,10}"
+            .prop_map(|s| s.nfc().collect())
+    }
+
+    fn label() -> impl Strategy<Value = String> {
+        proptest::sample::select(&["a", "b", "x y", "é", "${l}"][..]).prop_map(str::to_string)
+    }
+
+    fn number() -> impl Strategy<Value = Number> {
+        prop_oneof![
+            "-?(0|[1-9][0-9]{0,40})(\\.[0-9]{0,30}[1-9])?",
+            "[1-9][0-9]{0,5}e-?[0-9]{1,3}",
+        ]
+        .prop_map(|s| Number::parse(&s).unwrap())
+    }
+
+    fn inner() -> impl Strategy<Value = Inner> {
+        (
+            proptest::option::of(text()),
+            proptest::option::of(text()),
+            proptest::option::of(any::<i64>()),
+        )
+            .prop_map(|(note, source, count)| Inner {
+                note,
+                source,
+                count,
+            })
+    }
+
+    fn res() -> impl Strategy<Value = Res> {
+        (
+            label(),
+            label(),
+            proptest::option::of(any::<bool>()),
+            proptest::option::of(text()),
+            proptest::collection::vec(inner(), 0..3),
+        )
+            .prop_map(|(kind, name, flag, value, lifecycle)| Res {
+                kind,
+                name,
+                flag,
+                value,
+                lifecycle,
+            })
+    }
+
+    fn root() -> impl Strategy<Value = Root> {
+        (
+            proptest::collection::vec(text(), 0..3),
+            proptest::option::of(text()),
+            proptest::option::of(text()),
+            proptest::option::of(number()),
+            proptest::option::of(proptest::collection::vec(text(), 0..4)),
+            proptest::option::of(proptest::collection::vec((text(), number()), 0..4)),
+            proptest::collection::vec(res(), 0..6),
+            proptest::collection::vec((label(), inner()), 0..3),
+            proptest::option::of(inner()),
+        )
+            .prop_map(
+                |(comments, name, text, n, list, map, resource, module, settings)| Root {
+                    comments,
+                    name,
+                    text,
+                    n,
+                    list,
+                    map: map.map(|m| m.into_iter().collect()),
+                    resource,
+                    module: module.into_iter().collect(),
+                    settings,
+                },
+            )
+    }
+
+    /// Decoding gathers blocks of equal labels together (the JSON form
+    /// nests by label), so the expected order is grouped by first
+    /// appearance of each label path.
+    fn grouped(mut r: Root) -> Root {
+        let mut order: IndexMap<(String, String), Vec<Res>> = IndexMap::new();
+        let mut kinds: IndexMap<String, Vec<String>> = IndexMap::new();
+        for res in r.resource.drain(..) {
+            let names = kinds.entry(res.kind.clone()).or_default();
+            if !names.contains(&res.name) {
+                names.push(res.name.clone());
+            }
+            order
+                .entry((res.kind.clone(), res.name.clone()))
+                .or_default()
+                .push(res);
+        }
+        for (kind, names) in kinds {
+            for name in names {
+                r.resource
+                    .extend(order.swap_remove(&(kind.clone(), name)).unwrap_or_default());
+            }
+        }
+        r
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn generated_configs_read_back_equal(cfg in root(), pretty in any::<bool>()) {
+            let text = if pretty {
+                hcl_json::to_string_pretty(&cfg).unwrap()
+            } else {
+                hcl_json::to_string(&cfg).unwrap()
+            };
+            let back: Root = hcl_json::from_str(&text, &EvalContext::new())
+                .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            prop_assert_eq!(back, grouped(cfg), "{}", text);
+        }
+
+        #[test]
+        fn generated_strings_read_back_as_the_same_literal(s in text()) {
+            let text = hcl_json::to_string(&Value::from(s.as_str())).unwrap();
+            let h: Holder = hcl_json::from_str(&format!("{{\"e\":{text}}}"), &EvalContext::new()).unwrap();
+            prop_assert_eq!(h.e.value(&EvalContext::new()).unwrap(), Value::from(s.as_str()));
+        }
+    }
+}
