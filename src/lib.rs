@@ -67,7 +67,7 @@ pub use decode::{
 };
 pub use encode::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, BodyEncoder,
-    HclEncode,
+    HclEncode, Interpolated,
 };
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};

@@ -57,6 +57,7 @@ use serde::Serialize;
 use crate::diag::{Diagnostic, Error};
 use crate::json::{Body, File};
 use crate::value::Value;
+pub use capture::Interpolated;
 use ser::{key_string, located_detail, push_key, Encoder};
 
 /// A type that can be written as an HCL body (or, for [`Value`], as a

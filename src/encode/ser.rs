@@ -11,6 +11,7 @@
 
 use serde::ser::{self, Serialize};
 
+use super::capture::INTERPOLATED_TOKEN;
 use super::raw;
 use super::writer::JsonWriter;
 use crate::decode::capture::EXPRESSION_TOKEN;
@@ -516,6 +517,11 @@ impl<'a> ser::Serializer for &'a mut Encoder {
                     }
                     None => self.value(&plain?),
                 }
+            }
+            INTERPOLATED_TOKEN => {
+                let text = key_string(value)?;
+                self.w.string(&text);
+                Ok(())
             }
             _ => value.serialize(self),
         }
