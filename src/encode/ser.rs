@@ -17,7 +17,7 @@ use super::writer::JsonWriter;
 use crate::decode::capture::EXPRESSION_TOKEN;
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::json::Expression;
-use crate::value::ser::{NUMBER_TOKEN, VALUE_TOKEN};
+use crate::value::ser::{NUMBER_TOKEN, UNKNOWN_MESSAGE, VALUE_TOKEN};
 use crate::value::{Number, Value, ValueSerializer};
 
 /// Writes values into a [`JsonWriter`], tracking the path for errors.
@@ -53,6 +53,24 @@ impl Encoder {
         self.omitted = false;
         self.depth = 0;
         self.located = false;
+    }
+
+    /// The "Unknown value" error, with the path, for the message a
+    /// `Value` gives a serializer when it meets an unknown value.
+    fn unknown_or(&mut self, e: Error) -> Error {
+        let unknown = !self.located
+            && e.diagnostics()
+                .first()
+                .is_some_and(|d| d.detail == UNKNOWN_MESSAGE);
+        if unknown {
+            self.error(
+                "Unknown value",
+                "The value is not yet known, so it cannot be written.".into(),
+                Some(DiagnosticKind::UnknownValue),
+            )
+        } else {
+            e
+        }
     }
 
     /// An error from inside a value, with the path where it happened (a
@@ -138,7 +156,7 @@ impl Encoder {
                 for (i, item) in items.iter().enumerate() {
                     self.w.element();
                     let len = self.path.len();
-                    self.path.push_str(&format!("[{i}]"));
+                    push_index(&mut self.path, i);
                     self.value(item)?;
                     self.path.truncate(len);
                 }
@@ -175,6 +193,12 @@ pub(crate) fn located_detail(detail: &str, path: &str) -> String {
     } else {
         format!("{detail} (at {path})")
     }
+}
+
+/// Appends a sequence index to a path.
+fn push_index(path: &mut String, i: usize) {
+    use std::fmt::Write;
+    let _ = write!(path, "[{i}]");
 }
 
 /// Appends a map key to a path: `.name` for identifiers, `["k"]` otherwise.
@@ -403,11 +427,11 @@ impl<'a> ser::Serializer for &'a mut Encoder {
         self.serialize_i64(v.into())
     }
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.w.raw(&v.to_string());
+        self.w.display(v);
         Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.w.raw(&v.to_string());
+        self.w.display(v);
         Ok(())
     }
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
@@ -420,11 +444,11 @@ impl<'a> ser::Serializer for &'a mut Encoder {
         self.serialize_u64(v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.w.raw(&v.to_string());
+        self.w.display(v);
         Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.w.raw(&v.to_string());
+        self.w.display(v);
         Ok(())
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
@@ -491,13 +515,14 @@ impl<'a> ser::Serializer for &'a mut Encoder {
     ) -> Result<(), Error> {
         match name {
             VALUE_TOKEN => {
-                let (plain, handed) =
-                    crate::handover::request::<Value, _>(|| value.serialize(ValueSerializer));
-                let v = match handed {
-                    Some(v) => v,
-                    None => plain?,
-                };
-                self.value(&v)
+                // The value's plain serde form comes straight here (no
+                // hand-over, so no copy of the value); one level deeper,
+                // so that a null is written, not taken for an absent
+                // `Option`.
+                self.depth += 1;
+                let result = value.serialize(&mut *self);
+                self.depth -= 1;
+                result.map_err(|e| self.unknown_or(e))
             }
             NUMBER_TOKEN => match value.serialize(ValueSerializer)? {
                 Value::String(s) => match Number::parse_plain(&s) {
@@ -613,7 +638,7 @@ impl<'a> Compound<'a> {
 
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         self.enc.w.element();
-        self.enc.path.push_str(&format!("[{}]", self.index));
+        push_index(&mut self.enc.path, self.index);
         self.index += 1;
         value.serialize(&mut *self.enc)?;
         self.enc.path.truncate(self.path_len);

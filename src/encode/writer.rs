@@ -134,6 +134,12 @@ impl JsonWriter {
         self.out.extend_from_slice(text.as_bytes());
     }
 
+    /// Writes a number or other `Display` text that is valid JSON as is.
+    pub(crate) fn display(&mut self, v: impl std::fmt::Display) {
+        use std::io::Write;
+        let _ = write!(self.out, "{v}");
+    }
+
     /// Writes a JSON string with the escapes JSON requires.
     pub(crate) fn string(&mut self, s: &str) {
         self.out.push(b'"');
@@ -144,7 +150,7 @@ impl JsonWriter {
     /// Writes a string with `${` and `%{` doubled to `$${` and `%%{`, so
     /// that a template reads it back as the same literal text.
     pub(crate) fn template_literal(&mut self, s: &str) {
-        if !s.contains("{") {
+        if memchr::memchr(b'{', s.as_bytes()).is_none() {
             return self.string(s);
         }
         self.out.push(b'"');
@@ -167,32 +173,44 @@ impl JsonWriter {
     }
 }
 
-/// JSON escapes: the quote, the backslash and control characters.
+/// The bytes JSON strings must escape: `"`, `\\` and control characters.
+static ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        table[i] = true;
+        i += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+/// JSON escapes: the quote, the backslash and control characters. Runs of
+/// plain bytes are copied whole.
 fn escape_into(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        let esc: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0x08 => b"\\b",
-            0x0c => b"\\f",
-            0..=0x1f => {
-                out.extend_from_slice(&bytes[start..i]);
+        if !ESCAPE[b as usize] {
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            _ => {
                 let hex = b"0123456789abcdef";
                 out.extend_from_slice(b"\\u00");
                 out.push(hex[(b >> 4) as usize]);
                 out.push(hex[(b & 0xf) as usize]);
-                start = i + 1;
-                continue;
             }
-            _ => continue,
-        };
-        out.extend_from_slice(&bytes[start..i]);
-        out.extend_from_slice(esc);
+        }
         start = i + 1;
     }
     out.extend_from_slice(&bytes[start..]);

@@ -34,6 +34,10 @@ pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
 /// The newtype name under which a `Value` passes through unchanged.
 pub(crate) const VALUE_TOKEN: &str = "$hcl_json::private::Value";
 
+/// What a format's serializer hears when it meets an unknown value (the
+/// encoder recognizes it to report "Unknown value" with the path).
+pub(crate) const UNKNOWN_MESSAGE: &str = "value is not yet known";
+
 pub(crate) fn unknown_error() -> Error {
     Error::new(
         Diagnostic::error(
@@ -78,7 +82,7 @@ impl Serialize for Plain<'_> {
         }
         match self.0 {
             Value::Null(_) => serializer.serialize_none(),
-            Value::Unknown(_) => Err(ser::Error::custom("value is not yet known")),
+            Value::Unknown(_) => Err(ser::Error::custom(UNKNOWN_MESSAGE)),
             Value::Bool(b) => serializer.serialize_bool(*b),
             Value::Number(n) => n.serialize(serializer),
             Value::String(s) => serializer.serialize_str(s),
