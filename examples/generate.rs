@@ -235,6 +235,8 @@ mod tests {
             .value(&ctx)
             .unwrap();
         assert_eq!(bucket, Value::from("logs-${literally}"));
-        assert!(text.contains(r#""description":"EC2 size; set with -var or ${TF_VAR_instance_type}""#));
+        assert!(
+            text.contains(r#""description":"EC2 size; set with -var or ${TF_VAR_instance_type}""#)
+        );
     }
 }

@@ -65,11 +65,11 @@ pub use decode::{
     decode_body, from_path, from_slice, from_slice_named, from_str, from_str_named, HclDecode,
     Spanned,
 };
+pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use encode::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, BodyEncoder,
     HclEncode, Interpolated,
 };
-pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};
 pub use json::{parse, Body, Expression, File};

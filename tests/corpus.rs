@@ -151,10 +151,13 @@ fn block_counts_and_labels_of_chosen_files() {
     assert_eq!(count(&clumio, "locals"), 2);
 }
 
+/// Each attribute's name and value (or first error summary).
+type Attrs = Vec<(String, Result<hcl_json::Value, String>)>;
+
 /// The top-level attributes of a file (every property, as in dynamic
 /// attributes mode) evaluated in `ctx`: each value, or the first error's
 /// summary; `Err` with the summary when the body has no attribute form.
-fn evaluated(file: &hcl_json::File, ctx: &hcl_json::EvalContext) -> Result<Vec<(String, Result<hcl_json::Value, String>)>, String> {
+fn evaluated(file: &hcl_json::File, ctx: &hcl_json::EvalContext) -> Result<Attrs, String> {
     let attrs = file
         .body()
         .just_attributes()

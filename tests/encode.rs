@@ -143,7 +143,9 @@ fn template_sigils_are_escaped_in_full_expression_mode_only() {
 
 #[test]
 fn already_escaped_looking_text_reads_back_unchanged() {
-    for s in ["$${x}", "$$${x}", "%%{x}", "$", "${", "a$", "%{", "{}", "$$"] {
+    for s in [
+        "$${x}", "$$${x}", "%%{x}", "$", "${", "a$", "%{", "{}", "$$",
+    ] {
         let text = hcl_json::to_string(&Value::from(s)).unwrap();
         let expr: Expression = hcl_json::decode_body::<Holder>(
             &hcl_json::parse(&format!("{{\"e\":{text}}}"), "h.json")
@@ -153,7 +155,11 @@ fn already_escaped_looking_text_reads_back_unchanged() {
         )
         .unwrap()
         .e;
-        assert_eq!(expr.value(&EvalContext::new()).unwrap(), Value::from(s), "{s} as {text}");
+        assert_eq!(
+            expr.value(&EvalContext::new()).unwrap(),
+            Value::from(s),
+            "{s} as {text}"
+        );
     }
 }
 
@@ -260,9 +266,15 @@ fn a_native_expression_keeps_its_string_form() {
 fn values_are_written_as_expressions() {
     let v = Value::Object(
         [
-            ("n".into(), Value::Number(Number::parse_plain("0.1000000000000000000000000000001").unwrap())),
+            (
+                "n".into(),
+                Value::Number(Number::parse_plain("0.1000000000000000000000000000001").unwrap()),
+            ),
             ("${k}".into(), Value::from(true)),
-            ("l".into(), Value::Tuple(vec![Value::null(Type::String), Value::from("é")])),
+            (
+                "l".into(),
+                Value::Tuple(vec![Value::null(Type::String), Value::from("é")]),
+            ),
         ]
         .into_iter()
         .collect(),
@@ -279,7 +291,10 @@ fn huge_and_tiny_numbers_are_written_with_an_exponent() {
     assert_eq!(hcl_json::to_string(&big).unwrap(), "1e300");
     let tiny = Value::Number(Number::parse("-2.5e-300").unwrap());
     assert_eq!(hcl_json::to_string(&tiny).unwrap(), "-25e-301");
-    assert_eq!(Number::parse("-25e-301").unwrap(), Number::parse("-2.5e-300").unwrap());
+    assert_eq!(
+        Number::parse("-25e-301").unwrap(),
+        Number::parse("-2.5e-300").unwrap()
+    );
 }
 
 #[test]
@@ -327,7 +342,10 @@ fn an_unknown_value_is_an_error_with_the_attribute_path() {
         variable: vec![Variable {
             name: "v".into(),
             description: None,
-            default: Some(Value::Tuple(vec![Value::from(1i64), Value::unknown(Type::String)])),
+            default: Some(Value::Tuple(vec![
+                Value::from(1i64),
+                Value::unknown(Type::String),
+            ])),
         }],
         ..empty()
     };
@@ -391,7 +409,10 @@ fn floats_are_written_with_their_shortest_digits() {
         f: (f64, f32, f64),
     }
     assert_eq!(
-        hcl_json::to_string(&W { f: (0.1, 0.1, 1e21) }).unwrap(),
+        hcl_json::to_string(&W {
+            f: (0.1, 0.1, 1e21)
+        })
+        .unwrap(),
         r#"{"f":[0.1,0.1,1e21]}"#
     );
 }

@@ -4,7 +4,7 @@
 //! [`to_string`], [`to_string_pretty`], [`to_vec`], [`to_vec_pretty`],
 //! [`to_writer`] and [`to_writer_pretty`] for any [`HclEncode`] type.
 //! It reads from `value` (values, exact numbers) and the body model
-//! (parsed [`File`]s, [`Body`]s and [`Expression`]s are written back from
+//! (parsed [`File`]s, [`Body`]s and [`Expression`](crate::Expression)s are written back from
 //! their node tree); it never parses or evaluates.
 //!
 //! # Design: a companion derive over the same attributes
@@ -417,8 +417,7 @@ impl<K: Serialize + Ord, T: HclEncode, S> BlockEncode for std::collections::Hash
 #[doc(hidden)]
 pub trait RemainEncode {
     /// Writes the rest of the body into the body being written.
-    fn encode_remain(&self, body: &mut BodyEncoder<'_>, skip_comments: bool)
-        -> Result<(), Error>;
+    fn encode_remain(&self, body: &mut BodyEncoder<'_>, skip_comments: bool) -> Result<(), Error>;
 }
 
 impl RemainEncode for Body {

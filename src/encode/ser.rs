@@ -205,7 +205,8 @@ fn push_index(path: &mut String, i: usize) {
 pub(crate) fn push_key(path: &mut String, k: &str) {
     let ident = !k.is_empty()
         && !k.starts_with(|c: char| c.is_ascii_digit())
-        && k.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+        && k.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
     if ident {
         if !path.is_empty() {
             path.push('.');
@@ -532,9 +533,8 @@ impl<'a> ser::Serializer for &'a mut Encoder {
                 other => self.value(&other),
             },
             EXPRESSION_TOKEN => {
-                let (plain, handed) = crate::handover::request::<Expression, _>(|| {
-                    value.serialize(ValueSerializer)
-                });
+                let (plain, handed) =
+                    crate::handover::request::<Expression, _>(|| value.serialize(ValueSerializer));
                 match handed {
                     Some(expr) => {
                         raw::expression(&mut self.w, &expr);
@@ -577,7 +577,11 @@ impl<'a> ser::Serializer for &'a mut Encoder {
     fn serialize_tuple(self, len: usize) -> Result<Compound<'a>, Error> {
         self.serialize_seq(Some(len))
     }
-    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a>, Error> {
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        len: usize,
+    ) -> Result<Compound<'a>, Error> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_variant(
