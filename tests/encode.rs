@@ -621,3 +621,25 @@ mod round_trip {
         }
     }
 }
+
+#[test]
+fn a_native_expression_inside_a_string_is_written_as_an_interpolation() {
+    let h: Holder = decode(r#"{"e": "lookup(var.m, \"k\")"}"#);
+    let call = h.e.as_call().unwrap();
+    #[derive(HclEncode)]
+    struct W {
+        #[hcl(attr)]
+        args: Vec<Expression>,
+    }
+    let text = hcl_json::to_string(&W { args: call.args }).unwrap();
+    assert_eq!(text, r#"{"args":["${var.m}","${\"k\"}"]}"#);
+    let ctx = EvalContext::new().with_variable(
+        "var",
+        Value::Object([("m".into(), Value::from("map"))].into_iter().collect()),
+    );
+    let back: Holder = decode(&text.replace("args", "e"));
+    assert_eq!(
+        back.e.value(&ctx).unwrap(),
+        Value::Tuple(vec![Value::from("map"), Value::from("k")])
+    );
+}
