@@ -643,3 +643,39 @@ fn a_native_expression_inside_a_string_is_written_as_an_interpolation() {
         Value::Tuple(vec![Value::from("map"), Value::from("k")])
     );
 }
+
+#[test]
+fn hash_maps_are_written_in_key_order() {
+    #[derive(HclEncode)]
+    struct Root {
+        #[hcl(block)]
+        module: std::collections::HashMap<String, Module>,
+        #[hcl(remain)]
+        rest: std::collections::HashMap<String, u8>,
+    }
+    #[derive(HclEncode)]
+    struct Module {
+        #[hcl(attr)]
+        source: String,
+    }
+    let root = Root {
+        module: ["c", "a", "b"]
+            .into_iter()
+            .map(|k| {
+                (
+                    k.to_string(),
+                    Module {
+                        source: k.repeat(2),
+                    },
+                )
+            })
+            .collect(),
+        rest: [("z".to_string(), 1), ("y".to_string(), 2)]
+            .into_iter()
+            .collect(),
+    };
+    assert_eq!(
+        hcl_json::to_string(&root).unwrap(),
+        r#"{"module":{"a":{"source":"aa"},"b":{"source":"bb"},"c":{"source":"cc"}},"y":2,"z":1}"#
+    );
+}
