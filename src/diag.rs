@@ -352,9 +352,18 @@ impl serde::de::Error for Error {
     }
 }
 
+/// Handed over around the `serde::ser::Error::custom` call a `Value` makes
+/// when a serializer meets an unknown value: ours then gives the error
+/// [`DiagnosticKind::UnknownValue`].
+pub(crate) struct NotYetKnown;
+
 impl serde::ser::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
-        Error::new(Diagnostic::error("Invalid value", msg.to_string(), None))
+        let diag = Diagnostic::error("Invalid value", msg.to_string(), None);
+        if crate::handover::take::<NotYetKnown>().is_some() {
+            return Error::new(diag.with_kind(DiagnosticKind::UnknownValue));
+        }
+        Error::new(diag)
     }
 }
 

@@ -49,6 +49,7 @@
 pub mod analysis;
 pub mod decode;
 pub mod diag;
+pub mod encode;
 pub mod eval;
 pub mod ext;
 mod handover;
@@ -65,8 +66,12 @@ pub use decode::{
     Spanned,
 };
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
+pub use encode::{
+    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, BodyEncoder,
+    HclEncode, Interpolated,
+};
 pub use eval::{EvalContext, ExpressionClosure, Function};
-pub use hcl_json_derive::HclDecode;
+pub use hcl_json_derive::{HclDecode, HclEncode};
 pub use json::{parse, Body, Expression, File};
 pub use pos::{Pos, Range};
 pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};

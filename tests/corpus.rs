@@ -193,3 +193,72 @@ fn corpus_files_evaluate_far_inside_the_default_budget() {
     assert!(peak.bytes * 100 < d.max_bytes, "{peak:?}");
     assert!(peak.steps * 100 < d.max_steps, "{peak:?}");
 }
+
+/// Each attribute's name and value (or first error summary).
+type Attrs = Vec<(String, Result<hcl_json::Value, String>)>;
+
+/// The top-level attributes of a file (every property, as in dynamic
+/// attributes mode) evaluated in `ctx`: each value, or the first error's
+/// summary; `Err` with the summary when the body has no attribute form.
+fn evaluated(file: &hcl_json::File, ctx: &hcl_json::EvalContext) -> Result<Attrs, String> {
+    let attrs = file
+        .body()
+        .just_attributes()
+        .map_err(|e| e.diagnostics()[0].summary.clone())?;
+    Ok(attrs
+        .into_iter()
+        .map(|(name, attr)| {
+            let v = attr
+                .expr
+                .value(ctx)
+                .map_err(|e| e.diagnostics()[0].summary.clone());
+            (name, v)
+        })
+        .collect())
+}
+
+/// Writing a parsed file back (compact and pretty) and parsing the text
+/// again gives the same structure (the same compact text again) and the
+/// same values: in literal-only mode always, in full-expression mode
+/// wherever the original evaluates.
+#[test]
+fn corpus_files_written_back_read_the_same() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let ctx = hcl_json::EvalContext::new().with_stdlib();
+    let literal = hcl_json::EvalContext::literal();
+    let (mut checked, mut values) = (0, 0);
+    for f in common::corpus_json_files(&dir) {
+        if !matches!(f.expect.as_str(), "ok" | "semantic-error") {
+            continue;
+        }
+        let bytes = std::fs::read(dir.join(&f.file)).expect(&f.file);
+        let original = hcl_json::json::parse_bytes(&bytes, &f.file).expect(&f.file);
+        let compact = hcl_json::to_string(&original).unwrap();
+        let pretty = hcl_json::to_string_pretty(&original).unwrap();
+        for text in [&compact, &pretty] {
+            let again = hcl_json::parse(text, &f.file)
+                .unwrap_or_else(|e| panic!("{} written back does not parse:\n{e}", f.file));
+            assert_eq!(hcl_json::to_string(&again).unwrap(), compact, "{}", f.file);
+            assert_eq!(
+                evaluated(&again, &literal),
+                evaluated(&original, &literal),
+                "{}",
+                f.file
+            );
+            if let (Ok(before), Ok(after)) = (evaluated(&original, &ctx), evaluated(&again, &ctx)) {
+                for ((name, b), (name2, a)) in before.iter().zip(&after) {
+                    assert_eq!(name, name2, "{}", f.file);
+                    if b.is_ok() {
+                        assert_eq!(a, b, "{}: {name}", f.file);
+                        values += 1;
+                    }
+                }
+            }
+        }
+        checked += 1;
+    }
+    eprintln!("{checked} files written back; {values} evaluated attributes compared");
+    assert!(checked > 50, "only {checked} corpus files were checked");
+}

@@ -28,6 +28,164 @@ pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
     }
 }
 
+/// Derives `hcl_json::HclEncode` for a struct with named fields (or an
+/// enum of block types), from the same `#[hcl(...)]` field attributes as
+/// `HclDecode`. See `hcl_json::HclEncode`.
+#[proc_macro_derive(HclEncode, attributes(hcl))]
+pub fn derive_hcl_encode(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as DeriveInput);
+    match expand_encode(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(err) => err.to_compile_error().into(),
+    }
+}
+
+/// The fields of a struct, parsed and checked as for `HclDecode`.
+fn struct_fields<'a>(name: &syn::Ident, data: &'a syn::DataStruct) -> syn::Result<Vec<Field<'a>>> {
+    let Fields::Named(named) = &data.fields else {
+        return Err(Error::new(
+            name.span(),
+            "#[derive(HclEncode)] supports structs with named fields only",
+        ));
+    };
+    let mut errors: Option<Error> = None;
+    let mut fields = Vec::new();
+    for f in &named.named {
+        match parse_field(f) {
+            Ok(field) => fields.push(field),
+            Err(e) => combine(&mut errors, e),
+        }
+    }
+    check_fields(&fields, &mut errors);
+    match errors {
+        Some(e) => Err(e),
+        None => Ok(fields),
+    }
+}
+
+fn expand_encode(input: &DeriveInput) -> syn::Result<TokenStream2> {
+    let name = &input.ident;
+    if !input.generics.params.is_empty() {
+        return Err(Error::new(
+            input.generics.span(),
+            "#[derive(HclEncode)] does not support generic structs",
+        ));
+    }
+    let (labels, body) = match &input.data {
+        Data::Struct(data) => {
+            let fields = struct_fields(name, data)?;
+            encode_struct(&fields)
+        }
+        Data::Enum(data) => encode_enum(name, data)?,
+        Data::Union(_) => {
+            return Err(Error::new(
+                name.span(),
+                "#[derive(HclEncode)] supports structs with named fields, and enums whose variants each hold one block type",
+            ))
+        }
+    };
+    Ok(quote! {
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            impl ::hcl_json::__private::BlockEncode for #name {
+                fn collect_blocks<'__a>(
+                    &'__a self,
+                    __out: &mut ::std::vec::Vec<(::std::vec::Vec<::std::string::String>, &'__a dyn ::hcl_json::HclEncode)>,
+                ) -> ::std::result::Result<(), ::hcl_json::Error> {
+                    ::hcl_json::__private::collect_one(self, __out)
+                }
+            }
+
+            impl ::hcl_json::HclEncode for #name {
+                fn encode_labels(
+                    &self,
+                    __labels: &mut ::std::vec::Vec<::std::string::String>,
+                ) -> ::std::result::Result<(), ::hcl_json::Error> {
+                    #labels
+                    ::std::result::Result::Ok(())
+                }
+
+                fn encode_body(
+                    &self,
+                    __b: &mut ::hcl_json::__private::BodyEncoder<'_>,
+                ) -> ::std::result::Result<(), ::hcl_json::Error> {
+                    #body
+                    ::std::result::Result::Ok(())
+                }
+            }
+        };
+    })
+}
+
+/// The label pushes and the body writes of a struct, in field order.
+fn encode_struct(fields: &[Field<'_>]) -> (TokenStream2, TokenStream2) {
+    let has_comment = fields.iter().any(|f| matches!(f.kind, Kind::Comment));
+    let labels = fields
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::Label))
+        .map(|f| {
+            let ident = f.ident;
+            quote_spanned! {f.ty.span()=>
+                __labels.push(::hcl_json::__private::label_string(&self.#ident)?);
+            }
+        });
+    let writes = fields.iter().map(|f| {
+        let ident = f.ident;
+        match &f.kind {
+            Kind::Attr { name, literal } => quote_spanned! {f.ty.span()=>
+                __b.attr_with(#name, &self.#ident, #literal)?;
+            },
+            Kind::Block { name } => quote_spanned! {f.ty.span()=>
+                __b.block_field(#name, &self.#ident)?;
+            },
+            Kind::Remain => quote_spanned! {f.ty.span()=>
+                __b.remain(&self.#ident, #has_comment)?;
+            },
+            Kind::Comment => quote_spanned! {f.ty.span()=>
+                ::hcl_json::__private::CommentEncode::encode_comments(&self.#ident, __b)?;
+            },
+            Kind::Label | Kind::DefRange | Kind::TypeRange => quote! {},
+        }
+    });
+    (quote! { #(#labels)* }, quote! { #(#writes)* })
+}
+
+/// An enum of block types: the variant's label first, then the variant's
+/// body.
+fn encode_enum(
+    name: &syn::Ident,
+    data: &syn::DataEnum,
+) -> syn::Result<(TokenStream2, TokenStream2)> {
+    let mut label_arms = Vec::new();
+    let mut body_arms = Vec::new();
+    for v in &data.variants {
+        match &v.fields {
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => {}
+            _ => {
+                return Err(Error::new(
+                    v.ident.span(),
+                    "each variant holds one block type: `Variant(BlockType)`",
+                ))
+            }
+        }
+        let label = variant_label(v)?;
+        let ident = &v.ident;
+        label_arms.push(quote! {
+            #name::#ident(__inner) => {
+                __labels.push(::std::string::String::from(#label));
+                ::hcl_json::HclEncode::encode_labels(__inner, __labels)?;
+            }
+        });
+        body_arms.push(quote! {
+            #name::#ident(__inner) => ::hcl_json::HclEncode::encode_body(__inner, __b)?,
+        });
+    }
+    Ok((
+        quote! { match self { #(#label_arms)* } },
+        quote! { match self { #(#body_arms)* } },
+    ))
+}
+
 /// What one field is to the body.
 enum Kind {
     Attr { name: String, literal: bool },

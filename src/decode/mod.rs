@@ -14,7 +14,7 @@
 //! content) belongs to `schema` and `json`; evaluation to `eval`.
 
 mod body_de;
-mod capture;
+pub(crate) mod capture;
 mod expr_de;
 mod spec;
 
@@ -361,6 +361,9 @@ pub mod __private {
     pub use super::body_de::{next_range, BodyDeserializer};
     pub use super::spec::{
         BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField, Variant,
+    };
+    pub use crate::encode::{
+        collect_one, label_string, BlockEncode, BodyEncoder, CommentEncode, RemainEncode,
     };
     pub use serde;
 

@@ -332,6 +332,22 @@ impl Body {
         }
     }
 
+    /// The properties this body still shows (not hidden by earlier partial
+    /// processing), in source order, duplicates and `"//"` included: what
+    /// the encoder writes back for a remain body.
+    pub(crate) fn visible_props(&self) -> Vec<Prop> {
+        let mut ignored = Diagnostics::new();
+        self.deep_props(self.node, None, &mut ignored)
+            .into_iter()
+            .filter(|p| !self.is_hidden(self.name(p)))
+            .collect()
+    }
+
+    /// Whether earlier partial processing hid some names of this body.
+    pub(crate) fn is_partial(&self) -> bool {
+        self.hidden.is_some()
+    }
+
     fn name(&self, prop: &Prop) -> &str {
         self.file.str(prop.name).unwrap_or_default()
     }

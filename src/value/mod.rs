@@ -61,7 +61,7 @@ mod de;
 pub mod limits;
 mod number;
 pub(crate) use number::decimal_parts;
-mod ser;
+pub(crate) mod ser;
 mod string;
 mod types;
 mod unify;

@@ -78,7 +78,11 @@ impl Serialize for Plain<'_> {
         }
         match self.0 {
             Value::Null(_) => serializer.serialize_none(),
-            Value::Unknown(_) => Err(ser::Error::custom("value is not yet known")),
+            // Any format hears the message; ours also gets the kind,
+            // through the hand-over, so the encoder can add the path.
+            Value::Unknown(_) => Err(crate::handover::give(crate::diag::NotYetKnown, || {
+                ser::Error::custom("value is not yet known")
+            })),
             Value::Bool(b) => serializer.serialize_bool(*b),
             Value::Number(n) => n.serialize(serializer),
             Value::String(s) => serializer.serialize_str(s),
