@@ -177,12 +177,14 @@ fn parse_uuid(text: &str) -> Option<[u8; 16]> {
 
 /// The canonical lower-case hyphenated form.
 fn format_uuid(uuid: &[u8; 16]) -> String {
+    use std::fmt::Write as _;
     let mut out = String::with_capacity(36);
     for (i, b) in uuid.iter().enumerate() {
         if matches!(i, 4 | 6 | 8 | 10) {
             out.push('-');
         }
-        out.push_str(&format!("{b:02x}"));
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{b:02x}");
     }
     out
 }
