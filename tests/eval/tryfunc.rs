@@ -1,7 +1,7 @@
 //! `try` and `can` (the tryfunc extension), built on functions that take
 //! their arguments as expression closures.
 
-mod eval_common;
+use crate::eval_common;
 
 use eval_common::*;
 use hcl_json::ext::tryfunc::{can_function, try_function};

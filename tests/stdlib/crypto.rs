@@ -2,7 +2,7 @@
 
 #![cfg(feature = "hashes")]
 
-mod stdlib_support;
+use crate::stdlib_support;
 
 use hcl_json::Type;
 use stdlib_support::*;

@@ -4,8 +4,8 @@
 //! older functions, and the opt-in file-system and unpredictable functions
 //! with their sandbox.
 
-mod eval_common;
-mod stdlib_support;
+use crate::eval_common;
+use crate::stdlib_support;
 
 use eval_common::{error, ok};
 use hcl_json::stdlib::filesystem::Filesystem;

@@ -4,8 +4,8 @@
 //! formerly quadratic function at a size where quadratic would show, big
 //! names and patterns), asserting the located error or the correct value.
 
-mod eval_common;
-mod stdlib_support;
+use crate::eval_common;
+use crate::stdlib_support;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

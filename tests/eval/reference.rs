@@ -3,7 +3,7 @@
 //! Each expected value below is what the Go reference printed for the same
 //! input and context; the tests themselves do not need Go.
 
-mod eval_common;
+use crate::eval_common;
 
 use eval_common::*;
 use hcl_json::{EvalContext, Type, Value};

@@ -1,6 +1,6 @@
 //! Type conversion functions, called through `Function::call`.
 
-mod stdlib_support;
+use crate::stdlib_support;
 
 use hcl_json::{Type, Value};
 use stdlib_support::*;

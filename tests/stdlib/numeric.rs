@@ -1,6 +1,6 @@
 //! Numeric functions, called through `Function::call`.
 
-mod stdlib_support;
+use crate::stdlib_support;
 
 use hcl_json::{Number, Type, Value};
 use stdlib_support::*;

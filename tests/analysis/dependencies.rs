@@ -3,7 +3,7 @@
 //! without evaluating anything.
 
 #[allow(dead_code)]
-#[path = "../examples/dependencies.rs"]
+#[path = "../../examples/dependencies.rs"]
 mod dependencies;
 
 use dependencies::{evaluation_order, load, sort, CYCLE_SOURCE};
@@ -14,7 +14,7 @@ fn names(defs: &[dependencies::Definition], order: &[usize]) -> Vec<String> {
 
 #[test]
 fn blocks_are_ordered_after_the_blocks_they_refer_to() {
-    let src = include_str!("../examples/data/dependencies.hcl.json");
+    let src = include_str!("../../examples/data/dependencies.hcl.json");
     let file = hcl_json::parse(src, "dependencies.hcl.json").unwrap();
     let defs = load(&file).unwrap();
     let order = evaluation_order(&defs, &file).unwrap();
@@ -85,7 +85,7 @@ fn plain_json_values_evaluate() {
 
 #[test]
 fn blocks_evaluate_in_dependency_order() {
-    let src = include_str!("../examples/data/dependencies.hcl.json");
+    let src = include_str!("../../examples/data/dependencies.hcl.json");
     let file = hcl_json::parse(src, "dependencies.hcl.json").unwrap();
     let values = dependencies::evaluate_all(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(values["answer"], hcl_json::Value::from(42));

@@ -16,8 +16,6 @@
     allow(dead_code, unused_imports)
 )]
 
-mod stdlib_support;
-
 use hcl_json::{stdlib, EvalContext};
 
 const NAMES: &[&str] = &[

@@ -2,7 +2,7 @@
 //! values, strings in the two modes, object keys, exact ranges inside
 //! strings, all diagnostics at once, and nesting limits.
 
-mod eval_common;
+use crate::eval_common;
 
 use eval_common::*;
 use hcl_json::{EvalContext, Number, Type, Value};

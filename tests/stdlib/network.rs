@@ -1,6 +1,6 @@
 //! IP network functions, called through `Function::call`.
 
-mod stdlib_support;
+use crate::stdlib_support;
 
 use hcl_json::Type;
 use stdlib_support::*;

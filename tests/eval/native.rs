@@ -2,7 +2,7 @@
 //! variables, traversals, splats, operators, conditionals, constructors,
 //! `for` expressions, template directives, calls, unknown values.
 
-mod eval_common;
+use crate::eval_common;
 
 use eval_common::*;
 use hcl_json::eval::Param;

@@ -1,0 +1,10 @@
+//! Evaluation of JSON values, native expressions and templates: one test
+//! binary for the `eval` layer, a module per concern.
+
+#[path = "common.rs"]
+mod eval_common;
+
+mod json;
+mod native;
+mod reference;
+mod tryfunc;

@@ -1,0 +1,6 @@
+//! The native template and expression grammar: diagnostics, limits and
+//! strip markers: one test binary for the `syntax` layer.
+
+mod diagnostics;
+mod limits;
+mod strip_markers;
