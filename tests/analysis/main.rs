@@ -1,7 +1,7 @@
 //! Static analysis: keywords, traversals, lists, maps, calls, variables and
 //! the dependency graphs built from them: one test binary for the layer.
 
-mod dependencies;
+mod dependency_graph;
 mod props;
 mod r#static;
 mod traversal;
