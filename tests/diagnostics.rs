@@ -1,0 +1,134 @@
+//! Rendered error text, pinned by golden files: one input per scenario in
+//! `tests/golden/errors/NAME.json`, its rendering (summary, detail, file,
+//! line and column, snippet and carets, every diagnostic at once) in
+//! `NAME.txt` beside it. A change of wording, of a range or of a caret is a
+//! visible diff; `HCL_JSON_BLESS=1 cargo test --test diagnostics` rewrites
+//! the expected files after a deliberate change.
+//!
+//! The driver is the same for every scenario, by prefix: `schema_*` files
+//! are decoded into a small derive struct; every other file is parsed,
+//! then each attribute of its top-level body is evaluated in a context
+//! with the standard library, two variables and a 1 MiB budget.
+
+use std::path::{Path, PathBuf};
+
+use hcl_json::{Error, EvalContext, HclDecode, Limits, Value};
+
+fn scenarios_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/errors")
+}
+
+fn context() -> EvalContext {
+    EvalContext::new()
+        .with_variable("name", "world")
+        .with_variable(
+            "list",
+            Value::from_iter([Value::from(1i64), Value::from(2i64), Value::from(3i64)]),
+        )
+        .with_stdlib()
+        .with_limits(Limits::default().with_max_bytes(1 << 20))
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Config {
+    #[hcl(attr)]
+    name: String,
+    #[hcl(attr)]
+    count: Option<u32>,
+    #[hcl(block)]
+    resource: Vec<Resource>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Resource {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: String,
+}
+
+/// Every problem the scenario's file has, rendered, or `None` if it has
+/// none (which a scenario must not).
+fn render(name: &str, bytes: &[u8]) -> Option<String> {
+    let filename = format!("{name}.json");
+    if name.starts_with("schema_") {
+        let src = std::str::from_utf8(bytes).expect("schema scenarios are UTF-8");
+        return hcl_json::from_str_named::<Config>(src, &filename, &context())
+            .err()
+            .map(|e| e.to_string());
+    }
+    let file = match hcl_json::json::parse_bytes(bytes, &filename) {
+        Ok(file) => file,
+        Err(e) => return Some(e.to_string()),
+    };
+    let attributes = match file.body().just_attributes() {
+        Ok(attributes) => attributes,
+        Err(e) => return Some(e.to_string()),
+    };
+    let ctx = context();
+    let errors: Vec<Error> = attributes
+        .values()
+        .filter_map(|a| a.expr.value(&ctx).err())
+        .collect();
+    errors
+        .into_iter()
+        .reduce(Error::merge)
+        .map(|e| e.to_string())
+}
+
+#[test]
+fn rendered_errors_match_their_golden_files() {
+    let bless = std::env::var_os("HCL_JSON_BLESS").is_some();
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(scenarios_dir())
+        .expect("tests/golden/errors")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 20, "scenarios went missing: {inputs:?}");
+    let mut differences = Vec::new();
+    for input in &inputs {
+        let name = input.file_stem().unwrap().to_str().unwrap();
+        let bytes = std::fs::read(input).unwrap();
+        let text = render(name, &bytes)
+            .unwrap_or_else(|| panic!("scenario {name} produced no error at all"));
+        let expected_path = input.with_extension("txt");
+        if bless {
+            std::fs::write(&expected_path, &text).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|_| {
+            panic!(
+                "{} is missing: run with HCL_JSON_BLESS=1",
+                expected_path.display()
+            )
+        });
+        if text != expected {
+            differences.push(format!(
+                "--- {name}: expected\n{expected}\n--- {name}: got\n{text}"
+            ));
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "rendered errors differ from their golden files:\n{}",
+        differences.join("\n")
+    );
+}
+
+#[test]
+fn every_scenario_has_a_golden_file_and_no_file_is_orphaned() {
+    let names = |ext: &str| {
+        let mut v: Vec<String> = std::fs::read_dir(scenarios_dir())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("json"), names("txt"));
+}
