@@ -221,7 +221,10 @@ impl<'a> ExprDeserializer<'a> {
         node: Option<crate::json::NodeId>,
         place: &AttrPlace<'_>,
     ) -> Error {
-        let range = node.map_or_else(|| self.expr.range(), |n| self.expr.file.range(n));
+        let range = match (node, self.expr.json_file()) {
+            (Some(n), Some((file, _))) => file.range(n),
+            _ => self.expr.range(),
+        };
         locate(err, &range, place).with_source(self.expr.source().clone())
     }
 
@@ -451,7 +454,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         let Some(prop) = self.walk.next(parent.ctx, &mut diags) else {
             return Ok(None);
         };
-        let file = &parent.expr.file;
+        let file = self.walk.file;
         if diags.has_errors() {
             return Err(Error::from(diags).with_source(file.source.clone()));
         }
@@ -489,7 +492,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
             trail: Some(&trail),
             ..parent.place
         };
-        let value = Expression::json(parent.expr.file.clone(), node);
+        let value = Expression::json(self.walk.file.clone(), node);
         seed.deserialize(ExprDeserializer::new(value, parent.ctx, place))
             .map_err(|e| parent.locate_node(e, Some(node), &place))
     }

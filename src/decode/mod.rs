@@ -239,7 +239,6 @@ pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Er
     // The record that captures in serde's buffered positions consult.
     let result = crate::handover::give(capture::Buffered::new(ctx), || T::deserialize(de));
     let diags = env.diags.into_inner();
-    let source = body.source().clone();
     let failed = match result {
         Ok(value) if !diags.has_errors() => return Ok(value),
         Err(e) if !e.is_reported() && !diags.has_errors() => e,
@@ -250,7 +249,7 @@ pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Er
             Some(body.range()),
         )),
     };
-    Err(in_source_order(failed, body).with_source(source))
+    Err(body.attach(in_source_order(failed, body)))
 }
 
 /// The diagnostics of one decoding sorted by where they point (stable, so
