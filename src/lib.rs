@@ -69,8 +69,8 @@ pub use body::{
     Syntax,
 };
 pub use decode::{
-    decode_body, from_path, from_slice, from_slice_named, from_str, from_str_named, HclDecode,
-    Spanned,
+    decode_body, from_path, from_paths, from_slice, from_slice_named, from_str, from_str_named,
+    from_str_native, from_str_native_named, HclDecode, Spanned,
 };
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use encode::{

@@ -216,6 +216,30 @@ impl Expression {
         }
     }
 
+    /// The element expressions of a sequence as written: a JSON array, or
+    /// a native tuple constructor `[a, b]`. What decoding walks element by
+    /// element (so that `Vec<Expression>` captures each one).
+    pub(crate) fn static_elements(&self) -> Option<Vec<Expression>> {
+        if let Some(elements) = self.json_elements() {
+            return Some(elements);
+        }
+        let ExprKind::Native(n) = &self.kind else {
+            return None;
+        };
+        match &n.expr.kind {
+            syntax::ExprKind::Tuple(items) => {
+                let origin = n.origin.as_ref();
+                Some(items.iter().map(|e| origin.expression(e.clone())).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether this is a native tuple constructor.
+    pub(crate) fn is_native_tuple(&self) -> bool {
+        matches!(&self.kind, ExprKind::Native(n) if matches!(n.expr.kind, syntax::ExprKind::Tuple(_)))
+    }
+
     /// The `(name, value)` expressions of a JSON object expression.
     pub(crate) fn json_properties(&self) -> Option<Vec<(Expression, Expression)>> {
         let (file, node) = self.json_file()?;

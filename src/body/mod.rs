@@ -224,16 +224,21 @@ pub fn parse_auto_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
 
 /// Reads and parses the file at `path`, in the syntax its name implies
 /// ([`parse_auto`]). A file that cannot be read is an error ("Failed to
-/// read file").
+/// read file") naming it.
 pub fn parse_file(path: impl AsRef<Path>) -> Result<File, Error> {
     let path = path.as_ref();
-    let name = path.to_string_lossy();
+    let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| {
-        Error::new(crate::diag::Diagnostic::error(
+        let start = crate::pos::Pos {
+            line: 1,
+            column: 1,
+            byte: 0,
+        };
+        Error::at(
             "Failed to read file",
-            format!("The configuration file {name:?} could not be read: {e}."),
-            None,
-        ))
+            format!("The file {name:?} could not be read: {e}."),
+            Range::new(name.as_str(), start, start),
+        )
     })?;
     parse_auto_bytes(&bytes, &name)
 }

@@ -269,7 +269,7 @@ impl<'a> ExprDeserializer<'a> {
         capture::record_buffered(self.place.attr, &self.expr);
         self.ctx = capture::literal_ctx();
         self.evaluated = None;
-        if let Some(elements) = self.expr.json_elements() {
+        if let Some(elements) = self.expr.static_elements() {
             return self.walk_seq(elements, visitor);
         }
         if self.expr.is_json_object() {
@@ -308,7 +308,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
             if is_buffering(&visitor) {
                 return self.buffer(visitor);
             }
-            if let Some(elements) = self.expr.json_elements() {
+            if let Some(elements) = self.expr.static_elements() {
                 return self.walk_seq(elements, visitor);
             }
             if self.expr.is_json_object() {
@@ -322,7 +322,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         if self.expr.is_json_null() {
             return visitor.visit_none();
         }
-        if self.expr.is_json_container() {
+        if self.expr.is_json_container() || self.expr.is_native_tuple() {
             return visitor.visit_some(self);
         }
         let result = self.expr.value(self.ctx);
@@ -366,14 +366,14 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.json_elements() {
+        match self.expr.static_elements() {
             Some(elements) if self.evaluated.is_none() => self.walk_seq(elements, visitor),
             _ => self.via_value(|v| v.deserialize_seq(visitor)),
         }
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.json_elements() {
+        match self.expr.static_elements() {
             Some(elements) if elements.len() == len && self.evaluated.is_none() => {
                 self.walk_seq(elements, visitor)
             }
