@@ -375,7 +375,10 @@ fn native_attr(src: &str, name: &str) -> Expression {
 #[test]
 fn native_analyses_read_the_expression_as_written() {
     let src = "k = string\nt = aws_instance.web.id[0]\nl = [a.b, c]\nm = { name = string, \"q\" = 1 }\nf = list(object({a = number}))\n";
-    assert_eq!(native_attr(src, "k").as_keyword().as_deref(), Some("string"));
+    assert_eq!(
+        native_attr(src, "k").as_keyword().as_deref(),
+        Some("string")
+    );
     let t = native_attr(src, "t").abs_traversal().unwrap();
     assert_eq!(t.to_string(), "aws_instance.web.id[0]");
     assert_eq!(text(src, &t.range()), "aws_instance.web.id[0]");
@@ -385,7 +388,10 @@ fn native_analyses_read_the_expression_as_written() {
     assert_eq!(l[0].abs_traversal().unwrap().root_name(), "a");
     let m = native_attr(src, "m").as_map().unwrap();
     assert_eq!(m[0].0.as_keyword().as_deref(), Some("name"));
-    assert_eq!(m[1].1.value(&hcl_json::EvalContext::new()).unwrap(), Value::from(1));
+    assert_eq!(
+        m[1].1.value(&hcl_json::EvalContext::new()).unwrap(),
+        Value::from(1)
+    );
     let f = native_attr(src, "f").as_call().unwrap();
     assert_eq!(f.name, "list");
     assert_eq!(text(src, &f.args[0].range()), "object({a = number})");
@@ -399,7 +405,10 @@ fn native_quoted_strings_are_not_traversals() {
     let src = "t = \"aws_instance.web\"\n";
     let err = native_attr(src, "t").abs_traversal().unwrap_err();
     assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
-    assert_eq!(text(src, err.diagnostics()[0].subject.as_ref().unwrap()), "\"aws_instance.web\"");
+    assert_eq!(
+        text(src, err.diagnostics()[0].subject.as_ref().unwrap()),
+        "\"aws_instance.web\""
+    );
 }
 
 #[test]

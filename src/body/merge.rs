@@ -35,7 +35,7 @@ impl Body {
     /// ```
     pub fn merge(bodies: &[Body]) -> Body {
         Body {
-            repr: BodyRepr::Merged(Arc::from(bodies.to_vec())),
+            repr: BodyRepr::Merged(Arc::new(bodies.to_vec())),
             hidden: None,
         }
     }

@@ -73,10 +73,10 @@ impl Syntax {
 /// ```
 #[derive(Clone)]
 pub struct File {
-    pub(crate) repr: FileRepr,
+    // One `Arc`, so that a `File` is one word like the other handles.
+    pub(crate) repr: Arc<FileRepr>,
 }
 
-#[derive(Clone)]
 pub(crate) enum FileRepr {
     Json(Arc<FileData>),
     Native(Arc<NativeFile>),
@@ -94,13 +94,13 @@ impl std::fmt::Debug for File {
 impl File {
     pub(crate) fn json(data: Arc<FileData>) -> File {
         File {
-            repr: FileRepr::Json(data),
+            repr: Arc::new(FileRepr::Json(data)),
         }
     }
 
     /// The JSON node tree, for a JSON file.
     pub(crate) fn json_data(&self) -> Option<&Arc<FileData>> {
-        match &self.repr {
+        match &*self.repr {
             FileRepr::Json(data) => Some(data),
             FileRepr::Native(_) => None,
         }
@@ -108,7 +108,7 @@ impl File {
 
     /// The file's syntax.
     pub fn syntax(&self) -> Syntax {
-        match self.repr {
+        match *self.repr {
             FileRepr::Json(_) => Syntax::Json,
             FileRepr::Native(_) => Syntax::Native,
         }
@@ -126,7 +126,7 @@ impl File {
 
     /// The source file, with its line index, for rendering diagnostics.
     pub fn source_file(&self) -> &Arc<SourceFile> {
-        match &self.repr {
+        match &*self.repr {
             FileRepr::Json(data) => &data.source,
             FileRepr::Native(file) => &file.source,
         }
@@ -135,7 +135,7 @@ impl File {
     /// The range of the whole root value (JSON) or of the whole file
     /// (native).
     pub fn range(&self) -> Range {
-        match &self.repr {
+        match &*self.repr {
             FileRepr::Json(data) => data.range(data.root),
             FileRepr::Native(file) => file.source.range(0, file.source.text().len()),
         }
@@ -143,7 +143,7 @@ impl File {
 
     /// The file's root body.
     pub fn body(&self) -> Body {
-        match &self.repr {
+        match &*self.repr {
             FileRepr::Json(data) => Body::json(data.clone(), data.root),
             FileRepr::Native(file) => Body::native(file.clone(), file.tree.root),
         }
@@ -272,8 +272,9 @@ pub(crate) enum BodyRepr {
     Json { file: Arc<FileData>, node: NodeId },
     /// A native body: the file's root body or a block's.
     Native { file: Arc<NativeFile>, body: u32 },
-    /// Several bodies read as one.
-    Merged(Arc<[Body]>),
+    /// Several bodies read as one (a thin pointer, to keep `Body` at four
+    /// words).
+    Merged(Arc<Vec<Body>>),
 }
 
 impl std::fmt::Debug for Body {

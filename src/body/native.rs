@@ -38,7 +38,7 @@ pub(crate) fn parse(src: &str, filename: &str) -> Result<File, Error> {
         return Err(Error::from(diags).with_source(source));
     }
     Ok(File {
-        repr: FileRepr::Native(Arc::new(NativeFile { source, tree })),
+        repr: Arc::new(FileRepr::Native(Arc::new(NativeFile { source, tree }))),
     })
 }
 
