@@ -1317,6 +1317,7 @@ fn native_expressions_capture_and_evaluate_later() {
 #[test]
 fn native_decode_errors_point_into_the_native_file() {
     #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
     struct Config {
         #[hcl(attr)]
         port: u16,

@@ -133,7 +133,7 @@ impl<'a> JsonBody<'a> {
         content: &mut BodyContent,
         diags: &mut Diagnostics,
     ) {
-        let file = &*self.file;
+        let file = self.file;
         if let Some(label_name) = schema.label_names.get(labels.len()) {
             let before = diags.len();
             let props = self.deep_props(value, Some(label_name), diags);
@@ -186,7 +186,7 @@ impl<'a> JsonBody<'a> {
     /// order. `label` names the label level being read, for messages; at a
     /// body level (`None`) a non-object is reported as a bad body.
     fn deep_props(&self, node: NodeId, label: Option<&str>, diags: &mut Diagnostics) -> Vec<Prop> {
-        let file = &*self.file;
+        let file = self.file;
         match file.node(node).kind {
             NodeKind::Object { first, len } => file.properties(first, len).to_vec(),
             // A `null` label level has no blocks; a `null` block body (as

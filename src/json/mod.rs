@@ -1,7 +1,7 @@
 //! The JSON syntax: scanner, parser and node tree.
 //!
 //! The parser turns source text into one flat tree of nodes in an `Arc`
-//! ([`FileData`]), with exact number text, every duplicate key in order and
+//! (`FileData`), with exact number text, every duplicate key in order and
 //! the range of every node. The public handles into that tree ([`File`],
 //! [`Body`], [`Expression`]) belong to the syntax-agnostic body model
 //! (`crate::body`), which also maps a JSON body onto attributes and blocks;

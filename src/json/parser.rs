@@ -18,7 +18,7 @@ use crate::pos::SourceFile;
 /// configuration, far below what could exhaust a thread's stack.
 pub const DEFAULT_MAX_DEPTH: usize = 256;
 
-/// Limits and switches for [`parse_with`].
+/// Limits and switches for [`parse_with`](crate::body::parse_with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParseOptions {
     /// How deeply arrays and objects may nest; deeper input is an error.
