@@ -224,3 +224,54 @@ pub fn hclbench_context() -> hcl_json::EvalContext {
             ]),
         )
 }
+
+/// A Terraform-shaped module of `resources` resources written twice, with
+/// the same content: `(native .tf text, .tf.json text)`. Each resource has
+/// templates, a reference list, an object, nested blocks.
+#[allow(dead_code)]
+pub fn synthesized_module(resources: usize) -> (String, String) {
+    let mut native = String::with_capacity(resources * 400);
+    let mut json = String::with_capacity(resources * 400);
+    json.push_str("{\"resource\": [\n");
+    for i in 0..resources {
+        native.push_str(&format!(
+            r#"resource "aws_instance" "web_{i}" {{
+  ami           = "ami-${{var.region}}-{i}"
+  instance_type = "t3.micro"
+  count         = 2
+  tags = {{
+    Name = "web-{i}"
+    Env  = var.env
+  }}
+  depends_on = [aws_vpc.main]
+
+  ebs_block_device {{
+    device_name = "/dev/sdg"
+    volume_size = 50
+  }}
+
+  lifecycle {{
+    create_before_destroy = true
+  }}
+}}
+
+"#
+        ));
+        if i > 0 {
+            json.push_str(",\n");
+        }
+        json.push_str(&format!(
+            r#"{{"aws_instance": {{"web_{i}": {{
+  "ami": "ami-${{var.region}}-{i}",
+  "instance_type": "t3.micro",
+  "count": 2,
+  "tags": {{"Name": "web-{i}", "Env": "${{var.env}}"}},
+  "depends_on": ["aws_vpc.main"],
+  "ebs_block_device": {{"device_name": "/dev/sdg", "volume_size": 50}},
+  "lifecycle": {{"create_before_destroy": true}}
+}}}}}}"#
+        ));
+    }
+    json.push_str("\n]}\n");
+    (native, json)
+}

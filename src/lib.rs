@@ -38,15 +38,17 @@
 //!
 //! The layers, each building on those before it: [`pos`] (ranges),
 //! [`diag`] (diagnostics), [`value`] (values, types, exact numbers),
-//! [`json`] (parser, bodies, expressions), [`syntax`] (the native
-//! template and expression grammar), [`eval`] (evaluation, contexts,
-//! functions), [`analysis`] (static analysis), [`schema`] (the body model),
-//! [`decode`] (derive and serde), [`stdlib`] (standard functions) and
-//! [`ext`] (`try`/`can`, type constraints).
+//! [`syntax`] (the native grammar: templates, expressions and native
+//! bodies), [`body`] (the syntax-agnostic body model: `File`, `Body`,
+//! `Expression`, schemas, merging), [`json`] (the JSON parser and node
+//! tree), [`eval`] (evaluation, contexts, functions), [`analysis`] (static
+//! analysis), [`decode`] (derive and serde), [`stdlib`] (standard
+//! functions) and [`ext`] (`try`/`can`, type constraints).
 
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod body;
 pub mod decode;
 pub mod diag;
 pub mod encode;
@@ -55,15 +57,20 @@ pub mod ext;
 mod handover;
 pub mod json;
 pub mod pos;
-pub mod schema;
 pub mod stdlib;
 pub mod syntax;
 pub mod value;
 
 pub use analysis::{StaticCall, Traversal, TraversalStep};
+pub use body::schema;
+pub use body::{
+    parse, parse_auto, parse_auto_bytes, parse_file, parse_native, parse_native_bytes, Attribute,
+    AttributeSchema, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, Expression, File,
+    Syntax,
+};
 pub use decode::{
-    decode_body, from_path, from_slice, from_slice_named, from_str, from_str_named, HclDecode,
-    Spanned,
+    decode_body, from_path, from_paths, from_slice, from_slice_named, from_str, from_str_named,
+    from_str_native, from_str_native_named, HclDecode, Spanned,
 };
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use encode::{
@@ -72,9 +79,7 @@ pub use encode::{
 };
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};
-pub use json::{parse, Body, Expression, File};
 pub use pos::{Pos, Range};
-pub use schema::{Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema};
 pub use value::{from_value, to_value, Limits, Number, Type, Value};
 
 #[doc(hidden)]

@@ -341,3 +341,286 @@ fn odd_shapes_never_panic() {
         }
     }
 }
+
+// ---------------------------------------------------------------------
+// Native syntax: the same body model, and twins of the JSON rules above.
+
+fn native(src: &str) -> hcl_json::Body {
+    hcl_json::parse_native(src, "test.tf")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .body()
+}
+
+/// (summary, detail, byte range) of every diagnostic.
+fn all_diags(err: &Error) -> Vec<(String, String, std::ops::Range<usize>)> {
+    err.diagnostics()
+        .iter()
+        .map(|d| {
+            let r = d.subject.as_ref().map_or(0..0, |r| r.bytes());
+            (d.summary.clone(), d.detail.clone(), r)
+        })
+        .collect()
+}
+
+#[test]
+fn native_and_json_twins_give_the_same_content() {
+    let schema = BodySchema::new()
+        .attribute("region", true)
+        .block("resource", &["type", "name"])
+        .block("locals", &[]);
+    let json = body(
+        r#"{"region": "eu", "resource": {"aws_instance": {"web": {"ami": "a"}, "db": {"ami": "b"}}}, "locals": {"x": 1}}"#,
+    );
+    let nat = native(
+        "region = \"eu\"\nresource \"aws_instance\" \"web\" {\n  ami = \"a\"\n}\nresource aws_instance db { ami = \"b\" }\nlocals {\n  x = 1\n}\n",
+    );
+    let a = json.content(&schema).unwrap();
+    let b = nat.content(&schema).unwrap();
+    assert_eq!(show_blocks(&a.blocks), show_blocks(&b.blocks));
+    let ctx = hcl_json::EvalContext::new();
+    assert_eq!(
+        a.attributes["region"].expr.value(&ctx).unwrap(),
+        b.attributes["region"].expr.value(&ctx).unwrap()
+    );
+}
+
+#[test]
+fn native_ranges_are_exact() {
+    let src = "service \"web\" {\n  port = 80\n}\n";
+    let content = native(src)
+        .content(&BodySchema::new().block("service", &["name"]))
+        .unwrap();
+    let block = &content.blocks[0];
+    assert_eq!(&src[block.type_range.bytes()], "service");
+    assert_eq!(&src[block.label_ranges[0].bytes()], "\"web\"");
+    assert_eq!(&src[block.def_range.bytes()], "service \"web\"");
+    let attrs = block.body.just_attributes().unwrap();
+    let port = &attrs["port"];
+    assert_eq!(&src[port.range.bytes()], "port = 80");
+    assert_eq!(&src[port.name_range.bytes()], "port");
+    assert_eq!(&src[port.expr.range().bytes()], "80");
+    assert_eq!(port.expr.range().start.line, 2);
+    assert_eq!(port.expr.range().start.column, 10);
+}
+
+#[test]
+fn native_unsupported_items_get_hcl_wording_and_suggestions() {
+    let schema = BodySchema::new()
+        .attribute("name", true)
+        .attribute("count", false)
+        .block("svc", &[]);
+    let err = native("count = 1\nnamex = \"a\"\nsvc = 1\ncount {\n}\n")
+        .content(&schema)
+        .unwrap_err();
+    assert_eq!(
+        all_diags(&err),
+        [
+            (
+                "Unsupported argument".into(),
+                "An argument named \"namex\" is not expected here. Did you mean \"name\"?".into(),
+                10..15
+            ),
+            (
+                "Unsupported argument".into(),
+                "An argument named \"svc\" is not expected here. Did you mean to define a block of type \"svc\"?".into(),
+                22..25
+            ),
+            (
+                "Unsupported block type".into(),
+                "Blocks of type \"count\" are not expected here. Did you mean to define argument \"count\"? If so, use the equals sign to assign it a value.".into(),
+                30..35
+            ),
+            (
+                "Missing required argument".into(),
+                "The argument \"name\" is required, but no definition was found.".into(),
+                0..0
+            ),
+        ]
+    );
+}
+
+#[test]
+fn native_label_counts_are_checked_against_the_schema() {
+    let schema = BodySchema::new().block("res", &["kind", "name"]);
+    let err = native("res \"a\" {\n}\nres \"a\" \"b\" \"c\" {\n}\n")
+        .content(&schema)
+        .unwrap_err();
+    assert_eq!(
+        all_diags(&err),
+        [
+            (
+                "Missing name for res".into(),
+                "All res blocks must have 2 labels (kind, name).".into(),
+                8..9
+            ),
+            (
+                "Extraneous label for res".into(),
+                "Only 2 labels (kind, name) are expected for res blocks.".into(),
+                24..27
+            ),
+        ]
+    );
+    let err = native("res \"a\" {}\n")
+        .content(&BodySchema::new().block("res", &[]))
+        .unwrap_err();
+    assert_eq!(
+        all_diags(&err)[0].1,
+        "No labels are expected for res blocks."
+    );
+}
+
+#[test]
+fn native_partial_content_leaves_the_rest_for_a_second_schema() {
+    let body = native("a = 1\nb = 2\nblk {\n}\n");
+    let (first, rest) = body
+        .partial_content(&BodySchema::new().attribute("a", false))
+        .unwrap();
+    assert_eq!(first.attributes.keys().collect::<Vec<_>>(), ["a"]);
+    let second = rest
+        .content(&BodySchema::new().attribute("b", true).block("blk", &[]))
+        .unwrap();
+    assert_eq!(second.attributes.keys().collect::<Vec<_>>(), ["b"]);
+    assert_eq!(second.blocks.len(), 1);
+    // The rest no longer shows `a`.
+    let err = rest
+        .content(
+            &BodySchema::new()
+                .attribute("b", false)
+                .block("blk", &[])
+                .attribute("a", true),
+        )
+        .unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Missing required argument");
+}
+
+#[test]
+fn native_just_attributes_refuses_blocks() {
+    let err = native("a = 1\nb {\n}\nc {\n}\n")
+        .just_attributes()
+        .unwrap_err();
+    assert_eq!(
+        all_diags(&err),
+        [(
+            "Unexpected \"b\" block".into(),
+            "Blocks are not allowed here.".into(),
+            6..7
+        )]
+    );
+    let attrs = native("a = 1\nb = [2]\n").just_attributes().unwrap();
+    assert_eq!(attrs.keys().collect::<Vec<_>>(), ["a", "b"]);
+}
+
+#[test]
+fn native_attributes_may_not_be_redefined_unlike_json_properties() {
+    let err = hcl_json::parse_native("a = 1\na = 2\n", "t.tf").unwrap_err();
+    assert_eq!(
+        all_diags(&err),
+        [(
+            "Attribute redefined".into(),
+            "The argument \"a\" was already set at t.tf:1,1-2. Each argument may be set only once."
+                .into(),
+            6..7
+        )]
+    );
+}
+
+#[test]
+fn merged_bodies_read_as_one_with_duplicates_pointing_into_the_right_file() {
+    let a = hcl_json::parse_native("region = \"eu\"\nresource \"x\" \"a\" {}\n", "a.tf").unwrap();
+    let b = hcl_json::parse(
+        r#"{"resource": {"x": {"b": {}}}, "region": "us"}"#,
+        "b.tf.json",
+    )
+    .unwrap();
+    let module = hcl_json::Body::merge(&[a.body(), b.body()]);
+    let schema = BodySchema::new()
+        .attribute("region", false)
+        .block("resource", &["type", "name"]);
+    let err = module.content(&schema).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Duplicate argument");
+    assert_eq!(
+        d.detail,
+        "Argument \"region\" was already set at a.tf:1,1-7"
+    );
+    let subject = d.subject.as_ref().unwrap();
+    assert_eq!(&*subject.filename, "b.tf.json");
+    assert_eq!(&b.source()[subject.bytes()], "\"region\"");
+    // The error renders snippets of both files.
+    let rendered = err.to_string();
+    assert!(
+        rendered.contains("on b.tf.json line 1, column 32"),
+        "{rendered}"
+    );
+
+    let c = hcl_json::parse_native("resource \"x\" \"c\" {}\n", "c.tf").unwrap();
+    let module = hcl_json::Body::merge(&[a.body(), b.body(), c.body()]);
+    let (content, rest) = module
+        .partial_content(&BodySchema::new().block("resource", &["type", "name"]))
+        .unwrap();
+    let names: Vec<&str> = content
+        .blocks
+        .iter()
+        .map(|b| b.labels[1].as_str())
+        .collect();
+    assert_eq!(names, ["a", "b", "c"]);
+    let err = rest.just_attributes().unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Duplicate argument");
+}
+
+#[test]
+fn merged_required_attribute_missing_everywhere() {
+    let a = native("x = 1\n");
+    let b = body(r#"{"y": 1}"#);
+    let err = hcl_json::Body::merge(&[a, b])
+        .content(
+            &BodySchema::new()
+                .attribute("x", false)
+                .attribute("y", false)
+                .attribute("z", true),
+        )
+        .unwrap_err();
+    assert_eq!(
+        all_diags(&err),
+        [(
+            "Missing required argument".into(),
+            "The argument \"z\" is required, but was not set.".into(),
+            0..0
+        )]
+    );
+}
+
+#[test]
+fn parse_auto_and_parse_file_pick_the_syntax_by_extension() {
+    use hcl_json::Syntax;
+    assert_eq!(
+        hcl_json::parse_auto("a = 1\n", "x.hcl").unwrap().syntax(),
+        Syntax::Native
+    );
+    assert_eq!(
+        hcl_json::parse_auto("{}", "x.tf.json").unwrap().syntax(),
+        Syntax::Json
+    );
+    let dir = std::env::temp_dir().join(format!("hcl-json-native-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.tf");
+    std::fs::write(&path, "a = 1\n").unwrap();
+    let file = hcl_json::parse_file(&path).unwrap();
+    assert_eq!(file.syntax(), Syntax::Native);
+    let err = hcl_json::parse_file(dir.join("missing.tf")).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Failed to read file");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn native_invalid_utf8_is_reported_at_its_byte() {
+    let err = hcl_json::parse_native_bytes(b"a = 1\nb = \"\xff\"\n", "t.tf").unwrap_err();
+    assert_eq!(
+        all_diags(&err),
+        [(
+            "Invalid character encoding".into(),
+            "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.".into(),
+            11..12
+        )]
+    );
+}

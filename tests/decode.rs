@@ -1225,3 +1225,146 @@ fn an_unknown_first_label_suggests_the_nearest_variant() {
         ["Incorrect attribute value type | Inappropriate value for attribute \"inline\" in provisioner.remote-exec: a list is required, but found 1. | 1:44-1:45"]
     );
 }
+
+// ---------------------------------------------------------------------
+// Native syntax: the same derive, the same content as the JSON twins.
+
+const TF_NATIVE: &str = r#"terraform {
+  required_version = ">= 1.0"
+}
+
+variable "region" {
+  type        = string
+  default     = "eu-west-1"
+  description = "Where things go"
+}
+
+variable "zones" {
+  default = ["a", "b"]
+}
+
+resource "aws_instance" "web" {
+  count = 2
+  ami   = "ami-123"
+  tags = {
+    Name = "web"
+  }
+}
+
+resource "aws_instance" "db" {
+  ami = "ami-456"
+}
+
+output "x" {
+  value = 1
+}
+"#;
+
+#[test]
+fn native_twin_of_blocks_labels_and_remain() {
+    let tf: Terraform = hcl_json::from_str_native(TF_NATIVE, &ctx()).unwrap();
+    let json: Terraform = decode(TF).unwrap();
+    assert_eq!(tf.terraform.unwrap().required_version, ">= 1.0");
+    let names: Vec<_> = tf.variable.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["region", "zones"]);
+    assert_eq!(
+        tf.variable[0].description.as_deref(),
+        Some("Where things go")
+    );
+    // A native type expression is the keyword itself; the JSON one a string
+    // holding it: static analysis reads both as `string`.
+    let native_type = tf.variable[0].r#type.as_ref().unwrap();
+    let json_type = json.variable[0].r#type.as_ref().unwrap();
+    assert_eq!(native_type.source_text(), "string");
+    assert_eq!(native_type.as_keyword(), json_type.as_keyword());
+    assert_eq!(tf.variable[1].default, json.variable[1].default);
+    let res: Vec<_> = tf
+        .resource
+        .iter()
+        .map(|r| format!("{}.{}", r.kind, r.name))
+        .collect();
+    assert_eq!(res, ["aws_instance.web", "aws_instance.db"]);
+    assert_eq!(tf.resource[0].count, Some(2));
+    assert_eq!(
+        tf.resource[0].config.keys().collect::<Vec<_>>(),
+        ["ami", "tags"]
+    );
+    assert_eq!(
+        tf.resource[0].config["tags"].value(&ctx()).unwrap(),
+        json.resource[0].config["tags"].value(&ctx()).unwrap()
+    );
+    // The remain body decodes in a second phase, as in JSON.
+    let outputs: Outputs = hcl_json::decode_body(&tf.rest, &ctx()).unwrap();
+    assert_eq!(outputs.output[0].name, "x");
+    assert_eq!(outputs.output[0].value, Value::from(1));
+}
+
+#[test]
+fn native_expressions_capture_and_evaluate_later() {
+    let src = "depends_on = [aws_vpc.main]\neach = [\"a\", 2]\nboxed = x\nlater = v + 6\n";
+    let ctx = EvalContext::new().with_variable("v", 1);
+    let c: Captures = hcl_json::from_str_native_named(src, "cap.tf", &ctx).unwrap();
+    let deps = c.depends_on.unwrap().as_list().unwrap();
+    assert_eq!(deps[0].abs_traversal().unwrap().to_string(), "aws_vpc.main");
+    let each: Vec<&str> = c.each.iter().map(|e| e.source_text()).collect();
+    assert_eq!(each, ["\"a\"", "2"]);
+    assert_eq!(c.boxed.source_text(), "x");
+    assert_eq!(c.boxed.range().start.line, 3);
+    assert_eq!(c.boxed.range().start.column, 9);
+    assert_eq!(c.later.value().unwrap(), Value::from(7));
+}
+
+#[test]
+fn native_decode_errors_point_into_the_native_file() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Config {
+        #[hcl(attr)]
+        port: u16,
+        #[hcl(attr)]
+        name: String,
+    }
+    let err = hcl_json::from_str_native_named::<Config>("port = \"x\"\nnam = 1\n", "c.tf", &ctx())
+        .unwrap_err();
+    let got: Vec<(String, String)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            let r = d.subject.as_ref().unwrap();
+            (
+                d.summary.clone(),
+                format!("{}:{}", r.filename, r.start.line),
+            )
+        })
+        .collect();
+    assert!(
+        got.contains(&("Unsupported argument".into(), "c.tf:2".into())),
+        "{got:?}"
+    );
+    assert!(got.iter().all(|(_, at)| at.starts_with("c.tf:")), "{got:?}");
+    assert!(got.iter().any(|(_, at)| at == "c.tf:1"), "{got:?}");
+}
+
+#[test]
+fn from_paths_decodes_a_mixed_module_as_one_body() {
+    let dir = std::env::temp_dir().join(format!("hcl-json-module-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("main.tf"), "variable \"a\" {\n  default = 1\n}\n").unwrap();
+    std::fs::write(
+        dir.join("more.tf.json"),
+        r#"{"variable": {"b": {"default": 2}}}"#,
+    )
+    .unwrap();
+    #[derive(HclDecode, Debug)]
+    struct Module {
+        #[hcl(block)]
+        variable: Vec<Variable>,
+    }
+    let m: Module =
+        hcl_json::from_paths([dir.join("main.tf"), dir.join("more.tf.json")], &ctx()).unwrap();
+    let names: Vec<_> = m.variable.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["a", "b"]);
+    let one: Module = hcl_json::from_path(dir.join("main.tf"), &ctx()).unwrap();
+    assert_eq!(one.variable[0].default, Some(Value::from(1)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -80,8 +80,8 @@ impl Expression {
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn variables(&self) -> Vec<Traversal> {
-        if let Some((string, _, expr)) = self.native_tree() {
-            let mut v = Variables::new(Spans { expr: self, string });
+        if let Some((origin, _, expr)) = self.native_tree() {
+            let mut v = Variables::new(Spans { origin });
             v.expr(expr);
             return v.out;
         }
@@ -90,12 +90,12 @@ impl Expression {
         let mut out = Vec::new();
         let mut stack = vec![self.clone()];
         while let Some(e) = stack.pop() {
-            if let Some((string, text)) = e.json_string() {
+            if let Some((origin, text)) = e.json_string() {
                 if !syntax::needs_template_parse(text) {
                     continue;
                 }
                 if let Ok(template) = syntax::parse_template(text) {
-                    let mut v = Variables::new(Spans { expr: &e, string });
+                    let mut v = Variables::new(Spans { origin });
                     v.template(&template);
                     out.append(&mut v.out);
                 }
@@ -183,9 +183,9 @@ impl Expression {
         if let Some(elements) = self.json_elements() {
             return Ok(elements);
         }
-        if let Some((string, _, expr)) = self.native_tree() {
+        if let Some((origin, _, expr)) = self.native_tree() {
             if let ExprKind::Tuple(items) = &native::unwrap_parens(expr).kind {
-                return Ok(items.iter().map(|e| self.sub_native(string, e)).collect());
+                return Ok(items.iter().map(|e| origin.expression(e.clone())).collect());
             }
         }
         Err(self.required("A static list expression is required."))
@@ -209,7 +209,7 @@ impl Expression {
         if let Some(props) = self.json_properties() {
             return Ok(props);
         }
-        if let Some((string, _, expr)) = self.native_tree() {
+        if let Some((origin, _, expr)) = self.native_tree() {
             if let ExprKind::Object(items) = &native::unwrap_parens(expr).kind {
                 return Ok(items
                     .iter()
@@ -219,8 +219,8 @@ impl Expression {
                             ObjectKey::Expr(e) => e.clone(),
                         };
                         (
-                            Expression::native(self.file.clone(), string, key),
-                            self.sub_native(string, &item.value),
+                            origin.expression(key),
+                            origin.expression(item.value.clone()),
                         )
                     })
                     .collect());
@@ -256,7 +256,7 @@ impl Expression {
                 args: call
                     .args
                     .iter()
-                    .map(|a| self.sub_native(spans.string, a))
+                    .map(|a| spans.origin.expression(a.clone()))
                     .collect(),
                 args_range: spans.range(Span::from_usize(open, whole.end as usize)),
                 expand_final: call.expand_final,
@@ -271,16 +271,12 @@ impl Expression {
     /// template) otherwise. `None` for other JSON values and for strings
     /// that do not parse.
     fn with_native<R>(&self, f: impl FnOnce(&Expr, Spans<'_>, &str) -> R) -> Option<R> {
-        if let Some((string, text, expr)) = self.native_tree() {
-            return Some(f(expr, Spans { expr: self, string }, text));
+        if let Some((origin, text, expr)) = self.native_tree() {
+            return Some(f(expr, Spans { origin }, text));
         }
-        let (string, text) = self.json_string()?;
+        let (origin, text) = self.json_string()?;
         let expr = syntax::parse_expression(text).ok()?;
-        Some(f(&expr, Spans { expr: self, string }, text))
-    }
-
-    fn sub_native(&self, string: u32, e: &Expr) -> Expression {
-        Expression::native(self.file.clone(), string, e.clone())
+        Some(f(&expr, Spans { origin }, text))
     }
 
     #[cold]
@@ -306,10 +302,10 @@ impl Expression {
     /// For a JSON string that is exactly one interpolation of a static
     /// traversal, that traversal's text.
     fn unwrapped_reference(&self) -> Option<String> {
-        let (string, text) = self.json_string()?;
+        let (origin, text) = self.json_string()?;
         let template = syntax::parse_template(text).ok()?;
         let inner = template.as_single_interpolation()?;
-        native::abs_traversal(inner, Spans { expr: self, string })?;
+        native::abs_traversal(inner, Spans { origin })?;
         text.get(inner.span.range()).map(str::to_string)
     }
 }

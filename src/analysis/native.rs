@@ -1,34 +1,34 @@
 //! Static analysis of the native syntax tree: which expressions are static
 //! traversals, and the variable references of a whole tree.
 //!
-//! Everything here works on spans of one JSON string's decoded text; a
-//! [`Spans`] maps them to file ranges, so the results point exactly into
-//! the source whatever escapes the string holds.
+//! Everything here works on spans of the text a native expression was
+//! parsed from (a JSON string's decoded text, or a native file's source);
+//! a [`Spans`] maps them to file ranges, so the results point exactly into
+//! the source whatever escapes a string holds.
 
 use super::traversal::{Traversal, TraversalStep};
-use crate::json::Expression;
+use crate::body::OriginRef;
 use crate::pos::Range;
 use crate::syntax::{
     Expr, ExprKind, ForResult, Ident, ObjectKey, Span, Step, StepKind, Template, TemplatePart,
 };
 use crate::value::{Number, Type, Value};
 
-/// Maps spans of a JSON string's decoded text to file ranges.
+/// Maps spans of the text a native expression was parsed from to file
+/// ranges.
 #[derive(Clone, Copy)]
 pub(crate) struct Spans<'a> {
-    /// Any expression of the file (only its file is used).
-    pub expr: &'a Expression,
-    /// The string node (a `NodeId`) whose decoded text the spans index.
-    pub string: u32,
+    /// The text the spans index.
+    pub origin: OriginRef<'a>,
 }
 
 impl Spans<'_> {
     pub fn range(&self, span: Span) -> Range {
-        self.expr.span_range(self.string, span)
+        self.origin.range(span)
     }
 
     fn traversal(&self, steps: Vec<TraversalStep>) -> Traversal {
-        Traversal::with_source(steps, self.expr.source().clone())
+        Traversal::with_source(steps, self.origin.source().clone())
     }
 }
 

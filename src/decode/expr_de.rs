@@ -221,7 +221,10 @@ impl<'a> ExprDeserializer<'a> {
         node: Option<crate::json::NodeId>,
         place: &AttrPlace<'_>,
     ) -> Error {
-        let range = node.map_or_else(|| self.expr.range(), |n| self.expr.file.range(n));
+        let range = match (node, self.expr.json_file()) {
+            (Some(n), Some((file, _))) => file.range(n),
+            _ => self.expr.range(),
+        };
         locate(err, &range, place).with_source(self.expr.source().clone())
     }
 
@@ -266,7 +269,7 @@ impl<'a> ExprDeserializer<'a> {
         capture::record_buffered(self.place.attr, &self.expr);
         self.ctx = capture::literal_ctx();
         self.evaluated = None;
-        if let Some(elements) = self.expr.json_elements() {
+        if let Some(elements) = self.expr.static_elements() {
             return self.walk_seq(elements, visitor);
         }
         if self.expr.is_json_object() {
@@ -305,7 +308,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
             if is_buffering(&visitor) {
                 return self.buffer(visitor);
             }
-            if let Some(elements) = self.expr.json_elements() {
+            if let Some(elements) = self.expr.static_elements() {
                 return self.walk_seq(elements, visitor);
             }
             if self.expr.is_json_object() {
@@ -319,7 +322,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         if self.expr.is_json_null() {
             return visitor.visit_none();
         }
-        if self.expr.is_json_container() {
+        if self.expr.is_json_container() || self.expr.is_native_tuple() {
             return visitor.visit_some(self);
         }
         let result = self.expr.value(self.ctx);
@@ -363,14 +366,14 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.json_elements() {
+        match self.expr.static_elements() {
             Some(elements) if self.evaluated.is_none() => self.walk_seq(elements, visitor),
             _ => self.via_value(|v| v.deserialize_seq(visitor)),
         }
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.json_elements() {
+        match self.expr.static_elements() {
             Some(elements) if elements.len() == len && self.evaluated.is_none() => {
                 self.walk_seq(elements, visitor)
             }
@@ -451,7 +454,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         let Some(prop) = self.walk.next(parent.ctx, &mut diags) else {
             return Ok(None);
         };
-        let file = &parent.expr.file;
+        let file = self.walk.file;
         if diags.has_errors() {
             return Err(Error::from(diags).with_source(file.source.clone()));
         }
@@ -489,7 +492,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
             trail: Some(&trail),
             ..parent.place
         };
-        let value = Expression::json(parent.expr.file.clone(), node);
+        let value = Expression::json(self.walk.file.clone(), node);
         seed.deserialize(ExprDeserializer::new(value, parent.ctx, place))
             .map_err(|e| parent.locate_node(e, Some(node), &place))
     }

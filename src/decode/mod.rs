@@ -1,5 +1,6 @@
 //! Decoding bodies into Rust types: [`HclDecode`], [`decode_body`],
-//! [`from_str`], [`from_slice`], [`from_path`] and [`Spanned`].
+//! [`from_str`], [`from_slice`], [`from_str_native`], [`from_path`],
+//! [`from_paths`] and [`Spanned`].
 //!
 //! `#[derive(HclDecode)]` turns a struct (or an enum of block types chosen
 //! by their first label) into a body schema and a serde `Deserialize` impl;
@@ -11,7 +12,8 @@
 //! [`ExpressionClosure`](crate::ExpressionClosure), [`Body`] and ranges
 //! unevaluated. Every problem of the whole file is collected, located and
 //! returned together, in source order. The body model itself (schemas,
-//! content) belongs to `schema` and `json`; evaluation to `eval`.
+//! content, bodies of either syntax) belongs to `body`; evaluation to
+//! `eval`.
 
 mod body_de;
 pub(crate) mod capture;
@@ -22,10 +24,9 @@ use std::cell::RefCell;
 
 use serde::de::DeserializeOwned;
 
+use crate::body::{Body, BodySchema};
 use crate::diag::{Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::json::Body;
-use crate::schema::BodySchema;
 
 pub use capture::Spanned;
 pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
@@ -239,7 +240,6 @@ pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Er
     // The record that captures in serde's buffered positions consult.
     let result = crate::handover::give(capture::Buffered::new(ctx), || T::deserialize(de));
     let diags = env.diags.into_inner();
-    let source = body.source().clone();
     let failed = match result {
         Ok(value) if !diags.has_errors() => return Ok(value),
         Err(e) if !e.is_reported() && !diags.has_errors() => e,
@@ -250,7 +250,7 @@ pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Er
             Some(body.range()),
         )),
     };
-    Err(in_source_order(failed, body).with_source(source))
+    Err(body.attach(in_source_order(failed, body)))
 }
 
 /// The diagnostics of one decoding sorted by where they point (stable, so
@@ -319,9 +319,47 @@ pub fn from_slice_named<T: HclDecode>(
     decode_body(&file.body(), ctx)
 }
 
-/// Reads the file at `path` and decodes it into a `T`; diagnostics name
-/// the file by `path` as given, invalid UTF-8 is reported at its byte, and
-/// a file that cannot be read is an error naming it.
+/// [`from_str`] for a file in HCL's native syntax (`.tf`, `.hcl`).
+///
+/// ```
+/// #[derive(hcl_json::HclDecode, Debug)]
+/// struct Service {
+///     #[hcl(label)]
+///     name: String,
+///     #[hcl(attr)]
+///     port: u16,
+/// }
+///
+/// #[derive(hcl_json::HclDecode, Debug)]
+/// struct Config {
+///     #[hcl(block)]
+///     service: Vec<Service>,
+/// }
+///
+/// let src = "service \"web\" {\n  port = 8000 + 80\n}\n";
+/// let config: Config = hcl_json::from_str_native(src, &hcl_json::EvalContext::new())?;
+/// assert_eq!(config.service[0].port, 8080);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn from_str_native<T: HclDecode>(src: &str, ctx: &EvalContext) -> Result<T, Error> {
+    from_str_native_named(src, "<input>", ctx)
+}
+
+/// [`from_str_native`] with the file name diagnostics give.
+pub fn from_str_native_named<T: HclDecode>(
+    src: &str,
+    filename: &str,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let file = crate::body::parse_native(src, filename)?;
+    decode_body(&file.body(), ctx)
+}
+
+/// Reads the file at `path` and decodes it into a `T`, in the syntax its
+/// name implies (`.json` is JSON, anything else native syntax, as HCL's
+/// tools decide); diagnostics name the file by `path` as given, invalid
+/// UTF-8 is reported at its byte, and a file that cannot be read is an
+/// error naming it.
 ///
 /// ```no_run
 /// #[derive(hcl_json::HclDecode)]
@@ -331,28 +369,59 @@ pub fn from_slice_named<T: HclDecode>(
 /// }
 ///
 /// let config: Config = hcl_json::from_path("main.tf.json", &hcl_json::EvalContext::new())?;
+/// let config: Config = hcl_json::from_path("main.tf", &hcl_json::EvalContext::new())?;
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn from_path<T: HclDecode>(
     path: impl AsRef<std::path::Path>,
     ctx: &EvalContext,
 ) -> Result<T, Error> {
-    let path = path.as_ref();
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        // The file's start, so the error names the file like any other.
-        let start = crate::Pos {
-            line: 1,
-            column: 1,
-            byte: 0,
-        };
-        Error::at(
-            "Failed to read file",
-            format!("The file {name:?} could not be read: {e}."),
-            crate::Range::new(name.as_str(), start, start),
-        )
-    })?;
-    from_slice_named(&bytes, &name, ctx)
+    let file = read_file(path.as_ref())?;
+    decode_body(&file.body(), ctx)
+}
+
+/// Reads several files (each in the syntax its name implies) and decodes
+/// them as one body ([`Body::merge`]): a module made of `.tf` and
+/// `.tf.json` files. An attribute set in two files is a "Duplicate
+/// argument" naming both; blocks come in the order of the files.
+///
+/// ```no_run
+/// #[derive(hcl_json::HclDecode)]
+/// struct Module {
+///     #[hcl(block)]
+///     variable: Vec<hcl_json::Body>,
+/// }
+///
+/// let module: Module =
+///     hcl_json::from_paths(["main.tf", "vars.tf.json"], &hcl_json::EvalContext::new())?;
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn from_paths<T: HclDecode, P: AsRef<std::path::Path>>(
+    paths: impl IntoIterator<Item = P>,
+    ctx: &EvalContext,
+) -> Result<T, Error> {
+    let mut bodies = Vec::new();
+    let mut failed: Option<Error> = None;
+    for path in paths {
+        match read_file(path.as_ref()) {
+            Ok(file) => bodies.push(file.body()),
+            Err(e) => {
+                failed = Some(match failed {
+                    Some(f) => f.merge(e),
+                    None => e,
+                })
+            }
+        }
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    decode_body(&Body::merge(&bodies), ctx)
+}
+
+/// Reads and parses the file at `path` by its name's syntax.
+fn read_file(path: &std::path::Path) -> Result<crate::File, Error> {
+    crate::body::parse_file(path)
 }
 
 /// What generated code needs; not a public API.

@@ -173,7 +173,10 @@ impl HclEncode for File {
         self.body().encode_body(body)
     }
     fn encode_document(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
-        raw::node(&mut body.enc.w, &self.data, self.data.root);
+        match self.json_data() {
+            Some(data) => raw::node(&mut body.enc.w, data, data.root),
+            None => raw::body(&mut body.enc.w, &self.body()),
+        }
         Ok(())
     }
 }

@@ -2,9 +2,15 @@
 //! as the JSON it was, from the node tree (exact number text, every
 //! duplicate key, source order). Strings are re-escaped from their decoded
 //! text, so escapes may be spelled differently but mean the same.
+//!
+//! A native body is written as the JSON syntax spells the same content:
+//! an attribute as a `"${...}"` string around its expression's text, a
+//! block as nested objects keyed by its type and labels.
 
 use super::writer::JsonWriter;
-use crate::json::{Body, ExprKind, Expression, FileData, NodeId, NodeKind};
+use crate::body::{Body, ExprKind, Expression, OriginRef};
+use crate::json::{FileData, NodeId, NodeKind};
+use crate::syntax::Item;
 
 /// Writes node `id` of `file` as JSON.
 pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {
@@ -35,14 +41,16 @@ pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {
 /// text when it is only part of that string).
 pub(crate) fn expression(w: &mut JsonWriter, expr: &Expression) {
     match &expr.kind {
-        ExprKind::Json(id) => node(w, &expr.file, *id),
+        ExprKind::Json { file, node: id } => node(w, file, *id),
         ExprKind::Native(n) => {
-            let whole = expr.file.str(n.string).unwrap_or_default();
             let text = expr.source_text();
-            if text.len() == whole.len() {
-                node(w, &expr.file, n.string);
-            } else {
-                w.string(&format!("${{{text}}}"));
+            match n.origin.as_ref() {
+                OriginRef::JsonString(file, string)
+                    if file.str(string).unwrap_or_default().len() == text.len() =>
+                {
+                    node(w, file, string)
+                }
+                _ => w.string(&format!("${{{text}}}")),
             }
         }
     }
@@ -52,13 +60,44 @@ pub(crate) fn expression(w: &mut JsonWriter, expr: &Expression) {
 /// them, or all but `"//"` when `skip_comments` (the struct holding the
 /// rest writes its own comments).
 pub(crate) fn body_props(w: &mut JsonWriter, body: &Body, skip_comments: bool) {
-    for prop in body.visible_props() {
-        let name = body.file.str(prop.name).unwrap_or_default();
-        if skip_comments && name == "//" {
-            continue;
+    if let Some(json) = body.as_json() {
+        for prop in json.visible_props() {
+            let name = json.file.str(prop.name).unwrap_or_default();
+            if skip_comments && name == "//" {
+                continue;
+            }
+            w.key(name);
+            node(w, json.file, prop.value);
         }
-        w.key(name);
-        node(w, &body.file, prop.value);
+    } else if let Some(native) = body.as_native() {
+        for item in native.items() {
+            native_item(w, &native, item);
+        }
+    } else if let Some(bodies) = body.as_merged() {
+        for body in bodies {
+            body_props(w, body, skip_comments);
+        }
+    }
+}
+
+/// One item of a native body, as JSON properties.
+fn native_item(w: &mut JsonWriter, native: &crate::body::NativeBodyRef<'_>, item: &Item) {
+    match item {
+        Item::Attribute(attr) => {
+            w.key(&attr.name.text);
+            expression(w, &native.attribute(attr).expr);
+        }
+        Item::Block(block) => {
+            w.key(&block.type_name.text);
+            for label in &block.labels {
+                w.begin_object();
+                w.key(&label.text);
+            }
+            body(w, &Body::native(native.file.clone(), block.body));
+            for _ in &block.labels {
+                w.end_object();
+            }
+        }
     }
 }
 
@@ -66,11 +105,12 @@ pub(crate) fn body_props(w: &mut JsonWriter, body: &Body, skip_comments: bool) {
 /// (arrays of objects stay arrays), else its remaining properties as one
 /// object.
 pub(crate) fn body(w: &mut JsonWriter, body: &Body) {
-    if body.is_partial() {
-        w.begin_object();
-        body_props(w, body, false);
-        w.end_object();
-    } else {
-        node(w, &body.file, body.node);
+    match body.as_json() {
+        Some(json) if !json.is_partial() => node(w, json.file, json.node()),
+        _ => {
+            w.begin_object();
+            body_props(w, body, false);
+            w.end_object();
+        }
     }
 }

@@ -8,7 +8,6 @@ use super::expr::Eval;
 use super::function::{Function, FunctionError, FunctionErrorKind};
 use super::{EvalContext, ExpressionClosure};
 use crate::diag::{did_you_mean, DiagnosticKind};
-use crate::json::Expression;
 use crate::syntax::{Call, Expr, ExprKind, Span};
 use crate::value::{limits, Value};
 
@@ -129,7 +128,7 @@ impl Eval<'_> {
             .args
             .iter()
             .map(|arg| ExpressionClosure {
-                expression: Expression::native(self.file.clone(), self.string, arg.clone()),
+                expression: self.origin.expression(arg.clone()),
                 context: ctx.clone(),
             })
             .collect();
@@ -232,7 +231,7 @@ impl Eval<'_> {
     /// The name and opening parenthesis of a call: HCL's subject for a
     /// call that failed as a whole (the whole call is the context).
     fn call_start(&self, call: &Call, span: Span) -> Span {
-        let text = self.file.str(self.string).unwrap_or_default().as_bytes();
+        let text = self.origin.text().as_bytes();
         let name_end = call.name.span.end as usize;
         let paren = text
             .get(name_end..span.end as usize)
@@ -245,7 +244,7 @@ impl Eval<'_> {
     /// quoted string, its content (as HCL, which blames the template's
     /// first part).
     fn argument_subject(&self, arg: &Expr) -> Span {
-        let text = self.file.str(self.string).unwrap_or_default().as_bytes();
+        let text = self.origin.text().as_bytes();
         let quoted = matches!(arg.kind, ExprKind::Template(_))
             && text.get(arg.span.start as usize) == Some(&b'"')
             && arg.span.end >= arg.span.start + 2;

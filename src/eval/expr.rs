@@ -10,13 +10,12 @@
 //! every operation built on the failure (no follow-on errors).
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use indexmap::IndexMap;
 
 use super::EvalContext;
+use crate::body::OriginRef;
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
-use crate::json::{FileData, NodeId};
 use crate::pos::Range;
 use crate::syntax::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
@@ -24,13 +23,12 @@ use crate::syntax::{
 use crate::value::limits::{self, Exceeded, LIMIT_SUMMARY};
 use crate::value::{try_convert, unify_unsafe, AccessError, Number, Type, Value};
 
-/// Evaluates the native expressions and templates of one JSON string,
-/// collecting diagnostics.
+/// Evaluates native expressions and templates (of one JSON string, or of
+/// a native file), collecting diagnostics.
 pub(crate) struct Eval<'a> {
-    /// The file, for ranges and for building expression closures.
-    pub file: &'a Arc<FileData>,
-    /// The string node whose decoded text the spans index.
-    pub string: NodeId,
+    /// The text the spans index, for ranges and for building expression
+    /// closures.
+    pub origin: OriginRef<'a>,
     /// Where the diagnostics go.
     pub diags: &'a mut Diagnostics,
     /// Where the source of the traversal being applied starts: a splat of
@@ -43,19 +41,17 @@ pub(crate) struct Eval<'a> {
 pub(crate) struct Mark(usize);
 
 impl<'a> Eval<'a> {
-    pub fn new(file: &'a Arc<FileData>, string: NodeId, diags: &'a mut Diagnostics) -> Eval<'a> {
+    pub fn new(origin: OriginRef<'a>, diags: &'a mut Diagnostics) -> Eval<'a> {
         Eval {
-            file,
-            string,
+            origin,
             diags,
             traversal_start: 0,
         }
     }
 
-    /// The exact source range of `span` of the string's decoded text.
+    /// The exact source range of `span`.
     pub fn range(&self, span: Span) -> Range {
-        self.file
-            .string_range(self.string, span.start as usize, span.end as usize)
+        self.origin.range(span)
     }
 
     pub fn mark(&self) -> Mark {
@@ -118,7 +114,7 @@ impl<'a> Eval<'a> {
     /// drop (a conditional's branch that is not selected).
     pub fn isolated<T>(&mut self, f: impl FnOnce(&mut Eval<'_>) -> T) -> (T, Diagnostics) {
         let mut own = Diagnostics::new();
-        let mut inner = Eval::new(self.file, self.string, &mut own);
+        let mut inner = Eval::new(self.origin, &mut own);
         let value = f(&mut inner);
         (value, own)
     }
@@ -309,7 +305,7 @@ impl<'a> Eval<'a> {
 
     /// The end of a splat's `[*]` or `.*` marker, which starts its span.
     fn splat_marker_end(&self, kind: SplatKind, span: Span) -> u32 {
-        let text = self.file.str(self.string).unwrap_or_default().as_bytes();
+        let text = self.origin.text().as_bytes();
         let last = match kind {
             SplatKind::Full => b']',
             SplatKind::Attr => b'*',

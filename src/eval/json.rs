@@ -15,8 +15,9 @@ use indexmap::IndexMap;
 
 use super::expr::{number_detail, Eval};
 use super::EvalContext;
+use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
-use crate::json::{ExprKind, Expression, FileData, NodeId, NodeKind};
+use crate::json::{FileData, NodeId, NodeKind};
 use crate::syntax::{self, Template};
 use crate::value::{limits, try_convert, Number, Str, Type, Value};
 
@@ -57,14 +58,14 @@ impl Expression {
             Err(e) => return Err(self.limit_error(e)),
         };
         let value = match &self.kind {
-            ExprKind::Json(node) => JsonEval {
-                file: &self.file,
+            ExprKind::Json { file, node } => JsonEval {
+                file,
                 ctx,
                 diags: &mut diags,
             }
             .node(*node),
             ExprKind::Native(native) => {
-                Eval::new(&self.file, native.string, &mut diags).value(&native.expr, ctx)
+                Eval::new(native.origin.as_ref(), &mut diags).value(&native.expr, ctx)
             }
         };
         // A limit reported in a part whose diagnostics were dropped (the
@@ -78,15 +79,15 @@ impl Expression {
         drop(meter);
         diags
             .into_result(value)
-            .map_err(|e| e.with_source(self.file.source.clone()))
+            .map_err(|e| e.with_source(self.source().clone()))
     }
 
     /// The length of the expression's source text, in bytes (cheap: no
     /// line or column is computed).
     fn source_len(&self) -> usize {
         match &self.kind {
-            ExprKind::Json(node) => {
-                let n = self.file.node(*node);
+            ExprKind::Json { file, node } => {
+                let n = file.node(*node);
                 (n.end - n.start) as usize
             }
             ExprKind::Native(n) => n.expr.span.end.saturating_sub(n.expr.span.start) as usize,
@@ -97,7 +98,7 @@ impl Expression {
     #[cold]
     fn limit_error(&self, e: limits::Exceeded) -> Error {
         Error::at(limits::LIMIT_SUMMARY, e.detail(), self.range())
-            .with_source(self.file.source.clone())
+            .with_source(self.source().clone())
     }
 }
 
@@ -200,7 +201,7 @@ impl JsonEval<'_> {
 /// in full-expression mode) and converted to a string, with HCL's wording
 /// for a null, unconvertible or duplicate key.
 pub(crate) struct ObjectWalk<'f> {
-    file: &'f std::sync::Arc<FileData>,
+    pub(crate) file: &'f std::sync::Arc<FileData>,
     props: std::slice::Iter<'f, crate::json::Prop>,
     /// Keys so far and where each was defined, for duplicates.
     seen: SeenKeys<'f>,
@@ -267,12 +268,12 @@ impl<'f> ObjectWalk<'f> {
 
     /// The walk over `expr`, when it is a JSON object.
     pub(crate) fn of(expr: &'f Expression) -> Option<ObjectWalk<'f>> {
-        match (&expr.kind, expr.json_node()) {
-            (ExprKind::Json(_), Some(node)) => match expr.file.node(node).kind {
-                NodeKind::Object { first, len } => Some(ObjectWalk::new(&expr.file, first, len)),
+        match &expr.kind {
+            ExprKind::Json { file, node } => match file.node(*node).kind {
+                NodeKind::Object { first, len } => Some(ObjectWalk::new(file, first, len)),
                 _ => None,
             },
-            _ => None,
+            ExprKind::Native(_) => None,
         }
     }
 
@@ -373,7 +374,7 @@ fn evaluate_template(
     ctx: &EvalContext,
     diags: &mut Diagnostics,
 ) -> Value {
-    Eval::new(file, string, diags).template(template, ctx)
+    Eval::new(OriginRef::JsonString(file, string), diags).template(template, ctx)
 }
 
 #[cfg(test)]
@@ -390,14 +391,14 @@ mod tests {
     fn plain_strings_cost_no_template_parse() {
         let expr = attr(r#"{"a": ["plain", {"k": "text $ % {}"}]}"#);
         expr.value(&EvalContext::new()).unwrap();
-        assert_eq!(expr.file.templates.parsed(), 0);
+        assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 0);
     }
 
     #[test]
     fn literal_mode_parses_nothing() {
         let expr = attr(r#"{"a": "${x}"}"#);
         expr.value(&EvalContext::literal()).unwrap();
-        assert_eq!(expr.file.templates.parsed(), 0);
+        assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 0);
     }
 
     #[test]
@@ -408,7 +409,7 @@ mod tests {
             let v = expr.value(&ctx).unwrap();
             assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
         }
-        assert_eq!(expr.file.templates.parsed(), 6);
+        assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 6);
     }
 
     #[test]
@@ -419,7 +420,7 @@ mod tests {
             let err = expr.value(&ctx).unwrap_err();
             assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
         }
-        assert_eq!(expr.file.templates.parsed(), 2);
+        assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 2);
     }
 
     #[test]
@@ -453,7 +454,7 @@ mod tests {
     fn native_expressions_evaluate_directly() {
         let expr = attr(r#"{"a": "x + 1"}"#);
         let native = expr.as_native().unwrap().unwrap();
-        let native = Expression::native(expr.file.clone(), native.string, (*native.expr).clone());
+        let native = Expression::native(native.origin.clone(), (*native.expr).clone());
         let ctx = EvalContext::new().with_variable("x", 41);
         assert_eq!(native.value(&ctx).unwrap(), Value::from(42));
     }

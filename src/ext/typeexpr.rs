@@ -11,9 +11,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::body::{Expression, NativeExpr};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::json::{Expression, NativeExpr};
 use crate::syntax::{Expr, ExprKind, ObjectKey, Span};
 use crate::value::{convert_unsafe, unsuitable, Type, Value};
 
@@ -84,10 +84,7 @@ impl TypeConstraint {
                 .with_source(expr.source().clone()))
             }
         };
-        let reader = Reader {
-            expr,
-            native: &native,
-        };
+        let reader = Reader { native: &native };
         let mut diags = Diagnostics::new();
         let (ty, optional) = reader.read(&native.expr, false, &mut diags);
         diags
@@ -107,7 +104,6 @@ impl TypeConstraint {
 
 /// Walks a native expression as a type.
 struct Reader<'a> {
-    expr: &'a Expression,
     native: &'a NativeExpr,
 }
 
@@ -121,7 +117,7 @@ impl Reader<'_> {
         diags.push(Diagnostic::error(
             INVALID,
             detail,
-            Some(self.expr.span_range(self.native.string, span)),
+            Some(self.native.origin.as_ref().range(span)),
         ));
         (Type::Dynamic, Optional::default())
     }
@@ -265,7 +261,7 @@ impl Reader<'_> {
         let (ty, inner) = self.read(ty_expr, false, diags);
         parent.attributes.insert(name.to_string());
         if let Some(d) = default {
-            let expr = Expression::native(self.expr.file.clone(), self.native.string, d.clone());
+            let expr = Expression::native(self.native.origin.clone(), d.clone());
             match expr.value(&EvalContext::new()).and_then(|v| {
                 let with_defaults = apply_defaults(v, &inner);
                 convert_unsafe(&with_defaults, &ty)
@@ -286,7 +282,7 @@ impl Reader<'_> {
                     diags.push(Diagnostic::error(
                         "Invalid default value for optional attribute",
                         format!("This default value is not compatible with the attribute's type constraint: {reason}"),
-                        Some(self.expr.span_range(self.native.string, d.span)),
+                        Some(self.native.origin.as_ref().range(d.span)),
                     ));
                 }
             }

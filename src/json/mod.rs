@@ -1,18 +1,17 @@
-//! The JSON syntax: parser, node tree, bodies and expressions.
+//! The JSON syntax: scanner, parser and node tree.
 //!
-//! [`parse`] turns source text into a [`File`]: one flat tree of nodes in an
-//! `Arc`, with exact number text, every duplicate key in order and the range
-//! of every node. [`Body`] and [`Expression`] are handles into that tree; how
-//! a body's properties map onto attributes and blocks is `body`'s business.
+//! The parser turns source text into one flat tree of nodes in an `Arc`
+//! (`FileData`), with exact number text, every duplicate key in order and
+//! the range of every node. The public handles into that tree ([`File`],
+//! [`Body`], [`Expression`]) belong to the syntax-agnostic body model
+//! (`crate::body`), which also maps a JSON body onto attributes and blocks;
+//! they are re-exported here so that `hcl_json::json::parse` and friends
+//! keep their paths.
 
-mod body;
-mod expr;
 mod parser;
 mod tree;
 
-pub use body::Body;
-pub use expr::Expression;
-pub(crate) use expr::{ExprKind, NativeExpr};
-pub use parser::{parse, parse_bytes, parse_with, ParseOptions, DEFAULT_MAX_DEPTH};
-pub use tree::File;
+pub use crate::body::{parse, parse_bytes, parse_with, Body, Expression, File};
+pub(crate) use parser::{parse_bytes_data, parse_data};
+pub use parser::{ParseOptions, DEFAULT_MAX_DEPTH};
 pub(crate) use tree::{FileData, NodeId, NodeKind, Prop};

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use super::tree::{File, FileData, Node, NodeId, NodeKind, Prop, StrText};
+use super::tree::{FileData, Node, NodeId, NodeKind, Prop, StrText};
 use crate::diag::Error;
 use crate::pos::SourceFile;
 
@@ -18,7 +18,7 @@ use crate::pos::SourceFile;
 /// configuration, far below what could exhaust a thread's stack.
 pub const DEFAULT_MAX_DEPTH: usize = 256;
 
-/// Limits and switches for [`parse_with`].
+/// Limits and switches for [`parse_with`](crate::body::parse_with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParseOptions {
     /// How deeply arrays and objects may nest; deeper input is an error.
@@ -33,26 +33,11 @@ impl Default for ParseOptions {
     }
 }
 
-/// Parses a JSON-HCL file.
-///
-/// The root value must be an object, or an array of objects. Every property
-/// is kept in source order, duplicates included; numbers keep their exact
-/// text; every node knows its range.
-///
-/// ```
-/// let file = hcl_json::parse(r#"{"a": 1, "a": 2}"#, "dup.json")?;
-/// # let _ = file;
-/// # Ok::<(), hcl_json::Error>(())
-/// ```
-pub fn parse(src: &str, filename: &str) -> Result<File, Error> {
-    parse_with(src, filename, &ParseOptions::default())
-}
-
-/// Parses a JSON-HCL file given as bytes; invalid UTF-8 is an error that
+/// Parses JSON bytes into a node tree; invalid UTF-8 is an error that
 /// points at the first offending byte.
-pub fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
+pub(crate) fn parse_bytes_data(src: &[u8], filename: &str) -> Result<Arc<FileData>, Error> {
     match std::str::from_utf8(src) {
-        Ok(text) => parse(text, filename),
+        Ok(text) => parse_data(text, filename, &ParseOptions::default()),
         Err(e) => Err(invalid_utf8(src, filename, e.valid_up_to())),
     }
 }
@@ -74,8 +59,12 @@ fn invalid_utf8(src: &[u8], filename: &str, valid_up_to: usize) -> Error {
     .with_source(source)
 }
 
-/// [`parse`] with explicit options.
-pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<File, Error> {
+/// Parses JSON text into a node tree, with explicit options.
+pub(crate) fn parse_data(
+    src: &str,
+    filename: &str,
+    options: &ParseOptions,
+) -> Result<Arc<FileData>, Error> {
     let source = Arc::new(SourceFile::new(filename, src));
     if src.len() >= u32::MAX as usize {
         let range = source.range(0, 0);
@@ -118,17 +107,15 @@ pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<F
         return Err(all);
     }
     let root = root.unwrap_or_default();
-    Ok(File {
-        data: Arc::new(FileData {
-            source,
-            nodes: p.nodes,
-            children: p.children,
-            props: p.props,
-            decoded: p.decoded,
-            root,
-            templates: Default::default(),
-        }),
-    })
+    Ok(Arc::new(FileData {
+        source,
+        nodes: p.nodes,
+        children: p.children,
+        props: p.props,
+        decoded: p.decoded,
+        root,
+        templates: Default::default(),
+    }))
 }
 
 /// How many bad tokens the parser steps over before it stops at the next:
@@ -975,6 +962,22 @@ mod tests {
     use super::*;
     use crate::json::tree::FileData;
 
+    fn parse(src: &str, filename: &str) -> Result<Arc<FileData>, Error> {
+        parse_data(src, filename, &ParseOptions::default())
+    }
+
+    fn parse_bytes(src: &[u8], filename: &str) -> Result<Arc<FileData>, Error> {
+        parse_bytes_data(src, filename)
+    }
+
+    fn parse_with(
+        src: &str,
+        filename: &str,
+        options: &ParseOptions,
+    ) -> Result<Arc<FileData>, Error> {
+        parse_data(src, filename, options)
+    }
+
     /// A compact rendering of a node: `{a:1,a:[true,null]}`, strings decoded.
     fn show(f: &FileData, id: NodeId) -> String {
         match f.node(id).kind {
@@ -999,7 +1002,7 @@ mod tests {
 
     fn ok(src: &str) -> String {
         let file = parse(src, "t.json").unwrap_or_else(|e| panic!("{e}"));
-        show(&file.data, file.data.root)
+        show(&file, file.root)
     }
 
     /// The first diagnostic's summary and `line:col-line:col` of its subject.
@@ -1048,13 +1051,13 @@ mod tests {
     #[test]
     fn strings_without_escapes_point_into_the_source() {
         let file = parse(r#"{"plain": "x"}"#, "t.json").unwrap();
-        assert!(file.data.decoded.is_empty());
+        assert!(file.decoded.is_empty());
     }
 
     #[test]
     fn node_ranges_are_exact() {
         let file = parse("{\n  \"k\": [1, \"é\", true]\n}", "t.json").unwrap();
-        let f = &file.data;
+        let f = &file;
         let NodeKind::Object { first, len } = f.node(f.root).kind else {
             panic!()
         };

@@ -1,8 +1,8 @@
 //! The parsed file: one flat node tree inside an `Arc`.
 //!
 //! Nodes live in a single `Vec` and refer to each other by index, so a whole
-//! file is a handful of allocations, and a handle to any part of it ([`File`],
-//! later `Body` and `Expression`) is an `Arc` clone plus a node index:
+//! file is a handful of allocations, and a handle to any part of it (`File`,
+//! `Body` and `Expression`) is an `Arc` clone plus a node index:
 //! `'static`, `Send + Sync`, and cheap to keep.
 //!
 //! Strings without escapes are not copied: their node points at the source
@@ -209,43 +209,6 @@ impl FileData {
     }
 }
 
-/// A parsed JSON-HCL file.
-///
-/// Cheap to clone (one `Arc`), `'static`, `Send + Sync`: keep it, or any
-/// [`Body`](crate::json::Body) taken from it, as long as you like.
-///
-/// ```
-/// let file = hcl_json::parse(r#"{"region": "eu-west-1"}"#, "main.tf.json")?;
-/// assert_eq!(file.filename(), "main.tf.json");
-/// # Ok::<(), hcl_json::Error>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct File {
-    pub(crate) data: Arc<FileData>,
-}
-
-impl File {
-    /// The file name given to the parser.
-    pub fn filename(&self) -> &str {
-        self.data.source.name()
-    }
-
-    /// The source text.
-    pub fn source(&self) -> &str {
-        self.data.source.text()
-    }
-
-    /// The source file, with its line index, for rendering diagnostics.
-    pub fn source_file(&self) -> &Arc<SourceFile> {
-        &self.data.source
-    }
-
-    /// The range of the whole root value.
-    pub fn range(&self) -> Range {
-        self.data.range(self.data.root)
-    }
-}
-
 /// The offset in `raw` (a JSON string's content, escapes undecoded) where
 /// decoded byte `decoded` comes from. The parser accepted `raw`, so every
 /// escape in it is well formed.
@@ -288,8 +251,7 @@ mod tests {
     fn offsets_inside_escaped_strings_map_to_the_source() {
         // Decoded: `a"\nAé😀${x}`; `$` is decoded byte 9.
         let src = r#"{"k": "a\"\n\u0041\u00e9\ud83d\ude00${x}"}"#;
-        let file = crate::json::parse(src, "t.json").unwrap();
-        let data = &file.data;
+        let data = &*crate::json::parse_data(src, "t.json", &Default::default()).unwrap();
         let NodeKind::Object { first, len } = data.node(data.root).kind else {
             panic!()
         };
@@ -306,8 +268,7 @@ mod tests {
     fn offsets_after_lone_surrogates_map_to_the_source() {
         // Each lone half decodes to U+FFFD (3 bytes) from 6 source bytes.
         let src = r#"{"k": "\ud800\u0041\udc00${x}"}"#;
-        let file = crate::json::parse(src, "t.json").unwrap();
-        let data = &file.data;
+        let data = &*crate::json::parse_data(src, "t.json", &Default::default()).unwrap();
         let NodeKind::Object { first, len } = data.node(data.root).kind else {
             panic!()
         };

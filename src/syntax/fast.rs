@@ -113,6 +113,36 @@ pub(crate) fn parse_expression(src: &str) -> Outcome<Expr> {
     run(&mut p).into()
 }
 
+/// An expression starting at byte `start` of `src`, for the value of a
+/// native body's attribute: `src` ends where the attribute's logical line
+/// does (the native body parser cuts it there, which is what makes
+/// newlines significant outside brackets), spans are offsets in `src`, and
+/// what follows the expression is the caller's to check.
+pub(crate) fn parse_expression_at(src: &str, start: usize) -> Outcome<Expr> {
+    if src.len() > u32::MAX as usize {
+        return Outcome::Unsure;
+    }
+    let mut p = P::new(src);
+    p.i = start;
+    let run = |p: &mut P<'_>| -> Res<Expr> {
+        p.ws()?;
+        Ok(p.expr()?.0)
+    };
+    run(&mut p).into()
+}
+
+/// A quoted string starting at byte `start` of `src` (a native block
+/// label); spans are offsets in `src`.
+pub(crate) fn parse_quoted_at(src: &str, start: usize) -> Outcome<Expr> {
+    if src.len() > u32::MAX as usize || src.as_bytes().get(start) != Some(&b'"') {
+        return Outcome::Unsure;
+    }
+    let mut p = P::new(src);
+    p.i = start;
+    let run = |p: &mut P<'_>| -> Res<Expr> { Ok(p.quoted()?.0) };
+    run(&mut p).into()
+}
+
 struct P<'s> {
     src: &'s str,
     b: &'s [u8],

@@ -21,6 +21,10 @@
 //! given, which for a JSON string is the *decoded* string content; the JSON
 //! layer maps them back to source ranges.
 //!
+//! Native bodies (attributes, blocks, one-line blocks, comments, newlines
+//! as separators) are read by [`parse_body`] (`body.rs`), which hands
+//! each attribute's value to the same expression parser.
+//!
 //! Entry points: [`parse_template`] for a standalone template (what a JSON
 //! string holds in full-expression mode), [`parse_expression`] for a whole
 //! expression (static analysis of strings like `"aws_instance.example"`),
@@ -31,6 +35,7 @@
 //! the input.
 
 mod ast;
+mod body;
 mod diagnose;
 mod fast;
 mod parser;
@@ -41,6 +46,8 @@ pub use ast::{
     BinaryOp, BinaryTerm, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey,
     SplatKind, Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
 };
+
+pub use body::{parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item, Name};
 
 use crate::diag::Diagnostic;
 use crate::pos::Range;

@@ -360,3 +360,71 @@ fn native_handles_support_every_analysis() {
         .collect();
     assert_eq!(vars, ["b"]);
 }
+
+// ------------------------------------------------------- native syntax
+
+fn native_attr(src: &str, name: &str) -> Expression {
+    let attrs = hcl_json::parse_native(src, "t.tf")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .body()
+        .just_attributes()
+        .unwrap();
+    attrs[name].expr.clone()
+}
+
+#[test]
+fn native_analyses_read_the_expression_as_written() {
+    let src = "k = string\nt = aws_instance.web.id[0]\nl = [a.b, c]\nm = { name = string, \"q\" = 1 }\nf = list(object({a = number}))\n";
+    assert_eq!(
+        native_attr(src, "k").as_keyword().as_deref(),
+        Some("string")
+    );
+    let t = native_attr(src, "t").abs_traversal().unwrap();
+    assert_eq!(t.to_string(), "aws_instance.web.id[0]");
+    assert_eq!(text(src, &t.range()), "aws_instance.web.id[0]");
+    let l = native_attr(src, "l").as_list().unwrap();
+    assert_eq!(l.len(), 2);
+    assert_eq!(text(src, &l[0].range()), "a.b");
+    assert_eq!(l[0].abs_traversal().unwrap().root_name(), "a");
+    let m = native_attr(src, "m").as_map().unwrap();
+    assert_eq!(m[0].0.as_keyword().as_deref(), Some("name"));
+    assert_eq!(
+        m[1].1.value(&hcl_json::EvalContext::new()).unwrap(),
+        Value::from(1)
+    );
+    let f = native_attr(src, "f").as_call().unwrap();
+    assert_eq!(f.name, "list");
+    assert_eq!(text(src, &f.args[0].range()), "object({a = number})");
+    let ty = hcl_json::ext::typeexpr::type_constraint(&native_attr(src, "f")).unwrap();
+    assert_eq!(ty.to_string(), "list(object({a=number}))");
+}
+
+#[test]
+fn native_quoted_strings_are_not_traversals() {
+    // Unlike a JSON string, a native string is a template, never a reference.
+    let src = "t = \"aws_instance.web\"\n";
+    let err = native_attr(src, "t").abs_traversal().unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+    assert_eq!(
+        text(src, err.diagnostics()[0].subject.as_ref().unwrap()),
+        "\"aws_instance.web\""
+    );
+}
+
+#[test]
+fn native_variables_and_evaluation_errors_point_into_the_file() {
+    let src = "a = 1\nb = \"${var.x}-${local.y[0]}\" # c\nc = nope + 1\n";
+    let vars: Vec<String> = native_attr(src, "b")
+        .variables()
+        .iter()
+        .map(|t| format!("{t}@{}", text(src, &t.range())))
+        .collect();
+    assert_eq!(vars, ["var.x@var.x", "local.y[0]@local.y[0]"]);
+    let err = native_attr(src, "c")
+        .value(&hcl_json::EvalContext::new().with_variable("nop", 1))
+        .unwrap_err();
+    let (summary, _, subject) = diag(src, &err);
+    assert_eq!(summary, "Unknown variable");
+    assert_eq!(subject, "nope");
+    assert_eq!(err.diagnostics()[0].subject.as_ref().unwrap().start.line, 3);
+}

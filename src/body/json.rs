@@ -9,126 +9,41 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::expr::Expression;
-use super::tree::{FileData, NodeId, NodeKind, Prop};
-use crate::diag::{Diagnostic, Diagnostics, Error};
+use super::schema::{
+    missing_argument, Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema,
+};
+use super::{Body, Expression};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::json::{FileData, NodeId, NodeKind, Prop};
 use crate::pos::Range;
-use crate::schema::{Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema};
 
 /// The name of the comment property, ignored in bodies.
 const COMMENT: &str = "//";
 
-/// A body: attributes and blocks, to be read through a schema.
-///
-/// A handle into its parsed file: cheap to clone, `'static`, `Send + Sync`.
-/// A body returned as the rest of [`partial_content`](Body::partial_content)
-/// shares the file and hides the names already taken.
-///
-/// ```
-/// use hcl_json::BodySchema;
-///
-/// let file = hcl_json::parse(r#"{"variable": {"region": {"default": "eu-west-1"}}}"#, "v.tf.json")?;
-/// let content = file.body().content(&BodySchema::new().block("variable", &["name"]))?;
-/// assert_eq!(content.blocks[0].labels, ["region"]);
-/// # Ok::<(), hcl_json::Error>(())
-/// ```
-#[derive(Clone)]
-pub struct Body {
-    pub(crate) file: Arc<FileData>,
+/// A JSON body being read: a borrowed view of its file, node and the
+/// names earlier partial processing hid.
+pub(crate) struct JsonBody<'a> {
+    pub(crate) file: &'a Arc<FileData>,
     pub(crate) node: NodeId,
-    /// Names consumed by earlier partial processing.
-    hidden: Option<Arc<[String]>>,
+    hidden: Option<&'a [String]>,
 }
 
-impl std::fmt::Debug for Body {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Body")
-            .field("range", &self.range())
-            .field("hidden", &self.hidden)
-            .finish()
-    }
-}
-
-impl super::File {
-    /// The file's root body.
-    pub fn body(&self) -> Body {
-        Body::new(self.data.clone(), self.data.root)
-    }
-}
-
-impl Body {
-    pub(crate) fn new(file: Arc<FileData>, node: NodeId) -> Body {
-        Body {
-            file,
-            node,
-            hidden: None,
-        }
-    }
-
-    /// The range of the JSON value that represents this body.
-    pub fn range(&self) -> Range {
-        self.file.range(self.node)
+impl<'a> JsonBody<'a> {
+    pub(crate) fn new(file: &'a Arc<FileData>, node: NodeId, hidden: Option<&'a [String]>) -> Self {
+        JsonBody { file, node, hidden }
     }
 
     /// Where a missing attribute or block would go: the closing brace of an
     /// object body, the opening bracket of an array body.
-    pub fn missing_item_range(&self) -> Range {
+    pub(crate) fn missing_item_range(&self) -> Range {
         match self.file.node(self.node).kind {
             NodeKind::Object { .. } => self.file.end_range(self.node),
             _ => self.file.value_subject(self.node),
         }
     }
 
-    /// Extracts the attributes and blocks `schema` names; any other property
-    /// is an error ("Extraneous JSON object property", with a suggestion).
-    ///
-    /// All problems are reported together.
-    pub fn content(&self, schema: &BodySchema) -> Result<BodyContent, Error> {
-        let mut diags = Diagnostics::new();
-        let content = self.content_inner(schema, false, "", &mut diags)?;
-        self.finish(diags, content)
-    }
-
-    /// Like [`content`](Body::content), but properties the schema does not
-    /// name are not errors: they stay in the returned rest body, which shares
-    /// this body's file. Processing the rest with a second schema is the same
-    /// as processing once with both.
-    pub fn partial_content(&self, schema: &BodySchema) -> Result<(BodyContent, Body), Error> {
-        let mut diags = Diagnostics::new();
-        let content = self.content_inner(schema, true, "", &mut diags)?;
-        let rest = self.without(schema);
-        self.finish(diags, (content, rest))
-    }
-
-    /// Content (and, when `partial`, the rest) even when the body has
-    /// problems, which go to `diags`: decoding carries on to report every
-    /// problem at once. Only an invalid schema is an `Err`.
-    ///
-    /// `block` names the block this body belongs to (`resource.t.web`), for
-    /// messages; empty at the top level.
-    pub(crate) fn content_collecting(
-        &self,
-        schema: &BodySchema,
-        partial: bool,
-        block: &str,
-        diags: &mut Diagnostics,
-    ) -> Result<(BodyContent, Option<Body>), Error> {
-        let content = self.content_inner(schema, partial, block, diags)?;
-        Ok((content, partial.then(|| self.without(schema))))
-    }
-
-    /// The values of the body's `"//"` properties, in source order: the
-    /// JSON syntax's comments, which schemas never see. Read them in
-    /// literal-only mode ([`EvalContext::literal`](crate::EvalContext::literal)).
-    ///
-    /// ```
-    /// let file = hcl_json::parse(r#"{"//": {"stack": "dev"}, "a": 1}"#, "c.json")?;
-    /// let comments = file.body().comments();
-    /// assert_eq!(comments.len(), 1);
-    /// assert_eq!(comments[0].source_text(), r#"{"stack": "dev"}"#);
-    /// # Ok::<(), hcl_json::Error>(())
-    /// ```
-    pub fn comments(&self) -> Vec<Expression> {
+    /// The values of the body's `"//"` properties, in source order.
+    pub(crate) fn comments(&self) -> Vec<Expression> {
         let mut ignored = Diagnostics::new();
         self.deep_props(self.node, None, &mut ignored)
             .into_iter()
@@ -137,37 +52,20 @@ impl Body {
             .collect()
     }
 
-    /// This body with the names of `schema` hidden.
-    fn without(&self, schema: &BodySchema) -> Body {
-        let mut hidden: Vec<String> = self.hidden.as_deref().unwrap_or_default().to_vec();
-        hidden.extend(schema.names().map(str::to_string));
-        Body {
-            file: self.file.clone(),
-            node: self.node,
-            hidden: Some(hidden.into()),
-        }
-    }
-
-    /// The source file, for attaching to errors.
-    pub(crate) fn source(&self) -> &Arc<crate::pos::SourceFile> {
-        &self.file.source
-    }
-
     /// Dynamic attributes mode: every property of the body (which must be a
     /// single JSON object) is an attribute.
-    pub fn just_attributes(&self) -> Result<IndexMap<String, Attribute>, Error> {
-        let mut diags = Diagnostics::new();
+    pub(crate) fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute> {
         let mut attrs: IndexMap<String, Attribute> = IndexMap::new();
         if let NodeKind::Null = self.file.node(self.node).kind {
             // A block body written as `null` is empty, as in Go.
-            return Ok(attrs);
+            return attrs;
         }
         let NodeKind::Object { first, len } = self.file.node(self.node).kind else {
             diags.push(self.not_object(
                 self.node,
                 "A JSON object is required here, setting the arguments for this block.",
             ));
-            return self.finish(diags, attrs);
+            return attrs;
         };
         for prop in self.file.properties(first, len) {
             let name = self.name(prop);
@@ -180,23 +78,16 @@ impl Body {
             }
             attrs.insert(name.to_string(), self.attribute(prop));
         }
-        self.finish(diags, attrs)
+        attrs
     }
 
-    fn finish<T>(&self, diags: Diagnostics, value: T) -> Result<T, Error> {
-        diags
-            .into_result(value)
-            .map_err(|e| e.with_source(self.file.source.clone()))
-    }
-
-    fn content_inner(
+    pub(crate) fn content(
         &self,
         schema: &BodySchema,
         partial: bool,
         block: &str,
         diags: &mut Diagnostics,
-    ) -> Result<BodyContent, Error> {
-        schema.validate()?;
+    ) -> BodyContent {
         let mut content = BodyContent {
             attributes: IndexMap::new(),
             blocks: Vec::new(),
@@ -227,7 +118,7 @@ impl Body {
                 diags.push(missing_argument(&attr.name, block, &content));
             }
         }
-        Ok(content)
+        content
     }
 
     /// Peels one label level per call, then adds the block(s) of the body
@@ -242,7 +133,7 @@ impl Body {
         content: &mut BodyContent,
         diags: &mut Diagnostics,
     ) {
-        let file = &*self.file;
+        let file = self.file;
         if let Some(label_name) = schema.label_names.get(labels.len()) {
             let before = diags.len();
             let props = self.deep_props(value, Some(label_name), diags);
@@ -283,7 +174,7 @@ impl Body {
             content.blocks.push(Block {
                 type_name: schema.type_name.clone(),
                 labels: labels.iter().map(|(l, _)| l.clone()).collect(),
-                body: Body::new(self.file.clone(), body),
+                body: Body::json(self.file.clone(), body),
                 def_range: file.start_range(body),
                 type_range: file.range(type_prop.name),
                 label_ranges: labels.iter().map(|(_, r)| r.clone()).collect(),
@@ -295,7 +186,7 @@ impl Body {
     /// order. `label` names the label level being read, for messages; at a
     /// body level (`None`) a non-object is reported as a bad body.
     fn deep_props(&self, node: NodeId, label: Option<&str>, diags: &mut Diagnostics) -> Vec<Prop> {
-        let file = &*self.file;
+        let file = self.file;
         match file.node(node).kind {
             NodeKind::Object { first, len } => file.properties(first, len).to_vec(),
             // A `null` label level has no blocks; a `null` block body (as
@@ -348,14 +239,17 @@ impl Body {
         self.hidden.is_some()
     }
 
+    /// The node of the body.
+    pub(crate) fn node(&self) -> NodeId {
+        self.node
+    }
+
     fn name(&self, prop: &Prop) -> &str {
         self.file.str(prop.name).unwrap_or_default()
     }
 
     fn is_hidden(&self, name: &str) -> bool {
-        self.hidden
-            .as_deref()
-            .is_some_and(|h| h.iter().any(|n| n == name))
+        self.hidden.is_some_and(|h| h.iter().any(|n| n == name))
     }
 
     fn attribute(&self, prop: &Prop) -> Attribute {
@@ -409,22 +303,6 @@ impl Body {
         )
         .with_context(whole)
     }
-}
-
-/// "Missing required argument" for `name`, naming the block when there is
-/// one.
-#[cold]
-fn missing_argument(name: &str, block: &str, content: &BodyContent) -> Diagnostic {
-    let detail = if block.is_empty() {
-        format!("The argument {name:?} is required, but no definition was found.")
-    } else {
-        format!("The argument {name:?} is required in {block}, but no definition was found.")
-    };
-    Diagnostic::error(
-        "Missing required argument",
-        detail,
-        Some(content.missing_item_range.clone()),
-    )
 }
 
 /// "`service` blocks take 2 labels (kind, name); this one has 1", for a

@@ -1,14 +1,14 @@
 //! The syntax-agnostic body model: what an application asks of a body
 //! ([`BodySchema`]) and what it gets back ([`BodyContent`]).
 //!
-//! These are plain data. How a JSON body maps onto them is the `json`
-//! layer's business ([`Body::content`](crate::Body::content)); how a Rust
-//! struct becomes a schema is the derive's.
+//! These are plain data. How a body of each syntax maps onto them is the
+//! business of `body::json` and `body::native` ([`Body::content`]); how a
+//! Rust struct becomes a schema is the derive's.
 
 use indexmap::IndexMap;
 
+use super::{Body, Expression};
 use crate::diag::{Diagnostic, Error};
-use crate::json::{Body, Expression};
 use crate::pos::Range;
 
 /// What a body is expected to contain: named attributes and block types.
@@ -158,4 +158,20 @@ pub struct Block {
     pub type_range: Range,
     /// The property names that gave each label.
     pub label_ranges: Vec<Range>,
+}
+
+/// "Missing required argument" for `name`, naming the block when there is
+/// one.
+#[cold]
+pub(crate) fn missing_argument(name: &str, block: &str, content: &BodyContent) -> Diagnostic {
+    let detail = if block.is_empty() {
+        format!("The argument {name:?} is required, but no definition was found.")
+    } else {
+        format!("The argument {name:?} is required in {block}, but no definition was found.")
+    };
+    Diagnostic::error(
+        "Missing required argument",
+        detail,
+        Some(content.missing_item_range.clone()),
+    )
 }

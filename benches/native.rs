@@ -1,0 +1,108 @@
+//! Native syntax against JSON syntax on the same content: parsing, and
+//! whole-file decoding into the same derived types.
+//!
+//! Set `HCL_JSON_BENCH_DUMP=DIR` to also write the inputs to
+//! `DIR/module.tf` and `DIR/module.tf.json` (to time another parser on
+//! exactly these files).
+
+use std::collections::HashMap;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use hcl_json::{EvalContext, Expression, HclDecode, Value};
+
+mod support;
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Module {
+    #[hcl(block)]
+    resource: Vec<Resource>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Resource {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: String,
+    #[hcl(attr)]
+    ami: String,
+    #[hcl(attr)]
+    instance_type: String,
+    #[hcl(attr)]
+    count: u32,
+    #[hcl(attr)]
+    tags: HashMap<String, String>,
+    #[hcl(attr)]
+    depends_on: Option<Expression>,
+    #[hcl(block)]
+    ebs_block_device: Vec<Ebs>,
+    #[hcl(block)]
+    lifecycle: Option<Lifecycle>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Ebs {
+    #[hcl(attr)]
+    device_name: String,
+    #[hcl(attr)]
+    volume_size: u32,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Lifecycle {
+    #[hcl(attr)]
+    create_before_destroy: bool,
+}
+
+fn ctx() -> EvalContext {
+    EvalContext::new().with_stdlib().with_variable(
+        "var",
+        Value::object([
+            ("region", Value::from("eu-west-1")),
+            ("env", Value::from("prod")),
+        ]),
+    )
+}
+
+fn native(c: &mut Criterion) {
+    let ctx = ctx();
+    let mut group = c.benchmark_group("native");
+    for resources in [10, 1000] {
+        let (tf, tf_json) = support::synthesized_module(resources);
+        if let Some(dir) = std::env::var_os("HCL_JSON_BENCH_DUMP") {
+            let dir = std::path::PathBuf::from(dir);
+            std::fs::write(dir.join(format!("module-{resources}.tf")), &tf).unwrap();
+            std::fs::write(dir.join(format!("module-{resources}.tf.json")), &tf_json).unwrap();
+        }
+        // Both decode to the same thing, or the comparison means nothing.
+        let a: Module = hcl_json::from_str_native(&tf, &ctx).unwrap();
+        let b: Module = hcl_json::from_str(&tf_json, &ctx).unwrap();
+        assert_eq!(
+            format!("{:?}", a.resource[0].tags),
+            format!("{:?}", b.resource[0].tags)
+        );
+        assert_eq!(a.resource.len(), b.resource.len());
+        let id = format!("{resources}-resources");
+        group.throughput(Throughput::Elements(resources as u64));
+        group.bench_with_input(BenchmarkId::new("parse/native", &id), &tf, |bch, t| {
+            bch.iter(|| hcl_json::parse_native(t, "m.tf").unwrap())
+        });
+        group.bench_with_input(BenchmarkId::new("parse/json", &id), &tf_json, |bch, t| {
+            bch.iter(|| hcl_json::parse(t, "m.tf.json").unwrap())
+        });
+        group.bench_with_input(BenchmarkId::new("decode/native", &id), &tf, |bch, t| {
+            bch.iter(|| hcl_json::from_str_native::<Module>(t, &ctx).unwrap())
+        });
+        group.bench_with_input(BenchmarkId::new("decode/json", &id), &tf_json, |bch, t| {
+            bch.iter(|| hcl_json::from_str::<Module>(t, &ctx).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, native);
+criterion_main!(benches);

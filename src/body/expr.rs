@@ -1,0 +1,307 @@
+//! Expressions: handles to the value of an attribute.
+//!
+//! An [`Expression`] is either a JSON node of its parsed file, or a native
+//! expression: an attribute's value in a native file, or one parsed from
+//! the content of a JSON string (what static analysis hands out for
+//! `"aws_instance.web"` or the arguments of `"list(string)"`, and what
+//! `try` gets as lazy arguments). A native expression carries its
+//! [`Origin`], the text its spans index, so every diagnostic points into
+//! the right file at the right place. What an expression
+//! evaluates to is the `eval` layer's business.
+
+use std::sync::Arc;
+
+use super::native::NativeFile;
+use crate::diag::Error;
+use crate::json::{FileData, NodeId, NodeKind};
+use crate::pos::{Range, SourceFile};
+use crate::syntax::{self, Span};
+
+/// An unevaluated expression, with the source at hand for diagnostics.
+///
+/// Cheap to clone, `'static`, `Send + Sync`: keep it in a struct and
+/// evaluate it later, on another thread if you like.
+#[derive(Clone)]
+pub struct Expression {
+    pub(crate) kind: ExprKind,
+}
+
+/// What an [`Expression`] is made of.
+#[derive(Clone)]
+pub(crate) enum ExprKind {
+    /// A JSON value.
+    Json { file: Arc<FileData>, node: NodeId },
+    /// A native expression: an attribute's value in a native file, or one
+    /// parsed from the text of a JSON string.
+    Native(NativeExpr),
+}
+
+/// A native expression and the text its spans index.
+#[derive(Clone)]
+pub(crate) struct NativeExpr {
+    pub origin: Origin,
+    pub expr: Arc<syntax::Expr>,
+}
+
+/// The text the spans of a native expression index, and how they map to
+/// source ranges.
+#[derive(Clone)]
+pub(crate) enum Origin {
+    /// The decoded text of a JSON string node: spans map through its
+    /// escapes back to the file.
+    JsonString { file: Arc<FileData>, string: NodeId },
+    /// The source of a native file: spans are source offsets.
+    Native(Arc<NativeFile>),
+}
+
+/// A borrowed [`Origin`]: what the evaluator carries, copied freely.
+#[derive(Clone, Copy)]
+pub(crate) enum OriginRef<'a> {
+    /// See [`Origin::JsonString`].
+    JsonString(&'a Arc<FileData>, NodeId),
+    /// See [`Origin::Native`].
+    Native(&'a Arc<NativeFile>),
+}
+
+impl Origin {
+    pub(crate) fn as_ref(&self) -> OriginRef<'_> {
+        match self {
+            Origin::JsonString { file, string } => OriginRef::JsonString(file, *string),
+            Origin::Native(file) => OriginRef::Native(file),
+        }
+    }
+}
+
+impl<'a> OriginRef<'a> {
+    /// The text spans index.
+    pub(crate) fn text(self) -> &'a str {
+        match self {
+            OriginRef::JsonString(file, string) => file.str(string).unwrap_or_default(),
+            OriginRef::Native(file) => file.source.text(),
+        }
+    }
+
+    /// The exact source range of `span`.
+    pub(crate) fn range(self, span: Span) -> Range {
+        match self {
+            OriginRef::JsonString(file, string) => {
+                file.string_range(string, span.start as usize, span.end as usize)
+            }
+            OriginRef::Native(file) => file.source.range(span.start as usize, span.end as usize),
+        }
+    }
+
+    /// The source file.
+    pub(crate) fn source(self) -> &'a Arc<SourceFile> {
+        match self {
+            OriginRef::JsonString(file, _) => &file.source,
+            OriginRef::Native(file) => &file.source,
+        }
+    }
+
+    pub(crate) fn to_owned(self) -> Origin {
+        match self {
+            OriginRef::JsonString(file, string) => Origin::JsonString {
+                file: file.clone(),
+                string,
+            },
+            OriginRef::Native(file) => Origin::Native(file.clone()),
+        }
+    }
+
+    /// An expression handle for `expr`, whose spans index this origin.
+    pub(crate) fn expression(self, expr: syntax::Expr) -> Expression {
+        Expression::native(self.to_owned(), expr)
+    }
+}
+
+impl Expression {
+    pub(crate) fn json(file: Arc<FileData>, node: NodeId) -> Expression {
+        Expression {
+            kind: ExprKind::Json { file, node },
+        }
+    }
+
+    pub(crate) fn native(origin: Origin, expr: syntax::Expr) -> Expression {
+        Expression::native_shared(origin, Arc::new(expr))
+    }
+
+    pub(crate) fn native_shared(origin: Origin, expr: Arc<syntax::Expr>) -> Expression {
+        Expression {
+            kind: ExprKind::Native(NativeExpr { origin, expr }),
+        }
+    }
+
+    /// The JSON file, for a JSON expression.
+    pub(crate) fn json_file(&self) -> Option<(&Arc<FileData>, NodeId)> {
+        match &self.kind {
+            ExprKind::Json { file, node } => Some((file, *node)),
+            ExprKind::Native(_) => None,
+        }
+    }
+
+    /// The source range of the expression.
+    pub fn range(&self) -> Range {
+        match &self.kind {
+            ExprKind::Json { file, node } => file.range(*node),
+            ExprKind::Native(n) => n.origin.as_ref().range(n.expr.span),
+        }
+    }
+
+    /// The exact source text of the expression.
+    pub fn source_text(&self) -> &str {
+        match &self.kind {
+            ExprKind::Json { file, node } => file.raw(*node),
+            ExprKind::Native(n) => {
+                let text = n.origin.as_ref().text();
+                text.get(n.expr.span.start as usize..n.expr.span.end as usize)
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    /// The JSON node, for a JSON expression.
+    pub(crate) fn json_node(&self) -> Option<NodeId> {
+        match self.kind {
+            ExprKind::Json { node, .. } => Some(node),
+            ExprKind::Native(_) => None,
+        }
+    }
+
+    /// The source file, for attaching to errors.
+    pub(crate) fn source(&self) -> &Arc<SourceFile> {
+        match &self.kind {
+            ExprKind::Json { file, .. } => &file.source,
+            ExprKind::Native(n) => n.origin.as_ref().source(),
+        }
+    }
+
+    /// This expression as a native one: itself if it is, or the content of
+    /// a JSON string parsed as a native *expression* (not a template), the
+    /// way static analysis reads `"aws_instance.web"`. `None` for other JSON
+    /// values; `Some(Err)` with exact ranges if the string does not parse.
+    pub(crate) fn as_native(&self) -> Option<Result<NativeExpr, Error>> {
+        let (file, node) = match &self.kind {
+            ExprKind::Native(n) => return Some(Ok(n.clone())),
+            ExprKind::Json { file, node } => (file, *node),
+        };
+        let text = file.str(node)?;
+        let origin = OriginRef::JsonString(file, node);
+        Some(match syntax::parse_expression(text) {
+            Ok(expr) => Ok(NativeExpr {
+                origin: origin.to_owned(),
+                expr: Arc::new(expr),
+            }),
+            Err(errors) => {
+                let mut diags = crate::diag::Diagnostics::new();
+                for e in &errors {
+                    diags.push(e.to_diagnostic(|span| origin.range(span)));
+                }
+                Err(Error::from(diags).with_source(file.source.clone()))
+            }
+        })
+    }
+
+    /// The elements of a JSON array expression.
+    pub(crate) fn json_elements(&self) -> Option<Vec<Expression>> {
+        let (file, node) = self.json_file()?;
+        match file.node(node).kind {
+            NodeKind::Array { first, len } => Some(
+                file.elements(first, len)
+                    .iter()
+                    .map(|&e| Expression::json(file.clone(), e))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The element expressions of a sequence as written: a JSON array, or
+    /// a native tuple constructor `[a, b]`. What decoding walks element by
+    /// element (so that `Vec<Expression>` captures each one).
+    pub(crate) fn static_elements(&self) -> Option<Vec<Expression>> {
+        if let Some(elements) = self.json_elements() {
+            return Some(elements);
+        }
+        let ExprKind::Native(n) = &self.kind else {
+            return None;
+        };
+        match &n.expr.kind {
+            syntax::ExprKind::Tuple(items) => {
+                let origin = n.origin.as_ref();
+                Some(items.iter().map(|e| origin.expression(e.clone())).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether this is a native tuple constructor.
+    pub(crate) fn is_native_tuple(&self) -> bool {
+        matches!(&self.kind, ExprKind::Native(n) if matches!(n.expr.kind, syntax::ExprKind::Tuple(_)))
+    }
+
+    /// The `(name, value)` expressions of a JSON object expression.
+    pub(crate) fn json_properties(&self) -> Option<Vec<(Expression, Expression)>> {
+        let (file, node) = self.json_file()?;
+        match file.node(node).kind {
+            NodeKind::Object { first, len } => Some(
+                file.properties(first, len)
+                    .iter()
+                    .map(|p| {
+                        (
+                            Expression::json(file.clone(), p.name),
+                            Expression::json(file.clone(), p.value),
+                        )
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The string node, its decoded text and the tree of a native
+    /// expression (static analysis walks it; spans index that text).
+    pub(crate) fn native_tree(&self) -> Option<(OriginRef<'_>, &str, &syntax::Expr)> {
+        match &self.kind {
+            ExprKind::Native(n) => {
+                let origin = n.origin.as_ref();
+                Some((origin, origin.text(), &n.expr))
+            }
+            ExprKind::Json { .. } => None,
+        }
+    }
+
+    /// The origin and decoded text of a JSON string expression.
+    pub(crate) fn json_string(&self) -> Option<(OriginRef<'_>, &str)> {
+        let (file, node) = self.json_file()?;
+        Some((OriginRef::JsonString(file, node), file.str(node)?))
+    }
+
+    /// Whether this is a JSON object.
+    pub(crate) fn is_json_object(&self) -> bool {
+        self.json_file()
+            .is_some_and(|(f, n)| matches!(f.node(n).kind, NodeKind::Object { .. }))
+    }
+
+    /// Whether this is a JSON object or array.
+    pub(crate) fn is_json_container(&self) -> bool {
+        self.json_file().is_some_and(|(f, n)| {
+            matches!(
+                f.node(n).kind,
+                NodeKind::Object { .. } | NodeKind::Array { .. }
+            )
+        })
+    }
+
+    /// Whether this is the JSON literal `null`.
+    pub(crate) fn is_json_null(&self) -> bool {
+        self.json_file()
+            .is_some_and(|(f, n)| matches!(f.node(n).kind, NodeKind::Null))
+    }
+}
+
+impl std::fmt::Debug for Expression {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Expression({} at {})", self.source_text(), self.range())
+    }
+}

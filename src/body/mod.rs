@@ -1,0 +1,506 @@
+//! The syntax-agnostic body model: the [`File`], [`Body`] and
+//! [`Expression`] handles every syntax answers with, and the schema types
+//! ([`BodySchema`], [`BodyContent`], [`Attribute`], [`Block`]).
+//!
+//! A handle is an enum over the syntaxes (JSON, native, and merged bodies),
+//! each variant an `Arc` to its parsed file plus an index: dispatch is one
+//! `match`, and neither syntax pays for the other. How a JSON object maps
+//! onto attributes and blocks is `json.rs`'s business, how a native body
+//! does is `native.rs`'s, and `merge.rs` reads several bodies as one
+//! (HCL's `MergeBodies`). The parsers themselves live in the `json` and
+//! `syntax` rooms; this room only builds on their trees.
+
+mod expr;
+mod json;
+mod merge;
+mod native;
+pub mod schema;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+pub use self::expr::Expression;
+pub(crate) use self::expr::{ExprKind, NativeExpr, Origin, OriginRef};
+pub(crate) use self::native::{NativeBody as NativeBodyRef, NativeFile};
+pub use self::schema::{
+    Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema,
+};
+use crate::diag::{Diagnostics, Error};
+use crate::json::{FileData, NodeId, ParseOptions};
+use crate::pos::{Range, SourceFile};
+
+/// Which concrete syntax a file is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// HCL's JSON syntax (`.tf.json`, `.hcl.json`).
+    Json,
+    /// HCL's native syntax (`.tf`, `.hcl`).
+    Native,
+}
+
+impl Syntax {
+    /// The syntax a file name implies: `.json` is JSON, anything else is
+    /// native, as HCL's tools decide.
+    ///
+    /// ```
+    /// use hcl_json::Syntax;
+    /// assert_eq!(Syntax::for_filename("main.tf.json"), Syntax::Json);
+    /// assert_eq!(Syntax::for_filename("main.tf"), Syntax::Native);
+    /// ```
+    pub fn for_filename(filename: &str) -> Syntax {
+        if filename.ends_with(".json") {
+            Syntax::Json
+        } else {
+            Syntax::Native
+        }
+    }
+}
+
+/// A parsed configuration file, of either syntax.
+///
+/// Cheap to clone (one `Arc`), `'static`, `Send + Sync`: keep it, or any
+/// [`Body`] taken from it, as long as you like.
+///
+/// ```
+/// let file = hcl_json::parse(r#"{"region": "eu-west-1"}"#, "main.tf.json")?;
+/// assert_eq!(file.filename(), "main.tf.json");
+/// let native = hcl_json::parse_native("region = \"eu-west-1\"\n", "main.tf")?;
+/// assert_eq!(native.syntax(), hcl_json::Syntax::Native);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct File {
+    // One `Arc`, so that a `File` is one word like the other handles.
+    pub(crate) repr: Arc<FileRepr>,
+}
+
+pub(crate) enum FileRepr {
+    Json(Arc<FileData>),
+    Native(Arc<NativeFile>),
+}
+
+impl std::fmt::Debug for File {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("File")
+            .field("filename", &self.filename())
+            .field("syntax", &self.syntax())
+            .finish()
+    }
+}
+
+impl File {
+    pub(crate) fn json(data: Arc<FileData>) -> File {
+        File {
+            repr: Arc::new(FileRepr::Json(data)),
+        }
+    }
+
+    /// The JSON node tree, for a JSON file.
+    pub(crate) fn json_data(&self) -> Option<&Arc<FileData>> {
+        match &*self.repr {
+            FileRepr::Json(data) => Some(data),
+            FileRepr::Native(_) => None,
+        }
+    }
+
+    /// The file's syntax.
+    pub fn syntax(&self) -> Syntax {
+        match *self.repr {
+            FileRepr::Json(_) => Syntax::Json,
+            FileRepr::Native(_) => Syntax::Native,
+        }
+    }
+
+    /// The file name given to the parser.
+    pub fn filename(&self) -> &str {
+        self.source_file().name()
+    }
+
+    /// The source text.
+    pub fn source(&self) -> &str {
+        self.source_file().text()
+    }
+
+    /// The source file, with its line index, for rendering diagnostics.
+    pub fn source_file(&self) -> &Arc<SourceFile> {
+        match &*self.repr {
+            FileRepr::Json(data) => &data.source,
+            FileRepr::Native(file) => &file.source,
+        }
+    }
+
+    /// The range of the whole root value (JSON) or of the whole file
+    /// (native).
+    pub fn range(&self) -> Range {
+        match &*self.repr {
+            FileRepr::Json(data) => data.range(data.root),
+            FileRepr::Native(file) => file.source.range(0, file.source.text().len()),
+        }
+    }
+
+    /// The file's root body.
+    pub fn body(&self) -> Body {
+        match &*self.repr {
+            FileRepr::Json(data) => Body::json(data.clone(), data.root),
+            FileRepr::Native(file) => Body::native(file.clone(), file.tree.root),
+        }
+    }
+}
+
+/// Parses a JSON-HCL file. Duplicate keys are kept in order, numbers keep
+/// their exact text; every node knows its range.
+///
+/// ```
+/// let file = hcl_json::parse(r#"{"a": 1, "a": 2}"#, "dup.json")?;
+/// # let _ = file;
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn parse(src: &str, filename: &str) -> Result<File, Error> {
+    parse_with(src, filename, &ParseOptions::default())
+}
+
+/// Parses a JSON-HCL file given as bytes; invalid UTF-8 is an error that
+/// points at the first offending byte.
+pub fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
+    crate::json::parse_bytes_data(src, filename).map(File::json)
+}
+
+/// [`parse`] with explicit options.
+pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<File, Error> {
+    crate::json::parse_data(src, filename, options).map(File::json)
+}
+
+/// Parses a file in HCL's native syntax (`.tf`, `.hcl`): attributes,
+/// blocks, comments, and the full expression and template language.
+/// Malformed input gives HCL's diagnostics, all of them at once.
+///
+/// ```
+/// use hcl_json::{BodySchema, EvalContext, Value};
+///
+/// let file = hcl_json::parse_native("variable \"region\" {\n  default = \"eu-${1 + 1}\"\n}\n", "v.tf")?;
+/// let content = file.body().content(&BodySchema::new().block("variable", &["name"]))?;
+/// assert_eq!(content.blocks[0].labels, ["region"]);
+/// let attrs = content.blocks[0].body.just_attributes()?;
+/// assert_eq!(attrs["default"].expr.value(&EvalContext::new())?, Value::from("eu-2"));
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn parse_native(src: &str, filename: &str) -> Result<File, Error> {
+    native::parse(src, filename)
+}
+
+/// [`parse_native`] on bytes: invalid UTF-8 is reported at its first byte
+/// ("Invalid character encoding", as HCL says).
+pub fn parse_native_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
+    native::parse_bytes(src, filename)
+}
+
+/// Parses `src` in the syntax its file name implies ([`Syntax::for_filename`]):
+/// `.json` as JSON, anything else as native syntax.
+///
+/// ```
+/// let json = hcl_json::parse_auto(r#"{"a": 1}"#, "a.tf.json")?;
+/// let native = hcl_json::parse_auto("a = 1\n", "a.tf")?;
+/// assert_eq!(json.syntax(), hcl_json::Syntax::Json);
+/// assert_eq!(native.syntax(), hcl_json::Syntax::Native);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn parse_auto(src: &str, filename: &str) -> Result<File, Error> {
+    match Syntax::for_filename(filename) {
+        Syntax::Json => parse(src, filename),
+        Syntax::Native => parse_native(src, filename),
+    }
+}
+
+/// [`parse_auto`] on bytes.
+pub fn parse_auto_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
+    match Syntax::for_filename(filename) {
+        Syntax::Json => parse_bytes(src, filename),
+        Syntax::Native => parse_native_bytes(src, filename),
+    }
+}
+
+/// Reads and parses the file at `path`, in the syntax its name implies
+/// ([`parse_auto`]). A file that cannot be read is an error ("Failed to
+/// read file") naming it.
+pub fn parse_file(path: impl AsRef<Path>) -> Result<File, Error> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        let start = crate::pos::Pos {
+            line: 1,
+            column: 1,
+            byte: 0,
+        };
+        Error::at(
+            "Failed to read file",
+            format!("The file {name:?} could not be read: {e}."),
+            Range::new(name.as_str(), start, start),
+        )
+    })?;
+    parse_auto_bytes(&bytes, &name)
+}
+
+/// A body: attributes and blocks, to be read through a schema.
+///
+/// A handle into its parsed file (or files, for a [merged](Body::merge)
+/// body): cheap to clone, `'static`, `Send + Sync`. A body returned as the
+/// rest of [`partial_content`](Body::partial_content) shares the file and
+/// hides the names already taken.
+///
+/// ```
+/// use hcl_json::BodySchema;
+///
+/// let file = hcl_json::parse(r#"{"variable": {"region": {"default": "eu-west-1"}}}"#, "v.tf.json")?;
+/// let content = file.body().content(&BodySchema::new().block("variable", &["name"]))?;
+/// assert_eq!(content.blocks[0].labels, ["region"]);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Body {
+    pub(crate) repr: BodyRepr,
+    /// Names consumed by earlier partial processing.
+    hidden: Option<Arc<[String]>>,
+}
+
+/// What a [`Body`] is, syntax by syntax.
+#[derive(Clone)]
+pub(crate) enum BodyRepr {
+    /// A JSON object (or array of objects, or `null`).
+    Json { file: Arc<FileData>, node: NodeId },
+    /// A native body: the file's root body or a block's.
+    Native { file: Arc<NativeFile>, body: u32 },
+    /// Several bodies read as one (a thin pointer, to keep `Body` at four
+    /// words).
+    Merged(Arc<Vec<Body>>),
+}
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Body")
+            .field("range", &self.range())
+            .field("hidden", &self.hidden)
+            .finish()
+    }
+}
+
+impl Body {
+    pub(crate) fn json(file: Arc<FileData>, node: NodeId) -> Body {
+        Body {
+            repr: BodyRepr::Json { file, node },
+            hidden: None,
+        }
+    }
+
+    pub(crate) fn native(file: Arc<NativeFile>, body: u32) -> Body {
+        Body {
+            repr: BodyRepr::Native { file, body },
+            hidden: None,
+        }
+    }
+
+    /// The syntax of the body's file; `None` for a merged body.
+    pub fn syntax(&self) -> Option<Syntax> {
+        match self.repr {
+            BodyRepr::Json { .. } => Some(Syntax::Json),
+            BodyRepr::Native { .. } => Some(Syntax::Native),
+            BodyRepr::Merged(_) => None,
+        }
+    }
+
+    /// The range of the body: the JSON value that represents it, or the
+    /// native block's braces and what they hold (the whole file for a root
+    /// body). A merged body answers with its first body's range.
+    pub fn range(&self) -> Range {
+        match &self.repr {
+            BodyRepr::Json { file, node } => file.range(*node),
+            BodyRepr::Native { file, body } => file.body_range(*body),
+            BodyRepr::Merged(bodies) => bodies.first().map_or_else(empty_range, Body::range),
+        }
+    }
+
+    /// Where a missing attribute or block would go: the closing brace of an
+    /// object body, the opening bracket of an array body, the closing brace
+    /// of a native block (the end of the file for a root body).
+    pub fn missing_item_range(&self) -> Range {
+        match &self.repr {
+            BodyRepr::Json { file, node } => {
+                json::JsonBody::new(file, *node, None).missing_item_range()
+            }
+            BodyRepr::Native { file, body } => file.missing_item_range(*body),
+            BodyRepr::Merged(bodies) => bodies
+                .first()
+                .map_or_else(empty_range, Body::missing_item_range),
+        }
+    }
+
+    /// Extracts the attributes and blocks `schema` names; anything else is
+    /// an error ("Unsupported argument" / "Extraneous JSON object property",
+    /// with a suggestion).
+    ///
+    /// All problems are reported together.
+    pub fn content(&self, schema: &BodySchema) -> Result<BodyContent, Error> {
+        let mut diags = Diagnostics::new();
+        let (content, _) = self.content_collecting(schema, false, "", &mut diags)?;
+        self.finish(diags, content)
+    }
+
+    /// Like [`content`](Body::content), but items the schema does not name
+    /// are not errors: they stay in the returned rest body, which shares
+    /// this body's file. Processing the rest with a second schema is the same
+    /// as processing once with both.
+    pub fn partial_content(&self, schema: &BodySchema) -> Result<(BodyContent, Body), Error> {
+        let mut diags = Diagnostics::new();
+        let (content, rest) = self.content_collecting(schema, true, "", &mut diags)?;
+        let rest = rest.unwrap_or_else(|| self.without(schema));
+        self.finish(diags, (content, rest))
+    }
+
+    /// Content (and, when `partial`, the rest) even when the body has
+    /// problems, which go to `diags`: decoding carries on to report every
+    /// problem at once. Only an invalid schema is an `Err`.
+    ///
+    /// `block` names the block this body belongs to (`resource.t.web`), for
+    /// messages; empty at the top level.
+    pub(crate) fn content_collecting(
+        &self,
+        schema: &BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> Result<(BodyContent, Option<Body>), Error> {
+        schema.validate()?;
+        let hidden = self.hidden.as_deref();
+        let content = match &self.repr {
+            BodyRepr::Json { file, node } => {
+                json::JsonBody::new(file, *node, hidden).content(schema, partial, block, diags)
+            }
+            BodyRepr::Native { file, body } => {
+                native::NativeBody::new(file, *body, hidden).content(schema, partial, block, diags)
+            }
+            BodyRepr::Merged(bodies) => {
+                return merge::content(bodies, schema, partial, block, diags);
+            }
+        };
+        Ok((content, partial.then(|| self.without(schema))))
+    }
+
+    /// The values of the body's `"//"` properties, in source order: the
+    /// JSON syntax's comments, which schemas never see. Read them in
+    /// literal-only mode ([`EvalContext::literal`](crate::EvalContext::literal)).
+    /// Native comments are not part of the body model: a native body has
+    /// none here.
+    ///
+    /// ```
+    /// let file = hcl_json::parse(r#"{"//": {"stack": "dev"}, "a": 1}"#, "c.json")?;
+    /// let comments = file.body().comments();
+    /// assert_eq!(comments.len(), 1);
+    /// assert_eq!(comments[0].source_text(), r#"{"stack": "dev"}"#);
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn comments(&self) -> Vec<Expression> {
+        match &self.repr {
+            BodyRepr::Json { file, node } => json::JsonBody::new(file, *node, None).comments(),
+            BodyRepr::Native { .. } => Vec::new(),
+            BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::comments).collect(),
+        }
+    }
+
+    /// This body with the names of `schema` hidden.
+    fn without(&self, schema: &BodySchema) -> Body {
+        let mut hidden: Vec<String> = self.hidden.as_deref().unwrap_or_default().to_vec();
+        hidden.extend(schema.names().map(str::to_string));
+        Body {
+            repr: self.repr.clone(),
+            hidden: Some(hidden.into()),
+        }
+    }
+
+    /// The source files this body points into (several for a merged body).
+    pub(crate) fn sources(&self) -> Vec<Arc<SourceFile>> {
+        match &self.repr {
+            BodyRepr::Json { file, .. } => vec![file.source.clone()],
+            BodyRepr::Native { file, .. } => vec![file.source.clone()],
+            BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::sources).collect(),
+        }
+    }
+
+    /// `err` with this body's sources attached, for rendering.
+    pub(crate) fn attach(&self, mut err: Error) -> Error {
+        for source in self.sources() {
+            err = err.with_source(source);
+        }
+        err
+    }
+
+    /// Dynamic attributes mode: every item of the body is an attribute. In
+    /// JSON every property is one (the body must be a single object); in
+    /// native syntax a block here is an error ("Unexpected block"), as in
+    /// HCL.
+    pub fn just_attributes(&self) -> Result<IndexMap<String, Attribute>, Error> {
+        let mut diags = Diagnostics::new();
+        let attrs = self.just_attributes_collecting(&mut diags);
+        self.finish(diags, attrs)
+    }
+
+    pub(crate) fn just_attributes_collecting(
+        &self,
+        diags: &mut Diagnostics,
+    ) -> IndexMap<String, Attribute> {
+        let hidden = self.hidden.as_deref();
+        match &self.repr {
+            BodyRepr::Json { file, node } => {
+                json::JsonBody::new(file, *node, hidden).just_attributes(diags)
+            }
+            BodyRepr::Native { file, body } => {
+                native::NativeBody::new(file, *body, hidden).just_attributes(diags)
+            }
+            BodyRepr::Merged(bodies) => merge::just_attributes(bodies, diags),
+        }
+    }
+
+    /// The JSON body this is, for the JSON writer: its file, node, and
+    /// whether earlier partial processing hid some names.
+    pub(crate) fn as_json(&self) -> Option<json::JsonBody<'_>> {
+        match &self.repr {
+            BodyRepr::Json { file, node } => {
+                Some(json::JsonBody::new(file, *node, self.hidden.as_deref()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The native body this is, for the JSON writer.
+    pub(crate) fn as_native(&self) -> Option<native::NativeBody<'_>> {
+        match &self.repr {
+            BodyRepr::Native { file, body } => {
+                Some(native::NativeBody::new(file, *body, self.hidden.as_deref()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The bodies of a merged body.
+    pub(crate) fn as_merged(&self) -> Option<&[Body]> {
+        match &self.repr {
+            BodyRepr::Merged(bodies) => Some(bodies),
+            _ => None,
+        }
+    }
+
+    fn finish<T>(&self, diags: Diagnostics, value: T) -> Result<T, Error> {
+        diags.into_result(value).map_err(|e| self.attach(e))
+    }
+}
+
+/// The range of an empty merged body, as HCL names it.
+fn empty_range() -> Range {
+    let origin = crate::pos::Pos {
+        line: 1,
+        column: 1,
+        byte: 0,
+    };
+    Range::new("<empty>", origin, origin)
+}

@@ -1,0 +1,291 @@
+//! Native bodies: how the items of a native body (parsed by
+//! `syntax::parse_body`) answer the body model.
+//!
+//! In native syntax the schema is only a filter: an attribute is always an
+//! attribute and a block always a block (hcl-spec.md, "Schema-driven
+//! Processing"), an attribute is set at most once (the parser already
+//! refused a redefinition), and a block's labels are counted against the
+//! schema's label names. Wording and ranges are HCL's.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::schema::{
+    missing_argument, Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema,
+};
+use super::{Body, Expression, File, FileRepr, Origin};
+use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::pos::{Range, SourceFile};
+use crate::syntax::{self, AttributeNode, BlockNode, BodyTree, Item, Span};
+
+/// A parsed native file: its source and its bodies.
+#[derive(Debug)]
+pub(crate) struct NativeFile {
+    pub source: Arc<SourceFile>,
+    pub tree: BodyTree,
+}
+
+/// See [`crate::parse_native`].
+pub(crate) fn parse(src: &str, filename: &str) -> Result<File, Error> {
+    let source = Arc::new(SourceFile::new(filename, src));
+    let (tree, errors) = syntax::parse_body(src);
+    if !errors.is_empty() {
+        let mut diags = Diagnostics::new();
+        for e in &errors {
+            diags.push(e.to_diagnostic(|s| source.range(s.start as usize, s.end as usize)));
+        }
+        return Err(Error::from(diags).with_source(source));
+    }
+    Ok(File {
+        repr: Arc::new(FileRepr::Native(Arc::new(NativeFile { source, tree }))),
+    })
+}
+
+/// See [`crate::parse_native_bytes`].
+pub(crate) fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
+    match std::str::from_utf8(src) {
+        Ok(text) => parse(text, filename),
+        Err(e) => Err(invalid_encoding(src, filename, e.valid_up_to())),
+    }
+}
+
+/// HCL's error for bytes that are not UTF-8, at the first bad byte.
+#[cold]
+fn invalid_encoding(src: &[u8], filename: &str, at: usize) -> Error {
+    // Positions are computed on the valid prefix plus the bad byte shown
+    // as a replacement character, which is all we can show.
+    let text = format!("{}\u{fffd}", String::from_utf8_lossy(&src[..at]));
+    let source = Arc::new(SourceFile::new(filename, text));
+    let range = source.range(at, at + 1);
+    Error::at(
+        "Invalid character encoding",
+        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+        range,
+    )
+    .with_source(source)
+}
+
+impl NativeFile {
+    fn range(&self, span: Span) -> Range {
+        self.source.range(span.start as usize, span.end as usize)
+    }
+
+    /// The range of body `body`.
+    pub(crate) fn body_range(&self, body: u32) -> Range {
+        self.range(self.tree.bodies[body as usize].span)
+    }
+
+    /// Where a missing item of body `body` goes, as HCL has it: the empty
+    /// range at the start of the body (its opening brace, or the start of
+    /// the file).
+    pub(crate) fn missing_item_range(&self, body: u32) -> Range {
+        let start = self.tree.bodies[body as usize].span.start;
+        self.range(Span::new(start, start))
+    }
+}
+
+/// A native body being read: its file, index, and the names earlier
+/// partial processing hid.
+pub(crate) struct NativeBody<'a> {
+    pub(crate) file: &'a Arc<NativeFile>,
+    pub(crate) body: u32,
+    hidden: Option<&'a [String]>,
+}
+
+impl<'a> NativeBody<'a> {
+    pub(crate) fn new(file: &'a Arc<NativeFile>, body: u32, hidden: Option<&'a [String]>) -> Self {
+        NativeBody { file, body, hidden }
+    }
+
+    /// The items still visible (not hidden by partial processing).
+    pub(crate) fn items(&self) -> impl Iterator<Item = &'a Item> + '_ {
+        self.file.tree.bodies[self.body as usize]
+            .items
+            .iter()
+            .filter(|item| !self.is_hidden(item_name(item)))
+    }
+
+    fn is_hidden(&self, name: &str) -> bool {
+        self.hidden.is_some_and(|h| h.iter().any(|n| n == name))
+    }
+
+    pub(crate) fn content(
+        &self,
+        schema: &BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> BodyContent {
+        let mut content = BodyContent {
+            attributes: IndexMap::new(),
+            blocks: Vec::new(),
+            missing_item_range: self.file.missing_item_range(self.body),
+        };
+        for item in self.items() {
+            match item {
+                Item::Attribute(attr) => {
+                    let name = &*attr.name.text;
+                    if schema.find_attribute(name).is_some() {
+                        content
+                            .attributes
+                            .insert(name.to_string(), self.attribute(attr));
+                    } else if schema.find_block(name).is_some() {
+                        diags.push(self.error(
+                            "Unsupported argument",
+                            format!("An argument named {name:?} is not expected here. Did you mean to define a block of type {name:?}?"),
+                            attr.name.span,
+                        ));
+                    } else if !partial {
+                        diags.push(self.error(
+                            "Unsupported argument",
+                            format!(
+                                "An argument named {name:?} is not expected here.{}",
+                                suggestion(name, schema)
+                            ),
+                            attr.name.span,
+                        ));
+                    }
+                }
+                Item::Block(b) => {
+                    let name = &*b.type_name.text;
+                    if let Some(header) = schema.find_block(name) {
+                        if let Some(block) = self.block(b, header, diags) {
+                            content.blocks.push(block);
+                        }
+                    } else if schema.find_attribute(name).is_some() {
+                        diags.push(self.error(
+                            "Unsupported block type",
+                            format!("Blocks of type {name:?} are not expected here. Did you mean to define argument {name:?}? If so, use the equals sign to assign it a value."),
+                            b.type_name.span,
+                        ));
+                    } else if !partial {
+                        diags.push(self.error(
+                            "Unsupported block type",
+                            format!(
+                                "Blocks of type {name:?} are not expected here.{}",
+                                suggestion(name, schema)
+                            ),
+                            b.type_name.span,
+                        ));
+                    }
+                }
+            }
+        }
+        for attr in &schema.attributes {
+            if attr.required && !content.attributes.contains_key(&attr.name) {
+                diags.push(missing_argument(&attr.name, block, &content));
+            }
+        }
+        content
+    }
+
+    /// Dynamic attributes: every attribute; a block is an error, as in HCL.
+    pub(crate) fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute> {
+        let mut attrs = IndexMap::new();
+        let mut blocks = 0;
+        for item in self.items() {
+            match item {
+                Item::Attribute(attr) => {
+                    attrs.insert(attr.name.text.to_string(), self.attribute(attr));
+                }
+                // HCL reports the first block only, and carries on with the
+                // attributes, so that analyses still see them.
+                Item::Block(b) if blocks == 0 => {
+                    blocks += 1;
+                    let name = &*b.type_name.text;
+                    diags.push(self.error(
+                        &format!("Unexpected {name:?} block"),
+                        "Blocks are not allowed here.".to_string(),
+                        b.type_name.span,
+                    ));
+                }
+                Item::Block(_) => {}
+            }
+        }
+        attrs
+    }
+
+    pub(crate) fn attribute(&self, attr: &AttributeNode) -> Attribute {
+        Attribute {
+            name: attr.name.text.to_string(),
+            expr: Expression::native_shared(Origin::Native(self.file.clone()), attr.expr.clone()),
+            range: self.file.range(attr.span),
+            name_range: self.file.range(attr.name.span),
+        }
+    }
+
+    /// The block `b` read with `header`, or its label-count error.
+    fn block(
+        &self,
+        b: &BlockNode,
+        header: &BlockHeaderSchema,
+        diags: &mut Diagnostics,
+    ) -> Option<Block> {
+        let name = &*b.type_name.text;
+        let want = header.label_names.len();
+        let context = self.file.range(b.type_name.span.to(b.open));
+        if b.labels.len() > want {
+            let detail = if want == 0 {
+                format!("No labels are expected for {name} blocks.")
+            } else {
+                format!(
+                    "Only {want} labels ({}) are expected for {name} blocks.",
+                    header.label_names.join(", ")
+                )
+            };
+            diags.push(
+                self.error(
+                    &format!("Extraneous label for {name}"),
+                    detail,
+                    b.labels[want].span,
+                )
+                .with_context(context),
+            );
+            return None;
+        }
+        if b.labels.len() < want {
+            diags.push(
+                self.error(
+                    &format!("Missing {} for {name}", header.label_names[b.labels.len()]),
+                    format!(
+                        "All {name} blocks must have {want} labels ({}).",
+                        header.label_names.join(", ")
+                    ),
+                    b.open,
+                )
+                .with_context(context),
+            );
+            return None;
+        }
+        let header_end = b.labels.last().map_or(b.type_name.span, |l| l.span);
+        Some(Block {
+            type_name: name.to_string(),
+            labels: b.labels.iter().map(|l| l.text.to_string()).collect(),
+            body: Body::native(self.file.clone(), b.body),
+            def_range: self.file.range(b.type_name.span.to(header_end)),
+            type_range: self.file.range(b.type_name.span),
+            label_ranges: b.labels.iter().map(|l| self.file.range(l.span)).collect(),
+        })
+    }
+
+    #[cold]
+    fn error(&self, summary: &str, detail: String, at: Span) -> Diagnostic {
+        Diagnostic::error(summary, detail, Some(self.file.range(at)))
+    }
+}
+
+/// The name an item goes by: an attribute's name, a block's type.
+pub(crate) fn item_name(item: &Item) -> &str {
+    match item {
+        Item::Attribute(a) => &a.name.text,
+        Item::Block(b) => &b.type_name.text,
+    }
+}
+
+/// " Did you mean \"x\"?" for a name close to one of the schema's.
+fn suggestion(name: &str, schema: &BodySchema) -> String {
+    crate::diag::did_you_mean(name, schema.names())
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default()
+}

@@ -1,0 +1,348 @@
+//! The native body grammar, construct by construct, and HCL's
+//! diagnostics for malformed bodies (wording and byte ranges checked
+//! against HashiCorp's `hcldec` 2.14).
+
+use super::*;
+
+fn ok(src: &str) -> BodyTree {
+    let (tree, errors) = parse_body(src);
+    assert!(errors.is_empty(), "{src:?}: {errors:?}");
+    tree
+}
+
+/// The errors of `src` as (summary, start..end).
+fn errors(src: &str) -> Vec<(String, std::ops::Range<u32>)> {
+    let (_, errors) = parse_body(src);
+    errors
+        .into_iter()
+        .map(|e| (e.summary, e.span.start..e.span.end))
+        .collect()
+}
+
+fn one_error(src: &str) -> SyntaxError {
+    let (_, mut errors) = parse_body(src);
+    assert_eq!(errors.len(), 1, "{src:?}: {errors:?}");
+    errors.remove(0)
+}
+
+fn root(tree: &BodyTree) -> &BodyNode {
+    &tree.bodies[tree.root as usize]
+}
+
+fn attr(item: &Item) -> &AttributeNode {
+    match item {
+        Item::Attribute(a) => a,
+        Item::Block(b) => panic!("a block: {b:?}"),
+    }
+}
+
+fn block(item: &Item) -> &BlockNode {
+    match item {
+        Item::Block(b) => b,
+        Item::Attribute(a) => panic!("an attribute: {a:?}"),
+    }
+}
+
+#[test]
+fn attributes_have_exact_name_and_expression_spans() {
+    let src = "a = 1\nbee = \"x\" # c\n";
+    let tree = ok(src);
+    let items = &root(&tree).items;
+    assert_eq!(items.len(), 2);
+    let b = attr(&items[1]);
+    assert_eq!(&*b.name.text, "bee");
+    assert_eq!(b.name.span, Span::new(6, 9));
+    assert_eq!(&src[b.expr.span.range()], "\"x\"");
+    assert_eq!(&src[b.span.range()], "bee = \"x\"");
+}
+
+#[test]
+fn blocks_take_identifier_and_quoted_labels() {
+    let src = "resource aws_instance \"w\\teb\" {\n  ami = \"x\"\n}\n";
+    let tree = ok(src);
+    let b = block(&root(&tree).items[0]);
+    assert_eq!(&*b.type_name.text, "resource");
+    let labels: Vec<&str> = b.labels.iter().map(|l| &*l.text).collect();
+    assert_eq!(labels, ["aws_instance", "w\teb"]);
+    assert_eq!(&src[b.labels[1].span.range()], "\"w\\teb\"");
+    assert_eq!(&src[b.open.range()], "{");
+    assert_eq!(&src[b.close.range()], "}");
+    let body = &tree.bodies[b.body as usize];
+    assert_eq!(&*attr(&body.items[0]).name.text, "ami");
+    assert_eq!(&src[body.span.range()], "{\n  ami = \"x\"\n}");
+}
+
+#[test]
+fn one_line_blocks_hold_one_attribute_or_none() {
+    let tree = ok("a { b = 1 }\nc {}\nd \"x\" { e = [1,\n 2] }\n");
+    let items = &root(&tree).items;
+    assert_eq!(items.len(), 3);
+    let a = block(&items[0]);
+    assert_eq!(tree.bodies[a.body as usize].items.len(), 1);
+    let c = block(&items[1]);
+    assert!(tree.bodies[c.body as usize].items.is_empty());
+}
+
+#[test]
+fn comments_of_every_kind_are_skipped() {
+    let tree = ok("# hash\n// slash\n/* multi\nline */ a = 1 /* after */ // end\nb = 2 # end\n");
+    let names: Vec<&str> = root(&tree)
+        .items
+        .iter()
+        .map(|i| &*attr(i).name.text)
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+}
+
+#[test]
+fn newlines_inside_brackets_do_not_end_an_attribute() {
+    let src = "a = [\n  1,\n  2,\n]\nb = {\n  k = 1\n  j = 2\n}\nc = f(\n  1\n)\nd = 1\n";
+    let tree = ok(src);
+    let items = &root(&tree).items;
+    assert_eq!(items.len(), 4);
+    assert_eq!(&src[attr(&items[0]).expr.span.range()], "[\n  1,\n  2,\n]");
+}
+
+#[test]
+fn a_newline_ends_an_expression_before_an_operator_on_the_next_line() {
+    // HCL reads `? c : d` as a new (bad) item, not as a conditional.
+    let e = one_error("a = b\n? c : d\n");
+    assert_eq!(e.summary, "Argument or block definition required");
+    assert_eq!(e.span, Span::new(6, 7));
+}
+
+#[test]
+fn heredocs_span_lines_and_close_on_their_marker() {
+    let src = "a = <<EOT\nhello ${x}\n  }{\nEOT\nb = <<-X\n    in\n  X\n";
+    let tree = ok(src);
+    let items = &root(&tree).items;
+    assert_eq!(items.len(), 2);
+    assert_eq!(
+        &src[attr(&items[0]).expr.span.range()],
+        "<<EOT\nhello ${x}\n  }{\nEOT"
+    );
+}
+
+#[test]
+fn crlf_line_endings_separate_items() {
+    let tree = ok("a = 1\r\nb {\r\n  c = 2\r\n}\r\n");
+    assert_eq!(root(&tree).items.len(), 2);
+}
+
+#[test]
+fn the_last_item_needs_no_newline() {
+    assert_eq!(root(&ok("a = 1")).items.len(), 1);
+    assert_eq!(root(&ok("a {}")).items.len(), 1);
+}
+
+#[test]
+fn attribute_redefined_names_the_first_definition() {
+    let e = one_error("a = 1\nb = 2\na = 3\n");
+    assert_eq!(e.summary, "Attribute redefined");
+    assert_eq!(
+        e.detail,
+        "The argument \"a\" was already set at {range}. Each argument may be set only once."
+    );
+    assert_eq!(e.span, Span::new(12, 13));
+    assert_eq!(e.mention, Some(Span::new(0, 1)));
+}
+
+#[test]
+fn missing_newline_after_argument_points_at_the_next_token() {
+    let e = one_error("a = 1 b = 2\n");
+    assert_eq!(e.summary, "Missing newline after argument");
+    assert_eq!(e.detail, "An argument definition must end with a newline.");
+    assert_eq!(e.span, Span::new(6, 7));
+}
+
+#[test]
+fn comma_after_argument_says_so() {
+    let e = one_error("a = \"a value\", b = \"b value\"\n");
+    assert_eq!(e.summary, "Unexpected comma after argument");
+    assert_eq!(
+        e.detail,
+        "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline."
+    );
+    assert_eq!(e.span, Span::new(13, 14));
+}
+
+#[test]
+fn unclosed_block_points_at_its_open_brace() {
+    let e = one_error("a {\n  b = 1\n");
+    assert_eq!(e.summary, "Unclosed configuration block");
+    assert_eq!(
+        e.detail,
+        "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file."
+    );
+    assert_eq!(e.span, Span::new(2, 3));
+    assert_eq!(
+        errors("x = 1\na \"l\" {\n  c {\n    b = 1\n  }\n")[0].1,
+        12..13
+    );
+}
+
+#[test]
+fn an_identifier_alone_needs_an_equals_sign() {
+    let e = one_error("a 1\n");
+    assert_eq!(e.summary, "Argument or block definition required");
+    assert_eq!(
+        e.detail,
+        "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value."
+    );
+    assert_eq!(e.span, Span::new(0, 1));
+}
+
+#[test]
+fn stray_tokens_need_an_argument_or_block() {
+    let e = one_error("a = 1\n}\nb = 2\n");
+    assert_eq!(e.summary, "Argument or block definition required");
+    assert_eq!(
+        e.detail,
+        "An argument or block definition is required here."
+    );
+    assert_eq!(e.span, Span::new(6, 7));
+    assert_eq!(
+        errors("1 = 2\n"),
+        [("Argument or block definition required".into(), 0..1)]
+    );
+}
+
+#[test]
+fn quoted_argument_names_are_invalid() {
+    let e = one_error("\"a\" = 1\n");
+    assert_eq!(e.summary, "Invalid argument name");
+    assert_eq!(e.detail, "Argument names must not be quoted.");
+    assert_eq!(e.span, Span::new(0, 1));
+}
+
+#[test]
+fn invalid_block_definitions_say_what_is_expected() {
+    let e = one_error("a \"b\" = 1\n");
+    assert_eq!(e.summary, "Invalid block definition");
+    assert_eq!(
+        e.detail,
+        "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block."
+    );
+    assert_eq!(e.span, Span::new(6, 7));
+    let e = one_error("a \"b\"\n{\n}\n");
+    assert_eq!(
+        e.detail,
+        "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header."
+    );
+    assert_eq!(e.span, Span::new(5, 6));
+    let e = one_error("a \"b\"");
+    assert_eq!(
+        e.detail,
+        "Either a quoted string block label or an opening brace (\"{\") is expected here."
+    );
+    assert_eq!(e.span, Span::new(5, 5));
+}
+
+#[test]
+fn missing_newline_after_block_definition() {
+    let e = one_error("a { } b = 1\n");
+    assert_eq!(e.summary, "Missing newline after block definition");
+    assert_eq!(e.detail, "A block definition must end with a newline.");
+    assert_eq!(e.span, Span::new(6, 7));
+}
+
+#[test]
+fn single_line_blocks_report_each_misuse() {
+    // The spec suite's structure/blocks/single_oneline_invalid.hcl.
+    let src = "a { b = \"foo\", c = \"bar\" }\na { b = \"foo\"\n}\na { b = \"foo\"\n  c = \"bar\" }\na { b = \"foo\"\n  c = \"bar\"\n}\na { d {} }\n";
+    let (_, errs) = parse_body(src);
+    let got: Vec<(&str, u32, u32)> = errs
+        .iter()
+        .map(|e| (e.summary.as_str(), e.span.start, e.span.end))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Invalid single-argument block definition", 13, 14),
+            ("Invalid single-argument block definition", 40, 41),
+            ("Invalid single-argument block definition", 56, 57),
+            ("Invalid single-argument block definition", 84, 85),
+            ("Argument definition required", 103, 106),
+        ]
+    );
+    assert_eq!(
+        errs[4].detail,
+        "A single-line block definition can contain only a single argument. If you meant to define argument \"d\", use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block."
+    );
+    let e = one_error("a { b = 1 c = 2 }\n");
+    assert_eq!(
+        e.detail,
+        "A single-line block definition must end with a closing brace immediately after its single argument definition."
+    );
+    assert_eq!(e.span, Span::new(10, 11));
+}
+
+#[test]
+fn labels_may_not_hold_template_sequences() {
+    let e = one_error("a \"${b}\" {\n}\n");
+    assert_eq!(e.summary, "Invalid string literal");
+    assert_eq!(
+        e.detail,
+        "Template sequences are not allowed in this string. To include a literal \"$\", double it (as \"$$\") to escape it."
+    );
+    assert_eq!(e.span, Span::new(3, 5));
+}
+
+#[test]
+fn invalid_expressions_are_reported_at_their_file_offsets() {
+    let e = one_error("a = 1 +\n");
+    assert_eq!(e.summary, "Invalid expression");
+    assert_eq!(
+        e.detail,
+        "Expected the start of an expression, but found an invalid expression token."
+    );
+    assert_eq!(e.span, Span::new(7, 8));
+    let e = one_error("a = ");
+    assert_eq!(e.summary, "Missing expression");
+    assert_eq!(
+        e.detail,
+        "Expected the start of an expression, but found the end of the file."
+    );
+    assert_eq!(e.span, Span::new(4, 4));
+    // After a bad expression the parser carries on with the next line.
+    let errs = errors("x = (1 +]\nx = 2\nx = 3\n");
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert_eq!(errs[1], ("Attribute redefined".into(), 16..17));
+}
+
+#[test]
+fn block_nesting_is_bounded() {
+    let depth = MAX_DEPTH as usize + 5;
+    let src = format!("{}{}", "a {\n".repeat(depth), "}\n".repeat(depth));
+    let (_, errs) = parse_body(&src);
+    assert_eq!(errs[0].summary, "Nesting too deep");
+    let ok_depth = MAX_DEPTH as usize;
+    let src = format!("{}{}", "a {\n".repeat(ok_depth), "}\n".repeat(ok_depth));
+    assert!(parse_body(&src).1.is_empty());
+}
+
+#[test]
+fn hostile_inputs_end_in_errors_not_panics() {
+    for src in [
+        "a = \"",
+        "a = <<EOT\nx",
+        "a {",
+        "a \"",
+        "/*",
+        "a = (",
+        "a = {",
+        "a b \"c",
+        "}",
+        "a = 1 ,",
+        "a {\nb = 1 }",
+        "a { b",
+        "a { b = ",
+        "a = \"${\"",
+        "\"",
+        "a = [\n",
+        "a.b = 1",
+    ] {
+        let (_, errs) = parse_body(src);
+        assert!(!errs.is_empty(), "{src:?} should fail");
+    }
+}
