@@ -56,6 +56,7 @@ mod handover;
 pub mod json;
 pub mod pos;
 pub mod schema;
+pub mod spec;
 pub mod stdlib;
 pub mod syntax;
 pub mod value;
