@@ -47,7 +47,10 @@ fn render_json(diags: &[Diagnostic]) -> String {
         .iter()
         .map(|d| {
             let mut members = vec![
-                ("severity".to_string(), Json::String(severity(d).to_lowercase())),
+                (
+                    "severity".to_string(),
+                    Json::String(severity(d).to_lowercase()),
+                ),
                 ("summary".to_string(), Json::String(d.summary.clone())),
             ];
             if !d.detail.is_empty() {
@@ -117,8 +120,15 @@ fn render_text(d: &Diagnostic, sources: &Sources, color: bool, width: usize) -> 
                 subject.filename, subject.start.line
             )),
             Some(text) => {
+                let mut context = String::new();
+                if subject.filename.ends_with(".json") {
+                    context = crate::nav::context(text, subject.start.byte);
+                }
+                if !context.is_empty() {
+                    context = format!(", in {context}");
+                }
                 out.push_str(&format!(
-                    "  on {} line {}:\n",
+                    "  on {} line {}{context}:\n",
                     subject.filename, subject.start.line
                 ));
                 snippet(&mut out, text, snip, mark, (highlight, reset));

@@ -75,7 +75,12 @@ pub fn type_json(ty: &Type) -> Json {
         Type::Tuple(elems) => pair("tuple", Json::Array(elems.iter().map(type_json).collect())),
         Type::Object(attrs) => pair(
             "object",
-            Json::Object(attrs.iter().map(|(k, t)| (k.clone(), type_json(t))).collect()),
+            Json::Object(
+                attrs
+                    .iter()
+                    .map(|(k, t)| (k.clone(), type_json(t)))
+                    .collect(),
+            ),
         ),
     }
 }
@@ -199,7 +204,10 @@ mod tests {
     #[test]
     fn stripping_drops_null_properties_at_every_depth_and_sorts_keys() {
         let j = Json::Object(vec![
-            ("b".into(), Json::Array(vec![Json::Null, Json::Number("1".into())])),
+            (
+                "b".into(),
+                Json::Array(vec![Json::Null, Json::Number("1".into())]),
+            ),
             ("a".into(), Json::Object(vec![("k".into(), Json::Null)])),
             ("c".into(), Json::Null),
         ]);
@@ -212,7 +220,10 @@ mod tests {
             ("a".into(), Json::Array(vec![])),
             ("b".into(), Json::Array(vec![Json::Bool(true)])),
         ]);
-        assert_eq!(j.indented(), "{\n  \"a\": [],\n  \"b\": [\n    true\n  ]\n}");
+        assert_eq!(
+            j.indented(),
+            "{\n  \"a\": [],\n  \"b\": [\n    true\n  ]\n}"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@
 
 mod diags;
 mod json;
+mod nav;
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -208,12 +209,13 @@ impl Run {
             ));
             return None;
         };
-        self.parse_source(path, &text)
+        self.parse_source(path, &text, path.ends_with(".json"))
     }
 
-    fn parse_source(&mut self, name: &str, text: &str) -> Option<File> {
+    /// Parses `text` as the JSON syntax, or refuses it as native syntax.
+    fn parse_source(&mut self, name: &str, text: &str, json: bool) -> Option<File> {
         self.sources.add(name, text);
-        if !name.ends_with(".json") {
+        if !json {
             // Native syntax comes with the native parser; until then the
             // command says so instead of misreading the file.
             self.diags.push(Diagnostic::error(
@@ -239,7 +241,7 @@ impl Run {
         let mut vars = Vec::new();
         for (i, spec) in specs.iter().enumerate() {
             let file = if spec.trim_start().starts_with('{') {
-                self.parse_source(&format!("<vars argument {i}>.json"), spec)
+                self.parse_source(&format!("<vars argument {i}>"), spec, true)
             } else {
                 self.parse_file(spec)
             };
@@ -297,7 +299,7 @@ fn decode(args: DecodeArgs) -> Result<u8, Failure> {
         if std::io::stdin().read_to_string(&mut text).is_err() {
             return Err(Failure::Message("failed to read stdin".into(), 1));
         }
-        bodies.extend(run.parse_source("<stdin>", &text).map(|f| f.body()));
+        bodies.extend(run.parse_source("<stdin>", &text, false).map(|f| f.body()));
     } else {
         for path in &args.files {
             bodies.extend(run.parse_file(path).map(|f| f.body()));
@@ -306,7 +308,8 @@ fn decode(args: DecodeArgs) -> Result<u8, Failure> {
     run.stop_on_errors()?;
     if bodies.len() > 1 {
         return Err(Failure::Message(
-            "decoding several files merged into one body is not supported yet; give one input file".into(),
+            "decoding several files merged into one body is not supported yet; give one input file"
+                .into(),
             2,
         ));
     }
@@ -403,8 +406,7 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
         // The template is given to the JSON syntax as one string property,
         // so that it is read exactly as a JSON-syntax file would read it.
         let src = Json::Object(vec![("template".into(), Json::String(args.input.clone()))]);
-        let name = "<template>.json";
-        let Some(file) = run.parse_source(name, &src.compact()) else {
+        let Some(file) = run.parse_source("<template>", &src.compact(), true) else {
             return Err(Failure::Diagnostics(run.rendered()));
         };
         let attrs = file.body().just_attributes().map_err(|e| {

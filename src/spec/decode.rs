@@ -286,17 +286,14 @@ fn decode_attr(
         return Value::null(ty.clone());
     };
     let value = evaluate(&attr.expr, ctx, diags);
-    match try_convert(&value, ty, true) {
+    match convert(&value, ty) {
         Ok(v) => v,
         Err(err) => {
             let subject = attr.expr.range();
             diags.push(
                 Diagnostic::error(
                     "Incorrect attribute value type",
-                    format!(
-                        "Inappropriate value for attribute {name:?}: {}.",
-                        mismatch_message(&value.ty(), ty, err.to_string())
-                    ),
+                    format!("Inappropriate value for attribute {name:?}: {err}."),
                     Some(subject.clone()),
                 )
                 .with_context(attr.name_range.cover(&subject)),
@@ -306,19 +303,21 @@ fn decode_attr(
     }
 }
 
-/// cty's wording when no conversion between two primitive types exists at
-/// all ("number required"), which `hcldec` users see; our own conversion
-/// message otherwise.
-fn mismatch_message(got: &Type, want: &Type, ours: String) -> String {
-    let primitive = |t: &Type| matches!(t, Type::String | Type::Number | Type::Bool);
-    if primitive(want) && got != &Type::String && got != &Type::Dynamic {
-        return format!("{} required", want.friendly_name());
+/// Converts an attribute value as `hcldec` does: refused outright when cty
+/// has no conversion between the types (in cty's words), else by the value
+/// layer's unsafe conversion.
+fn convert(value: &Value, ty: &Type) -> Result<Value, String> {
+    if let Some(message) = super::mismatch::type_mismatch(&value.ty(), ty) {
+        return Err(message);
     }
-    ours
+    try_convert(value, ty, true).map_err(|e| e.to_string())
 }
 
 /// The first block of `type_name` and the second, if any.
-fn find_blocks<'a>(content: &'a BodyContent, type_name: &'a str) -> (Option<&'a Block>, Option<&'a Block>) {
+fn find_blocks<'a>(
+    content: &'a BodyContent,
+    type_name: &'a str,
+) -> (Option<&'a Block>, Option<&'a Block>) {
     let mut blocks = content.blocks_of_type(type_name);
     let first = blocks.next();
     (first, blocks.next())
@@ -419,7 +418,11 @@ fn decode_block_list(
     // set needs one element type, so they are unified.
     let types: Vec<Type> = elems.iter().map(Value::ty).collect();
     let Some(unified) = unify_unsafe(&types) else {
-        diags.push(inconsistent(type_name, "Corresponding attributes in all blocks of this type must be the same.".into(), range_of(0)));
+        diags.push(inconsistent(
+            type_name,
+            "Corresponding attributes in all blocks of this type must be the same.".into(),
+            range_of(0),
+        ));
         return Value::dynamic();
     };
     let mut converted = Vec::with_capacity(elems.len());
@@ -569,17 +572,14 @@ fn decode_block_attrs(
     let mut values = IndexMap::new();
     for (name, attr) in attrs {
         let value = evaluate(&attr.expr, ctx, diags);
-        let value = match try_convert(&value, element_type, true) {
+        let value = match convert(&value, element_type) {
             Ok(v) => v,
             Err(err) => {
                 let subject = attr.expr.range();
                 diags.push(
                     Diagnostic::error(
                         "Invalid attribute value",
-                        format!(
-                            "Invalid value for attribute of {type_name:?} block: {}.",
-                            mismatch_message(&value.ty(), element_type, err.to_string())
-                        ),
+                        format!("Invalid value for attribute of {type_name:?} block: {err}."),
                         Some(subject.clone()),
                     )
                     .with_context(attr.name_range.cover(&subject)),

@@ -196,7 +196,11 @@ fn eval(expr: &Expression, ctx: &EvalContext, diags: &mut Diagnostics) -> Value 
 /// An `ext/userfunc` function: `params` and `variadic_param` name the
 /// parameters (bare names), `result` is evaluated with them bound, in the
 /// spec file's context.
-fn user_function(block: &Block, spec_ctx: &EvalContext, diags: &mut Diagnostics) -> Option<Function> {
+fn user_function(
+    block: &Block,
+    spec_ctx: &EvalContext,
+    diags: &mut Diagnostics,
+) -> Option<Function> {
     let schema = BodySchema::new()
         .attribute("params", true)
         .attribute("variadic_param", false)
@@ -292,7 +296,8 @@ fn err_spec() -> Spec {
 
 impl Reader {
     fn root(&self, body: &Body, diags: &mut Diagnostics) -> Spec {
-        let detail = "A spec file must have exactly one root block specifying how to map to a JSON value.";
+        let detail =
+            "A spec file must have exactly one root block specifying how to map to a JSON value.";
         self.exactly_one(body, detail, diags)
     }
 
@@ -341,7 +346,13 @@ impl Reader {
             }
             "array" => {
                 let (content, _) = collect(body, &spec_schema(false), false, diags);
-                Spec::Tuple(content.blocks.iter().map(|b| self.block(b, diags)).collect())
+                Spec::Tuple(
+                    content
+                        .blocks
+                        .iter()
+                        .map(|b| self.block(b, diags))
+                        .collect(),
+                )
             }
             "attr" => self.attr(body, implied, diags),
             "block" => self.single_block(body, implied, diags),
@@ -377,7 +388,12 @@ impl Reader {
         (!failed).then_some(result)
     }
 
-    fn string_arg(&self, content: &BodyContent, name: &str, diags: &mut Diagnostics) -> Option<String> {
+    fn string_arg(
+        &self,
+        content: &BodyContent,
+        name: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<String> {
         let v = self.typed_arg(content, name, &Type::String, diags)?;
         v.as_str().map(str::to_string)
     }
@@ -486,7 +502,9 @@ impl Reader {
         else {
             return err_spec();
         };
-        let type_name = self.string_arg(&content, "block_type", diags).unwrap_or(implied);
+        let type_name = self
+            .string_arg(&content, "block_type", diags)
+            .unwrap_or(implied);
         let required = self.bool_arg(&content, "required", diags);
         let nested = self.nested(rest, diags);
         Spec::Block {
@@ -496,12 +514,20 @@ impl Reader {
         }
     }
 
-    fn collection(&self, kind: &str, body: &Body, implied: String, diags: &mut Diagnostics) -> Spec {
+    fn collection(
+        &self,
+        kind: &str,
+        body: &Body,
+        implied: String,
+        diags: &mut Diagnostics,
+    ) -> Spec {
         let names = ["block_type", "min_items", "max_items"];
         let Some((content, rest)) = self.args(body, &names, &[], true, diags) else {
             return err_spec();
         };
-        let type_name = self.string_arg(&content, "block_type", diags).unwrap_or(implied);
+        let type_name = self
+            .string_arg(&content, "block_type", diags)
+            .unwrap_or(implied);
         let min_items = self.count_arg(&content, "min_items", diags);
         let max_items = self.count_arg(&content, "max_items", diags);
         let nested = self.nested(rest, diags);
@@ -527,7 +553,9 @@ impl Reader {
         else {
             return err_spec();
         };
-        let type_name = self.string_arg(&content, "block_type", diags).unwrap_or(implied);
+        let type_name = self
+            .string_arg(&content, "block_type", diags)
+            .unwrap_or(implied);
         let labels = self
             .typed_arg(&content, "labels", &Type::list(Type::String), diags)
             .map(|v| {
@@ -573,7 +601,9 @@ impl Reader {
         let Some((content, _)) = self.args(body, &names, &[], false, diags) else {
             return err_spec();
         };
-        let type_name = self.string_arg(&content, "block_type", diags).unwrap_or(implied);
+        let type_name = self
+            .string_arg(&content, "block_type", diags)
+            .unwrap_or(implied);
         let element_type = self.type_arg(&content, "element_type", diags);
         let required = self.bool_arg(&content, "required", diags);
         if type_name.is_empty() {

@@ -35,6 +35,7 @@
 
 mod decode;
 mod file;
+mod mismatch;
 
 use std::fmt;
 use std::sync::Arc;
@@ -345,9 +346,7 @@ impl Spec {
     pub fn decode(&self, body: &Body, ctx: &EvalContext) -> Result<Value, crate::Error> {
         let (value, diags) = self.decode_with_diagnostics(body, ctx);
         let sources = diags_sources(body);
-        diags
-            .into_result(value)
-            .map_err(|e| e.with_source(sources))
+        diags.into_result(value).map_err(|e| e.with_source(sources))
     }
 
     /// Decodes `body`, returning the value even when there are problems
