@@ -36,6 +36,8 @@
 mod decode;
 mod file;
 mod mismatch;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::sync::Arc;
