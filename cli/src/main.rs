@@ -76,7 +76,7 @@ struct DecodeArgs {
     out: Option<String>,
     #[command(flatten)]
     diags: DiagArgs,
-    /// Input files (`*.json`: JSON syntax), merged; stdin when none.
+    /// Input files (`*.json`: JSON syntax), merged into one body; stdin when none.
     files: Vec<String>,
 }
 
@@ -306,25 +306,15 @@ fn decode(args: DecodeArgs) -> Result<u8, Failure> {
         }
     }
     run.stop_on_errors()?;
-    if bodies.len() > 1 {
-        return Err(Failure::Message(
-            "decoding several files merged into one body is not supported yet; give one input file"
-                .into(),
-            2,
-        ));
-    }
-    let Some(body) = bodies.pop() else {
-        return Err(Failure::Diagnostics(run.rendered()));
-    };
 
     if args.var_refs {
-        let refs = spec.spec.variables(&body);
+        let refs = spec.spec.variables_merged(&bodies);
         let doc = Json::Array(refs.iter().map(|t| traversal_json(t, &ctx)).collect());
         write_output(args.out.as_deref(), &format!("{}\n", doc.indented()))?;
         return Ok(0);
     }
 
-    let (value, decode_diags) = spec.spec.decode_with_diagnostics(&body, &ctx);
+    let (value, decode_diags) = spec.spec.decode_merged_with_diagnostics(&bodies, &ctx);
     run.diags.extend(decode_diags);
     run.stop_on_errors()?;
     let json = json::value_json(&value, args.with_type).map_err(|e| Failure::Message(e.0, 1))?;

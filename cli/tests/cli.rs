@@ -283,3 +283,22 @@ fn check_passes_good_files_and_fails_bad_ones_with_status_1() {
     let (code, _, _) = run(bin().arg("check"));
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn several_input_files_are_merged_like_hcldec() {
+    let spec = write_temp(
+        "merge.hcldec.json",
+        r#"{"object": {"attr": {"name": {"type": "string", "required": true}}, "block_list": {"item": {"attr": {"name": "v", "type": "number"}}}}}"#,
+    );
+    let a = write_temp("merge-a.json", r#"{"name": "a", "item": {"v": 1}}"#);
+    let b = write_temp("merge-b.json", r#"{"item": {"v": 2}}"#);
+    let (code, out, _) = run(bin().arg("--spec").arg(&spec).arg(&a).arg(&b));
+    assert_eq!((code, out.as_str()), (Some(0), "{\"item\":[1,2],\"name\":\"a\"}\n"));
+    let (code, out, err) = run(bin().arg("--spec").arg(&spec).arg(&a).arg(&a).arg("--diags=json"));
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    let detail = format!(
+        "\"detail\": \"Argument \\\"name\\\" was already set at {}:1,2-8\"",
+        a.display()
+    );
+    assert!(err.contains(&detail), "{err}");
+}

@@ -70,6 +70,111 @@ fn content_of(body: &Body, spec: &Spec, partial: bool, diags: &mut Diagnostics) 
     }
 }
 
+/// The content of several bodies read as one, as `hcl.MergeBodies` does
+/// for several input files: each body is read without required
+/// attributes, an attribute set in two bodies is an error, blocks are
+/// concatenated, and required attributes are checked on the union. A
+/// missing item goes where the first body's would.
+pub(super) fn merged_content(
+    bodies: &[Body],
+    spec: &Spec,
+    partial: bool,
+    diags: &mut Diagnostics,
+) -> BodyContent {
+    let schema = implied_schema(spec);
+    let mut relaxed = schema.clone();
+    relaxed
+        .attributes
+        .iter_mut()
+        .for_each(|a| a.required = false);
+    let mut merged = BodyContent {
+        attributes: IndexMap::new(),
+        blocks: Vec::new(),
+        missing_item_range: bodies[0].missing_item_range(),
+    };
+    for body in bodies {
+        let mut local = Diagnostics::new();
+        let content = match body.content_collecting(&relaxed, partial, "", &mut local) {
+            Ok((content, _)) => content,
+            Err(err) => {
+                local.extend_error(err);
+                continue;
+            }
+        };
+        if !partial {
+            diags.extend(local);
+        }
+        for (name, attr) in content.attributes {
+            if let Some(existing) = merged.attributes.get(&name) {
+                if !partial {
+                    diags.push(Diagnostic::error(
+                        "Duplicate argument",
+                        format!(
+                            "Argument {name:?} was already set at {}",
+                            existing.name_range
+                        ),
+                        Some(attr.name_range.clone()),
+                    ));
+                }
+                continue;
+            }
+            merged.attributes.insert(name, attr);
+        }
+        merged.blocks.extend(content.blocks);
+    }
+    for a in schema.attributes.iter().filter(|a| a.required) {
+        if !partial && !merged.attributes.contains_key(&a.name) {
+            diags.push(Diagnostic::error(
+                "Missing required argument",
+                format!("The argument {:?} is required, but was not set.", a.name),
+                None,
+            ));
+        }
+    }
+    merged
+}
+
+/// Decodes several bodies merged into one (see [`merged_content`]).
+pub(super) fn decode_merged(
+    bodies: &[Body],
+    ctx: &EvalContext,
+    spec: &Spec,
+    diags: &mut Diagnostics,
+) -> Value {
+    match bodies {
+        [] => decode_content(
+            spec,
+            &BodyContent {
+                attributes: IndexMap::new(),
+                blocks: Vec::new(),
+                missing_item_range: Range::at("<empty>", Default::default()),
+            },
+            &[],
+            ctx,
+            diags,
+        ),
+        [one] => decode_body(one, &[], ctx, spec, diags),
+        _ => {
+            let content = merged_content(bodies, spec, false, diags);
+            decode_content(spec, &content, &[], ctx, diags)
+        }
+    }
+}
+
+/// `hcldec.Variables` over several bodies merged into one.
+pub(super) fn variables_merged(bodies: &[Body], spec: &Spec) -> Vec<Traversal> {
+    match bodies {
+        [] => Vec::new(),
+        [one] => variables(one, spec),
+        _ => {
+            let content = merged_content(bodies, spec, true, &mut Diagnostics::new());
+            let mut out = Vec::new();
+            visit_same_body(spec, &mut |s| variables_needed(s, &content, &mut out));
+            out
+        }
+    }
+}
+
 /// The attributes and block types the specs reading one body ask for. A
 /// name asked twice is asked once (an attribute is required if any spec
 /// requires it), so that two specs may read the same attribute.

@@ -360,6 +360,24 @@ impl Spec {
         (value, diags)
     }
 
+    /// Decodes several bodies as one, the way `hcldec` merges several input
+    /// files (`hcl.MergeBodies`): attributes may come from any of them but
+    /// only once ("Duplicate argument"), blocks from all of them in order.
+    pub fn decode_merged_with_diagnostics(
+        &self,
+        bodies: &[Body],
+        ctx: &EvalContext,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let value = decode::decode_merged(bodies, ctx, self, &mut diags);
+        (value, diags)
+    }
+
+    /// [`variables`](Spec::variables) over several bodies merged into one.
+    pub fn variables_merged(&self, bodies: &[Body]) -> Vec<crate::Traversal> {
+        decode::variables_merged(bodies, self)
+    }
+
     /// The variables decoding `body` refers to, in the order
     /// `hcldec.Variables` gives them: the traversals of the attributes this
     /// spec reads, and those of the blocks its block specs read.
