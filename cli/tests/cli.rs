@@ -293,8 +293,16 @@ fn several_input_files_are_merged_like_hcldec() {
     let a = write_temp("merge-a.json", r#"{"name": "a", "item": {"v": 1}}"#);
     let b = write_temp("merge-b.json", r#"{"item": {"v": 2}}"#);
     let (code, out, _) = run(bin().arg("--spec").arg(&spec).arg(&a).arg(&b));
-    assert_eq!((code, out.as_str()), (Some(0), "{\"item\":[1,2],\"name\":\"a\"}\n"));
-    let (code, out, err) = run(bin().arg("--spec").arg(&spec).arg(&a).arg(&a).arg("--diags=json"));
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "{\"item\":[1,2],\"name\":\"a\"}\n")
+    );
+    let (code, out, err) = run(bin()
+        .arg("--spec")
+        .arg(&spec)
+        .arg(&a)
+        .arg(&a)
+        .arg("--diags=json"));
     assert_eq!((code, out.as_str()), (Some(2), ""));
     let detail = format!(
         "\"detail\": \"Argument \\\"name\\\" was already set at {}:1,2-8\"",

@@ -43,13 +43,13 @@ const SPEC_BLOCKS: &[&str] = &[
 
 /// The functions `hcldec` offers inside spec files (in `variables`,
 /// `literal` values, `transform` results and `function` bodies).
-/// `reverse` is the string reverse there.
+/// `reverse` is the string reverse there, and `int` (cty's truncation)
+/// is defined here.
 const SPEC_FUNCTIONS: &[(&str, &str)] = &[
     ("abs", "abs"),
     ("coalesce", "coalesce"),
     ("concat", "concat"),
     ("hasindex", "hasindex"),
-    ("int", "floor"),
     ("jsondecode", "jsondecode"),
     ("jsonencode", "jsonencode"),
     ("length", "length"),
@@ -157,13 +157,24 @@ impl SpecFile {
 /// table, no variables.
 fn spec_context() -> EvalContext {
     let library = EvalContext::new().with_stdlib();
-    let mut ctx = EvalContext::new();
+    let mut ctx = EvalContext::new().with_function("int", int_function());
     for (name, ours) in SPEC_FUNCTIONS {
         if let Some(f) = library.function(ours) {
             ctx = ctx.with_function(*name, f.clone());
         }
     }
     ctx
+}
+
+/// cty's `int`: the integer part of a number, truncated toward zero.
+fn int_function() -> Function {
+    Function::builder()
+        .param(Param::new("num", Type::Number))
+        .returns(Type::Number)
+        .build(|args| match &args[0] {
+            Value::Number(n) => Ok(Value::Number(n.trunc())),
+            other => Ok(other.clone()),
+        })
 }
 
 fn collect(

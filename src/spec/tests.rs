@@ -509,3 +509,17 @@ fn spec_file_context_is_literal_without_variables_or_functions() {
         .unwrap();
     assert_eq!(v, Value::from("${x}"));
 }
+
+#[test]
+fn spec_file_functions_are_hcldecs_table() {
+    let src = r#"{"array": {"literal": [
+        {"value": "${int(-1.5)}"},
+        {"value": "${reverse(\"abc\")}"},
+        {"value": "${hasindex([1], 0)}"}
+    ]}}"#;
+    let file = SpecFile::from_body(&body(src)).unwrap();
+    assert_eq!(
+        file.spec.decode(&body("{}"), &file.context()).unwrap(),
+        Value::tuple([Value::from(-1), Value::from("cba"), Value::from(true)])
+    );
+}
