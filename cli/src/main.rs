@@ -85,6 +85,9 @@ struct EvalArgs {
     /// A template (`"${1 + 2}"`, `"Hello, ${name}!"`) or a file whose
     /// attributes are evaluated.
     input: String,
+    /// Read INPUT as an expression (`1 + 2`, `upper(x)`) instead of a template.
+    #[arg(short = 'e', long)]
+    expression: bool,
     /// Variables: an inline JSON object, or a file of attributes; repeatable.
     #[arg(short = 'V', long = "vars", value_name = "JSON|FILE")]
     vars: Vec<String>,
@@ -107,7 +110,8 @@ fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().collect();
     // hcldec's command line: flags with no subcommand mean `decode`.
     if let Some(first) = args.get(1) {
-        let is_top_flag = matches!(first.as_str(), "-h" | "--help" | "-V" | "--version");
+        // `-V` is hcldec's `--vars`, so only the long form asks for the version.
+        let is_top_flag = matches!(first.as_str(), "-h" | "--help" | "--version");
         if !SUBCOMMANDS.contains(&first.as_str()) && first.starts_with('-') && !is_top_flag {
             args.insert(1, "decode".into());
         }
@@ -372,7 +376,7 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
     let vars = run.variables(&args.vars);
     run.stop_on_errors()?;
     let ctx = EvalContext::new().with_stdlib().with_variables(vars);
-    let is_file = std::path::Path::new(&args.input).is_file();
+    let is_file = !args.expression && std::path::Path::new(&args.input).is_file();
     let value = if is_file {
         let Some(file) = run.parse_file(&args.input) else {
             return Err(Failure::Diagnostics(run.rendered()));
@@ -395,7 +399,12 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
     } else {
         // The template is given to the JSON syntax as one string property,
         // so that it is read exactly as a JSON-syntax file would read it.
-        let src = Json::Object(vec![("template".into(), Json::String(args.input.clone()))]);
+        let template = if args.expression {
+            format!("${{{}}}", args.input)
+        } else {
+            args.input.clone()
+        };
+        let src = Json::Object(vec![("template".into(), Json::String(template))]);
         let Some(file) = run.parse_source("<template>", &src.compact(), true) else {
             return Err(Failure::Diagnostics(run.rendered()));
         };

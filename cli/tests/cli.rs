@@ -128,6 +128,12 @@ fn flags_without_a_subcommand_mean_decode() {
     let input = write_temp("plain.json", r#"{"a": "42"}"#);
     let (code, out, err) = run(bin().arg("--spec").arg(&spec).arg(&input));
     assert_eq!((code, out.as_str(), err.as_str()), (Some(0), "42\n", ""));
+    let (code, out, _) = run(bin()
+        .args(["-V", r#"{"x": 1}"#])
+        .arg("-s")
+        .arg(&spec)
+        .arg(&input));
+    assert_eq!((code, out.as_str()), (Some(0), "42\n"));
     let (code, out, _) = run(bin().arg("decode").arg("-s").arg(&spec).arg(&input));
     assert_eq!((code, out.as_str()), (Some(0), "42\n"));
 }
@@ -249,6 +255,8 @@ fn eval_evaluates_a_template_with_the_standard_library_and_vars() {
     assert_eq!((code, out.as_str()), (Some(0), "\"A-3\"\n"));
     let (code, out, _) = run(bin().args(["eval", "${[1, 2]}"]));
     assert_eq!((code, out.as_str()), (Some(0), "[1,2]\n"));
+    let (code, out, _) = run(bin().args(["eval", "-e", "{a = 1 + 2}"]));
+    assert_eq!((code, out.as_str()), (Some(0), "{\"a\":3}\n"));
 }
 
 #[test]
