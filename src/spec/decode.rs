@@ -522,6 +522,11 @@ fn decode_block_list(
     // Elements differ in type only through `any` attributes; a list or a
     // set needs one element type, so they are unified.
     let types: Vec<Type> = elems.iter().map(Value::ty).collect();
+    if types.iter().all(|t| *t == types[0]) {
+        // The common case (no `any` attribute): nothing to unify.
+        let ty = types[0].clone();
+        return collection(kind, ty, elems);
+    }
     let Some(unified) = unify_unsafe(&types) else {
         diags.push(inconsistent(
             type_name,
@@ -544,14 +549,17 @@ fn decode_block_list(
             }
         }
     }
-    let built = match kind {
-        Collection::Set => Value::set(unified, converted),
-        _ => Value::list(unified, converted),
-    };
-    built.unwrap_or_else(|err| {
-        diags.extend_error(err);
-        Value::dynamic()
-    })
+    collection(kind, unified, converted)
+}
+
+/// The list or set of `elems`, which all have type `ty`.
+fn collection(kind: Collection, ty: Type, elems: Vec<Value>) -> Value {
+    match kind {
+        // Building a set sorts and de-duplicates; elements of one type
+        // always make one.
+        Collection::Set => Value::set(ty.clone(), elems).unwrap_or(Value::unknown(Type::set(ty))),
+        _ => Value::List(ty, elems),
+    }
 }
 
 fn inconsistent(type_name: &str, detail: String, subject: Range) -> Diagnostic {
