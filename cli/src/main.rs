@@ -100,6 +100,10 @@ struct CheckArgs {
     /// The files to check.
     #[arg(required = true)]
     files: Vec<String>,
+    /// Also decode each file by this spec (templates evaluated with the
+    /// spec's variables and functions), reporting every problem.
+    #[arg(short = 's', long, value_name = "FILE")]
+    spec: Option<String>,
     #[command(flatten)]
     diags: DiagArgs,
 }
@@ -428,8 +432,30 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
 
 fn check(args: CheckArgs) -> Result<u8, Failure> {
     let mut run = Run::new(&args.diags);
+    let spec = match &args.spec {
+        Some(path) => {
+            let body = run.parse_file(path).map(|f| f.body());
+            run.stop_on_errors()?;
+            let Some(body) = body else {
+                return Err(Failure::Diagnostics(run.rendered()));
+            };
+            let (spec, diags) = SpecFile::from_body_with_diagnostics(&body);
+            run.diags.extend(diags);
+            run.stop_on_errors()?;
+            Some(spec)
+        }
+        None => None,
+    };
     for path in &args.files {
-        run.parse_file(path);
+        let Some(file) = run.parse_file(path) else {
+            continue;
+        };
+        if let Some(spec) = &spec {
+            let (_, diags) = spec
+                .spec
+                .decode_with_diagnostics(&file.body(), &spec.context());
+            run.diags.extend(diags);
+        }
     }
     if run.diags.is_empty() {
         return Ok(0);

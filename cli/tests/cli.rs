@@ -318,3 +318,31 @@ fn several_input_files_are_merged_like_hcldec() {
     );
     assert!(err.contains(&detail), "{err}");
 }
+
+#[test]
+fn check_with_a_spec_decodes_each_file_and_reports_every_problem() {
+    let spec = write_temp(
+        "check.hcldec.json",
+        r#"{"attr": {"name": "port", "type": "number", "required": true}}"#,
+    );
+    let good = write_temp("check-good.json", r#"{"port": 80}"#);
+    let bad = write_temp("check-bad.json", r#"{"port": true, "x": 1}"#);
+    let (code, out, err) = run(bin().arg("check").arg("--spec").arg(&spec).arg(&good));
+    assert_eq!((code, out.as_str(), err.as_str()), (Some(0), "", ""));
+    let (code, out, err) = run(bin()
+        .arg("check")
+        .arg("-s")
+        .arg(&spec)
+        .arg(&good)
+        .arg(&bad)
+        .arg("--diags=json"));
+    assert_eq!((code, out.as_str()), (Some(1), ""));
+    assert!(
+        err.contains("\"summary\": \"Extraneous JSON object property\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("Inappropriate value for attribute \\\"port\\\": number required."),
+        "{err}"
+    );
+}
