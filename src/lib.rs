@@ -43,7 +43,8 @@
 //! `Expression`, schemas, merging), [`json`] (the JSON parser and node
 //! tree), [`eval`] (evaluation, contexts, functions), [`analysis`] (static
 //! analysis), [`decode`] (derive and serde), [`stdlib`] (standard
-//! functions) and [`ext`] (`try`/`can`, type constraints).
+//! functions), [`ext`] (`try`/`can`, type constraints) and [`spec`]
+//! (runtime specs, the `hcldec` model).
 
 #![deny(missing_docs)]
 
@@ -57,6 +58,7 @@ pub mod ext;
 mod handover;
 pub mod json;
 pub mod pos;
+pub mod spec;
 pub mod stdlib;
 pub mod syntax;
 pub mod value;

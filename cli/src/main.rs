@@ -1,0 +1,461 @@
+//! `hcl-json`: decode HCL files by an `hcldec` spec, evaluate templates,
+//! and check files, from a shell.
+//!
+//! `hcl-json decode` takes `hcldec`'s flags and writes what it writes
+//! (one-line cty JSON on stdout, diagnostics on stderr, the same exit
+//! statuses), and `hcl-json --spec=S ...` without a subcommand is the same
+//! as `hcl-json decode --spec=S ...`, so the binary can stand in for
+//! `hcldec` under HashiCorp's spec-suite harness.
+//!
+//! Exit statuses: 0 success; 1 errors in checked files (`check`) or a
+//! value with no JSON form (`decode`, as `hcldec`); 2 bad invocation,
+//! unreadable file, bad spec or `--vars`, or error diagnostics.
+
+mod diags;
+mod json;
+mod nav;
+
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use hcl_json::spec::SpecFile;
+use hcl_json::{Body, Diagnostic, EvalContext, File, Value};
+
+use diags::{Format, Sources};
+use json::Json;
+
+#[derive(Parser)]
+#[command(
+    name = "hcl-json",
+    version,
+    about = "Decode, evaluate and check HCL JSON-syntax files",
+    long_about = "Decode, evaluate and check HCL JSON-syntax files.\n\nWithout a subcommand, the arguments are those of `decode`, so that hcl-json can stand in for HashiCorp's hcldec."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Decode files by a spec into JSON (hcldec's flags and output).
+    Decode(DecodeArgs),
+    /// Evaluate a template, or every attribute of a file, into JSON.
+    Eval(EvalArgs),
+    /// Parse files and report every problem; exit status 1 on errors.
+    Check(CheckArgs),
+}
+
+#[derive(Args)]
+struct DiagArgs {
+    /// Write diagnostics as JSON ("json" is the only format accepted).
+    #[arg(long = "diags", value_name = "FORMAT", value_parser = ["json"])]
+    diags: Option<String>,
+}
+
+#[derive(Args)]
+struct DecodeArgs {
+    /// The spec file (an hcldec spec; `*.json` is read as JSON syntax).
+    #[arg(short = 's', long, value_name = "FILE")]
+    spec: String,
+    /// Variables: an inline JSON object, or a file of attributes; repeatable.
+    #[arg(short = 'V', long = "vars", value_name = "JSON|FILE")]
+    vars: Vec<String>,
+    /// Wrap the result as {"value": ..., "type": ...} with cty's type notation.
+    #[arg(long)]
+    with_type: bool,
+    /// Keep object properties whose value is null (dropped by default).
+    #[arg(long)]
+    keep_nulls: bool,
+    /// Print the variables the input refers to instead of decoding it.
+    #[arg(long)]
+    var_refs: bool,
+    /// Write the result to this file instead of stdout.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    out: Option<String>,
+    #[command(flatten)]
+    diags: DiagArgs,
+    /// Input files (`*.json`: JSON syntax), merged into one body; stdin when none.
+    files: Vec<String>,
+}
+
+#[derive(Args)]
+struct EvalArgs {
+    /// A template (`"${1 + 2}"`, `"Hello, ${name}!"`) or a file whose
+    /// attributes are evaluated.
+    input: String,
+    /// Read INPUT as an expression (`1 + 2`, `upper(x)`) instead of a template.
+    #[arg(short = 'e', long)]
+    expression: bool,
+    /// Variables: an inline JSON object, or a file of attributes; repeatable.
+    #[arg(short = 'V', long = "vars", value_name = "JSON|FILE")]
+    vars: Vec<String>,
+    #[command(flatten)]
+    diags: DiagArgs,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The files to check.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Also decode each file by this spec (templates evaluated with the
+    /// spec's variables and functions), reporting every problem.
+    #[arg(short = 's', long, value_name = "FILE")]
+    spec: Option<String>,
+    #[command(flatten)]
+    diags: DiagArgs,
+}
+
+const SUBCOMMANDS: &[&str] = &["decode", "eval", "check", "help"];
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().collect();
+    // hcldec's command line: flags with no subcommand mean `decode`.
+    if let Some(first) = args.get(1) {
+        // `-V` is hcldec's `--vars`, so only the long form asks for the version.
+        let is_top_flag = matches!(first.as_str(), "-h" | "--help" | "--version");
+        if !SUBCOMMANDS.contains(&first.as_str()) && first.starts_with('-') && !is_top_flag {
+            args.insert(1, "decode".into());
+        }
+    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let code = if err.use_stderr() { 2 } else { 0 };
+            let _ = err.print();
+            return ExitCode::from(code);
+        }
+    };
+    let outcome = match cli.command {
+        Command::Decode(args) => decode(args),
+        Command::Eval(args) => eval(args),
+        Command::Check(args) => check(args),
+    };
+    match outcome {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure::Diagnostics(text)) => {
+            let _ = std::io::stderr().write_all(text.as_bytes());
+            ExitCode::from(2)
+        }
+        Err(Failure::Message(msg, code)) => {
+            let _ = writeln!(std::io::stderr(), "Error: {msg}\n");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Why a command stopped: rendered diagnostics (exit 2), or one message.
+enum Failure {
+    Diagnostics(String),
+    Message(String, u8),
+}
+
+/// The state of one run: the sources read, how to render diagnostics,
+/// and the diagnostics collected so far.
+struct Run {
+    sources: Sources,
+    format: Format,
+    diags: Vec<Diagnostic>,
+}
+
+impl Run {
+    fn new(diags: &DiagArgs) -> Run {
+        let format = if diags.diags.is_some() {
+            Format::Json
+        } else {
+            Format::Text {
+                color: std::io::stderr().is_terminal(),
+                width: 80,
+            }
+        };
+        Run {
+            sources: Sources::default(),
+            format,
+            diags: Vec::new(),
+        }
+    }
+
+    fn has_errors(&self) -> bool {
+        self.diags
+            .iter()
+            .any(|d| d.severity == hcl_json::Severity::Error)
+    }
+
+    /// Stops with every diagnostic collected when any is an error.
+    fn stop_on_errors(&self) -> Result<(), Failure> {
+        if self.has_errors() {
+            return Err(Failure::Diagnostics(self.rendered()));
+        }
+        Ok(())
+    }
+
+    fn rendered(&self) -> String {
+        diags::render(&self.diags, &self.sources, self.format)
+    }
+
+    /// Reads and parses one file: JSON syntax when the name ends in
+    /// `.json`, as `hcldec` decides.
+    fn parse_file(&mut self, path: &str) -> Option<File> {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(_) => {
+                self.diags.push(Diagnostic::error(
+                    "Failed to open file",
+                    format!("The file {path:?} could not be opened."),
+                    None,
+                ));
+                return None;
+            }
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            self.diags.push(Diagnostic::error(
+                "Invalid file encoding",
+                format!("The file {path:?} is not valid UTF-8."),
+                None,
+            ));
+            return None;
+        };
+        self.parse_source(path, &text, path.ends_with(".json"))
+    }
+
+    /// Parses `text` as the JSON syntax (`json`) or as native syntax.
+    fn parse_source(&mut self, name: &str, text: &str, json: bool) -> Option<File> {
+        self.sources.add(name, text);
+        let parsed = if json {
+            hcl_json::parse(text, name)
+        } else {
+            hcl_json::parse_native(text, name)
+        };
+        match parsed {
+            Ok(file) => Some(file),
+            Err(err) => {
+                self.diags.extend(err.into_diagnostics());
+                None
+            }
+        }
+    }
+
+    /// `--vars` values: each an inline JSON object (when it starts with
+    /// `{`) or a file; every attribute becomes a variable, taken
+    /// literally (not evaluated as templates), as `hcldec` does.
+    fn variables(&mut self, specs: &[String]) -> Vec<(String, Value)> {
+        let mut vars = Vec::new();
+        for (i, spec) in specs.iter().enumerate() {
+            let file = if spec.trim_start().starts_with('{') {
+                self.parse_source(&format!("<vars argument {i}>"), spec, true)
+            } else {
+                self.parse_file(spec)
+            };
+            let Some(file) = file else { continue };
+            match file.body().just_attributes() {
+                Ok(attrs) => {
+                    for (name, attr) in attrs {
+                        match attr.expr.value(&EvalContext::literal()) {
+                            Ok(v) => vars.push((name, v)),
+                            Err(err) => self.diags.extend(err.into_diagnostics()),
+                        }
+                    }
+                }
+                Err(err) => self.diags.extend(err.into_diagnostics()),
+            }
+        }
+        vars
+    }
+}
+
+fn write_output(out: Option<&str>, text: &str) -> Result<(), Failure> {
+    match out {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| Failure::Message(format!("can't open {path} for writing: {e}"), 1)),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|_| stdout.flush())
+                .map_err(|e| Failure::Message(format!("failed to write output: {e}"), 1))
+        }
+    }
+}
+
+fn decode(args: DecodeArgs) -> Result<u8, Failure> {
+    let mut run = Run::new(&args.diags);
+    let spec_file = run.parse_file(&args.spec);
+    run.stop_on_errors()?;
+    let spec_body = spec_file.map(|f| f.body());
+    let Some(spec_body) = spec_body else {
+        return Err(Failure::Diagnostics(run.rendered()));
+    };
+    let (spec, spec_diags) = SpecFile::from_body_with_diagnostics(&spec_body);
+    run.diags.extend(spec_diags);
+    run.stop_on_errors()?;
+
+    let vars = run.variables(&args.vars);
+    let mut spec = spec;
+    spec.variables.extend(vars);
+    let ctx = spec.context();
+
+    let mut bodies: Vec<Body> = Vec::new();
+    if args.files.is_empty() {
+        let mut text = String::new();
+        if std::io::stdin().read_to_string(&mut text).is_err() {
+            return Err(Failure::Message("failed to read stdin".into(), 1));
+        }
+        bodies.extend(run.parse_source("<stdin>", &text, false).map(|f| f.body()));
+    } else {
+        for path in &args.files {
+            bodies.extend(run.parse_file(path).map(|f| f.body()));
+        }
+    }
+    run.stop_on_errors()?;
+
+    if args.var_refs {
+        let refs = spec.spec.variables_merged(&bodies);
+        let doc = Json::Array(refs.iter().map(|t| traversal_json(t, &ctx)).collect());
+        write_output(args.out.as_deref(), &format!("{}\n", doc.indented()))?;
+        return Ok(0);
+    }
+
+    let (value, decode_diags) = spec.spec.decode_merged_with_diagnostics(&bodies, &ctx);
+    run.diags.extend(decode_diags);
+    run.stop_on_errors()?;
+    let json = json::value_json(&value, args.with_type).map_err(|e| Failure::Message(e.0, 1))?;
+    let json = if args.keep_nulls {
+        json
+    } else {
+        json::strip_nulls(json)
+    };
+    write_output(args.out.as_deref(), &format!("{}\n", json.compact()))?;
+    Ok(0)
+}
+
+/// One variable reference as `hcldec --var-refs` describes it.
+fn traversal_json(t: &hcl_json::Traversal, ctx: &EvalContext) -> Json {
+    use hcl_json::TraversalStep;
+    let mut members = vec![("root_name".to_string(), Json::String(t.root_name().into()))];
+    if let Ok(v) = t.evaluate(ctx) {
+        if let Ok(j) = json::value_json(&v, false) {
+            members.push(("value".into(), j));
+        }
+    }
+    let steps = t
+        .steps()
+        .iter()
+        .map(|s| {
+            let mut step = Vec::new();
+            match s {
+                TraversalStep::Root { name, .. } => {
+                    step.push(("kind".to_string(), Json::String("root".into())));
+                    step.push(("name".into(), Json::String(name.clone())));
+                }
+                TraversalStep::Attr { name, .. } => {
+                    step.push(("kind".to_string(), Json::String("attr".into())));
+                    step.push(("name".into(), Json::String(name.clone())));
+                }
+                TraversalStep::Index { key, .. } => {
+                    step.push(("kind".to_string(), Json::String("index".into())));
+                    if let Ok(j) = json::value_json(key, false) {
+                        step.push(("key".into(), j));
+                    }
+                }
+                _ => step.push(("kind".to_string(), Json::String("(unknown)".into()))),
+            }
+            step.push(("range".into(), diags::range_json(s.range())));
+            Json::Object(step)
+        })
+        .collect();
+    members.push(("steps".into(), Json::Array(steps)));
+    members.push(("range".into(), diags::range_json(&t.range())));
+    Json::Object(members)
+}
+
+fn eval(args: EvalArgs) -> Result<u8, Failure> {
+    let mut run = Run::new(&args.diags);
+    let vars = run.variables(&args.vars);
+    run.stop_on_errors()?;
+    let ctx = EvalContext::new().with_stdlib().with_variables(vars);
+    let is_file = !args.expression && std::path::Path::new(&args.input).is_file();
+    let value = if is_file {
+        let Some(file) = run.parse_file(&args.input) else {
+            return Err(Failure::Diagnostics(run.rendered()));
+        };
+        let attrs = match file.body().just_attributes() {
+            Ok(attrs) => attrs,
+            Err(err) => {
+                run.diags.extend(err.into_diagnostics());
+                return Err(Failure::Diagnostics(run.rendered()));
+            }
+        };
+        let mut values = Vec::new();
+        for (name, attr) in attrs {
+            match attr.expr.value(&ctx) {
+                Ok(v) => values.push((name, v)),
+                Err(err) => run.diags.extend(err.into_diagnostics()),
+            }
+        }
+        Value::object(values)
+    } else {
+        // The template is given to the JSON syntax as one string property,
+        // so that it is read exactly as a JSON-syntax file would read it.
+        let template = if args.expression {
+            format!("${{{}}}", args.input)
+        } else {
+            args.input.clone()
+        };
+        let src = Json::Object(vec![("template".into(), Json::String(template))]);
+        let Some(file) = run.parse_source("<template>", &src.compact(), true) else {
+            return Err(Failure::Diagnostics(run.rendered()));
+        };
+        let attrs = file.body().just_attributes().map_err(|e| {
+            run.diags.extend(e.into_diagnostics());
+            Failure::Diagnostics(run.rendered())
+        })?;
+        match attrs["template"].expr.value(&ctx) {
+            Ok(v) => v,
+            Err(err) => {
+                run.diags.extend(err.into_diagnostics());
+                Value::null(hcl_json::Type::Dynamic)
+            }
+        }
+    };
+    run.stop_on_errors()?;
+    let json = json::value_json(&value, false).map_err(|e| Failure::Message(e.0, 1))?;
+    write_output(None, &format!("{}\n", json.compact()))?;
+    Ok(0)
+}
+
+fn check(args: CheckArgs) -> Result<u8, Failure> {
+    let mut run = Run::new(&args.diags);
+    let spec = match &args.spec {
+        Some(path) => {
+            let body = run.parse_file(path).map(|f| f.body());
+            run.stop_on_errors()?;
+            let Some(body) = body else {
+                return Err(Failure::Diagnostics(run.rendered()));
+            };
+            let (spec, diags) = SpecFile::from_body_with_diagnostics(&body);
+            run.diags.extend(diags);
+            run.stop_on_errors()?;
+            Some(spec)
+        }
+        None => None,
+    };
+    for path in &args.files {
+        let Some(file) = run.parse_file(path) else {
+            continue;
+        };
+        if let Some(spec) = &spec {
+            let (_, diags) = spec
+                .spec
+                .decode_with_diagnostics(&file.body(), &spec.context());
+            run.diags.extend(diags);
+        }
+    }
+    if run.diags.is_empty() {
+        return Ok(0);
+    }
+    let text = run.rendered();
+    let _ = std::io::stderr().write_all(text.as_bytes());
+    Ok(if run.has_errors() { 1 } else { 0 })
+}
