@@ -1,0 +1,647 @@
+//! Converting JSON syntax to native syntax text ("eject"): a parsed JSON
+//! [`Body`] written as `.tf` / `.hcl` text.
+//!
+//! The conversion walks the parsed node tree (never the JSON text): every
+//! property of a body is an attribute or a block as a [`NativeSchema`]
+//! says ([`TerraformSchema`] by default), blocks are unpacked from their
+//! label levels the way HCL reads them (arrays at any level keep their
+//! order and become repeated blocks), and each value is written according
+//! to how HCL reads it in that position:
+//!
+//! - **expression** positions: `null`, booleans and numbers as they are
+//!   (a number keeps its exact source text); a string is a template, so
+//!   one whose whole content is a single `${...}` is unwrapped to the bare
+//!   expression (exact: HCL gives such a template the expression's value
+//!   unconverted, in JSON and native syntax alike), any other is written
+//!   as a quoted template with its template escapes (`$${`, `%%{`) kept;
+//!   objects are object constructors (keys bare when they are identifiers,
+//!   quoted templates otherwise) and arrays tuples;
+//! - **literal-only** positions: strings come back as exactly their text,
+//!   `${` written `$${` and `%{` `%%{`;
+//! - **reference** positions (`depends_on`, `provider`, `type`, ...): the
+//!   string's content is the native expression itself.
+//!
+//! `"//"` properties of bodies become `#` comments on the item after them.
+//!
+//! Layout is `terraform fmt`'s: two-space indent, `=` aligned across a run
+//! of consecutive single-line attributes (a multi-line value, a comment or
+//! a block ends the run), a blank line around every block, objects written
+//! one item per line, tuples on one line when they hold only scalars and
+//! fit in 80 columns, else one element per line with a trailing comma.
+
+mod schema;
+mod text;
+
+use std::io;
+
+pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
+
+use super::writer::JsonWriter;
+use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::json::{Body, FileData, NodeId, NodeKind, Prop};
+use crate::syntax::{self, needs_template_parse};
+use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
+
+/// The name of the comment property of JSON bodies.
+const COMMENT: &str = "//";
+
+/// A tuple of scalars stays on one line up to this many columns.
+const TUPLE_WIDTH: usize = 80;
+
+/// How [`to_native_string`] converts: which schema tells attributes from
+/// blocks, and whether to check what it writes.
+///
+/// ```
+/// use hcl_json::encode::ConvertOptions;
+///
+/// let file = hcl_json::parse(r#"{"tags": {"Name": "web"}}"#, "x.hcl.json")?;
+/// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::without_schema())?;
+/// assert_eq!(text, "tags = {\n  Name = \"web\"\n}\n");
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub struct ConvertOptions {
+    schema: Box<dyn NativeSchema + Send + Sync>,
+    verify: bool,
+}
+
+impl Default for ConvertOptions {
+    /// [`ConvertOptions::terraform`].
+    fn default() -> Self {
+        ConvertOptions::terraform()
+    }
+}
+
+impl std::fmt::Debug for ConvertOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ConvertOptions")
+            .field("verify", &self.verify)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ConvertOptions {
+    /// Terraform's language ([`TerraformSchema`]): its block types and
+    /// meta-arguments are known, provider-defined nested objects are
+    /// written as attributes.
+    pub fn terraform() -> ConvertOptions {
+        ConvertOptions::with_schema(TerraformSchema)
+    }
+
+    /// No schema ([`NoSchema`]): every property is an attribute.
+    pub fn without_schema() -> ConvertOptions {
+        ConvertOptions::with_schema(NoSchema)
+    }
+
+    /// The given schema (a [`NativeSchema`], such as a closure).
+    pub fn with_schema(schema: impl NativeSchema + Send + Sync + 'static) -> ConvertOptions {
+        ConvertOptions {
+            schema: Box::new(schema),
+            verify: false,
+        }
+    }
+
+    /// With `verify`, every attribute value and label written is parsed
+    /// back with the native expression parser, and one that does not
+    /// parse (or, for a literal string or a label, does not read back as
+    /// the same text) is an error naming the JSON it came from. It costs
+    /// about one parse of the output; off by default.
+    pub fn verify(mut self, verify: bool) -> ConvertOptions {
+        self.verify = verify;
+        self
+    }
+}
+
+/// Converts a JSON-syntax body (a file's [`File::body`](crate::File::body))
+/// to native-syntax text.
+///
+/// Every problem found (a name that native syntax cannot write as an
+/// attribute, a block whose JSON does not have the shape its schema calls
+/// for, a template or reference string that does not parse) is reported at
+/// once, each with the range of the JSON at fault.
+///
+/// ```
+/// use hcl_json::encode::ConvertOptions;
+///
+/// let src = r#"{
+///   "resource": {"aws_instance": {"web": {
+///     "ami": "${data.aws_ami.ubuntu.id}",
+///     "instance_type": "t3.micro",
+///     "depends_on": ["aws_vpc.main"]
+///   }}}
+/// }"#;
+/// let file = hcl_json::parse(src, "main.tf.json")?;
+/// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::terraform())?;
+/// assert_eq!(text, r#"resource "aws_instance" "web" {
+///   ami           = data.aws_ami.ubuntu.id
+///   instance_type = "t3.micro"
+///   depends_on    = [aws_vpc.main]
+/// }
+/// "#);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn to_native_string(body: &Body, options: &ConvertOptions) -> Result<String, Error> {
+    let file = &*body.file;
+    let mut conv = Converter {
+        file,
+        options,
+        path: Vec::new(),
+        diags: Diagnostics::new(),
+    };
+    let props = body.visible_props();
+    let mut out = String::with_capacity(file.source.text().len());
+    conv.body(&props, 0, &mut out);
+    let Converter { diags, .. } = conv;
+    diags
+        .into_result(out)
+        .map_err(|e| e.with_source(file.source.clone()))
+}
+
+/// Like [`to_native_string`], written to `writer`. Nothing is written when
+/// the conversion fails.
+pub fn to_native_writer<W: io::Write>(
+    writer: W,
+    body: &Body,
+    options: &ConvertOptions,
+) -> Result<(), Error> {
+    super::writer::write_all(writer, to_native_string(body, options)?.as_bytes())
+}
+
+/// How a value is read in its position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Expression,
+    Literal,
+    Reference,
+}
+
+/// One item of a body, rendered, waiting for layout.
+enum Entry {
+    /// `# ...` lines (without indentation).
+    Comment(Vec<String>),
+    /// `name = value`; `value` has the item's indentation after its first
+    /// line.
+    Attribute { name: String, value: String },
+    /// A whole block, its first line without indentation.
+    Block(String),
+}
+
+struct Converter<'a> {
+    file: &'a FileData,
+    options: &'a ConvertOptions,
+    /// The blocks around the body being written.
+    path: Vec<BlockFrame>,
+    diags: Diagnostics,
+}
+
+impl<'a> Converter<'a> {
+    fn name(&self, prop: &Prop) -> &'a str {
+        self.file.str(prop.name).unwrap_or_default()
+    }
+
+    // ------------------------------------------------------------- bodies
+
+    /// Writes the items of a body whose properties are `props`, at
+    /// `indent` levels.
+    fn body(&mut self, props: &[Prop], indent: usize, out: &mut String) {
+        let mut entries = Vec::with_capacity(props.len());
+        for prop in props {
+            let name = self.name(prop);
+            if name == COMMENT {
+                entries.push(Entry::Comment(self.comment(prop.value)));
+                continue;
+            }
+            match self.options.schema.item(&self.path, name) {
+                Item::Block { labels } => self.blocks(prop, labels, indent, &mut entries),
+                Item::Expression => self.attribute(prop, Mode::Expression, indent, &mut entries),
+                Item::Literal => self.attribute(prop, Mode::Literal, indent, &mut entries),
+                Item::Reference => self.attribute(prop, Mode::Reference, indent, &mut entries),
+            }
+        }
+        layout(&entries, indent, out);
+    }
+
+    /// The lines of a `"//"` comment: a string's lines, or any other
+    /// value as compact JSON.
+    fn comment(&self, value: NodeId) -> Vec<String> {
+        let text = match self.file.str(value) {
+            Some(s) => s.to_string(),
+            None => {
+                let mut w = JsonWriter::new(false);
+                super::raw::node(&mut w, self.file, value);
+                String::from_utf8_lossy(&w.out).into_owned()
+            }
+        };
+        text.lines().map(|l| l.trim_end().to_string()).collect()
+    }
+
+    fn attribute(&mut self, prop: &Prop, mode: Mode, indent: usize, entries: &mut Vec<Entry>) {
+        let name = self.name(prop).to_string();
+        if !is_identifier(&name) {
+            self.error(
+                "Invalid attribute name",
+                &format!(
+                    "The property {name:?} is an attribute here, and native syntax only allows identifiers (letters, digits, `_` and `-`, not starting with a digit) as attribute names."
+                ),
+                prop.name,
+            );
+            return;
+        }
+        let mut value = String::new();
+        self.value(prop.value, mode, indent, &mut value);
+        if self.options.verify {
+            self.verify_expression(&value, prop.value);
+        }
+        entries.push(Entry::Attribute { name, value });
+    }
+
+    /// Unpacks the blocks of property `prop` (`labels` label levels) and
+    /// renders each.
+    fn blocks(&mut self, prop: &Prop, labels: usize, indent: usize, entries: &mut Vec<Entry>) {
+        let type_name = self.name(prop).to_string();
+        if !is_identifier(&type_name) {
+            self.error(
+                "Invalid block type name",
+                &format!(
+                    "The property {type_name:?} is a block type here, and native syntax only allows identifiers as block type names."
+                ),
+                prop.name,
+            );
+            return;
+        }
+        let mut found = Vec::new();
+        self.unpack(prop.value, labels, &mut Vec::new(), &mut found);
+        for (labels, body) in found {
+            let mut text = String::new();
+            text.push_str(&type_name);
+            for label in &labels {
+                text.push(' ');
+                let start = text.len();
+                push_literal_string(&mut text, label);
+                if self.options.verify {
+                    let quoted = text[start..].to_string();
+                    self.verify_literal(&quoted, label, prop.name);
+                }
+            }
+            let props = match self.file.node(body).kind {
+                NodeKind::Object { first, len } => self.file.properties(first, len).to_vec(),
+                _ => Vec::new(),
+            };
+            if props.is_empty() {
+                text.push_str(" {}");
+            } else {
+                text.push_str(" {\n");
+                self.path.push(BlockFrame {
+                    type_name: type_name.clone(),
+                    labels,
+                });
+                self.body(&props, indent + 1, &mut text);
+                self.path.pop();
+                push_indent(&mut text, indent);
+                text.push('}');
+            }
+            entries.push(Entry::Block(text));
+        }
+    }
+
+    /// Peels label levels off `value` (`left` more to go), collecting each
+    /// block's labels and body node, in order: HCL's reading of nested
+    /// block objects (json-spec.md, "Blocks").
+    fn unpack(
+        &mut self,
+        value: NodeId,
+        left: usize,
+        labels: &mut Vec<String>,
+        found: &mut Vec<(Vec<String>, NodeId)>,
+    ) {
+        let file = self.file;
+        let elements: &[NodeId] = match file.node(value).kind {
+            NodeKind::Null => return,
+            NodeKind::Object { .. } => std::slice::from_ref(&value),
+            NodeKind::Array { first, len } => file.elements(first, len),
+            _ => {
+                self.not_object(value, left > 0);
+                return;
+            }
+        };
+        for &element in elements {
+            match file.node(element).kind {
+                NodeKind::Object { first, len } if left > 0 => {
+                    for prop in file.properties(first, len) {
+                        labels.push(self.name(prop).to_string());
+                        self.unpack(prop.value, left - 1, labels, found);
+                        labels.pop();
+                    }
+                }
+                NodeKind::Object { .. } | NodeKind::Null if left == 0 => {
+                    found.push((labels.clone(), element));
+                }
+                NodeKind::Null => {}
+                _ => self.not_object(element, left > 0),
+            }
+        }
+    }
+
+    // ------------------------------------------------------------- values
+
+    /// Appends the native form of value `node`, read in `mode`; lines after
+    /// the first are indented for an item at `indent` levels.
+    fn value(&mut self, node: NodeId, mode: Mode, indent: usize, out: &mut String) {
+        let file = self.file;
+        match file.node(node).kind {
+            NodeKind::Null | NodeKind::Bool(_) | NodeKind::Number => out.push_str(file.raw(node)),
+            NodeKind::String(text) => {
+                let s = file.str_text(text);
+                match mode {
+                    Mode::Literal => push_literal_string(out, s),
+                    Mode::Expression => self.template(node, s, out),
+                    Mode::Reference => self.reference(node, s, out),
+                }
+            }
+            NodeKind::Array { first, len } => {
+                let elements = file.elements(first, len);
+                self.tuple(elements, mode, indent, out);
+            }
+            NodeKind::Object { first, len } => {
+                let props = file.properties(first, len);
+                self.object(props, mode, indent, out);
+            }
+        }
+    }
+
+    /// A string in an expression position: the template it is.
+    fn template(&mut self, node: NodeId, s: &str, out: &mut String) {
+        if !needs_template_parse(s) {
+            // Plain text: no template sequence to keep or escape.
+            push_literal_string(out, s);
+            return;
+        }
+        match syntax::parse_template(s) {
+            Ok(template) => match template.as_single_interpolation() {
+                Some(expr) => push_expression(out, &s[expr.span.range()]),
+                None => push_template_string(out, s, &template),
+            },
+            Err(errors) => self.syntax_errors(node, &errors),
+        }
+    }
+
+    /// A string in a reference position: its content is an expression
+    /// (`"${...}"` around it allowed).
+    fn reference(&mut self, node: NodeId, s: &str, out: &mut String) {
+        if needs_template_parse(s) {
+            if let Ok(template) = syntax::parse_template(s) {
+                if let Some(expr) = template.as_single_interpolation() {
+                    push_expression(out, &s[expr.span.range()]);
+                    return;
+                }
+            }
+        }
+        match syntax::parse_expression(s) {
+            Ok(expr) => push_expression(out, &s[expr.span.range()]),
+            Err(errors) => self.syntax_errors(node, &errors),
+        }
+    }
+
+    fn tuple(&mut self, elements: &[NodeId], mode: Mode, indent: usize, out: &mut String) {
+        if elements.is_empty() {
+            out.push_str("[]");
+            return;
+        }
+        let mut items = Vec::with_capacity(elements.len());
+        for &element in elements {
+            let mut item = String::new();
+            self.value(element, mode, indent + 1, &mut item);
+            items.push(item);
+        }
+        let scalars = elements.iter().all(|&e| {
+            !matches!(
+                self.file.node(e).kind,
+                NodeKind::Array { .. } | NodeKind::Object { .. }
+            )
+        });
+        let width: usize = items.iter().map(|i| i.len() + 2).sum();
+        if scalars && width <= TUPLE_WIDTH && items.iter().all(|i| !i.contains('\n')) {
+            out.push('[');
+            out.push_str(&items.join(", "));
+            out.push(']');
+            return;
+        }
+        out.push_str("[\n");
+        for item in items {
+            push_indent(out, indent + 1);
+            out.push_str(&item);
+            out.push_str(",\n");
+        }
+        push_indent(out, indent);
+        out.push(']');
+    }
+
+    fn object(&mut self, props: &[Prop], mode: Mode, indent: usize, out: &mut String) {
+        if props.is_empty() {
+            out.push_str("{}");
+            return;
+        }
+        let mut entries = Vec::with_capacity(props.len());
+        for prop in props {
+            let mut key = String::new();
+            self.key(prop.name, mode, &mut key);
+            let mut value = String::new();
+            self.value(prop.value, mode, indent + 1, &mut value);
+            entries.push(Entry::Attribute { name: key, value });
+        }
+        out.push_str("{\n");
+        layout(&entries, indent + 1, out);
+        push_indent(out, indent);
+        out.push('}');
+    }
+
+    /// An object constructor's key: bare when it is an identifier, else
+    /// quoted (a template in expression mode, literal text otherwise); in
+    /// reference mode a key that is a traversal (`aws.west` in a module's
+    /// `providers`) is written as one.
+    fn key(&mut self, node: NodeId, mode: Mode, out: &mut String) {
+        let s = self.file.str(node).unwrap_or_default();
+        if is_bare_key(s) {
+            out.push_str(s);
+            return;
+        }
+        match mode {
+            Mode::Expression if needs_template_parse(s) => match syntax::parse_template(s) {
+                Ok(template) => push_template_string(out, s, &template),
+                Err(errors) => self.syntax_errors(node, &errors),
+            },
+            Mode::Reference if syntax::parse_expression(s).is_ok() => push_expression(out, s),
+            _ => push_literal_string(out, s),
+        }
+    }
+
+    // -------------------------------------------------------- diagnostics
+
+    #[cold]
+    fn error(&mut self, summary: &str, detail: &str, node: NodeId) {
+        self.diags.push(Diagnostic::error(
+            summary,
+            detail,
+            Some(self.file.value_subject(node)),
+        ));
+    }
+
+    #[cold]
+    fn not_object(&mut self, node: NodeId, label_level: bool) {
+        let block = self
+            .path
+            .last()
+            .map_or(String::new(), |f| format!(" inside {}", f.type_name));
+        let detail = if label_level {
+            format!("A JSON object (or an array of objects) is required here, whose property names are the labels of the blocks{block}.")
+        } else {
+            format!("A JSON object (or an array of objects) is required here, holding the body of a block{block}.")
+        };
+        self.error("Incorrect JSON value type", &detail, node);
+    }
+
+    /// Syntax errors of a string's content, located in the file.
+    #[cold]
+    fn syntax_errors(&mut self, node: NodeId, errors: &[syntax::SyntaxError]) {
+        let file = self.file;
+        for e in errors {
+            self.diags.push(e.to_diagnostic(|span| {
+                file.string_range(node, span.start as usize, span.end as usize)
+            }));
+        }
+    }
+
+    /// `verify`: the value written for `node` must parse as an expression.
+    fn verify_expression(&mut self, text: &str, node: NodeId) {
+        if let Err(errors) = syntax::parse_expression(text) {
+            let detail = format!(
+                "The native text written for this value, `{text}`, does not parse: {}. This is a bug in the converter.",
+                errors.first().map_or(String::new(), |e| e.detail.clone())
+            );
+            self.error("Invalid native expression written", &detail, node);
+        }
+    }
+
+    /// `verify`: the quoted string written for `text` must read back as it.
+    fn verify_literal(&mut self, quoted: &str, text: &str, node: NodeId) {
+        let back = syntax::parse_expression(quoted)
+            .ok()
+            .and_then(|e| match e.kind {
+                syntax::ExprKind::Template(t) => t.as_literal(),
+                _ => None,
+            });
+        if back.as_deref() != Some(text) {
+            let detail = format!(
+                "The quoted string written for {text:?}, {quoted}, does not read back as the same text. This is a bug in the converter."
+            );
+            self.error("Invalid native string written", &detail, node);
+        }
+    }
+}
+
+/// Appends an expression's source text: as it is on one line, in
+/// parentheses (where newlines are free) when it spans several.
+fn push_expression(out: &mut String, text: &str) {
+    let text = text.trim();
+    if text.contains('\n') {
+        out.push('(');
+        out.push_str(text);
+        out.push_str("\n)");
+    } else {
+        out.push_str(text);
+    }
+}
+
+fn push_indent(out: &mut String, indent: usize) {
+    for _ in 0..indent {
+        out.push_str("  ");
+    }
+}
+
+/// Lays out a body's (or an object constructor's) entries at `indent`:
+/// comments stick to the next item, a blank line separates a block from
+/// its neighbours, and `=` signs line up across each run of single-line
+/// attributes not interrupted by a comment.
+fn layout(entries: &[Entry], indent: usize, out: &mut String) {
+    let mut previous: Option<&Entry> = None;
+    let mut i = 0;
+    while i < entries.len() {
+        // An item: its leading comments, then the attribute or block.
+        let start = i;
+        while matches!(entries.get(i), Some(Entry::Comment(_))) {
+            i += 1;
+        }
+        let item = entries.get(i);
+        let is_block = matches!(item, Some(Entry::Block(_)));
+        if previous.is_some_and(|p| is_block || matches!(p, Entry::Block(_))) {
+            out.push('\n');
+        }
+        for entry in &entries[start..i] {
+            if let Entry::Comment(lines) = entry {
+                push_comment(out, lines, indent);
+            }
+        }
+        let Some(item) = item else { break };
+        match item {
+            Entry::Block(text) => {
+                push_indent(out, indent);
+                out.push_str(text);
+                out.push('\n');
+                i += 1;
+            }
+            Entry::Attribute { .. } => {
+                // The run of single-line attributes starting here.
+                let mut end = i + 1;
+                if is_single_line(item) {
+                    while entries.get(end).is_some_and(is_single_line) {
+                        end += 1;
+                    }
+                }
+                let width = entries[i..end]
+                    .iter()
+                    .map(|e| match e {
+                        Entry::Attribute { name, .. } => name.chars().count(),
+                        _ => 0,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                for entry in &entries[i..end] {
+                    if let Entry::Attribute { name, value } = entry {
+                        push_indent(out, indent);
+                        out.push_str(name);
+                        for _ in name.chars().count()..width {
+                            out.push(' ');
+                        }
+                        out.push_str(" = ");
+                        out.push_str(value);
+                        out.push('\n');
+                    }
+                }
+                i = end;
+            }
+            // Comments were consumed above.
+            Entry::Comment(_) => i += 1,
+        }
+        previous = Some(&entries[i - 1]);
+    }
+}
+
+fn is_single_line(entry: &Entry) -> bool {
+    matches!(entry, Entry::Attribute { value, .. } if !value.contains('\n'))
+}
+
+fn push_comment(out: &mut String, lines: &[String], indent: usize) {
+    if lines.is_empty() {
+        push_indent(out, indent);
+        out.push_str("#\n");
+    }
+    for line in lines {
+        push_indent(out, indent);
+        if line.is_empty() {
+            out.push_str("#\n");
+        } else {
+            out.push_str("# ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}
