@@ -353,8 +353,8 @@ impl<'a> Converter<'a> {
                 let s = file.str_text(text);
                 match mode {
                     Mode::Literal => push_literal_string(out, s),
-                    Mode::Expression => self.template(node, s, out),
-                    Mode::Reference => self.reference(node, s, out),
+                    Mode::Expression => self.template(node, s, indent, out),
+                    Mode::Reference => self.reference(s, indent, out),
                 }
             }
             NodeKind::Array { first, len } => {
@@ -369,7 +369,7 @@ impl<'a> Converter<'a> {
     }
 
     /// A string in an expression position: the template it is.
-    fn template(&mut self, node: NodeId, s: &str, out: &mut String) {
+    fn template(&mut self, node: NodeId, s: &str, indent: usize, out: &mut String) {
         if !needs_template_parse(s) {
             // Plain text: no template sequence to keep or escape.
             push_literal_string(out, s);
@@ -377,7 +377,7 @@ impl<'a> Converter<'a> {
         }
         match syntax::parse_template(s) {
             Ok(template) => match template.as_single_interpolation() {
-                Some(expr) => push_expression(out, &s[expr.span.range()]),
+                Some(expr) => push_expression(out, &s[expr.span.range()], indent),
                 None => push_template_string(out, s, &template),
             },
             Err(errors) => self.syntax_errors(node, &errors),
@@ -386,18 +386,21 @@ impl<'a> Converter<'a> {
 
     /// A string in a reference position: its content is an expression
     /// (`"${...}"` around it allowed).
-    fn reference(&mut self, node: NodeId, s: &str, out: &mut String) {
+    fn reference(&mut self, s: &str, indent: usize, out: &mut String) {
         if needs_template_parse(s) {
             if let Ok(template) = syntax::parse_template(s) {
                 if let Some(expr) = template.as_single_interpolation() {
-                    push_expression(out, &s[expr.span.range()]);
+                    push_expression(out, &s[expr.span.range()], indent);
                     return;
                 }
             }
         }
         match syntax::parse_expression(s) {
-            Ok(expr) => push_expression(out, &s[expr.span.range()]),
-            Err(errors) => self.syntax_errors(node, &errors),
+            Ok(expr) => push_expression(out, &s[expr.span.range()], indent),
+            // Not an expression: the legacy quoted forms (`"*"` in
+            // `ignore_changes`) that Terraform also reads from native
+            // quoted strings, so the string is kept as it is.
+            Err(_) => push_literal_string(out, s),
         }
     }
 
@@ -443,7 +446,7 @@ impl<'a> Converter<'a> {
         let mut entries = Vec::with_capacity(props.len());
         for prop in props {
             let mut key = String::new();
-            self.key(prop.name, mode, &mut key);
+            self.key(prop.name, mode, indent + 1, &mut key);
             let mut value = String::new();
             self.value(prop.value, mode, indent + 1, &mut value);
             entries.push(Entry::Attribute { name: key, value });
@@ -458,7 +461,7 @@ impl<'a> Converter<'a> {
     /// quoted (a template in expression mode, literal text otherwise); in
     /// reference mode a key that is a traversal (`aws.west` in a module's
     /// `providers`) is written as one.
-    fn key(&mut self, node: NodeId, mode: Mode, out: &mut String) {
+    fn key(&mut self, node: NodeId, mode: Mode, indent: usize, out: &mut String) {
         let s = self.file.str(node).unwrap_or_default();
         if is_bare_key(s) {
             out.push_str(s);
@@ -469,7 +472,9 @@ impl<'a> Converter<'a> {
                 Ok(template) => push_template_string(out, s, &template),
                 Err(errors) => self.syntax_errors(node, &errors),
             },
-            Mode::Reference if syntax::parse_expression(s).is_ok() => push_expression(out, s),
+            Mode::Reference if syntax::parse_expression(s).is_ok() => {
+                push_expression(out, s, indent)
+            }
             _ => push_literal_string(out, s),
         }
     }
@@ -539,13 +544,16 @@ impl<'a> Converter<'a> {
 }
 
 /// Appends an expression's source text: as it is on one line, in
-/// parentheses (where newlines are free) when it spans several.
-fn push_expression(out: &mut String, text: &str) {
+/// parentheses (where newlines are free) when it spans several, the
+/// closing one on a line of its own (a `#` comment may end the text).
+fn push_expression(out: &mut String, text: &str, indent: usize) {
     let text = text.trim();
     if text.contains('\n') {
         out.push('(');
         out.push_str(text);
-        out.push_str("\n)");
+        out.push('\n');
+        push_indent(out, indent);
+        out.push(')');
     } else {
         out.push_str(text);
     }

@@ -136,9 +136,7 @@ impl NativeSchema for TerraformSchema {
             ["terraform", rest @ ..] => terraform(rest, name),
             ["variable"] => match name {
                 "type" => Item::Reference,
-                "default" | "description" | "sensitive" | "nullable" | "ephemeral" => {
-                    Item::Literal
-                }
+                "default" | "description" | "sensitive" | "nullable" | "ephemeral" => Item::Literal,
                 "validation" => Item::Block { labels: 0 },
                 _ => Item::Expression,
             },

@@ -173,7 +173,17 @@ mod tests {
 
     #[test]
     fn literal_strings_escape_template_introducers() {
-        for text in ["${x}", "%{ if a }", "$${x}", "a$", "$", "$$", "%%{", "${", "x%{y}${z}"] {
+        for text in [
+            "${x}",
+            "%{ if a }",
+            "$${x}",
+            "a$",
+            "$",
+            "$$",
+            "%%{",
+            "${",
+            "x%{y}${z}",
+        ] {
             let mut out = String::new();
             push_literal_string(&mut out, text);
             assert_eq!(read_back(&out), text, "{text} written as {out}");
