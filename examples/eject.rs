@@ -30,7 +30,8 @@ fn main() {
             // The source text is in the file now; free this copy.
             drop(text);
             let options = ConvertOptions::terraform().verify(true);
-            match hcl_json::to_native_writer(std::io::stdout().lock(), &file.body(), &options) {
+            let out = std::io::BufWriter::new(std::io::stdout().lock());
+            match hcl_json::to_native_writer(out, &file.body(), &options) {
                 Ok(()) => {}
                 Err(e) => fail(e),
             }

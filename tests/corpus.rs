@@ -262,3 +262,60 @@ fn corpus_files_written_back_read_the_same() {
     eprintln!("{checked} files written back; {values} evaluated attributes compared");
     assert!(checked > 50, "only {checked} corpus files were checked");
 }
+
+/// Every `.tf.json` file that parses converts to native syntax with
+/// Terraform's schema, every value and label written checked with the
+/// native parser (`verify`), and the output is not empty when the file
+/// has content.
+#[test]
+fn tf_json_files_convert_to_native_syntax_with_every_value_checked() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let options = hcl_json::ConvertOptions::terraform().verify(true);
+    let mut seen = 0;
+    for f in common::corpus_json_files(&dir) {
+        if !f.file.ends_with(".tf.json") || !matches!(f.expect.as_str(), "ok" | "semantic-error") {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(&f.file)).expect(&f.file);
+        let file = hcl_json::parse(&text, &f.file).expect(&f.file);
+        let native = hcl_json::to_native_string(&file.body(), &options)
+            .unwrap_or_else(|e| panic!("{} should convert:\n{e}", f.file));
+        if text.trim() != "{}" {
+            assert!(!native.trim().is_empty(), "{}: empty output", f.file);
+        }
+        seen += 1;
+    }
+    assert!(seen > 50, "only {seen} .tf.json files converted");
+}
+
+/// Without a schema every property is an attribute: every `.json` file
+/// that parses converts too, unless a body property's name is not an
+/// identifier (then the error names it).
+#[test]
+fn json_files_convert_without_a_schema_or_name_the_bad_property() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let options = hcl_json::ConvertOptions::without_schema().verify(true);
+    let (mut converted, mut named) = (0, 0);
+    for f in common::corpus_json_files(&dir) {
+        if !matches!(f.expect.as_str(), "ok" | "semantic-error") {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(&f.file)).expect(&f.file);
+        let file = hcl_json::parse(&text, &f.file).expect(&f.file);
+        match hcl_json::to_native_string(&file.body(), &options) {
+            Ok(_) => converted += 1,
+            Err(e) => {
+                for d in e.diagnostics() {
+                    assert_eq!(d.summary, "Invalid attribute name", "{}:\n{e}", f.file);
+                }
+                named += 1;
+            }
+        }
+    }
+    eprintln!("{converted} converted, {named} with names native syntax cannot write");
+    assert!(converted > 100, "only {converted} files converted");
+}

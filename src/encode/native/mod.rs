@@ -140,30 +140,78 @@ impl ConvertOptions {
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn to_native_string(body: &Body, options: &ConvertOptions) -> Result<String, Error> {
+    let mut out = String::with_capacity(body.file.source.text().len());
+    convert(body, options, &mut |chunk| {
+        out.push_str(chunk);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Like [`to_native_string`], written to `writer` as the conversion goes:
+/// each top-level block is written when it is done, so memory stays near
+/// that of the parsed file rather than growing with the output.
+///
+/// When the conversion fails, writing stops at the first problem; what was
+/// written before it stays written.
+pub fn to_native_writer<W: io::Write>(
+    mut writer: W,
+    body: &Body,
+    options: &ConvertOptions,
+) -> Result<(), Error> {
+    let mut io_error = None;
+    let result = convert(body, options, &mut |chunk| {
+        writer.write_all(chunk.as_bytes()).map_err(|e| {
+            io_error = Some(e.to_string());
+        })
+    });
+    if let Some(e) = io_error {
+        return Err(Error::new(Diagnostic::error(
+            "Cannot write output",
+            format!("Writing the native syntax text failed: {e}."),
+            None,
+        )));
+    }
+    result?;
+    writer.flush().map_err(|e| {
+        Error::new(Diagnostic::error(
+            "Cannot write output",
+            format!("Writing the native syntax text failed: {e}."),
+            None,
+        ))
+    })
+}
+
+/// Converts `body`, handing the text to `sink` one top-level item at a
+/// time; a sink error stops the conversion.
+fn convert<'a>(
+    body: &'a Body,
+    options: &'a ConvertOptions,
+    sink: &'a mut dyn FnMut(&str) -> Result<(), ()>,
+) -> Result<(), Error> {
     let file = &*body.file;
     let mut conv = Converter {
         file,
         options,
         path: Vec::new(),
         diags: Diagnostics::new(),
+        stream: Some(Stream {
+            layout: Layout::default(),
+            chunk: String::new(),
+            sink,
+            ok: true,
+        }),
     };
     let props = body.visible_props();
-    let mut out = String::with_capacity(file.source.text().len());
-    conv.body(&props, 0, &mut out);
+    let mut entries = Vec::new();
+    for prop in &props {
+        conv.item(prop, 0, &mut entries);
+    }
+    conv.flush(&mut entries);
     let Converter { diags, .. } = conv;
     diags
-        .into_result(out)
+        .into_result(())
         .map_err(|e| e.with_source(file.source.clone()))
-}
-
-/// Like [`to_native_string`], written to `writer`. Nothing is written when
-/// the conversion fails.
-pub fn to_native_writer<W: io::Write>(
-    writer: W,
-    body: &Body,
-    options: &ConvertOptions,
-) -> Result<(), Error> {
-    super::writer::write_all(writer, to_native_string(body, options)?.as_bytes())
 }
 
 /// How a value is read in its position.
@@ -191,6 +239,26 @@ struct Converter<'a> {
     /// The blocks around the body being written.
     path: Vec<BlockFrame>,
     diags: Diagnostics,
+    /// Where finished top-level items go.
+    stream: Option<Stream<'a>>,
+}
+
+/// The output of the top-level body, written item by item.
+struct Stream<'a> {
+    layout: Layout,
+    chunk: String,
+    sink: &'a mut dyn FnMut(&str) -> Result<(), ()>,
+    /// No sink error yet.
+    ok: bool,
+}
+
+/// The header of the blocks being unpacked from one property.
+struct BlockHeader<'a> {
+    type_name: &'a str,
+    /// The property name, the subject of problems with the labels.
+    type_node: NodeId,
+    labels: Vec<&'a str>,
+    indent: usize,
 }
 
 impl<'a> Converter<'a> {
@@ -205,19 +273,25 @@ impl<'a> Converter<'a> {
     fn body(&mut self, props: &[Prop], indent: usize, out: &mut String) {
         let mut entries = Vec::with_capacity(props.len());
         for prop in props {
-            let name = self.name(prop);
-            if name == COMMENT {
-                entries.push(Entry::Comment(self.comment(prop.value)));
-                continue;
-            }
-            match self.options.schema.item(&self.path, name) {
-                Item::Block { labels } => self.blocks(prop, labels, indent, &mut entries),
-                Item::Expression => self.attribute(prop, Mode::Expression, indent, &mut entries),
-                Item::Literal => self.attribute(prop, Mode::Literal, indent, &mut entries),
-                Item::Reference => self.attribute(prop, Mode::Reference, indent, &mut entries),
-            }
+            self.item(prop, indent, &mut entries);
         }
-        layout(&entries, indent, out);
+        Layout::default().write(&entries, indent, out);
+    }
+
+    /// Renders one property of a body at `indent` levels: a comment, an
+    /// attribute or the blocks it holds.
+    fn item(&mut self, prop: &Prop, indent: usize, entries: &mut Vec<Entry>) {
+        let name = self.name(prop);
+        if name == COMMENT {
+            entries.push(Entry::Comment(self.comment(prop.value)));
+            return;
+        }
+        match self.options.schema.item(&self.path, name) {
+            Item::Block { labels } => self.blocks(prop, labels, indent, entries),
+            Item::Expression => self.attribute(prop, Mode::Expression, indent, entries),
+            Item::Literal => self.attribute(prop, Mode::Literal, indent, entries),
+            Item::Reference => self.attribute(prop, Mode::Reference, indent, entries),
+        }
     }
 
     /// The lines of a `"//"` comment: a string's lines, or any other
@@ -257,8 +331,8 @@ impl<'a> Converter<'a> {
     /// Unpacks the blocks of property `prop` (`labels` label levels) and
     /// renders each.
     fn blocks(&mut self, prop: &Prop, labels: usize, indent: usize, entries: &mut Vec<Entry>) {
-        let type_name = self.name(prop).to_string();
-        if !is_identifier(&type_name) {
+        let type_name = self.name(prop);
+        if !is_identifier(type_name) {
             self.error(
                 "Invalid block type name",
                 &format!(
@@ -268,50 +342,24 @@ impl<'a> Converter<'a> {
             );
             return;
         }
-        let mut found = Vec::new();
-        self.unpack(prop.value, labels, &mut Vec::new(), &mut found);
-        for (labels, body) in found {
-            let mut text = String::new();
-            text.push_str(&type_name);
-            for label in &labels {
-                text.push(' ');
-                let start = text.len();
-                push_literal_string(&mut text, label);
-                if self.options.verify {
-                    let quoted = text[start..].to_string();
-                    self.verify_literal(&quoted, label, prop.name);
-                }
-            }
-            let props = match self.file.node(body).kind {
-                NodeKind::Object { first, len } => self.file.properties(first, len).to_vec(),
-                _ => Vec::new(),
-            };
-            if props.is_empty() {
-                text.push_str(" {}");
-            } else {
-                text.push_str(" {\n");
-                self.path.push(BlockFrame {
-                    type_name: type_name.clone(),
-                    labels,
-                });
-                self.body(&props, indent + 1, &mut text);
-                self.path.pop();
-                push_indent(&mut text, indent);
-                text.push('}');
-            }
-            entries.push(Entry::Block(text));
-        }
+        let mut header = BlockHeader {
+            type_name,
+            type_node: prop.name,
+            labels: Vec::with_capacity(labels),
+            indent,
+        };
+        self.unpack(prop.value, labels, &mut header, entries);
     }
 
-    /// Peels label levels off `value` (`left` more to go), collecting each
-    /// block's labels and body node, in order: HCL's reading of nested
-    /// block objects (json-spec.md, "Blocks").
+    /// Peels label levels off `value` (`left` more to go) and renders each
+    /// block found, in order: HCL's reading of nested block objects
+    /// (json-spec.md, "Blocks").
     fn unpack(
         &mut self,
         value: NodeId,
         left: usize,
-        labels: &mut Vec<String>,
-        found: &mut Vec<(Vec<String>, NodeId)>,
+        header: &mut BlockHeader<'a>,
+        entries: &mut Vec<Entry>,
     ) {
         let file = self.file;
         let elements: &[NodeId] = match file.node(value).kind {
@@ -327,18 +375,69 @@ impl<'a> Converter<'a> {
             match file.node(element).kind {
                 NodeKind::Object { first, len } if left > 0 => {
                     for prop in file.properties(first, len) {
-                        labels.push(self.name(prop).to_string());
-                        self.unpack(prop.value, left - 1, labels, found);
-                        labels.pop();
+                        header.labels.push(self.name(prop));
+                        self.unpack(prop.value, left - 1, header, entries);
+                        header.labels.pop();
                     }
                 }
                 NodeKind::Object { .. } | NodeKind::Null if left == 0 => {
-                    found.push((labels.clone(), element));
+                    let text = self.block(header, element);
+                    entries.push(Entry::Block(text));
+                    if header.indent == 0 {
+                        // Top-level blocks go out as soon as they are done.
+                        self.flush(entries);
+                    }
                 }
                 NodeKind::Null => {}
                 _ => self.not_object(element, left > 0),
             }
         }
+    }
+
+    /// Renders one block: its header line, its body, its closing brace.
+    fn block(&mut self, header: &BlockHeader<'a>, body: NodeId) -> String {
+        let mut text = String::new();
+        text.push_str(header.type_name);
+        for label in &header.labels {
+            text.push(' ');
+            let start = text.len();
+            push_literal_string(&mut text, label);
+            if self.options.verify {
+                let quoted = text[start..].to_string();
+                self.verify_literal(&quoted, label, header.type_node);
+            }
+        }
+        let props = match self.file.node(body).kind {
+            NodeKind::Object { first, len } => self.file.properties(first, len),
+            _ => &[],
+        };
+        if props.is_empty() {
+            text.push_str(" {}");
+            return text;
+        }
+        text.push_str(" {\n");
+        self.path.push(BlockFrame {
+            type_name: header.type_name.to_string(),
+            labels: header.labels.iter().map(|l| l.to_string()).collect(),
+        });
+        self.body(props, header.indent + 1, &mut text);
+        self.path.pop();
+        push_indent(&mut text, header.indent);
+        text.push('}');
+        text
+    }
+
+    /// At the top level, lays out and hands `entries` to the sink.
+    fn flush(&mut self, entries: &mut Vec<Entry>) {
+        let Some(stream) = &mut self.stream else {
+            return;
+        };
+        stream.layout.write(entries, 0, &mut stream.chunk);
+        entries.clear();
+        if stream.ok && !self.diags.has_errors() {
+            stream.ok = (stream.sink)(&stream.chunk).is_ok();
+        }
+        stream.chunk.clear();
     }
 
     // ------------------------------------------------------------- values
@@ -452,7 +551,7 @@ impl<'a> Converter<'a> {
             entries.push(Entry::Attribute { name: key, value });
         }
         out.push_str("{\n");
-        layout(&entries, indent + 1, out);
+        Layout::default().write(&entries, indent + 1, out);
         push_indent(out, indent);
         out.push('}');
     }
@@ -569,67 +668,74 @@ fn push_indent(out: &mut String, indent: usize) {
 /// comments stick to the next item, a blank line separates a block from
 /// its neighbours, and `=` signs line up across each run of single-line
 /// attributes not interrupted by a comment.
-fn layout(entries: &[Entry], indent: usize, out: &mut String) {
-    let mut previous: Option<&Entry> = None;
-    let mut i = 0;
-    while i < entries.len() {
-        // An item: its leading comments, then the attribute or block.
-        let start = i;
-        while matches!(entries.get(i), Some(Entry::Comment(_))) {
-            i += 1;
-        }
-        let item = entries.get(i);
-        let is_block = matches!(item, Some(Entry::Block(_)));
-        if previous.is_some_and(|p| is_block || matches!(p, Entry::Block(_))) {
-            out.push('\n');
-        }
-        for entry in &entries[start..i] {
-            if let Entry::Comment(lines) = entry {
-                push_comment(out, lines, indent);
-            }
-        }
-        let Some(item) = item else { break };
-        match item {
-            Entry::Block(text) => {
-                push_indent(out, indent);
-                out.push_str(text);
-                out.push('\n');
+#[derive(Default)]
+struct Layout {
+    /// Whether the last item written was a block (`None`: nothing yet).
+    previous_block: Option<bool>,
+}
+
+impl Layout {
+    fn write(&mut self, entries: &[Entry], indent: usize, out: &mut String) {
+        let mut i = 0;
+        while i < entries.len() {
+            // An item: its leading comments, then the attribute or block.
+            let start = i;
+            while matches!(entries.get(i), Some(Entry::Comment(_))) {
                 i += 1;
             }
-            Entry::Attribute { .. } => {
-                // The run of single-line attributes starting here.
-                let mut end = i + 1;
-                if is_single_line(item) {
-                    while entries.get(end).is_some_and(is_single_line) {
-                        end += 1;
-                    }
-                }
-                let width = entries[i..end]
-                    .iter()
-                    .map(|e| match e {
-                        Entry::Attribute { name, .. } => name.chars().count(),
-                        _ => 0,
-                    })
-                    .max()
-                    .unwrap_or(0);
-                for entry in &entries[i..end] {
-                    if let Entry::Attribute { name, value } = entry {
-                        push_indent(out, indent);
-                        out.push_str(name);
-                        for _ in name.chars().count()..width {
-                            out.push(' ');
-                        }
-                        out.push_str(" = ");
-                        out.push_str(value);
-                        out.push('\n');
-                    }
-                }
-                i = end;
+            let item = entries.get(i);
+            let is_block = matches!(item, Some(Entry::Block(_)));
+            if self.previous_block.is_some_and(|p| is_block || p) {
+                out.push('\n');
             }
-            // Comments were consumed above.
-            Entry::Comment(_) => i += 1,
+            for entry in &entries[start..i] {
+                if let Entry::Comment(lines) = entry {
+                    push_comment(out, lines, indent);
+                }
+            }
+            let Some(item) = item else { break };
+            match item {
+                Entry::Block(text) => {
+                    push_indent(out, indent);
+                    out.push_str(text);
+                    out.push('\n');
+                    i += 1;
+                }
+                Entry::Attribute { .. } => {
+                    // The run of single-line attributes starting here.
+                    let mut end = i + 1;
+                    if is_single_line(item) {
+                        while entries.get(end).is_some_and(is_single_line) {
+                            end += 1;
+                        }
+                    }
+                    let width = entries[i..end]
+                        .iter()
+                        .map(|e| match e {
+                            Entry::Attribute { name, .. } => name.chars().count(),
+                            _ => 0,
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    for entry in &entries[i..end] {
+                        if let Entry::Attribute { name, value } = entry {
+                            push_indent(out, indent);
+                            out.push_str(name);
+                            for _ in name.chars().count()..width {
+                                out.push(' ');
+                            }
+                            out.push_str(" = ");
+                            out.push_str(value);
+                            out.push('\n');
+                        }
+                    }
+                    i = end;
+                }
+                // Comments were consumed above.
+                Entry::Comment(_) => i += 1,
+            }
+            self.previous_block = Some(matches!(entries[i - 1], Entry::Block(_)));
         }
-        previous = Some(&entries[i - 1]);
     }
 }
 
