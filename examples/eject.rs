@@ -7,7 +7,9 @@
 //! - `cargo run --release --example eject -- --synthesize MB OUT` writes the
 //!   synthesized Terraform config of the benchmarks (at least `MB` MiB) to
 //!   `OUT`, to measure a conversion's peak memory with
-//!   `/usr/bin/time -v target/release/examples/eject OUT > /dev/null`.
+//!   `/usr/bin/time -v target/release/examples/eject OUT > /dev/null`;
+//!   `eject --parse-only FILE` stops after parsing, the baseline to compare
+//!   with.
 
 use hcl_json::ConvertOptions;
 
@@ -21,25 +23,31 @@ fn main() {
             let mb: usize = mb.parse().expect("MB is a number");
             std::fs::write(out, support::synthesized_tf_json(mb << 20)).expect("OUT is writable");
         }
-        [path] => {
-            let text = std::fs::read_to_string(path).expect("FILE is readable");
-            let file = match hcl_json::parse(&text, path) {
-                Ok(file) => file,
-                Err(e) => return fail(e),
-            };
-            // The source text is in the file now; free this copy.
-            drop(text);
-            let options = ConvertOptions::terraform().verify(true);
-            let out = std::io::BufWriter::new(std::io::stdout().lock());
-            match hcl_json::to_native_writer(out, &file.body(), &options) {
-                Ok(()) => {}
-                Err(e) => fail(e),
-            }
-        }
+        [flag, path] if flag == "--parse-only" => convert(path, false),
+        [path] => convert(path, true),
         _ => {
-            eprintln!("usage: eject FILE.tf.json | eject --synthesize MB OUT");
+            eprintln!("usage: eject [--parse-only] FILE.tf.json | eject --synthesize MB OUT");
             std::process::exit(2);
         }
+    }
+}
+
+/// Parses `path` and, if `write`, converts it to stdout.
+fn convert(path: &str, write: bool) {
+    let text = std::fs::read_to_string(path).expect("FILE is readable");
+    let file = match hcl_json::parse(&text, path) {
+        Ok(file) => file,
+        Err(e) => return fail(e),
+    };
+    // The source text is in the file now; free this copy.
+    drop(text);
+    if !write {
+        return;
+    }
+    let options = ConvertOptions::terraform().verify(true);
+    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    if let Err(e) = hcl_json::to_native_writer(out, &file.body(), &options) {
+        fail(e);
     }
 }
 

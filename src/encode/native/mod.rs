@@ -27,7 +27,8 @@
 //! of consecutive single-line attributes (a multi-line value, a comment or
 //! a block ends the run), a blank line around every block, objects written
 //! one item per line, tuples on one line when they hold only scalars and
-//! fit in 80 columns, else one element per line with a trailing comma.
+//! their one-line form is at most 80 characters, else one element per
+//! line with a trailing comma.
 
 mod schema;
 mod text;
