@@ -1295,6 +1295,138 @@ service "tcp" "db" {
         assert_eq!(errors[0].0, "Invalid expression");
     }
 
+    /// JSON text for a value made of `parts`: strings from template-ish
+    /// pieces, numbers with their exact text, nested arrays and objects.
+    fn json_value() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let piece = proptest::sample::select(
+            &[
+                // JSON source text of string content pieces.
+                "a",
+                " ",
+                "${x}",
+                "${ n + 1 }",
+                "$${x}",
+                "%{",
+                "%%{",
+                "${",
+                "$",
+                "%",
+                r#"\\"#,
+                r#"\""#,
+                r#"\n"#,
+                r#"\t"#,
+                "é",
+                r#"${\"q\\\"x\"}"#,
+                "%{ if b }y%{ else }z%{ endif }",
+                "${~ x ~}",
+                "%{ for v in l }${v},%{ endfor }",
+                "}",
+                "{",
+                r#"\u0001"#,
+            ][..],
+        );
+        let string =
+            proptest::collection::vec(piece, 0..5).prop_map(|p| format!("\"{}\"", p.concat()));
+        let scalar = prop_oneof![
+            string.clone(),
+            proptest::sample::select(
+                &[
+                    "1",
+                    "-0",
+                    "1e150",
+                    "0.10000000000000000000001",
+                    "true",
+                    "null"
+                ][..]
+            )
+            .prop_map(str::to_string),
+        ];
+        scalar.prop_recursive(3, 12, 4, move |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4)
+                    .prop_map(|v| format!("[{}]", v.join(","))),
+                proptest::collection::vec((string.clone(), inner), 0..4).prop_map(|v| {
+                    let props: Vec<String> = v.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+                    format!("{{{}}}", props.join(","))
+                }),
+            ]
+        })
+    }
+
+    /// The value of attribute `a` of a JSON body.
+    fn eval_a(src: &str, ctx: &hcl_json::EvalContext) -> Result<hcl_json::Value, hcl_json::Error> {
+        let file = hcl_json::parse(src, "t.json")?;
+        let attrs = file.body().just_attributes()?;
+        attrs["a"].expr.value(ctx)
+    }
+
+    /// The native text written for `{"a": value}`, read in `item` mode.
+    fn native_value(value: &str, item: Item) -> Option<String> {
+        let file = hcl_json::parse(&format!("{{\"a\": {value}}}"), "t.json").unwrap();
+        let options = ConvertOptions::with_schema(move |_: &[BlockFrame], _: &str| item);
+        let text = hcl_json::to_native_string(&file.body(), &options.verify(true)).ok()?;
+        let text = text.strip_prefix("a = ")?.strip_suffix('\n')?;
+        Some(text.to_string())
+    }
+
+    fn context() -> hcl_json::EvalContext {
+        hcl_json::EvalContext::new()
+            .with_variable("x", "X")
+            .with_variable("n", 2)
+            .with_variable("b", true)
+            .with_variable(
+                "l",
+                hcl_json::Value::tuple(["p", "q"].into_iter().map(hcl_json::Value::from)),
+            )
+    }
+
+    proptest::proptest! {
+        /// What the native text evaluates to is what the JSON evaluated to:
+        /// the native expression is evaluated through a JSON string that is
+        /// one interpolation of it, `"${...}"`, which gives its value as is.
+        #[test]
+        fn native_expressions_evaluate_to_the_json_values(value in json_value()) {
+            let ctx = context();
+            let attr = format!("{{\"a\": {value}}}");
+            // Expression positions: templates evaluated. JSON the template
+            // parser rejects is a conversion error, as it is an evaluation
+            // error.
+            let json = summary_or_value(eval_a(&attr, &ctx));
+            match native_value(&value, Item::Expression) {
+                Some(text) => {
+                    let wrapped = serde_json::to_string(&format!("${{{text}}}")).unwrap();
+                    let native = summary_or_value(eval_a(&format!("{{\"a\": {wrapped}}}"), &ctx));
+                    // The documented limit: object names that differ in text
+                    // and agree in value are a JSON error only.
+                    let duplicate = json.as_ref().err().is_some_and(|e| e == "Duplicate object attribute");
+                    if !(duplicate && native.is_ok()) {
+                        proptest::prop_assert_eq!(native, json, "native text {}", text);
+                    }
+                }
+                None => proptest::prop_assert!(json.is_err(), "{} did not convert", value),
+            }
+            // Literal-only positions: the JSON read literally.
+            let literal = summary_or_value(eval_a(&attr, &hcl_json::EvalContext::literal()));
+            match native_value(&value, Item::Literal) {
+                Some(text) => {
+                    let wrapped = serde_json::to_string(&format!("${{{text}}}")).unwrap();
+                    let native = summary_or_value(eval_a(&format!("{{\"a\": {wrapped}}}"), &ctx));
+                    proptest::prop_assert_eq!(native, literal, "native text {}", text);
+                }
+                None => proptest::prop_assert!(literal.is_err(), "{} did not convert", value),
+            }
+        }
+    }
+
+    /// A value, or the summary of the first problem (ranges differ
+    /// between the two forms, the problem does not).
+    fn summary_or_value(
+        result: Result<hcl_json::Value, hcl_json::Error>,
+    ) -> Result<hcl_json::Value, String> {
+        result.map_err(|e| e.diagnostics()[0].summary.clone())
+    }
+
     #[test]
     fn to_native_writer_writes_the_same_text() {
         let file = hcl_json::parse(r#"{"locals": {"a": 1}}"#, "t.tf.json").unwrap();

@@ -544,7 +544,9 @@ impl<'a> Converter<'a> {
             return;
         }
         let mut entries = Vec::with_capacity(props.len());
+        let mut names: Vec<(&str, NodeId)> = Vec::new();
         for prop in props {
+            self.check_duplicate(prop.name, &mut names);
             let mut key = String::new();
             self.key(prop.name, mode, indent + 1, &mut key);
             let mut value = String::new();
@@ -555,6 +557,27 @@ impl<'a> Converter<'a> {
         Layout::default().write(&entries, indent + 1, out);
         push_indent(out, indent);
         out.push('}');
+    }
+
+    /// A JSON object read as an expression may not name a property twice
+    /// (json-spec.md, "Objects"), and a native object constructor keeps the
+    /// last one silently, so a name that repeats is an error here.
+    ///
+    /// Names are compared as written: two template names that differ in
+    /// text but evaluate to the same string (`"${x}"` and `"X"`) are an
+    /// error when the JSON is evaluated and not in the native text, which
+    /// cannot be known before evaluation.
+    fn check_duplicate(&mut self, name: NodeId, names: &mut Vec<(&'a str, NodeId)>) {
+        let text = self.file.str(name).unwrap_or_default();
+        if let Some(&(_, first)) = names.iter().find(|(n, _)| *n == text) {
+            let detail = format!(
+                "An attribute named {text:?} was already defined at {}; a JSON object may define each name once.",
+                self.file.range(first)
+            );
+            self.error("Duplicate object attribute", &detail, name);
+        } else {
+            names.push((text, name));
+        }
     }
 
     /// An object constructor's key: bare when it is an identifier, else

@@ -3,19 +3,17 @@
 //! A JSON string becomes a native quoted string in one of two ways, and
 //! the difference is the whole point of this file:
 //!
-//! - **literal** text (literal-only positions, labels, comments' keys): the
-//!   exact characters must come back, so backslash escapes are added for
-//!   `\`, `"` and control characters, and the template introducers `${` and
+//! - **literal** text (literal-only positions, labels): the exact
+//!   characters must come back, so backslash escapes are added for `\`,
+//!   `"` and control characters, and the template introducers `${` and
 //!   `%{` are escaped as `$${` and `%%{`;
 //! - **template** text (a JSON string in an expression position *is* a
-//!   native template, json-spec.md "Strings"): it already means the same in
-//!   a native quoted string, template escapes (`$${`, `%%{`) included. Only
-//!   the backslash layer that native quoted strings add on top is needed,
-//!   and only in its literal parts: the text of `${ ... }` and `%{ ... }`
-//!   sequences is expression syntax, copied as it is (a nested `"a\"b"`
-//!   there already has native escapes).
+//!   native template, json-spec.md "Strings"): the same template is
+//!   written as a quoted string, its literal parts escaped as above (so a
+//!   `$${` of the JSON, the literal `${`, is `$${` again), its `${ }` and
+//!   `%{ }` sequences as expression syntax.
 
-use crate::syntax::{Span, Template, TemplatePart};
+use crate::syntax::{Template, TemplatePart};
 
 /// Whether `s` is a native identifier: `(ID_Start | "_") (ID_Continue |
 /// "-")*`, the grammar's `ident`.
@@ -62,19 +60,99 @@ fn push_escaped_char(out: &mut String, c: char) {
     }
 }
 
-/// Appends `text` with backslash escapes only: template sequences in it are
-/// left as they are (they are template syntax already).
-fn push_backslash_escaped(out: &mut String, text: &str) {
-    for c in text.chars() {
-        push_escaped_char(out, c);
-    }
-}
-
 /// Appends `"text"` as a native quoted string whose value is exactly
 /// `text`: backslash escapes, and `${` / `%{` escaped as `$${` / `%%{`.
 pub(crate) fn push_literal_string(out: &mut String, text: &str) {
     out.push('"');
-    let mut chars = text.chars().peekable();
+    push_template_literal(out, text, None);
+    out.push('"');
+}
+
+/// Appends `"..."`, a native quoted string holding the same template as
+/// `source` (a JSON string's text in full-expression mode), `template`
+/// being `source` parsed.
+///
+/// The template is rebuilt from its tree rather than copied: literal parts
+/// are written from their final text (escapes decoded, strip markers
+/// applied) and `${ }` / `%{ }` sequences without strip markers. Copying
+/// would not do, because strip markers act differently in the two places:
+/// in a standalone template (a JSON string) `~}` strips the whitespace of
+/// the next literal *line* only, in a quoted string it strips the whole
+/// next literal, so `"${~ x ~}\n\n"` is `X\n` in JSON and `X` in a quoted
+/// string. Interpolated expressions are copied from the source: they are
+/// expression syntax in both places.
+pub(crate) fn push_template_string(out: &mut String, source: &str, template: &Template) {
+    out.push('"');
+    push_parts(out, source, &template.parts);
+    // A literal emptied by strip markers still counts as text (no
+    // interpolation unwrapping, the value is a string); written from its
+    // empty text it would vanish, so an empty interpolation keeps the
+    // template from being a single interpolation.
+    let mut kept = template
+        .parts
+        .iter()
+        .filter(|p| !matches!(p, TemplatePart::Literal { text, .. } if text.is_empty()));
+    if let (Some(TemplatePart::Interpolation { .. }), None) = (kept.next(), kept.next()) {
+        if template.parts.len() > 1 {
+            out.push_str("${\"\"}");
+        }
+    }
+    out.push('"');
+}
+
+/// Appends template parts (see [`push_template_string`]).
+fn push_parts(out: &mut String, source: &str, parts: &[TemplatePart]) {
+    for (i, part) in parts.iter().enumerate() {
+        match part {
+            TemplatePart::Literal { text, .. } => {
+                push_template_literal(out, text, parts.get(i + 1));
+            }
+            TemplatePart::Interpolation { expr, .. } => {
+                out.push_str("${");
+                out.push_str(&source[expr.span.range()]);
+                out.push('}');
+            }
+            TemplatePart::If(t) => {
+                out.push_str("%{ if ");
+                out.push_str(&source[t.cond.span.range()]);
+                out.push_str(" }");
+                push_parts(out, source, &t.then.parts);
+                if let Some(otherwise) = &t.otherwise {
+                    out.push_str("%{ else }");
+                    push_parts(out, source, &otherwise.parts);
+                }
+                out.push_str("%{ endif }");
+            }
+            TemplatePart::For(f) => {
+                out.push_str("%{ for ");
+                if let Some(key) = &f.key_var {
+                    out.push_str(&key.name);
+                    out.push_str(", ");
+                }
+                out.push_str(&f.value_var.name);
+                out.push_str(" in ");
+                out.push_str(&source[f.collection.span.range()]);
+                out.push_str(" }");
+                push_parts(out, source, &f.body.parts);
+                out.push_str("%{ endfor }");
+            }
+        }
+    }
+}
+
+/// Appends literal template text: backslash escapes, `${` / `%{` escaped,
+/// and a final `$` before an interpolation (or `%` before a directive),
+/// which would make an escape of the sequence after it, written as the
+/// interpolation `${"$"}`.
+fn push_template_literal(out: &mut String, text: &str, next: Option<&TemplatePart>) {
+    let last = text.chars().last();
+    let clash = match (last, next) {
+        (Some('$'), Some(TemplatePart::Interpolation { .. })) => true,
+        (Some('%'), Some(TemplatePart::If(_) | TemplatePart::For(_))) => true,
+        _ => false,
+    };
+    let body = if clash { &text[..text.len() - 1] } else { text };
+    let mut chars = body.chars().peekable();
     while let Some(c) = chars.next() {
         if (c == '$' || c == '%') && chars.peek() == Some(&'{') {
             // `${` becomes `$${`: the doubled introducer is the escape.
@@ -82,48 +160,10 @@ pub(crate) fn push_literal_string(out: &mut String, text: &str) {
         }
         push_escaped_char(out, c);
     }
-    out.push('"');
-}
-
-/// Appends `"source"` as a native quoted string holding the template that
-/// `source` (a JSON string's text, full-expression mode) is: literal parts
-/// get backslash escapes, `${ }` and `%{ }` sequences are copied as they
-/// are. `template` is `source` parsed.
-pub(crate) fn push_template_string(out: &mut String, source: &str, template: &Template) {
-    let mut literals = Vec::new();
-    literal_spans(template, &mut literals);
-    literals.sort_unstable();
-    out.push('"');
-    let mut at = 0;
-    for span in literals {
-        let range = span.range();
-        if range.start < at || range.end > source.len() {
-            continue;
-        }
-        out.push_str(&source[at..range.start]);
-        push_backslash_escaped(out, &source[range.clone()]);
-        at = range.end;
-    }
-    out.push_str(&source[at..]);
-    out.push('"');
-}
-
-/// The source spans of every literal part of `template`, directive bodies
-/// included (but not the templates inside interpolated expressions, which
-/// are expression syntax).
-fn literal_spans(template: &Template, out: &mut Vec<Span>) {
-    for part in &template.parts {
-        match part {
-            TemplatePart::Literal { span, .. } => out.push(*span),
-            TemplatePart::Interpolation { .. } => {}
-            TemplatePart::If(i) => {
-                literal_spans(&i.then, out);
-                if let Some(otherwise) = &i.otherwise {
-                    literal_spans(otherwise, out);
-                }
-            }
-            TemplatePart::For(f) => literal_spans(&f.body, out),
-        }
+    if clash {
+        out.push_str("${\"");
+        out.push(last.unwrap_or('$'));
+        out.push_str("\"}");
     }
 }
 
@@ -208,6 +248,34 @@ mod tests {
         assert_eq!(template(source), r#""say \"${upper("a\"b")}\"\n""#);
         let out = template(source);
         parse_expression(&out).expect("valid native");
+    }
+
+    #[test]
+    fn strip_markers_are_applied_before_writing() {
+        // In a JSON string `~}` strips the next literal line only; the
+        // second newline stays, and must not meet a `~` in native syntax.
+        assert_eq!(template("${~ x ~}\n\n!"), r#""${x}\n!""#);
+        // And `%{~` strips the last line of the literal before it.
+        assert_eq!(
+            template("a \n %{~ if b ~} c %{~ endif ~} d"),
+            r#""a \n%{ if b }c%{ endif }d""#
+        );
+    }
+
+    #[test]
+    fn a_literal_emptied_by_strip_markers_still_prevents_unwrapping() {
+        assert_eq!(template("${x ~} "), r#""${x}${""}""#);
+    }
+
+    #[test]
+    fn a_dollar_before_an_interpolation_is_not_written_as_an_escape() {
+        // `$ ${~x}`: the literal is `$` once stripped.
+        let out = template("$ ${~x}");
+        assert_eq!(out, r#""${"$"}${x}""#);
+        assert_eq!(
+            template("% %{~ if a }b%{ endif }"),
+            r#""${"%"}%{ if a }b%{ endif }""#
+        );
     }
 
     #[test]
