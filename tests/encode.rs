@@ -1288,6 +1288,32 @@ service "tcp" "db" {
     }
 
     #[test]
+    fn an_attribute_defined_twice_is_an_error_but_a_repeated_block_is_not() {
+        let src = r#"{"locals": {"a": 1, "a": 2}, "output": {"o": {"value": 1}}, "output": {"p": {"value": 2}}}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [(
+                "Duplicate argument".to_string(),
+                "The argument \"a\" was already set at t.tf.json:1,13-16.".to_string(),
+                "\"a\"".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn an_object_value_naming_a_property_twice_is_an_error() {
+        let src = r#"{"locals": {"m": {"k": 1, "k": 2}}}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [(
+                "Duplicate object attribute".to_string(),
+                "An attribute named \"k\" was already defined at t.tf.json:1,19-22; a JSON object may define each name once.".to_string(),
+                "\"k\"".to_string()
+            )]
+        );
+    }
+
+    #[test]
     fn an_invalid_template_is_an_error_inside_the_string() {
         let src = r#"{"locals": {"a": "x ${ 1 + }"}}"#;
         let errors = error(src, ConvertOptions::terraform());

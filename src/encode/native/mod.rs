@@ -33,6 +33,7 @@
 mod schema;
 mod text;
 
+use std::collections::HashMap;
 use std::io;
 
 pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
@@ -205,8 +206,9 @@ fn convert<'a>(
     };
     let props = body.visible_props();
     let mut entries = Vec::new();
+    let mut attributes = HashMap::new();
     for prop in &props {
-        conv.item(prop, 0, &mut entries);
+        conv.item(prop, 0, &mut attributes, &mut entries);
     }
     conv.flush(&mut entries);
     let Converter { diags, .. } = conv;
@@ -273,26 +275,45 @@ impl<'a> Converter<'a> {
     /// `indent` levels.
     fn body(&mut self, props: &[Prop], indent: usize, out: &mut String) {
         let mut entries = Vec::with_capacity(props.len());
+        let mut attributes = HashMap::new();
         for prop in props {
-            self.item(prop, indent, &mut entries);
+            self.item(prop, indent, &mut attributes, &mut entries);
         }
         Layout::default().write(&entries, indent, out);
     }
 
     /// Renders one property of a body at `indent` levels: a comment, an
     /// attribute or the blocks it holds.
-    fn item(&mut self, prop: &Prop, indent: usize, entries: &mut Vec<Entry>) {
+    ///
+    /// `attributes` are the attribute names seen so far in this body: an
+    /// attribute may be defined once (blocks may repeat).
+    fn item(
+        &mut self,
+        prop: &Prop,
+        indent: usize,
+        attributes: &mut HashMap<&'a str, NodeId>,
+        entries: &mut Vec<Entry>,
+    ) {
         let name = self.name(prop);
         if name == COMMENT {
             entries.push(Entry::Comment(self.comment(prop.value)));
             return;
         }
-        match self.options.schema.item(&self.path, name) {
-            Item::Block { labels } => self.blocks(prop, labels, indent, entries),
-            Item::Expression => self.attribute(prop, Mode::Expression, indent, entries),
-            Item::Literal => self.attribute(prop, Mode::Literal, indent, entries),
-            Item::Reference => self.attribute(prop, Mode::Reference, indent, entries),
+        let mode = match self.options.schema.item(&self.path, name) {
+            Item::Block { labels } => return self.blocks(prop, labels, indent, entries),
+            Item::Expression => Mode::Expression,
+            Item::Literal => Mode::Literal,
+            Item::Reference => Mode::Reference,
+        };
+        if let Some(&first) = attributes.get(name) {
+            let detail = format!(
+                "The argument {name:?} was already set at {}.",
+                self.file.range(first)
+            );
+            return self.error("Duplicate argument", &detail, prop.name);
         }
+        attributes.insert(name, prop.name);
+        self.attribute(prop, mode, indent, entries);
     }
 
     /// The lines of a `"//"` comment: a string's lines, or any other
@@ -544,7 +565,7 @@ impl<'a> Converter<'a> {
             return;
         }
         let mut entries = Vec::with_capacity(props.len());
-        let mut names: Vec<(&str, NodeId)> = Vec::new();
+        let mut names = HashMap::new();
         for prop in props {
             self.check_duplicate(prop.name, &mut names);
             let mut key = String::new();
@@ -567,16 +588,16 @@ impl<'a> Converter<'a> {
     /// text but evaluate to the same string (`"${x}"` and `"X"`) are an
     /// error when the JSON is evaluated and not in the native text, which
     /// cannot be known before evaluation.
-    fn check_duplicate(&mut self, name: NodeId, names: &mut Vec<(&'a str, NodeId)>) {
+    fn check_duplicate(&mut self, name: NodeId, names: &mut HashMap<&'a str, NodeId>) {
         let text = self.file.str(name).unwrap_or_default();
-        if let Some(&(_, first)) = names.iter().find(|(n, _)| *n == text) {
+        if let Some(&first) = names.get(text) {
             let detail = format!(
                 "An attribute named {text:?} was already defined at {}; a JSON object may define each name once.",
                 self.file.range(first)
             );
             self.error("Duplicate object attribute", &detail, name);
         } else {
-            names.push((text, name));
+            names.insert(text, name);
         }
     }
 

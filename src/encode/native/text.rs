@@ -146,11 +146,11 @@ fn push_parts(out: &mut String, source: &str, parts: &[TemplatePart]) {
 /// interpolation `${"$"}`.
 fn push_template_literal(out: &mut String, text: &str, next: Option<&TemplatePart>) {
     let last = text.chars().last();
-    let clash = match (last, next) {
-        (Some('$'), Some(TemplatePart::Interpolation { .. })) => true,
-        (Some('%'), Some(TemplatePart::If(_) | TemplatePart::For(_))) => true,
-        _ => false,
-    };
+    let clash = matches!(
+        (last, next),
+        (Some('$'), Some(TemplatePart::Interpolation { .. }))
+            | (Some('%'), Some(TemplatePart::If(_) | TemplatePart::For(_)))
+    );
     let body = if clash { &text[..text.len() - 1] } else { text };
     let mut chars = body.chars().peekable();
     while let Some(c) = chars.next() {
