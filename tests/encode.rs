@@ -1454,6 +1454,37 @@ service "tcp" "db" {
     }
 
     #[test]
+    fn values_nested_deeper_than_32_levels_are_written_on_one_line() {
+        // Close to what the native parser reads back (`syntax::MAX_DEPTH`
+        // levels): lines no more indented than 32 levels.
+        let depth = 90;
+        let src = format!(
+            r#"{}{}"x", {{"k": [1, 2]}}{}{}"#,
+            r#"{"a": "#,
+            "[".repeat(depth - 2),
+            "]".repeat(depth - 2),
+            "}"
+        );
+        let text = convert_with(&src, ConvertOptions::without_schema());
+        let widest = text
+            .lines()
+            .map(|l| l.len() - l.trim_start().len())
+            .max()
+            .unwrap();
+        assert_eq!(widest, 2 * 32);
+        let flat_from = text.lines().nth(32).unwrap().trim_start();
+        let inner = depth - 2 - 32;
+        assert_eq!(
+            flat_from,
+            format!(
+                "{}\"x\", {{k = [1, 2]}}{},",
+                "[".repeat(inner),
+                "]".repeat(inner)
+            )
+        );
+    }
+
+    #[test]
     fn to_native_writer_writes_the_same_text() {
         let file = hcl_json::parse(r#"{"locals": {"a": 1}}"#, "t.tf.json").unwrap();
         let mut out = Vec::new();

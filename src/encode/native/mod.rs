@@ -28,7 +28,9 @@
 //! a block ends the run), a blank line around every block, objects written
 //! one item per line, tuples on one line when they hold only scalars and
 //! their one-line form is at most 80 characters, else one element per
-//! line with a trailing comma.
+//! line with a trailing comma. Values nested more than 32 levels deep are
+//! written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
+//! cannot blow a hostile file's text up.
 
 mod schema;
 mod text;
@@ -49,6 +51,11 @@ const COMMENT: &str = "//";
 
 /// A tuple of scalars stays on one line up to this many columns.
 const TUPLE_WIDTH: usize = 80;
+
+/// Tuples and objects nested this many levels deep are written on one
+/// line: deeper indentation would make the text of a hostile, deeply
+/// nested value hundreds of times its JSON's size.
+const FLAT_DEPTH: usize = 32;
 
 /// How [`to_native_string`] converts: which schema tells attributes from
 /// blocks, and whether to check what it writes.
@@ -543,7 +550,8 @@ impl<'a> Converter<'a> {
             )
         });
         let width: usize = items.iter().map(|i| i.len() + 2).sum();
-        if scalars && width <= TUPLE_WIDTH && items.iter().all(|i| !i.contains('\n')) {
+        let short = scalars && width <= TUPLE_WIDTH && items.iter().all(|i| !i.contains('\n'));
+        if short || indent >= FLAT_DEPTH {
             out.push('[');
             out.push_str(&items.join(", "));
             out.push(']');
@@ -573,6 +581,21 @@ impl<'a> Converter<'a> {
             let mut value = String::new();
             self.value(prop.value, mode, indent + 1, &mut value);
             entries.push(Entry::Attribute { name: key, value });
+        }
+        if indent >= FLAT_DEPTH {
+            out.push('{');
+            for (i, entry) in entries.iter().enumerate() {
+                if let Entry::Attribute { name, value } = entry {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(name);
+                    out.push_str(" = ");
+                    out.push_str(value);
+                }
+            }
+            out.push('}');
+            return;
         }
         out.push_str("{\n");
         Layout::default().write(&entries, indent + 1, out);
