@@ -192,7 +192,8 @@ pub fn to_native_writer<W: io::Write>(
 }
 
 /// Converts `body`, handing the text to `sink` one top-level item at a
-/// time; a sink error stops the conversion.
+/// time; after a sink error nothing more is written, and the conversion
+/// ends at the next top-level property.
 fn convert<'a>(
     body: &'a Body,
     options: &'a ConvertOptions,
@@ -204,17 +205,20 @@ fn convert<'a>(
         options,
         path: Vec::new(),
         diags: Diagnostics::new(),
-        stream: Some(Stream {
+        stream: Stream {
             layout: Layout::default(),
             chunk: String::new(),
             sink,
             ok: true,
-        }),
+        },
     };
     let props = body.visible_props();
     let mut entries = Vec::new();
     let mut attributes = HashMap::new();
     for prop in &props {
+        if !conv.stream.ok {
+            break;
+        }
         conv.item(prop, 0, &mut attributes, &mut entries);
     }
     conv.flush(&mut entries);
@@ -250,7 +254,7 @@ struct Converter<'a> {
     path: Vec<BlockFrame>,
     diags: Diagnostics,
     /// Where finished top-level items go.
-    stream: Option<Stream<'a>>,
+    stream: Stream<'a>,
 }
 
 /// The output of the top-level body, written item by item.
@@ -458,9 +462,7 @@ impl<'a> Converter<'a> {
 
     /// At the top level, lays out and hands `entries` to the sink.
     fn flush(&mut self, entries: &mut Vec<Entry>) {
-        let Some(stream) = &mut self.stream else {
-            return;
-        };
+        let stream = &mut self.stream;
         stream.layout.write(entries, 0, &mut stream.chunk);
         entries.clear();
         if stream.ok && !self.diags.has_errors() {
