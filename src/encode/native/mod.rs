@@ -149,7 +149,7 @@ impl ConvertOptions {
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn to_native_string(body: &Body, options: &ConvertOptions) -> Result<String, Error> {
-    let mut out = String::with_capacity(body.file.source.text().len());
+    let mut out = String::with_capacity(body.range().bytes().len());
     convert(body, options, &mut |chunk| {
         out.push_str(chunk);
         Ok(())
@@ -199,7 +199,7 @@ fn convert<'a>(
     options: &'a ConvertOptions,
     sink: &'a mut dyn FnMut(&str) -> Result<(), ()>,
 ) -> Result<(), Error> {
-    let file = &*body.file;
+    let (file, props) = json_body(body);
     let mut conv = Converter {
         file,
         options,
@@ -212,7 +212,6 @@ fn convert<'a>(
             ok: true,
         },
     };
-    let props = body.visible_props();
     let mut entries = Vec::new();
     let mut attributes = HashMap::new();
     for prop in &props {
@@ -226,6 +225,13 @@ fn convert<'a>(
     diags
         .into_result(())
         .map_err(|e| e.with_source(file.source.clone()))
+}
+
+/// The parsed file of `body` and the top-level properties to convert (all
+/// but those hidden by partial processing): the one place this module
+/// reaches into the body model.
+fn json_body(body: &Body) -> (&FileData, Vec<Prop>) {
+    (&body.file, body.visible_props())
 }
 
 /// How a value is read in its position.
