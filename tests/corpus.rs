@@ -266,28 +266,39 @@ fn corpus_files_written_back_read_the_same() {
 /// Every `.tf.json` file that parses converts to native syntax with
 /// Terraform's schema, every value and label written checked with the
 /// native parser (`verify`), and the output is not empty when the file
-/// has content.
+/// has content; a file is refused only where HCL itself reads its blocks
+/// as malformed (two generated files have `"data": {"type": {}}`, a label
+/// level without a label).
 #[test]
 fn tf_json_files_convert_to_native_syntax_with_every_value_checked() {
     let Some(dir) = common::corpus_dir() else {
         return;
     };
     let options = hcl_json::ConvertOptions::terraform().verify(true);
-    let mut seen = 0;
+    let (mut seen, mut refused) = (0, 0);
     for f in common::corpus_json_files(&dir) {
         if !f.file.ends_with(".tf.json") || !matches!(f.expect.as_str(), "ok" | "semantic-error") {
             continue;
         }
         let text = std::fs::read_to_string(dir.join(&f.file)).expect(&f.file);
         let file = hcl_json::parse(&text, &f.file).expect(&f.file);
-        let native = hcl_json::to_native_string(&file.body(), &options)
-            .unwrap_or_else(|e| panic!("{} should convert:\n{e}", f.file));
+        let native = match hcl_json::to_native_string(&file.body(), &options) {
+            Ok(native) => native,
+            Err(e) => {
+                // Only where HCL itself finds the blocks malformed.
+                let content = file.body().partial_content(&terraform_schema());
+                assert!(content.is_err(), "{} should convert:\n{e}", f.file);
+                refused += 1;
+                continue;
+            }
+        };
         if text.trim() != "{}" {
             assert!(!native.trim().is_empty(), "{}: empty output", f.file);
         }
         seen += 1;
     }
     assert!(seen > 50, "only {seen} .tf.json files converted");
+    assert!(refused <= 2, "{refused} files refused");
 }
 
 /// Without a schema every property is an attribute: every `.json` file

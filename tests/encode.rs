@@ -1314,6 +1314,26 @@ service "tcp" "db" {
     }
 
     #[test]
+    fn a_label_level_without_a_property_is_a_missing_label() {
+        let src = r#"{"data": {"google_iam_policy": {}}, "variable": null}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [
+                (
+                    "Missing block label".to_string(),
+                    "At least one object property is required, whose name represents a label of the data block.".to_string(),
+                    "{".to_string()
+                ),
+                (
+                    "Missing block label".to_string(),
+                    "At least one object property is required, whose name represents a label of the variable block.".to_string(),
+                    "null".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
     fn an_invalid_template_is_an_error_inside_the_string() {
         let src = r#"{"locals": {"a": "x ${ 1 + }"}}"#;
         let errors = error(src, ConvertOptions::terraform());

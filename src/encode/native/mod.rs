@@ -401,6 +401,13 @@ impl<'a> Converter<'a> {
         entries: &mut Vec<Entry>,
     ) {
         let file = self.file;
+        if left > 0 && !self.has_labels(value) {
+            let detail = format!(
+                "At least one object property is required, whose name represents a label of the {} block.",
+                header.type_name
+            );
+            return self.error("Missing block label", &detail, value);
+        }
         let elements: &[NodeId] = match file.node(value).kind {
             NodeKind::Null => return,
             NodeKind::Object { .. } => std::slice::from_ref(&value),
@@ -430,6 +437,25 @@ impl<'a> Converter<'a> {
                 NodeKind::Null => {}
                 _ => self.not_object(element, left > 0),
             }
+        }
+    }
+
+    /// Whether a label level has a property to read a label from, as HCL
+    /// requires (an empty object, an empty array or `null` there is a
+    /// "Missing block label"); a value of the wrong type is reported by
+    /// [`unpack`](Self::unpack) instead.
+    fn has_labels(&self, value: NodeId) -> bool {
+        let file = self.file;
+        let non_empty = |id: NodeId| match file.node(id).kind {
+            NodeKind::Object { len, .. } => len > 0,
+            NodeKind::Null => false,
+            _ => true,
+        };
+        match file.node(value).kind {
+            NodeKind::Array { first, len } => {
+                file.elements(first, len).iter().any(|&e| non_empty(e))
+            }
+            _ => non_empty(value),
         }
     }
 
