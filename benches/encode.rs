@@ -5,12 +5,17 @@
 //! structs); hcl_json writes the nested-object label form with `${`
 //! escaping and exact numbers.
 //!
+//!
+//! `native`: `hcl_json::to_native_string` of the parsed synthesized file
+//! (JSON syntax to native syntax text, Terraform's schema), the "eject"
+//! conversion.
+//!
 //! With an argument (`ENCODER REPS`, as `cargo bench --bench encode --
 //! hcl REPS` would not allow, so run the built binary directly) it encodes
 //! `REPS` times and exits: the driver for callgrind instruction counts.
 
 use criterion::{criterion_group, Criterion, Throughput};
-use hcl_json::{EvalContext, HclDecode, HclEncode, Value};
+use hcl_json::{ConvertOptions, EvalContext, HclDecode, HclEncode, Value};
 use indexmap::IndexMap;
 use serde::Serialize;
 
@@ -55,6 +60,21 @@ fn encode(c: &mut Criterion) {
         b.iter(|| serde_json::to_string(&tf).unwrap().len())
     });
     group.finish();
+
+    let text = support::synthesized_tf_json(4 << 20);
+    let file = hcl_json::parse(&text, "synthesized.tf.json").unwrap();
+    let options = ConvertOptions::terraform();
+    let mut group = c.benchmark_group("native");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("hcl_json::to_native_string/synthesized-4MB", |b| {
+        b.iter(|| {
+            hcl_json::to_native_string(&file.body(), &options)
+                .unwrap()
+                .len()
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, encode);
@@ -63,6 +83,20 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let [encoder, reps] = &args[..] {
         if let Ok(reps) = reps.parse::<usize>() {
+            if encoder == "native" {
+                let text = support::synthesized_tf_json(4 << 20);
+                let file = hcl_json::parse(&text, "synthesized.tf.json").unwrap();
+                let options = ConvertOptions::terraform();
+                let total: usize = (0..reps)
+                    .map(|_| {
+                        hcl_json::to_native_string(&file.body(), &options)
+                            .unwrap()
+                            .len()
+                    })
+                    .sum();
+                println!("{total}");
+                return;
+            }
             let tf = data();
             let mut total = 0;
             for _ in 0..reps {

@@ -2,7 +2,7 @@
 
 mod common;
 
-use hcl_json::BodySchema;
+use hcl_json::{BodySchema, EvalContext};
 
 /// Every `.json` file marked `ok` (or `semantic-error`: valid JSON-HCL whose
 /// *meaning* is wrong) parses; every one marked `error` (or HCL1-lenient, not
@@ -459,4 +459,130 @@ fn hcl_specsuite_flat_object_results_match() {
         }
     }
     assert!(checked >= 10, "{checked} attributes checked");
+}
+
+/// Every `.tf.json` file that parses converts to native syntax with
+/// Terraform's schema, every value and label written checked with the
+/// native parser (`verify`), and the output is not empty when the file
+/// has content; a file is refused only where HCL itself reads its blocks
+/// as malformed (two generated files have `"data": {"type": {}}`, a label
+/// level without a label).
+#[test]
+fn tf_json_files_convert_to_native_syntax_with_every_value_checked() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let options = hcl_json::ConvertOptions::terraform().verify(true);
+    let (mut seen, mut refused, mut round_trips) = (0, 0, 0);
+    for f in common::corpus_json_files(&dir) {
+        if !f.file.ends_with(".tf.json") || !matches!(f.expect.as_str(), "ok" | "semantic-error") {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(&f.file)).expect(&f.file);
+        let file = hcl_json::parse(&text, &f.file).expect(&f.file);
+        let native = match hcl_json::to_native_string(&file.body(), &options) {
+            Ok(native) => native,
+            Err(e) => {
+                // Only where HCL itself finds the blocks malformed.
+                let content = file.body().partial_content(&terraform_schema());
+                assert!(content.is_err(), "{} should convert:\n{e}", f.file);
+                refused += 1;
+                continue;
+            }
+        };
+        if text.trim() != "{}" {
+            assert!(!native.trim().is_empty(), "{}: empty output", f.file);
+        }
+        round_trips += same_after_round_trip(&f.file, &file, &native);
+        seen += 1;
+    }
+    assert!(seen > 50, "only {seen} .tf.json files converted");
+    // Most locals of the corpus refer to variables; 16 evaluate alone.
+    assert!(
+        round_trips >= 10,
+        "only {round_trips} local values compared"
+    );
+    assert!(refused <= 2, "{refused} files refused");
+}
+
+/// The native text of `json` parses as native syntax into the same
+/// top-level blocks with the same labels, in the same order, and every
+/// local value that evaluates on both sides (standard library, no
+/// variables) is equal; returns how many local values were compared.
+fn same_after_round_trip(name: &str, json: &hcl_json::File, native: &str) -> usize {
+    let reparsed = hcl_json::parse_native(native, &format!("{name}.tf"))
+        .unwrap_or_else(|e| panic!("{name}: the native text does not parse:\n{e}\n{native}"));
+    let schema = terraform_schema();
+    let (before, _) = json.body().partial_content(&schema).expect(name);
+    let (after, _) = reparsed.body().partial_content(&schema).expect(name);
+    let headers = |c: &hcl_json::BodyContent| -> Vec<(String, Vec<String>)> {
+        c.blocks
+            .iter()
+            .map(|b| (b.type_name.clone(), b.labels.clone()))
+            .collect()
+    };
+    assert_eq!(headers(&before), headers(&after), "{name}: blocks differ");
+    let ctx = EvalContext::new().with_stdlib();
+    let mut compared = 0;
+    let locals = |c: &hcl_json::BodyContent| -> Vec<hcl_json::Body> {
+        c.blocks_of_type("locals").map(|b| b.body.clone()).collect()
+    };
+    for (a, b) in locals(&before).iter().zip(locals(&after).iter()) {
+        let (a, b) = (
+            a.just_attributes().expect(name),
+            b.just_attributes().expect(name),
+        );
+        assert_eq!(
+            a.keys().collect::<Vec<_>>(),
+            b.keys().collect::<Vec<_>>(),
+            "{name}: local names differ"
+        );
+        for (key, attr) in &a {
+            if let (Ok(x), Ok(y)) = (attr.expr.value(&ctx), b[key].expr.value(&ctx)) {
+                assert_eq!(x, y, "{name}: local.{key} differs after the round trip");
+                compared += 1;
+            }
+        }
+    }
+    compared
+}
+
+/// Without a schema every property is an attribute: every `.json` file
+/// that parses converts too, unless read that way it is not valid (a
+/// property name that is not an identifier, a name defined twice, as
+/// repeated blocks are), and then the error says so.
+#[test]
+fn json_files_convert_without_a_schema_or_say_why_not() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let options = hcl_json::ConvertOptions::without_schema().verify(true);
+    let (mut converted, mut named) = (0, 0);
+    for f in common::corpus_json_files(&dir) {
+        if !matches!(f.expect.as_str(), "ok" | "semantic-error") {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(&f.file)).expect(&f.file);
+        let file = hcl_json::parse(&text, &f.file).expect(&f.file);
+        match hcl_json::to_native_string(&file.body(), &options) {
+            Ok(_) => converted += 1,
+            Err(e) => {
+                for d in e.diagnostics() {
+                    assert!(
+                        [
+                            "Invalid attribute name",
+                            "Duplicate argument",
+                            "Duplicate object attribute"
+                        ]
+                        .contains(&d.summary.as_str()),
+                        "{}:\n{e}",
+                        f.file
+                    );
+                }
+                named += 1;
+            }
+        }
+    }
+    eprintln!("{converted} converted, {named} not valid read as attributes");
+    assert!(converted > 100, "only {converted} files converted");
 }

@@ -679,3 +679,836 @@ fn hash_maps_are_written_in_key_order() {
         r#"{"module":{"a":{"source":"aa"},"b":{"source":"bb"},"c":{"source":"cc"}},"y":2,"z":1}"#
     );
 }
+
+/// JSON syntax to native syntax text (`to_native_string`): one small case
+/// per rule, the whole output pinned, every value written checked with the
+/// native expression parser (`verify`).
+mod native {
+    use hcl_json::encode::{BlockFrame, ConvertOptions, Item};
+
+    fn convert_with(src: &str, options: ConvertOptions) -> String {
+        let file = hcl_json::parse(src, "t.tf.json").unwrap();
+        hcl_json::to_native_string(&file.body(), &options.verify(true))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn tf(src: &str) -> String {
+        convert_with(src, ConvertOptions::terraform())
+    }
+
+    fn error(src: &str, options: ConvertOptions) -> Vec<(String, String, String)> {
+        let file = hcl_json::parse(src, "t.tf.json").unwrap();
+        let err = hcl_json::to_native_string(&file.body(), &options).unwrap_err();
+        err.diagnostics()
+            .iter()
+            .map(|d| {
+                let text = d.subject.as_ref().map(|r| src[r.bytes()].to_string());
+                (
+                    d.summary.clone(),
+                    d.detail.clone(),
+                    text.unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn equals_signs_align_across_consecutive_single_line_attributes() {
+        let src = r#"{"locals": {"a": 1, "long_name": 2, "bb": true}}"#;
+        assert_eq!(
+            tf(src),
+            "locals {\n  a         = 1\n  long_name = 2\n  bb        = true\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_multi_line_value_ends_the_alignment_run() {
+        let src = r#"{"locals": {"a": 1, "tags": {"Name": "x"}, "long_name": 2, "b": 3}}"#;
+        assert_eq!(
+            tf(src),
+            "locals {\n  a = 1\n  tags = {\n    Name = \"x\"\n  }\n  long_name = 2\n  b         = 3\n}\n"
+        );
+    }
+
+    #[test]
+    fn blocks_are_separated_from_their_neighbours_by_a_blank_line() {
+        let src = r#"{
+          "provider": {"aws": {"region": "eu-west-1"}},
+          "resource": {"aws_instance": {"web": {
+            "ami": "x",
+            "lifecycle": {"create_before_destroy": true},
+            "count": 2
+          }}}
+        }"#;
+        assert_eq!(
+            tf(src),
+            r#"provider "aws" {
+  region = "eu-west-1"
+}
+
+resource "aws_instance" "web" {
+  ami = "x"
+
+  lifecycle {
+    create_before_destroy = true
+  }
+
+  count = 2
+}
+"#
+        );
+    }
+
+    #[test]
+    fn labels_in_array_form_keep_source_order() {
+        let src = r#"{"resource": [
+          {"aws_instance": {"b": {"ami": "1"}}},
+          {"aws_instance": [{"a": {"ami": "2"}}, {"c": [{"ami": "3"}, {"ami": "4"}]}]}
+        ]}"#;
+        assert_eq!(
+            tf(src),
+            r#"resource "aws_instance" "b" {
+  ami = "1"
+}
+
+resource "aws_instance" "a" {
+  ami = "2"
+}
+
+resource "aws_instance" "c" {
+  ami = "3"
+}
+
+resource "aws_instance" "c" {
+  ami = "4"
+}
+"#
+        );
+    }
+
+    #[test]
+    fn arrays_of_objects_for_a_block_type_become_repeated_blocks() {
+        let src = r#"{"resource": {"aws_instance": {"web": {"provisioner": [
+          {"local-exec": {"command": "echo 'Hello World' >example.txt"}},
+          {"file": {"source": "example.txt", "destination": "/tmp/example.txt"}},
+          {"remote-exec": {"inline": ["sudo install-something -f /tmp/example.txt"]}}
+        ]}}}}"#;
+        assert_eq!(
+            tf(src),
+            r#"resource "aws_instance" "web" {
+  provisioner "local-exec" {
+    command = "echo 'Hello World' >example.txt"
+  }
+
+  provisioner "file" {
+    source      = "example.txt"
+    destination = "/tmp/example.txt"
+  }
+
+  provisioner "remote-exec" {
+    inline = ["sudo install-something -f /tmp/example.txt"]
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn numbers_keep_their_exact_text() {
+        let src = r#"{"locals": {"a": 1e150, "b": 0.10000000000000000000001, "c": -0, "d": 1E+5}}"#;
+        assert_eq!(
+            tf(src),
+            "locals {\n  a = 1e150\n  b = 0.10000000000000000000001\n  c = -0\n  d = 1E+5\n}\n"
+        );
+    }
+
+    #[test]
+    fn strings_escape_quotes_backslashes_and_control_characters() {
+        let src = r#"{"locals": {"a": "say \"hi\"\n\tC:\\dir\u0001"}}"#;
+        assert_eq!(
+            tf(src),
+            "locals {\n  a = \"say \\\"hi\\\"\\n\\tC:\\\\dir\\u0001\"\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_string_that_is_one_interpolation_is_unwrapped_to_its_expression() {
+        let src = r#"{"output": {"x": {"value": "${aws_instance.example}"}},
+                      "locals": {"n": "${ a + b }", "s": "${~ upper(\"x\") ~}"}}"#;
+        assert_eq!(
+            tf(src),
+            "output \"x\" {\n  value = aws_instance.example\n}\n\nlocals {\n  n = a + b\n  s = upper(\"x\")\n}\n"
+        );
+    }
+
+    #[test]
+    fn templates_with_several_parts_stay_quoted_templates() {
+        let src = r#"{"locals": {
+          "a": "Hello, ${var.name}!",
+          "b": "${a}${b}",
+          "c": "%{ if var.on }\"on\"%{ else }off%{ endif }",
+          "d": "${var.x} \\ ${\"q\\\"uote\"}"
+        }}"#;
+        assert_eq!(
+            tf(src),
+            r#"locals {
+  a = "Hello, ${var.name}!"
+  b = "${a}${b}"
+  c = "%{ if var.on }\"on\"%{ else }off%{ endif }"
+  d = "${var.x} \\ ${"q\"uote"}"
+}
+"#
+        );
+    }
+
+    #[test]
+    fn template_escapes_stay_escapes_in_expression_positions() {
+        // `$${x}` in a JSON template is the literal `${x}`, and so it is in
+        // a native quoted string.
+        let src = r#"{"locals": {"a": "cost: $${x} and %%{y}", "b": "$${x}${y}"}}"#;
+        assert_eq!(
+            tf(src),
+            "locals {\n  a = \"cost: $${x} and %%{y}\"\n  b = \"$${x}${y}\"\n}\n"
+        );
+    }
+
+    #[test]
+    fn literal_only_strings_get_template_introducers_escaped() {
+        let src = r#"{"variable": {"v": {
+          "description": "Use ${var.x} or %{ if } literally; $${ too",
+          "default": {"k": "${not.a.template}"}
+        }}}"#;
+        assert_eq!(
+            tf(src),
+            r#"variable "v" {
+  description = "Use $${var.x} or %%{ if } literally; $$${ too"
+  default = {
+    k = "$${not.a.template}"
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn variable_type_strings_become_bare_type_expressions() {
+        let src = r#"{"variable": {
+          "a": {"type": "string"},
+          "b": {"type": "${string}"},
+          "c": {"type": "list(object({name = string}))"},
+          "d": {"type": "map(string)", "sensitive": true, "nullable": false}
+        }}"#;
+        assert_eq!(
+            tf(src),
+            r#"variable "a" {
+  type = string
+}
+
+variable "b" {
+  type = string
+}
+
+variable "c" {
+  type = list(object({name = string}))
+}
+
+variable "d" {
+  type      = map(string)
+  sensitive = true
+  nullable  = false
+}
+"#
+        );
+    }
+
+    #[test]
+    fn provider_and_depends_on_strings_become_references() {
+        let src = r#"{"resource": {"aws_instance": {"web": {
+          "provider": "aws.west",
+          "depends_on": ["aws_vpc.main", "module.net"]
+        }}}, "data": {"aws_ami": {"u": {"provider": "aws.east"}}}}"#;
+        assert_eq!(
+            tf(src),
+            r#"resource "aws_instance" "web" {
+  provider   = aws.west
+  depends_on = [aws_vpc.main, module.net]
+}
+
+data "aws_ami" "u" {
+  provider = aws.east
+}
+"#
+        );
+    }
+
+    #[test]
+    fn ignore_changes_is_a_keyword_or_a_list_of_references() {
+        let src = r#"{"resource": {"a": {
+          "x": {"lifecycle": {"ignore_changes": "all"}},
+          "y": {"lifecycle": {"ignore_changes": ["ami", "tags[\"Name\"]"], "replace_triggered_by": ["null_resource.z.id"]}}
+        }}}"#;
+        assert_eq!(
+            tf(src),
+            r#"resource "a" "x" {
+  lifecycle {
+    ignore_changes = all
+  }
+}
+
+resource "a" "y" {
+  lifecycle {
+    ignore_changes       = [ami, tags["Name"]]
+    replace_triggered_by = [null_resource.z.id]
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn a_reference_string_that_is_not_an_expression_stays_a_quoted_string() {
+        // The legacy `"*"` of ignore_changes, which Terraform also reads
+        // from a native quoted string.
+        let src = r#"{"resource": {"a": {"b": {"lifecycle": {"ignore_changes": ["*"]}}}}}"#;
+        assert_eq!(
+            tf(src),
+            "resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [\"*\"]\n  }\n}\n"
+        );
+    }
+
+    #[test]
+    fn module_source_and_version_are_literal_and_providers_references() {
+        let src = r#"{"module": {"consul": {
+          "source": "hashicorp/consul/${x}",
+          "version": "= 1.0.0",
+          "providers": {"aws": "aws.usw1", "aws.dst": "aws.usw2"},
+          "count": "${var.n}"
+        }}}"#;
+        assert_eq!(
+            tf(src),
+            r#"module "consul" {
+  source  = "hashicorp/consul/$${x}"
+  version = "= 1.0.0"
+  providers = {
+    aws     = aws.usw1
+    aws.dst = aws.usw2
+  }
+  count = var.n
+}
+"#
+        );
+    }
+
+    #[test]
+    fn terraform_block_settings_are_literal_and_its_nested_blocks_are_blocks() {
+        let src = r#"{"terraform": {
+          "required_version": ">= 0.12.0",
+          "experiments": ["module_variable_optional_attrs"],
+          "required_providers": {"aws": {"source": "hashicorp/aws", "version": "~> ${v}"}},
+          "backend": {"s3": {"region": "us-west-2", "bucket": "acme-terraform-states"}}
+        }}"#;
+        assert_eq!(
+            tf(src),
+            r#"terraform {
+  required_version = ">= 0.12.0"
+  experiments      = [module_variable_optional_attrs]
+
+  required_providers {
+    aws = {
+      source  = "hashicorp/aws"
+      version = "~> $${v}"
+    }
+  }
+
+  backend "s3" {
+    region = "us-west-2"
+    bucket = "acme-terraform-states"
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn provider_alias_and_version_are_literal() {
+        let src = r#"{"provider": {"aws": [{"region": "${var.r}"}, {"alias": "usw1", "region": "us-west-1"}]}}"#;
+        assert_eq!(
+            tf(src),
+            "provider \"aws\" {\n  region = var.r\n}\n\nprovider \"aws\" {\n  alias  = \"usw1\"\n  region = \"us-west-1\"\n}\n"
+        );
+    }
+
+    #[test]
+    fn output_description_and_sensitive_are_literal_and_value_an_expression() {
+        let src = r#"{"output": {"o": {"value": "${x}-y", "description": "The ${x}", "sensitive": true}}}"#;
+        assert_eq!(
+            tf(src),
+            "output \"o\" {\n  value       = \"${x}-y\"\n  description = \"The $${x}\"\n  sensitive   = true\n}\n"
+        );
+    }
+
+    #[test]
+    fn connection_type_is_literal_and_provisioner_keywords_are_bare() {
+        let src = r#"{"resource": {"a": {"b": {
+          "connection": {"type": "ssh", "host": "${self.ip}"},
+          "provisioner": {"remote-exec": {
+            "when": "destroy", "on_failure": "continue",
+            "connection": {"type": "winrm"}
+          }}
+        }}}}"#;
+        assert_eq!(
+            tf(src),
+            r#"resource "a" "b" {
+  connection {
+    type = "ssh"
+    host = self.ip
+  }
+
+  provisioner "remote-exec" {
+    when       = destroy
+    on_failure = continue
+
+    connection {
+      type = "winrm"
+    }
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn dynamic_blocks_and_their_content_are_blocks() {
+        let src = r#"{"resource": {"aws_security_group": {"sg": {"dynamic": {"ingress": {
+          "for_each": "${var.ports}", "iterator": "port",
+          "content": {"from_port": "${port.value}"}
+        }}}}}}"#;
+        assert_eq!(
+            tf(src),
+            r#"resource "aws_security_group" "sg" {
+  dynamic "ingress" {
+    for_each = var.ports
+    iterator = port
+
+    content {
+      from_port = port.value
+    }
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn locals_are_expression_attributes_and_unknown_nested_objects_attribute_values() {
+        let src = r#"{"locals": {"greeting": "Hello, ${var.name}"},
+          "resource": {"aws_instance": {"w": {"ebs_block_device": [{"device_name": "/dev/sdg"}]}}}}"#;
+        assert_eq!(
+            tf(src),
+            r#"locals {
+  greeting = "Hello, ${var.name}"
+}
+
+resource "aws_instance" "w" {
+  ebs_block_device = [
+    {
+      device_name = "/dev/sdg"
+    },
+  ]
+}
+"#
+        );
+    }
+
+    #[test]
+    fn comment_properties_become_hash_comments_on_the_next_item() {
+        let src = r#"{
+          "//": "Generated by gen.py.\nDO NOT HAND-EDIT!",
+          "resource": {"aws_instance": {"example": {
+            "//": "This instance runs the scheduled tasks for backup",
+            "instance_type": "t2.micro",
+            "//": {"metadata": {"path": "stack/x"}},
+            "ami": "ami-abc123"
+          }}}
+        }"#;
+        assert_eq!(
+            tf(src),
+            r#"# Generated by gen.py.
+# DO NOT HAND-EDIT!
+resource "aws_instance" "example" {
+  # This instance runs the scheduled tasks for backup
+  instance_type = "t2.micro"
+  # {"metadata":{"path":"stack/x"}}
+  ami = "ami-abc123"
+}
+"#
+        );
+    }
+
+    #[test]
+    fn a_comment_property_inside_an_expression_object_is_an_attribute() {
+        let src = r#"{"locals": {"m": {"//": "kept", "a": 1}}}"#;
+        assert_eq!(
+            tf(src),
+            "locals {\n  m = {\n    \"//\" = \"kept\"\n    a    = 1\n  }\n}\n"
+        );
+    }
+
+    #[test]
+    fn object_keys_are_bare_identifiers_or_quoted() {
+        let src = r#"{"locals": {"m": {"name": 1, "a b": 2, "${var.k}": 3, "null": 4, "x${y}z": 5, "$${lit}": 6}}}"#;
+        assert_eq!(
+            tf(src),
+            r#"locals {
+  m = {
+    name       = 1
+    "a b"      = 2
+    "${var.k}" = 3
+    "null"     = 4
+    "x${y}z"   = 5
+    "$${lit}"  = 6
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn tuples_of_scalars_fit_on_one_line_and_others_take_one_line_per_element() {
+        let long: Vec<String> = (0..12).map(|i| format!("\"element-{i}\"")).collect();
+        let src = format!(
+            r#"{{"locals": {{"short": [1, "a", null], "empty": [], "nested": [[1], [2]], "long": [{}]}}}}"#,
+            long.join(",")
+        );
+        let expected_long: String = (0..12).map(|i| format!("    \"element-{i}\",\n")).collect();
+        assert_eq!(
+            tf(&src),
+            format!(
+                "locals {{\n  short = [1, \"a\", null]\n  empty = []\n  nested = [\n    [1],\n    [2],\n  ]\n  long = [\n{expected_long}  ]\n}}\n"
+            )
+        );
+    }
+
+    #[test]
+    fn empty_blocks_and_objects_are_written_closed() {
+        let src = r#"{"data": {"aws_region": {"current": {}}}, "locals": {"e": {}}}"#;
+        assert_eq!(
+            tf(src),
+            "data \"aws_region\" \"current\" {}\n\nlocals {\n  e = {}\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_multi_line_interpolation_is_parenthesized() {
+        let src = r#"{"locals": {"a": "${x +\n y}"}}"#;
+        assert_eq!(tf(src), "locals {\n  a = (x +\n y\n  )\n}\n");
+    }
+
+    #[test]
+    fn without_a_schema_every_property_is_an_attribute() {
+        let src = r#"{"resource": {"t": {"n": {"a": "${x}"}}}}"#;
+        assert_eq!(
+            convert_with(src, ConvertOptions::without_schema()),
+            "resource = {\n  t = {\n    n = {\n      a = x\n    }\n  }\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_schema_closure_decides_blocks_and_label_counts() {
+        let schema = |path: &[BlockFrame], name: &str| match (path, name) {
+            ([], "service") => Item::Block { labels: 2 },
+            ([s], "listener") if s.labels[0] == "http" => Item::Block { labels: 0 },
+            ([_], "note") => Item::Literal,
+            _ => Item::Expression,
+        };
+        let src = r#"{"service": {"http": {"web": {
+          "note": "${raw}",
+          "listener": [{"port": 80}, {"port": 443}]
+        }}, "tcp": {"db": {"listener": {"port": 5432}}}}}"#;
+        assert_eq!(
+            convert_with(src, ConvertOptions::with_schema(schema)),
+            r#"service "http" "web" {
+  note = "$${raw}"
+
+  listener {
+    port = 80
+  }
+
+  listener {
+    port = 443
+  }
+}
+
+service "tcp" "db" {
+  listener = {
+    port = 5432
+  }
+}
+"#
+        );
+    }
+
+    #[test]
+    fn labels_are_literal_strings() {
+        let src = r#"{"variable": {"a \"b\" ${c}": {}}}"#;
+        assert_eq!(tf(src), "variable \"a \\\"b\\\" $${c}\" {}\n");
+    }
+
+    #[test]
+    fn names_native_syntax_cannot_write_are_errors_at_the_name() {
+        let src = r#"{"locals": {"not valid": 1}}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [(
+                "Invalid attribute name".to_string(),
+                "The property \"not valid\" is an attribute here, and native syntax only allows identifiers (letters, digits, `_` and `-`, not starting with a digit) as attribute names.".to_string(),
+                "\"not valid\"".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn a_block_of_the_wrong_shape_is_an_error_at_the_value() {
+        let src = r#"{"resource": {"aws_instance": {"ami": "x"}}, "locals": [1]}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [
+                (
+                    "Incorrect JSON value type".to_string(),
+                    "A JSON object (or an array of objects) is required here, holding the body of a block.".to_string(),
+                    "\"x\"".to_string()
+                ),
+                (
+                    "Incorrect JSON value type".to_string(),
+                    "A JSON object (or an array of objects) is required here, holding the body of a block.".to_string(),
+                    "1".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_attribute_defined_twice_is_an_error_but_a_repeated_block_is_not() {
+        let src = r#"{"locals": {"a": 1, "a": 2}, "output": {"o": {"value": 1}}, "output": {"p": {"value": 2}}}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [(
+                "Duplicate argument".to_string(),
+                "The argument \"a\" was already set at t.tf.json:1,13-16.".to_string(),
+                "\"a\"".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn an_object_value_naming_a_property_twice_is_an_error() {
+        let src = r#"{"locals": {"m": {"k": 1, "k": 2}}}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [(
+                "Duplicate object attribute".to_string(),
+                "An attribute named \"k\" was already defined at t.tf.json:1,19-22; a JSON object may define each name once.".to_string(),
+                "\"k\"".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn a_label_level_without_a_property_is_a_missing_label() {
+        let src = r#"{"data": {"google_iam_policy": {}}, "variable": null}"#;
+        assert_eq!(
+            error(src, ConvertOptions::terraform()),
+            [
+                (
+                    "Missing block label".to_string(),
+                    "At least one object property is required, whose name represents a label of the data block.".to_string(),
+                    "{".to_string()
+                ),
+                (
+                    "Missing block label".to_string(),
+                    "At least one object property is required, whose name represents a label of the variable block.".to_string(),
+                    "null".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_invalid_template_is_an_error_inside_the_string() {
+        let src = r#"{"locals": {"a": "x ${ 1 + }"}}"#;
+        let errors = error(src, ConvertOptions::terraform());
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].0, "Invalid expression");
+    }
+
+    /// JSON text for a value made of `parts`: strings from template-ish
+    /// pieces, numbers with their exact text, nested arrays and objects.
+    fn json_value() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let piece = proptest::sample::select(
+            &[
+                // JSON source text of string content pieces.
+                "a",
+                " ",
+                "${x}",
+                "${ n + 1 }",
+                "$${x}",
+                "%{",
+                "%%{",
+                "${",
+                "$",
+                "%",
+                r#"\\"#,
+                r#"\""#,
+                r#"\n"#,
+                r#"\t"#,
+                "é",
+                r#"${\"q\\\"x\"}"#,
+                "%{ if b }y%{ else }z%{ endif }",
+                "${~ x ~}",
+                "%{ for v in l }${v},%{ endfor }",
+                "}",
+                "{",
+                r#"\u0001"#,
+            ][..],
+        );
+        let string =
+            proptest::collection::vec(piece, 0..5).prop_map(|p| format!("\"{}\"", p.concat()));
+        let scalar = prop_oneof![
+            string.clone(),
+            proptest::sample::select(
+                &[
+                    "1",
+                    "-0",
+                    "1e150",
+                    "0.10000000000000000000001",
+                    "true",
+                    "null"
+                ][..]
+            )
+            .prop_map(str::to_string),
+        ];
+        scalar.prop_recursive(3, 12, 4, move |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4)
+                    .prop_map(|v| format!("[{}]", v.join(","))),
+                proptest::collection::vec((string.clone(), inner), 0..4).prop_map(|v| {
+                    let props: Vec<String> = v.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+                    format!("{{{}}}", props.join(","))
+                }),
+            ]
+        })
+    }
+
+    /// The value of attribute `a` of a JSON body.
+    fn eval_a(src: &str, ctx: &hcl_json::EvalContext) -> Result<hcl_json::Value, hcl_json::Error> {
+        let file = hcl_json::parse(src, "t.json")?;
+        let attrs = file.body().just_attributes()?;
+        attrs["a"].expr.value(ctx)
+    }
+
+    /// The native text written for `{"a": value}`, read in `item` mode.
+    fn native_value(value: &str, item: Item) -> Option<String> {
+        let file = hcl_json::parse(&format!("{{\"a\": {value}}}"), "t.json").unwrap();
+        let options = ConvertOptions::with_schema(move |_: &[BlockFrame], _: &str| item);
+        let text = hcl_json::to_native_string(&file.body(), &options.verify(true)).ok()?;
+        let text = text.strip_prefix("a = ")?.strip_suffix('\n')?;
+        Some(text.to_string())
+    }
+
+    fn context() -> hcl_json::EvalContext {
+        hcl_json::EvalContext::new()
+            .with_variable("x", "X")
+            .with_variable("n", 2)
+            .with_variable("b", true)
+            .with_variable(
+                "l",
+                hcl_json::Value::tuple(["p", "q"].into_iter().map(hcl_json::Value::from)),
+            )
+    }
+
+    proptest::proptest! {
+        /// What the native text evaluates to is what the JSON evaluated to:
+        /// the native expression is evaluated through a JSON string that is
+        /// one interpolation of it, `"${...}"`, which gives its value as is.
+        #[test]
+        fn native_expressions_evaluate_to_the_json_values(value in json_value()) {
+            let ctx = context();
+            let attr = format!("{{\"a\": {value}}}");
+            // Expression positions: templates evaluated. JSON the template
+            // parser rejects is a conversion error, as it is an evaluation
+            // error.
+            let json = summary_or_value(eval_a(&attr, &ctx));
+            match native_value(&value, Item::Expression) {
+                Some(text) => {
+                    let wrapped = serde_json::to_string(&format!("${{{text}}}")).unwrap();
+                    let native = summary_or_value(eval_a(&format!("{{\"a\": {wrapped}}}"), &ctx));
+                    // The documented limit: object names that differ in text
+                    // and agree in value are a JSON error only.
+                    let duplicate = json.as_ref().err().is_some_and(|e| e == "Duplicate object attribute");
+                    if !(duplicate && native.is_ok()) {
+                        proptest::prop_assert_eq!(native, json, "native text {}", text);
+                    }
+                }
+                None => proptest::prop_assert!(json.is_err(), "{} did not convert", value),
+            }
+            // Literal-only positions: the JSON read literally.
+            let literal = summary_or_value(eval_a(&attr, &hcl_json::EvalContext::literal()));
+            match native_value(&value, Item::Literal) {
+                Some(text) => {
+                    let wrapped = serde_json::to_string(&format!("${{{text}}}")).unwrap();
+                    let native = summary_or_value(eval_a(&format!("{{\"a\": {wrapped}}}"), &ctx));
+                    proptest::prop_assert_eq!(native, literal, "native text {}", text);
+                }
+                None => proptest::prop_assert!(literal.is_err(), "{} did not convert", value),
+            }
+        }
+    }
+
+    /// A value, or the summary of the first problem (ranges differ
+    /// between the two forms, the problem does not).
+    fn summary_or_value(
+        result: Result<hcl_json::Value, hcl_json::Error>,
+    ) -> Result<hcl_json::Value, String> {
+        result.map_err(|e| e.diagnostics()[0].summary.clone())
+    }
+
+    #[test]
+    fn values_nested_deeper_than_32_levels_are_written_on_one_line() {
+        // Close to what the native parser reads back (`syntax::MAX_DEPTH`
+        // levels): lines no more indented than 32 levels.
+        let depth = 90;
+        let src = format!(
+            r#"{}{}"x", {{"k": [1, 2]}}{}{}"#,
+            r#"{"a": "#,
+            "[".repeat(depth - 2),
+            "]".repeat(depth - 2),
+            "}"
+        );
+        let text = convert_with(&src, ConvertOptions::without_schema());
+        let widest = text
+            .lines()
+            .map(|l| l.len() - l.trim_start().len())
+            .max()
+            .unwrap();
+        assert_eq!(widest, 2 * 32);
+        let flat_from = text.lines().nth(32).unwrap().trim_start();
+        let inner = depth - 2 - 32;
+        assert_eq!(
+            flat_from,
+            format!(
+                "{}\"x\", {{k = [1, 2]}}{},",
+                "[".repeat(inner),
+                "]".repeat(inner)
+            )
+        );
+    }
+
+    #[test]
+    fn to_native_writer_writes_the_same_text() {
+        let file = hcl_json::parse(r#"{"locals": {"a": 1}}"#, "t.tf.json").unwrap();
+        let mut out = Vec::new();
+        hcl_json::to_native_writer(&mut out, &file.body(), &ConvertOptions::default()).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "locals {\n  a = 1\n}\n");
+    }
+}

@@ -45,6 +45,7 @@
 //! indented like `JSON.stringify(x, null, 2)` (cdktf's `cdk.tf.json`).
 
 mod capture;
+mod native;
 mod raw;
 mod ser;
 mod writer;
@@ -58,6 +59,10 @@ use crate::diag::{Diagnostic, Error};
 use crate::json::{Body, File};
 use crate::value::Value;
 pub use capture::Interpolated;
+pub use native::{
+    to_native_string, to_native_writer, BlockFrame, ConvertOptions, Item, NativeSchema, NoSchema,
+    TerraformSchema,
+};
 use ser::{key_string, located_detail, push_key, Encoder};
 
 /// A type that can be written as an HCL body (or, for [`Value`], as a

@@ -1,0 +1,871 @@
+//! Converting JSON syntax to native syntax text ("eject"): a parsed JSON
+//! [`Body`] written as `.tf` / `.hcl` text.
+//!
+//! The conversion walks the parsed node tree (never the JSON text): every
+//! property of a body is an attribute or a block as a [`NativeSchema`]
+//! says ([`TerraformSchema`] by default), blocks are unpacked from their
+//! label levels the way HCL reads them (arrays at any level keep their
+//! order and become repeated blocks), and each value is written according
+//! to how HCL reads it in that position:
+//!
+//! - **expression** positions: `null`, booleans and numbers as they are
+//!   (a number keeps its exact source text); a string is a template, so
+//!   one whose whole content is a single `${...}` is unwrapped to the bare
+//!   expression (exact: HCL gives such a template the expression's value
+//!   unconverted, in JSON and native syntax alike), any other is written
+//!   as a quoted template with its template escapes (`$${`, `%%{`) kept;
+//!   objects are object constructors (keys bare when they are identifiers,
+//!   quoted templates otherwise) and arrays tuples;
+//! - **literal-only** positions: strings come back as exactly their text,
+//!   `${` written `$${` and `%{` `%%{`;
+//! - **reference** positions (`depends_on`, `provider`, `type`, ...): the
+//!   string's content is the native expression itself.
+//!
+//! `"//"` properties of bodies become `#` comments on the item after them.
+//!
+//! Layout is `terraform fmt`'s: two-space indent, `=` aligned across a run
+//! of consecutive single-line attributes (a multi-line value, a comment or
+//! a block ends the run), a blank line around every block, objects written
+//! one item per line, tuples on one line when they hold only scalars and
+//! their one-line form is at most 80 characters, else one element per
+//! line with a trailing comma. Values nested more than 32 levels deep are
+//! written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
+//! cannot blow a hostile file's text up.
+
+mod schema;
+mod text;
+
+use std::collections::HashMap;
+use std::io;
+
+pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
+
+use super::writer::JsonWriter;
+use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::json::{Body, FileData, NodeId, NodeKind, Prop};
+use crate::syntax::{self, needs_template_parse};
+use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
+
+/// The name of the comment property of JSON bodies.
+const COMMENT: &str = "//";
+
+/// A tuple of scalars stays on one line up to this many columns.
+const TUPLE_WIDTH: usize = 80;
+
+/// Tuples and objects nested this many levels deep are written on one
+/// line: deeper indentation would make the text of a hostile, deeply
+/// nested value hundreds of times its JSON's size.
+const FLAT_DEPTH: usize = 32;
+
+/// How [`to_native_string`] converts: which schema tells attributes from
+/// blocks, and whether to check what it writes.
+///
+/// ```
+/// use hcl_json::encode::ConvertOptions;
+///
+/// let file = hcl_json::parse(r#"{"tags": {"Name": "web"}}"#, "x.hcl.json")?;
+/// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::without_schema())?;
+/// assert_eq!(text, "tags = {\n  Name = \"web\"\n}\n");
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub struct ConvertOptions {
+    schema: Box<dyn NativeSchema + Send + Sync>,
+    verify: bool,
+}
+
+impl Default for ConvertOptions {
+    /// [`ConvertOptions::terraform`].
+    fn default() -> Self {
+        ConvertOptions::terraform()
+    }
+}
+
+impl std::fmt::Debug for ConvertOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ConvertOptions")
+            .field("verify", &self.verify)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ConvertOptions {
+    /// Terraform's language ([`TerraformSchema`]): its block types and
+    /// meta-arguments are known, provider-defined nested objects are
+    /// written as attributes.
+    pub fn terraform() -> ConvertOptions {
+        ConvertOptions::with_schema(TerraformSchema)
+    }
+
+    /// No schema ([`NoSchema`]): every property is an attribute.
+    pub fn without_schema() -> ConvertOptions {
+        ConvertOptions::with_schema(NoSchema)
+    }
+
+    /// The given schema (a [`NativeSchema`], such as a closure).
+    pub fn with_schema(schema: impl NativeSchema + Send + Sync + 'static) -> ConvertOptions {
+        ConvertOptions {
+            schema: Box::new(schema),
+            verify: false,
+        }
+    }
+
+    /// With `verify`, every attribute value and label written is parsed
+    /// back with the native expression parser, and one that does not
+    /// parse (or, for a literal string or a label, does not read back as
+    /// the same text) is an error naming the JSON it came from. It costs
+    /// about one parse of the output; off by default.
+    pub fn verify(mut self, verify: bool) -> ConvertOptions {
+        self.verify = verify;
+        self
+    }
+}
+
+/// Converts a JSON-syntax body (a file's [`File::body`](crate::File::body))
+/// to native-syntax text.
+///
+/// Every problem found (a name that native syntax cannot write as an
+/// attribute, a block whose JSON does not have the shape its schema calls
+/// for, a template or reference string that does not parse) is reported at
+/// once, each with the range of the JSON at fault.
+///
+/// ```
+/// use hcl_json::encode::ConvertOptions;
+///
+/// let src = r#"{
+///   "resource": {"aws_instance": {"web": {
+///     "ami": "${data.aws_ami.ubuntu.id}",
+///     "instance_type": "t3.micro",
+///     "depends_on": ["aws_vpc.main"]
+///   }}}
+/// }"#;
+/// let file = hcl_json::parse(src, "main.tf.json")?;
+/// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::terraform())?;
+/// assert_eq!(text, r#"resource "aws_instance" "web" {
+///   ami           = data.aws_ami.ubuntu.id
+///   instance_type = "t3.micro"
+///   depends_on    = [aws_vpc.main]
+/// }
+/// "#);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn to_native_string(body: &Body, options: &ConvertOptions) -> Result<String, Error> {
+    let mut out = String::with_capacity(body.range().bytes().len());
+    convert(body, options, &mut |chunk| {
+        out.push_str(chunk);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Like [`to_native_string`], written to `writer` as the conversion goes:
+/// each top-level block is written when it is done, so memory stays near
+/// that of the parsed file rather than growing with the output.
+///
+/// When the conversion fails, writing stops at the first problem; what was
+/// written before it stays written.
+pub fn to_native_writer<W: io::Write>(
+    mut writer: W,
+    body: &Body,
+    options: &ConvertOptions,
+) -> Result<(), Error> {
+    let mut io_error = None;
+    let result = convert(body, options, &mut |chunk| {
+        writer.write_all(chunk.as_bytes()).map_err(|e| {
+            io_error = Some(e.to_string());
+        })
+    });
+    if let Some(e) = io_error {
+        return Err(Error::new(Diagnostic::error(
+            "Cannot write output",
+            format!("Writing the native syntax text failed: {e}."),
+            None,
+        )));
+    }
+    result?;
+    writer.flush().map_err(|e| {
+        Error::new(Diagnostic::error(
+            "Cannot write output",
+            format!("Writing the native syntax text failed: {e}."),
+            None,
+        ))
+    })
+}
+
+/// Converts `body`, handing the text to `sink` one top-level item at a
+/// time; after a sink error nothing more is written, and the conversion
+/// ends at the next top-level property.
+fn convert<'a>(
+    body: &'a Body,
+    options: &'a ConvertOptions,
+    sink: &'a mut dyn FnMut(&str) -> Result<(), ()>,
+) -> Result<(), Error> {
+    let (file, props) = json_body(body)?;
+    let mut conv = Converter {
+        file,
+        options,
+        path: Vec::new(),
+        diags: Diagnostics::new(),
+        stream: Stream {
+            layout: Layout::default(),
+            chunk: String::new(),
+            sink,
+            ok: true,
+        },
+    };
+    let mut entries = Vec::new();
+    let mut attributes = HashMap::new();
+    for prop in &props {
+        if !conv.stream.ok {
+            break;
+        }
+        conv.item(prop, 0, &mut attributes, &mut entries);
+    }
+    conv.flush(&mut entries);
+    let Converter { diags, .. } = conv;
+    diags
+        .into_result(())
+        .map_err(|e| e.with_source(file.source.clone()))
+}
+
+/// The parsed file of `body` and the top-level properties to convert (all
+/// but those hidden by partial processing): the one place this module
+/// reaches into the body model. Only a JSON-syntax body has something to
+/// convert; a native or merged body is refused with a diagnostic.
+fn json_body(body: &Body) -> Result<(&FileData, Vec<Prop>), Error> {
+    match body.as_json() {
+        Some(json) => Ok((json.file, json.visible_props())),
+        None => Err(Error::new(Diagnostic::error(
+            "Not a JSON-syntax body",
+            "Conversion to native syntax reads a body parsed from JSON syntax; this body is native syntax or several bodies merged. Convert each JSON file on its own.",
+            Some(body.range()),
+        ))),
+    }
+}
+
+/// How a value is read in its position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Expression,
+    Literal,
+    Reference,
+}
+
+/// One item of a body, rendered, waiting for layout.
+enum Entry {
+    /// `# ...` lines (without indentation).
+    Comment(Vec<String>),
+    /// `name = value`; `value` has the item's indentation after its first
+    /// line.
+    Attribute { name: String, value: String },
+    /// A whole block, its first line without indentation.
+    Block(String),
+}
+
+struct Converter<'a> {
+    file: &'a FileData,
+    options: &'a ConvertOptions,
+    /// The blocks around the body being written.
+    path: Vec<BlockFrame>,
+    diags: Diagnostics,
+    /// Where finished top-level items go.
+    stream: Stream<'a>,
+}
+
+/// The output of the top-level body, written item by item.
+struct Stream<'a> {
+    layout: Layout,
+    chunk: String,
+    sink: &'a mut dyn FnMut(&str) -> Result<(), ()>,
+    /// No sink error yet.
+    ok: bool,
+}
+
+/// The header of the blocks being unpacked from one property.
+struct BlockHeader<'a> {
+    type_name: &'a str,
+    /// The property name, the subject of problems with the labels.
+    type_node: NodeId,
+    labels: Vec<&'a str>,
+    indent: usize,
+}
+
+impl<'a> Converter<'a> {
+    fn name(&self, prop: &Prop) -> &'a str {
+        self.file.str(prop.name).unwrap_or_default()
+    }
+
+    // ------------------------------------------------------------- bodies
+
+    /// Writes the items of a body whose properties are `props`, at
+    /// `indent` levels.
+    fn body(&mut self, props: &[Prop], indent: usize, out: &mut String) {
+        let mut entries = Vec::with_capacity(props.len());
+        let mut attributes = HashMap::new();
+        for prop in props {
+            self.item(prop, indent, &mut attributes, &mut entries);
+        }
+        Layout::default().write(&entries, indent, out);
+    }
+
+    /// Renders one property of a body at `indent` levels: a comment, an
+    /// attribute or the blocks it holds.
+    ///
+    /// `attributes` are the attribute names seen so far in this body: an
+    /// attribute may be defined once (blocks may repeat).
+    fn item(
+        &mut self,
+        prop: &Prop,
+        indent: usize,
+        attributes: &mut HashMap<&'a str, NodeId>,
+        entries: &mut Vec<Entry>,
+    ) {
+        let name = self.name(prop);
+        if name == COMMENT {
+            entries.push(Entry::Comment(self.comment(prop.value)));
+            return;
+        }
+        let mode = match self.options.schema.item(&self.path, name) {
+            Item::Block { labels } => return self.blocks(prop, labels, indent, entries),
+            Item::Expression => Mode::Expression,
+            Item::Literal => Mode::Literal,
+            Item::Reference => Mode::Reference,
+        };
+        if let Some(&first) = attributes.get(name) {
+            let detail = format!(
+                "The argument {name:?} was already set at {}.",
+                self.file.range(first)
+            );
+            return self.error("Duplicate argument", &detail, prop.name);
+        }
+        attributes.insert(name, prop.name);
+        self.attribute(prop, mode, indent, entries);
+    }
+
+    /// The lines of a `"//"` comment: a string's lines, or any other
+    /// value as compact JSON.
+    fn comment(&self, value: NodeId) -> Vec<String> {
+        let text = match self.file.str(value) {
+            Some(s) => s.to_string(),
+            None => {
+                let mut w = JsonWriter::new(false);
+                super::raw::node(&mut w, self.file, value);
+                String::from_utf8_lossy(&w.out).into_owned()
+            }
+        };
+        text.lines().map(|l| l.trim_end().to_string()).collect()
+    }
+
+    fn attribute(&mut self, prop: &Prop, mode: Mode, indent: usize, entries: &mut Vec<Entry>) {
+        let name = self.name(prop).to_string();
+        if !is_identifier(&name) {
+            self.error(
+                "Invalid attribute name",
+                &format!(
+                    "The property {name:?} is an attribute here, and native syntax only allows identifiers (letters, digits, `_` and `-`, not starting with a digit) as attribute names."
+                ),
+                prop.name,
+            );
+            return;
+        }
+        let mut value = String::new();
+        self.value(prop.value, mode, indent, &mut value);
+        if self.options.verify {
+            self.verify_expression(&value, prop.value);
+        }
+        entries.push(Entry::Attribute { name, value });
+    }
+
+    /// Unpacks the blocks of property `prop` (`labels` label levels) and
+    /// renders each.
+    fn blocks(&mut self, prop: &Prop, labels: usize, indent: usize, entries: &mut Vec<Entry>) {
+        let type_name = self.name(prop);
+        if !is_identifier(type_name) {
+            self.error(
+                "Invalid block type name",
+                &format!(
+                    "The property {type_name:?} is a block type here, and native syntax only allows identifiers as block type names."
+                ),
+                prop.name,
+            );
+            return;
+        }
+        let mut header = BlockHeader {
+            type_name,
+            type_node: prop.name,
+            labels: Vec::with_capacity(labels),
+            indent,
+        };
+        self.unpack(prop.value, labels, &mut header, entries);
+    }
+
+    /// Peels label levels off `value` (`left` more to go) and renders each
+    /// block found, in order: HCL's reading of nested block objects
+    /// (json-spec.md, "Blocks").
+    fn unpack(
+        &mut self,
+        value: NodeId,
+        left: usize,
+        header: &mut BlockHeader<'a>,
+        entries: &mut Vec<Entry>,
+    ) {
+        let file = self.file;
+        if left > 0 && !self.has_labels(value) {
+            let detail = format!(
+                "At least one object property is required, whose name represents a label of the {} block.",
+                header.type_name
+            );
+            return self.error("Missing block label", &detail, value);
+        }
+        let elements: &[NodeId] = match file.node(value).kind {
+            NodeKind::Null => return,
+            NodeKind::Object { .. } => std::slice::from_ref(&value),
+            NodeKind::Array { first, len } => file.elements(first, len),
+            _ => {
+                self.not_object(value, left > 0);
+                return;
+            }
+        };
+        for &element in elements {
+            match file.node(element).kind {
+                NodeKind::Object { first, len } if left > 0 => {
+                    for prop in file.properties(first, len) {
+                        header.labels.push(self.name(prop));
+                        self.unpack(prop.value, left - 1, header, entries);
+                        header.labels.pop();
+                    }
+                }
+                NodeKind::Object { .. } | NodeKind::Null if left == 0 => {
+                    let text = self.block(header, element);
+                    entries.push(Entry::Block(text));
+                    if header.indent == 0 {
+                        // Top-level blocks go out as soon as they are done.
+                        self.flush(entries);
+                    }
+                }
+                NodeKind::Null => {}
+                _ => self.not_object(element, left > 0),
+            }
+        }
+    }
+
+    /// Whether a label level has a property to read a label from, as HCL
+    /// requires (an empty object, an empty array or `null` there is a
+    /// "Missing block label"); a value of the wrong type is reported by
+    /// [`unpack`](Self::unpack) instead.
+    fn has_labels(&self, value: NodeId) -> bool {
+        let file = self.file;
+        let non_empty = |id: NodeId| match file.node(id).kind {
+            NodeKind::Object { len, .. } => len > 0,
+            NodeKind::Null => false,
+            _ => true,
+        };
+        match file.node(value).kind {
+            NodeKind::Array { first, len } => {
+                file.elements(first, len).iter().any(|&e| non_empty(e))
+            }
+            _ => non_empty(value),
+        }
+    }
+
+    /// Renders one block: its header line, its body, its closing brace.
+    fn block(&mut self, header: &BlockHeader<'a>, body: NodeId) -> String {
+        let mut text = String::new();
+        text.push_str(header.type_name);
+        for label in &header.labels {
+            text.push(' ');
+            let start = text.len();
+            push_literal_string(&mut text, label);
+            if self.options.verify {
+                let quoted = text[start..].to_string();
+                self.verify_literal(&quoted, label, header.type_node);
+            }
+        }
+        let props = match self.file.node(body).kind {
+            NodeKind::Object { first, len } => self.file.properties(first, len),
+            _ => &[],
+        };
+        if props.is_empty() {
+            text.push_str(" {}");
+            return text;
+        }
+        text.push_str(" {\n");
+        self.path.push(BlockFrame {
+            type_name: header.type_name.to_string(),
+            labels: header.labels.iter().map(|l| l.to_string()).collect(),
+        });
+        self.body(props, header.indent + 1, &mut text);
+        self.path.pop();
+        push_indent(&mut text, header.indent);
+        text.push('}');
+        text
+    }
+
+    /// At the top level, lays out and hands `entries` to the sink.
+    fn flush(&mut self, entries: &mut Vec<Entry>) {
+        let stream = &mut self.stream;
+        stream.layout.write(entries, 0, &mut stream.chunk);
+        entries.clear();
+        if stream.ok && !self.diags.has_errors() {
+            stream.ok = (stream.sink)(&stream.chunk).is_ok();
+        }
+        stream.chunk.clear();
+    }
+
+    // ------------------------------------------------------------- values
+
+    /// Appends the native form of value `node`, read in `mode`; lines after
+    /// the first are indented for an item at `indent` levels.
+    fn value(&mut self, node: NodeId, mode: Mode, indent: usize, out: &mut String) {
+        let file = self.file;
+        match file.node(node).kind {
+            NodeKind::Null | NodeKind::Bool(_) | NodeKind::Number => out.push_str(file.raw(node)),
+            NodeKind::String(text) => {
+                let s = file.str_text(text);
+                match mode {
+                    Mode::Literal => push_literal_string(out, s),
+                    Mode::Expression => self.template(node, s, indent, out),
+                    Mode::Reference => self.reference(s, indent, out),
+                }
+            }
+            NodeKind::Array { first, len } => {
+                let elements = file.elements(first, len);
+                self.tuple(elements, mode, indent, out);
+            }
+            NodeKind::Object { first, len } => {
+                let props = file.properties(first, len);
+                self.object(props, mode, indent, out);
+            }
+        }
+    }
+
+    /// A string in an expression position: the template it is.
+    fn template(&mut self, node: NodeId, s: &str, indent: usize, out: &mut String) {
+        if !needs_template_parse(s) {
+            // Plain text: no template sequence to keep or escape.
+            push_literal_string(out, s);
+            return;
+        }
+        match syntax::parse_template(s) {
+            Ok(template) => match template.as_single_interpolation() {
+                Some(expr) => push_expression(out, &s[expr.span.range()], indent),
+                None => push_template_string(out, s, &template),
+            },
+            Err(errors) => self.syntax_errors(node, &errors),
+        }
+    }
+
+    /// A string in a reference position: its content is an expression
+    /// (`"${...}"` around it allowed).
+    fn reference(&mut self, s: &str, indent: usize, out: &mut String) {
+        if needs_template_parse(s) {
+            if let Ok(template) = syntax::parse_template(s) {
+                if let Some(expr) = template.as_single_interpolation() {
+                    push_expression(out, &s[expr.span.range()], indent);
+                    return;
+                }
+            }
+        }
+        match syntax::parse_expression(s) {
+            Ok(expr) => push_expression(out, &s[expr.span.range()], indent),
+            // Not an expression: the legacy quoted forms (`"*"` in
+            // `ignore_changes`) that Terraform also reads from native
+            // quoted strings, so the string is kept as it is.
+            Err(_) => push_literal_string(out, s),
+        }
+    }
+
+    fn tuple(&mut self, elements: &[NodeId], mode: Mode, indent: usize, out: &mut String) {
+        if elements.is_empty() {
+            out.push_str("[]");
+            return;
+        }
+        let mut items = Vec::with_capacity(elements.len());
+        for &element in elements {
+            let mut item = String::new();
+            self.value(element, mode, indent + 1, &mut item);
+            items.push(item);
+        }
+        let scalars = elements.iter().all(|&e| {
+            !matches!(
+                self.file.node(e).kind,
+                NodeKind::Array { .. } | NodeKind::Object { .. }
+            )
+        });
+        let width: usize = items.iter().map(|i| i.len() + 2).sum();
+        let short = scalars && width <= TUPLE_WIDTH && items.iter().all(|i| !i.contains('\n'));
+        if short || indent >= FLAT_DEPTH {
+            out.push('[');
+            out.push_str(&items.join(", "));
+            out.push(']');
+            return;
+        }
+        out.push_str("[\n");
+        for item in items {
+            push_indent(out, indent + 1);
+            out.push_str(&item);
+            out.push_str(",\n");
+        }
+        push_indent(out, indent);
+        out.push(']');
+    }
+
+    fn object(&mut self, props: &[Prop], mode: Mode, indent: usize, out: &mut String) {
+        if props.is_empty() {
+            out.push_str("{}");
+            return;
+        }
+        let mut entries = Vec::with_capacity(props.len());
+        let mut names = HashMap::new();
+        for prop in props {
+            self.check_duplicate(prop.name, &mut names);
+            let mut key = String::new();
+            self.key(prop.name, mode, indent + 1, &mut key);
+            let mut value = String::new();
+            self.value(prop.value, mode, indent + 1, &mut value);
+            entries.push(Entry::Attribute { name: key, value });
+        }
+        if indent >= FLAT_DEPTH {
+            out.push('{');
+            for (i, entry) in entries.iter().enumerate() {
+                if let Entry::Attribute { name, value } = entry {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(name);
+                    out.push_str(" = ");
+                    out.push_str(value);
+                }
+            }
+            out.push('}');
+            return;
+        }
+        out.push_str("{\n");
+        Layout::default().write(&entries, indent + 1, out);
+        push_indent(out, indent);
+        out.push('}');
+    }
+
+    /// A JSON object read as an expression may not name a property twice
+    /// (json-spec.md, "Objects"), and a native object constructor keeps the
+    /// last one silently, so a name that repeats is an error here.
+    ///
+    /// Names are compared as written: two template names that differ in
+    /// text but evaluate to the same string (`"${x}"` and `"X"`) are an
+    /// error when the JSON is evaluated and not in the native text, which
+    /// cannot be known before evaluation.
+    fn check_duplicate(&mut self, name: NodeId, names: &mut HashMap<&'a str, NodeId>) {
+        let text = self.file.str(name).unwrap_or_default();
+        if let Some(&first) = names.get(text) {
+            let detail = format!(
+                "An attribute named {text:?} was already defined at {}; a JSON object may define each name once.",
+                self.file.range(first)
+            );
+            self.error("Duplicate object attribute", &detail, name);
+        } else {
+            names.insert(text, name);
+        }
+    }
+
+    /// An object constructor's key: bare when it is an identifier, else
+    /// quoted (a template in expression mode, literal text otherwise); in
+    /// reference mode a key that is a traversal (`aws.west` in a module's
+    /// `providers`) is written as one.
+    fn key(&mut self, node: NodeId, mode: Mode, indent: usize, out: &mut String) {
+        let s = self.file.str(node).unwrap_or_default();
+        if is_bare_key(s) {
+            out.push_str(s);
+            return;
+        }
+        match mode {
+            Mode::Expression if needs_template_parse(s) => match syntax::parse_template(s) {
+                Ok(template) => push_template_string(out, s, &template),
+                Err(errors) => self.syntax_errors(node, &errors),
+            },
+            Mode::Reference if syntax::parse_expression(s).is_ok() => {
+                push_expression(out, s, indent)
+            }
+            _ => push_literal_string(out, s),
+        }
+    }
+
+    // -------------------------------------------------------- diagnostics
+
+    #[cold]
+    fn error(&mut self, summary: &str, detail: &str, node: NodeId) {
+        self.diags.push(Diagnostic::error(
+            summary,
+            detail,
+            Some(self.file.value_subject(node)),
+        ));
+    }
+
+    #[cold]
+    fn not_object(&mut self, node: NodeId, label_level: bool) {
+        let block = self
+            .path
+            .last()
+            .map_or(String::new(), |f| format!(" inside {}", f.type_name));
+        let detail = if label_level {
+            format!("A JSON object (or an array of objects) is required here, whose property names are the labels of the blocks{block}.")
+        } else {
+            format!("A JSON object (or an array of objects) is required here, holding the body of a block{block}.")
+        };
+        self.error("Incorrect JSON value type", &detail, node);
+    }
+
+    /// Syntax errors of a string's content, located in the file.
+    #[cold]
+    fn syntax_errors(&mut self, node: NodeId, errors: &[syntax::SyntaxError]) {
+        let file = self.file;
+        for e in errors {
+            self.diags.push(e.to_diagnostic(|span| {
+                file.string_range(node, span.start as usize, span.end as usize)
+            }));
+        }
+    }
+
+    /// `verify`: the value written for `node` must parse as an expression.
+    fn verify_expression(&mut self, text: &str, node: NodeId) {
+        if let Err(errors) = syntax::parse_expression(text) {
+            let detail = format!(
+                "The native text written for this value, `{text}`, does not parse: {}. This is a bug in the converter.",
+                errors.first().map_or(String::new(), |e| e.detail.clone())
+            );
+            self.error("Invalid native expression written", &detail, node);
+        }
+    }
+
+    /// `verify`: the quoted string written for `text` must read back as it.
+    fn verify_literal(&mut self, quoted: &str, text: &str, node: NodeId) {
+        let back = syntax::parse_expression(quoted)
+            .ok()
+            .and_then(|e| match e.kind {
+                syntax::ExprKind::Template(t) => t.as_literal(),
+                _ => None,
+            });
+        if back.as_deref() != Some(text) {
+            let detail = format!(
+                "The quoted string written for {text:?}, {quoted}, does not read back as the same text. This is a bug in the converter."
+            );
+            self.error("Invalid native string written", &detail, node);
+        }
+    }
+}
+
+/// Appends an expression's source text: as it is on one line, in
+/// parentheses (where newlines are free) when it spans several, the
+/// closing one on a line of its own (a `#` comment may end the text).
+fn push_expression(out: &mut String, text: &str, indent: usize) {
+    let text = text.trim();
+    if text.contains('\n') {
+        out.push('(');
+        out.push_str(text);
+        out.push('\n');
+        push_indent(out, indent);
+        out.push(')');
+    } else {
+        out.push_str(text);
+    }
+}
+
+fn push_indent(out: &mut String, indent: usize) {
+    for _ in 0..indent {
+        out.push_str("  ");
+    }
+}
+
+/// Lays out a body's (or an object constructor's) entries at `indent`:
+/// comments stick to the next item, a blank line separates a block from
+/// its neighbours, and `=` signs line up across each run of single-line
+/// attributes not interrupted by a comment.
+#[derive(Default)]
+struct Layout {
+    /// Whether the last item written was a block (`None`: nothing yet).
+    previous_block: Option<bool>,
+}
+
+impl Layout {
+    fn write(&mut self, entries: &[Entry], indent: usize, out: &mut String) {
+        let mut i = 0;
+        while i < entries.len() {
+            // An item: its leading comments, then the attribute or block.
+            let start = i;
+            while matches!(entries.get(i), Some(Entry::Comment(_))) {
+                i += 1;
+            }
+            let item = entries.get(i);
+            let is_block = matches!(item, Some(Entry::Block(_)));
+            if self.previous_block.is_some_and(|p| is_block || p) {
+                out.push('\n');
+            }
+            for entry in &entries[start..i] {
+                if let Entry::Comment(lines) = entry {
+                    push_comment(out, lines, indent);
+                }
+            }
+            let Some(item) = item else { break };
+            match item {
+                Entry::Block(text) => {
+                    push_indent(out, indent);
+                    out.push_str(text);
+                    out.push('\n');
+                    i += 1;
+                }
+                Entry::Attribute { .. } => {
+                    // The run of single-line attributes starting here.
+                    let mut end = i + 1;
+                    if is_single_line(item) {
+                        while entries.get(end).is_some_and(is_single_line) {
+                            end += 1;
+                        }
+                    }
+                    let width = entries[i..end]
+                        .iter()
+                        .map(|e| match e {
+                            Entry::Attribute { name, .. } => name.chars().count(),
+                            _ => 0,
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    for entry in &entries[i..end] {
+                        if let Entry::Attribute { name, value } = entry {
+                            push_indent(out, indent);
+                            out.push_str(name);
+                            for _ in name.chars().count()..width {
+                                out.push(' ');
+                            }
+                            out.push_str(" = ");
+                            out.push_str(value);
+                            out.push('\n');
+                        }
+                    }
+                    i = end;
+                }
+                // Comments were consumed above.
+                Entry::Comment(_) => i += 1,
+            }
+            self.previous_block = Some(matches!(entries[i - 1], Entry::Block(_)));
+        }
+    }
+}
+
+fn is_single_line(entry: &Entry) -> bool {
+    matches!(entry, Entry::Attribute { value, .. } if !value.contains('\n'))
+}
+
+fn push_comment(out: &mut String, lines: &[String], indent: usize) {
+    if lines.is_empty() {
+        push_indent(out, indent);
+        out.push_str("#\n");
+    }
+    for line in lines {
+        push_indent(out, indent);
+        if line.is_empty() {
+            out.push_str("#\n");
+        } else {
+            out.push_str("# ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}

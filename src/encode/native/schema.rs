@@ -1,0 +1,238 @@
+//! What the converter asks about a body: is this property an attribute or a
+//! block, and how is its value read?
+//!
+//! JSON syntax cannot say whether `"lifecycle": {...}` is a block or an
+//! attribute with an object value; only a schema can (json-spec.md,
+//! "Bodies"). The converter asks a [`NativeSchema`] for every property of
+//! every body, giving it the enclosing blocks. [`TerraformSchema`] answers
+//! from Terraform's own language (the block types and meta-arguments of
+//! terraform-json-syntax.md), [`NoSchema`] says "expression attribute" to
+//! everything, and any `Fn(&[BlockFrame], &str) -> Item` closure is a
+//! schema too.
+
+/// One enclosing block, as the converter tells a [`NativeSchema`] where it
+/// is: `resource "aws_instance" "web"` is type `resource` with labels
+/// `["aws_instance", "web"]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockFrame {
+    /// The block type name.
+    pub type_name: String,
+    /// The block's labels.
+    pub labels: Vec<String>,
+}
+
+/// What one property of a JSON body is, and so how it is written in native
+/// syntax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// An attribute whose value is an expression (full-expression mode): a
+    /// string is a template, `"${x}"` is the expression `x`.
+    Expression,
+    /// An attribute whose value is taken literally (literal-only mode):
+    /// strings are written so that they read back as the same text, `${`
+    /// becoming `$${`.
+    Literal,
+    /// An attribute whose strings hold native expressions read by static
+    /// analysis (references, keywords, type expressions): `"aws.west"` is
+    /// written `aws.west`, `"list(string)"` `list(string)`, arrays and
+    /// object values element by element. A string whose whole content is
+    /// one `${...}` is unwrapped too (`"${string}"` is `string`).
+    Reference,
+    /// A block type taking `labels` labels: the property's value holds one
+    /// nested object (or array of objects) per label level, then one object
+    /// (or array of objects) per block body.
+    Block {
+        /// How many labels blocks of this type take.
+        labels: usize,
+    },
+}
+
+/// Answers, for each property of each body, what it is.
+///
+/// `path` lists the blocks enclosing the body, outermost first (empty for
+/// the file's root body); `name` is the property's name. `"//"` comment
+/// properties of bodies are never asked about.
+///
+/// ```
+/// use hcl_json::encode::{BlockFrame, ConvertOptions, Item};
+///
+/// // A schema for an application: `service "name" { ... }` blocks, and
+/// // `listener` blocks inside them.
+/// let schema = |path: &[BlockFrame], name: &str| match (path.len(), name) {
+///     (0, "service") => Item::Block { labels: 1 },
+///     (1, "listener") => Item::Block { labels: 0 },
+///     _ => Item::Expression,
+/// };
+/// let file = hcl_json::parse(
+///     r#"{"service": {"web": {"listener": [{"port": 80}, {"port": 443}]}}}"#,
+///     "app.hcl.json",
+/// )?;
+/// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::with_schema(schema))?;
+/// assert_eq!(
+///     text,
+///     "service \"web\" {\n  listener {\n    port = 80\n  }\n\n  listener {\n    port = 443\n  }\n}\n"
+/// );
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub trait NativeSchema {
+    /// What property `name` of the body inside `path` is.
+    fn item(&self, path: &[BlockFrame], name: &str) -> Item;
+}
+
+impl<F: Fn(&[BlockFrame], &str) -> Item> NativeSchema for F {
+    fn item(&self, path: &[BlockFrame], name: &str) -> Item {
+        self(path, name)
+    }
+}
+
+/// No schema: every property is an expression attribute (HCL's dynamic
+/// attributes mode), so nested objects become object values.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSchema;
+
+impl NativeSchema for NoSchema {
+    fn item(&self, _path: &[BlockFrame], _name: &str) -> Item {
+        Item::Expression
+    }
+}
+
+/// Terraform's language, without provider schemas.
+///
+/// - Top level: `resource`, `data` and `ephemeral` blocks take two labels;
+///   `variable`, `output`, `module`, `provider` and `check` one; `locals`,
+///   `terraform`, `moved`, `import` and `removed` none. Any other top-level
+///   property is an expression attribute.
+/// - Block types Terraform itself defines inside those are blocks:
+///   `lifecycle`, `connection`, `provisioner "type"` and `dynamic "name"`
+///   (with its `content`) in resources and data sources; `precondition`
+///   and `postcondition` in `lifecycle`; `validation` in `variable`;
+///   `precondition` in `output`; `required_providers`, `backend "type"`,
+///   `cloud` (with `workspaces`) and `provider_meta "name"` in `terraform`;
+///   `data` and `assert` in `check`.
+/// - Everything else a provider defines (say `ebs_block_device` in an
+///   `aws_instance`) cannot be known without the provider's schema: an
+///   unknown nested object or array is written as an **attribute** with an
+///   object or tuple value (`tags = { ... }`). Give a schema of your own
+///   (see [`NativeSchema`]) where such properties are blocks.
+/// - Literal-only and reference positions follow terraform-json-syntax.md:
+///   `variable`'s `type` (a type expression) and `default`, `description`;
+///   `output`'s `description` and `sensitive`; `module`'s `source`,
+///   `version` and `providers` (references); `provider`'s `alias` and
+///   `version`; every setting inside `terraform` (its `experiments` are
+///   keywords); `provider` and `depends_on` of resources, data sources,
+///   modules and outputs; `ignore_changes` and `replace_triggered_by` of
+///   `lifecycle`; the `type` of `connection` (literal); `when` and
+///   `on_failure` of provisioners and `iterator` of `dynamic` (keywords);
+///   `from` and `to` of `moved`, `to` and `provider` of `import`, `from` of
+///   `removed` (references).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TerraformSchema;
+
+impl NativeSchema for TerraformSchema {
+    fn item(&self, path: &[BlockFrame], name: &str) -> Item {
+        let types: Vec<&str> = path.iter().map(|f| f.type_name.as_str()).collect();
+        match types.as_slice() {
+            [] => top_level(name),
+            ["terraform", rest @ ..] => terraform(rest, name),
+            ["variable"] => match name {
+                "type" => Item::Reference,
+                "default" | "description" | "sensitive" | "nullable" | "ephemeral" => Item::Literal,
+                "validation" => Item::Block { labels: 0 },
+                _ => Item::Expression,
+            },
+            ["output"] => match name {
+                "description" | "sensitive" | "ephemeral" => Item::Literal,
+                "depends_on" => Item::Reference,
+                "precondition" => Item::Block { labels: 0 },
+                _ => Item::Expression,
+            },
+            ["module"] => match name {
+                "source" | "version" => Item::Literal,
+                "providers" | "depends_on" => Item::Reference,
+                _ => Item::Expression,
+            },
+            ["provider"] => match name {
+                "alias" | "version" => Item::Literal,
+                "dynamic" => Item::Block { labels: 1 },
+                _ => Item::Expression,
+            },
+            ["resource" | "data" | "ephemeral"] | ["check", "data"] => resource(name),
+            ["moved"] => match name {
+                "from" | "to" => Item::Reference,
+                _ => Item::Expression,
+            },
+            ["import"] => match name {
+                "to" | "provider" => Item::Reference,
+                _ => Item::Expression,
+            },
+            ["removed"] => match name {
+                "from" => Item::Reference,
+                "lifecycle" => Item::Block { labels: 0 },
+                "provisioner" => Item::Block { labels: 1 },
+                _ => Item::Expression,
+            },
+            ["check"] => match name {
+                "data" => Item::Block { labels: 2 },
+                "assert" => Item::Block { labels: 0 },
+                _ => Item::Expression,
+            },
+            // The nested block types below only ever become blocks where
+            // the arms above say so, so the innermost type is enough.
+            [.., "lifecycle"] => match name {
+                "ignore_changes" | "replace_triggered_by" => Item::Reference,
+                "precondition" | "postcondition" => Item::Block { labels: 0 },
+                _ => Item::Expression,
+            },
+            [.., "connection"] => match name {
+                "type" => Item::Literal,
+                _ => Item::Expression,
+            },
+            [.., "provisioner"] => match name {
+                "connection" => Item::Block { labels: 0 },
+                "when" | "on_failure" => Item::Reference,
+                _ => Item::Expression,
+            },
+            [.., "dynamic"] => match name {
+                "content" => Item::Block { labels: 0 },
+                "iterator" => Item::Reference,
+                _ => Item::Expression,
+            },
+            [.., "dynamic", "content"] => match name {
+                "dynamic" => Item::Block { labels: 1 },
+                _ => Item::Expression,
+            },
+            _ => Item::Expression,
+        }
+    }
+}
+
+fn top_level(name: &str) -> Item {
+    match name {
+        "resource" | "data" | "ephemeral" => Item::Block { labels: 2 },
+        "variable" | "output" | "module" | "provider" | "check" => Item::Block { labels: 1 },
+        "locals" | "terraform" | "moved" | "import" | "removed" => Item::Block { labels: 0 },
+        _ => Item::Expression,
+    }
+}
+
+/// Inside a `resource`, `data` or `ephemeral` block.
+fn resource(name: &str) -> Item {
+    match name {
+        "provider" | "depends_on" => Item::Reference,
+        "lifecycle" | "connection" => Item::Block { labels: 0 },
+        "provisioner" | "dynamic" => Item::Block { labels: 1 },
+        _ => Item::Expression,
+    }
+}
+
+/// Inside `terraform` (`rest` are the blocks below it): "all setting
+/// values are taken literally".
+fn terraform(rest: &[&str], name: &str) -> Item {
+    match (rest, name) {
+        ([], "required_providers" | "cloud") => Item::Block { labels: 0 },
+        ([], "backend" | "provider_meta") => Item::Block { labels: 1 },
+        ([], "experiments") => Item::Reference,
+        (["cloud"], "workspaces") => Item::Block { labels: 0 },
+        _ => Item::Literal,
+    }
+}

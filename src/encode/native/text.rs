@@ -1,0 +1,288 @@
+//! Native-syntax spelling of names, labels and strings.
+//!
+//! A JSON string becomes a native quoted string in one of two ways, and
+//! the difference is the whole point of this file:
+//!
+//! - **literal** text (literal-only positions, labels): the exact
+//!   characters must come back, so backslash escapes are added for `\`,
+//!   `"` and control characters, and the template introducers `${` and
+//!   `%{` are escaped as `$${` and `%%{`;
+//! - **template** text (a JSON string in an expression position *is* a
+//!   native template, json-spec.md "Strings"): the same template is
+//!   written as a quoted string, its literal parts escaped as above (so a
+//!   `$${` of the JSON, the literal `${`, is `$${` again), its `${ }` and
+//!   `%{ }` sequences as expression syntax.
+
+use crate::syntax::{Template, TemplatePart};
+
+/// Whether `s` is a native identifier: `(ID_Start | "_") (ID_Continue |
+/// "-")*`, the grammar's `ident`.
+pub(crate) fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    let start = if first.is_ascii() {
+        first.is_ascii_alphabetic() || first == '_'
+    } else {
+        pest::unicode::ID_START(first)
+    };
+    start
+        && chars.all(|c| {
+            if c.is_ascii() {
+                c.is_ascii_alphanumeric() || c == '_' || c == '-'
+            } else {
+                pest::unicode::ID_CONTINUE(c)
+            }
+        })
+}
+
+/// Whether `s` can be written as a bare object key and read back as the
+/// same string: an identifier other than the keywords `true`, `false` and
+/// `null` (which HCL reads as literal keys too, but which read like values,
+/// so they are quoted for the reader's sake).
+pub(crate) fn is_bare_key(s: &str) -> bool {
+    is_identifier(s) && !matches!(s, "true" | "false" | "null")
+}
+
+/// Appends `c` with the backslash escapes of a native quoted string.
+fn push_escaped_char(out: &mut String, c: char) {
+    match c {
+        '\\' => out.push_str("\\\\"),
+        '"' => out.push_str("\\\""),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if (c as u32) < 0x20 || c == '\u{7f}' => {
+            out.push_str(&format!("\\u{:04X}", c as u32));
+        }
+        c => out.push(c),
+    }
+}
+
+/// Appends `"text"` as a native quoted string whose value is exactly
+/// `text`: backslash escapes, and `${` / `%{` escaped as `$${` / `%%{`.
+pub(crate) fn push_literal_string(out: &mut String, text: &str) {
+    out.push('"');
+    push_template_literal(out, text, None);
+    out.push('"');
+}
+
+/// Appends `"..."`, a native quoted string holding the same template as
+/// `source` (a JSON string's text in full-expression mode), `template`
+/// being `source` parsed.
+///
+/// The template is rebuilt from its tree rather than copied: literal parts
+/// are written from their final text (escapes decoded, strip markers
+/// applied) and `${ }` / `%{ }` sequences without strip markers. Copying
+/// would not do, because strip markers act differently in the two places:
+/// in a standalone template (a JSON string) `~}` strips the whitespace of
+/// the next literal *line* only, in a quoted string it strips the whole
+/// next literal, so `"${~ x ~}\n\n"` is `X\n` in JSON and `X` in a quoted
+/// string. Interpolated expressions are copied from the source: they are
+/// expression syntax in both places.
+pub(crate) fn push_template_string(out: &mut String, source: &str, template: &Template) {
+    out.push('"');
+    push_parts(out, source, &template.parts);
+    // A literal emptied by strip markers still counts as text (no
+    // interpolation unwrapping, the value is a string); written from its
+    // empty text it would vanish, so an empty interpolation keeps the
+    // template from being a single interpolation.
+    let mut kept = template
+        .parts
+        .iter()
+        .filter(|p| !matches!(p, TemplatePart::Literal { text, .. } if text.is_empty()));
+    if let (Some(TemplatePart::Interpolation { .. }), None) = (kept.next(), kept.next()) {
+        if template.parts.len() > 1 {
+            out.push_str("${\"\"}");
+        }
+    }
+    out.push('"');
+}
+
+/// Appends template parts (see [`push_template_string`]).
+fn push_parts(out: &mut String, source: &str, parts: &[TemplatePart]) {
+    for (i, part) in parts.iter().enumerate() {
+        match part {
+            TemplatePart::Literal { text, .. } => {
+                push_template_literal(out, text, parts.get(i + 1));
+            }
+            TemplatePart::Interpolation { expr, .. } => {
+                out.push_str("${");
+                out.push_str(&source[expr.span.range()]);
+                out.push('}');
+            }
+            TemplatePart::If(t) => {
+                out.push_str("%{ if ");
+                out.push_str(&source[t.cond.span.range()]);
+                out.push_str(" }");
+                push_parts(out, source, &t.then.parts);
+                if let Some(otherwise) = &t.otherwise {
+                    out.push_str("%{ else }");
+                    push_parts(out, source, &otherwise.parts);
+                }
+                out.push_str("%{ endif }");
+            }
+            TemplatePart::For(f) => {
+                out.push_str("%{ for ");
+                if let Some(key) = &f.key_var {
+                    out.push_str(&key.name);
+                    out.push_str(", ");
+                }
+                out.push_str(&f.value_var.name);
+                out.push_str(" in ");
+                out.push_str(&source[f.collection.span.range()]);
+                out.push_str(" }");
+                push_parts(out, source, &f.body.parts);
+                out.push_str("%{ endfor }");
+            }
+        }
+    }
+}
+
+/// Appends literal template text: backslash escapes, `${` / `%{` escaped,
+/// and a final `$` before an interpolation (or `%` before a directive),
+/// which would make an escape of the sequence after it, written as the
+/// interpolation `${"$"}`.
+fn push_template_literal(out: &mut String, text: &str, next: Option<&TemplatePart>) {
+    let last = text.chars().last();
+    let clash = matches!(
+        (last, next),
+        (Some('$'), Some(TemplatePart::Interpolation { .. }))
+            | (Some('%'), Some(TemplatePart::If(_) | TemplatePart::For(_)))
+    );
+    let body = if clash { &text[..text.len() - 1] } else { text };
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if (c == '$' || c == '%') && chars.peek() == Some(&'{') {
+            // `${` becomes `$${`: the doubled introducer is the escape.
+            out.push(c);
+        }
+        push_escaped_char(out, c);
+    }
+    if clash {
+        out.push_str("${\"");
+        out.push(last.unwrap_or('$'));
+        out.push_str("\"}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{parse_expression, parse_template, ExprKind};
+
+    /// The value a native quoted string reads back as, for literal text.
+    fn read_back(quoted: &str) -> String {
+        let expr = parse_expression(quoted).expect("parses");
+        let ExprKind::Template(t) = expr.kind else {
+            panic!("not a template: {quoted}")
+        };
+        t.as_literal().expect("literal")
+    }
+
+    fn template(source: &str) -> String {
+        let t = parse_template(source).expect("template parses");
+        let mut out = String::new();
+        push_template_string(&mut out, source, &t);
+        out
+    }
+
+    #[test]
+    fn identifiers_follow_the_grammar() {
+        assert!(is_identifier("aws_instance"));
+        assert!(is_identifier("a-b"));
+        assert!(is_identifier("_x1"));
+        assert!(is_identifier("été"));
+        assert!(!is_identifier("1a"));
+        assert!(!is_identifier("-a"));
+        assert!(!is_identifier("a b"));
+        assert!(!is_identifier("a.b"));
+        assert!(!is_identifier(""));
+        assert!(!is_bare_key("null"));
+        assert!(is_bare_key("nullable"));
+    }
+
+    #[test]
+    fn literal_strings_escape_backslashes_quotes_and_controls() {
+        let mut out = String::new();
+        push_literal_string(&mut out, "a\"b\\c\nd\te\r\u{1}f");
+        assert_eq!(out, r#""a\"b\\c\nd\te\r\u0001f""#);
+        assert_eq!(read_back(&out), "a\"b\\c\nd\te\r\u{1}f");
+    }
+
+    #[test]
+    fn literal_strings_escape_template_introducers() {
+        for text in [
+            "${x}",
+            "%{ if a }",
+            "$${x}",
+            "a$",
+            "$",
+            "$$",
+            "%%{",
+            "${",
+            "x%{y}${z}",
+        ] {
+            let mut out = String::new();
+            push_literal_string(&mut out, text);
+            assert_eq!(read_back(&out), text, "{text} written as {out}");
+        }
+        let mut out = String::new();
+        push_literal_string(&mut out, "${x} %{y}");
+        assert_eq!(out, r#""$${x} %%{y}""#);
+    }
+
+    #[test]
+    fn template_strings_keep_template_escapes_and_interpolations() {
+        assert_eq!(template("Hello, ${name}!"), r#""Hello, ${name}!""#);
+        assert_eq!(template("cost: $${x}"), r#""cost: $${x}""#);
+        assert_eq!(template("100%%{"), r#""100%%{""#);
+    }
+
+    #[test]
+    fn template_strings_escape_only_their_literal_parts() {
+        // The nested string in the interpolation keeps its native escapes;
+        // the quote and newline of the literal part get backslashes.
+        let source = "say \"${upper(\"a\\\"b\")}\"\n";
+        assert_eq!(template(source), r#""say \"${upper("a\"b")}\"\n""#);
+        let out = template(source);
+        parse_expression(&out).expect("valid native");
+    }
+
+    #[test]
+    fn strip_markers_are_applied_before_writing() {
+        // In a JSON string `~}` strips the next literal line only; the
+        // second newline stays, and must not meet a `~` in native syntax.
+        assert_eq!(template("${~ x ~}\n\n!"), r#""${x}\n!""#);
+        // And `%{~` strips the last line of the literal before it.
+        assert_eq!(
+            template("a \n %{~ if b ~} c %{~ endif ~} d"),
+            r#""a \n%{ if b }c%{ endif }d""#
+        );
+    }
+
+    #[test]
+    fn a_literal_emptied_by_strip_markers_still_prevents_unwrapping() {
+        assert_eq!(template("${x ~} "), r#""${x}${""}""#);
+    }
+
+    #[test]
+    fn a_dollar_before_an_interpolation_is_not_written_as_an_escape() {
+        // `$ ${~x}`: the literal is `$` once stripped.
+        let out = template("$ ${~x}");
+        assert_eq!(out, r#""${"$"}${x}""#);
+        assert_eq!(
+            template("% %{~ if a }b%{ endif }"),
+            r#""${"%"}%{ if a }b%{ endif }""#
+        );
+    }
+
+    #[test]
+    fn template_strings_escape_literals_inside_directives() {
+        let source = "%{ if a }\"yes\"\n%{ else }\\no%{ endif }";
+        let out = template(source);
+        assert_eq!(out, r#""%{ if a }\"yes\"\n%{ else }\\no%{ endif }""#);
+        parse_expression(&out).expect("valid native");
+    }
+}
