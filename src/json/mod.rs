@@ -16,3 +16,5 @@ pub(crate) use expr::{ExprKind, NativeExpr};
 pub use parser::{parse, parse_bytes, parse_with, ParseOptions, DEFAULT_MAX_DEPTH};
 pub use tree::File;
 pub(crate) use tree::{FileData, NodeId, NodeKind, Prop};
+#[cfg(test)]
+pub(crate) use tree::{CACHE_ENTRIES, CACHE_MAX_TEMPLATE};
