@@ -946,9 +946,12 @@ impl<'s> P<'s> {
         let (start, depth) = (self.i, self.depth);
         // A term that failed here before fails again (the memo's note of
         // how deep it went says whether it could now be too deep instead).
-        if let Some(&rise) = self.failed_terms.get(&start) {
-            if depth + rise <= MAX_DEPTH {
-                return Err(Stop::GiveUp);
+        // (Valid input rarely fails a term: no hashing while none has.)
+        if !self.failed_terms.is_empty() {
+            if let Some(&rise) = self.failed_terms.get(&start) {
+                if depth + rise <= MAX_DEPTH {
+                    return Err(Stop::GiveUp);
+                }
             }
         }
         let outer_peak = std::mem::replace(&mut self.peak, depth);
