@@ -51,7 +51,7 @@
 //!   it (a top-down count of brackets, strings, interpolations,
 //!   directives, pending `?` and unary operators), or as soon as a node
 //!   built is too high: refusing costs what reading up to that point
-//!   costs. For depth this parser is normative (the pest path's
+//!   costs. For depth this parser is normative (the pest oracle's
 //!   pre-scan counts nesting a little differently near the limit);
 //! - any other error gives its diagnostics, at the cost of one pass
 //!   (plus the linear pre-scan that says what was left unclosed).
@@ -87,7 +87,7 @@ enum Stop {
 
 type Res<T> = Result<T, Stop>;
 
-/// A built node and its height, as the pest path's builder measures it.
+/// A built node and its height, as the pest oracle's builder measures it.
 type Built<T> = Res<(T, u32)>;
 
 /// What this parser made of an input.
