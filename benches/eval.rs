@@ -3,7 +3,7 @@
 //! by attribute, in full-expression mode with every referenced root name
 //! an unknown value, and in literal mode as a parse-free baseline.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use hcl_json::eval::{Function, Param};
 use hcl_json::{EvalContext, Expression, Type, Value};
 
@@ -28,27 +28,34 @@ fn upper() -> Function {
         })
 }
 
-fn templates(c: &mut Criterion) {
+/// The template cases: name and template.
+const CASES: [(&str, &str); 5] = [
+    ("plain", "plain text no interpolation"),
+    ("hello", "Hello, ${name}!"),
+    ("sum", "${a + b}"),
+    ("if", "%{ if enabled }on%{ else }off%{ endif }"),
+    ("for100", "${[for x in list : upper(x)]}"),
+];
+
+fn template_context() -> EvalContext {
     let list = Value::list(
         Type::String,
         (0..100).map(|i| Value::from(format!("item{i}"))),
     )
     .unwrap();
-    let ctx = EvalContext::new()
+    EvalContext::new()
         .with_variable("name", "world")
         .with_variable("a", 1)
         .with_variable("b", 2)
         .with_variable("enabled", true)
         .with_variable("list", list)
-        .with_function("upper", upper());
+        .with_function("upper", upper())
+}
+
+fn templates(c: &mut Criterion) {
+    let ctx = template_context();
     let mut group = c.benchmark_group("template");
-    for (name, template) in [
-        ("plain", "plain text no interpolation"),
-        ("hello", "Hello, ${name}!"),
-        ("sum", "${a + b}"),
-        ("if", "%{ if enabled }on%{ else }off%{ endif }"),
-        ("for100", "${[for x in list : upper(x)]}"),
-    ] {
+    for (name, template) in CASES {
         let expr = expression(template);
         expr.value(&ctx).expect("evaluates"); // parses and caches
         group.bench_function(name, |b| b.iter(|| expr.value(&ctx).unwrap()));
@@ -142,5 +149,32 @@ fn files(c: &mut Criterion) {
     group.finish();
 }
 
+/// `EVAL_BENCH_COUNT=CASE:N` evaluates template case `CASE` (a name of
+/// [`CASES`]) `N` times after one first evaluation, and exits, without
+/// criterion: for counting instructions (callgrind), which load does not
+/// disturb. Subtract an `N = 0` run.
+fn count(spec: &str) {
+    let (case, n) = spec.split_once(':').expect("CASE:N");
+    let n: usize = n.parse().expect("N is a number");
+    let template = CASES
+        .iter()
+        .find(|(name, _)| *name == case)
+        .expect("known case")
+        .1;
+    let ctx = template_context();
+    let expr = expression(template);
+    expr.value(&ctx).expect("evaluates");
+    for _ in 0..n {
+        std::hint::black_box(expr.value(&ctx).unwrap());
+    }
+}
+
 criterion_group!(benches, templates, files);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(spec) = std::env::var("EVAL_BENCH_COUNT") {
+        return count(&spec);
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -53,6 +53,32 @@ fn cases() -> Vec<(&'static str, String)> {
     .collect()
 }
 
+/// Invalid templates, one per kind of failure.
+fn error_cases() -> Vec<(&'static str, String)> {
+    vec![
+        ("error_unclosed", "${aws_vpc.main.id".to_string()),
+        ("error_extra", "${a b}".to_string()),
+        (
+            "error_unbalanced_directive",
+            "%{ if a }x%{ endfor }".to_string(),
+        ),
+        (
+            "error_missing_separator",
+            "${f(a b) + {x = 1 y = 2}}".to_string(),
+        ),
+        // A failed operand that PEG reads again as an object key, 12
+        // levels deep (2^12 re-reads without the parser's memo).
+        (
+            "error_backtracking_12",
+            format!("${{{}", "{a = b\n-(".repeat(12)),
+        ),
+        (
+            "error_too_deep_100k",
+            format!("${{{}x}}", "!".repeat(100_000)),
+        ),
+    ]
+}
+
 fn strings(c: &mut Criterion) {
     let mut group = c.benchmark_group("template");
     for (name, template) in &cases() {
@@ -61,17 +87,12 @@ fn strings(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(template.len() as u64));
         group.bench_function(*name, |b| b.iter(|| parse_template(template).unwrap()));
     }
-    // Errors: what rejecting a template costs (a diagnostic from the pest
-    // path, or a depth refusal while reading).
-    let deep = format!("${{{}x}}", "!".repeat(100_000));
-    for (name, template) in [
-        ("error_unclosed", "${aws_vpc.main.id"),
-        ("error_extra", "${a b}"),
-        ("error_unbalanced_directive", "%{ if a }x%{ endfor }"),
-        ("error_too_deep_100k", deep.as_str()),
-    ] {
+    // Errors: what rejecting a template costs (a diagnostic, or a depth
+    // refusal while reading).
+    for (name, template) in &error_cases() {
+        let template = template.as_str();
         parse_template(template).expect_err("rejected");
-        group.bench_function(name, |b| b.iter(|| parse_template(template).unwrap_err()));
+        group.bench_function(*name, |b| b.iter(|| parse_template(template).unwrap_err()));
     }
     group.finish();
 }
@@ -117,13 +138,20 @@ fn corpus(c: &mut Criterion) {
     group.finish();
 }
 
-/// `SYNTAX_BENCH_COUNT=CASE:N` parses case `CASE` (a name of [`cases`], or
+/// `SYNTAX_BENCH_COUNT=CASE:N` parses case `CASE` (a name of [`cases`] or
+/// [`error_cases`], or
 /// `corpus` for all corpus templates) `N` times and exits, without
 /// criterion: for counting instructions (`perf stat -e instructions`,
 /// callgrind), which load does not disturb. Subtract an `N = 0` run.
 fn count(spec: &str) {
     let (case, n) = spec.split_once(':').expect("CASE:N");
     let n: usize = n.parse().expect("N is a number");
+    if let Some((_, input)) = error_cases().into_iter().find(|(name, _)| *name == case) {
+        for _ in 0..n {
+            std::hint::black_box(parse_template(std::hint::black_box(&input))).unwrap_err();
+        }
+        return;
+    }
     let inputs = match case {
         "corpus" => corpus_templates().expect("corpus present").1,
         _ => vec![

@@ -4,9 +4,10 @@
 //! strings either literal (literal-only mode) or native templates.
 //!
 //! A string is parsed as a template only when it contains `${` or `%{`,
-//! each time it is evaluated: the parse costs about what the evaluation
-//! does, and keeping every tree would make a decoded file hold several
-//! times its size in memory (see `TemplateCache` in `json::tree`).
+//! when it is evaluated: keeping every tree would make a decoded file hold
+//! several times its size in memory, so a string keeps its tree only once
+//! it is evaluated again, in a small bounded cache (see `TemplateCache` in
+//! `json::tree`).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -156,6 +157,8 @@ impl JsonEval<'_> {
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         file.templates.with(
+            (id, file.nodes.len()),
+            text.len(),
             || syntax::parse_template(text),
             |parsed| match parsed {
                 Ok(template) => evaluate_template(file, id, template, ctx, diags),
@@ -402,14 +405,44 @@ mod tests {
     }
 
     #[test]
-    fn a_template_is_parsed_once_per_string_and_evaluation() {
+    fn a_template_evaluated_again_is_kept_after_its_second_parse() {
         let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#);
         let ctx = EvalContext::new();
+        let counts: Vec<(usize, usize)> = (0..4)
+            .map(|_| {
+                let v = expr.value(&ctx).unwrap();
+                assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
+                (
+                    expr.json_file().unwrap().0.templates.parsed(),
+                    expr.json_file().unwrap().0.templates.kept(),
+                )
+            })
+            .collect();
+        // Once: nothing kept (a whole-file decode keeps nothing); twice:
+        // kept; then never parsed again.
+        assert_eq!(counts, [(2, 0), (4, 2), (4, 2), (4, 2)]);
+    }
+
+    #[test]
+    fn the_template_cache_is_bounded() {
+        use crate::json::{CACHE_ENTRIES, CACHE_MAX_TEMPLATE};
+        let items: Vec<String> = (0..CACHE_ENTRIES + 100)
+            .map(|i| format!("\"${{{i}}}\""))
+            .collect();
+        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        let ctx = EvalContext::new();
         for _ in 0..3 {
-            let v = expr.value(&ctx).unwrap();
-            assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
+            expr.value(&ctx).unwrap();
         }
-        assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 6);
+        assert_eq!(expr.json_file().unwrap().0.templates.kept(), CACHE_ENTRIES);
+        // A long template is never kept.
+        let long = format!("${{1}}{}", "x".repeat(CACHE_MAX_TEMPLATE));
+        let expr = attr(&format!(r#"{{"a": "{long}"}}"#));
+        for _ in 0..3 {
+            expr.value(&ctx).unwrap();
+        }
+        assert_eq!(expr.json_file().unwrap().0.templates.kept(), 0);
+        assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 3);
     }
 
     #[test]
@@ -421,6 +454,13 @@ mod tests {
             assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
         }
         assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 2);
+        let err = expr.value(&ctx).unwrap_err();
+        assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+        assert_eq!(
+            expr.json_file().unwrap().0.templates.parsed(),
+            2,
+            "kept, errors included"
+        );
     }
 
     #[test]

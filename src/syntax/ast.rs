@@ -316,6 +316,8 @@ impl BinaryOp {
         }
     }
 
+    /// The operator written `s` (the pest oracle's builder reads them so).
+    #[cfg(test)]
     pub(crate) fn from_str(s: &str) -> Option<BinaryOp> {
         Some(match s {
             "*" => BinaryOp::Mul,

@@ -398,8 +398,12 @@ impl<'s> BodyParser<'s> {
                 self.errors.push(e);
                 None
             }
-            Outcome::Unsure => {
+            Outcome::Invalid(errors) if errors.is_empty() => {
                 self.expression_errors(start, line_end);
+                None
+            }
+            Outcome::Invalid(errors) => {
+                self.errors.extend(errors);
                 None
             }
         }
@@ -553,8 +557,12 @@ impl<'s> BodyParser<'s> {
                 self.recover_after_item();
                 return None;
             }
-            Outcome::Unsure => {
-                self.expression_errors(start, line_end);
+            Outcome::Invalid(errors) => {
+                if errors.is_empty() {
+                    self.expression_errors(start, line_end);
+                } else {
+                    self.errors.extend(errors);
+                }
                 self.recover_after_item();
                 return None;
             }

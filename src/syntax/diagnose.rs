@@ -1,20 +1,98 @@
-//! Turns pest's parse failures into HCL-style diagnostics.
+//! Turns a parse failure into an HCL-style diagnostic.
 //!
-//! pest reports the farthest position it reached and the rules it tried
-//! there. The grammar names its closing tokens (`interp_end`, `kv_sep`,
-//! `tuple_end`, ...) so that list says which construct was left unfinished;
-//! together with the character found there and the pre-scan's note of what
-//! was still open at the end of the input, that picks one of HCL's
-//! messages. Users never see pest's rule names.
+//! A failure is the farthest position a parser reached and the rules it
+//! tried there ([`Expected`]): pest reports exactly that, and the
+//! hand-written parser records the same as it goes. The grammar names its
+//! closing tokens (`interp_end`, `kv_sep`, `tuple_end`, ...) so that the
+//! set says which construct was left unfinished; together with the
+//! character found there and the pre-scan's note of what was still open at
+//! the end of the input, that picks one of HCL's messages. Users never see
+//! rule names.
 
+#[cfg(test)]
 use pest::error::{Error, ErrorVariant, InputLocation};
 
+#[cfg(test)]
 use super::parser::Rule;
 use super::scan::{Open, Scan, Start};
-use super::{too_deep, Span, SyntaxError};
+#[cfg(test)]
+use super::too_deep;
+use super::{Span, SyntaxError};
 
-/// The diagnostic for a pest failure on `src`.
+/// The rules (of those the diagnostics read) that a parser tried and
+/// failed at the farthest position it reached, as a set of bits: what
+/// pest's error lists as "positives", and what the hand-written parser
+/// (`fast.rs`) records itself, so that both go through one table.
+pub(crate) type Expected = u32;
+
+/// Bits of [`Expected`], named after the grammar's rules.
+pub(crate) mod expected {
+    use super::Expected;
+    /// An expression could not start here (`operand`, `term`, `expr`).
+    pub const EXPR: Expected = 1;
+    pub const KW_ENDIF: Expected = 1 << 1;
+    pub const QUOTE_END: Expected = 1 << 2;
+    pub const TEMPLATE_LITERAL: Expected = 1 << 3;
+    pub const INTERP_END: Expected = 1 << 4;
+    pub const DIRECTIVE_END: Expected = 1 << 5;
+    pub const KV_SEP: Expected = 1 << 6;
+    pub const FAT_ARROW: Expected = 1 << 7;
+    pub const OBJECT_END: Expected = 1 << 8;
+    pub const FOR_COND: Expected = 1 << 9;
+    pub const ELLIPSIS: Expected = 1 << 10;
+    pub const TUPLE_END: Expected = 1 << 11;
+    pub const TUPLE_COMMA: Expected = 1 << 12;
+    pub const ARGS_END: Expected = 1 << 13;
+    pub const ARGS_COMMA: Expected = 1 << 14;
+    pub const PAREN_END: Expected = 1 << 15;
+    pub const INDEX_END: Expected = 1 << 16;
+    pub const COND_COLON: Expected = 1 << 17;
+    pub const FOR_COLON: Expected = 1 << 18;
+    pub const KW_IN: Expected = 1 << 19;
+    pub const ATTR_NAME: Expected = 1 << 20;
+    pub const IDENT: Expected = 1 << 21;
+    pub const EOI: Expected = 1 << 22;
+    /// Any other rule: the diagnostics only care that there was one.
+    pub const OTHER: Expected = 1 << 23;
+}
+
+/// The [`Expected`] bit of a pest rule.
+#[cfg(test)]
+fn bit(rule: Rule) -> Expected {
+    use expected::*;
+    match rule {
+        Rule::operand | Rule::term | Rule::expr => EXPR,
+        Rule::kw_endif => KW_ENDIF,
+        Rule::quote_end => QUOTE_END,
+        Rule::template_literal => TEMPLATE_LITERAL,
+        Rule::interp_end => INTERP_END,
+        Rule::directive_end => DIRECTIVE_END,
+        Rule::kv_sep => KV_SEP,
+        Rule::fat_arrow => FAT_ARROW,
+        Rule::object_end => OBJECT_END,
+        Rule::for_cond => FOR_COND,
+        Rule::ellipsis => ELLIPSIS,
+        Rule::tuple_end => TUPLE_END,
+        Rule::tuple_comma => TUPLE_COMMA,
+        Rule::args_end => ARGS_END,
+        Rule::args_comma => ARGS_COMMA,
+        Rule::paren_end => PAREN_END,
+        Rule::index_end => INDEX_END,
+        Rule::cond_colon => COND_COLON,
+        Rule::for_colon => FOR_COLON,
+        Rule::kw_in => KW_IN,
+        Rule::attr_name => ATTR_NAME,
+        Rule::ident => IDENT,
+        Rule::EOI => EOI,
+        _ => OTHER,
+    }
+}
+
+/// The diagnostic for a pest failure on `src` (the oracle's way, used by
+/// tests only: at run time the hand-written parser records the same
+/// failure itself).
 #[cold]
+#[cfg(test)]
 pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start) -> SyntaxError {
     let p = match err.location {
         InputLocation::Pos(p) => p,
@@ -29,12 +107,27 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             return too_deep(Span::from_usize(p, p));
         }
     };
-    let has = |r: Rule| positives.contains(&r);
+    let set = positives.iter().fold(0, |acc, &r| acc | bit(r));
+    from_failure(src, p, set, scan, start)
+}
+
+/// The diagnostic for a parse of `src` that failed at byte `p` (the
+/// farthest position reached) having tried the rules in `set` there.
+#[cold]
+pub(crate) fn from_failure(
+    src: &str,
+    p: usize,
+    set: Expected,
+    scan: &Scan,
+    start: Start,
+) -> SyntaxError {
+    let p = p.min(src.len());
+    let has = |bits: Expected| set & bits != 0;
     let at_end = src[p..].trim().is_empty();
     let c = src[p..].chars().next();
     let tok = token_at(src, p);
 
-    let expression_start = has(Rule::operand) || has(Rule::term) || has(Rule::expr);
+    let expression_start = has(expected::EXPR);
     let end = Span::from_usize(src.len(), src.len());
 
     if at_end {
@@ -43,7 +136,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         if expression_start {
             return missing_expression(end);
         }
-        if has(Rule::kw_endif) {
+        if has(expected::KW_ENDIF) {
             return invalid_directive(end);
         }
         if let Some((open, at)) = &scan.unclosed {
@@ -51,7 +144,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         }
     }
 
-    if has(Rule::quote_end) {
+    if has(expected::QUOTE_END) {
         match c {
             Some('\n' | '\r') => {
                 return SyntaxError::new(
@@ -69,9 +162,9 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
 
     // Inside literal text every character is valid; only in expressions
     // can a character be "invalid".
-    let in_literal = has(Rule::quote_end)
-        || has(Rule::template_literal)
-        || (start == Start::Template && positives.is_empty());
+    let in_literal = has(expected::QUOTE_END)
+        || has(expected::TEMPLATE_LITERAL)
+        || (start == Start::Template && set == 0);
     let expression_context = !in_literal;
     if let Some(ch) = c {
         if expression_context && is_invalid_char(ch) {
@@ -81,7 +174,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
 
     let what = |summary: &str, detail: &str| SyntaxError::new(summary, detail, tok);
 
-    if has(Rule::interp_end) {
+    if has(expected::INTERP_END) {
         let detail = if c == Some(':') {
             "Template interpolation doesn't expect a colon at this location. Did you intend \
              this to be a literal sequence to be processed as part of another language? If \
@@ -95,7 +188,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         };
         return what("Extra characters after interpolation expression", detail);
     }
-    if has(Rule::directive_end) {
+    if has(expected::DIRECTIVE_END) {
         return what(
             "Extra characters in template directive",
             "Expected a closing brace to end the template directive, but found extra \
@@ -103,23 +196,23 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
              starting with \"%%{\" instead of just \"%{\".",
         );
     }
-    if has(Rule::kw_endif) {
+    if has(expected::KW_ENDIF) {
         return invalid_directive(tok);
     }
-    if has(Rule::kv_sep) {
+    if has(expected::KV_SEP) {
         return what(
             "Missing key/value separator",
             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
         );
     }
-    if has(Rule::fat_arrow) {
+    if has(expected::FAT_ARROW) {
         return what(
             "Invalid 'for' expression",
             "An object 'for' expression needs `key => value` after its colon.",
         );
     }
-    if has(Rule::object_end) && !expression_start {
-        let in_for = has(Rule::for_cond) || has(Rule::ellipsis);
+    if has(expected::OBJECT_END) && !expression_start {
+        let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS);
         return if in_for {
             what(
                 "Invalid 'for' expression",
@@ -132,7 +225,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             )
         };
     }
-    if has(Rule::tuple_end) && !expression_start && src[p..].starts_with("=>") {
+    if has(expected::TUPLE_END) && !expression_start && src[p..].starts_with("=>") {
         // `[for k, v in m: k => v]`: HCL blames the key expression.
         return SyntaxError::new(
             "Invalid 'for' expression",
@@ -140,8 +233,8 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             key_before_arrow(src, p),
         );
     }
-    if has(Rule::tuple_end) && !expression_start {
-        return if has(Rule::tuple_comma) {
+    if has(expected::TUPLE_END) && !expression_start {
+        return if has(expected::TUPLE_COMMA) {
             what(
                 "Missing item separator",
                 "Expected a comma to mark the beginning of the next item.",
@@ -153,8 +246,8 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             )
         };
     }
-    if has(Rule::args_end) && !expression_start {
-        return if has(Rule::args_comma) {
+    if has(expected::ARGS_END) && !expression_start {
+        return if has(expected::ARGS_COMMA) {
             what(
                 "Missing argument separator",
                 "A comma is required to separate each function argument from the next.",
@@ -167,44 +260,44 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             )
         };
     }
-    if has(Rule::paren_end) {
+    if has(expected::PAREN_END) {
         return what(
             "Unbalanced parentheses",
             "Expected a closing parenthesis to terminate the expression.",
         );
     }
-    if has(Rule::index_end) {
+    if has(expected::INDEX_END) {
         return what(
             "Missing close bracket on index",
             "The index operator must end with a closing bracket (\"]\").",
         );
     }
-    if has(Rule::cond_colon) {
+    if has(expected::COND_COLON) {
         return what(
             "Missing false expression in conditional",
             "The conditional operator (...?...:...) requires a false expression, delimited by \
              a colon.",
         );
     }
-    if has(Rule::for_colon) {
+    if has(expected::FOR_COLON) {
         return what(
             "Invalid 'for' expression",
             "A colon is required after the collection expression of a 'for' expression.",
         );
     }
-    if has(Rule::kw_in) {
+    if has(expected::KW_IN) {
         return what(
             "Invalid 'for' expression",
             "The \"in\" keyword is required after the iteration variable names.",
         );
     }
-    if has(Rule::attr_name) {
+    if has(expected::ATTR_NAME) {
         return what(
             "Invalid attribute name",
             "An attribute name is required after a dot.",
         );
     }
-    if has(Rule::ident) && !expression_start {
+    if has(expected::IDENT) && !expression_start {
         return what(
             "Invalid 'for' expression",
             "A variable name is required after \"for\".",
@@ -216,7 +309,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
             "Expected the start of an expression, but found an invalid expression token.",
         );
     }
-    if has(Rule::EOI) && start == Start::Expression {
+    if has(expected::EOI) && start == Start::Expression {
         return what(
             "Extra characters after expression",
             "An expression was successfully parsed, but extra characters were found after it.",

@@ -4,21 +4,45 @@
 //!
 //! # Why two parsers, and which one is normative
 //!
-//! `grammar.pest` is the readable, normative statement of the grammar, and
-//! the pest parser built from it is this parser's **oracle**: a property
-//! test (`fast_tests.rs`) generates inputs of every shape (directives,
-//! strip markers, `for`, splats, objects, heredocs, escapes, comments,
-//! Unicode names, and invalid ones) and checks that this parser accepts
-//! exactly what pest accepts, with the same tree, spans included. pest
-//! costs 5–13 µs per template (it builds a pair tree, then we build ours
-//! from it); this parser builds the tree directly in a fraction of a
-//! microsecond, which is what a template-heavy file needs.
+//! `grammar.pest` is the readable statement of the grammar, and the pest
+//! parser built from it is this parser's **oracle**, in tests only: a
+//! property test (`fast_tests.rs`) generates inputs of every shape
+//! (directives, strip markers, `for`, splats, objects, heredocs, escapes,
+//! comments, Unicode names, near misses and token soup) and checks that
+//! this parser accepts exactly what pest accepts, with the same tree,
+//! spans included, and rejects the rest with the same diagnostics
+//! (summary, detail, range, in the same order). At run time only this
+//! parser runs: pest costs 5–13 µs per template and, being a
+//! backtracking PEG parser without memoization, can take exponential
+//! time on invalid input (a fuzzer found 244 bytes that took 20 s); this
+//! parser builds the tree directly in a fraction of a microsecond and
+//! never reads a failed term twice.
 //!
-//! The functions below follow the grammar rule by rule (each names the
-//! rule it reads); the tree shaping that is not a matter of reading
-//! (operator precedence, conditional chains, strip markers, heredoc
-//! indentation, directive matching, literal decoding) is one shared code
-//! in `shape.rs`, so the two parsers cannot differ there.
+//! Which is normative for what: the grammar file for what is accepted and
+//! how it is read (this parser follows it rule by rule, each function
+//! naming the rule it reads); this parser for nesting depth (below) and
+//! for the cost of every outcome; both, through the shared `shape.rs` and
+//! `diagnose.rs`, for tree shaping and the wording of diagnostics.
+//!
+//! The tree shaping that is not a matter of reading (operator precedence,
+//! conditional chains, strip markers, heredoc indentation, directive
+//! matching, literal decoding) is one shared code in `shape.rs`, so the
+//! two parsers cannot differ there.
+//!
+//! # Errors
+//!
+//! The diagnostics were written against pest's error report: the farthest
+//! position any rule failed at, and the rules that failed there (a rule
+//! counts where it started). This parser keeps the same record as it goes
+//! (`P::note`, on failure paths only, so a valid input pays nothing for
+//! it), and `diagnose::from_failure` turns it into HCL's message, the one
+//! table both parsers share. Where pest would try an alternative this
+//! parser knows to be hopeless, it records what that alternative would
+//! have tried at the same position, so the record is the same. Errors
+//! that do not stop the parse (directives out of balance, two object
+//! items on one line, a legacy index like `.0.1`, a nested `.*`, a `\u`
+//! escape naming no character) are collected and reported together, as
+//! pest's tree builder does; a failed alternative takes its own back.
 //!
 //! Outcomes:
 //! - a valid input gives its tree;
@@ -27,11 +51,14 @@
 //!   it (a top-down count of brackets, strings, interpolations,
 //!   directives, pending `?` and unary operators), or as soon as a node
 //!   built is too high: refusing costs what reading up to that point
-//!   costs. For depth this parser is normative (the pest path's
+//!   costs. For depth this parser is normative (the pest oracle's
 //!   pre-scan counts nesting a little differently near the limit);
-//! - any other error gives up, and the pest path produces the diagnostic
-//!   (HCL's messages, mapped from pest's failure in `diagnose.rs`). Errors
-//!   are rare in real files, so they are allowed to cost a pest parse.
+//! - any other error gives its diagnostics, at the cost of one pass
+//!   (plus the linear pre-scan that says what was left unclosed).
+//!
+//! Errors carry spans (byte offsets in the text given), so a caller
+//! parsing an expression embedded in a larger file maps them to its own
+//! positions.
 //!
 //! Flat chains are read flat: `a + b + ...` is one n-ary node (see
 //! [`ExprKind::Binary`]), so only real nesting counts against the limit.
@@ -41,6 +68,8 @@
 //! on top of the same functions.
 
 use super::ast::*;
+use super::diagnose::{self, expected::*, Expected};
+use super::scan::{self, Start};
 use super::shape::{
     combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template,
     Item, Tag,
@@ -49,7 +78,8 @@ use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
 /// Why this parser stopped without a tree.
 enum Stop {
-    /// A syntax error: the pest path decides, and reports it.
+    /// A syntax error: what was tried at the farthest position reached
+    /// (`P::far`) says which.
     GiveUp,
     /// Nested deeper than [`MAX_DEPTH`], found at this span.
     TooDeep(Span),
@@ -57,25 +87,52 @@ enum Stop {
 
 type Res<T> = Result<T, Stop>;
 
-/// A built node and its height, as the pest path's builder measures it.
+/// A built node and its height, as the pest oracle's builder measures it.
 type Built<T> = Res<(T, u32)>;
 
 /// What this parser made of an input.
 pub(crate) enum Outcome<T> {
     /// The input is valid.
     Parsed(T),
-    /// The input is refused with this error.
+    /// The input is nested too deep: refused with this error.
     Refused(SyntaxError),
-    /// The input has a syntax error; the pest path diagnoses it.
-    Unsure,
+    /// The input is invalid: these are its errors, in source order.
+    Invalid(Vec<SyntaxError>),
 }
 
-impl<T> From<Res<T>> for Outcome<T> {
-    fn from(r: Res<T>) -> Self {
+impl<T> Outcome<T> {
+    /// The tree, or every error.
+    pub(crate) fn into_result(self) -> Result<T, Vec<SyntaxError>> {
+        match self {
+            Outcome::Parsed(t) => Ok(t),
+            Outcome::Refused(e) => Err(vec![e]),
+            Outcome::Invalid(errors) => Err(errors),
+        }
+    }
+
+    /// The outcome of running `p` over `src` from `start`.
+    fn of(r: Res<T>, p: P<'_>, start: Start) -> Self {
         match r {
-            Ok(v) => Outcome::Parsed(v),
+            Ok(v) if p.errors.is_empty() => Outcome::Parsed(v),
+            Ok(_) => Outcome::Invalid(p.errors),
             Err(Stop::TooDeep(span)) => Outcome::Refused(too_deep(span)),
-            Err(Stop::GiveUp) => Outcome::Unsure,
+            Err(Stop::GiveUp) => Outcome::Invalid(vec![p.diagnose(start)]),
+        }
+    }
+
+    /// The outcome of a run that started inside a larger text (a native
+    /// body): errors found on the way are kept (their spans are offsets in
+    /// that text), but a syntax error that stopped the run gives an empty
+    /// list, because the failure record describes the run from the start
+    /// of the text: the caller diagnoses the expression's own text with
+    /// [`parse_expression`], which costs one more parse of it, on errors
+    /// only.
+    fn at(r: Res<T>, p: P<'_>) -> Self {
+        match r {
+            Ok(v) if p.errors.is_empty() => Outcome::Parsed(v),
+            Ok(_) => Outcome::Invalid(p.errors),
+            Err(Stop::TooDeep(span)) => Outcome::Refused(too_deep(span)),
+            Err(Stop::GiveUp) => Outcome::Invalid(Vec::new()),
         }
     }
 }
@@ -83,7 +140,7 @@ impl<T> From<Res<T>> for Outcome<T> {
 /// `parse_template` (template_root = ${ SOI ~ template_item* ~ EOI }).
 pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
     if src.len() > u32::MAX as usize {
-        return Outcome::Unsure;
+        return Outcome::Invalid(vec![too_large()]);
     }
     let mut p = P::new(src);
     let run = |p: &mut P<'_>| -> Res<Template> {
@@ -91,13 +148,32 @@ pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
         let (t, _) = p.shape(items, span(0, src.len()), false)?;
         Ok(t)
     };
-    run(&mut p).into()
+    let r = run(&mut p);
+    Outcome::of(r, p, Start::Template)
+}
+
+#[cold]
+fn too_large() -> SyntaxError {
+    SyntaxError::new(
+        "Input too large",
+        "Templates and expressions are limited to 4 GiB.",
+        Span::new(0, 0),
+    )
+}
+
+/// The work [`parse_template`] does on `src`, in terms started: tests
+/// hold it to the input's length.
+#[cfg(test)]
+pub(crate) fn template_steps(src: &str) -> u64 {
+    let mut p = P::new(src);
+    let _ = p.template_items(Mode::Root);
+    p.steps
 }
 
 /// `parse_expression` (expression_root = { SOI ~ expr ~ EOI }).
 pub(crate) fn parse_expression(src: &str) -> Outcome<Expr> {
     if src.len() > u32::MAX as usize {
-        return Outcome::Unsure;
+        return Outcome::Invalid(vec![too_large()]);
     }
     let mut p = P::new(src);
     let run = |p: &mut P<'_>| -> Res<Expr> {
@@ -107,20 +183,23 @@ pub(crate) fn parse_expression(src: &str) -> Outcome<Expr> {
         if p.i == p.b.len() {
             Ok(e)
         } else {
+            p.note(p.i, EOI | OTHER);
             Err(Stop::GiveUp)
         }
     };
-    run(&mut p).into()
+    let r = run(&mut p);
+    Outcome::of(r, p, Start::Expression)
 }
 
 /// An expression starting at byte `start` of `src`, for the value of a
 /// native body's attribute: `src` ends where the attribute's logical line
 /// does (the native body parser cuts it there, which is what makes
 /// newlines significant outside brackets), spans are offsets in `src`, and
-/// what follows the expression is the caller's to check.
+/// what follows the expression is the caller's to check. See
+/// [`Outcome::at`] for what an invalid expression gives.
 pub(crate) fn parse_expression_at(src: &str, start: usize) -> Outcome<Expr> {
     if src.len() > u32::MAX as usize {
-        return Outcome::Unsure;
+        return Outcome::Invalid(vec![too_large()]);
     }
     let mut p = P::new(src);
     p.i = start;
@@ -128,19 +207,21 @@ pub(crate) fn parse_expression_at(src: &str, start: usize) -> Outcome<Expr> {
         p.ws()?;
         Ok(p.expr()?.0)
     };
-    run(&mut p).into()
+    let r = run(&mut p);
+    Outcome::at(r, p)
 }
 
 /// A quoted string starting at byte `start` of `src` (a native block
-/// label); spans are offsets in `src`.
+/// label); spans are offsets in `src`. See [`Outcome::at`].
 pub(crate) fn parse_quoted_at(src: &str, start: usize) -> Outcome<Expr> {
     if src.len() > u32::MAX as usize || src.as_bytes().get(start) != Some(&b'"') {
-        return Outcome::Unsure;
+        return Outcome::Invalid(Vec::new());
     }
     let mut p = P::new(src);
     p.i = start;
     let run = |p: &mut P<'_>| -> Res<Expr> { Ok(p.quoted()?.0) };
-    run(&mut p).into()
+    let r = run(&mut p);
+    Outcome::at(r, p)
 }
 
 struct P<'s> {
@@ -151,6 +232,27 @@ struct P<'s> {
     /// the height of the tree being built, so going past [`MAX_DEPTH`]
     /// proves the input too deep.
     depth: u32,
+    /// Terms that failed to parse, by start offset, with the deepest
+    /// nesting they reached above the depth they started at. PEG's
+    /// backtracking can come back to a term it already failed on (a
+    /// failed operand after a newline in an object is read again as the
+    /// next item's key); without this memo each level of such nesting
+    /// doubles the work.
+    failed_terms: std::collections::HashMap<usize, u32>,
+    /// The deepest nesting reached so far (for the memo above).
+    peak: u32,
+    /// Terms started, a measure of work that tests hold to the input's
+    /// length.
+    pub(crate) steps: u64,
+    /// The farthest position where a rule failed, and the rules (as the
+    /// diagnostics name them) that failed there: pest's error tracking,
+    /// which the diagnostics were written against. A rule counts at the
+    /// position where it started.
+    far: (usize, Expected),
+    /// Errors found in input that parses (unbalanced directives, items
+    /// on one line, legacy index forms, nested splats): reported together
+    /// if nothing stops the parse.
+    errors: Vec<SyntaxError>,
 }
 
 fn span(start: usize, end: usize) -> Span {
@@ -191,7 +293,31 @@ impl<'s> P<'s> {
             b: src.as_bytes(),
             i: 0,
             depth: 0,
+            failed_terms: std::collections::HashMap::new(),
+            peak: 0,
+            steps: 0,
+            far: (0, 0),
+            errors: Vec::new(),
         }
+    }
+
+    /// Rules `set` failed at `pos`: kept if that is the farthest so far.
+    fn note(&mut self, pos: usize, set: Expected) {
+        if pos > self.far.0 {
+            self.far = (pos, set);
+        } else if pos == self.far.0 {
+            self.far.1 |= set;
+        }
+    }
+
+    /// The error of a parse that gave up.
+    #[cold]
+    fn diagnose(&self, start: Start) -> SyntaxError {
+        let scanned = scan::scan(self.src, start);
+        if let Some(span) = scanned.too_deep {
+            return too_deep(span);
+        }
+        diagnose::from_failure(self.src, self.far.0, self.far.1, &scanned, start)
     }
 
     fn peek(&self) -> Option<u8> {
@@ -214,12 +340,13 @@ impl<'s> P<'s> {
     /// Runs `f`; if it gives up, puts the reader back where it was and
     /// gives `None`: PEG's ordered choice and repetition backtrack there.
     fn attempt<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<Option<T>> {
-        let (i, depth) = (self.i, self.depth);
+        let (i, depth, errors) = (self.i, self.depth, self.errors.len());
         match f(self) {
             Ok(v) => Ok(Some(v)),
             Err(Stop::GiveUp) => {
                 self.i = i;
                 self.depth = depth;
+                self.errors.truncate(errors);
                 Ok(None)
             }
             Err(e) => Err(e),
@@ -229,6 +356,7 @@ impl<'s> P<'s> {
     /// One level of nesting opened at `at`.
     fn enter(&mut self, at: usize) -> Res<()> {
         self.depth += 1;
+        self.peak = self.peak.max(self.depth);
         if self.depth > MAX_DEPTH {
             Err(Stop::TooDeep(self.token(at)))
         } else {
@@ -267,7 +395,9 @@ impl<'s> P<'s> {
                     let body = &b[self.i + 2..];
                     match memchr::memmem::find(body, b"*/") {
                         Some(k) => self.i += 2 + k + 2,
-                        None => return Err(Stop::GiveUp),
+                        // Not a comment: what follows must make sense
+                        // of the `/` (nothing does).
+                        None => break,
                     }
                 }
                 _ => break,
@@ -334,11 +464,12 @@ impl<'s> P<'s> {
     }
 
     /// Consumes keyword `kw`, or gives up.
-    fn keyword(&mut self, kw: &str) -> Res<()> {
+    fn keyword(&mut self, kw: &str, rule: Expected) -> Res<()> {
         if self.at_keyword(kw) {
             self.i += kw.len();
             Ok(())
         } else {
+            self.note(self.i, rule);
             Err(Stop::GiveUp)
         }
     }
@@ -346,7 +477,10 @@ impl<'s> P<'s> {
     /// ident, as a named [`Ident`], or gives up.
     fn named(&mut self) -> Res<Ident> {
         let start = self.i;
-        let name = self.ident().ok_or(Stop::GiveUp)?;
+        let Some(name) = self.ident() else {
+            self.note(start, IDENT);
+            return Err(Stop::GiveUp);
+        };
         Ok(Ident {
             name: name.into(),
             span: span(start, self.i),
@@ -427,6 +561,10 @@ impl<'s> P<'s> {
                     self.i = b.len();
                     break Ok(());
                 }
+                // Unterminated: the closing quote or marker line was
+                // expected at the end.
+                let closing = if mode == Mode::Quoted { QUOTE_END } else { 0 };
+                self.note(b.len(), closing | OTHER);
                 break Err(Stop::GiveUp);
             };
             piece_start = false;
@@ -435,10 +573,16 @@ impl<'s> P<'s> {
                     self.i = j;
                     break Ok(());
                 }
-                b'\\' => {
-                    self.i = j + self.escape_len(j)?;
-                    run.escaped = true;
-                }
+                b'\\' => match self.escape_len(j) {
+                    Ok(n) => {
+                        self.i = j + n;
+                        run.escaped = true;
+                    }
+                    Err(e) => {
+                        self.note(j, QUOTE_END | OTHER);
+                        break Err(e);
+                    }
+                },
                 b'\n' if mode == Mode::Heredoc => {
                     self.i = j + 1;
                     line_start = true;
@@ -454,7 +598,10 @@ impl<'s> P<'s> {
                             && items.len() > before;
                 }
                 // A raw newline in a quoted string.
-                _ => break Err(Stop::GiveUp),
+                _ => {
+                    self.note(j, QUOTE_END | OTHER);
+                    break Err(Stop::GiveUp);
+                }
             }
         };
         self.depth -= open;
@@ -533,7 +680,7 @@ impl<'s> P<'s> {
     }
 
     /// Ends the literal run in progress at `end` (nothing if it is empty).
-    fn end_run(&self, items: &mut Vec<Item>, run: &Run, end: usize, mode: Mode) -> Res<()> {
+    fn end_run(&mut self, items: &mut Vec<Item>, run: &Run, end: usize, mode: Mode) -> Res<()> {
         if end <= run.start {
             return Ok(());
         }
@@ -545,12 +692,7 @@ impl<'s> P<'s> {
             (true, true) => {
                 // Escapes were checked while reading; a `\u` naming no
                 // character is the one error left.
-                let mut errors = Vec::new();
-                let text = unescape_quoted(raw, run.start as u32, &mut errors);
-                if !errors.is_empty() {
-                    return Err(Stop::GiveUp);
-                }
-                text
+                unescape_quoted(raw, run.start as u32, &mut self.errors)
             }
         };
         items.push(Item::Lit {
@@ -571,7 +713,7 @@ impl<'s> P<'s> {
         let (expr, height) = self.expr()?;
         self.ws()?;
         let right = self.strip_mark();
-        self.expect(b'}')?;
+        self.expect_rule(b'}', INTERP_END)?;
         self.leave();
         Ok(Item::Interp {
             expr,
@@ -586,8 +728,22 @@ impl<'s> P<'s> {
         let here = self.peek() == Some(b'~');
         if here {
             self.i += 1;
+        } else {
+            self.note(self.i, OTHER);
         }
         here
+    }
+
+    /// The closing token `c`, named by rule `rule` (`interp_end`,
+    /// `paren_end`, ...), or gives up with that rule tried here.
+    fn expect_rule(&mut self, c: u8, rule: Expected) -> Res<()> {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            Ok(())
+        } else {
+            self.note(self.i, rule);
+            Err(Stop::GiveUp)
+        }
     }
 
     /// directive = ${ "%{" ~ strip_mark? ~ ws ~ directive_body ~ ws ~ strip_mark? ~ directive_end },
@@ -601,7 +757,7 @@ impl<'s> P<'s> {
         let tag = self.directive_body()?;
         self.ws()?;
         let right = self.strip_mark();
-        self.expect(b'}')?;
+        self.expect_rule(b'}', DIRECTIVE_END)?;
         self.leave();
         match tag {
             Tag::If(..) | Tag::For { .. } => {
@@ -651,6 +807,7 @@ impl<'s> P<'s> {
             self.i += 6;
             Ok(Tag::EndFor)
         } else {
+            self.note(self.i, KW_ENDIF | OTHER);
             Err(Stop::GiveUp)
         }
     }
@@ -670,20 +827,13 @@ impl<'s> P<'s> {
         } else {
             (None, first)
         };
-        self.keyword("in")?;
+        self.keyword("in", KW_IN)?;
         Ok(names)
     }
 
     /// Shapes template items into a template spanning `span`.
-    fn shape(&self, items: Vec<Item>, span: Span, flush: bool) -> Built<Template> {
-        let mut errors = Vec::new();
-        match shape_template(items, span, flush, &mut errors) {
-            Ok(t) if errors.is_empty() => Ok(t),
-            Err(e) if e.summary == "Nesting too deep" && errors.is_empty() => {
-                Err(Stop::TooDeep(e.span))
-            }
-            _ => Err(Stop::GiveUp),
-        }
+    fn shape(&mut self, items: Vec<Item>, span: Span, flush: bool) -> Built<Template> {
+        shape_template(items, span, flush, &mut self.errors).map_err(|e| Stop::TooDeep(e.span))
     }
 
     // ------------------------------------------------------------ expressions
@@ -713,7 +863,7 @@ impl<'s> P<'s> {
                 self.ws()?;
                 thens.push(self.expr()?);
                 self.ws()?;
-                self.expect(b':')?;
+                self.expect_rule(b':', COND_COLON)?;
                 self.ws()?;
                 conds.push(self.binary()?);
                 self.ws()
@@ -841,6 +991,30 @@ impl<'s> P<'s> {
     /// term = { primary ~ postfix* }: the postfix operators are read flat,
     /// then shaped into steps (which steps each splat captures).
     fn term(&mut self) -> Built<Expr> {
+        self.steps += 1;
+        let (start, depth) = (self.i, self.depth);
+        // A term that failed here before fails again (the memo's note of
+        // how deep it went says whether it could now be too deep instead).
+        // (Valid input rarely fails a term: no hashing while none has.)
+        if !self.failed_terms.is_empty() {
+            if let Some(&rise) = self.failed_terms.get(&start) {
+                if depth + rise <= MAX_DEPTH {
+                    return Err(Stop::GiveUp);
+                }
+            }
+        }
+        let outer_peak = std::mem::replace(&mut self.peak, depth);
+        let result = self.term_uncached();
+        if matches!(result, Err(Stop::GiveUp)) {
+            // (pest's `term` rule, tracked where it started.)
+            self.note(start, EXPR);
+            self.failed_terms.insert(start, self.peak - depth);
+        }
+        self.peak = self.peak.max(outer_peak);
+        result
+    }
+
+    fn term_uncached(&mut self) -> Built<Expr> {
         let primary = self.primary()?;
         // Steps before the first splat are final as read; from the first
         // splat on, they are kept flat and shaped at the end.
@@ -850,7 +1024,26 @@ impl<'s> P<'s> {
         let mut splats = 0;
         // A postfix that fails to parse is not one (PEG backtracks): what
         // follows the term must make sense of it, as in `{a = b\n[for ...] = 1}`.
+        // Whether an attribute-only splat is capturing the steps read: a
+        // second `.*` there is an error, reported in reading order.
+        let mut capturing = false;
         while let Some(post) = self.attempt(Self::postfix)?.flatten() {
+            capturing = match &post {
+                Post::AttrSplat(at) => {
+                    if capturing {
+                        self.errors.push(nested_splat(*at));
+                    }
+                    true
+                }
+                Post::Simple(s, _) => {
+                    capturing
+                        && matches!(
+                            s.kind,
+                            StepKind::Attr(_) | StepKind::Index { legacy: true, .. }
+                        )
+                }
+                Post::FullSplat(_) => false,
+            };
             match post {
                 Post::Simple(step, h) if posts.is_empty() => {
                     steps_height = steps_height.max(h);
@@ -915,7 +1108,8 @@ impl<'s> P<'s> {
                         let num_start = self.i;
                         let text = self.number();
                         if !text.bytes().all(|b| b.is_ascii_digit()) {
-                            return Err(Stop::GiveUp); // "Invalid legacy index syntax"
+                            let at = span(num_start, self.i);
+                            self.errors.push(invalid_legacy_index(text, at));
                         }
                         let key = Expr {
                             kind: ExprKind::Number(text.into()),
@@ -939,7 +1133,11 @@ impl<'s> P<'s> {
                             };
                             Ok(Some(Post::Simple(step, 0)))
                         }
-                        None => none(self),
+                        None => {
+                            // attr_name (and legacy_index's number) tried here
+                            self.note(self.i, ATTR_NAME | OTHER);
+                            none(self)
+                        }
                     },
                 }
             }
@@ -949,6 +1147,9 @@ impl<'s> P<'s> {
                 self.ws()?;
                 // full_splat = { "[" ~ "*" ~ "]" }
                 if self.peek() == Some(b'*') {
+                    // Not `[*]`: then `index`, whose expression cannot
+                    // start at the `*`.
+                    self.note(self.i, EXPR);
                     self.i += 1;
                     self.ws()?;
                     self.expect(b']')?;
@@ -958,7 +1159,7 @@ impl<'s> P<'s> {
                 // index = { "[" ~ expr ~ index_end }
                 let (key, h) = self.expr()?;
                 self.ws()?;
-                self.expect(b']')?;
+                self.expect_rule(b']', INDEX_END)?;
                 self.leave();
                 let step = Step {
                     kind: StepKind::Index {
@@ -999,7 +1200,7 @@ impl<'s> P<'s> {
                 self.ws()?;
                 let (inner, h) = self.expr()?;
                 self.ws()?;
-                self.expect(b')')?;
+                self.expect_rule(b')', PAREN_END)?;
                 self.leave();
                 wrap(
                     ExprKind::Parens(Box::new(inner)),
@@ -1028,9 +1229,10 @@ impl<'s> P<'s> {
                         return Ok(call);
                     }
                 }
-                if namespaced {
-                    return Err(Stop::GiveUp);
-                }
+                // Without a call, `::` is no part of a name: the variable
+                // is the first identifier, and what follows must make
+                // sense of the rest (nothing does).
+                let end = if namespaced { start + name.len() } else { end };
                 self.i = end;
                 match name {
                     "true" => leaf(ExprKind::Bool(true), end),
@@ -1059,6 +1261,8 @@ impl<'s> P<'s> {
         let mut height = 0;
         if self.peek() != Some(b')') {
             loop {
+                // (If no argument starts here, `args_end` is tried here.)
+                self.note(self.i, ARGS_END);
                 let (e, h) = self.expr()?;
                 height = height.max(h);
                 args.push(e);
@@ -1077,11 +1281,14 @@ impl<'s> P<'s> {
                             break;
                         }
                     }
-                    _ => break,
+                    _ => {
+                        self.note(self.i, ARGS_COMMA | ELLIPSIS);
+                        break;
+                    }
                 }
             }
         }
-        self.expect(b')')?;
+        self.expect_rule(b')', ARGS_END)?;
         self.leave();
         let call = Call {
             name: Ident {
@@ -1104,12 +1311,16 @@ impl<'s> P<'s> {
     /// alternative cannot match either, so `for` then a name commits.
     fn starts_for(&mut self) -> Res<bool> {
         if !self.at_keyword("for") {
+            self.note(self.i, OTHER); // kw_for
             return Ok(false);
         }
         let save = self.i;
         self.i += 3;
         self.ws()?;
         let commits = self.ident_start_at(self.i).is_some();
+        if !commits {
+            self.note(self.i, IDENT);
+        }
         self.i = save;
         Ok(commits)
     }
@@ -1128,6 +1339,8 @@ impl<'s> P<'s> {
         let mut height = 0;
         if self.peek() != Some(b']') {
             loop {
+                // (If no item starts here, `tuple_end` is tried here.)
+                self.note(self.i, TUPLE_END);
                 let (e, h) = self.expr()?;
                 height = height.max(h);
                 items.push(e);
@@ -1139,11 +1352,12 @@ impl<'s> P<'s> {
                         break;
                     }
                 } else {
+                    self.note(self.i, TUPLE_COMMA);
                     break;
                 }
             }
         }
-        self.expect(b']')?;
+        self.expect_rule(b']', TUPLE_END)?;
         self.leave();
         wrap(ExprKind::Tuple(items), span(start, self.i), height + 1)
     }
@@ -1163,13 +1377,34 @@ impl<'s> P<'s> {
         let mut height = 0;
         let mut comma = true;
         while self.peek() != Some(b'}') {
-            if let Some(prev) = items.last() {
-                let between = &self.b[prev.value.span.end as usize..self.i];
-                if !comma && memchr::memchr(b'\n', between).is_none() {
-                    return Err(Stop::GiveUp); // "Missing attribute separator"
+            let item_start = self.i;
+            // (If no item starts here, `object_end` is tried here.)
+            self.note(item_start, OBJECT_END);
+            let separated = match items.last() {
+                Some(prev) => {
+                    let between = &self.b[prev.value.span.end as usize..item_start];
+                    comma || memchr::memchr(b'\n', between).is_some()
                 }
+                None => true,
+            };
+            if !separated {
+                let at = self.token(item_start);
+                self.errors.push(missing_attribute_separator(at));
             }
-            let (item, h) = self.object_item()?;
+            let before = self.far;
+            let (item, h) = match self.object_item() {
+                Ok(item) => item,
+                Err(e) => {
+                    // pest's `object_key` failing where it started
+                    // replaces what its alternatives tried there.
+                    if self.far.0 == item_start {
+                        let kept = if before.0 == item_start { before.1 } else { 0 };
+                        self.far.1 = kept | OTHER;
+                    }
+                    return Err(e);
+                }
+            };
+
             height = height.max(h);
             items.push(item);
             self.ws()?;
@@ -1177,6 +1412,8 @@ impl<'s> P<'s> {
             if comma {
                 self.i += 1;
                 self.ws()?;
+            } else {
+                self.note(self.i, OTHER); // object_comma
             }
         }
         self.i += 1;
@@ -1199,6 +1436,7 @@ impl<'s> P<'s> {
                         span: span(start, end),
                     }))
                 } else {
+                    self.note(self.i, KV_SEP);
                     self.i = start;
                     None
                 }
@@ -1215,7 +1453,8 @@ impl<'s> P<'s> {
             }
         };
         if !self.at_kv_sep() {
-            return Err(Stop::GiveUp); // "Missing key/value separator"
+            self.note(self.i, KV_SEP);
+            return Err(Stop::GiveUp);
         }
         self.i += 1;
         self.ws()?;
@@ -1249,13 +1488,14 @@ impl<'s> P<'s> {
         self.ws()?;
         let (collection, mut height) = self.expr()?;
         self.ws()?;
-        self.expect(b':')?;
+        self.expect_rule(b':', FOR_COLON)?;
         self.ws()?;
         let (first, h) = self.expr()?;
         height = height.max(h);
         self.ws()?;
         let result = if object {
             if !self.b[self.i..].starts_with(b"=>") {
+                self.note(self.i, FAT_ARROW);
                 return Err(Stop::GiveUp);
             }
             self.i += 2;
@@ -1267,6 +1507,8 @@ impl<'s> P<'s> {
             if grouping {
                 self.i += 3;
                 self.ws()?;
+            } else {
+                self.note(self.i, ELLIPSIS);
             }
             ForResult::Object {
                 key: first,
@@ -1285,9 +1527,14 @@ impl<'s> P<'s> {
             self.ws()?;
             Some(c)
         } else {
+            self.note(self.i, OTHER); // kw_if
             None
         };
-        self.expect(if object { b'}' } else { b']' })?;
+        if object {
+            self.expect_rule(b'}', OBJECT_END)?;
+        } else {
+            self.expect_rule(b']', TUPLE_END)?;
+        }
         self.leave();
         let fe = ForExpr {
             key_var,
@@ -1325,9 +1572,14 @@ impl<'s> P<'s> {
         let flush = self.peek() == Some(b'-');
         if flush {
             self.i += 1;
+        } else {
+            self.note(self.i, OTHER); // heredoc_flush
         }
         let marker_start = self.i;
-        self.ident().ok_or(Stop::GiveUp)?;
+        if self.ident().is_none() {
+            self.note(marker_start, OTHER); // heredoc_marker
+            return Err(Stop::GiveUp);
+        }
         let marker = &self.b[marker_start..self.i];
         // NEWLINE = _{ "\n" | "\r\n" | "\r" }
         match (self.peek(), self.at(1)) {
@@ -1405,8 +1657,12 @@ fn shape_steps(posts: &mut std::iter::Peekable<std::vec::IntoIter<Post>>) -> Bui
                             each_height = each_height.max(h);
                             each.push(s);
                         }
-                        // "Nested splat expression not allowed"
-                        Some(Post::AttrSplat(_)) => return Err(Stop::GiveUp),
+                        // A nested `.*` (an error, reported while reading)
+                        // is captured as pest's builder does.
+                        Some(&Post::AttrSplat(at)) => {
+                            posts.next();
+                            end = at;
+                        }
                         _ => break,
                     }
                 }
@@ -1444,4 +1700,38 @@ fn shape_steps(posts: &mut std::iter::Peekable<std::vec::IntoIter<Post>>) -> Bui
 fn wrap(kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
     check(height, Span::new(span.start, span.start + 1))?;
     Ok((Expr { kind, span }, height))
+}
+
+#[cold]
+fn nested_splat(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Nested splat expression not allowed",
+        "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+        at,
+    )
+}
+
+/// `.1.2` or `.1e5`: read as a number, refused as an index.
+#[cold]
+fn invalid_legacy_index(text: &str, at: Span) -> SyntaxError {
+    let detail = if text.contains('.') {
+        format!(
+            "When using the legacy index syntax, chaining two indexes together is not \
+             permitted. Use the proper index syntax instead, like [{}].",
+            text.replace('.', "][")
+        )
+    } else {
+        "A legacy index (`.0`) must be a whole number. Use the index syntax `[...]` instead."
+            .to_string()
+    };
+    SyntaxError::new("Invalid legacy index syntax", detail, at)
+}
+
+#[cold]
+fn missing_attribute_separator(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing attribute separator",
+        "Expected a newline or comma to mark the beginning of the next attribute.",
+        at,
+    )
 }

@@ -7,14 +7,17 @@
 //!
 //! The grammar is written once, as pest rules in `grammar.pest`: that file
 //! is the readable, normative grammar. Inputs are parsed by a hand-written
-//! recursive-descent parser (`fast.rs`) that follows it rule by rule and
-//! builds the tree directly, at a fraction of a microsecond per template;
-//! the pest parser built from the grammar is its oracle in property tests
-//! (same acceptance, same tree, spans included, on generated inputs of
-//! every shape, valid and invalid) and produces the diagnostics for
-//! rejected input (`diagnose.rs` maps pest's failure to HCL's messages).
-//! Tree shaping both share (operator precedence, strip markers, heredoc
-//! indentation, directive matching) is one code, in `shape.rs`.
+//! recursive-descent parser (`fast.rs`) that follows it rule by rule,
+//! builds the tree directly, at a fraction of a microsecond per template,
+//! and reports its own errors. The pest parser built from the grammar
+//! (`parser.rs`, compiled for tests only) is its oracle in property tests:
+//! same acceptance, same tree (spans included), same diagnostics, on
+//! generated inputs of every shape, valid and invalid. Diagnostics are
+//! worded in one place (`diagnose.rs`, from the farthest failure and the
+//! rules tried there), and tree shaping both share (operator precedence,
+//! strip markers, heredoc indentation, directive matching) is one code, in
+//! `shape.rs`. So at run time no input costs more than one pass, valid or
+//! not.
 //!
 //! This layer does not evaluate anything (that is `eval`) and it
 //! does not know about files: spans are byte offsets into the text it was
@@ -38,6 +41,7 @@ mod ast;
 mod body;
 mod diagnose;
 mod fast;
+#[cfg(test)]
 mod parser;
 mod scan;
 mod shape;
@@ -188,14 +192,14 @@ impl std::error::Error for SyntaxError {}
 /// full-expression mode. There are no quotes or backslash escapes at this
 /// level; `$${` and `%%{` stand for literal `${` and `%{`.
 pub fn parse_template(src: &str) -> Result<Template, Vec<SyntaxError>> {
-    parser::parse_template(src)
+    fast::parse_template(src).into_result()
 }
 
 /// Parses a whole native expression (`aws_instance.example`,
 /// `list(string)`, `a ? b : c`); whitespace and comments around it are
 /// allowed, anything else after it is an error.
 pub fn parse_expression(src: &str) -> Result<Expr, Vec<SyntaxError>> {
-    parser::parse_expression(src)
+    fast::parse_expression(src).into_result()
 }
 
 /// Whether `s` must go through [`parse_template`]: true iff it contains `${`

@@ -1,5 +1,8 @@
-//! From text to syntax tree: runs the pre-scan, then pest, then builds the
-//! AST from pest's pairs.
+//! The oracle: the pest parser generated from `grammar.pest`, and the
+//! builder from its pairs to the syntax tree. Compiled for tests only:
+//! the hand-written parser (`fast.rs`) is checked against it on generated
+//! inputs, and never calls it (pest backtracks without memoization, so an
+//! invalid input can cost it exponential time).
 //!
 //! The builder is where the flat parts of the grammar get their structure:
 //! operator precedence (shunting-yard, no recursion per operator), the
@@ -14,7 +17,6 @@ use pest_derive::Parser;
 
 use super::ast::*;
 use super::diagnose;
-use super::fast::{self, Outcome};
 use super::scan::{self, Start};
 use super::shape::{
     fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Item, Tag,
@@ -25,16 +27,7 @@ use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 #[grammar = "syntax/grammar.pest"]
 struct HclParser;
 
-/// See [`super::parse_template`].
-pub(crate) fn parse_template(src: &str) -> Result<Template, Vec<SyntaxError>> {
-    match fast::parse_template(src) {
-        Outcome::Parsed(t) => Ok(t),
-        Outcome::Refused(e) => Err(vec![e]),
-        Outcome::Unsure => parse_template_pest(src),
-    }
-}
-
-/// [`parse_template`] by pest alone, without the fast path.
+/// A template parsed by pest: the oracle of `fast.rs`.
 pub(crate) fn parse_template_pest(src: &str) -> Result<Template, Vec<SyntaxError>> {
     let root = run(src, Start::Template)?;
     let mut b = Builder::new(src);
@@ -44,16 +37,7 @@ pub(crate) fn parse_template_pest(src: &str) -> Result<Template, Vec<SyntaxError
     b.finish(built.map(|(t, _)| t))
 }
 
-/// See [`super::parse_expression`].
-pub(crate) fn parse_expression(src: &str) -> Result<Expr, Vec<SyntaxError>> {
-    match fast::parse_expression(src) {
-        Outcome::Parsed(e) => Ok(e),
-        Outcome::Refused(e) => Err(vec![e]),
-        Outcome::Unsure => parse_expression_pest(src),
-    }
-}
-
-/// [`parse_expression`] by pest alone, without the fast path.
+/// An expression parsed by pest: the oracle of `fast.rs`.
 pub(crate) fn parse_expression_pest(src: &str) -> Result<Expr, Vec<SyntaxError>> {
     let root = run(src, Start::Expression)?;
     let mut b = Builder::new(src);

@@ -1,16 +1,13 @@
-//! A cheap lexical pre-scan run before pest.
+//! A cheap lexical pre-scan, run on the error path.
 //!
-//! pest parses by recursive descent, so its stack use grows with the
-//! nesting of brackets, strings, interpolations and conditional "then"
-//! branches (the only constructs the grammar recurses on). This scan
-//! measures that nesting in one linear pass over the bytes, tracking just
-//! enough lexical state (template text vs. expression, quoted strings,
-//! heredocs, comments) not to count brackets inside literal text, and
-//! refuses input nested deeper than [`MAX_DEPTH`] before pest ever sees it.
-//!
-//! It also remembers which construct was still open at the end of the
-//! input, which gives better diagnostics for unclosed `${`, strings and
-//! brackets than pest's "expected ..." position can.
+//! One linear pass over the bytes, tracking just enough lexical state
+//! (template text vs. expression, quoted strings, heredocs, comments) not
+//! to count brackets inside literal text. It remembers which construct was
+//! still open at the end of the input, which gives better diagnostics for
+//! unclosed `${`, strings and brackets than the farthest failure position
+//! can; and it measures nesting, so that the pest oracle (tests only),
+//! whose stack use grows with nesting, never sees input nested deeper
+//! than [`MAX_DEPTH`].
 
 use super::{Span, MAX_DEPTH};
 

@@ -172,3 +172,49 @@ fn check_no_panic(s: &str) {
         }
     }
 }
+
+/// The fuzz target's view of raw bytes: their longest valid UTF-8 prefix
+/// (what libFuzzer's `&str` argument receives).
+fn fuzz_text(bytes: &[u8]) -> &str {
+    let n = std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), str::len);
+    std::str::from_utf8(&bytes[..n]).expect("a valid prefix")
+}
+
+/// Fuzz finding `timeout-8b4070109604` (template target): 244 bytes of
+/// nested `({e : e({ else ...` objects and calls took ~20 s, because the
+/// error path re-parsed each failed level once per way of reading it
+/// (exponential backtracking). It now gets its diagnostic in one pass.
+#[test]
+fn failed_nested_objects_and_calls_are_diagnosed_in_one_pass() {
+    let src = fuzz_text(include_bytes!("regressions/template-timeout-8b4070109604"));
+    assert_eq!(src.len(), 244);
+    let errs = parse_template(src).expect_err("invalid");
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].summary, "Invalid character");
+    assert_eq!(
+        errs[0].detail,
+        "This character is not used within the language."
+    );
+    assert_eq!((errs[0].span.start, errs[0].span.end), (227, 228));
+    let errs = parse_expression(src).expect_err("invalid");
+    assert_eq!(errs[0].summary, "Invalid expression");
+    assert_eq!((errs[0].span.start, errs[0].span.end), (0, 1));
+}
+
+/// The same family as deep as the nesting limit allows: with one level
+/// of backtracking per nesting level, 2^30 re-parses would never finish;
+/// one pass takes microseconds.
+#[test]
+fn failed_operands_read_again_as_object_keys_cost_one_pass() {
+    // `{a = b` newline `-(`: the operand after `-` fails deep inside, and
+    // PEG then reads `-(...` again as the next object item's key.
+    for unit in ["{a = b\n-(", "a({e : e("] {
+        let src = format!("${{{}", unit.repeat(30));
+        let errs = parse_template(&src).expect_err("unfinished");
+        // The expression missing at the end is reported first, as in HCL.
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].summary, "Missing expression", "{unit:?}");
+        let end = src.len() as u32;
+        assert_eq!((errs[0].span.start, errs[0].span.end), (end, end));
+    }
+}
