@@ -1225,3 +1225,40 @@ fn an_unknown_first_label_suggests_the_nearest_variant() {
         ["Incorrect attribute value type | Inappropriate value for attribute \"inline\" in provisioner.remote-exec: a list is required, but found 1. | 1:44-1:45"]
     );
 }
+
+#[derive(HclDecode, Debug)]
+struct Many {
+    #[hcl(remain)]
+    rest: IndexMap<String, Value>,
+}
+
+#[test]
+fn one_decoding_shares_one_evaluation_budget() {
+    // Twenty attributes of 1 MiB each: every one fits the budget of 8 MiB,
+    // all of them together do not. The limit is reported once, on the
+    // attribute that reached it.
+    let attrs: Vec<String> = (0..20)
+        .map(|i| format!("\"a{i:02}\": \"${{join(\\\"\\\", [for i in range(1024) : format(\\\"%1024s\\\", \\\"\\\")])}}\""))
+        .collect();
+    let src = format!("{{{}}}", attrs.join(",\n"));
+    let ctx = EvalContext::new()
+        .with_stdlib()
+        .with_limits(hcl_json::Limits::default().with_max_bytes(8 << 20));
+    let err = hcl_json::from_str::<Many>(&src, &ctx).unwrap_err();
+    assert_eq!(err.diagnostics().len(), 1, "{err}");
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(
+        d.detail,
+        "This expression produces more than 8 MiB of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted."
+    );
+    let at = d.subject.as_ref().unwrap();
+    // Each attribute costs its 1 MiB string, its 1 024 parts and their
+    // copy as `join`'s argument (about 3.2 MiB): the third `join` cannot
+    // be built.
+    assert_eq!((at.start.line, at.start.column), (3, 11));
+    assert_eq!(&src[at.start.byte..at.start.byte + 5], "join(");
+    // One attribute alone decodes.
+    let one: Many = hcl_json::from_str(&format!("{{{}}}", attrs[0]), &ctx).unwrap();
+    assert_eq!(one.rest["a00"].as_str().map(str::len), Some(1 << 20));
+}

@@ -398,6 +398,33 @@ pub(crate) fn reserve_bytes(n: u64) -> Result<(), Exceeded> {
     })
 }
 
+/// The bytes the running evaluation may still produce (unbounded outside
+/// one): the most a function may allocate for a result it has not yet
+/// returned (and so not yet been charged for).
+pub(crate) fn bytes_left() -> u64 {
+    METER.with(|m| {
+        if m.active.get() == 0 {
+            u64::MAX
+        } else {
+            m.bytes_left.get()
+        }
+    })
+}
+
+/// Fails the running evaluation on its bytes limit: what a builder does
+/// when its output would grow past [`bytes_left`].
+#[cold]
+pub(crate) fn exceed_bytes() -> Exceeded {
+    exceed(Limit::Bytes)
+}
+
+/// Fails the running evaluation on `limit` (a depth found by a walk that
+/// counts its own nesting).
+#[cold]
+pub(crate) fn exceed(limit: Limit) -> Exceeded {
+    METER.with(|m| fail(m, limit))
+}
+
 /// Charges what `value` costs: its bytes ([`VALUE_BYTES`] per element of
 /// a collection, plus string and key lengths) and one step per element
 /// visited. A scalar costs its string bytes only: a number, a bool or an
