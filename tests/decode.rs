@@ -1262,3 +1262,35 @@ fn one_decoding_shares_one_evaluation_budget() {
     let one: Many = hcl_json::from_str(&format!("{{{}}}", attrs[0]), &ctx).unwrap();
     assert_eq!(one.rest["a00"].as_str().map(str::len), Some(1 << 20));
 }
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum Refs {
+    Count(u64),
+    Many(Vec<Expression>),
+}
+
+#[derive(HclDecode, Debug)]
+struct WithRefs {
+    #[hcl(attr)]
+    refs: Refs,
+}
+
+#[test]
+fn expressions_buffered_by_serde_are_matched_in_linear_time() {
+    // 10 000 expressions replayed by an untagged enum: each finds its own
+    // record (by taking them in order, not by shifting the rest of the list
+    // at every take).
+    let n = 10_000;
+    let items: Vec<String> = (0..n).map(|i| format!("\"${{x{i}}}\"")).collect();
+    let src = format!("{{\"refs\": [{}]}}", items.join(", "));
+    let decoded: WithRefs = hcl_json::from_str(&src, &ctx()).unwrap();
+    let Refs::Many(exprs) = decoded.refs else {
+        panic!("not the list variant");
+    };
+    assert_eq!(exprs.len(), n);
+    for i in [0, 1, 12_345, n - 1] {
+        let r = exprs[i].range();
+        assert_eq!(&src[r.bytes()], items[i], "element {i}");
+    }
+}

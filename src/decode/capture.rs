@@ -55,7 +55,13 @@ where
 pub(crate) struct Buffered {
     ctx: EvalContext,
     attribute: Option<Expression>,
-    entries: Vec<(Value, Expression)>,
+    /// The recorded expressions; `None` once taken. Taking leaves a hole
+    /// rather than shifting the rest, so that taking N entries in order
+    /// (a buffered array of expressions) is linear.
+    entries: Vec<Option<(Value, Expression)>>,
+    /// The first entry not taken: replays take entries in the order they
+    /// were recorded, so the one asked for is almost always this one.
+    first: usize,
 }
 
 impl Buffered {
@@ -64,7 +70,30 @@ impl Buffered {
             ctx: ctx.clone(),
             attribute: None,
             entries: Vec::new(),
+            first: 0,
         }
+    }
+
+    /// Starts the records of another attribute.
+    fn restart(&mut self, attr: &Expression) {
+        self.entries.clear();
+        self.first = 0;
+        self.attribute = Some(attr.clone());
+    }
+
+    /// Takes the first recorded expression not yet taken that was written
+    /// as `literal`.
+    fn take(&mut self, literal: &Value) -> Option<Expression> {
+        let start = self.first.min(self.entries.len());
+        let i = start
+            + self.entries[start..]
+                .iter()
+                .position(|e| e.as_ref().is_some_and(|(v, _)| v == literal))?;
+        let (_, expr) = self.entries[i].take()?;
+        while self.entries.get(self.first).is_some_and(Option::is_none) {
+            self.first += 1;
+        }
+        Some(expr)
     }
 }
 
@@ -81,10 +110,9 @@ pub(crate) fn record_buffered(attr: &Expression, expr: &Expression) {
             .as_ref()
             .is_some_and(|a| a.range() == attr.range());
         if !same {
-            b.entries.clear();
-            b.attribute = Some(attr.clone());
+            b.restart(attr);
         }
-        b.entries.push((literal, expr.clone()));
+        b.entries.push(Some((literal, expr.clone())));
     });
 }
 
@@ -92,8 +120,7 @@ pub(crate) fn record_buffered(attr: &Expression, expr: &Expression) {
 /// and the decoding's context.
 fn recorded(literal: &Value) -> Option<(Expression, EvalContext)> {
     handover::with_nearest(|b: &mut Buffered| {
-        let i = b.entries.iter().position(|(v, _)| v == literal)?;
-        let (_, expr) = b.entries.remove(i);
+        let expr = b.take(literal)?;
         Some((expr, b.ctx.clone()))
     })
     .flatten()

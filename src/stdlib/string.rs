@@ -833,8 +833,10 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                         digits = digits.to_uppercase();
                     }
                     if let Some(p) = v.precision {
-                        while digits.len() < p {
-                            digits.insert(0, '0');
+                        // All the zeros at once: one insertion per zero
+                        // would move the digits `p` times.
+                        if digits.len() < p {
+                            digits.insert_str(0, &"0".repeat(p - digits.len()));
                         }
                     }
                     if v.sharp {
