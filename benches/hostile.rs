@@ -190,6 +190,14 @@ fn usage(c: &mut Criterion) {
                 worst[i] = (share, used, budgets[i], name.clone());
             }
         }
+        println!(
+            "{name}: {} bytes ({:.3} % of max_bytes), {} steps ({:.3} % of max_steps), depth {}",
+            peak.bytes,
+            peak.bytes as f64 * 100.0 / d.max_bytes as f64,
+            peak.steps,
+            peak.steps as f64 * 100.0 / d.max_steps as f64,
+            peak.depth
+        );
         depth = depth.max(peak.depth);
     }
     for (what, (share, used, budget, name)) in ["bytes", "steps"].iter().zip(&worst) {
@@ -224,10 +232,55 @@ fn with_stdlib(c: &mut Criterion) {
     });
 }
 
+/// An attribute replayed by serde's buffering (an untagged enum).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum Refs {
+    Count(u64),
+    Many(Vec<hcl_json::Expression>),
+}
+
+#[derive(hcl_json::HclDecode)]
+#[allow(dead_code)]
+struct WithRefs {
+    #[hcl(attr)]
+    refs: Refs,
+}
+
+/// The second audit's finds, at n, 10n and 100n: expressions captured in
+/// serde's buffered positions (each looked up among the records; a list
+/// shifted at every take before), and `format`'s precision zeros (one
+/// insertion at the front per zero before).
+fn quadratic_second_audit(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10);
+    for n in SIZES {
+        let items: Vec<String> = (0..n).map(|i| format!("\"${{x{i}}}\"")).collect();
+        let src = format!("{{\"refs\": [{}]}}", items.join(", "));
+        let ctx = EvalContext::new();
+        group.bench_with_input(
+            BenchmarkId::new("buffered_expressions", n),
+            &src,
+            |bench, src| bench.iter(|| hcl_json::from_str::<WithRefs>(src, &ctx).unwrap()),
+        );
+    }
+    for precision in [100usize, 1_000, 10_000] {
+        let spec = Value::from(format!("%.{precision}d"));
+        group.bench_with_input(
+            BenchmarkId::new("format_precision", precision),
+            &spec,
+            |bench, spec| bench.iter(|| call("format", &[spec.clone(), Value::from(7)])),
+        );
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     usage,
     quadratic_before,
+    quadratic_second_audit,
     rendering,
     error_paths,
     with_stdlib

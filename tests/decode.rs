@@ -1289,7 +1289,7 @@ fn expressions_buffered_by_serde_are_matched_in_linear_time() {
         panic!("not the list variant");
     };
     assert_eq!(exprs.len(), n);
-    for i in [0, 1, 12_345, n - 1] {
+    for i in [0, 1, n / 2 + 7, n - 1] {
         let r = exprs[i].range();
         assert_eq!(&src[r.bytes()], items[i], "element {i}");
     }
