@@ -250,8 +250,10 @@ struct WithRefs {
 
 /// The second audit's finds, at n, 10n and 100n: expressions captured in
 /// serde's buffered positions (each looked up among the records; a list
-/// shifted at every take before), and `format`'s precision zeros (one
-/// insertion at the front per zero before).
+/// scanned past every taken record before), a conditional between an
+/// object of n attributes and `{}` (its attribute types compared pairwise
+/// before), and `format`'s precision zeros (one insertion at the front per
+/// zero before).
 fn quadratic_second_audit(c: &mut Criterion) {
     let mut group = c.benchmark_group("hostile");
     group.sample_size(10);
@@ -263,6 +265,17 @@ fn quadratic_second_audit(c: &mut Criterion) {
             BenchmarkId::new("buffered_expressions", n),
             &src,
             |bench, src| bench.iter(|| hcl_json::from_str::<WithRefs>(src, &ctx).unwrap()),
+        );
+    }
+    for n in SIZES {
+        let big = Value::object((0..n).map(|i| (format!("k{i}"), Value::from("v"))));
+        let ctx = EvalContext::new().with_stdlib().with_variable("big", big);
+        let file = hcl_json::parse(r#"{"a": "${true ? big : {}}"}"#, "b.json").unwrap();
+        let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+        group.bench_with_input(
+            BenchmarkId::new("unify_object_attributes", n),
+            &n,
+            |bench, _| bench.iter(|| expr.value(&ctx).unwrap()),
         );
     }
     for precision in [100usize, 1_000, 10_000] {
