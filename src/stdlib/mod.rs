@@ -412,6 +412,7 @@ impl Text {
     }
 
     /// Shortens the text to `len` bytes (a char boundary).
+    #[cfg(feature = "yaml")]
     pub(crate) fn truncate(&mut self, len: usize) {
         self.buf.truncate(len);
     }
