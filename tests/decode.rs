@@ -1265,6 +1265,7 @@ fn one_decoding_shares_one_evaluation_budget() {
 
 #[derive(Deserialize, Debug)]
 #[serde(untagged)]
+#[allow(dead_code)]
 enum Refs {
     Count(u64),
     Many(Vec<Expression>),
