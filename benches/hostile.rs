@@ -123,9 +123,17 @@ fn error_paths(c: &mut Criterion) {
     group.finish();
 }
 
-/// Prints the largest share of each default limit that an evaluation of
-/// a corpus file or of the 32 MB synthesized file used (every root
-/// attribute, every root variable unknown, as `benches/decode.rs` does).
+/// A whole file decoded as one value per root property: what a user
+/// decoding an untrusted file into a struct evaluates, in one budget.
+#[derive(hcl_json::HclDecode)]
+struct WholeFile {
+    #[hcl(remain)]
+    rest: indexmap::IndexMap<String, Value>,
+}
+
+/// Prints the largest share of each default limit that decoding a corpus
+/// file or the 32 MB synthesized file used: the whole file through
+/// `from_str` (one budget for the decoding), every root variable unknown.
 fn usage(c: &mut Criterion) {
     if !std::env::args().any(|a| a == "usage") {
         return;
@@ -146,43 +154,58 @@ fn usage(c: &mut Criterion) {
         support::synthesized_tf_json(32 << 20),
     ));
     let d = Limits::default();
-    let (mut bytes, mut steps, mut files) = ((0u64, String::new()), (0u64, String::new()), 0);
+    // (share of the limit in percent, used, budget with the allowance, file)
+    let mut worst = [
+        (0f64, 0u64, 0u64, String::new()),
+        (0f64, 0, 0, String::new()),
+    ];
+    let (mut depth, mut files, mut decoded) = (0usize, 0, 0);
     for (name, text) in &inputs {
         let Ok(file) = hcl_json::parse(text, name) else {
             continue;
         };
-        let Ok(attrs) = file.body().just_attributes() else {
-            continue;
-        };
         let mut ctx = EvalContext::new().with_stdlib();
-        for a in attrs.values() {
-            for t in a.expr.variables() {
-                ctx = ctx.with_variable(t.root_name(), Value::dynamic());
+        if let Ok(attrs) = file.body().just_attributes() {
+            for a in attrs.values() {
+                for t in a.expr.variables() {
+                    ctx = ctx.with_variable(t.root_name(), Value::dynamic());
+                }
             }
         }
         let _ = limits::take_peak_usage();
-        for a in attrs.values() {
-            let _ = a.expr.value(&ctx);
+        if hcl_json::decode_body::<WholeFile>(&file.body(), &ctx).is_ok_and(|w| !w.rest.is_empty())
+        {
+            decoded += 1;
         }
         let peak = limits::take_peak_usage();
         files += 1;
-        if peak.bytes > bytes.0 {
-            bytes = (peak.bytes, name.clone());
+        let len = text.len() as u64;
+        let budgets = [
+            d.max_bytes + len * limits::BYTES_PER_SOURCE_BYTE,
+            d.max_steps + len * limits::STEPS_PER_SOURCE_BYTE,
+        ];
+        for (i, used) in [peak.bytes, peak.steps].into_iter().enumerate() {
+            let share = used as f64 * 100.0 / budgets[i] as f64;
+            if share > worst[i].0 {
+                worst[i] = (share, used, budgets[i], name.clone());
+            }
         }
-        if peak.steps > steps.0 {
-            steps = (peak.steps, name.clone());
-        }
+        println!(
+            "{name}: {} bytes ({:.3} % of max_bytes), {} steps ({:.3} % of max_steps), depth {}",
+            peak.bytes,
+            peak.bytes as f64 * 100.0 / d.max_bytes as f64,
+            peak.steps,
+            peak.steps as f64 * 100.0 / d.max_steps as f64,
+            peak.depth
+        );
+        depth = depth.max(peak.depth);
+    }
+    for (what, (share, used, budget, name)) in ["bytes", "steps"].iter().zip(&worst) {
+        println!("{what}: {used} of {budget} ({share:.3} % of the file's budget) in {name}");
     }
     println!(
-        "budget usage over {files} files: bytes {} of {} ({:.4} %, {}); steps {} of {} ({:.4} %, {})",
-        bytes.0,
-        d.max_bytes,
-        bytes.0 as f64 * 100.0 / d.max_bytes as f64,
-        bytes.1,
-        steps.0,
-        d.max_steps,
-        steps.0 as f64 * 100.0 / d.max_steps as f64,
-        steps.1
+        "depth: {depth} of {}; {files} files parsed, {decoded} decoded without error",
+        d.max_depth
     );
 }
 
@@ -209,10 +232,68 @@ fn with_stdlib(c: &mut Criterion) {
     });
 }
 
+/// An attribute replayed by serde's buffering (an untagged enum).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum Refs {
+    Count(u64),
+    Many(Vec<hcl_json::Expression>),
+}
+
+#[derive(hcl_json::HclDecode)]
+#[allow(dead_code)]
+struct WithRefs {
+    #[hcl(attr)]
+    refs: Refs,
+}
+
+/// The second audit's finds, at n, 10n and 100n: expressions captured in
+/// serde's buffered positions (each looked up among the records; a list
+/// scanned past every taken record before), a conditional between an
+/// object of n attributes and `{}` (its attribute types compared pairwise
+/// before), and `format`'s precision zeros (one insertion at the front per
+/// zero before).
+fn quadratic_second_audit(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10);
+    for n in SIZES {
+        let items: Vec<String> = (0..n).map(|i| format!("\"${{x{i}}}\"")).collect();
+        let src = format!("{{\"refs\": [{}]}}", items.join(", "));
+        let ctx = EvalContext::new();
+        group.bench_with_input(
+            BenchmarkId::new("buffered_expressions", n),
+            &src,
+            |bench, src| bench.iter(|| hcl_json::from_str::<WithRefs>(src, &ctx).unwrap()),
+        );
+    }
+    for n in SIZES {
+        let big = Value::object((0..n).map(|i| (format!("k{i}"), Value::from("v"))));
+        let ctx = EvalContext::new().with_stdlib().with_variable("big", big);
+        let file = hcl_json::parse(r#"{"a": "${true ? big : {}}"}"#, "b.json").unwrap();
+        let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+        group.bench_with_input(
+            BenchmarkId::new("unify_object_attributes", n),
+            &n,
+            |bench, _| bench.iter(|| expr.value(&ctx).unwrap()),
+        );
+    }
+    for precision in [100usize, 1_000, 10_000] {
+        let spec = Value::from(format!("%.{precision}d"));
+        group.bench_with_input(
+            BenchmarkId::new("format_precision", precision),
+            &spec,
+            |bench, spec| bench.iter(|| call("format", &[spec.clone(), Value::from(7)])),
+        );
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     usage,
     quadratic_before,
+    quadratic_second_audit,
     rendering,
     error_paths,
     with_stdlib

@@ -1368,3 +1368,73 @@ fn from_paths_decodes_a_mixed_module_as_one_body() {
     assert_eq!(one.variable[0].default, Some(Value::from(1)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[derive(HclDecode, Debug)]
+struct Many {
+    #[hcl(remain)]
+    rest: IndexMap<String, Value>,
+}
+
+#[test]
+fn one_decoding_shares_one_evaluation_budget() {
+    // Twenty attributes of 1 MiB each: every one fits the budget of 8 MiB,
+    // all of them together do not. The limit is reported once, on the
+    // attribute that reached it.
+    let attrs: Vec<String> = (0..20)
+        .map(|i| format!("\"a{i:02}\": \"${{join(\\\"\\\", [for i in range(1024) : format(\\\"%1024s\\\", \\\"\\\")])}}\""))
+        .collect();
+    let src = format!("{{{}}}", attrs.join(",\n"));
+    let ctx = EvalContext::new()
+        .with_stdlib()
+        .with_limits(hcl_json::Limits::default().with_max_bytes(8 << 20));
+    let err = hcl_json::from_str::<Many>(&src, &ctx).unwrap_err();
+    assert_eq!(err.diagnostics().len(), 1, "{err}");
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(
+        d.detail,
+        "This expression produces more than 8 MiB of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted."
+    );
+    let at = d.subject.as_ref().unwrap();
+    // Each attribute costs its 1 MiB string, its 1 024 parts and their
+    // copy as `join`'s argument (about 3.2 MiB): the third `join` cannot
+    // be built.
+    assert_eq!((at.start.line, at.start.column), (3, 11));
+    assert_eq!(&src[at.start.byte..at.start.byte + 5], "join(");
+    // One attribute alone decodes.
+    let one: Many = hcl_json::from_str(&format!("{{{}}}", attrs[0]), &ctx).unwrap();
+    assert_eq!(one.rest["a00"].as_str().map(str::len), Some(1 << 20));
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum Refs {
+    Count(u64),
+    Many(Vec<Expression>),
+}
+
+#[derive(HclDecode, Debug)]
+struct WithRefs {
+    #[hcl(attr)]
+    refs: Refs,
+}
+
+#[test]
+fn expressions_buffered_by_serde_are_matched_in_linear_time() {
+    // 10 000 expressions replayed by an untagged enum: each finds its own
+    // record (by taking them in order, not by shifting the rest of the list
+    // at every take).
+    let n = 10_000;
+    let items: Vec<String> = (0..n).map(|i| format!("\"${{x{i}}}\"")).collect();
+    let src = format!("{{\"refs\": [{}]}}", items.join(", "));
+    let decoded: WithRefs = hcl_json::from_str(&src, &ctx()).unwrap();
+    let Refs::Many(exprs) = decoded.refs else {
+        panic!("not the list variant");
+    };
+    assert_eq!(exprs.len(), n);
+    for i in [0, 1, n / 2 + 7, n - 1] {
+        let r = exprs[i].range();
+        assert_eq!(&src[r.bytes()], items[i], "element {i}");
+    }
+}

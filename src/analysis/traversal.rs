@@ -15,6 +15,7 @@ use std::sync::Arc;
 use crate::diag::{did_you_mean, Error};
 use crate::eval::EvalContext;
 use crate::pos::{Range, SourceFile};
+use crate::value::limits::{self, Exceeded, Limit, LIMIT_SUMMARY, VALUE_BYTES};
 use crate::value::{AccessError, Value};
 
 /// One step of a [`Traversal`], with the source range it was written at.
@@ -161,24 +162,46 @@ impl Traversal {
     /// assert_eq!(path.apply(&resource)?, Value::from("web"));
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
+    ///
+    /// The work is charged to the running evaluation's budget, or to one
+    /// with the default [`Limits`](crate::Limits) when none runs: a splat
+    /// over a big value visits every element, and each splat nests the
+    /// result one level deeper.
     pub fn apply(&self, value: &Value) -> Result<Value, Error> {
+        let _meter = limits::join();
+        self.apply_metered(value)
+    }
+
+    /// [`apply`](Self::apply) inside a running meter; a spent budget is
+    /// the limit's error on the traversal's range.
+    fn apply_metered(&self, value: &Value) -> Result<Value, Error> {
         let steps = if self.is_relative() {
             &self.steps[..]
         } else {
             &self.steps[1..]
         };
-        self.apply_steps(steps, value.clone())
+        let result = self.apply_steps(steps, value.clone(), 0);
+        match limits::exceeded() {
+            Some(e) => Err(self.limit_error(e)),
+            None => result,
+        }
     }
 
-    fn apply_steps(&self, steps: &[TraversalStep], mut value: Value) -> Result<Value, Error> {
+    fn apply_steps(
+        &self,
+        steps: &[TraversalStep],
+        mut value: Value,
+        splats: usize,
+    ) -> Result<Value, Error> {
         for (i, step) in steps.iter().enumerate() {
+            limits::charge_steps(1).map_err(|e| self.limit_error(e))?;
             let result = match step {
                 TraversalStep::Root { name, .. } | TraversalStep::Attr { name, .. } => {
                     value.get_attr_hcl(name)
                 }
                 TraversalStep::Index { key, .. } => value.index_hcl(key),
                 TraversalStep::Splat { .. } => {
-                    return self.apply_splat(&steps[i + 1..], value);
+                    return self.apply_splat(&steps[i + 1..], value, splats + 1);
                 }
             };
             value = result.map_err(|e| self.step_error(e, step.range()))?;
@@ -189,18 +212,39 @@ impl Traversal {
     /// HCL's splat: null gives an empty tuple, a collection maps the rest
     /// of the steps over its elements, an unknown value stays unknown, and
     /// anything else counts as a one-element collection.
-    fn apply_splat(&self, rest: &[TraversalStep], value: Value) -> Result<Value, Error> {
+    ///
+    /// Each splat nests the result (and this walk) one level deeper: more
+    /// splats than the depth limit are refused. Each result element is
+    /// charged a step and a value slot.
+    fn apply_splat(
+        &self,
+        rest: &[TraversalStep],
+        value: Value,
+        splats: usize,
+    ) -> Result<Value, Error> {
+        if splats > limits::max_depth() {
+            return Err(self.limit_error(limits::exceed(Limit::Depth)));
+        }
+        let charge = |n: usize| -> Result<(), Error> {
+            limits::charge_steps(n as u64)
+                .and_then(|()| limits::charge_bytes(n as u64 * VALUE_BYTES))
+                .map_err(|e| self.limit_error(e))
+        };
         match value {
             Value::Null(_) => Ok(Value::tuple([])),
             Value::Unknown(_) => Ok(Value::dynamic()),
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                charge(items.len())?;
                 let results = items
                     .into_iter()
-                    .map(|v| self.apply_steps(rest, v))
+                    .map(|v| self.apply_steps(rest, v, splats))
                     .collect::<Result<Vec<_>, _>>()?;
                 Ok(Value::tuple(results))
             }
-            other => Ok(Value::tuple([self.apply_steps(rest, other)?])),
+            other => {
+                charge(1)?;
+                Ok(Value::tuple([self.apply_steps(rest, other, splats)?]))
+            }
         }
     }
 
@@ -217,7 +261,12 @@ impl Traversal {
             ));
         };
         match ctx.variable(name) {
-            Some(value) => self.apply(value),
+            Some(value) => {
+                // One evaluation with the context's budget (or a part of
+                // the running one).
+                let _meter = limits::enter(ctx.limits(), 0).map_err(|e| self.limit_error(e))?;
+                self.apply_metered(value)
+            }
             None => {
                 let mut detail = format!("There is no variable named {name:?}.");
                 if let Some(s) = did_you_mean(name, ctx.variable_names()) {
@@ -226,6 +275,12 @@ impl Traversal {
                 Err(self.error("Unknown variable", detail, range))
             }
         }
+    }
+
+    /// The error of a spent budget: the limit, on the whole traversal.
+    #[cold]
+    fn limit_error(&self, e: Exceeded) -> Error {
+        self.error(LIMIT_SUMMARY, e.detail(), &self.range())
     }
 
     #[cold]

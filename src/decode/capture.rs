@@ -15,6 +15,7 @@
 //! expression written that way. A `Spanned` value there gets the range of
 //! the attribute it is in.
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, Error as _, Visitor};
@@ -55,7 +56,11 @@ where
 pub(crate) struct Buffered {
     ctx: EvalContext,
     attribute: Option<Expression>,
-    entries: Vec<(Value, Expression)>,
+    /// The recorded expressions by a hash of their value as written, each
+    /// bucket in recording order: finding the first one not taken that
+    /// was written as some value costs a lookup, not a scan of every
+    /// record (an array of 100 000 buffered expressions).
+    entries: HashMap<u64, VecDeque<(Value, Expression)>>,
 }
 
 impl Buffered {
@@ -63,9 +68,74 @@ impl Buffered {
         Buffered {
             ctx: ctx.clone(),
             attribute: None,
-            entries: Vec::new(),
+            entries: HashMap::new(),
         }
     }
+
+    /// Starts the records of another attribute.
+    fn restart(&mut self, attr: &Expression) {
+        self.entries.clear();
+        self.attribute = Some(attr.clone());
+    }
+
+    fn record(&mut self, literal: Value, expr: Expression) {
+        self.entries
+            .entry(literal_hash(&literal))
+            .or_default()
+            .push_back((literal, expr));
+    }
+
+    /// Takes the first recorded expression not yet taken that was written
+    /// as `literal`.
+    fn take(&mut self, literal: &Value) -> Option<Expression> {
+        let bucket = self.entries.get_mut(&literal_hash(literal))?;
+        let i = bucket.iter().position(|(v, _)| v == literal)?;
+        bucket.remove(i).map(|(_, expr)| expr)
+    }
+}
+
+/// A hash of a value as written that equal values share: strings, bools
+/// and the shape of collections count, map entries in any order; numbers
+/// all hash alike (equal numbers may be written differently), which only
+/// puts them in one bucket, taken in order.
+fn literal_hash(v: &Value) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn walk(v: &Value, h: &mut impl Hasher) {
+        match v {
+            Value::String(_) => {
+                0u8.hash(h);
+                v.as_str().hash(h);
+            }
+            Value::Number(_) => 1u8.hash(h),
+            Value::Bool(b) => {
+                2u8.hash(h);
+                b.hash(h);
+            }
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                3u8.hash(h);
+                items.len().hash(h);
+                for item in items {
+                    walk(item, h);
+                }
+            }
+            Value::Map(_, entries) | Value::Object(entries) => {
+                // Equal maps may list their keys in another order.
+                4u8.hash(h);
+                entries.len().hash(h);
+                let sum = entries.iter().fold(0u64, |sum, (k, item)| {
+                    let mut e = std::collections::hash_map::DefaultHasher::new();
+                    k.hash(&mut e);
+                    walk(item, &mut e);
+                    sum.wrapping_add(e.finish())
+                });
+                sum.hash(h);
+            }
+            _ => 5u8.hash(h),
+        }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    walk(v, &mut h);
+    h.finish()
 }
 
 /// Records an expression of attribute `attr` handed to serde's buffering.
@@ -81,10 +151,9 @@ pub(crate) fn record_buffered(attr: &Expression, expr: &Expression) {
             .as_ref()
             .is_some_and(|a| a.range() == attr.range());
         if !same {
-            b.entries.clear();
-            b.attribute = Some(attr.clone());
+            b.restart(attr);
         }
-        b.entries.push((literal, expr.clone()));
+        b.record(literal, expr.clone());
     });
 }
 
@@ -92,8 +161,7 @@ pub(crate) fn record_buffered(attr: &Expression, expr: &Expression) {
 /// and the decoding's context.
 fn recorded(literal: &Value) -> Option<(Expression, EvalContext)> {
     handover::with_nearest(|b: &mut Buffered| {
-        let i = b.entries.iter().position(|(v, _)| v == literal)?;
-        let (_, expr) = b.entries.remove(i);
+        let expr = b.take(literal)?;
         Some((expr, b.ctx.clone()))
     })
     .flatten()

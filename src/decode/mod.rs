@@ -27,6 +27,7 @@ use serde::de::DeserializeOwned;
 use crate::body::{Body, BodySchema};
 use crate::diag::{Diagnostics, Error};
 use crate::eval::EvalContext;
+use crate::value::limits;
 
 pub use capture::Spanned;
 pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
@@ -222,7 +223,36 @@ impl<T: HclDecode> HclDecode for Box<T> {
 ///
 /// All problems are reported together, in source order, each with its
 /// range.
+///
+/// The whole decoding is one evaluation for the budget of `ctx`'s
+/// [`Limits`](crate::Limits): every attribute it evaluates shares it (with
+/// an allowance for the body's size, see
+/// [`BYTES_PER_SOURCE_BYTE`](crate::value::limits::BYTES_PER_SOURCE_BYTE)),
+/// so a file of many attributes cannot multiply what one expression may
+/// produce. Past the budget, decoding reports the limit once, on the
+/// expression that reached it.
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
+    let range = body.range();
+    let sources = body.sources();
+    // A merged body's allowance is the size of all its files.
+    let size = if sources.len() > 1 {
+        sources.iter().map(|s| s.text().len()).sum()
+    } else {
+        range.end.byte.saturating_sub(range.start.byte)
+    };
+    let meter = match limits::enter(ctx.limits(), size) {
+        Ok(meter) => meter,
+        Err(e) => {
+            return Err(body.attach(Error::at(limits::LIMIT_SUMMARY, e.detail(), range)));
+        }
+    };
+    let result = decode_metered(body, ctx);
+    drop(meter);
+    result
+}
+
+/// [`decode_body`] inside its meter.
+fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
     let env = body_de::Env {
         ctx,
         literal: capture::literal_ctx().clone(),
@@ -250,7 +280,27 @@ pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Er
             Some(body.range()),
         )),
     };
-    Err(body.attach(in_source_order(failed, body)))
+    Err(body.attach(in_source_order(once_per_limit(failed), body)))
+}
+
+/// The diagnostics of a decoding with the first "Evaluation limit
+/// exceeded" only: once the shared budget is spent, every attribute
+/// evaluated after the one that spent it fails the same way, and one
+/// error on the expression that reached the limit says it all.
+#[cold]
+fn once_per_limit(err: Error) -> Error {
+    if limits::exceeded().is_none() {
+        return err;
+    }
+    let mut seen = false;
+    let kept: Vec<_> = err
+        .into_diagnostics()
+        .into_iter()
+        .filter(|d| d.summary != limits::LIMIT_SUMMARY || !std::mem::replace(&mut seen, true))
+        .collect();
+    let mut diags = Diagnostics::new();
+    diags.extend(kept);
+    Error::from(diags)
 }
 
 /// The diagnostics of one decoding sorted by where they point (stable, so

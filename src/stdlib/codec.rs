@@ -5,10 +5,9 @@
 //! Character encodings come from `encoding_rs` (the WHATWG encodings that
 //! browsers and Firefox use), looked up by IANA name or alias; UTF-16,
 //! which WHATWG only decodes, is encoded here. Gzip is `flate2`. What
-//! `base64gunzip` inflates is bounded by [`MAX_STRING_BYTES`]: a small
-//! compressed argument must not expand into gigabytes.
-//!
-//! [`MAX_STRING_BYTES`]: super::MAX_STRING_BYTES
+//! `base64gunzip` inflates is bounded by the evaluation budget
+//! ([`Limits::max_bytes`](crate::Limits::max_bytes)): a small compressed
+//! argument must not expand into gigabytes.
 
 #[cfg(feature = "gzip")]
 use base64::Engine as _;
@@ -97,7 +96,8 @@ mod gzip {
 
     use super::{base64_bytes, str_arg, Def};
     use crate::eval::{Function, FunctionError};
-    use crate::stdlib::MAX_STRING_BYTES;
+    use crate::stdlib::budget_error;
+    use crate::value::limits::{bytes_left, exceed_bytes};
     use crate::value::{Type, Value};
 
     pub(super) fn base64gzip() -> Function {
@@ -125,18 +125,17 @@ mod gzip {
             .build(|args| {
                 let compressed = base64_bytes(str_arg(args, 0)?, 0)?;
                 let mut out = Vec::new();
-                let limit = MAX_STRING_BYTES as u64;
+                // A few bytes of gzip inflate to gigabytes: read no more
+                // than the evaluation budget has left.
+                let limit = bytes_left();
                 GzDecoder::new(compressed.as_slice())
-                    .take(limit + 1)
+                    .take(limit.saturating_add(1))
                     .read_to_end(&mut out)
                     .map_err(|e| {
                         FunctionError::arg(0, format!("failed to gunzip raw data: {e}."))
                     })?;
                 if out.len() as u64 > limit {
-                    return Err(FunctionError::arg(
-                        0,
-                        format!("the decompressed data is larger than {MAX_STRING_BYTES} bytes."),
-                    ));
+                    return Err(budget_error(exceed_bytes()));
                 }
                 String::from_utf8(out).map(Value::from).map_err(|_| {
                     FunctionError::arg(0, "the decompressed data is not valid UTF-8.")

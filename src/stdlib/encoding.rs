@@ -25,7 +25,7 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 #[cfg(feature = "csv")]
 use super::charge;
-use super::{make_list, max_depth, str_arg, Def, MAX_ELEMENTS};
+use super::{make_list, max_depth, str_arg, Def, Text, MAX_ELEMENTS};
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::limits::{self, VALUE_BYTES};
 use crate::value::{Number, Type, Value};
@@ -52,8 +52,11 @@ fn base64encode() -> Function {
         .param("str", Type::String, "The string to encode.")
         .returns(Type::String)
         .build(|args| {
+            let s = str_arg(args, 0)?;
+            // Four bytes out for every three in: checked before encoding.
+            super::reserve(s.len().div_ceil(3) as u128 * 4)?;
             Ok(Value::from(
-                base64::engine::general_purpose::STANDARD.encode(str_arg(args, 0)?),
+                base64::engine::general_purpose::STANDARD.encode(s),
             ))
         })
 }
@@ -82,18 +85,24 @@ fn urlencode() -> Function {
         .param("str", Type::String, "The string to escape.")
         .returns(Type::String)
         .build(|args| {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
             let s = str_arg(args, 0)?;
-            let mut out = String::with_capacity(s.len());
+            // Up to three bytes out for every one in: built under the
+            // evaluation budget.
+            let mut out = Text::with_capacity(s.len())?;
             for b in s.bytes() {
                 match b {
                     b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                        out.push(char::from(b))
+                        out.push(char::from(b))?
                     }
-                    b' ' => out.push('+'),
-                    _ => out.push_str(&format!("%{b:02X}")),
+                    b' ' => out.push('+')?,
+                    _ => {
+                        let escaped = [b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]];
+                        out.push_str(std::str::from_utf8(&escaped).unwrap_or_default())?
+                    }
                 }
             }
-            Ok(Value::from(out))
+            Ok(Value::from(out.into_string()))
         })
 }
 
@@ -236,14 +245,16 @@ fn jsonencode() -> Function {
 
 /// `value` as JSON text the way Terraform's `jsonencode` writes it: keys
 /// sorted, no spaces, `<`, `>`, `&`, U+2028 and U+2029 escaped. A value
-/// that cannot be encoded fails the call, as in go-cty.
+/// that cannot be encoded fails the call, as in go-cty. The text is built
+/// under the evaluation budget ([`Text`]): a small value that encodes to
+/// a huge text (a list repeating one long string) fails as it reaches it.
 pub(crate) fn json_text(value: &Value) -> Result<String, FunctionError> {
-    let mut out = String::new();
+    let mut out = Text::new();
     write_json(value, 0, &mut out)?;
-    Ok(out)
+    Ok(out.into_string())
 }
 
-fn write_json(v: &Value, depth: usize, out: &mut String) -> Result<(), FunctionError> {
+fn write_json(v: &Value, depth: usize, out: &mut Text) -> Result<(), FunctionError> {
     if depth > max_depth() {
         return Err(FunctionError::new(format!(
             "the value is nested more than {} levels deep.",
@@ -251,63 +262,88 @@ fn write_json(v: &Value, depth: usize, out: &mut String) -> Result<(), FunctionE
         )));
     }
     match v {
-        Value::Null(_) => out.push_str("null"),
+        Value::Null(_) => out.push_str("null")?,
         Value::Unknown(_) => return Err(FunctionError::new("an unknown value cannot be encoded.")),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" })?,
         Value::Number(n) => {
             if n.is_infinite() {
                 return Err(FunctionError::new("infinity cannot be encoded as JSON."));
             }
-            out.push_str(&n.to_string());
+            out.push_str(&n.to_string())?;
         }
-        Value::String(s) => json_string(s, out),
+        Value::String(s) => json_string(s, out)?,
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
-            out.push('[');
+            out.push('[')?;
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(',')?;
                 }
                 write_json(item, depth + 1, out)?;
             }
-            out.push(']');
+            out.push(']')?;
         }
         Value::Map(_, m) | Value::Object(m) => {
             let mut entries: Vec<(&String, &Value)> = m.iter().collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
-            out.push('{');
+            out.push('{')?;
             for (i, (k, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(',')?;
                 }
-                json_string(k, out);
-                out.push(':');
+                json_string(k, out)?;
+                out.push(':')?;
                 write_json(item, depth + 1, out)?;
             }
-            out.push('}');
+            out.push('}')?;
         }
     }
     Ok(())
 }
 
-fn json_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+/// `s` as a JSON string literal. Runs of characters that need no escape
+/// are copied whole.
+fn json_string(s: &str, out: &mut Text) -> Result<(), FunctionError> {
+    out.push('"')?;
+    let mut plain = 0;
+    for (i, c) in s.char_indices() {
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            '\u{8}' => "\\b",
+            '\u{c}' => "\\f",
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => "",
+            c if (c as u32) < 0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&s[plain..i])?;
+        plain = i + c.len_utf8();
+        if escape.is_empty() {
+            push_u_escape(c, out)?;
+        } else {
+            out.push_str(escape)?;
         }
     }
-    out.push('"');
+    out.push_str(&s[plain..])?;
+    out.push('"')
+}
+
+/// `\u` and four lowercase hexadecimal digits (for a character of the
+/// Basic Multilingual Plane).
+fn push_u_escape(c: char, out: &mut Text) -> Result<(), FunctionError> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let n = c as u32;
+    let digits = [
+        b'\\',
+        b'u',
+        HEX[(n >> 12) as usize & 15],
+        HEX[(n >> 8) as usize & 15],
+        HEX[(n >> 4) as usize & 15],
+        HEX[n as usize & 15],
+    ];
+    out.push_str(std::str::from_utf8(&digits).unwrap_or_default())
 }
 
 /// Parses one JSON document into a value: objects become objects, arrays
@@ -556,86 +592,91 @@ fn yamlencode() -> Function {
         )
         .returns(Type::String)
         .build(|args| {
-            let mut out = String::new();
+            // Built under the evaluation budget: indentation makes a deep
+            // value's text much bigger than the value.
+            let mut out = Text::new();
             yaml_block(&args[0], 0, 0, &mut out)?;
-            Ok(Value::from(out))
+            Ok(Value::from(out.into_string()))
         })
 }
 
+/// Writes `v` if it is written on one line (a scalar or an empty
+/// collection); says whether it was.
 #[cfg(feature = "yaml")]
-fn yaml_scalar(v: &Value) -> Result<Option<String>, FunctionError> {
-    Ok(Some(match v {
-        Value::Null(_) => "null".into(),
+fn yaml_scalar(v: &Value, out: &mut Text) -> Result<bool, FunctionError> {
+    match v {
+        Value::Null(_) => out.push_str("null")?,
         Value::Unknown(_) => {
             return Err(FunctionError::arg(0, "an unknown value cannot be encoded."))
         }
-        Value::Bool(b) => b.to_string(),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" })?,
         Value::Number(n) if n.is_infinite() => {
-            if n.is_negative() { "-.inf" } else { ".inf" }.into()
+            out.push_str(if n.is_negative() { "-.inf" } else { ".inf" })?
         }
-        Value::Number(n) => n.to_string(),
-        Value::String(s) => yaml_quote(s),
+        Value::Number(n) => out.push_str(&n.to_string())?,
+        Value::String(s) => yaml_quote(s, out)?,
         _ if v.is_empty() => match v {
-            Value::Map(..) | Value::Object(_) => "{}".into(),
-            _ => "[]".into(),
+            Value::Map(..) | Value::Object(_) => out.push_str("{}")?,
+            _ => out.push_str("[]")?,
         },
-        _ => return Ok(None),
-    }))
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
+/// `s` double-quoted with YAML's escapes; runs of characters that need
+/// none are copied whole.
 #[cfg(feature = "yaml")]
-fn yaml_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{85}' => out.push_str("\\N"),
-            '\u{2028}' => out.push_str("\\L"),
-            '\u{2029}' => out.push_str("\\P"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if c.is_control() || c == '\u{feff}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+fn yaml_quote(s: &str, out: &mut Text) -> Result<(), FunctionError> {
+    out.push('"')?;
+    let mut plain = 0;
+    for (i, c) in s.char_indices() {
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            '\u{85}' => "\\N",
+            '\u{2028}' => "\\L",
+            '\u{2029}' => "\\P",
+            c if (c as u32) < 0x20 || c == '\u{7f}' || c.is_control() || c == '\u{feff}' => "",
+            _ => continue,
+        };
+        out.push_str(&s[plain..i])?;
+        plain = i + c.len_utf8();
+        if !escape.is_empty() {
+            out.push_str(escape)?;
+        } else if (c as u32) < 0x20 || c == '\u{7f}' {
+            out.push_str(&format!("\\x{:02x}", c as u32))?;
+        } else {
+            out.push_str(&format!("\\u{:04x}", c as u32))?;
         }
     }
-    out.push('"');
-    out
+    out.push_str(&s[plain..])?;
+    out.push('"')
 }
 
 /// Writes `v` as a block at column `indent`; the first line's indentation
 /// is already written by the caller (after `- ` or at the start).
 #[cfg(feature = "yaml")]
-fn yaml_block(
-    v: &Value,
-    indent: usize,
-    depth: usize,
-    out: &mut String,
-) -> Result<(), FunctionError> {
+fn yaml_block(v: &Value, indent: usize, depth: usize, out: &mut Text) -> Result<(), FunctionError> {
     if depth > max_depth() {
         return Err(FunctionError::arg(
             0,
             format!("the value is nested more than {} levels deep.", max_depth()),
         ));
     }
-    if let Some(s) = yaml_scalar(v)? {
-        out.push_str(&s);
-        out.push('\n');
-        return Ok(());
+    if yaml_scalar(v, out)? {
+        return out.push('\n');
     }
-    let pad = " ".repeat(indent);
     match v {
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(&pad);
+                    out.push_repeated(' ', indent)?;
                 }
-                out.push_str("- ");
+                out.push_str("- ")?;
                 yaml_block(item, indent + 2, depth + 1, out)?;
             }
         }
@@ -644,22 +685,24 @@ fn yaml_block(
             entries.sort_by(|a, b| a.0.cmp(b.0));
             for (i, (k, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
-                    out.push_str(&pad);
+                    out.push_repeated(' ', indent)?;
                 }
-                out.push_str(&yaml_quote(k));
-                out.push(':');
-                if let Some(s) = yaml_scalar(item)? {
-                    out.push(' ');
-                    out.push_str(&s);
-                    out.push('\n');
+                yaml_quote(k, out)?;
+                out.push(':')?;
+                let mark = out.len();
+                out.push(' ')?;
+                if yaml_scalar(item, out)? {
+                    out.push('\n')?;
                 } else if item.as_entries().is_some() {
-                    out.push('\n');
-                    out.push_str(&" ".repeat(indent + 2));
+                    out.truncate(mark);
+                    out.push('\n')?;
+                    out.push_repeated(' ', indent + 2)?;
                     yaml_block(item, indent + 2, depth + 1, out)?;
                 } else {
                     // Sequences in mappings are not indented (go-yaml's style).
-                    out.push('\n');
-                    out.push_str(&pad);
+                    out.truncate(mark);
+                    out.push('\n')?;
+                    out.push_repeated(' ', indent)?;
                     yaml_block(item, indent, depth + 1, out)?;
                 }
             }

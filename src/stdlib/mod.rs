@@ -68,28 +68,32 @@
 //!
 //! Every function call is charged to the running evaluation's budget
 //! ([`Limits`](crate::Limits)): one step per call, and the bytes and
-//! values of its converted arguments and of its result. Functions that
-//! could build a huge value from small arguments (`join`, `split`,
-//! `replace`, `indent`, `setproduct`) check that it fits *before* building
-//! it, and the decoders (`jsondecode`, `yamldecode` with aliases counted
-//! by what they expand to, `csvdecode`) charge as they build. Past the
-//! budget a call fails with the evaluation's one "Evaluation limit
-//! exceeded" error. Within that budget, some functions keep their own
-//! limits:
+//! values of its converted arguments and of its result. No call allocates
+//! past what the budget has left before it is charged: functions that
+//! could build a huge value from small arguments check that it fits
+//! *before* building it (`join`, `split`, `replace`, `indent`,
+//! `setproduct`, `base64encode`), or build it under the budget and fail
+//! as they reach it (`format`, `formatlist`, `jsonencode`, `yamlencode`,
+//! `urlencode`, `regexall`, `base64gunzip`), and the decoders
+//! (`jsondecode`, `yamldecode` with aliases counted by what they expand
+//! to, `csvdecode`) charge as they build. The others return at most a
+//! small multiple of what their arguments already cost (`upper` of a
+//! string, `chunklist` of a list). Past the budget a call fails with the
+//! evaluation's one "Evaluation limit exceeded" error. Within that budget,
+//! some functions keep their own limits, each bounding the work of one
+//! step rather than the size of the result:
 //!
 //! | what | limit |
 //! |---|---|
 //! | elements `range` generates | [`MAX_RANGE`] (1024, as in Terraform) |
 //! | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
-//! | width and precision in `format` / `formatlist` | [`MAX_FORMAT_WIDTH`] |
-//! | bytes of a string `format`, `formatlist` or `indent` builds | [`MAX_STRING_BYTES`] |
+//! | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | [`MAX_FORMAT_WIDTH`] |
 //! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::Limits::max_depth) (default [`MAX_DEPTH`]) |
 //! | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
 //! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
 //! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
 //! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
 //! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
-//! | bytes `base64gunzip` inflates | [`MAX_STRING_BYTES`] |
 //! | bytes of a file the file functions read | [`filesystem::DEFAULT_MAX_FILE_BYTES`], or [`filesystem::Filesystem::max_file_bytes`] |
 //! | entries `fileset` visits | [`MAX_ELEMENTS`] |
 //! | patterns `{a,b}` alternatives in a `fileset` pattern expand to | 1024 |
@@ -140,9 +144,6 @@ pub const MAX_ELEMENTS: usize = 1 << 20;
 
 /// The largest width or precision a `format` verb may ask for.
 pub const MAX_FORMAT_WIDTH: usize = 10_000;
-
-/// The largest string `format`, `formatlist` and `indent` build (16 MiB).
-pub const MAX_STRING_BYTES: usize = 16 << 20;
 
 /// The deepest nesting `flatten`, `jsondecode`, `yamldecode`, `jsonencode`
 /// and `yamlencode` accept by default; the running evaluation's
@@ -316,6 +317,130 @@ pub(crate) fn charge(bytes: u64) -> Result<(), FunctionError> {
 #[cold]
 pub(crate) fn budget_error(e: limits::Exceeded) -> FunctionError {
     FunctionError::new(e.detail())
+}
+
+/// A string built under the evaluation budget: it never grows past the
+/// bytes the running evaluation has left, so an encoder or formatter fed a
+/// small value that expands (`jsonencode` of a list repeating one long
+/// string, `format("%10000s")` in a loop) fails as it reaches the budget
+/// instead of allocating first and being charged after. The finished
+/// string is charged when the call returns it, like any result.
+pub(crate) struct Text {
+    buf: String,
+    /// What the evaluation had left when building started.
+    limit: usize,
+}
+
+impl Text {
+    /// An empty text bounded by what the running evaluation has left.
+    pub(crate) fn new() -> Text {
+        Text {
+            buf: String::new(),
+            limit: usize::try_from(limits::bytes_left()).unwrap_or(usize::MAX),
+        }
+    }
+
+    /// An empty text bounded by what the running evaluation has left after
+    /// `used` more bytes, which the same call has built and not yet
+    /// returned (the rows of `formatlist` before this one).
+    pub(crate) fn after(used: u64) -> Text {
+        let left = limits::bytes_left().saturating_sub(used);
+        Text {
+            buf: String::new(),
+            limit: usize::try_from(left).unwrap_or(usize::MAX),
+        }
+    }
+
+    /// An empty text with room for `capacity` bytes (checked against the
+    /// budget first, so a size computed from the arguments cannot allocate
+    /// past it).
+    pub(crate) fn with_capacity(capacity: usize) -> Result<Text, FunctionError> {
+        let mut text = Text::new();
+        text.grow(capacity)?;
+        Ok(text)
+    }
+
+    /// Appends `s`.
+    #[inline]
+    pub(crate) fn push_str(&mut self, s: &str) -> Result<(), FunctionError> {
+        let needed = self.buf.len() + s.len();
+        if needed > self.buf.capacity() {
+            self.grow(needed)?;
+        }
+        self.buf.push_str(s);
+        Ok(())
+    }
+
+    /// Appends `c`.
+    #[inline]
+    pub(crate) fn push(&mut self, c: char) -> Result<(), FunctionError> {
+        let needed = self.buf.len() + c.len_utf8();
+        if needed > self.buf.capacity() {
+            self.grow(needed)?;
+        }
+        self.buf.push(c);
+        Ok(())
+    }
+
+    /// Appends `c` `n` times (padding), checked once.
+    pub(crate) fn push_repeated(&mut self, c: char, n: usize) -> Result<(), FunctionError> {
+        let needed = c
+            .len_utf8()
+            .checked_mul(n)
+            .and_then(|b| b.checked_add(self.buf.len()))
+            .unwrap_or(usize::MAX);
+        if needed > self.buf.capacity() {
+            self.grow(needed)?;
+        }
+        self.buf.extend(std::iter::repeat_n(c, n));
+        Ok(())
+    }
+
+    /// Makes room for `n` more bytes (a piece whose size is known: one
+    /// check for its parts).
+    pub(crate) fn reserve(&mut self, n: usize) -> Result<(), FunctionError> {
+        let needed = self.buf.len().saturating_add(n);
+        if needed > self.buf.capacity() {
+            self.grow(needed)?;
+        }
+        Ok(())
+    }
+
+    /// The length so far, in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Shortens the text to `len` bytes (a char boundary).
+    #[cfg(feature = "yaml")]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.buf.truncate(len);
+    }
+
+    /// The finished string (without the room doubling left: the result
+    /// is charged by its length, so it must not hold twice that).
+    pub(crate) fn into_string(mut self) -> String {
+        if self.buf.capacity() - self.buf.len() > self.buf.len() / 8 {
+            self.buf.shrink_to_fit();
+        }
+        self.buf
+    }
+
+    /// Makes room for `needed` bytes in all: doubling as a `String` does,
+    /// but never past the budget, and failing on the budget when `needed`
+    /// itself is past it.
+    #[cold]
+    fn grow(&mut self, needed: usize) -> Result<(), FunctionError> {
+        if needed > self.limit {
+            return Err(budget_error(limits::exceed_bytes()));
+        }
+        let capacity = needed
+            .max(self.buf.capacity().saturating_mul(2))
+            .max(64)
+            .min(self.limit);
+        self.buf.reserve_exact(capacity - self.buf.len());
+        Ok(())
+    }
 }
 
 /// The text of string argument `i`.

@@ -12,9 +12,7 @@ use num_bigint::BigInt;
 use regex::{Regex, RegexBuilder};
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{
-    call_error, int_arg, make_list, reserve, str_arg, Def, MAX_FORMAT_WIDTH, MAX_STRING_BYTES,
-};
+use super::{call_error, int_arg, make_list, reserve, str_arg, Def, Text, MAX_FORMAT_WIDTH};
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::limits::VALUE_BYTES;
 #[cfg(feature = "regex")]
@@ -299,15 +297,8 @@ fn indent() -> Function {
                 ));
             }
             let lines = s.matches('\n').count() as u128;
-            let size = s.len() as u128 + lines * spaces as u128;
-            // The padding itself is built once, so it is bounded too.
-            if size > MAX_STRING_BYTES as u128 || spaces as u128 > MAX_STRING_BYTES as u128 {
-                return Err(FunctionError::arg(
-                    0,
-                    format!("the result would be longer than {MAX_STRING_BYTES} bytes."),
-                ));
-            }
-            reserve(size)?;
+            // The padding itself is built once, so it is counted too.
+            reserve(s.len() as u128 + lines * spaces as u128 + spaces as u128)?;
             let pad = format!("\n{}", " ".repeat(spaces as usize));
             Ok(Value::from(s.replace('\n', &pad)))
         })
@@ -419,14 +410,7 @@ fn replace() -> Function {
 
 fn check_replace_size(s: &str, count: usize, with: &str) -> Result<(), FunctionError> {
     let size = s.len() as u128 + count as u128 * with.len() as u128;
-    reserve(size)?;
-    if size > MAX_STRING_BYTES as u128 {
-        return Err(FunctionError::arg(
-            2,
-            format!("the result would be longer than {MAX_STRING_BYTES} bytes."),
-        ));
-    }
-    Ok(())
+    reserve(size)
 }
 
 /// `replace` with a regular expression.
@@ -553,10 +537,17 @@ fn regexall() -> Function {
         .build(|args| {
             let re = compile(str_arg(args, 0)?, 0)?;
             let kind = capture_kind(&re)?;
-            let items = re
-                .captures_iter(str_arg(args, 1)?)
-                .map(|caps| capture_value(&kind, &caps))
-                .collect();
+            // A pattern that matches everywhere, with many groups, turns
+            // a string into many times its size in values: the matches
+            // are counted against the budget as they are collected.
+            let mut items = Vec::new();
+            let mut size = 0u128;
+            for caps in re.captures_iter(str_arg(args, 1)?) {
+                let item = capture_value(&kind, &caps);
+                size += u128::from(crate::value::limits::weight(&item).0 + VALUE_BYTES);
+                reserve(size)?;
+                items.push(item);
+            }
             make_list(capture_type(&kind), items)
         })
 }
@@ -616,8 +607,11 @@ fn formatlist() -> Function {
                 }
             }
             let rows = len.map_or(1, |(n, _)| n);
+            reserve(rows as u128 * u128::from(VALUE_BYTES))?;
             let mut out = Vec::with_capacity(rows);
-            let mut total = 0usize;
+            // Every row is built under what the budget has left after the
+            // rows before it (not yet charged: the list is, when returned).
+            let mut total = rows as u64 * VALUE_BYTES;
             for row in 0..rows {
                 let row_args: Vec<Value> = values
                     .iter()
@@ -626,20 +620,16 @@ fn formatlist() -> Function {
                         other => other.clone(),
                     })
                     .collect();
-                let s = format_values(spec, &row_args).map_err(|e| match e.arg {
+                let mut text = Text::after(total);
+                format_into(spec, &row_args, &mut text).map_err(|e| match e.arg {
                     Some(_) => e,
                     None => FunctionError::new(format!(
                         "error on format iteration {row}: {}",
                         e.message
                     )),
                 })?;
-                total += s.len();
-                if total > MAX_STRING_BYTES {
-                    return Err(FunctionError::new(format!(
-                        "the results would be longer than {MAX_STRING_BYTES} bytes in all."
-                    )));
-                }
-                out.push(Value::from(s));
+                total += text.len() as u64;
+                out.push(Value::from(text.into_string()));
             }
             make_list(Type::String, out)
         })
@@ -662,7 +652,15 @@ struct Spec {
 /// the call; only an unused argument is an error about that argument
 /// (counting the format string as argument 0).
 pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, FunctionError> {
-    let mut out = String::new();
+    let mut out = Text::new();
+    format_into(spec, args, &mut out)?;
+    Ok(out.into_string())
+}
+
+/// [`format_values`] into `out`, which bounds the result by the evaluation
+/// budget as it grows (a 10 000-wide verb repeated is refused when it
+/// reaches the budget, not after).
+fn format_into(spec: &str, args: &[Value], out: &mut Text) -> Result<(), FunctionError> {
     let mut chars = spec.char_indices().peekable();
     let mut next_arg = 0usize;
     // As in go-cty, arguments may be skipped by explicit indexes; only
@@ -670,7 +668,7 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
     let mut highest = 0usize;
     while let Some((start, c)) = chars.next() {
         if c != '%' {
-            out.push(c);
+            out.push(c)?;
             continue;
         }
         let mut v = Spec::default();
@@ -700,7 +698,7 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
             )));
         };
         if verb == '%' {
-            out.push('%');
+            out.push('%')?;
             continue;
         }
         if !"vtbdoxXeEfgGsq".contains(verb) {
@@ -727,12 +725,7 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
                 "unsupported value for \"%{verb}\" at offset {start}: {msg}."
             ))
         })?;
-        out.push_str(&pad(text, &v, verb));
-        if out.len() > MAX_STRING_BYTES {
-            return Err(FunctionError::new(format!(
-                "the result would be longer than {MAX_STRING_BYTES} bytes."
-            )));
-        }
+        pad(&text, &v, verb, out)?;
     }
     if highest < args.len() {
         let message = if highest == 0 {
@@ -742,7 +735,7 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
         };
         return Err(FunctionError::arg(highest + 1, message));
     }
-    Ok(out)
+    Ok(())
 }
 
 type Chars<'a> = std::iter::Peekable<std::str::CharIndices<'a>>;
@@ -840,8 +833,10 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                         digits = digits.to_uppercase();
                     }
                     if let Some(p) = v.precision {
-                        while digits.len() < p {
-                            digits.insert(0, '0');
+                        // All the zeros at once: one insertion per zero
+                        // would move the digits `p` times.
+                        if digits.len() < p {
+                            digits.insert_str(0, &"0".repeat(p - digits.len()));
                         }
                     }
                     if v.sharp {
@@ -898,21 +893,27 @@ fn signed(s: String, v: &Spec) -> String {
 
 /// Pads to the width: spaces on the left, on the right with `-`, zeros
 /// after the sign with `0` (numbers only).
-fn pad(s: String, v: &Spec, verb: char) -> String {
-    let Some(width) = v.width else { return s };
-    let len = s.graphemes(true).count();
-    if len >= width {
-        return s;
-    }
-    let fill = width - len;
-    if v.minus {
-        format!("{s}{}", " ".repeat(fill))
+/// Writes `s` into `out`, padded.
+fn pad(s: &str, v: &Spec, verb: char, out: &mut Text) -> Result<(), FunctionError> {
+    let fill = match v.width {
+        Some(width) => width.saturating_sub(s.graphemes(true).count()),
+        None => 0,
+    };
+    out.reserve(s.len() + fill)?;
+    if fill == 0 {
+        out.push_str(s)
+    } else if v.minus {
+        out.push_str(s)?;
+        out.push_repeated(' ', fill)
     } else if v.zero && "dboxXeEfgG".contains(verb) {
         let sign_len = usize::from(s.starts_with(['-', '+', ' ']));
         let (sign, digits) = s.split_at(sign_len);
-        format!("{sign}{}{digits}", "0".repeat(fill))
+        out.push_str(sign)?;
+        out.push_repeated('0', fill)?;
+        out.push_str(digits)
     } else {
-        format!("{}{s}", " ".repeat(fill))
+        out.push_repeated(' ', fill)?;
+        out.push_str(s)
     }
 }
 

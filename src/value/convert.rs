@@ -11,6 +11,7 @@ use std::fmt;
 
 use indexmap::IndexMap;
 
+use super::limits;
 use super::number::{Number, NumberError};
 use super::string::Str;
 use super::types::Type;
@@ -291,6 +292,14 @@ impl Cx {
                 }
                 for (k, t) in attrs {
                     if !out.contains_key(k) {
+                        // Filling in attributes multiplies: N objects of
+                        // distinct attributes converted to their union
+                        // are N × N nulls, charged as they are made.
+                        limits::charge_steps(1)
+                            .and_then(|()| {
+                                limits::charge_bytes(limits::VALUE_BYTES + k.len() as u64)
+                            })
+                            .map_err(|e| self.err(e.detail()))?;
                         out.insert(k.clone(), Value::Null(t.clone()));
                     }
                 }

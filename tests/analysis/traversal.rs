@@ -196,3 +196,56 @@ fn closures_can_be_evaluated_on_another_thread() {
     assert_send_sync::<Traversal>();
     assert_send_sync::<hcl_json::StaticCall>();
 }
+
+/// A traversal `root[*][*]...[*]` with `splats` splats, at ranges `x:1,1`.
+fn splats(splats: usize) -> Traversal {
+    let r = || hcl_json::Range::at("x", Default::default());
+    let mut steps = vec![TraversalStep::Root {
+        name: "v".into(),
+        range: r(),
+    }];
+    steps.extend((0..splats).map(|_| TraversalStep::Splat { range: r() }));
+    Traversal::new(steps)
+}
+
+#[test]
+fn evaluate_charges_splats_to_the_evaluation_budget() {
+    // Each splat makes a tuple of as many elements as it visits; the
+    // steps limit stops the second one's second element.
+    let v = Value::tuple(vec![Value::tuple(vec![Value::from(1); 500]); 1000]);
+    let limits = hcl_json::Limits::default().with_max_steps(1500);
+    let ctx = EvalContext::new().with_variable("v", v).with_limits(limits);
+    let err = splats(2).evaluate(&ctx).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(
+        d.detail,
+        "This expression takes more than 1500 steps (loop iterations, function calls and values visited), the evaluation limit of steps; raise it with `Limits::with_max_steps` (`EvalContext::with_limits`) if this input is trusted."
+    );
+    assert_eq!(d.subject, Some(splats(2).range()));
+    // The same traversal within the default budget.
+    let ctx = ctx.with_limits(hcl_json::Limits::default());
+    assert_eq!(splats(2).evaluate(&ctx).unwrap().len(), Some(1000));
+}
+
+#[test]
+fn evaluate_refuses_more_splats_than_the_depth_limit() {
+    // Every splat of a scalar nests it one tuple deeper: 100 000 splats
+    // would overflow the stack.
+    let ctx = EvalContext::new().with_variable("v", 1);
+    let err = splats(100_000).evaluate(&ctx).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(
+        d.detail,
+        "This expression nests values or evaluations more than 128 levels deep, the evaluation limit of depth; raise it with `Limits::with_max_depth` (`EvalContext::with_limits`) if this input is trusted."
+    );
+    assert_eq!(d.subject, Some(splats(100_000).range()));
+    // 128 splats nest 128 tuples.
+    let mut v = splats(128).evaluate(&ctx).unwrap();
+    for _ in 0..128 {
+        v = v.get_index(0).unwrap().clone();
+    }
+    assert_eq!(v, Value::from(1));
+}

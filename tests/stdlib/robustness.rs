@@ -253,6 +253,198 @@ fn steps_are_bounded_even_when_nothing_big_is_built() {
     assert_eq!(text, "range(100)");
 }
 
+// ------------------------------------------- producers charged as they build
+
+/// Counts the bytes this thread has allocated and not freed, and the most
+/// it had at once: what shows whether a function allocated past the
+/// budget before being refused. Thread-local, so tests running at the
+/// same time on other threads do not count.
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static LIVE: Cell<isize> = const { Cell::new(0) };
+        static PEAK: Cell<isize> = const { Cell::new(0) };
+    }
+
+    fn add(n: isize) {
+        // `try_with`: nothing to count while the thread is torn down.
+        let _ = LIVE.try_with(|live| {
+            let now = live.get() + n;
+            live.set(now);
+            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+        });
+    }
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            add(layout.size() as isize);
+            System.alloc(layout)
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            add(-(layout.size() as isize));
+            System.dealloc(ptr, layout)
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            add(new_size as isize - layout.size() as isize);
+            System.realloc(ptr, layout, new_size)
+        }
+    }
+
+    /// The most bytes that `f` had allocated at once, beyond what was
+    /// allocated before it ran.
+    pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+        let base = LIVE.with(Cell::get);
+        PEAK.with(|p| p.set(base));
+        let out = f();
+        let peak = PEAK.with(Cell::get);
+        (out, (peak - base).max(0) as usize)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: counting::Counting = counting::Counting;
+
+/// `template` fails on the budget of `max_bytes`, and never had more
+/// allocated at once while it ran than the budget, plus two copies of its
+/// `input` bytes (the argument's value and its converted copy, which the
+/// budget charges once) and 1 MiB for the evaluator's own structures (the
+/// parsed template, the diagnostic); the detail and the subject's text.
+fn refused_within_budget(
+    template: &str,
+    ctx: &EvalContext,
+    max_bytes: u64,
+    input: u64,
+) -> (String, String) {
+    let ctx = ctx
+        .clone()
+        .with_limits(Limits::default().with_max_bytes(max_bytes));
+    let ((detail, text), peak) = counting::peak_during(|| limit_error(template, &ctx));
+    let bound = max_bytes + 2 * input + (1 << 20);
+    assert!(
+        (peak as u64) < bound,
+        "{template}: {peak} bytes allocated at once, more than {bound}"
+    );
+    (detail, text)
+}
+
+const EIGHT_MIB_DETAIL: &str = "This expression produces more than 8 MiB of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted.";
+
+/// A context whose variable `v` is `text`.
+fn with_text(text: String) -> EvalContext {
+    EvalContext::new().with_stdlib().with_variable("v", text)
+}
+
+#[test]
+fn jsonencode_is_charged_as_it_builds() {
+    // Each `<` is written `\u003c`: 2 MiB of them encode to 12 MiB.
+    let ctx = with_text("<".repeat(2 << 20));
+    let (detail, text) = refused_within_budget("${jsonencode(v)}", &ctx, 8 << 20, 2 << 20);
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, "jsonencode(v)");
+}
+
+#[test]
+fn jsonencode_of_a_list_repeating_a_string_is_charged_as_it_builds() {
+    // The list shares one string: its value costs little, its text 10 MB.
+    let ctx = EvalContext::new().with_stdlib().with_variable(
+        "v",
+        Value::tuple(vec![Value::from("x".repeat(10_000)); 1000]),
+    );
+    // 16 MiB: the argument's copy (10 MB) fits, its text does not.
+    let ctx = ctx.with_limits(Limits::default().with_max_bytes(16 << 20));
+    let (detail, text) = limit_error("${jsonencode(v)}", &ctx);
+    assert_eq!(detail, EIGHT_MIB_DETAIL.replace("8 MiB", "16 MiB"));
+    assert_eq!(text, "jsonencode(v)");
+}
+
+#[cfg(feature = "yaml")]
+#[test]
+fn yamlencode_is_charged_as_it_builds() {
+    // Each U+0001 is written `\x01`: 2 MiB of them encode to 8 MiB.
+    let ctx = with_text("\u{1}".repeat(2 << 20));
+    let (detail, text) = refused_within_budget("${yamlencode(v)}", &ctx, 8 << 20, 2 << 20);
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, "yamlencode(v)");
+}
+
+#[test]
+fn urlencode_is_charged_as_it_builds() {
+    // Each `<` is written `%3C`: 3 MiB of them encode to 9 MiB.
+    let ctx = with_text("<".repeat(3 << 20));
+    let (detail, text) = refused_within_budget("${urlencode(v)}", &ctx, 8 << 20, 3 << 20);
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, "urlencode(v)");
+}
+
+#[test]
+fn base64encode_is_refused_before_it_builds() {
+    // 4 bytes out for 3 in: 5 MiB encode to 6.7 MiB, past the 3 MiB left.
+    let ctx = with_text("a".repeat(5 << 20));
+    let (detail, text) = refused_within_budget("${base64encode(v)}", &ctx, 8 << 20, 5 << 20);
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, "base64encode(v)");
+}
+
+#[test]
+fn format_is_bounded_by_the_evaluation_budget() {
+    // 1 000 verbs of width 10 000 in a 7 kB format string: 10 MB.
+    let ctx = with_text("%10000s".repeat(1000));
+    let args = vec!["\"\""; 1000].join(", ");
+    let template = format!("${{format(v, {args})}}");
+    let (detail, text) = refused_within_budget(&template, &ctx, 8 << 20, 7000);
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, format!("format(v, {})", args.replace('"', "\\\"")));
+    // Under the default budget the same call succeeds: format has no cap
+    // of its own on its result.
+    let v = eval_common::ok(&format!("${{length(format(v, {args}))}}"), &ctx);
+    assert_eq!(v, Value::from(10_000_000));
+}
+
+#[test]
+fn formatlist_counts_every_row_against_the_budget() {
+    // 1 000 rows of 10 kB: each row fits, all of them do not.
+    let ctx = EvalContext::new().with_stdlib();
+    let (detail, text) =
+        refused_within_budget("${formatlist(\"%10000d\", range(1000))}", &ctx, 8 << 20, 0);
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, "formatlist(\\\"%10000d\\\", range(1000))");
+}
+
+#[cfg(feature = "regex")]
+#[test]
+fn regexall_is_charged_as_it_collects_matches() {
+    // An empty pattern with ten groups matches at every one of 1 MiB of
+    // positions: 11 values per match, half a gigabyte.
+    let ctx = with_text("x".repeat(1 << 20));
+    let (detail, text) = refused_within_budget(
+        "${regexall(\"()()()()()()()()()()\", v)}",
+        &ctx,
+        8 << 20,
+        1 << 20,
+    );
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, "regexall(\\\"()()()()()()()()()()\\\", v)");
+}
+
+#[cfg(feature = "gzip")]
+#[test]
+fn base64gunzip_inflates_no_more_than_the_budget() {
+    use hcl_json::EvalContext as Ctx;
+    // 16 MiB of zeros compress to 16 kB.
+    let zipped = eval_common::ok(
+        "${base64gzip(v)}",
+        &with_text("0".repeat(16 << 20)).with_limits(Limits::default().with_max_bytes(1 << 30)),
+    );
+    let ctx = Ctx::new().with_stdlib().with_variable("v", zipped);
+    let (detail, text) = refused_within_budget("${base64gunzip(v)}", &ctx, 8 << 20, 22 << 10);
+    assert_eq!(detail, EIGHT_MIB_DETAIL);
+    assert_eq!(text, "base64gunzip(v)");
+}
+
 #[test]
 fn raising_the_limit_lets_trusted_input_through() {
     let ctx = hostile_ctx().with_limits(Limits::default().with_max_bytes(2 << 30));
@@ -407,4 +599,43 @@ fn short_patterns_that_compile_to_huge_programs_are_refused() {
     let (d, _) = eval_common::error("${regex(\"a{1000}{1000}\", \"a\")}", &hostile_ctx());
     assert_eq!(d.summary, "Invalid function argument");
     assert!(d.detail.contains("exceeds size limit"), "{}", d.detail);
+}
+
+// ---------------------------------------------- type unification, linear
+
+/// An object of `n` string attributes `k0`..; a tuple of `n` objects each
+/// with its own attribute.
+fn unification_ctx(n: usize) -> EvalContext {
+    let big = Value::object((0..n).map(|i| (format!("k{i}"), Value::from("v"))));
+    let distinct = Value::tuple((0..n).map(|i| Value::object([(format!("k{i}"), Value::from(1))])));
+    EvalContext::new()
+        .with_stdlib()
+        .with_variable("big", big)
+        .with_variable("distinct", distinct)
+}
+
+#[test]
+fn a_conditional_over_a_big_object_unifies_its_attribute_types_once_each() {
+    // The branches unify as a map of the 50 000 attribute types, which
+    // were compared pairwise before (2.5 billion comparisons).
+    let ctx = unification_ctx(50_000);
+    let v = eval_common::ok("${length(true ? big : {})}", &ctx);
+    assert_eq!(v, Value::from(50_000));
+}
+
+#[test]
+fn objects_of_distinct_attributes_join_without_copying_the_union() {
+    // 20 000 object types of one attribute each: the union grew by one
+    // attribute per step and was copied at every step before. Converting
+    // each object to the union fills in 19 999 nulls: 400 million values
+    // (21 GB before they were charged), refused by the budget as they are
+    // made.
+    let ctx = unification_ctx(20_000).with_limits(Limits::default().with_max_steps(100_000));
+    let (d, text) = eval_common::error("${tolist(distinct)}", &ctx);
+    assert_eq!(d.summary, limits::LIMIT_SUMMARY);
+    assert_eq!(text, "tolist(distinct)");
+    assert_eq!(
+        d.detail,
+        "This expression takes more than 100000 steps (loop iterations, function calls and values visited), the evaluation limit of steps; raise it with `Limits::with_max_steps` (`EvalContext::with_limits`) if this input is trusted."
+    );
 }

@@ -213,7 +213,11 @@ fn indent_pads_every_line_but_the_first() {
     assert!(call_err("indent", &[n("-1"), s("a")]).contains("negative"));
     assert!(call_err("indent", &[n("1.5"), s("a")]).contains("whole number"));
     let many_lines = "\n".repeat(10_000);
-    assert!(arg_err("indent", &[n("100000"), s(&many_lines)], 0).contains("longer than"));
+    // A gigabyte of spaces: refused by the evaluation budget before building.
+    assert_eq!(
+        call_err("indent", &[n("100000"), s(&many_lines)]),
+        BUDGET_DETAIL
+    );
 }
 
 #[test]
@@ -365,9 +369,16 @@ fn replace_with_slashes_uses_a_regular_expression() {
 
 #[test]
 fn replace_refuses_to_build_huge_strings() {
-    let big = "x".repeat(5000);
-    assert!(arg_err("replace", &[s(&big), s(""), s(&big)], 2).contains("longer than"));
+    // 10 001 insertions of 10 kB: 100 MB, past the default budget.
+    let big = "x".repeat(10_000);
+    assert_eq!(
+        call_err("replace", &[s(&big), s(""), s(&big)]),
+        BUDGET_DETAIL
+    );
 }
+
+/// What a call refused by the default evaluation budget says.
+const BUDGET_DETAIL: &str = "This expression produces more than 64 MiB of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted.";
 
 #[test]
 fn split_divides_at_every_separator() {
