@@ -200,7 +200,10 @@ impl<'s> BodyParser<'s> {
         let start = self.i;
         let rest = &self.src[start..];
         let bytes = rest.as_bytes();
-        let len = if bytes.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+        let len = if bytes
+            .first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        {
             // ASCII names, the usual case, byte by byte.
             let ascii = bytes
                 .iter()
