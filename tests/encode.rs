@@ -223,6 +223,22 @@ fn remain_bodies_are_written_back_with_duplicates_and_order() {
 }
 
 #[test]
+fn native_remain_bodies_are_written_as_json_syntax_of_the_same_content() {
+    let src = "name = \"n\"\nx = a + 1\nresource \"a\" \"b\" {\n  k = [1, \"s\"]\n}\n";
+    let p: Partial = hcl_json::from_str_native(src, &EvalContext::new()).unwrap();
+    let text = hcl_json::to_string(&p).unwrap();
+    assert_eq!(
+        text,
+        r#"{"name":"n","x":"${a + 1}","resource":{"a":{"b":{"k":"${[1, \"s\"]}"}}}}"#
+    );
+    // The JSON written back decodes to the same values.
+    let back = hcl_json::parse(&text, "back.tf.json").unwrap();
+    let ctx = EvalContext::new().with_variable("a", 2);
+    let attrs = back.body().just_attributes().unwrap();
+    assert_eq!(attrs["x"].expr.value(&ctx).unwrap(), Value::from(3));
+}
+
+#[test]
 fn expressions_are_written_back_as_their_source() {
     let h: Holder = decode(r#"{"e": {"a": [1e400, "${b}"]}}"#);
     #[derive(HclEncode)]

@@ -437,9 +437,17 @@ pub fn from_path<T: HclDecode>(
 ///
 /// ```no_run
 /// #[derive(hcl_json::HclDecode)]
+/// struct Variable {
+///     #[hcl(label)]
+///     name: String,
+///     #[hcl(attr)]
+///     default: Option<hcl_json::Value>,
+/// }
+///
+/// #[derive(hcl_json::HclDecode)]
 /// struct Module {
 ///     #[hcl(block)]
-///     variable: Vec<hcl_json::Body>,
+///     variable: Vec<Variable>,
 /// }
 ///
 /// let module: Module =

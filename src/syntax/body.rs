@@ -199,14 +199,24 @@ impl<'s> BodyParser<'s> {
     fn ident(&mut self) -> Option<Name> {
         let start = self.i;
         let rest = &self.src[start..];
-        let mut chars = rest.char_indices();
-        let (_, first) = chars.next()?;
-        if !(first == '_' || pest::unicode::ID_START(first)) {
-            return None;
-        }
-        let len = chars
-            .find(|&(_, c)| !(c == '-' || pest::unicode::ID_CONTINUE(c)))
-            .map_or(rest.len(), |(k, _)| k);
+        let bytes = rest.as_bytes();
+        let len = if bytes
+            .first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        {
+            // ASCII names, the usual case, byte by byte.
+            let ascii = bytes
+                .iter()
+                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-'))
+                .unwrap_or(bytes.len());
+            if bytes.get(ascii).is_some_and(|c| !c.is_ascii()) {
+                ident_len(rest)?
+            } else {
+                ascii
+            }
+        } else {
+            ident_len(rest)?
+        };
         self.i += len;
         Some(Name {
             text: rest[..len].into(),
@@ -334,7 +344,7 @@ impl<'s> BodyParser<'s> {
         self.src[self.i..]
             .chars()
             .next()
-            .is_some_and(|c| c == '_' || pest::unicode::ID_START(c))
+            .is_some_and(is_ident_start)
     }
 
     /// `name = expr`, at the `=`. A single-line block's attribute
@@ -548,7 +558,9 @@ impl<'s> BodyParser<'s> {
     /// A quoted block label: a string without template sequences.
     fn quoted_label(&mut self) -> Option<Name> {
         let start = self.i;
-        let line_end = logical_line_end(self.b, start);
+        // A quoted string cannot span lines: its line's end bounds it (a
+        // logical line would run on through the block's braces).
+        let line_end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |k| start + k);
         let text = &self.src[..line_end];
         let expr = match fast::parse_quoted_at(text, start) {
             Outcome::Parsed(e) => e,
@@ -724,6 +736,39 @@ impl<'s> BodyParser<'s> {
                 Some(_) => i += 1,
             }
         }
+    }
+}
+
+/// The length of the identifier at the start of `s`, if one starts there.
+fn ident_len(s: &str) -> Option<usize> {
+    let mut chars = s.char_indices();
+    let (_, first) = chars.next()?;
+    if !is_ident_start(first) {
+        return None;
+    }
+    Some(
+        chars
+            .find(|&(_, c)| !is_ident_continue(c))
+            .map_or(s.len(), |(k, _)| k),
+    )
+}
+
+/// `ID_Start` or `_`, with ASCII decided inline (the Unicode tables are
+/// slow to consult for every character of every name).
+fn is_ident_start(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphabetic() || c == '_'
+    } else {
+        pest::unicode::ID_START(c)
+    }
+}
+
+/// `ID_Continue` or `-`, ASCII inline.
+fn is_ident_continue(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric() || c == '_' || c == '-'
+    } else {
+        pest::unicode::ID_CONTINUE(c)
     }
 }
 
