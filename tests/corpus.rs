@@ -461,6 +461,163 @@ fn hcl_specsuite_flat_object_results_match() {
     assert!(checked >= 10, "{checked} attributes checked");
 }
 
+/// HCL's spec suite run the way its harness `hclspecsuite` runs `hcldec`,
+/// without Go: for every `.t` file, its `.hcldec` spec is read with
+/// [`hcl_json::spec::SpecFile`], the input (`.hcl` or `.hcl.json`) is
+/// decoded by it with the spec's variables and functions, and the `.t`
+/// file's expectations hold: `result_type` is the decoded value's type,
+/// `result` its value, `diagnostics` the ranges of the errors, and
+/// `traversals` (when given) the variables the spec would read. The one
+/// expected difference is exact decimal arithmetic (`11 % 5.1` is exactly
+/// 0.8 here; Go's binary floats give 0.8 plus 24 × 10^-155).
+#[test]
+fn hcl_specsuite_passes_with_runtime_specs() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let suite = dir.join("hcl-specsuite");
+    if !suite.is_dir() {
+        eprintln!("skipped: no hcl-specsuite in {}", dir.display());
+        return;
+    }
+    let mut tests = Vec::new();
+    t_files(&suite, &mut tests);
+    assert!(tests.len() >= 15, "{} .t files", tests.len());
+    let (mut results, mut failures) = (0, 0);
+    for t_path in &tests {
+        let name = t_path.strip_prefix(&suite).unwrap().display().to_string();
+        let spec_body = hcl_json::parse_file(t_path.with_extension("hcldec"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .body();
+        let spec = hcl_json::spec::SpecFile::from_body(&spec_body)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let input = ["hcl", "hcl.json"]
+            .iter()
+            .map(|ext| t_path.with_extension(ext))
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| panic!("{name}: no input"));
+        let t = hcl_json::parse_file(t_path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let expected_ranges = expected_diagnostics(&t);
+        let (value, ranges) = match hcl_json::parse_file(&input) {
+            Err(e) => (None, subjects(e.diagnostics())),
+            Ok(file) => {
+                let (value, diags) = spec
+                    .spec
+                    .decode_with_diagnostics(&file.body(), &spec.context());
+                let errors: Vec<_> = diags
+                    .as_slice()
+                    .iter()
+                    .filter(|d| d.severity == hcl_json::Severity::Error)
+                    .cloned()
+                    .collect();
+                check_traversals(&name, &t, &spec.spec.variables(&file.body()));
+                (Some(value), subjects(&errors))
+            }
+        };
+        let mut sorted = ranges.clone();
+        sorted.sort_by_key(|r| (r.start, r.end));
+        let mut want = expected_ranges.clone();
+        want.sort_by_key(|r| (r.start, r.end));
+        assert_eq!(sorted, want, "{name}: diagnostics");
+        failures += usize::from(!want.is_empty());
+        let schema = BodySchema::new()
+            .attribute("result", false)
+            .attribute("result_type", false);
+        let (content, _) = t.body().partial_content(&schema).expect("a valid .t file");
+        let Some(value) = value else { continue };
+        if let Some(ty) = content.attributes.get("result_type") {
+            let ty = hcl_json::ext::typeexpr::type_constraint(&ty.expr).unwrap();
+            assert_eq!(value.ty(), ty, "{name}: result type");
+        }
+        if let Some(result) = content.attributes.get("result") {
+            let want = result.expr.value(&EvalContext::new()).unwrap();
+            let want = hcl_json::value::convert(&want, &value.ty()).unwrap();
+            if name == "expressions/operators.t" {
+                assert_exact_decimal_is_the_only_difference(&value, &want);
+            } else {
+                assert_eq!(value, want, "{name}: result");
+            }
+            results += 1;
+        }
+    }
+    // 15 tests: 9 with a `result`, 4 that expect errors, 2 that check
+    // only the result type.
+    assert_eq!((results, failures), (9, 4));
+}
+
+/// Every `.t` file under `dir`, recursively, sorted.
+fn t_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("readable directory")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            t_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "t") {
+            out.push(path);
+        }
+    }
+}
+
+fn subjects(diags: &[hcl_json::Diagnostic]) -> Vec<std::ops::Range<usize>> {
+    diags
+        .iter()
+        .map(|d| d.subject.as_ref().expect("a range").bytes())
+        .collect()
+}
+
+/// A `.t` file's `traversals { traversal { ref = "a.b" } }` expectation,
+/// when it has one, against the variables the spec reads.
+fn check_traversals(name: &str, t: &hcl_json::File, got: &[hcl_json::Traversal]) {
+    let schema = BodySchema::new().block("traversals", &[]);
+    let (content, _) = t.body().partial_content(&schema).expect("a valid .t file");
+    let Some(block) = content.blocks.first() else {
+        return;
+    };
+    let (inner, _) = block
+        .body
+        .partial_content(&BodySchema::new().block("traversal", &[]))
+        .expect("traversal blocks");
+    let want: Vec<String> = inner
+        .blocks
+        .iter()
+        .map(|b| {
+            let attrs = b.body.just_attributes().expect("ref");
+            let v = attrs["ref"].expr.value(&EvalContext::new()).expect("ref");
+            hcl_json::from_value::<String>(v).expect("a string")
+        })
+        .collect();
+    let got: Vec<String> = got.iter().map(|t| t.to_string()).collect();
+    assert_eq!(got, want, "{name}: traversals");
+}
+
+/// `expressions/operators`: equal everywhere but `arithmetic.mod_frac`,
+/// where the `.t` file has Go's binary-float remainder and we the exact
+/// decimal one.
+fn assert_exact_decimal_is_the_only_difference(got: &hcl_json::Value, want: &hcl_json::Value) {
+    let path = ["arithmetic", "mod_frac"];
+    let exact = hcl_json::Value::from(hcl_json::Number::parse("0.8").unwrap());
+    let at = |v: &hcl_json::Value| {
+        v.get_attr(path[0])
+            .and_then(|a| a.get_attr(path[1]))
+            .cloned()
+    };
+    assert_eq!(at(got), Some(exact), "11 % 5.1 is exactly 0.8");
+    assert_ne!(at(want), at(got), "the .t file has Go's binary remainder");
+    let without = |v: &hcl_json::Value| {
+        let mut v = v.clone();
+        if let hcl_json::Value::Object(top) = &mut v {
+            if let Some(hcl_json::Value::Object(arith)) = top.get_mut(path[0]) {
+                arith.shift_remove(path[1]);
+            }
+        }
+        v
+    };
+    assert_eq!(without(got), without(want), "expressions/operators: result");
+}
+
 /// Every `.tf.json` file that parses converts to native syntax with
 /// Terraform's schema, every value and label written checked with the
 /// native parser (`verify`), and the output is not empty when the file
