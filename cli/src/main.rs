@@ -56,7 +56,7 @@ struct DiagArgs {
 
 #[derive(Args)]
 struct DecodeArgs {
-    /// The spec file (an hcldec spec; `*.json` is read as JSON syntax).
+    /// The spec file (an hcldec spec: native syntax, or JSON syntax when the name ends in `.json`).
     #[arg(short = 's', long, value_name = "FILE")]
     spec: String,
     /// Variables: an inline JSON object, or a file of attributes; repeatable.
@@ -76,7 +76,8 @@ struct DecodeArgs {
     out: Option<String>,
     #[command(flatten)]
     diags: DiagArgs,
-    /// Input files (`*.json`: JSON syntax), merged into one body; stdin when none.
+    /// Input files (`*.json`: JSON syntax, others: native syntax), merged into one body;
+    /// stdin (native syntax) when none.
     files: Vec<String>,
 }
 
@@ -196,7 +197,7 @@ impl Run {
     }
 
     /// Reads and parses one file: JSON syntax when the name ends in
-    /// `.json`, as `hcldec` decides.
+    /// `.json`, native syntax otherwise, as `hcldec` decides.
     fn parse_file(&mut self, path: &str) -> Option<File> {
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
