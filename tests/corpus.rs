@@ -267,8 +267,8 @@ fn corpus_files_written_back_read_the_same() {
 // HCL's own conformance suite (`hcl-specsuite`), native inputs. Its `.t`
 // and `.hcldec` files are native syntax too, and are read with this crate.
 
-/// Every `.hcl` file under `dir`, recursively, sorted.
-fn hcl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+/// Every file under `dir` whose extension is `ext`, recursively, sorted.
+fn files_with_extension(dir: &std::path::Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .expect("readable directory")
         .map(|e| e.expect("entry").path())
@@ -276,8 +276,8 @@ fn hcl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            hcl_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "hcl") {
+            files_with_extension(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
             out.push(path);
         }
     }
@@ -316,151 +316,6 @@ fn expected_diagnostics(t: &hcl_json::File) -> Vec<std::ops::Range<usize>> {
     out
 }
 
-/// A first-level schema from an `.hcldec` spec whose root is `object`:
-/// its `attr` names, and the block types of its block specs.
-fn first_level_schema(spec: &hcl_json::File) -> Option<BodySchema> {
-    let root = spec
-        .body()
-        .content(
-            &BodySchema::new()
-                .block("object", &[])
-                .block("variables", &[]),
-        )
-        .ok()?;
-    let object = root.blocks.iter().find(|b| b.type_name == "object")?;
-    let (content, _) = object
-        .body
-        .partial_content(&BodySchema::new().block("attr", &["name"]))
-        .ok()?;
-    let mut schema = BodySchema::new();
-    for attr in content.blocks {
-        schema = schema.attribute(attr.labels[0].clone(), false);
-    }
-    Some(schema)
-}
-
-/// Every native input of the suite parses, or fails with exactly the
-/// diagnostics (by range) its `.t` file expects; where the expected
-/// problems are in the content (an argument the spec does not name), the
-/// spec's first level is applied and must report them.
-#[test]
-fn hcl_specsuite_native_inputs_parse_and_fail_as_expected() {
-    let Some(dir) = common::corpus_dir() else {
-        return;
-    };
-    let suite = dir.join("hcl-specsuite");
-    if !suite.is_dir() {
-        eprintln!("skipped: no hcl-specsuite in {}", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    hcl_files(&suite, &mut files);
-    assert!(files.len() >= 15, "{} .hcl files", files.len());
-    let mut checked_failures = 0;
-    for path in &files {
-        let name = path.strip_prefix(&dir).unwrap().display().to_string();
-        let t = hcl_json::parse_file(path.with_extension("t")).unwrap_or_else(|e| panic!("{e}"));
-        let expected = expected_diagnostics(&t);
-        let got: Vec<std::ops::Range<usize>> = match hcl_json::parse_file(path) {
-            Err(e) => e
-                .diagnostics()
-                .iter()
-                .map(|d| d.subject.as_ref().expect("a range").bytes())
-                .collect(),
-            Ok(file) if !expected.is_empty() => {
-                let spec = hcl_json::parse_file(path.with_extension("hcldec")).unwrap();
-                let schema = first_level_schema(&spec)
-                    .unwrap_or_else(|| panic!("{name}: the spec's first level"));
-                let err = file
-                    .body()
-                    .content(&schema)
-                    .expect_err(&format!("{name} should fail"));
-                err.diagnostics()
-                    .iter()
-                    .map(|d| d.subject.as_ref().expect("a range").bytes())
-                    .collect()
-            }
-            Ok(_) => Vec::new(),
-        };
-        assert_eq!(got, expected, "{name}");
-        if !expected.is_empty() {
-            checked_failures += 1;
-        }
-    }
-    assert_eq!(checked_failures, 4);
-}
-
-/// The suite's valid inputs whose spec is a flat `object` of attributes:
-/// each attribute evaluates (with the spec's variables) to what the `.t`
-/// file's `result` holds, converted to the spec's type.
-#[test]
-fn hcl_specsuite_flat_object_results_match() {
-    let Some(dir) = common::corpus_dir() else {
-        return;
-    };
-    let suite = dir.join("hcl-specsuite");
-    if !suite.is_dir() {
-        return;
-    }
-    let mut files = Vec::new();
-    hcl_files(&suite, &mut files);
-    let mut checked = 0;
-    for path in &files {
-        let spec = hcl_json::parse_file(path.with_extension("hcldec")).unwrap();
-        let schema = BodySchema::new()
-            .block("object", &[])
-            .block("variables", &[]);
-        let Ok(root) = spec.body().content(&schema) else {
-            continue;
-        };
-        let Some(object) = root.blocks.iter().find(|b| b.type_name == "object") else {
-            continue;
-        };
-        let Ok(attrs) = object
-            .body
-            .content(&BodySchema::new().block("attr", &["name"]))
-        else {
-            continue; // nested block specs: not flat
-        };
-        let mut ctx = hcl_json::EvalContext::new().with_stdlib();
-        for vars in root.blocks.iter().filter(|b| b.type_name == "variables") {
-            for (name, attr) in vars.body.just_attributes().unwrap() {
-                ctx = ctx.with_variable(
-                    name,
-                    attr.expr.value(&hcl_json::EvalContext::new()).unwrap(),
-                );
-            }
-        }
-        let t = hcl_json::parse_file(path.with_extension("t")).unwrap();
-        let t_schema = BodySchema::new()
-            .attribute("result", false)
-            .attribute("result_type", false);
-        let (t_content, _) = t.body().partial_content(&t_schema).unwrap();
-        let t_attrs = t_content.attributes;
-        let Some(result) = t_attrs.get("result") else {
-            continue;
-        };
-        let expected = result.expr.value(&hcl_json::EvalContext::new()).unwrap();
-        let file = hcl_json::parse_file(path).unwrap();
-        let body_attrs = file.body().just_attributes().unwrap();
-        for attr in &attrs.blocks {
-            let name = &attr.labels[0];
-            let spec_attrs = attr.body.just_attributes().unwrap();
-            let ty = hcl_json::ext::typeexpr::type_constraint(&spec_attrs["type"].expr).unwrap();
-            let Some(a) = body_attrs.get(name) else {
-                continue;
-            };
-            let got = a.expr.value(&ctx).unwrap_or_else(|e| panic!("{e}"));
-            let got = hcl_json::value::convert(&got, &ty).unwrap();
-            let want = expected.get_attr(name).unwrap_or_else(|| panic!("{name}"));
-            let want = hcl_json::value::convert(want, &ty).unwrap();
-            assert_eq!(got, want, "{}: {name}", path.display());
-            checked += 1;
-        }
-    }
-    assert!(checked >= 10, "{checked} attributes checked");
-}
-
 /// HCL's spec suite run the way its harness `hclspecsuite` runs `hcldec`,
 /// without Go: for every `.t` file, its `.hcldec` spec is read with
 /// [`hcl_json::spec::SpecFile`], the input (`.hcl` or `.hcl.json`) is
@@ -481,7 +336,7 @@ fn hcl_specsuite_passes_with_runtime_specs() {
         return;
     }
     let mut tests = Vec::new();
-    t_files(&suite, &mut tests);
+    files_with_extension(&suite, "t", &mut tests);
     assert!(tests.len() >= 15, "{} .t files", tests.len());
     let (mut results, mut failures) = (0, 0);
     for t_path in &tests {
@@ -543,22 +398,6 @@ fn hcl_specsuite_passes_with_runtime_specs() {
     // 15 tests: 9 with a `result`, 4 that expect errors, 2 that check
     // only the result type.
     assert_eq!((results, failures), (9, 4));
-}
-
-/// Every `.t` file under `dir`, recursively, sorted.
-fn t_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("readable directory")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            t_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "t") {
-            out.push(path);
-        }
-    }
 }
 
 fn subjects(diags: &[hcl_json::Diagnostic]) -> Vec<std::ops::Range<usize>> {
