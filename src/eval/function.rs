@@ -98,6 +98,7 @@ pub struct FunctionError {
 
 /// The kinds of [`FunctionError`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FunctionErrorKind {
     /// Fewer arguments than positional parameters.
     NotEnoughArguments,
