@@ -34,7 +34,8 @@ pub(crate) struct NameHash;
 impl std::hash::BuildHasher for NameHash {
     type Hasher = NameHasher;
     fn build_hasher(&self) -> NameHasher {
-        NameHasher(0)
+        // Not zero: a zero word would leave a zero state unchanged.
+        NameHasher(NAME_SEED)
     }
 }
 
@@ -60,8 +61,11 @@ impl std::hash::Hasher for NameHasher {
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
+            // The tail's length in the free top byte: zero bytes must not
+            // vanish into a zero state ("" and "\0" hash apart).
             let mut word = [0u8; 8];
             word[..rest.len()].copy_from_slice(rest);
+            word[7] = rest.len() as u8;
             self.step(u64::from_le_bytes(word));
         }
     }
@@ -343,6 +347,7 @@ mod tests {
         assert_ne!(hash("aws_instance_a"), hash("aws_instance_b"));
         assert_ne!(hash("abcdefgh"), hash("abcdefgh\0"));
         assert_ne!(hash(""), hash("\0"));
+        assert_ne!(hash(""), hash("\0\0\0\0\0\0\0\0"));
         let many: Vec<String> = (0..500).map(|i| format!("var_{i}")).collect();
         let ctx = EvalContext::new().with_variables(many.iter().map(|n| (n.as_str(), n.as_str())));
         for n in &many {
