@@ -353,7 +353,7 @@ impl Drop for Guard {
                 peak.depth = peak.depth.max(self.depth);
                 m.peak.set(peak);
             }
-        })
+        });
     }
 }
 
