@@ -503,13 +503,13 @@ fn convert_arg(
     ty: &Type,
 ) -> Result<Value, crate::value::ConversionError> {
     if let std::borrow::Cow::Owned(value) = arg {
-        let unchanged = match (&value, ty) {
-            (_, Type::Dynamic) => true,
-            (Value::Bool(_), Type::Bool)
-            | (Value::Number(_), Type::Number)
-            | (Value::String(_), Type::String) => true,
-            _ => false,
-        };
+        let unchanged = matches!(
+            (&value, ty),
+            (_, Type::Dynamic)
+                | (Value::Bool(_), Type::Bool)
+                | (Value::Number(_), Type::Number)
+                | (Value::String(_), Type::String)
+        );
         if unchanged {
             return Ok(value);
         }
