@@ -45,6 +45,7 @@
 //! indented like `JSON.stringify(x, null, 2)` (cdktf's `cdk.tf.json`).
 
 mod capture;
+mod json_from_native;
 mod native;
 mod raw;
 mod ser;
@@ -59,6 +60,7 @@ use crate::diag::{Diagnostic, Error};
 use crate::json::{Body, File};
 use crate::value::Value;
 pub use capture::Interpolated;
+pub use json_from_native::{to_json_string, to_json_writer};
 pub use native::{
     to_native_string, to_native_writer, BlockFrame, ConvertOptions, Item, NativeSchema, NoSchema,
     TerraformSchema,
