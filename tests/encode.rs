@@ -1562,7 +1562,9 @@ mod to_json {
     fn same_by_spec(src: &str, json: &str, spec: &Spec) -> Value {
         let native = hcl_json::parse_native(src, "t.tf").unwrap();
         let back = hcl_json::parse(json, "t.tf.json").unwrap_or_else(|e| panic!("{e}\n{json}"));
-        let want = spec.decode(&native.body(), &context()).unwrap_or_else(|e| panic!("{e}"));
+        let want = spec
+            .decode(&native.body(), &context())
+            .unwrap_or_else(|e| panic!("{e}"));
         let got = spec
             .decode(&back.body(), &context())
             .unwrap_or_else(|e| panic!("{e}\n{json}"));
@@ -1575,7 +1577,12 @@ mod to_json {
     fn same_attributes(src: &str) -> String {
         let json = convert(src);
         let native = hcl_json::parse_native(src, "t.tf").unwrap();
-        let names: Vec<String> = native.body().just_attributes().unwrap().into_keys().collect();
+        let names: Vec<String> = native
+            .body()
+            .just_attributes()
+            .unwrap()
+            .into_keys()
+            .collect();
         let spec = Spec::object(
             names
                 .iter()
@@ -1673,7 +1680,10 @@ mod to_json {
     fn a_literal_sigil_before_an_interpolation_is_kept_apart() {
         // The literal ends in `$`: `$` then `${b}` would read as `$${b}`.
         let src = "x = \"a$ ${~ b}\"\n";
-        assert_eq!(same_attributes(src), "{\n  \"x\": \"${\\\"a$ ${~ b}\\\"}\"\n}\n");
+        assert_eq!(
+            same_attributes(src),
+            "{\n  \"x\": \"${\\\"a$ ${~ b}\\\"}\"\n}\n"
+        );
     }
 
     fn spec_resources() -> Spec {
@@ -1691,7 +1701,10 @@ mod to_json {
             ),
             (
                 "locals",
-                Spec::block_list("locals", Spec::object([("a", Spec::attr("a", Type::Dynamic))])),
+                Spec::block_list(
+                    "locals",
+                    Spec::object([("a", Spec::attr("a", Type::Dynamic))]),
+                ),
             ),
         ])
     }
@@ -1735,7 +1748,10 @@ mod to_json {
             }
             other => panic!("{other:?}"),
         };
-        assert_eq!(names, [&Value::from("x"), &Value::from("y"), &Value::from("z")]);
+        assert_eq!(
+            names,
+            [&Value::from("x"), &Value::from("y"), &Value::from("z")]
+        );
     }
 
     #[test]
@@ -1755,12 +1771,12 @@ mod to_json {
 
     #[test]
     fn comments_become_comment_properties_when_asked() {
-        let src = "# Generated.\n// Do not edit.\na = 1 # after a\n/* before\n   the block */\nlocals {\n  # inside\n  b = 2\n  # last\n}\n# end\n";
+        let src = "# Generated.\n// Do not edit.\na = 1 # after a\n/* before\n   the block */\nlocals {\n  # inside\n  b = 2\n  # last\n}\n# second\nlocals {}\n# end\n";
         let options = ConvertOptions::without_schema().comments(true);
         let json = convert_with(src, &options);
         assert_eq!(
             json,
-            "{\n  \"//\": \"Generated.\\nDo not edit.\",\n  \"a\": 1,\n  \"locals\": {\n    \"//\": \"after a\\nbefore\\nthe block\",\n    \"//\": \"inside\",\n    \"b\": 2,\n    \"//\": \"last\"\n  },\n  \"//\": \"end\"\n}\n"
+            "{\n  \"//\": \"Generated.\\nDo not edit.\",\n  \"a\": 1,\n  \"//\": \"after a\\nbefore\\nthe block\",\n  \"locals\": [\n    {\n      \"//\": \"inside\",\n      \"b\": 2,\n      \"//\": \"last\"\n    },\n    {\n      \"//\": \"second\"\n    }\n  ],\n  \"//\": \"end\"\n}\n"
         );
         // The comment properties are not attributes.
         let back = hcl_json::parse(&json, "t.json").unwrap();
@@ -1768,15 +1784,26 @@ mod to_json {
             ("a", Spec::attr("a", Type::Dynamic)),
             (
                 "locals",
-                Spec::block("locals", Spec::object([("b", Spec::attr("b", Type::Dynamic))])),
+                Spec::block_list(
+                    "locals",
+                    Spec::object([("b", Spec::attr("b", Type::Dynamic))]),
+                ),
             ),
         ]);
         let value = spec.decode(&back.body(), &context()).unwrap();
+        let locals = |b: Value| Value::object([("b", b)]);
         assert_eq!(
             value,
             Value::object([
                 ("a", Value::from(1)),
-                ("locals", Value::object([("b", Value::from(2))])),
+                (
+                    "locals",
+                    Value::list(
+                        locals(Value::from(1)).ty(),
+                        [locals(Value::from(2)), locals(Value::null(Type::Dynamic))]
+                    )
+                    .unwrap()
+                ),
             ])
         );
     }
@@ -1849,10 +1876,17 @@ terraform {
         // And back to native syntax with the same schema: the original
         // text, up to the layout of the objects.
         let file = hcl_json::parse(&json, "t.tf.json").unwrap();
-        let native = hcl_json::to_native_string(&file.body(), &ConvertOptions::terraform()).unwrap();
+        let native =
+            hcl_json::to_native_string(&file.body(), &ConvertOptions::terraform()).unwrap();
         let src_up_to_layout = src
-            .replace("  tags       = { Name = \"$${n}\" }", "  tags = {\n    Name = \"$${n}\"\n  }")
-            .replace("aws = { source = \"hashicorp/aws\" }", "aws = {\n      source = \"hashicorp/aws\"\n    }");
+            .replace(
+                "  tags       = { Name = \"$${n}\" }",
+                "  tags = {\n    Name = \"$${n}\"\n  }",
+            )
+            .replace(
+                "aws = { source = \"hashicorp/aws\" }",
+                "aws = {\n      source = \"hashicorp/aws\"\n    }",
+            );
         assert_eq!(native, src_up_to_layout);
     }
 

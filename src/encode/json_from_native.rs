@@ -38,11 +38,13 @@
 //! - **comments** are dropped, or, with
 //!   [`ConvertOptions::comments`], the comments written between a body's
 //!   items are kept as `"//"` properties, the JSON syntax's comment
-//!   convention: the comments before an attribute as a `"//"` property
-//!   just before it, those before a block as the first property of its
-//!   body (so they stay with it when blocks are gathered), those after the
-//!   last item at the end of the body; consecutive comment lines are one
-//!   string, one line each. Comments inside expressions are dropped.
+//!   convention: the comments before an attribute, or before the first
+//!   block of a type, as a `"//"` property just before it, those before a
+//!   later block of a type as the first property of its body (so they
+//!   stay with it when blocks are gathered), those after the last item at
+//!   the end of the body; consecutive comment lines are one string, one
+//!   line each. JSON → native conversion writes them back as `#` comments
+//!   in the same places. Comments inside expressions are dropped.
 //!
 //! A JSON-syntax body converts to itself (its JSON written back, pretty);
 //! a merged body is refused. Output is pretty, two-space indented, with a
@@ -293,6 +295,10 @@ impl<'a> ToJson<'a> {
                     self.attribute(attr);
                 }
                 Entry::Blocks(mut blocks) => {
+                    if let Some(comment) = blocks[0].comment.take() {
+                        self.w.key(COMMENT);
+                        self.w.string(&comment);
+                    }
                     self.w.key(&blocks[0].node.type_name.text);
                     self.level(body, &mut blocks, 0);
                 }
