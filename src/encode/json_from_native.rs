@@ -355,8 +355,8 @@ impl<'a> ToJson<'a> {
         self.w.end_array();
     }
 
-    /// One object keyed by label `depth` of `blocks`, which gathering by
-    /// that label does not reorder.
+    /// One object keyed by label `depth` of `blocks`, a run of
+    /// [`label_runs`]: the blocks of each label are consecutive.
     fn label_object(
         &mut self,
         parent: &NativeBodyRef<'_>,
@@ -367,10 +367,11 @@ impl<'a> ToJson<'a> {
         let mut rest = blocks;
         while !rest.is_empty() {
             let label = &*rest[0].node.labels[depth].text;
-            // The blocks with this label: a run here, and (since gathering
-            // does not reorder) every later one, after other runs. Move
-            // them together, keeping the order within each label.
-            let n = partition_by_label(rest, depth, label);
+            // Within a run the blocks of one label are consecutive.
+            let n = rest
+                .iter()
+                .take_while(|b| &*b.node.labels[depth].text == label)
+                .count();
             let (group, tail) = rest.split_at_mut(n);
             self.w.key(label);
             self.level(parent, group, depth + 1);
@@ -718,19 +719,6 @@ fn label_runs(blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
     }
     ends.push(blocks.len());
     ends
-}
-
-/// Moves the blocks labelled `label` at `depth` to the front of `blocks`
-/// (a stable partition) and says how many there are.
-fn partition_by_label(blocks: &mut [BlockRef<'_>], depth: usize, label: &str) -> usize {
-    let mut n = 0;
-    for i in 0..blocks.len() {
-        if &*blocks[i].node.labels[depth].text == label {
-            blocks[n..=i].rotate_right(1);
-            n += 1;
-        }
-    }
-    n
 }
 
 /// Pushes a template marker (`${` or `%{`) unless the text before it ends
