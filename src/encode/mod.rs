@@ -43,6 +43,14 @@
 //!
 //! Output is minimal in compact form and, in pretty form, two-space
 //! indented like `JSON.stringify(x, null, 2)` (cdktf's `cdk.tf.json`).
+//!
+//! # Conversion between the syntaxes
+//!
+//! [`to_native_string`] / [`to_native_writer`] turn a parsed JSON-syntax
+//! body into native-syntax text (`native/`), [`to_json_string`] /
+//! [`to_json_writer`] a parsed native body into JSON-syntax text
+//! (`json_from_native.rs`); both take a [`ConvertOptions`] whose schema
+//! says how each attribute's value is read.
 
 mod capture;
 mod json_from_native;
