@@ -1359,7 +1359,7 @@ service "tcp" "db" {
 
     /// JSON text for a value made of `parts`: strings from template-ish
     /// pieces, numbers with their exact text, nested arrays and objects.
-    fn json_value() -> impl proptest::strategy::Strategy<Value = String> {
+    pub(super) fn json_value() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
         let piece = proptest::sample::select(
             &[
@@ -1424,7 +1424,7 @@ service "tcp" "db" {
     }
 
     /// The native text written for `{"a": value}`, read in `item` mode.
-    fn native_value(value: &str, item: Item) -> Option<String> {
+    pub(super) fn native_value(value: &str, item: Item) -> Option<String> {
         let file = hcl_json::parse(&format!("{{\"a\": {value}}}"), "t.json").unwrap();
         let options = ConvertOptions::with_schema(move |_: &[BlockFrame], _: &str| item);
         let text = hcl_json::to_native_string(&file.body(), &options.verify(true)).ok()?;
@@ -1432,7 +1432,7 @@ service "tcp" "db" {
         Some(text.to_string())
     }
 
-    fn context() -> hcl_json::EvalContext {
+    pub(super) fn context() -> hcl_json::EvalContext {
         hcl_json::EvalContext::new()
             .with_variable("x", "X")
             .with_variable("n", 2)
@@ -1483,7 +1483,7 @@ service "tcp" "db" {
 
     /// A value, or the summary of the first problem (ranges differ
     /// between the two forms, the problem does not).
-    fn summary_or_value(
+    pub(super) fn summary_or_value(
         result: Result<hcl_json::Value, hcl_json::Error>,
     ) -> Result<hcl_json::Value, String> {
         result.map_err(|e| e.diagnostics()[0].summary.clone())
@@ -1951,5 +1951,42 @@ terraform {
         let d = &err.diagnostics()[0];
         assert_eq!(d.summary, "Cannot write output");
         assert_eq!(d.detail, "Writing the JSON syntax text failed: disk full.");
+    }
+
+    proptest::proptest! {
+        /// Native text of every shape the JSON → native converter writes
+        /// (templates with escapes, strip markers and directives, exact
+        /// numbers, nested tuples and objects) converts back to JSON that
+        /// evaluates to what the native text evaluates to.
+        #[test]
+        fn native_values_evaluate_the_same_after_conversion_to_json(
+            value in super::native::json_value()
+        ) {
+            use hcl_json::encode::Item;
+            let Some(text) = super::native::native_value(&value, Item::Expression) else {
+                return Ok(());
+            };
+            let src = format!("a = {text}\n");
+            let native = hcl_json::parse_native(&src, "t.tf").unwrap();
+            let json = hcl_json::to_json_string(
+                &native.body(),
+                &ConvertOptions::without_schema().verify(true),
+            )
+            .unwrap_or_else(|e| panic!("{e}\n{src}"));
+            let ctx = super::native::context();
+            let eval = |file: &hcl_json::File| {
+                let attrs = file.body().just_attributes()?;
+                attrs["a"].expr.value(&ctx)
+            };
+            let want = super::native::summary_or_value(eval(&native));
+            let back = hcl_json::parse(&json, "t.json").unwrap_or_else(|e| panic!("{e}\n{json}"));
+            let got = super::native::summary_or_value(eval(&back));
+            // Object names that differ in text and agree in value are a
+            // JSON error only (see the test this generator comes from).
+            let duplicate = got.as_ref().err().is_some_and(|e| e == "Duplicate object attribute");
+            if !(duplicate && want.is_ok()) {
+                proptest::prop_assert_eq!(got, want, "native {} JSON {}", src, json);
+            }
+        }
     }
 }
