@@ -14,6 +14,7 @@
 //! value with no JSON form (`decode`, as `hcldec`) or output that could
 //! not be written; 2 bad invocation, unreadable file, bad spec or
 //! `--vars`, or error diagnostics (a file that does not parse or convert).
+#![forbid(unsafe_code)]
 
 mod diags;
 mod json;
@@ -233,7 +234,10 @@ impl Run {
     /// `.json`, native syntax otherwise, as `hcldec` decides.
     fn parse_file(&mut self, path: &str) -> Option<File> {
         let text = self.read_text(path)?;
-        self.parse_source(path, &text, path.ends_with(".json"))
+        // Case-sensitive, as `hcldec`'s suffix check is.
+        #[allow(clippy::case_sensitive_file_extension_comparisons)]
+        let json = path.ends_with(".json");
+        self.parse_source(path, &text, json)
     }
 
     /// The text of `path`, or `None` with a diagnostic when it cannot be
@@ -304,16 +308,15 @@ impl Run {
 }
 
 fn write_output(out: Option<&str>, text: &str) -> Result<(), Failure> {
-    match out {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| Failure::Message(format!("can't open {path} for writing: {e}"), 1)),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|_| stdout.flush())
-                .map_err(|e| Failure::Message(format!("failed to write output: {e}"), 1))
-        }
+    if let Some(path) = out {
+        std::fs::write(path, text)
+            .map_err(|e| Failure::Message(format!("can't open {path} for writing: {e}"), 1))
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(|e| Failure::Message(format!("failed to write output: {e}"), 1))
     }
 }
 
@@ -397,7 +400,10 @@ fn traversal_json(t: &hcl_json::Traversal, ctx: &EvalContext) -> Json {
                         step.push(("key".into(), j));
                     }
                 }
-                _ => step.push(("kind".to_string(), Json::String("(unknown)".into()))),
+                // hcldec has no name for a splat step.
+                TraversalStep::Splat { .. } => {
+                    step.push(("kind".to_string(), Json::String("(unknown)".into())));
+                }
             }
             step.push(("range".into(), diags::range_json(s.range())));
             Json::Object(step)
@@ -495,7 +501,7 @@ fn check(args: CheckArgs) -> Result<u8, Failure> {
     }
     let text = run.rendered();
     let _ = std::io::stderr().write_all(text.as_bytes());
-    Ok(if run.has_errors() { 1 } else { 0 })
+    Ok(u8::from(run.has_errors()))
 }
 
 fn convert(args: ConvertArgs) -> Result<u8, Failure> {
