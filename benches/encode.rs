@@ -91,7 +91,7 @@ fn encode(c: &mut Criterion) {
             hcl_json::to_json_string(&file.body(), &options)
                 .unwrap()
                 .len()
-        })
+        });
     });
     group.finish();
 }

@@ -1746,7 +1746,7 @@ mod to_json {
         );
         let value = same_by_spec(src, &json, &spec_resources());
         let names: Vec<&Value> = match value.get_attr("resource") {
-            Some(Value::Tuple(items)) | Some(Value::List(_, items)) => {
+            Some(Value::Tuple(items) | Value::List(_, items)) => {
                 items.iter().filter_map(|r| r.get_attr("name")).collect()
             }
             other => panic!("{other:?}"),

@@ -58,6 +58,7 @@
 //! `$${` (Terraform reads its literal-only positions, which this module
 //! writes unescaped, as literal; other tools may differ).
 
+use std::collections::{HashMap, HashSet};
 use std::io;
 
 use super::native::ConvertOptions;
@@ -259,22 +260,19 @@ impl<'a> ToJson<'a> {
             (vec![None; visible.len()], None)
         };
         let mut entries: Vec<Entry<'_>> = Vec::with_capacity(visible.len());
-        let mut by_type: std::collections::HashMap<&str, usize> = Default::default();
+        let mut by_type: HashMap<&str, usize> = HashMap::new();
         for (item, comment) in visible.iter().zip(comments) {
             match item {
                 Item::Attribute(a) => entries.push(Entry::Attribute(a, comment)),
                 Item::Block(b) => {
                     let block = BlockRef { node: b, comment };
-                    match by_type.get(&*b.type_name.text) {
-                        Some(&i) => {
-                            if let Entry::Blocks(blocks) = &mut entries[i] {
-                                blocks.push(block);
-                            }
+                    if let Some(&i) = by_type.get(&*b.type_name.text) {
+                        if let Entry::Blocks(blocks) = &mut entries[i] {
+                            blocks.push(block);
                         }
-                        None => {
-                            by_type.insert(&b.type_name.text, entries.len());
-                            entries.push(Entry::Blocks(vec![block]));
-                        }
+                    } else {
+                        by_type.insert(&b.type_name.text, entries.len());
+                        entries.push(Entry::Blocks(vec![block]));
                     }
                 }
             }
@@ -706,7 +704,7 @@ fn comment_text(gap: &str) -> Option<String> {
 /// is already in the run and is not the previous block's.
 fn label_runs(blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
     let mut ends = Vec::new();
-    let mut seen: std::collections::HashSet<&str> = Default::default();
+    let mut seen: HashSet<&str> = HashSet::new();
     let mut last: Option<&str> = None;
     for (i, block) in blocks.iter().enumerate() {
         let label = &*block.node.labels[depth].text;
