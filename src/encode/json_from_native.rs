@@ -60,6 +60,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::io;
+use std::sync::Arc;
 
 use super::native::ConvertOptions;
 use super::writer::JsonWriter;
@@ -71,7 +72,6 @@ use crate::syntax::{
     self, AttributeNode, BlockNode, Expr, ExprKind, Item, ObjectKey, Span, Template, TemplatePart,
     UnaryOp,
 };
-use std::sync::Arc;
 
 /// The writer's buffer is handed to the sink when it holds this much, so
 /// memory stays near that of the parsed file whatever the output size.
