@@ -98,6 +98,7 @@ pub struct FunctionError {
 
 /// The kinds of [`FunctionError`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FunctionErrorKind {
     /// Fewer arguments than positional parameters.
     NotEnoughArguments,
@@ -180,6 +181,16 @@ pub struct FunctionBuilder {
     params: Vec<Param>,
     variadic: Option<Param>,
     return_type: Arc<ReturnTypeFn>,
+}
+
+impl std::fmt::Debug for FunctionBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FunctionBuilder")
+            .field("description", &self.description)
+            .field("params", &self.params)
+            .field("variadic", &self.variadic)
+            .finish_non_exhaustive()
+    }
 }
 
 impl FunctionBuilder {

@@ -146,6 +146,7 @@ impl Default for Limits {
 
 /// Which limit an evaluation exceeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Limit {
     /// [`Limits::max_bytes`].
     Bytes,
