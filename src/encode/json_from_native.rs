@@ -31,10 +31,13 @@
 //! - **blocks** are nested objects keyed by their type then each label;
 //!   blocks of one type are gathered under the property of the first, and
 //!   several blocks with the same type and labels become an array of
-//!   bodies (json-spec.md allows arrays at any level). The order of the
-//!   blocks of each type is kept exactly: where gathering by label would
-//!   reorder them, that label level becomes an array of objects. Blocks of
-//!   different types interleaved in the source come out grouped by type.
+//!   bodies (json-spec.md allows arrays at any level); a lone block is a
+//!   plain object, not the one-element array some converters write, which
+//!   schema-less readers of the JSON (jq, other tools) trip over. The
+//!   order of the blocks of each type is kept exactly: where gathering by
+//!   label would reorder them, that label level becomes an array of
+//!   objects. Blocks of different types interleaved in the source come out
+//!   grouped by type.
 //! - **comments** are dropped, or, with
 //!   [`ConvertOptions::comments`], the comments written between a body's
 //!   items are kept as `"//"` properties, the JSON syntax's comment
