@@ -10,6 +10,10 @@
 //! (JSON syntax to native syntax text, Terraform's schema), the "eject"
 //! conversion.
 //!
+//! `to_json`: `hcl_json::to_json_string` of that conversion's native text
+//! parsed back (native syntax to JSON syntax text, Terraform's schema),
+//! what `hcl2json` does.
+//!
 //! With an argument (`ENCODER REPS`, as `cargo bench --bench encode --
 //! hcl REPS` would not allow, so run the built binary directly) it encodes
 //! `REPS` times and exits: the driver for callgrind instruction counts.
@@ -76,6 +80,27 @@ fn encode(c: &mut Criterion) {
         });
     });
     group.finish();
+
+    let native = synthesized_native();
+    let file = hcl_json::parse_native(&native, "synthesized.tf").unwrap();
+    let mut group = c.benchmark_group("to_json");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(native.len() as u64));
+    group.bench_function("hcl_json::to_json_string/synthesized-4MB", |b| {
+        b.iter(|| {
+            hcl_json::to_json_string(&file.body(), &options)
+                .unwrap()
+                .len()
+        });
+    });
+    group.finish();
+}
+
+/// The synthesized config in native syntax (3.9 MB).
+fn synthesized_native() -> String {
+    let text = support::synthesized_tf_json(4 << 20);
+    let file = hcl_json::parse(&text, "synthesized.tf.json").unwrap();
+    hcl_json::to_native_string(&file.body(), &ConvertOptions::terraform()).unwrap()
 }
 
 criterion_group!(benches, encode);
@@ -84,6 +109,20 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let [encoder, reps] = &args[..] {
         if let Ok(reps) = reps.parse::<usize>() {
+            if encoder == "to_json" {
+                let native = synthesized_native();
+                let file = hcl_json::parse_native(&native, "synthesized.tf").unwrap();
+                let options = ConvertOptions::terraform();
+                let total: usize = (0..reps)
+                    .map(|_| {
+                        hcl_json::to_json_string(&file.body(), &options)
+                            .unwrap()
+                            .len()
+                    })
+                    .sum();
+                println!("{total}");
+                return;
+            }
             if encoder == "native" {
                 let text = support::synthesized_tf_json(4 << 20);
                 let file = hcl_json::parse(&text, "synthesized.tf.json").unwrap();

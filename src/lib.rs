@@ -76,8 +76,9 @@ pub use decode::{
 };
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use encode::{
-    to_native_string, to_native_writer, to_string, to_string_pretty, to_vec, to_vec_pretty,
-    to_writer, to_writer_pretty, BodyEncoder, ConvertOptions, HclEncode, Interpolated,
+    to_json_string, to_json_writer, to_native_string, to_native_writer, to_string,
+    to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, BodyEncoder,
+    ConvertOptions, HclEncode, Interpolated,
 };
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};

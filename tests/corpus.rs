@@ -582,3 +582,106 @@ fn json_files_convert_without_a_schema_or_say_why_not() {
     eprintln!("{converted} converted, {named} not valid read as attributes");
     assert!(converted > 100, "only {converted} files converted");
 }
+
+/// Native to JSON syntax on HCL's own spec suite: every native input
+/// (`.hcl`) that parses converts, the JSON parses, and decoding it by the
+/// test's `.hcldec` spec gives the native decode's value, or errors where
+/// the native decode has errors (the wording differs between syntaxes).
+#[test]
+fn hcl_specsuite_native_inputs_convert_to_json_decoding_the_same() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let suite = dir.join("hcl-specsuite");
+    if !suite.is_dir() {
+        eprintln!("skipped: no hcl-specsuite in {}", dir.display());
+        return;
+    }
+    let mut inputs = Vec::new();
+    files_with_extension(&suite, "hcl", &mut inputs);
+    let options = hcl_json::ConvertOptions::without_schema().verify(true);
+    let (mut same, mut both_fail, mut unparsed) = (0, 0, 0);
+    for path in &inputs {
+        let name = path.strip_prefix(&suite).unwrap().display().to_string();
+        let Ok(native) = hcl_json::parse_file(path) else {
+            unparsed += 1;
+            continue;
+        };
+        let json = hcl_json::to_json_string(&native.body(), &options)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let back = hcl_json::parse(&json, &format!("{name}.json"))
+            .unwrap_or_else(|e| panic!("{name}: the JSON does not parse:\n{e}\n{json}"));
+        let spec_path = path.with_extension("hcldec");
+        let spec = hcl_json::spec::SpecFile::from_body(
+            &hcl_json::parse_file(&spec_path)
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+                .body(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // `hcldec`'s context is literal-only when the spec declares no
+        // variables or functions: JSON strings would not be templates.
+        // The native text is read in full-expression mode, so the JSON is too.
+        let ctx = EvalContext::new()
+            .with_variables(spec.variables.clone())
+            .with_functions(spec.functions.clone());
+        let (want, want_diags) = spec.spec.decode_with_diagnostics(&native.body(), &ctx);
+        let (got, got_diags) = spec.spec.decode_with_diagnostics(&back.body(), &ctx);
+        if want_diags.has_errors() {
+            assert!(
+                got_diags.has_errors(),
+                "{name}: the JSON decodes without errors:\n{json}"
+            );
+            both_fail += 1;
+        } else {
+            assert!(!got_diags.has_errors(), "{name}: {got_diags:?}\n{json}");
+            assert_eq!(got, want, "{name}:\n{json}");
+            same += 1;
+        }
+    }
+    eprintln!("{same} decode the same, {both_fail} fail both ways, {unparsed} do not parse");
+    // 15 inputs: 3 are malformed native syntax, 1 uses an argument the
+    // spec does not allow.
+    assert_eq!((same, both_fail, unparsed), (11, 1, 3));
+}
+
+/// Native to JSON on real configurations: every `.tf.json` that converts
+/// to native syntax converts back to JSON (Terraform's schema both ways),
+/// that JSON has the native text's blocks and local values
+/// (`same_after_round_trip`), and converting it to native syntax again
+/// gives the very same text, comments included: nothing is lost or
+/// changed going through JSON.
+#[test]
+fn tf_json_files_go_to_native_and_back_to_json_unchanged() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let options = hcl_json::ConvertOptions::terraform()
+        .verify(true)
+        .comments(true);
+    let (mut seen, mut values) = (0, 0);
+    for f in common::corpus_json_files(&dir) {
+        if !f.file.ends_with(".tf.json") || !matches!(f.expect.as_str(), "ok" | "semantic-error") {
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(&f.file)).expect(&f.file);
+        let file = hcl_json::parse(&text, &f.file).expect(&f.file);
+        let Ok(native) = hcl_json::to_native_string(&file.body(), &options) else {
+            continue; // refused, see the test above
+        };
+        let name = format!("{}.tf", f.file);
+        let parsed = hcl_json::parse_native(&native, &name)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{native}"));
+        let json = hcl_json::to_json_string(&parsed.body(), &options)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let back = hcl_json::parse(&json, &f.file)
+            .unwrap_or_else(|e| panic!("{name}: the JSON does not parse:\n{e}\n{json}"));
+        values += same_after_round_trip(&f.file, &back, &native);
+        let again = hcl_json::to_native_string(&back.body(), &options)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{json}"));
+        assert_eq!(again, native, "{name}: changed going through JSON:\n{json}");
+        seen += 1;
+    }
+    eprintln!("{seen} files through JSON and back; {values} local values compared");
+    assert!(seen > 50, "only {seen} files");
+    assert!(values >= 10, "only {values} local values compared");
+}

@@ -1,15 +1,19 @@
 //! `hcl-json`: decode HCL files by an `hcldec` spec, evaluate templates,
 //! and check files, from a shell.
 //!
+//! `hcl-json convert` converts files between HCL's JSON and native
+//! syntaxes.
+//!
 //! `hcl-json decode` takes `hcldec`'s flags and writes what it writes
 //! (one-line cty JSON on stdout, diagnostics on stderr, the same exit
 //! statuses), and `hcl-json --spec=S ...` without a subcommand is the same
 //! as `hcl-json decode --spec=S ...`, so the binary can stand in for
 //! `hcldec` under HashiCorp's spec-suite harness.
 //!
-//! Exit statuses: 0 success; 1 errors in checked files (`check`) or a
-//! value with no JSON form (`decode`, as `hcldec`); 2 bad invocation,
-//! unreadable file, bad spec or `--vars`, or error diagnostics.
+//! Exit statuses: 0 success; 1 errors in checked files (`check`), a
+//! value with no JSON form (`decode`, as `hcldec`) or output that could
+//! not be written; 2 bad invocation, unreadable file, bad spec or
+//! `--vars`, or error diagnostics (a file that does not parse or convert).
 #![forbid(unsafe_code)]
 
 mod diags;
@@ -46,6 +50,8 @@ enum Command {
     Eval(EvalArgs),
     /// Parse files and report every problem; exit status 1 on errors.
     Check(CheckArgs),
+    /// Convert files between JSON syntax (.tf.json) and native syntax (.tf).
+    Convert(ConvertArgs),
 }
 
 #[derive(Args)]
@@ -110,7 +116,33 @@ struct CheckArgs {
     diags: DiagArgs,
 }
 
-const SUBCOMMANDS: &[&str] = &["decode", "eval", "check", "help"];
+#[derive(Args)]
+struct ConvertArgs {
+    /// The syntax to write: `native` (.tf) or `json` (.tf.json).
+    #[arg(long, value_name = "SYNTAX", value_parser = ["native", "json"])]
+    to: String,
+    /// The syntax of the input: by default from each file name (`*.json`
+    /// is JSON, others native); stdin is the opposite of `--to`.
+    #[arg(long, value_name = "SYNTAX", value_parser = ["native", "json"])]
+    from: Option<String>,
+    /// Read the files with Terraform's language (its block types,
+    /// literal and reference arguments); the default.
+    #[arg(long, conflicts_with = "no_schema")]
+    terraform: bool,
+    /// Read the files without a schema: in JSON every property is an
+    /// attribute, in native every attribute an expression.
+    #[arg(long)]
+    no_schema: bool,
+    /// With `--to json`, keep the comments between items as "//" properties.
+    #[arg(long)]
+    comments: bool,
+    #[command(flatten)]
+    diags: DiagArgs,
+    /// Input files, written to stdout one after the other; stdin when none.
+    files: Vec<String>,
+}
+
+const SUBCOMMANDS: &[&str] = &["decode", "eval", "check", "convert", "help"];
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().collect();
@@ -134,6 +166,7 @@ fn main() -> ExitCode {
         Command::Decode(args) => decode(args),
         Command::Eval(args) => eval(args),
         Command::Check(args) => check(args),
+        Command::Convert(args) => convert(args),
     };
     match outcome {
         Ok(code) => ExitCode::from(code),
@@ -200,6 +233,16 @@ impl Run {
     /// Reads and parses one file: JSON syntax when the name ends in
     /// `.json`, native syntax otherwise, as `hcldec` decides.
     fn parse_file(&mut self, path: &str) -> Option<File> {
+        let text = self.read_text(path)?;
+        // Case-sensitive, as `hcldec`'s suffix check is.
+        #[allow(clippy::case_sensitive_file_extension_comparisons)]
+        let json = path.ends_with(".json");
+        self.parse_source(path, &text, json)
+    }
+
+    /// The text of `path`, or `None` with a diagnostic when it cannot be
+    /// read or is not UTF-8.
+    fn read_text(&mut self, path: &str) -> Option<String> {
         let Ok(bytes) = std::fs::read(path) else {
             self.diags.push(Diagnostic::error(
                 "Failed to open file",
@@ -216,10 +259,7 @@ impl Run {
             ));
             return None;
         };
-        // Case-sensitive, as `hcldec`'s suffix check is.
-        #[allow(clippy::case_sensitive_file_extension_comparisons)]
-        let json = path.ends_with(".json");
-        self.parse_source(path, &text, json)
+        Some(text)
     }
 
     /// Parses `text` as the JSON syntax (`json`) or as native syntax.
@@ -462,4 +502,53 @@ fn check(args: CheckArgs) -> Result<u8, Failure> {
     let text = run.rendered();
     let _ = std::io::stderr().write_all(text.as_bytes());
     Ok(u8::from(run.has_errors()))
+}
+
+fn convert(args: ConvertArgs) -> Result<u8, Failure> {
+    let mut run = Run::new(&args.diags);
+    let to_json = args.to == "json";
+    let options = if args.no_schema {
+        hcl_json::ConvertOptions::without_schema()
+    } else {
+        hcl_json::ConvertOptions::terraform()
+    }
+    .comments(args.comments);
+    let from_json = args.from.as_deref().map(|from| from == "json");
+    let mut inputs = Vec::new();
+    if args.files.is_empty() {
+        let mut text = String::new();
+        if std::io::stdin().read_to_string(&mut text).is_err() {
+            return Err(Failure::Message("failed to read stdin".into(), 1));
+        }
+        let json = from_json.unwrap_or(!to_json);
+        inputs.extend(run.parse_source("<stdin>", &text, json));
+    } else {
+        for path in &args.files {
+            let file = match from_json {
+                Some(json) => run
+                    .read_text(path)
+                    .and_then(|text| run.parse_source(path, &text, json)),
+                None => run.parse_file(path),
+            };
+            inputs.extend(file);
+        }
+    }
+    run.stop_on_errors()?;
+    // Everything is converted before anything is written, so that a
+    // problem in any file leaves stdout empty.
+    let mut out = String::new();
+    for file in &inputs {
+        let converted = match (to_json, file.syntax()) {
+            (true, _) => hcl_json::to_json_string(&file.body(), &options),
+            (false, hcl_json::Syntax::Json) => hcl_json::to_native_string(&file.body(), &options),
+            (false, _) => Ok(file.source().to_string()),
+        };
+        match converted {
+            Ok(text) => out.push_str(&text),
+            Err(err) => run.diags.extend(err.into_diagnostics()),
+        }
+    }
+    run.stop_on_errors()?;
+    write_output(None, &out)?;
+    Ok(0)
 }

@@ -352,3 +352,129 @@ fn check_with_a_spec_decodes_each_file_and_reports_every_problem() {
         "{err}"
     );
 }
+
+#[test]
+fn convert_to_json_writes_the_json_syntax_of_a_native_file() {
+    let input = write_temp(
+        "conv.tf",
+        "# web\nresource \"aws_instance\" \"web\" {\n  ami        = var.ami\n  depends_on = [aws_vpc.main]\n}\n",
+    );
+    let (code, out, err) = run(bin().args(["convert", "--to", "json"]).arg(&input));
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            Some(0),
+            "{\n  \"resource\": {\n    \"aws_instance\": {\n      \"web\": {\n        \"ami\": \"${var.ami}\",\n        \"depends_on\": [\n          \"aws_vpc.main\"\n        ]\n      }\n    }\n  }\n}\n",
+            ""
+        )
+    );
+    let (code, out, _) = run(bin()
+        .args(["convert", "--to", "json", "--no-schema", "--comments"])
+        .arg(&input));
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("{\n  \"//\": \"web\",\n  \"resource\": {")
+            && out.contains("\"depends_on\": [\n          \"${aws_vpc.main}\"\n        ]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_to_native_writes_the_native_syntax_of_a_json_file() {
+    let input = write_temp(
+        "conv.tf.json",
+        r#"{"variable": {"region": {"default": "eu-west-1"}}, "locals": {"a": "${var.region}"}}"#,
+    );
+    let (code, out, err) = run(bin().args(["convert", "--to", "native"]).arg(&input));
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            Some(0),
+            "variable \"region\" {\n  default = \"eu-west-1\"\n}\n\nlocals {\n  a = var.region\n}\n",
+            ""
+        )
+    );
+    // Without a schema the nested objects are attributes.
+    let (code, out, _) = run(bin()
+        .args(["convert", "--to", "native", "--no-schema"])
+        .arg(&input));
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("variable = {\n"), "{out}");
+}
+
+#[test]
+fn convert_reads_stdin_in_the_other_syntax_or_as_from_says() {
+    use std::io::Write;
+    let convert = |args: &[&str], input: &str| {
+        let mut child = bin()
+            .arg("convert")
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        (output.status.code(), text(&output.stdout))
+    };
+    assert_eq!(
+        convert(&["--to", "json"], "a = 1\n"),
+        (Some(0), "{\n  \"a\": 1\n}\n".to_string())
+    );
+    assert_eq!(
+        convert(&["--to", "native"], r#"{"a": 1}"#),
+        (Some(0), "a = 1\n".to_string())
+    );
+    // `--from json` to JSON: the JSON written back, pretty.
+    assert_eq!(
+        convert(&["--to", "json", "--from", "json"], r#"{"a":[1,2]}"#),
+        (
+            Some(0),
+            "{\n  \"a\": [\n    1,\n    2\n  ]\n}\n".to_string()
+        )
+    );
+}
+
+#[test]
+fn convert_reports_parse_errors_with_status_2_and_no_output() {
+    let good = write_temp("conv-good.tf", "a = 1\n");
+    let bad = write_temp("conv-bad.tf", "a = \n");
+    let (code, out, err) = run(bin().args(["convert", "--to", "json"]).arg(&good).arg(&bad));
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    let chunks = diagnostic_chunks(&err);
+    assert_eq!(chunks.len(), 1, "{err}");
+    assert!(
+        chunks[0].starts_with("Error: Invalid expression\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn convert_reports_what_native_syntax_cannot_say_with_status_2() {
+    let input = write_temp("conv-bad-name.json", r#"{"a b": 1}"#);
+    let (code, out, err) = run(bin()
+        .args(["convert", "--to", "native", "--diags", "json"])
+        .arg(&input));
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(
+        err.contains(
+            "\"summary\": \"Invalid attribute name\",\n      \"detail\": \"The property \\\"a b\\\" is an attribute here"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn convert_needs_to_and_a_known_syntax() {
+    for args in [&["convert"][..], &["convert", "--to", "yaml"]] {
+        let (code, out, err) = run(bin().args(args));
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{args:?}");
+        assert!(err.starts_with("error:"), "{err}");
+    }
+}

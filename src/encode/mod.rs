@@ -43,8 +43,17 @@
 //!
 //! Output is minimal in compact form and, in pretty form, two-space
 //! indented like `JSON.stringify(x, null, 2)` (cdktf's `cdk.tf.json`).
+//!
+//! # Conversion between the syntaxes
+//!
+//! [`to_native_string`] / [`to_native_writer`] turn a parsed JSON-syntax
+//! body into native-syntax text (`native/`), [`to_json_string`] /
+//! [`to_json_writer`] a parsed native body into JSON-syntax text
+//! (`json_from_native.rs`); both take a [`ConvertOptions`] whose schema
+//! says how each attribute's value is read.
 
 mod capture;
+mod json_from_native;
 mod native;
 mod raw;
 mod ser;
@@ -59,6 +68,7 @@ use crate::diag::{Diagnostic, Error};
 use crate::json::{Body, File};
 use crate::value::Value;
 pub use capture::Interpolated;
+pub use json_from_native::{to_json_string, to_json_writer};
 pub use native::{
     to_native_string, to_native_writer, BlockFrame, ConvertOptions, Item, NativeSchema, NoSchema,
     TerraformSchema,

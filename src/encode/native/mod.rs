@@ -69,8 +69,9 @@ const FLAT_DEPTH: usize = 32;
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub struct ConvertOptions {
-    schema: Box<dyn NativeSchema + Send + Sync>,
-    verify: bool,
+    pub(super) schema: Box<dyn NativeSchema + Send + Sync>,
+    pub(super) verify: bool,
+    pub(super) comments: bool,
 }
 
 impl Default for ConvertOptions {
@@ -84,6 +85,7 @@ impl std::fmt::Debug for ConvertOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ConvertOptions")
             .field("verify", &self.verify)
+            .field("comments", &self.comments)
             .finish_non_exhaustive()
     }
 }
@@ -106,6 +108,7 @@ impl ConvertOptions {
         ConvertOptions {
             schema: Box::new(schema),
             verify: false,
+            comments: false,
         }
     }
 
@@ -116,6 +119,16 @@ impl ConvertOptions {
     /// about one parse of the output; off by default.
     pub fn verify(mut self, verify: bool) -> ConvertOptions {
         self.verify = verify;
+        self
+    }
+
+    /// For native → JSON conversion ([`to_json_string`](crate::to_json_string)):
+    /// with `comments`, the comments between a body's items are kept as
+    /// `"//"` properties (the JSON syntax's comment convention); without,
+    /// the default, they are dropped. JSON → native conversion always
+    /// writes `"//"` properties as `#` comments.
+    pub fn comments(mut self, comments: bool) -> ConvertOptions {
+        self.comments = comments;
         self
     }
 }
