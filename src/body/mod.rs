@@ -275,6 +275,35 @@ pub(crate) enum BodyRepr {
     /// Several bodies read as one (a thin pointer, to keep `Body` at four
     /// words).
     Merged(Arc<Vec<Body>>),
+    /// A body another room computes from other bodies (the module room's
+    /// override merging), answering the same questions.
+    Derived(Arc<dyn DerivedBody>),
+}
+
+/// A body whose content another room computes from other bodies: how the
+/// `module` room gives Terraform's override files their meaning without
+/// the body model knowing Terraform. Like a merged body, a derived body
+/// returns its own rest from partial processing (it never carries hidden
+/// names itself).
+pub(crate) trait DerivedBody: Send + Sync {
+    /// Content by `schema`, problems into `diags`; the rest when `partial`.
+    fn content(
+        &self,
+        schema: &BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> Result<(BodyContent, Option<Body>), Error>;
+    /// Every item as an attribute, problems into `diags`.
+    fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute>;
+    /// The range that stands for the body.
+    fn range(&self) -> Range;
+    /// Where a missing item would go.
+    fn missing_item_range(&self) -> Range;
+    /// The JSON comments of the bodies it is made of.
+    fn comments(&self) -> Vec<Expression>;
+    /// The source files it points into.
+    fn sources(&self) -> Vec<Arc<SourceFile>>;
 }
 
 impl std::fmt::Debug for Body {
@@ -306,7 +335,15 @@ impl Body {
         match self.repr {
             BodyRepr::Json { .. } => Some(Syntax::Json),
             BodyRepr::Native { .. } => Some(Syntax::Native),
-            BodyRepr::Merged(_) => None,
+            BodyRepr::Merged(_) | BodyRepr::Derived(_) => None,
+        }
+    }
+
+    /// A body computed by another room (see [`DerivedBody`]).
+    pub(crate) fn derived(body: Arc<dyn DerivedBody>) -> Body {
+        Body {
+            repr: BodyRepr::Derived(body),
+            hidden: None,
         }
     }
 
@@ -318,6 +355,7 @@ impl Body {
             BodyRepr::Json { file, node } => file.range(*node),
             BodyRepr::Native { file, body } => file.body_range(*body),
             BodyRepr::Merged(bodies) => bodies.first().map_or_else(empty_range, Body::range),
+            BodyRepr::Derived(body) => body.range(),
         }
     }
 
@@ -333,6 +371,7 @@ impl Body {
             BodyRepr::Merged(bodies) => bodies
                 .first()
                 .map_or_else(empty_range, Body::missing_item_range),
+            BodyRepr::Derived(body) => body.missing_item_range(),
         }
     }
 
@@ -383,6 +422,7 @@ impl Body {
             BodyRepr::Merged(bodies) => {
                 return merge::content(bodies, schema, partial, block, diags);
             }
+            BodyRepr::Derived(body) => return body.content(schema, partial, block, diags),
         };
         Ok((content, partial.then(|| self.without(schema))))
     }
@@ -405,6 +445,7 @@ impl Body {
             BodyRepr::Json { file, node } => json::JsonBody::new(file, *node, None).comments(),
             BodyRepr::Native { .. } => Vec::new(),
             BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::comments).collect(),
+            BodyRepr::Derived(body) => body.comments(),
         }
     }
 
@@ -424,6 +465,7 @@ impl Body {
             BodyRepr::Json { file, .. } => vec![file.source.clone()],
             BodyRepr::Native { file, .. } => vec![file.source.clone()],
             BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::sources).collect(),
+            BodyRepr::Derived(body) => body.sources(),
         }
     }
 
@@ -458,6 +500,7 @@ impl Body {
                 native::NativeBody::new(file, *body, hidden).just_attributes(diags)
             }
             BodyRepr::Merged(bodies) => merge::just_attributes(bodies, diags),
+            BodyRepr::Derived(body) => body.just_attributes(diags),
         }
     }
 
