@@ -24,7 +24,7 @@
 //! into the override file, everything else into its primary file. The block
 //! header (labels, `def_range`) stays the primary's, as in Terraform.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -36,15 +36,16 @@ use crate::eval::EvalContext;
 use crate::ext::typeexpr::TypeConstraint;
 use crate::pos::{Range, SourceFile};
 
-/// The module body of `primary` (the primary files merged) with each of
+/// The module body of `primary` (the primary files merged) with
 /// `overrides` applied in turn, as Terraform compounds override files.
 pub(super) fn apply_overrides(primary: Body, overrides: &[Body]) -> Body {
-    overrides.iter().fold(primary, |base, over| {
-        Body::derived(Arc::new(FileOverride {
-            base,
-            over: over.clone(),
-        }))
-    })
+    if overrides.is_empty() {
+        return primary;
+    }
+    Body::derived(Arc::new(FileOverride {
+        base: primary,
+        overrides: overrides.to_vec(),
+    }))
 }
 
 /// `schema` with no required attribute: each of the bodies merged may leave
@@ -72,10 +73,13 @@ fn check_required(
     }
 }
 
-/// One override file applied to the module body before it.
+/// The override files of a module applied to its primary body. All files
+/// are applied in one pass, and each block collects the override bodies
+/// that apply to it, so that a thousand override files make one layer of
+/// derived bodies, not a thousand nested ones.
 struct FileOverride {
     base: Body,
-    over: Body,
+    overrides: Vec<Body>,
 }
 
 impl DerivedBody for FileOverride {
@@ -89,18 +93,25 @@ impl DerivedBody for FileOverride {
         let each = relaxed(schema);
         let (mut content, base_rest) =
             self.base.content_collecting(&each, partial, block, diags)?;
-        let (over, over_rest) = self.over.content_collecting(&each, partial, block, diags)?;
-        for (name, attr) in over.attributes {
-            content.attributes.insert(name, attr);
+        let mut top = Top::new(std::mem::take(&mut content.blocks));
+        let mut over_rests = Vec::new();
+        for over in &self.overrides {
+            let (over, rest) = over.content_collecting(&each, partial, block, diags)?;
+            over_rests.extend(rest);
+            for (name, attr) in over.attributes {
+                content.attributes.insert(name, attr);
+            }
+            for over_block in over.blocks {
+                top.apply(over_block, diags);
+            }
         }
-        let mut blocks = std::mem::take(&mut content.blocks);
-        for over_block in over.blocks {
-            override_top_block(&mut blocks, over_block, diags);
-        }
-        content.blocks = blocks;
+        content.blocks = top.finish();
         check_required(schema, &content, block, diags);
-        let rest = match (base_rest, over_rest) {
-            (Some(base), Some(over)) => Some(Body::derived(Arc::new(FileOverride { base, over }))),
+        let rest = match base_rest {
+            Some(base) if partial => Some(Body::derived(Arc::new(FileOverride {
+                base,
+                overrides: over_rests,
+            }))),
             _ => None,
         };
         Ok((content, rest))
@@ -108,7 +119,9 @@ impl DerivedBody for FileOverride {
 
     fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute> {
         let mut attrs = self.base.just_attributes_collecting(diags);
-        attrs.extend(self.over.just_attributes_collecting(diags));
+        for over in &self.overrides {
+            attrs.extend(over.just_attributes_collecting(diags));
+        }
         attrs
     }
 
@@ -122,113 +135,214 @@ impl DerivedBody for FileOverride {
 
     fn comments(&self) -> Vec<Expression> {
         let mut comments = self.base.comments();
-        comments.extend(self.over.comments());
+        for over in &self.overrides {
+            comments.extend(over.comments());
+        }
         comments
     }
 
     fn sources(&self) -> Vec<Arc<SourceFile>> {
         let mut sources = self.base.sources();
-        sources.extend(self.over.sources());
+        for over in &self.overrides {
+            sources.extend(over.sources());
+        }
         sources
     }
 }
 
-/// Applies one top-level block of an override file to the module's
-/// `blocks`.
-fn override_top_block(blocks: &mut Vec<Block>, over: Block, diags: &mut Diagnostics) {
-    match over.type_name.as_str() {
-        "locals" => override_locals(blocks, over, diags),
-        "terraform" => {
-            mask_all(blocks, &over, Kind::MaskTerraform);
-            blocks.push(over);
-        }
-        "moved" => diags.push(Diagnostic::error(
-            "Cannot override 'moved' blocks",
-            "Records of moved objects can appear only in normal files, not in override files.",
-            Some(over.def_range),
-        )),
-        "import" => diags.push(Diagnostic::error(
-            "Cannot override 'import' blocks",
-            "Import blocks can appear only in normal files, not in override files.",
-            Some(over.def_range),
-        )),
-        _ => override_by_header(blocks, over, diags),
-    }
+/// A top-level block of the module being overridden: the block, the
+/// override bodies that apply to it, and for `locals` and `terraform`
+/// blocks how many of the masks of their type came before it (a block
+/// added by an override file is masked only by later ones).
+struct Entry {
+    block: Block,
+    overs: Vec<Body>,
+    masks_from: usize,
 }
 
-/// Every block of `over`'s type gets what `over` sets hidden; `over` itself
-/// is added after them by the caller.
-fn mask_all(blocks: &mut [Block], over: &Block, kind: Kind) {
-    for block in blocks.iter_mut().filter(|b| b.type_name == over.type_name) {
-        block.body = Override::body(block.body.clone(), over.body.clone(), kind);
-    }
-}
-
-/// Local values are overridden one by one, whichever `locals` block of the
-/// primary files defines them; each must exist there.
-fn override_locals(blocks: &mut Vec<Block>, over: Block, diags: &mut Diagnostics) {
-    // The block's own problems are reported when the application reads it.
-    let mut scratch = Diagnostics::new();
-    let mut known = HashSet::new();
-    for block in blocks.iter().filter(|b| b.type_name == "locals") {
-        known.extend(
-            block
-                .body
-                .just_attributes_collecting(&mut scratch)
-                .into_keys(),
-        );
-    }
-    for (name, attr) in over.body.just_attributes_collecting(&mut scratch) {
-        if !known.contains(&name) {
-            diags.push(Diagnostic::error(
-                "Missing base local value definition to override",
-                format!("There is no local value named {name:?}. An override file can only override a local value that was already defined in a primary configuration file."),
-                Some(attr.range),
-            ));
+impl Entry {
+    /// How the block's overrides combine, by its type.
+    fn kind(&self) -> Kind {
+        match self.block.type_name.as_str() {
+            "resource" => Kind::Resource,
+            "locals" => Kind::Mask,
+            "terraform" => Kind::MaskTerraform,
+            _ => Kind::Replace,
         }
     }
-    mask_all(blocks, &over, Kind::Mask);
-    blocks.push(over);
-}
 
-/// Any other block overrides the primary block with the same header.
-fn override_by_header(blocks: &mut Vec<Block>, over: Block, diags: &mut Diagnostics) {
-    let alias = if over.type_name == "provider" {
-        provider_alias(&over.body)
-    } else {
-        None
-    };
-    let found = blocks.iter().position(|b| {
-        b.type_name == over.type_name
-            && b.labels == over.labels
-            && (b.type_name != "provider" || provider_alias(&b.body) == alias)
-    });
-    let Some(i) = found else {
-        // An unaliased provider configuration may be new: Terraform's model
-        // is that an absent one is an empty one.
-        if over.type_name == "provider" && alias.is_none() {
-            blocks.push(over);
+    /// The block's body with the overrides so far applied.
+    fn current_body(&self) -> Body {
+        if self.overs.is_empty() {
+            self.block.body.clone()
         } else {
-            diags.push(missing_base(&over, alias.as_deref()));
+            Override::body(self.block.body.clone(), self.overs.clone(), self.kind())
         }
-        return;
-    };
-    if matches!(
-        over.type_name.as_str(),
-        "resource" | "data" | "output" | "module"
-    ) {
-        reject_depends_on(&over.body, diags);
     }
-    let kind = if over.type_name == "resource" {
-        Kind::Resource
-    } else {
-        Kind::Replace
-    };
-    let merged = Override::body(blocks[i].body.clone(), over.body.clone(), kind);
-    if over.type_name == "variable" {
-        check_variable(&over, &merged, diags);
+}
+
+/// The top-level blocks of a module while override blocks apply to them,
+/// indexed by header so that each override block finds its primary block
+/// without a scan.
+struct Top {
+    entries: Vec<Entry>,
+    by_header: HashMap<(String, Vec<String>), Vec<usize>>,
+    local_masks: Vec<Body>,
+    terraform_masks: Vec<Body>,
+    /// The names of the primary files' local values, read when the first
+    /// override `locals` block needs them.
+    known_locals: Option<HashSet<String>>,
+}
+
+impl Top {
+    fn new(blocks: Vec<Block>) -> Top {
+        let mut top = Top {
+            entries: Vec::with_capacity(blocks.len()),
+            by_header: HashMap::new(),
+            local_masks: Vec::new(),
+            terraform_masks: Vec::new(),
+            known_locals: None,
+        };
+        for block in blocks {
+            top.push(block, 0);
+        }
+        top
     }
-    blocks[i].body = merged;
+
+    fn push(&mut self, block: Block, masks_from: usize) {
+        self.by_header
+            .entry((block.type_name.clone(), block.labels.clone()))
+            .or_default()
+            .push(self.entries.len());
+        self.entries.push(Entry {
+            block,
+            overs: Vec::new(),
+            masks_from,
+        });
+    }
+
+    /// Applies one top-level block of an override file.
+    fn apply(&mut self, over: Block, diags: &mut Diagnostics) {
+        match over.type_name.as_str() {
+            "locals" => {
+                self.check_locals(&over, diags);
+                self.local_masks.push(over.body.clone());
+                let from = self.local_masks.len();
+                self.push(over, from);
+            }
+            "terraform" => {
+                self.terraform_masks.push(over.body.clone());
+                let from = self.terraform_masks.len();
+                self.push(over, from);
+            }
+            "moved" => diags.push(Diagnostic::error(
+                "Cannot override 'moved' blocks",
+                "Records of moved objects can appear only in normal files, not in override files.",
+                Some(over.def_range),
+            )),
+            "import" => diags.push(Diagnostic::error(
+                "Cannot override 'import' blocks",
+                "Import blocks can appear only in normal files, not in override files.",
+                Some(over.def_range),
+            )),
+            _ => self.apply_by_header(over, diags),
+        }
+    }
+
+    /// Every local value an override sets must be defined by a primary
+    /// file.
+    fn check_locals(&mut self, over: &Block, diags: &mut Diagnostics) {
+        // The blocks' own problems are reported when the application reads
+        // them.
+        let mut scratch = Diagnostics::new();
+        let entries = &self.entries;
+        let known = self.known_locals.get_or_insert_with(|| {
+            entries
+                .iter()
+                .filter(|e| e.block.type_name == "locals")
+                .flat_map(|e| {
+                    e.block
+                        .body
+                        .just_attributes_collecting(&mut scratch)
+                        .into_keys()
+                })
+                .collect()
+        });
+        for (name, attr) in over.body.just_attributes_collecting(&mut scratch) {
+            if !known.contains(&name) {
+                diags.push(Diagnostic::error(
+                    "Missing base local value definition to override",
+                    format!("There is no local value named {name:?}. An override file can only override a local value that was already defined in a primary configuration file."),
+                    Some(attr.range),
+                ));
+            }
+        }
+    }
+
+    /// Any other block overrides the block with the same header: type and
+    /// labels, and for a provider its `alias`.
+    fn apply_by_header(&mut self, over: Block, diags: &mut Diagnostics) {
+        let is_provider = over.type_name == "provider";
+        let alias = if is_provider {
+            provider_alias(&over.body)
+        } else {
+            None
+        };
+        let key = (over.type_name.clone(), over.labels.clone());
+        let found = self.by_header.get(&key).and_then(|candidates| {
+            candidates
+                .iter()
+                .copied()
+                .find(|&i| !is_provider || provider_alias(&self.entries[i].current_body()) == alias)
+        });
+        let Some(i) = found else {
+            // An unaliased provider configuration may be new: Terraform's
+            // model is that an absent one is an empty one.
+            if is_provider && alias.is_none() {
+                self.push(over, 0);
+            } else {
+                diags.push(missing_base(&over, alias.as_deref()));
+            }
+            return;
+        };
+        if matches!(
+            over.type_name.as_str(),
+            "resource" | "data" | "output" | "module"
+        ) {
+            reject_depends_on(&over.body, diags);
+        }
+        self.entries[i].overs.push(over.body.clone());
+        if over.type_name == "variable" {
+            check_variable(&over, &self.entries[i].current_body(), diags);
+        }
+    }
+
+    /// The blocks, each with its overrides applied.
+    fn finish(self) -> Vec<Block> {
+        let Top {
+            entries,
+            local_masks,
+            terraform_masks,
+            ..
+        } = self;
+        entries
+            .into_iter()
+            .map(|mut entry| {
+                let kind = entry.kind();
+                let overs = match kind {
+                    Kind::Mask => local_masks[entry.masks_from.min(local_masks.len())..].to_vec(),
+                    Kind::MaskTerraform => {
+                        terraform_masks[entry.masks_from.min(terraform_masks.len())..].to_vec()
+                    }
+                    Kind::Replace | Kind::Resource => std::mem::take(&mut entry.overs),
+                };
+                if !overs.is_empty() {
+                    entry.block.body = Override::body(entry.block.body, overs, kind);
+                }
+                entry.block
+            })
+            .collect()
+    }
 }
 
 /// The literal `alias` of a provider block, if it has one.
@@ -397,31 +511,25 @@ impl Kind {
     }
 }
 
-/// A block body of a primary file with an override file's body of the same
-/// block applied.
+/// A block body of a primary file with the bodies of the same block in
+/// override files applied, in order.
 struct Override {
     base: Body,
-    over: Body,
+    overs: Vec<Body>,
     kind: Kind,
 }
 
 impl Override {
-    fn body(base: Body, over: Body, kind: Kind) -> Body {
-        Body::derived(Arc::new(Override { base, over, kind }))
+    fn body(base: Body, overs: Vec<Body>, kind: Kind) -> Body {
+        Body::derived(Arc::new(Override { base, overs, kind }))
     }
 
-    /// The block types the override replaces: its own, `dynamic` ones by
-    /// their label, `backend` and `cloud` as one, never the ones merged
+    /// The block types an override replaces: its own, `dynamic` ones by
+    /// their label, `backend` and `cloud` as one, never the one merged
     /// rather than replaced.
-    fn replaced_types(&self, over: &[Block], base: &[Block]) -> HashSet<String> {
-        let mut types = HashSet::new();
-        for block in over {
-            let ty = match (block.type_name.as_str(), block.labels.first()) {
-                ("dynamic", Some(label)) => label.as_str(),
-                (ty, _) => ty,
-            };
-            types.insert(ty.to_string());
-        }
+    fn replaced_types(&self, over: &[Block], current: &[(Block, Vec<Body>)]) -> HashSet<String> {
+        let mut types: HashSet<String> =
+            over.iter().map(|b| effective_type(b).to_string()).collect();
         if self.kind == Kind::MaskTerraform {
             if types.contains("backend") || types.contains("cloud") {
                 types.insert("backend".into());
@@ -429,7 +537,7 @@ impl Override {
             }
             types.remove("required_providers");
         }
-        if self.kind == Kind::Resource && base.iter().any(|b| b.type_name == "lifecycle") {
+        if self.kind == Kind::Resource && current.iter().any(|(b, _)| b.type_name == "lifecycle") {
             types.remove("lifecycle");
         }
         types
@@ -444,6 +552,57 @@ impl Override {
             Kind::Replace | Kind::Mask => None,
         }
     }
+
+    /// Applies one override body's content to `content` and `blocks` (the
+    /// blocks so far, each with the bodies to merge into it).
+    fn apply(
+        &self,
+        over: BodyContent,
+        content: &mut BodyContent,
+        blocks: &mut Vec<(Block, Vec<Body>)>,
+    ) {
+        for (name, attr) in over.attributes {
+            if self.kind.masks() {
+                content.attributes.shift_remove(&name);
+            } else {
+                content.attributes.insert(name, attr);
+            }
+        }
+        let replaced = self.replaced_types(&over.blocks, blocks);
+        blocks.retain(|(b, _)| !replaced.contains(effective_type(b)));
+        let merged = self.merged_type().map(|(ty, _)| ty);
+        let into: Vec<Body> = over
+            .blocks
+            .iter()
+            .filter(|b| Some(b.type_name.as_str()) == merged)
+            .map(|b| b.body.clone())
+            .collect();
+        let mut absorbed = false;
+        if !into.is_empty() {
+            for (b, pending) in blocks.iter_mut() {
+                if Some(b.type_name.as_str()) == merged {
+                    pending.extend(into.iter().cloned());
+                    absorbed = true;
+                }
+            }
+        }
+        if !self.kind.masks() {
+            for b in over.blocks {
+                if !(absorbed && Some(b.type_name.as_str()) == merged) {
+                    blocks.push((b, Vec::new()));
+                }
+            }
+        }
+    }
+}
+
+/// The block type a block stands for: its own, or a `dynamic` block's
+/// label.
+fn effective_type(block: &Block) -> &str {
+    match (block.type_name.as_str(), block.labels.first()) {
+        ("dynamic", Some(label)) => label,
+        (ty, _) => ty,
+    }
 }
 
 impl DerivedBody for Override {
@@ -457,68 +616,40 @@ impl DerivedBody for Override {
         let each = relaxed(schema);
         let (mut content, base_rest) =
             self.base.content_collecting(&each, partial, block, diags)?;
+        let mut blocks: Vec<(Block, Vec<Body>)> = std::mem::take(&mut content.blocks)
+            .into_iter()
+            .map(|b| (b, Vec::new()))
+            .collect();
         // A masking override is read again, in full, where it is added:
         // its problems are reported there, once.
         let mut scratch = Diagnostics::new();
-        let over_diags = if self.kind.masks() {
-            &mut scratch
-        } else {
-            &mut *diags
-        };
-        let (over, over_rest) =
-            self.over
-                .content_collecting(&each, partial || self.kind.masks(), block, over_diags)?;
-
-        for (name, attr) in over.attributes {
-            if self.kind.masks() {
-                content.attributes.shift_remove(&name);
+        let mut over_rests = Vec::new();
+        for over in &self.overs {
+            let over_diags = if self.kind.masks() {
+                &mut scratch
             } else {
-                content.attributes.insert(name, attr);
-            }
-        }
-
-        let replaced = self.replaced_types(&over.blocks, &content.blocks);
-        let merged = self.merged_type();
-        let over_merged: Vec<Body> = merged
-            .map(|(ty, _)| {
-                over.blocks
-                    .iter()
-                    .filter(|b| b.type_name == ty)
-                    .map(|b| b.body.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut blocks = Vec::with_capacity(content.blocks.len() + over.blocks.len());
-        let mut merged_into_base = false;
-        for mut b in std::mem::take(&mut content.blocks) {
-            let ty = match (b.type_name.as_str(), b.labels.first()) {
-                ("dynamic", Some(label)) => label.as_str(),
-                (ty, _) => ty,
+                &mut *diags
             };
-            if replaced.contains(ty) {
-                continue;
-            }
-            if let Some((merged_ty, kind)) = merged {
-                if b.type_name == merged_ty && !over_merged.is_empty() {
-                    b.body = Override::body(b.body, merge_all(&over_merged), kind);
-                    merged_into_base = true;
-                }
-            }
-            blocks.push(b);
+            let read_partial = partial || self.kind.masks();
+            let (over, rest) = over.content_collecting(&each, read_partial, block, over_diags)?;
+            over_rests.extend(rest);
+            self.apply(over, &mut content, &mut blocks);
         }
-        if !self.kind.masks() {
-            for b in over.blocks {
-                let absorbed = merged_into_base && merged.is_some_and(|(ty, _)| b.type_name == ty);
-                if !absorbed {
-                    blocks.push(b);
+        let merge_kind = self.merged_type().map_or(Kind::Replace, |(_, kind)| kind);
+        content.blocks = blocks
+            .into_iter()
+            .map(|(mut b, pending)| {
+                if !pending.is_empty() {
+                    b.body = Override::body(b.body, pending, merge_kind);
                 }
-            }
+                b
+            })
+            .collect();
+        if !self.kind.masks() {
             check_required(schema, &content, block, diags);
         }
-        content.blocks = blocks;
-
-        let rest = match (partial, base_rest, over_rest) {
-            (true, Some(base), Some(over)) => Some(Override::body(base, over, self.kind)),
+        let rest = match base_rest {
+            Some(base) if partial => Some(Override::body(base, over_rests, self.kind)),
             _ => None,
         };
         Ok((content, rest))
@@ -526,13 +657,15 @@ impl DerivedBody for Override {
 
     fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute> {
         let mut attrs = self.base.just_attributes_collecting(diags);
-        if self.kind.masks() {
-            let mut scratch = Diagnostics::new();
-            for name in self.over.just_attributes_collecting(&mut scratch).keys() {
-                attrs.shift_remove(name);
+        let mut scratch = Diagnostics::new();
+        for over in &self.overs {
+            if self.kind.masks() {
+                for name in over.just_attributes_collecting(&mut scratch).keys() {
+                    attrs.shift_remove(name);
+                }
+            } else {
+                attrs.extend(over.just_attributes_collecting(diags));
             }
-        } else {
-            attrs.extend(self.over.just_attributes_collecting(diags));
         }
         attrs
     }
@@ -548,22 +681,18 @@ impl DerivedBody for Override {
     fn comments(&self) -> Vec<Expression> {
         let mut comments = self.base.comments();
         if !self.kind.masks() {
-            comments.extend(self.over.comments());
+            for over in &self.overs {
+                comments.extend(over.comments());
+            }
         }
         comments
     }
 
     fn sources(&self) -> Vec<Arc<SourceFile>> {
         let mut sources = self.base.sources();
-        sources.extend(self.over.sources());
+        for over in &self.overs {
+            sources.extend(over.sources());
+        }
         sources
-    }
-}
-
-/// One body for several (no wrapper for one).
-fn merge_all(bodies: &[Body]) -> Body {
-    match bodies {
-        [one] => one.clone(),
-        many => Body::merge(many),
     }
 }
