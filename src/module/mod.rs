@@ -250,8 +250,9 @@ impl Module {
         N: Into<String>,
         S: AsRef<[u8]>,
     {
-        let sources: Vec<(String, S)> = sources.into_iter().map(|(n, s)| (n.into(), s)).collect();
-        let names: Vec<String> = sources.iter().map(|(n, _)| n.clone()).collect();
+        let sources: std::collections::HashMap<String, S> =
+            sources.into_iter().map(|(n, s)| (n.into(), s)).collect();
+        let names: Vec<String> = sources.keys().cloned().collect();
         let (primary, overrides, tests) = load::classify(&names, options.dialect, options.tests);
         let mut diags = Diagnostics::new();
         let mut kept = Vec::new();
@@ -259,7 +260,7 @@ impl Module {
             names
                 .iter()
                 .filter_map(|name| {
-                    let (_, src) = sources.iter().find(|(n, _)| n == name)?;
+                    let src = sources.get(name)?;
                     keep(parse_auto_bytes(src.as_ref(), name), &mut diags, &mut kept)
                 })
                 .collect()

@@ -105,7 +105,7 @@ impl DerivedBody for FileOverride {
                 top.apply(over_block, diags);
             }
         }
-        content.blocks = top.finish();
+        content.blocks = top.finish(diags);
         check_required(schema, &content, block, diags);
         let rest = match base_rest {
             Some(base) if partial => Some(Body::derived(Arc::new(FileOverride {
@@ -158,6 +158,11 @@ struct Entry {
     block: Block,
     overs: Vec<Body>,
     masks_from: usize,
+    /// A provider block's `alias`, read once: an override matches by
+    /// alias, so it never changes it.
+    alias: Option<String>,
+    /// The override blocks applied, for checks made once at the end.
+    over_blocks: Vec<Block>,
 }
 
 impl Entry {
@@ -168,15 +173,6 @@ impl Entry {
             "locals" => Kind::Mask,
             "terraform" => Kind::MaskTerraform,
             _ => Kind::Replace,
-        }
-    }
-
-    /// The block's body with the overrides so far applied.
-    fn current_body(&self) -> Body {
-        if self.overs.is_empty() {
-            self.block.body.clone()
-        } else {
-            Override::body(self.block.body.clone(), self.overs.clone(), self.kind())
         }
     }
 }
@@ -210,6 +206,11 @@ impl Top {
     }
 
     fn push(&mut self, block: Block, masks_from: usize) {
+        let alias = if block.type_name == "provider" {
+            provider_alias(&block.body)
+        } else {
+            None
+        };
         self.by_header
             .entry((block.type_name.clone(), block.labels.clone()))
             .or_default()
@@ -218,6 +219,8 @@ impl Top {
             block,
             overs: Vec::new(),
             masks_from,
+            alias,
+            over_blocks: Vec::new(),
         });
     }
 
@@ -293,7 +296,7 @@ impl Top {
             candidates
                 .iter()
                 .copied()
-                .find(|&i| !is_provider || provider_alias(&self.entries[i].current_body()) == alias)
+                .find(|&i| !is_provider || self.entries[i].alias == alias)
         });
         let Some(i) = found else {
             // An unaliased provider configuration may be new: Terraform's
@@ -313,12 +316,13 @@ impl Top {
         }
         self.entries[i].overs.push(over.body.clone());
         if over.type_name == "variable" {
-            check_variable(&over, &self.entries[i].current_body(), diags);
+            self.entries[i].over_blocks.push(over);
         }
     }
 
-    /// The blocks, each with its overrides applied.
-    fn finish(self) -> Vec<Block> {
+    /// The blocks, each with its overrides applied; checks that need the
+    /// final result are made here, once per block.
+    fn finish(self, diags: &mut Diagnostics) -> Vec<Block> {
         let Top {
             entries,
             local_masks,
@@ -338,6 +342,9 @@ impl Top {
                 };
                 if !overs.is_empty() {
                     entry.block.body = Override::body(entry.block.body, overs, kind);
+                }
+                if !entry.over_blocks.is_empty() {
+                    check_variable(&entry.over_blocks, &entry.block.body, diags);
                 }
                 entry.block
             })
@@ -422,18 +429,23 @@ fn reject_depends_on(over: &Body, diags: &mut Diagnostics) {
 }
 
 /// After a variable is overridden, its default must still convert to its
-/// type constraint (either may have come from the override), and a
-/// non-nullable variable may not default to null.
-fn check_variable(over: &Block, merged: &Body, diags: &mut Diagnostics) {
+/// type constraint (either may have come from an override), and a
+/// non-nullable variable may not default to null. `overs` are the
+/// override blocks applied; the error points at the last.
+fn check_variable(overs: &[Block], merged: &Body, diags: &mut Diagnostics) {
     let schema = BodySchema::new()
         .attribute("type", false)
         .attribute("default", false)
         .attribute("nullable", false);
-    let (Ok((set, _)), Ok((all, _))) = (
-        over.body.partial_content(&schema),
-        merged.partial_content(&schema),
-    ) else {
+    let (mut set_type, mut set_default) = (false, false);
+    for over in overs {
         // Malformed bodies are reported when the application reads them.
+        if let Ok((set, _)) = over.body.partial_content(&schema) {
+            set_type |= set.attributes.contains_key("type");
+            set_default |= set.attributes.contains_key("default");
+        }
+    }
+    let (Some(last), Ok((all, _))) = (overs.last(), merged.partial_content(&schema)) else {
         return;
     };
     let Some(default) = all.attributes.get("default") else {
@@ -442,12 +454,12 @@ fn check_variable(over: &Block, merged: &Body, diags: &mut Diagnostics) {
     let Ok(value) = default.expr.value(&EvalContext::literal()) else {
         return;
     };
-    let subject = Some(over.def_range.clone());
+    let subject = Some(last.def_range.clone());
     if let Some(ty) = all.attributes.get("type") {
         if let Ok(constraint) = TypeConstraint::parse(&ty.expr) {
             if let Err(err) = constraint.convert(&value) {
                 let reason = unsuitable_reason(&err);
-                let detail = match (set.attributes.contains_key("type"), set.attributes.contains_key("default")) {
+                let detail = match (set_type, set_default) {
                     (true, false) => format!("Overriding this variable's type constraint has made its default value invalid: {reason}."),
                     (false, true) => format!("The overridden default value for this variable is not compatible with the variable's type constraint: {reason}."),
                     _ => format!("This variable's default value is not compatible with its type constraint: {reason}."),
@@ -694,5 +706,162 @@ impl DerivedBody for Override {
             sources.extend(over.sources());
         }
         sources
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::module::{LoadOptions, Module};
+    use crate::{Body, BodySchema, EvalContext, Value};
+
+    fn module(files: &[(&str, &str)]) -> Module {
+        Module::from_sources(files.iter().copied(), &LoadOptions::terraform())
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn attr(body: &Body, name: &str) -> Value {
+        body.just_attributes().unwrap()[name]
+            .expr
+            .value(&EvalContext::new())
+            .unwrap()
+    }
+
+    fn blocks(body: &Body, ty: &str, labels: &[&str]) -> Vec<crate::Block> {
+        body.partial_content(&BodySchema::new().block(ty, labels))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0
+            .blocks
+    }
+
+    #[test]
+    fn top_level_attributes_of_an_override_file_replace() {
+        let m = module(&[("a.hcl.tf", "x = 1\ny = 2\n"), ("override.tf", "y = 3\n")]);
+        let attrs = m.body().just_attributes().unwrap();
+        assert_eq!(attrs.keys().collect::<Vec<_>>(), ["x", "y"]);
+        assert_eq!(attr(m.body(), "y"), Value::from(3));
+    }
+
+    #[test]
+    fn the_rest_of_partial_content_keeps_override_semantics() {
+        let m = module(&[
+            (
+                "main.tf",
+                "variable \"a\" {\n  default = 1\n}\nresource \"r\" \"n\" {\n  size = 1\n}\n",
+            ),
+            ("override.tf", "resource \"r\" \"n\" {\n  size = 2\n}\n"),
+        ]);
+        let (vars, rest) = m
+            .body()
+            .partial_content(&BodySchema::new().block("variable", &["name"]))
+            .unwrap();
+        assert_eq!(vars.blocks.len(), 1);
+        let resources = blocks(&rest, "resource", &["type", "name"]);
+        assert_eq!(resources.len(), 1);
+        assert_eq!(attr(&resources[0].body, "size"), Value::from(2));
+        // Names taken by the first schema are gone from the rest.
+        assert!(blocks(&rest, "variable", &["name"]).is_empty());
+    }
+
+    #[test]
+    fn a_block_type_terraform_does_not_know_overrides_by_header_too() {
+        let m = module(&[
+            ("main.tf", "check \"a\" {\n  x = 1\n}\n"),
+            ("override.tf", "check \"a\" {\n  x = 2\n}\ncheck \"b\" {}\n"),
+        ]);
+        let err = m
+            .body()
+            .content(&BodySchema::new().block("check", &["name"]))
+            .unwrap_err();
+        let d = &err.diagnostics()[0];
+        assert_eq!(d.summary, "Missing base block to override");
+        assert_eq!(
+            d.detail,
+            "There is no check \"b\" block. An override file can only override a block defined in a primary configuration file."
+        );
+        let ok = module(&[
+            ("main.tf", "check \"a\" {\n  x = 1\n}\n"),
+            ("override.tf", "check \"a\" {\n  x = 2\n}\n"),
+        ]);
+        let a = &blocks(ok.body(), "check", &["name"])[0];
+        assert_eq!(attr(&a.body, "x"), Value::from(2));
+    }
+
+    #[test]
+    fn a_lifecycle_block_only_in_the_override_is_added() {
+        let m = module(&[
+            ("main.tf", "resource \"r\" \"n\" {}\n"),
+            (
+                "a_override.tf",
+                "resource \"r\" \"n\" {\n  lifecycle {\n    prevent_destroy = true\n  }\n}\n",
+            ),
+            (
+                "b_override.tf",
+                "resource \"r\" \"n\" {\n  lifecycle {\n    ignore_changes = all\n  }\n}\n",
+            ),
+        ]);
+        let r = &blocks(m.body(), "resource", &["type", "name"])[0];
+        let lifecycle = blocks(&r.body, "lifecycle", &[]);
+        assert_eq!(lifecycle.len(), 1);
+        let attrs = lifecycle[0].body.just_attributes().unwrap();
+        assert_eq!(
+            attrs.keys().collect::<Vec<_>>(),
+            ["prevent_destroy", "ignore_changes"]
+        );
+    }
+
+    #[test]
+    fn a_later_override_file_masks_locals_an_earlier_one_set() {
+        let m = module(&[
+            ("main.tf", "locals {\n  a = 1\n}\n"),
+            ("a_override.tf", "locals {\n  a = 2\n}\n"),
+            ("b_override.tf", "locals {\n  a = 3\n}\n"),
+        ]);
+        let mut values = Vec::new();
+        for b in blocks(m.body(), "locals", &[]) {
+            for (_, a) in b.body.just_attributes().unwrap() {
+                values.push(a.expr.value(&EvalContext::new()).unwrap());
+            }
+        }
+        assert_eq!(values, [Value::from(3)]);
+    }
+
+    #[test]
+    fn json_comments_of_an_override_are_kept() {
+        let m = module(&[
+            (
+                "main.tf.json",
+                r#"{"//": "base", "variable": {"a": {"//": "a", "default": 1}}}"#,
+            ),
+            (
+                "override.tf.json",
+                r#"{"//": "over", "variable": {"a": {"//": "b", "default": 2}}}"#,
+            ),
+        ]);
+        let top: Vec<String> = m
+            .body()
+            .comments()
+            .iter()
+            .map(|c| c.source_text().to_string())
+            .collect();
+        assert_eq!(top, ["\"base\"", "\"over\""]);
+        let a = &blocks(m.body(), "variable", &["name"])[0];
+        assert_eq!(a.body.comments().len(), 2);
+    }
+
+    #[test]
+    fn many_override_files_make_one_layer() {
+        let mut files = vec![(
+            "main.tf".to_string(),
+            "variable \"a\" {\n  default = 0\n}\n".to_string(),
+        )];
+        for i in 0..3000 {
+            files.push((
+                format!("{i:05}_override.tf"),
+                format!("variable \"a\" {{\n  default = {i}\n}}\n"),
+            ));
+        }
+        let m = Module::from_sources(files, &LoadOptions::terraform()).unwrap();
+        let a = &blocks(m.body(), "variable", &["name"])[0];
+        assert_eq!(attr(&a.body, "default"), Value::from(2999));
     }
 }
