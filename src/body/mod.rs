@@ -7,8 +7,10 @@
 //! `match`, and neither syntax pays for the other. How a JSON object maps
 //! onto attributes and blocks is `json.rs`'s business, how a native body
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
-//! (HCL's `MergeBodies`). The parsers themselves live in the `json` and
-//! `syntax` rooms; this room only builds on their trees.
+//! (HCL's `MergeBodies`). A derived body (`DerivedBody`) is one another
+//! room computes from other bodies: the `module` room's override files.
+//! The parsers themselves live in the `json` and `syntax` rooms; this room
+//! only builds on their trees.
 
 mod expr;
 mod json;
