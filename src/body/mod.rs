@@ -278,8 +278,9 @@ pub(crate) enum BodyRepr {
     /// words).
     Merged(Arc<Vec<Body>>),
     /// A body another room computes from other bodies (the module room's
-    /// override merging), answering the same questions.
-    Derived(Arc<dyn DerivedBody>),
+    /// override merging), answering the same questions. Boxed inside the
+    /// `Arc` to keep the pointer thin, like `Merged`'s.
+    Derived(Arc<Box<dyn DerivedBody>>),
 }
 
 /// A body whose content another room computes from other bodies: how the
@@ -342,9 +343,9 @@ impl Body {
     }
 
     /// A body computed by another room (see [`DerivedBody`]).
-    pub(crate) fn derived(body: Arc<dyn DerivedBody>) -> Body {
+    pub(crate) fn derived(body: Box<dyn DerivedBody>) -> Body {
         Body {
-            repr: BodyRepr::Derived(body),
+            repr: BodyRepr::Derived(Arc::new(body)),
             hidden: None,
         }
     }

@@ -42,7 +42,7 @@ pub(super) fn apply_overrides(primary: Body, overrides: &[Body]) -> Body {
     if overrides.is_empty() {
         return primary;
     }
-    Body::derived(Arc::new(FileOverride {
+    Body::derived(Box::new(FileOverride {
         base: primary,
         overrides: overrides.to_vec(),
     }))
@@ -108,7 +108,7 @@ impl DerivedBody for FileOverride {
         content.blocks = top.finish(diags);
         check_required(schema, &content, block, diags);
         let rest = match base_rest {
-            Some(base) if partial => Some(Body::derived(Arc::new(FileOverride {
+            Some(base) if partial => Some(Body::derived(Box::new(FileOverride {
                 base,
                 overrides: over_rests,
             }))),
@@ -533,7 +533,7 @@ struct Override {
 
 impl Override {
     fn body(base: Body, overs: Vec<Body>, kind: Kind) -> Body {
-        Body::derived(Arc::new(Override { base, overs, kind }))
+        Body::derived(Box::new(Override { base, overs, kind }))
     }
 
     /// The block types an override replaces: its own, `dynamic` ones by
