@@ -47,7 +47,7 @@
 //! (runtime specs, the `hcldec` model) and [`module`] (directories of
 //! Terraform, OpenTofu and Packer files, override files, variable files).
 
-#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod analysis;
 pub mod body;
