@@ -901,11 +901,11 @@ fn corpus_module_directories_load() {
             .filter_map(Result::ok)
             .filter(|e| e.path().is_file())
             .filter(|e| {
+                // Terraform's suffixes are case-sensitive.
                 let n = e.file_name().to_string_lossy().into_owned();
-                n.ends_with(".tf")
-                    || n.ends_with(".tf.json")
-                    || n.ends_with(".tofu")
-                    || n.ends_with(".tofu.json")
+                [".tf", ".tf.json", ".tofu", ".tofu.json"]
+                    .iter()
+                    .any(|suffix| n.ends_with(suffix))
             })
             .count();
         if configs < 2 {

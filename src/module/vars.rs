@@ -100,20 +100,18 @@ impl VariableValues {
         }
         let mut values = IndexMap::new();
         for decl in declarations {
-            let value = match set.shift_remove(&decl.name) {
-                Some((raw, range)) => convert_given(decl, &raw, &range, &mut diags)
-                    .map(|value| (value, ValueSource::File(range))),
-                None => match &decl.default {
-                    Some(default) => Some((default.clone(), ValueSource::Default)),
-                    None => {
-                        diags.push(Diagnostic::error(
-                            "No value for required variable",
-                            format!("The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.", decl.name),
-                            Some(decl.decl_range.clone()),
-                        ));
-                        None
-                    }
-                },
+            let value = if let Some((raw, range)) = set.shift_remove(&decl.name) {
+                convert_given(decl, &raw, &range, &mut diags)
+                    .map(|value| (value, ValueSource::File(range)))
+            } else {
+                if decl.default.is_none() {
+                    diags.push(Diagnostic::error(
+                        "No value for required variable",
+                        format!("The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.", decl.name),
+                        Some(decl.decl_range.clone()),
+                    ));
+                }
+                decl.default.clone().map(|d| (d, ValueSource::Default))
             };
             if let Some((value, source)) = value {
                 values.insert(decl.name.clone(), VariableValue { value, source });
@@ -374,7 +372,7 @@ impl Module {
                     failed = Some(match failed.take() {
                         Some(f) => f.merge(e),
                         None => e,
-                    })
+                    });
                 }
             }
         }
