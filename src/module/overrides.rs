@@ -8,11 +8,14 @@
 //!
 //! - [`FileOverride`], the top level of a module: an override block meets
 //!   the primary block with the same header (type and labels; for
-//!   `provider`, name and `alias`) and replaces its body by an
-//!   [`Override`] of the two. `locals` are overridden value by value
+//!   `provider`, name and `alias`) and that block's body becomes an
+//!   [`Override`] of the primary body and every override body of the
+//!   block, in file order. `locals` are overridden value by value
 //!   whatever block they are in, and `terraform` settings one by one: both
-//!   hide what the override sets from every primary block of their type and
-//!   add the override block after them.
+//!   hide what the override sets from every earlier block of their type
+//!   and add the override block after them. All override files apply in
+//!   one pass, so however many there are, a block is one derived layer
+//!   deep.
 //! - [`Override`], inside a block: an attribute of the override replaces
 //!   the primary's attribute of that name; nested blocks of a type the
 //!   override has (directly or as `dynamic "type"`) replace *all* primary
