@@ -323,8 +323,17 @@ impl Module {
                     _ => Some(value),
                 }
             });
+            let name = block.labels.first().cloned().unwrap_or_default();
+            if let Some(first) = vars.iter().find(|v: &&Variable| v.name == name) {
+                diags.push(Diagnostic::error(
+                    "Duplicate variable declaration",
+                    format!("A variable named {name:?} was already declared at {}. Variable names must be unique within a module.", first.decl_range),
+                    Some(block.def_range.clone()),
+                ));
+                continue;
+            }
             vars.push(Variable {
-                name: block.labels.first().cloned().unwrap_or_default(),
+                name,
                 constraint,
                 default,
                 nullable,
@@ -443,6 +452,27 @@ mod tests {
         assert!(!vars[0].nullable);
         assert_eq!(vars[1].constraint, None);
         assert!(vars[1].nullable);
+    }
+
+    #[test]
+    fn a_variable_declared_twice_is_an_error() {
+        let m = Module::from_sources(
+            [
+                ("a.tf", "variable \"x\" {}\n"),
+                ("b.tf", "\nvariable \"x\" {}\n"),
+            ],
+            &LoadOptions::terraform(),
+        )
+        .unwrap();
+        let err = m.variables().unwrap_err();
+        let d = &err.diagnostics()[0];
+        assert_eq!(d.summary, "Duplicate variable declaration");
+        assert_eq!(
+            d.detail,
+            "A variable named \"x\" was already declared at a.tf:1,1-13. Variable names must be unique within a module."
+        );
+        assert_eq!(d.subject.as_ref().unwrap().filename.as_ref(), "b.tf");
+        assert_eq!(d.subject.as_ref().unwrap().start.line, 2);
     }
 
     #[test]
