@@ -176,17 +176,26 @@ fn manual() -> bool {
         let n: usize = n.parse().expect("N is a number");
         let text = std::fs::read_to_string(path).unwrap();
         // The template-heavy files use hclbench's context; other files get
-        // every root name they use as an unknown variable.
+        // every root name they use as an unknown variable, taken from
+        // `DECODE_BENCH_CONTEXT=FILE` when given (so that the decode's peak
+        // memory is not hidden under that of parsing the file once more
+        // for its names), or literal-only with `DECODE_BENCH_LITERAL=1`
+        // (what `hclbench -nil-ctx decode` times).
         let hclbench = path.contains("template-heavy");
-        let ctx = if hclbench {
+        let literal = std::env::var_os("DECODE_BENCH_LITERAL").is_some();
+        let ctx = if literal {
+            EvalContext::literal()
+        } else if hclbench {
             support::hclbench_context()
+        } else if let Ok(names_from) = std::env::var("DECODE_BENCH_CONTEXT") {
+            context_for(&std::fs::read_to_string(names_from).unwrap())
         } else {
             context_for(&text)
         };
         let mut times: Vec<u128> = (0..n)
             .map(|_| {
                 let start = std::time::Instant::now();
-                if hclbench {
+                if hclbench || literal {
                     std::hint::black_box(hclbench_decode(&text, &ctx));
                 } else {
                     std::hint::black_box(dynamic_decode(&text, &ctx));

@@ -88,11 +88,7 @@ impl<'a> JsonBody<'a> {
         block: &str,
         diags: &mut Diagnostics,
     ) -> BodyContent {
-        let mut content = BodyContent {
-            attributes: IndexMap::new(),
-            blocks: Vec::new(),
-            missing_item_range: self.missing_item_range(),
-        };
+        let mut content = BodyContent::empty(self.missing_item_range());
         for prop in self.deep_props(self.node, None, diags) {
             let name = self.name(prop);
             if name == COMMENT || self.is_hidden(name) {

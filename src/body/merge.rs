@@ -53,13 +53,11 @@ pub(super) fn content(
     for attr in &mut each.attributes {
         attr.required = false;
     }
-    let mut content = BodyContent {
-        attributes: IndexMap::new(),
-        blocks: Vec::new(),
-        missing_item_range: bodies
+    let mut content = BodyContent::empty(
+        bodies
             .first()
             .map_or_else(empty_range, Body::missing_item_range),
-    };
+    );
     let mut rests = Vec::new();
     for body in bodies {
         let (part, rest) = body.content_collecting(&each, partial, block, diags)?;

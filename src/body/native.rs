@@ -117,11 +117,7 @@ impl<'a> NativeBody<'a> {
         block: &str,
         diags: &mut Diagnostics,
     ) -> BodyContent {
-        let mut content = BodyContent {
-            attributes: IndexMap::new(),
-            blocks: Vec::new(),
-            missing_item_range: self.file.missing_item_range(self.body),
-        };
+        let mut content = BodyContent::empty(self.file.missing_item_range(self.body));
         for item in self.items() {
             match item {
                 Item::Attribute(attr) => {

@@ -124,6 +124,16 @@ pub struct BodyContent {
 }
 
 impl BodyContent {
+    /// No attributes and no blocks; `missing_item_range` is where missing
+    /// items would go (see [`Body::missing_item_range`](crate::Body::missing_item_range)).
+    pub fn empty(missing_item_range: Range) -> BodyContent {
+        BodyContent {
+            attributes: IndexMap::new(),
+            blocks: Vec::new(),
+            missing_item_range,
+        }
+    }
+
     /// The blocks of one type, in source order.
     pub fn blocks_of_type<'a>(&'a self, type_name: &'a str) -> impl Iterator<Item = &'a Block> {
         self.blocks.iter().filter(move |b| b.type_name == type_name)

@@ -27,6 +27,7 @@ use crate::schema::{Block, BodyContent};
 use crate::value::{Value, ValueDeserializer};
 
 /// What every deserializer of one decoding shares.
+#[derive(Debug)]
 pub(crate) struct Env<'a> {
     pub ctx: &'a EvalContext,
     /// For `#[hcl(attr, literal)]` fields.
@@ -73,6 +74,7 @@ impl Env<'_> {
 
 /// A `serde::Deserializer` over one body, for the struct `spec` describes.
 #[doc(hidden)]
+#[derive(Debug)]
 pub struct BodyDeserializer<'a> {
     pub(crate) body: Body,
     pub(crate) labels: Vec<String>,

@@ -498,6 +498,7 @@ pub mod __private {
 
     /// Reads a field key: the index our body deserializer gives, or the
     /// field's name from any other deserializer (unknown names are skipped).
+    #[derive(Debug)]
     pub struct FieldKey(pub &'static [&'static str]);
 
     impl<'de> DeserializeSeed<'de> for FieldKey {

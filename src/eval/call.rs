@@ -27,7 +27,7 @@ impl Eval<'_> {
         if call.expand_final && !self.expand_final(&mut args, call, span) {
             return Value::dynamic();
         }
-        match function.call(&args) {
+        match function.call_owned(args) {
             Ok(v) => v,
             Err(_) if limits::exceeded().is_some() => {
                 self.limit_error(span);

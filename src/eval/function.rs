@@ -98,6 +98,7 @@ pub struct FunctionError {
 
 /// The kinds of [`FunctionError`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FunctionErrorKind {
     /// Fewer arguments than positional parameters.
     NotEnoughArguments,
@@ -180,6 +181,16 @@ pub struct FunctionBuilder {
     params: Vec<Param>,
     variadic: Option<Param>,
     return_type: Arc<ReturnTypeFn>,
+}
+
+impl std::fmt::Debug for FunctionBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FunctionBuilder")
+            .field("description", &self.description)
+            .field("params", &self.params)
+            .field("variadic", &self.variadic)
+            .finish_non_exhaustive()
+    }
 }
 
 impl FunctionBuilder {
@@ -377,6 +388,21 @@ impl Function {
     /// result type, and the dynamic value where it is not allowed makes it the
     /// dynamic value, without calling the implementation.
     pub fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
+        self.call_args(args.iter().map(std::borrow::Cow::Borrowed))
+    }
+
+    /// [`Function::call`] on arguments the caller no longer needs: one that
+    /// already has its parameter's type is handed to the implementation as
+    /// it is, not copied by the conversion (an evaluated call's arguments
+    /// are always such temporaries).
+    pub(crate) fn call_owned(&self, args: Vec<Value>) -> Result<Value, FunctionError> {
+        self.call_args(args.into_iter().map(std::borrow::Cow::Owned))
+    }
+
+    fn call_args<'a>(
+        &self,
+        args: impl ExactSizeIterator<Item = std::borrow::Cow<'a, Value>>,
+    ) -> Result<Value, FunctionError> {
         let def = &*self.0;
         let Implementation::Values(implementation) = &def.implementation else {
             return Err(FunctionError::new(
@@ -391,7 +417,7 @@ impl Function {
         let mut converted = Vec::with_capacity(args.len());
         let mut unknown = false;
         let mut dynamic = false;
-        for (i, arg) in args.iter().enumerate() {
+        for (i, arg) in args.enumerate() {
             let Some(param) = self.param_for(i) else {
                 break; // unreachable: the arity was checked
             };
@@ -407,14 +433,14 @@ impl Function {
             // As in cty: an argument with an unknown anywhere inside it
             // counts as unknown, so implementations that do not allow
             // unknowns never meet one, however deep.
-            if matches!(arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
+            if matches!(&*arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
                 dynamic = true;
             } else if !param.allow_unknown && !arg.is_wholly_known() {
                 unknown = true;
             }
             // The bare reason, as go-cty words it: `Invalid value for "num"
             // parameter: a number is required.`
-            let value = try_convert(arg, &param.ty, true).map_err(|e| {
+            let value = convert_arg(arg, &param.ty).map_err(|e| {
                 FunctionError::arg(
                     i,
                     format!("Invalid value for {:?} parameter: {e}.", param.name),
@@ -479,6 +505,30 @@ impl fmt::Debug for Function {
 /// the detail with the name the function was called by and put it on the
 /// call's range.
 #[cold]
+/// An argument converted to its parameter's type. An owned argument that
+/// conversion would return unchanged (any value for `Dynamic`, a bool,
+/// number or string for its own type) is moved, not cloned; every other
+/// case is [`try_convert`]'s.
+fn convert_arg(
+    arg: std::borrow::Cow<'_, Value>,
+    ty: &Type,
+) -> Result<Value, crate::value::ConversionError> {
+    if let std::borrow::Cow::Owned(value) = arg {
+        let unchanged = matches!(
+            (&value, ty),
+            (_, Type::Dynamic)
+                | (Value::Bool(_), Type::Bool)
+                | (Value::Number(_), Type::Number)
+                | (Value::String(_), Type::String)
+        );
+        if unchanged {
+            return Ok(value);
+        }
+        return try_convert(&value, ty, true);
+    }
+    try_convert(&arg, ty, true)
+}
+
 pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
     let reason = reason.into();
     Error::new(

@@ -29,7 +29,7 @@ impl Eval<'_> {
     /// The value of a template as a string (no unwrapping: the branches
     /// and bodies of directives are always strings).
     fn template_string(&mut self, t: &Template, ctx: &EvalContext) -> Value {
-        let mut out = Some(String::new());
+        let mut out = Some(String::with_capacity(output_estimate(t)));
         self.append_parts(&mut out, t, ctx);
         match out {
             Some(text) => Value::from(text),
@@ -159,4 +159,17 @@ impl Eval<'_> {
             *out = None;
         }
     }
+}
+
+/// A first capacity for a template's output: its literal text plus a few
+/// bytes per other part, so that a typical template (`ami-${var.region}-0`)
+/// is built without growing its buffer part by part.
+fn output_estimate(t: &Template) -> usize {
+    t.parts
+        .iter()
+        .map(|part| match part {
+            TemplatePart::Literal { text, .. } => text.len(),
+            _ => 16,
+        })
+        .sum()
 }

@@ -62,11 +62,7 @@ fn content_of(body: &Body, spec: &Spec, partial: bool, diags: &mut Diagnostics) 
         Ok((content, _)) => content,
         Err(err) => {
             diags.extend_error(err);
-            BodyContent {
-                attributes: IndexMap::new(),
-                blocks: Vec::new(),
-                missing_item_range: body.missing_item_range(),
-            }
+            BodyContent::empty(body.missing_item_range())
         }
     }
 }

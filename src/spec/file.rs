@@ -185,11 +185,7 @@ fn collect(
         Ok(result) => result,
         Err(err) => {
             diags.extend_error(err);
-            let empty = BodyContent {
-                attributes: IndexMap::new(),
-                blocks: Vec::new(),
-                missing_item_range: body.missing_item_range(),
-            };
+            let empty = BodyContent::empty(body.missing_item_range());
             (empty, None)
         }
     }

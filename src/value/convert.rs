@@ -28,6 +28,7 @@ pub(crate) enum Safety {
 
 /// One step into a nested value, for error messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PathStep {
     /// An element of a list, set or tuple.
     Index(usize),

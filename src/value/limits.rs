@@ -146,6 +146,7 @@ impl Default for Limits {
 
 /// Which limit an evaluation exceeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Limit {
     /// [`Limits::max_bytes`].
     Bytes,
@@ -473,25 +474,43 @@ pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
         _ => return (0, 0),
     }
     let (mut bytes, mut elements) = (0u64, 0u64);
-    let mut stack: Vec<&Value> = vec![value];
-    while let Some(v) = stack.pop() {
+    // Only nested collections go on the stack (allocated on the first
+    // one): a flat list or object of scalars is weighed without allocating.
+    let mut stack: Vec<&Value> = Vec::new();
+    let mut next = Some(value);
+    while let Some(v) = next {
         match v {
-            Value::String(s) => bytes += s.len() as u64,
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 elements += items.len() as u64;
-                stack.extend(items.iter());
+                for item in items {
+                    bytes += nested(item, &mut stack);
+                }
             }
             Value::Map(_, entries) | Value::Object(entries) => {
                 elements += entries.len() as u64;
-                for (k, v) in entries {
+                for (k, item) in entries {
                     bytes += k.len() as u64;
-                    stack.push(v);
+                    bytes += nested(item, &mut stack);
                 }
             }
             _ => {}
         }
+        next = stack.pop();
     }
     (bytes + elements * VALUE_BYTES, elements)
+}
+
+/// A string's bytes; a collection is pushed to be weighed later.
+fn nested<'v>(v: &'v crate::Value, stack: &mut Vec<&'v crate::Value>) -> u64 {
+    use crate::Value;
+    match v {
+        Value::String(s) => s.len() as u64,
+        Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) => {
+            stack.push(v);
+            0
+        }
+        _ => 0,
+    }
 }
 
 /// The limit the running evaluation exceeded, if it did.

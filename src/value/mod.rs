@@ -341,6 +341,7 @@ impl Value {
 /// each: the values sorted in canonical order (which agrees with `==`
 /// within one type), searched by bisection. What keeps `contains`-style
 /// loops (`setintersection`, `matchkeys`, ...) from being quadratic.
+#[derive(Debug)]
 pub struct Membership<'a>(Vec<&'a Value>);
 
 impl<'a> Membership<'a> {

@@ -24,6 +24,7 @@ pub struct BlockFrame {
 /// What one property of a JSON body is, and so how it is written in native
 /// syntax.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Item {
     /// An attribute whose value is an expression (full-expression mode): a
     /// string is a template, `"${x}"` is the expression `x`.
