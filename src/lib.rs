@@ -43,8 +43,9 @@
 //! `Expression`, schemas, merging), [`json`] (the JSON parser and node
 //! tree), [`eval`] (evaluation, contexts, functions), [`analysis`] (static
 //! analysis), [`decode`] (derive and serde), [`stdlib`] (standard
-//! functions), [`ext`] (`try`/`can`, type constraints) and [`spec`]
-//! (runtime specs, the `hcldec` model).
+//! functions), [`ext`] (`try`/`can`, type constraints), [`spec`]
+//! (runtime specs, the `hcldec` model) and [`module`] (directories of
+//! Terraform, OpenTofu and Packer files, override files, variable files).
 
 #![forbid(unsafe_code)]
 
@@ -57,6 +58,7 @@ pub mod eval;
 pub mod ext;
 mod handover;
 pub mod json;
+pub mod module;
 pub mod pos;
 pub mod spec;
 pub mod stdlib;

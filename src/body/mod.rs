@@ -7,8 +7,10 @@
 //! `match`, and neither syntax pays for the other. How a JSON object maps
 //! onto attributes and blocks is `json.rs`'s business, how a native body
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
-//! (HCL's `MergeBodies`). The parsers themselves live in the `json` and
-//! `syntax` rooms; this room only builds on their trees.
+//! (HCL's `MergeBodies`). A derived body (`DerivedBody`) is one another
+//! room computes from other bodies: the `module` room's override files.
+//! The parsers themselves live in the `json` and `syntax` rooms; this room
+//! only builds on their trees.
 
 mod expr;
 mod json;
@@ -278,6 +280,36 @@ pub(crate) enum BodyRepr {
     /// Several bodies read as one (a thin pointer, to keep `Body` at four
     /// words).
     Merged(Arc<Vec<Body>>),
+    /// A body another room computes from other bodies (the module room's
+    /// override merging), answering the same questions. Boxed inside the
+    /// `Arc` to keep the pointer thin, like `Merged`'s.
+    Derived(Arc<Box<dyn DerivedBody>>),
+}
+
+/// A body whose content another room computes from other bodies: how the
+/// `module` room gives Terraform's override files their meaning without
+/// the body model knowing Terraform. Like a merged body, a derived body
+/// returns its own rest from partial processing (it never carries hidden
+/// names itself).
+pub(crate) trait DerivedBody: Send + Sync {
+    /// Content by `schema`, problems into `diags`; the rest when `partial`.
+    fn content(
+        &self,
+        schema: &BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> Result<(BodyContent, Option<Body>), Error>;
+    /// Every item as an attribute, problems into `diags`.
+    fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute>;
+    /// The range that stands for the body.
+    fn range(&self) -> Range;
+    /// Where a missing item would go.
+    fn missing_item_range(&self) -> Range;
+    /// The JSON comments of the bodies it is made of.
+    fn comments(&self) -> Vec<Expression>;
+    /// The source files it points into.
+    fn sources(&self) -> Vec<Arc<SourceFile>>;
 }
 
 impl std::fmt::Debug for Body {
@@ -309,7 +341,15 @@ impl Body {
         match self.repr {
             BodyRepr::Json { .. } => Some(Syntax::Json),
             BodyRepr::Native { .. } => Some(Syntax::Native),
-            BodyRepr::Merged(_) => None,
+            BodyRepr::Merged(_) | BodyRepr::Derived(_) => None,
+        }
+    }
+
+    /// A body computed by another room (see [`DerivedBody`]).
+    pub(crate) fn derived(body: Box<dyn DerivedBody>) -> Body {
+        Body {
+            repr: BodyRepr::Derived(Arc::new(body)),
+            hidden: None,
         }
     }
 
@@ -321,6 +361,7 @@ impl Body {
             BodyRepr::Json { file, node } => file.range(*node),
             BodyRepr::Native { file, body } => file.body_range(*body),
             BodyRepr::Merged(bodies) => bodies.first().map_or_else(empty_range, Body::range),
+            BodyRepr::Derived(body) => body.range(),
         }
     }
 
@@ -336,6 +377,7 @@ impl Body {
             BodyRepr::Merged(bodies) => bodies
                 .first()
                 .map_or_else(empty_range, Body::missing_item_range),
+            BodyRepr::Derived(body) => body.missing_item_range(),
         }
     }
 
@@ -386,6 +428,7 @@ impl Body {
             BodyRepr::Merged(bodies) => {
                 return merge::content(bodies, schema, partial, block, diags);
             }
+            BodyRepr::Derived(body) => return body.content(schema, partial, block, diags),
         };
         Ok((content, partial.then(|| self.without(schema))))
     }
@@ -408,6 +451,7 @@ impl Body {
             BodyRepr::Json { file, node } => json::JsonBody::new(file, *node, None).comments(),
             BodyRepr::Native { .. } => Vec::new(),
             BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::comments).collect(),
+            BodyRepr::Derived(body) => body.comments(),
         }
     }
 
@@ -427,6 +471,7 @@ impl Body {
             BodyRepr::Json { file, .. } => vec![file.source.clone()],
             BodyRepr::Native { file, .. } => vec![file.source.clone()],
             BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::sources).collect(),
+            BodyRepr::Derived(body) => body.sources(),
         }
     }
 
@@ -461,6 +506,7 @@ impl Body {
                 native::NativeBody::new(file, *body, hidden).just_attributes(diags)
             }
             BodyRepr::Merged(bodies) => merge::just_attributes(bodies, diags),
+            BodyRepr::Derived(body) => body.just_attributes(diags),
         }
     }
 

@@ -1,0 +1,322 @@
+//! Which files of a directory a tool loads, and in what order: the suffix
+//! rules of Terraform, OpenTofu and Packer, as pure functions on names so
+//! they are tested without a file system.
+
+use super::Dialect;
+
+/// What a file is to the module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A primary configuration file.
+    Primary,
+    /// An override file (`override.tf`, `*_override.tf`, ...).
+    Override,
+    /// A test file (`*.tftest.hcl`, ...), loaded only when asked.
+    Test,
+}
+
+/// The configuration suffixes of each dialect, longest first where one
+/// ends another, with the role a suffix gives.
+fn suffixes(dialect: Dialect) -> &'static [(&'static str, bool)] {
+    // (suffix, is a test file)
+    match dialect {
+        Dialect::Terraform => &[
+            (".tf", false),
+            (".tf.json", false),
+            (".tftest.hcl", true),
+            (".tftest.json", true),
+        ],
+        Dialect::OpenTofu => &[
+            (".tf", false),
+            (".tf.json", false),
+            (".tftest.hcl", true),
+            (".tftest.json", true),
+            (".tofu", false),
+            (".tofu.json", false),
+            (".tofutest.hcl", true),
+            (".tofutest.json", true),
+        ],
+        Dialect::Packer => &[(".pkr.hcl", false), (".pkr.json", false)],
+    }
+}
+
+/// Editor and system files every tool skips: hidden files, vim backups
+/// (`x~`), emacs autosaves (`#x#`).
+pub(super) fn is_ignored(name: &str) -> bool {
+    name.starts_with('.')
+        || name.ends_with('~')
+        || (name.starts_with('#') && name.ends_with('#') && name.len() > 1)
+}
+
+/// The configuration suffix of `name` in `dialect`, if it has one.
+fn suffix(name: &str, dialect: Dialect) -> Option<(&'static str, bool)> {
+    suffixes(dialect)
+        .iter()
+        .copied()
+        .find(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
+}
+
+/// The role of a file named `name`, or `None` if the dialect does not load
+/// it. A file is an override file when its name without the suffix is
+/// `override` or ends in `_override` (Packer has none).
+pub(super) fn role(name: &str, dialect: Dialect) -> Option<Role> {
+    if is_ignored(name) {
+        return None;
+    }
+    let (suffix, test) = suffix(name, dialect)?;
+    if test {
+        return Some(Role::Test);
+    }
+    let stem = &name[..name.len() - suffix.len()];
+    let overrides = dialect != Dialect::Packer;
+    if overrides && (stem == "override" || stem.ends_with("_override")) {
+        Some(Role::Override)
+    } else {
+        Some(Role::Primary)
+    }
+}
+
+/// OpenTofu's precedence: `x.tf` is left out when `x.tofu` is among
+/// `names`, `x.tf.json` when `x.tofu.json` is, a test file likewise.
+pub(super) fn tofu_precedence(names: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .filter(|name| {
+            let shadow = [
+                (".tf", ".tofu"),
+                (".tf.json", ".tofu.json"),
+                (".tftest.hcl", ".tofutest.hcl"),
+                (".tftest.json", ".tofutest.json"),
+            ]
+            .iter()
+            .find_map(|(tf, tofu)| name.strip_suffix(tf).map(|stem| format!("{stem}{tofu}")));
+            !shadow.is_some_and(|s| names.contains(&s))
+        })
+        .cloned()
+        .collect()
+}
+
+/// The names of a directory's entries (plain file names, no paths) split
+/// into primary, override and test files, each list in load order: sorted
+/// by name byte by byte (the order Go's `os.ReadDir` gives Terraform), with
+/// OpenTofu's `.tofu` precedence applied. Test files are dropped unless
+/// `tests`.
+pub(super) fn classify(
+    names: &[String],
+    dialect: Dialect,
+    tests: bool,
+) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let mut sorted: Vec<&String> = names.iter().collect();
+    sorted.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    let (mut primary, mut overrides, mut test_files) = (Vec::new(), Vec::new(), Vec::new());
+    for name in sorted {
+        match role(name, dialect) {
+            Some(Role::Primary) => primary.push(name.clone()),
+            Some(Role::Override) => overrides.push(name.clone()),
+            Some(Role::Test) if tests => test_files.push(name.clone()),
+            _ => {}
+        }
+    }
+    if dialect == Dialect::OpenTofu {
+        primary = tofu_precedence(&primary);
+        overrides = tofu_precedence(&overrides);
+        test_files = tofu_precedence(&test_files);
+    }
+    (primary, overrides, test_files)
+}
+
+/// The variable files a dialect loads by itself, in precedence order (a
+/// later file's value wins): Terraform and OpenTofu read `terraform.tfvars`,
+/// then `terraform.tfvars.json`, then every `*.auto.tfvars` and
+/// `*.auto.tfvars.json` by name; Packer every `*.auto.pkrvars.hcl` and
+/// `*.auto.pkrvars.json` by name.
+pub(super) fn auto_var_files(names: &[String], dialect: Dialect) -> Vec<String> {
+    let mut sorted: Vec<&String> = names.iter().filter(|n| !is_ignored(n)).collect();
+    sorted.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    let auto: &[&str] = match dialect {
+        Dialect::Terraform | Dialect::OpenTofu => &[".auto.tfvars", ".auto.tfvars.json"],
+        Dialect::Packer => &[".auto.pkrvars.hcl", ".auto.pkrvars.json"],
+    };
+    let mut files = Vec::new();
+    if dialect != Dialect::Packer {
+        for fixed in ["terraform.tfvars", "terraform.tfvars.json"] {
+            if sorted.iter().any(|n| *n == fixed) {
+                files.push(fixed.to_string());
+            }
+        }
+    }
+    for name in sorted {
+        if auto
+            .iter()
+            .any(|s| name.len() > s.len() && name.ends_with(s))
+        {
+            files.push(name.clone());
+        }
+    }
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn terraform_loads_tf_and_tf_json_sorted_by_name() {
+        let (primary, overrides, tests) = classify(
+            &names(&[
+                "variables.tf",
+                "main.tf.json",
+                "main.tf",
+                "README.md",
+                "a.tofu",
+            ]),
+            Dialect::Terraform,
+            false,
+        );
+        assert_eq!(primary, ["main.tf", "main.tf.json", "variables.tf"]);
+        assert!(overrides.is_empty());
+        assert!(tests.is_empty());
+    }
+
+    #[test]
+    fn override_files_are_named_override_or_end_in_underscore_override() {
+        let (primary, overrides, _) = classify(
+            &names(&[
+                "override.tf",
+                "b_override.tf.json",
+                "a_override.tf",
+                "overrides.tf",
+                "myoverride.tf",
+            ]),
+            Dialect::Terraform,
+            false,
+        );
+        assert_eq!(primary, ["myoverride.tf", "overrides.tf"]);
+        assert_eq!(
+            overrides,
+            ["a_override.tf", "b_override.tf.json", "override.tf"]
+        );
+    }
+
+    #[test]
+    fn editor_and_hidden_files_are_ignored() {
+        let (primary, _, _) = classify(
+            &names(&[".main.tf", "main.tf~", "#main.tf#", "main.tf"]),
+            Dialect::Terraform,
+            false,
+        );
+        assert_eq!(primary, ["main.tf"]);
+    }
+
+    #[test]
+    fn test_files_only_when_asked() {
+        let all = names(&["main.tf", "a.tftest.hcl", "b.tftest.json"]);
+        assert!(classify(&all, Dialect::Terraform, false).2.is_empty());
+        assert_eq!(
+            classify(&all, Dialect::Terraform, true).2,
+            ["a.tftest.hcl", "b.tftest.json"]
+        );
+    }
+
+    #[test]
+    fn tofu_file_takes_precedence_over_tf_file_of_the_same_name() {
+        let (primary, overrides, tests) = classify(
+            &names(&[
+                "main.tf",
+                "main.tofu",
+                "vars.tf.json",
+                "vars.tofu.json",
+                "other.tf.json",
+                "other.tofu",
+                "x_override.tf",
+                "x_override.tofu",
+                "t.tftest.hcl",
+                "t.tofutest.hcl",
+            ]),
+            Dialect::OpenTofu,
+            true,
+        );
+        // `other.tofu` does not shadow `other.tf.json`: only the same
+        // syntax's counterpart does.
+        assert_eq!(
+            primary,
+            ["main.tofu", "other.tf.json", "other.tofu", "vars.tofu.json"]
+        );
+        assert_eq!(overrides, ["x_override.tofu"]);
+        assert_eq!(tests, ["t.tofutest.hcl"]);
+    }
+
+    #[test]
+    fn terraform_ignores_tofu_files() {
+        let (primary, _, _) =
+            classify(&names(&["main.tf", "main.tofu"]), Dialect::Terraform, false);
+        assert_eq!(primary, ["main.tf"]);
+    }
+
+    #[test]
+    fn packer_loads_pkr_files_and_has_no_override_files() {
+        let (primary, overrides, _) = classify(
+            &names(&[
+                "build.pkr.hcl",
+                "override.pkr.hcl",
+                "vars.pkr.json",
+                "main.tf",
+            ]),
+            Dialect::Packer,
+            false,
+        );
+        assert_eq!(
+            primary,
+            ["build.pkr.hcl", "override.pkr.hcl", "vars.pkr.json"]
+        );
+        assert!(overrides.is_empty());
+    }
+
+    #[test]
+    fn a_bare_suffix_is_not_a_configuration_file() {
+        assert_eq!(role(".tf", Dialect::Terraform), None);
+        assert_eq!(role("tf", Dialect::Terraform), None);
+    }
+
+    #[test]
+    fn auto_var_files_come_after_terraform_tfvars_in_name_order() {
+        let files = auto_var_files(
+            &names(&[
+                "b.auto.tfvars",
+                "terraform.tfvars.json",
+                "a.auto.tfvars.json",
+                "terraform.tfvars",
+                "prod.tfvars",
+                "main.tf",
+            ]),
+            Dialect::Terraform,
+        );
+        assert_eq!(
+            files,
+            [
+                "terraform.tfvars",
+                "terraform.tfvars.json",
+                "a.auto.tfvars.json",
+                "b.auto.tfvars"
+            ]
+        );
+    }
+
+    #[test]
+    fn packer_auto_var_files() {
+        let files = auto_var_files(
+            &names(&[
+                "b.auto.pkrvars.hcl",
+                "a.auto.pkrvars.json",
+                "terraform.tfvars",
+                "x.pkrvars.hcl",
+            ]),
+            Dialect::Packer,
+        );
+        assert_eq!(files, ["a.auto.pkrvars.json", "b.auto.pkrvars.hcl"]);
+    }
+}

@@ -1,0 +1,430 @@
+//! Modules as users have them: a directory of configuration files loaded
+//! the way Terraform, OpenTofu and Packer load it, into one [`Body`].
+//!
+//! This room owns three things, one file each:
+//!
+//! - `load.rs`: which files of a directory belong to the module and in what
+//!   order. Terraform reads `*.tf` and `*.tf.json`; OpenTofu also `*.tofu`
+//!   and `*.tofu.json`, each hiding the `.tf` / `.tf.json` file of the same
+//!   name; Packer `*.pkr.hcl` and `*.pkr.json`. Files named `override.*` or
+//!   `*_override.*` are override files; `*.tftest.hcl` (and OpenTofu's
+//!   `*.tofutest.hcl`) are test files, loaded only when asked; hidden and
+//!   editor backup files are skipped. Files load in name order.
+//! - `overrides.rs`: Terraform's override merge. The primary files are read
+//!   as one body (HCL's `MergeFiles`, [`Body::merge`]); each override file
+//!   then applies on top, in name order, with Terraform's documented
+//!   rules: a top-level block overrides the primary block with the same
+//!   header (type and labels), its attributes replace the primary's, its
+//!   nested blocks replace *all* primary blocks of their type; `locals` are
+//!   overridden value by value and `terraform` settings one by one
+//!   (`required_providers` entry by entry, `backend` and `cloud` replacing
+//!   each other); a resource's `lifecycle` merges argument by argument; an
+//!   override block with nothing to override, an override of `depends_on`,
+//!   and `moved` or `import` blocks in override files are errors, worded as
+//!   Terraform words them.
+//! - `vars.rs`: variable declarations and variable files (`*.tfvars`,
+//!   `*.tfvars.json`, `*.auto.tfvars`, Packer's `*.pkrvars.hcl`), in
+//!   Terraform's precedence order, evaluated in literal-only mode and
+//!   converted to the declared types (with `optional()` defaults).
+//!
+//! **Design.** The override merge is expressed on the body model, not as a
+//! separate data structure: the module's body is a derived body whose
+//! `content(schema)` applies the override rules to whatever the schema picks
+//! out. It has to be: in JSON syntax a property is an attribute or a block
+//! only once a schema says which, so no merge can happen before a schema is
+//! known. The result is an ordinary [`Body`], so everything built on bodies
+//! (schemas, `#[derive(HclDecode)]`, [`spec`](crate::spec)) reads a module
+//! with overrides as it reads a file, and every attribute keeps the range
+//! of the file it came from. [`Module::load`] reads the module once with
+//! Terraform's top-level schema, so override mistakes are reported when it
+//! is loaded, not only when it is decoded.
+//!
+//! ```
+//! use hcl_json::module::{LoadOptions, Module};
+//! use hcl_json::{BodySchema, EvalContext, Value};
+//!
+//! let module = Module::from_sources(
+//!     [
+//!         ("main.tf", "resource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n  count = 2\n}\n"),
+//!         ("main_override.tf.json", r#"{"resource": {"aws_instance": {"web": {"ami": "ami-2"}}}}"#),
+//!     ],
+//!     &LoadOptions::terraform(),
+//! )?;
+//! let top = module.body().content(&BodySchema::new().block("resource", &["type", "name"]))?;
+//! let web = top.blocks[0].body.just_attributes()?;
+//! assert_eq!(web["ami"].expr.value(&EvalContext::new())?, Value::from("ami-2"));
+//! assert_eq!(web["ami"].range.filename.as_ref(), "main_override.tf.json");
+//! assert_eq!(web["count"].range.filename.as_ref(), "main.tf");
+//! # Ok::<(), hcl_json::Error>(())
+//! ```
+
+mod load;
+mod overrides;
+mod vars;
+
+use std::path::{Path, PathBuf};
+
+pub use self::vars::{ValueSource, Variable, VariableValue, VariableValues};
+use crate::body::{parse_auto_bytes, Body, BodySchema, File};
+use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::pos::{Pos, Range};
+
+/// Whose file naming rules a module follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// Terraform: `*.tf`, `*.tf.json`, override files, `*.tftest.hcl`,
+    /// `terraform.tfvars` and `*.auto.tfvars`.
+    Terraform,
+    /// OpenTofu: Terraform's rules plus `*.tofu` and `*.tofu.json`, which
+    /// take precedence over the `.tf` / `.tf.json` file of the same name.
+    OpenTofu,
+    /// Packer: `*.pkr.hcl` and `*.pkr.json`, `*.auto.pkrvars.hcl`; no
+    /// override files.
+    Packer,
+}
+
+/// How [`Module::load`] reads a directory.
+///
+/// ```
+/// use hcl_json::module::{Dialect, LoadOptions};
+///
+/// let options = LoadOptions::opentofu().with_tests(true);
+/// assert_eq!(options.dialect(), Dialect::OpenTofu);
+/// assert!(options.tests());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadOptions {
+    dialect: Dialect,
+    tests: bool,
+    test_dir: String,
+}
+
+impl LoadOptions {
+    /// Terraform's rules, without test files.
+    pub fn terraform() -> LoadOptions {
+        LoadOptions::new(Dialect::Terraform)
+    }
+
+    /// OpenTofu's rules, without test files.
+    pub fn opentofu() -> LoadOptions {
+        LoadOptions::new(Dialect::OpenTofu)
+    }
+
+    /// Packer's rules.
+    pub fn packer() -> LoadOptions {
+        LoadOptions::new(Dialect::Packer)
+    }
+
+    /// The rules of `dialect`, without test files.
+    pub fn new(dialect: Dialect) -> LoadOptions {
+        LoadOptions {
+            dialect,
+            tests: false,
+            test_dir: "tests".to_string(),
+        }
+    }
+
+    /// Also load test files (`*.tftest.hcl`, `*.tftest.json`, and for
+    /// OpenTofu `*.tofutest.*`), from the module directory and its test
+    /// directory (`tests` unless [`with_test_dir`](Self::with_test_dir)).
+    /// They are kept apart from the module body: [`Module::test_files`].
+    pub fn with_tests(mut self, tests: bool) -> LoadOptions {
+        self.tests = tests;
+        self
+    }
+
+    /// The test directory, relative to the module directory.
+    pub fn with_test_dir(mut self, dir: impl Into<String>) -> LoadOptions {
+        self.test_dir = dir.into();
+        self
+    }
+
+    /// The dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Whether test files are loaded.
+    pub fn tests(&self) -> bool {
+        self.tests
+    }
+}
+
+/// A loaded module: its files, and its body with override files applied.
+///
+/// Cheap to clone: files and bodies are handles.
+#[derive(Debug, Clone)]
+pub struct Module {
+    dir: Option<PathBuf>,
+    options: LoadOptions,
+    primary: Vec<File>,
+    overrides: Vec<File>,
+    tests: Vec<File>,
+    body: Body,
+}
+
+impl Module {
+    /// Loads the module in directory `dir`: every configuration file the
+    /// dialect reads, parsed in the syntax its name implies, merged in
+    /// name order, override files applied last.
+    ///
+    /// All problems come back at once: a file that cannot be read or
+    /// parsed, an override with nothing to override. A directory that
+    /// cannot be read is "Failed to read module directory", naming it.
+    ///
+    /// ```no_run
+    /// use hcl_json::module::{LoadOptions, Module};
+    ///
+    /// let module = Module::load("infra/network", &LoadOptions::terraform())?;
+    /// for file in module.files() {
+    ///     println!("{}", file.filename());
+    /// }
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn load(dir: impl AsRef<Path>, options: &LoadOptions) -> Result<Module, Error> {
+        let dir = dir.as_ref();
+        let names = list_dir(dir).map_err(|e| {
+            Error::new(Diagnostic::error(
+                "Failed to read module directory",
+                format!(
+                    "Module directory {} does not exist or cannot be read: {e}.",
+                    dir.display()
+                ),
+                Some(file_start(&dir.display().to_string())),
+            ))
+        })?;
+        let (primary, overrides, mut tests) =
+            load::classify(&names, options.dialect, options.tests);
+        let mut test_paths: Vec<PathBuf> = tests.drain(..).map(|n| dir.join(n)).collect();
+        if options.tests {
+            let test_dir = dir.join(&options.test_dir);
+            if let Ok(names) = list_dir(&test_dir) {
+                let (_, _, in_dir) = load::classify(&names, options.dialect, true);
+                test_paths.extend(in_dir.iter().map(|n| test_dir.join(n)));
+            }
+        }
+        let mut diags = Diagnostics::new();
+        let mut sources = Vec::new();
+        let mut read = |paths: Vec<PathBuf>| -> Vec<File> {
+            paths
+                .iter()
+                .filter_map(|path| keep(read_file(path), &mut diags, &mut sources))
+                .collect()
+        };
+        let primary_files = read(primary.iter().map(|n| dir.join(n)).collect());
+        let override_files = read(overrides.iter().map(|n| dir.join(n)).collect());
+        let tests = read(test_paths);
+        Module::assemble(
+            Some(dir.to_path_buf()),
+            options,
+            primary_files,
+            override_files,
+            tests,
+            diags,
+            sources,
+        )
+    }
+
+    /// A module from files in memory, named as in a directory: the same
+    /// suffix rules, order and override merge as [`load`](Self::load),
+    /// for tools that hold files themselves (an editor, a test, an
+    /// archive). Names that the dialect does not load are skipped.
+    ///
+    /// ```
+    /// use hcl_json::module::{LoadOptions, Module};
+    ///
+    /// let module = Module::from_sources(
+    ///     [("variables.tf", "variable \"region\" {}\n"), ("main.tf", "locals {}\n"), ("notes.txt", "")],
+    ///     &LoadOptions::terraform(),
+    /// )?;
+    /// let names: Vec<&str> = module.files().iter().map(|f| f.filename()).collect();
+    /// assert_eq!(names, ["main.tf", "variables.tf"]);
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn from_sources<N, S>(
+        sources: impl IntoIterator<Item = (N, S)>,
+        options: &LoadOptions,
+    ) -> Result<Module, Error>
+    where
+        N: Into<String>,
+        S: AsRef<[u8]>,
+    {
+        let sources: std::collections::HashMap<String, S> =
+            sources.into_iter().map(|(n, s)| (n.into(), s)).collect();
+        let names: Vec<String> = sources.keys().cloned().collect();
+        let (primary, overrides, tests) = load::classify(&names, options.dialect, options.tests);
+        let mut diags = Diagnostics::new();
+        let mut kept = Vec::new();
+        let mut parse = |names: &[String]| -> Vec<File> {
+            names
+                .iter()
+                .filter_map(|name| {
+                    let src = sources.get(name)?;
+                    keep(parse_auto_bytes(src.as_ref(), name), &mut diags, &mut kept)
+                })
+                .collect()
+        };
+        let primary = parse(&primary);
+        let overrides = parse(&overrides);
+        let tests = parse(&tests);
+        Module::assemble(None, options, primary, overrides, tests, diags, kept)
+    }
+
+    fn assemble(
+        dir: Option<PathBuf>,
+        options: &LoadOptions,
+        primary: Vec<File>,
+        overrides: Vec<File>,
+        tests: Vec<File>,
+        mut diags: Diagnostics,
+        mut sources: Vec<std::sync::Arc<crate::pos::SourceFile>>,
+    ) -> Result<Module, Error> {
+        let bodies: Vec<Body> = primary.iter().map(File::body).collect();
+        let base = Body::merge(&bodies);
+        let override_bodies: Vec<Body> = overrides.iter().map(File::body).collect();
+        let body = overrides::apply_overrides(base, &override_bodies);
+        sources.extend(
+            primary
+                .iter()
+                .chain(&overrides)
+                .map(|f| f.source_file().clone()),
+        );
+        if !overrides.is_empty() {
+            // Read once with Terraform's top-level schema, so that override
+            // mistakes surface now rather than at the first decode.
+            if let Err(err) = body.partial_content(&terraform_schema()) {
+                diags.extend(err.into_diagnostics());
+            }
+        }
+        let module = Module {
+            dir,
+            options: options.clone(),
+            primary,
+            overrides,
+            tests,
+            body,
+        };
+        diags.into_result(module).map_err(|mut err| {
+            for source in sources {
+                err = err.with_source(source);
+            }
+            err
+        })
+    }
+
+    /// The module's body: the primary files merged, override files
+    /// applied. Read it with a schema, [`decode_body`](crate::decode_body)
+    /// or a [`spec`](crate::spec) as any body.
+    pub fn body(&self) -> &Body {
+        &self.body
+    }
+
+    /// Every configuration file of the module in load order: primary files
+    /// by name, then override files by name.
+    pub fn files(&self) -> Vec<&File> {
+        self.primary.iter().chain(&self.overrides).collect()
+    }
+
+    /// The primary files, by name.
+    pub fn primary_files(&self) -> &[File] {
+        &self.primary
+    }
+
+    /// The override files, in the order they apply.
+    pub fn override_files(&self) -> &[File] {
+        &self.overrides
+    }
+
+    /// The test files, when [`LoadOptions::with_tests`] asked for them:
+    /// those of the module directory by name, then those of its test
+    /// directory.
+    pub fn test_files(&self) -> &[File] {
+        &self.tests
+    }
+
+    /// The directory the module was loaded from (`None` for
+    /// [`from_sources`](Self::from_sources)).
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The options the module was loaded with.
+    pub fn options(&self) -> &LoadOptions {
+        &self.options
+    }
+}
+
+/// Reads and parses the file at `path`; a read failure is "Failed to read
+/// file", naming it.
+fn read_file(path: &Path) -> Result<File, Error> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        Error::new(Diagnostic::error(
+            "Failed to read file",
+            format!("The file {name:?} could not be read: {e}."),
+            Some(file_start(&name)),
+        ))
+    })?;
+    parse_auto_bytes(&bytes, &name)
+}
+
+/// Terraform's top-level block types, for checking overrides at load time.
+fn terraform_schema() -> BodySchema {
+    BodySchema::new()
+        .block("terraform", &[])
+        .block("provider", &["name"])
+        .block("variable", &["name"])
+        .block("locals", &[])
+        .block("output", &["name"])
+        .block("module", &["name"])
+        .block("resource", &["type", "name"])
+        .block("data", &["type", "name"])
+        .block("moved", &[])
+        .block("import", &[])
+}
+
+/// `Ok(file)` kept, `Err` recorded.
+fn keep(
+    parsed: Result<File, Error>,
+    diags: &mut Diagnostics,
+    sources: &mut Vec<std::sync::Arc<crate::pos::SourceFile>>,
+) -> Option<File> {
+    match parsed {
+        Ok(file) => Some(file),
+        Err(err) => {
+            sources.extend(err.clone_sources());
+            diags.extend(err.into_diagnostics());
+            None
+        }
+    }
+}
+
+/// The names of the files (not directories) in `dir`; names that are not
+/// UTF-8 cannot be configuration file names and are skipped.
+fn list_dir(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        // `metadata` follows symbolic links, as Terraform's loader does.
+        let is_dir = std::fs::metadata(entry.path()).is_ok_and(|m| m.is_dir());
+        if is_dir {
+            continue;
+        }
+        if let Ok(name) = entry.file_name().into_string() {
+            names.push(name);
+        }
+    }
+    Ok(names)
+}
+
+/// The first position of file `name`: the subject of a diagnostic about
+/// the file as a whole.
+fn file_start(name: &str) -> Range {
+    let start = Pos {
+        line: 1,
+        column: 1,
+        byte: 0,
+    };
+    Range::new(name, start, start)
+}
