@@ -209,7 +209,10 @@ impl<'a> NativeBody<'a> {
     pub(crate) fn attribute(&self, attr: &AttributeNode) -> Attribute {
         Attribute {
             name: attr.name.text.to_string(),
-            expr: Expression::native_shared(Origin::Native(self.file.clone()), attr.expr.clone()),
+            expr: Expression::native_shared(
+                Origin::Native(self.file.clone()),
+                attr.expr(self.file.source.text()).clone(),
+            ),
             range: self.file.range(attr.span),
             name_range: self.file.range(attr.name.span),
         }

@@ -17,7 +17,7 @@
 //! expression parser's error path on that expression's text. Blocks nest
 //! at most [`MAX_DEPTH`] levels.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::fast::{self, Outcome};
 use super::{too_deep, Expr, ExprKind, Span, SyntaxError, TemplatePart, MAX_DEPTH};
@@ -65,10 +65,42 @@ pub struct Name {
 pub struct AttributeNode {
     /// The attribute's name.
     pub name: Name,
-    /// Its value.
-    pub expr: Arc<Expr>,
+    /// Where its value expression is written.
+    pub expr_span: Span,
+    /// The value's tree, once parsed: at once for an expression the quick
+    /// recognizer is not sure of, else on first use (see
+    /// [`AttributeNode::expr`]).
+    expr: OnceLock<Arc<Expr>>,
     /// From the name through the end of the expression.
     pub span: Span,
+}
+
+impl AttributeNode {
+    /// The value's syntax tree. `src` is the text given to [`parse_body`]:
+    /// a value the parser knew to be valid without building its tree is
+    /// parsed from there on first use (and kept).
+    pub fn expr(&self, src: &str) -> &Arc<Expr> {
+        self.expr
+            .get_or_init(|| Arc::new(deferred_expression(src, self.expr_span)))
+    }
+}
+
+/// The tree of an expression whose text `span` of `src` the quick
+/// recognizer accepted.
+fn deferred_expression(src: &str, span: Span) -> Expr {
+    let text = src.get(..span.end as usize).unwrap_or(src);
+    match fast::parse_expression_at(text, span.start as usize) {
+        Outcome::Parsed(e) => e,
+        // The recognizer accepts only what parses (debug builds check it
+        // at parse time); a wrong `src` gets a null rather than a panic.
+        _ => {
+            debug_assert!(false, "a deferred expression did not parse");
+            Expr {
+                kind: ExprKind::Null,
+                span,
+            }
+        }
+    }
 }
 
 /// `type labels... { body }`.
@@ -352,24 +384,14 @@ impl<'s> BodyParser<'s> {
     fn attribute(&mut self, name: Name, single: bool) -> Option<AttributeNode> {
         self.i += 1; // `=`
         let start = self.i;
-        let line_end = logical_line_end(self.b, start);
-        let Some(expr) = self.expression(start, line_end) else {
-            self.recover_after_item();
-            return None;
-        };
-        self.i = expr.span.end as usize;
-        self.skip_inline();
-        if self.i < line_end {
-            if let Some(errors) = self.broken_tail(start, self.i, line_end) {
-                self.errors.extend(errors);
-                self.recover_after_item();
-                return None;
-            }
-        }
-        let attr = AttributeNode {
-            span: name.span.to(expr.span),
-            name,
-            expr: Arc::new(expr),
+        let attr = match self.simple_value(start, single) {
+            Some(expr_span) => AttributeNode {
+                span: name.span.to(expr_span),
+                name,
+                expr_span,
+                expr: OnceLock::new(),
+            },
+            None => self.parsed_value(name, start)?,
         };
         if single {
             return Some(attr);
@@ -396,6 +418,70 @@ impl<'s> BodyParser<'s> {
             self.recover_after_item();
         }
         Some(attr)
+    }
+
+    /// A value the quick recognizer accepts (`single` values never are:
+    /// it wants a newline after them), deferred: the attribute to make
+    /// with its span. `self.i` is then at the end of the line.
+    fn simple_value(&mut self, start: usize, single: bool) -> Option<Span> {
+        if single {
+            return None;
+        }
+        let mut at = start;
+        while matches!(self.b.get(at), Some(b' ' | b'\t')) {
+            at += 1;
+        }
+        let end = simple::simple_expression_end(self.b, at)?;
+        let expr_span = span(at, end);
+        #[cfg(debug_assertions)]
+        self.check_simple(start, expr_span);
+        self.i = end;
+        self.skip_inline();
+        Some(expr_span)
+    }
+
+    /// Debug builds: what the recognizer accepted, the expression parser
+    /// accepts, without a diagnostic, ending at the same place.
+    #[cfg(debug_assertions)]
+    fn check_simple(&self, start: usize, expr_span: Span) {
+        let line_end = logical_line_end(self.b, start);
+        match fast::parse_expression_at(&self.src[..line_end], start) {
+            Outcome::Parsed(e) => assert_eq!(
+                e.span,
+                expr_span,
+                "recognizer and parser disagree on {:?}",
+                &self.src[start..line_end]
+            ),
+            _ => panic!(
+                "the recognizer accepted {:?}, which does not parse",
+                &self.src[start..line_end]
+            ),
+        }
+    }
+
+    /// A value parsed at once (with its diagnostics, if it has any).
+    /// `self.i` is then after it and the spaces that follow.
+    fn parsed_value(&mut self, name: Name, start: usize) -> Option<AttributeNode> {
+        let line_end = logical_line_end(self.b, start);
+        let Some(expr) = self.expression(start, line_end) else {
+            self.recover_after_item();
+            return None;
+        };
+        self.i = expr.span.end as usize;
+        self.skip_inline();
+        if self.i < line_end {
+            if let Some(errors) = self.broken_tail(start, self.i, line_end) {
+                self.errors.extend(errors);
+                self.recover_after_item();
+                return None;
+            }
+        }
+        Some(AttributeNode {
+            span: name.span.to(expr.span),
+            name,
+            expr_span: expr.span,
+            expr: OnceLock::from(Arc::new(expr)),
+        })
     }
 
     /// The expression at `start`, within `src[..line_end]`; `None` (with
@@ -895,5 +981,6 @@ fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
     Some(b.len())
 }
 
+mod simple;
 #[cfg(test)]
 mod tests;

@@ -52,7 +52,7 @@ fn attributes_have_exact_name_and_expression_spans() {
     let b = attr(&items[1]);
     assert_eq!(&*b.name.text, "bee");
     assert_eq!(b.name.span, Span::new(6, 9));
-    assert_eq!(&src[b.expr.span.range()], "\"x\"");
+    assert_eq!(&src[b.expr_span.range()], "\"x\"");
     assert_eq!(&src[b.span.range()], "bee = \"x\"");
 }
 
@@ -100,7 +100,7 @@ fn newlines_inside_brackets_do_not_end_an_attribute() {
     let tree = ok(src);
     let items = &root(&tree).items;
     assert_eq!(items.len(), 4);
-    assert_eq!(&src[attr(&items[0]).expr.span.range()], "[\n  1,\n  2,\n]");
+    assert_eq!(&src[attr(&items[0]).expr_span.range()], "[\n  1,\n  2,\n]");
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn heredocs_span_lines_and_close_on_their_marker() {
     let items = &root(&tree).items;
     assert_eq!(items.len(), 2);
     assert_eq!(
-        &src[attr(&items[0]).expr.span.range()],
+        &src[attr(&items[0]).expr_span.range()],
         "<<EOT\nhello ${x}\n  }{\nEOT"
     );
 }
