@@ -52,12 +52,33 @@ pub enum Item {
 }
 
 /// A name and where it is.
+///
+/// Its text is the source's own (no copy) unless it is a quoted label
+/// with escapes, whose decoded text is kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Name {
-    /// The text (for a quoted label: decoded).
-    pub text: Box<str>,
     /// Where it is written (for a quoted label: with its quotes).
     pub span: Span,
+    /// The decoded text of a quoted label with escapes.
+    decoded: Option<Box<str>>,
+}
+
+impl Name {
+    /// The text (for a quoted label: decoded). `src` is the text given to
+    /// [`parse_body`].
+    pub fn text<'a>(&'a self, src: &'a str) -> &'a str {
+        if let Some(text) = &self.decoded {
+            return text;
+        }
+        let (start, end) = (self.span.start as usize, self.span.end as usize);
+        let quoted = src.as_bytes().get(start) == Some(&b'"');
+        let range = if quoted && end > start + 1 {
+            start + 1..end - 1
+        } else {
+            start..end
+        };
+        src.get(range).unwrap_or_default()
+    }
 }
 
 /// `name = expr`.
@@ -251,8 +272,8 @@ impl<'s> BodyParser<'s> {
         };
         self.i += len;
         Some(Name {
-            text: rest[..len].into(),
             span: span(start, start + len),
+            decoded: None,
         })
     }
 
@@ -329,8 +350,9 @@ impl<'s> BodyParser<'s> {
     /// redefined", as native attributes may be set only once).
     fn push_item(&mut self, items: &mut Vec<Item>, item: Item) {
         if let Item::Attribute(attr) = &item {
+            let name = attr.name.text(self.src);
             let first = items.iter().find_map(|i| match i {
-                Item::Attribute(a) if a.name.text == attr.name.text => Some(a.name.span),
+                Item::Attribute(a) if a.name.text(self.src) == name => Some(a.name.span),
                 _ => None,
             });
             if let Some(first) = first {
@@ -338,7 +360,7 @@ impl<'s> BodyParser<'s> {
                     "Attribute redefined",
                     format!(
                         "The argument {:?} was already set at {}. Each argument may be set only once.",
-                        &*attr.name.text,
+                        name,
                         SyntaxError::MENTION
                     ),
                     attr.name.span,
@@ -644,6 +666,14 @@ impl<'s> BodyParser<'s> {
     /// A quoted block label: a string without template sequences.
     fn quoted_label(&mut self) -> Option<Name> {
         let start = self.i;
+        if let Some(end) = plain_label_end(self.b, start) {
+            // The usual label: its text is the source's, nothing to decode.
+            self.i = end;
+            return Some(Name {
+                span: span(start, end),
+                decoded: None,
+            });
+        }
         // A quoted string cannot span lines: its line's end bounds it (a
         // logical line would run on through the block's braces).
         let line_end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |k| start + k);
@@ -671,8 +701,9 @@ impl<'s> BodyParser<'s> {
         };
         match t.as_literal() {
             Some(value) => Some(Name {
-                text: value.into(),
                 span: expr.span,
+                decoded: (value != &self.src[start + 1..expr.span.end as usize - 1])
+                    .then(|| value.into()),
             }),
             None => {
                 let at = t
@@ -723,7 +754,7 @@ impl<'s> BodyParser<'s> {
                             "Argument definition required",
                             format!(
                                 "A single-line block definition can contain only a single argument. If you meant to define argument {:?}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.",
-                                &*name.text
+                                name.text(self.src)
                             ),
                             name.span.to(next),
                         );
@@ -821,6 +852,21 @@ impl<'s> BodyParser<'s> {
                 Some(b'}') => return i + 1,
                 Some(_) => i += 1,
             }
+        }
+    }
+}
+
+/// The end of the quoted label at `start` (its opening quote), if it is
+/// printable ASCII without escapes or template sequences (`$`, `%` and
+/// `\\` are left to the template parser).
+fn plain_label_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        match *b.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' | b'$' | b'%' => return None,
+            0x20..=0x7e => i += 1,
+            _ => return None,
         }
     }
 }
