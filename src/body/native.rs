@@ -85,6 +85,29 @@ impl NativeFile {
     }
 }
 
+impl NativeFile {
+    /// The comments of body `body` (see [`crate::Body::comments`]): each
+    /// a literal string expression of the comment as written.
+    pub(crate) fn comments(self: &Arc<Self>, body: u32) -> Vec<Expression> {
+        let src = self.source.text();
+        syntax::body_comments(&self.tree, src, body)
+            .into_iter()
+            .map(|span| {
+                let text = src[span.start as usize..span.end as usize].to_string();
+                let template = syntax::Template {
+                    parts: vec![syntax::TemplatePart::Literal { text, span }],
+                    span,
+                };
+                let expr = syntax::Expr {
+                    kind: syntax::ExprKind::Template(template),
+                    span,
+                };
+                Expression::native(Origin::Native(self.clone()), expr)
+            })
+            .collect()
+    }
+}
+
 /// A native body being read: its file, index, and the names earlier
 /// partial processing hid.
 pub(crate) struct NativeBody<'a> {

@@ -19,6 +19,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+pub use self::comments::body_comments;
 use super::fast::{self, Outcome};
 use super::{too_deep, Expr, ExprKind, Span, SyntaxError, TemplatePart, MAX_DEPTH};
 
@@ -1027,6 +1028,7 @@ fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
     Some(b.len())
 }
 
+mod comments;
 mod simple;
 #[cfg(test)]
 mod tests;
