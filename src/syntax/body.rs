@@ -162,6 +162,12 @@ pub fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
     }
     let root = p.body(None, 0);
     p.tree.root = root;
+    if !p.errors.is_empty() {
+        // HCL's lexer reports before its parser does.
+        let mut errors = lex::lexer_errors(src);
+        errors.append(&mut p.errors);
+        p.errors = errors;
+    }
     (p.tree, p.errors)
 }
 
@@ -551,7 +557,9 @@ impl<'s> BodyParser<'s> {
     fn line_errors(&self, start: usize, line_end: usize) -> Vec<SyntaxError> {
         let text = &self.src[start..line_end];
         let shift = |s: Span| Span::new(s.start + start as u32, s.end + start as u32);
-        let Err(errors) = super::parse_expression(text) else {
+        // Invalid characters are the lexer's to report (see `lex.rs`); the
+        // expression's own errors are then the parser's, as in HCL.
+        let Err(errors) = fast::parse_expression_lexed(text).into_result() else {
             return Vec::new();
         };
         errors
@@ -610,12 +618,16 @@ impl<'s> BodyParser<'s> {
                 }
                 c => {
                     let detail = match c {
-                        Some(b'=') => "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
-                        _ if self.newline().is_some() => "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
-                        _ => "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                        Some(b'=') => Some("The equals sign \"=\" indicates an argument definition, and must not be used when defining a block."),
+                        _ if self.newline().is_some() => Some("A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header."),
+                        // HCL says this one only outside recovery.
+                        _ if self.recovery => None,
+                        _ => Some("Either a quoted string block label or an opening brace (\"{\") is expected here."),
                     };
-                    let tok = self.token(at);
-                    self.error("Invalid block definition", detail, tok);
+                    if let Some(detail) = detail {
+                        let tok = self.token(at);
+                        self.error("Invalid block definition", detail, tok);
+                    }
                     self.recover_after_item();
                     return None;
                 }
@@ -675,6 +687,11 @@ impl<'s> BodyParser<'s> {
                 decoded: None,
             });
         }
+        match unclosed_label(self.b, start) {
+            Some(Unclosed::AtNewline(nl)) => return Some(self.label_at_newline(start, nl)),
+            Some(Unclosed::AtEnd) => return Some(self.label_at_end(start)),
+            None => {}
+        }
         // A quoted string cannot span lines: its line's end bounds it (a
         // logical line would run on through the block's braces).
         let line_end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |k| start + k);
@@ -723,6 +740,42 @@ impl<'s> BodyParser<'s> {
                 self.recover_after_item();
                 None
             }
+        }
+    }
+
+    /// A label whose string a newline (at `nl`) breaks: HCL's lexer reads
+    /// the string on to the next quote, its parser blames the newline and
+    /// skips to that quote, then goes on reading the block header.
+    #[cold]
+    fn label_at_newline(&mut self, start: usize, nl: usize) -> Name {
+        let tok = self.token(nl);
+        self.error(
+            "Invalid string literal",
+            "This item is not valid in a string literal.",
+            tok,
+        );
+        self.recovery = true;
+        self.i = closing_quote_end(self.b, tok.end as usize);
+        Name {
+            span: span(start, self.i),
+            decoded: Some(self.src[start + 1..nl].into()),
+        }
+    }
+
+    /// A label whose string the end of the file cuts: HCL's error there,
+    /// and the block header goes on (to its own error at the end).
+    #[cold]
+    fn label_at_end(&mut self, start: usize) -> Name {
+        let end = self.b.len();
+        self.error(
+            "Unterminated string literal",
+            "Unable to find the closing quote mark before the end of the file.",
+            span(end, end),
+        );
+        self.i = end;
+        Name {
+            span: span(start, end),
+            decoded: Some(self.src[start + 1..].into()),
         }
     }
 
@@ -855,6 +908,57 @@ impl<'s> BodyParser<'s> {
             }
         }
     }
+}
+
+/// How a quoted label's string fails to close on its line.
+enum Unclosed {
+    /// A newline at this offset comes before any closing quote.
+    AtNewline(usize),
+    /// The file ends first.
+    AtEnd,
+}
+
+/// Whether the quoted label at `start` (its opening quote) is cut by a
+/// newline or the end of the file before its closing quote. `None` when it
+/// closes, or holds a template sequence first (the template parser then
+/// says what is wrong).
+fn unclosed_label(b: &[u8], start: usize) -> Option<Unclosed> {
+    let mut i = start + 1;
+    loop {
+        match (b.get(i), b.get(i + 1)) {
+            (None, _) => return Some(Unclosed::AtEnd),
+            (Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => return Some(Unclosed::AtNewline(i)),
+            (Some(b'"'), _) => return None,
+            (Some(b'$' | b'%'), Some(b'{')) => return None,
+            (Some(b'\\'), Some(b'\n' | b'\r')) => i += 1,
+            (Some(b'\\'), _) => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+/// Where HCL's recovery inside a broken quoted string stops: just after
+/// the quote that closes it (read as its lexer reads strings: escapes
+/// skipped, and the braces of template sequences counted), or the end of
+/// the file.
+fn closing_quote_end(b: &[u8], from: usize) -> usize {
+    let mut i = from;
+    let mut braces = 0u32;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if braces == 0 => i += 1,
+            b'"' if braces == 0 => return i + 1,
+            b'$' | b'%' if braces == 0 && b.get(i + 1) == Some(&b'{') => {
+                braces = 1;
+                i += 1;
+            }
+            b'{' if braces > 0 => braces += 1,
+            b'}' if braces > 0 => braces -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// The end of the quoted label at `start` (its opening quote), if it is
@@ -1029,6 +1133,7 @@ fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
 }
 
 mod comments;
+mod lex;
 mod simple;
 #[cfg(test)]
 mod tests;
