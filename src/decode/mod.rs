@@ -467,7 +467,7 @@ pub fn from_paths<T: HclDecode, P: AsRef<std::path::Path>>(
                 failed = Some(match failed {
                     Some(f) => f.merge(e),
                     None => e,
-                })
+                });
             }
         }
     }
@@ -508,7 +508,7 @@ pub mod __private {
         }
     }
 
-    impl<'de> Visitor<'de> for FieldKey {
+    impl Visitor<'_> for FieldKey {
         type Value = u64;
 
         fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -111,16 +111,15 @@ impl AttributeNode {
 /// recognizer accepted.
 fn deferred_expression(src: &str, span: Span) -> Expr {
     let text = src.get(..span.end as usize).unwrap_or(src);
-    match fast::parse_expression_at(text, span.start as usize) {
-        Outcome::Parsed(e) => e,
+    if let Outcome::Parsed(e) = fast::parse_expression_at(text, span.start as usize) {
+        e
+    } else {
         // The recognizer accepts only what parses (debug builds check it
         // at parse time); a wrong `src` gets a null rather than a panic.
-        _ => {
-            debug_assert!(false, "a deferred expression did not parse");
-            Expr {
-                kind: ExprKind::Null,
-                span,
-            }
+        debug_assert!(false, "a deferred expression did not parse");
+        Expr {
+            kind: ExprKind::Null,
+            span,
         }
     }
 }
@@ -193,7 +192,7 @@ enum SingleEnd {
     Other,
 }
 
-impl<'s> BodyParser<'s> {
+impl BodyParser<'_> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
     }
@@ -222,7 +221,7 @@ impl<'s> BodyParser<'s> {
                 b'\r' if self.b.get(self.i + 1) != Some(&b'\n') => self.i += 1,
                 b'#' => self.i = line_comment_end(self.b, self.i + 1),
                 b'/' if self.b.get(self.i + 1) == Some(&b'/') => {
-                    self.i = line_comment_end(self.b, self.i + 2)
+                    self.i = line_comment_end(self.b, self.i + 2);
                 }
                 b'/' if self.b.get(self.i + 1) == Some(&b'*') => {
                     match memchr::memmem::find(&self.b[self.i + 2..], b"*/") {
@@ -314,37 +313,34 @@ impl<'s> BodyParser<'s> {
                 }
                 _ => {}
             }
-            match self.ident() {
-                Some(name) => {
-                    if let Some(item) = self.item(name, depth) {
-                        self.push_item(&mut items, item);
+            if let Some(name) = self.ident() {
+                if let Some(item) = self.item(name, depth) {
+                    self.push_item(&mut items, item);
+                }
+            } else {
+                let tok = self.token(at);
+                if !self.recovery {
+                    if self.peek() == Some(b'"') {
+                        self.error(
+                            "Invalid argument name",
+                            "Argument names must not be quoted.",
+                            tok,
+                        );
+                    } else {
+                        self.error(
+                            "Argument or block definition required",
+                            "An argument or block definition is required here.",
+                            tok,
+                        );
                     }
                 }
-                None => {
-                    let tok = self.token(at);
-                    if !self.recovery {
-                        if self.peek() == Some(b'"') {
-                            self.error(
-                                "Invalid argument name",
-                                "Argument names must not be quoted.",
-                                tok,
-                            );
-                        } else {
-                            self.error(
-                                "Argument or block definition required",
-                                "An argument or block definition is required here.",
-                                tok,
-                            );
-                        }
-                    }
-                    // HCL gives up on the rest of this body.
-                    self.recovery = true;
-                    self.i = match open {
-                        Some(_) => self.skip_to_close(self.i),
-                        None => self.b.len(),
-                    };
-                    break self.i;
-                }
+                // HCL gives up on the rest of this body.
+                self.recovery = true;
+                self.i = match open {
+                    Some(_) => self.skip_to_close(self.i),
+                    None => self.b.len(),
+                };
+                break self.i;
             }
         };
         let node = &mut self.tree.bodies[index as usize];
@@ -717,29 +713,28 @@ impl<'s> BodyParser<'s> {
         let ExprKind::Template(t) = &expr.kind else {
             unreachable!("a quoted string parses as a template")
         };
-        match t.as_literal() {
-            Some(value) => Some(Name {
+        if let Some(value) = t.as_literal() {
+            Some(Name {
                 span: expr.span,
-                decoded: (value != &self.src[start + 1..expr.span.end as usize - 1])
+                decoded: (value != self.src[start + 1..expr.span.end as usize - 1])
                     .then(|| value.into()),
-            }),
-            None => {
-                let at = t
-                    .parts
-                    .iter()
-                    .find_map(|p| match p {
-                        TemplatePart::Literal { .. } => None,
-                        other => Some(other.span()),
-                    })
-                    .unwrap_or(expr.span);
-                self.error(
-                    "Invalid string literal",
-                    "Template sequences are not allowed in this string. To include a literal \"$\", double it (as \"$$\") to escape it.",
-                    Span::new(at.start, (at.start + 2).min(at.end)),
-                );
-                self.recover_after_item();
-                None
-            }
+            })
+        } else {
+            let at = t
+                .parts
+                .iter()
+                .find_map(|p| match p {
+                    TemplatePart::Literal { .. } => None,
+                    other => Some(other.span()),
+                })
+                .unwrap_or(expr.span);
+            self.error(
+                "Invalid string literal",
+                "Template sequences are not allowed in this string. To include a literal \"$\", double it (as \"$$\") to escape it.",
+                Span::new(at.start, (at.start + 2).min(at.end)),
+            );
+            self.recover_after_item();
+            None
         }
     }
 
@@ -827,22 +822,19 @@ impl<'s> BodyParser<'s> {
                 }
             }
         };
-        let end = match attr {
-            Some(attr) => {
-                items.push(Item::Attribute(attr));
-                match self.single_end() {
-                    SingleEnd::Brace => self.i,
-                    SingleEnd::Other => {
-                        self.i = self.skip_to_close(self.i);
-                        self.i
-                    }
+        let end = if let Some(attr) = attr {
+            items.push(Item::Attribute(attr));
+            match self.single_end() {
+                SingleEnd::Brace => self.i,
+                SingleEnd::Other => {
+                    self.i = self.skip_to_close(self.i);
+                    self.i
                 }
             }
-            None => {
-                // The item's line is skipped; its block closes there.
-                self.i = self.skip_to_close(self.i.saturating_sub(1).max(open.end as usize));
-                self.i
-            }
+        } else {
+            // The item's line is skipped; its block closes there.
+            self.i = self.skip_to_close(self.i.saturating_sub(1).max(open.end as usize));
+            self.i
         };
         let node = &mut self.tree.bodies[index as usize];
         node.items = items;

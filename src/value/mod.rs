@@ -416,15 +416,15 @@ fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
         (Value::String(x), Value::String(y)) => x.cmp(y),
         (Value::Null(x), Value::Null(y)) | (Value::Unknown(x), Value::Unknown(y)) => x.cmp(y),
-        _ => match (a.as_elements(), b.as_elements()) {
-            (Some(x), Some(y)) => x
-                .iter()
-                .zip(y)
-                .map(|(p, q)| canonical_cmp(p, q))
-                .find(|o| *o != Ordering::Equal)
-                .unwrap_or_else(|| x.len().cmp(&y.len()))
-                .then_with(|| a.ty().cmp(&b.ty())),
-            _ => {
+        _ => {
+            if let (Some(x), Some(y)) = (a.as_elements(), b.as_elements()) {
+                x.iter()
+                    .zip(y)
+                    .map(|(p, q)| canonical_cmp(p, q))
+                    .find(|o| *o != Ordering::Equal)
+                    .unwrap_or_else(|| x.len().cmp(&y.len()))
+                    .then_with(|| a.ty().cmp(&b.ty()))
+            } else {
                 let (x, y) = (sorted_entries(a), sorted_entries(b));
                 x.iter()
                     .zip(&y)
@@ -433,7 +433,7 @@ fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
                     .unwrap_or_else(|| x.len().cmp(&y.len()))
                     .then_with(|| a.ty().cmp(&b.ty()))
             }
-        },
+        }
     }
 }
 
@@ -577,7 +577,7 @@ impl From<f32> for Value {
     fn from(v: f32) -> Value {
         match Number::try_from(v) {
             Ok(n) => Value::Number(n),
-            Err(_) => Value::from(v as f64),
+            Err(_) => Value::from(f64::from(v)),
         }
     }
 }

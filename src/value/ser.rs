@@ -186,7 +186,7 @@ impl ser::Serializer for ValueSerializer {
         if v.is_finite() {
             Ok(Value::from(v))
         } else {
-            float(v as f64)
+            float(f64::from(v))
         }
     }
     fn serialize_f64(self, v: f64) -> Result<Value, Error> {

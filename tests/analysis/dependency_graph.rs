@@ -3,6 +3,7 @@
 //! without evaluating anything.
 
 #[allow(dead_code)]
+#[allow(unreachable_pub)] // the example's items are public to its own binary
 #[path = "../../examples/dependencies.rs"]
 mod dependencies;
 

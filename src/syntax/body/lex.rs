@@ -52,7 +52,7 @@ pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
             b'#' => i = line_comment_end(b, i + 1),
             b'/' if b.get(i + 1) == Some(&b'/') => i = line_comment_end(b, i + 2),
             b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len(), |k| i + 2 + k + 2)
+                i = memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len(), |k| i + 2 + k + 2);
             }
             b'"' => {
                 stack.push(Mode::Quoted);
@@ -95,7 +95,7 @@ pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
                 i += 1;
             }
             _ if c.is_ascii_alphanumeric() || c == b'_' || b"+-*/%<>=!?:.,()[]".contains(&c) => {
-                i += 1
+                i += 1;
             }
             _ if c.is_ascii() => {
                 if let Some(e) = invalid_ascii(c, i, &mut told) {

@@ -212,14 +212,10 @@ impl Reader<'_> {
                 self.i += 1;
                 return Some(());
             }
-            match self.peek()? {
-                b'"' => self.plain_string()?,
-                _ => {
-                    let key = self.ident()?;
-                    if key == b"for" {
-                        return None;
-                    }
-                }
+            if self.peek()? == b'"' {
+                self.plain_string()?;
+            } else if self.ident()? == b"for" {
+                return None;
             }
             self.inline_ws();
             match (self.peek(), self.b.get(self.i + 1)) {
