@@ -10,11 +10,21 @@
 //! opened on it) and hands the expression parser the text up to there, so
 //! the expression grammar itself needs no newline mode.
 //!
+//! Most values are simple (a string, a number, a reference, a list or
+//! object of those): an allocation-free recognizer (`body/simple.rs`)
+//! vouches that such a value parses, and its tree is only built when the
+//! attribute is first read ([`AttributeNode::expr`]). Names borrow the
+//! source. So a valid file costs a scan and the arena of bodies, not a tree
+//! per value. Comments are found on demand (`body/comments.rs`).
+//!
 //! Malformed input gets HCL's diagnostics, with its wording and ranges,
 //! and the parser recovers after each bad item as HCL does (skipping to
 //! the end of the item's line, or of the block), so one run reports every
 //! independent problem. An invalid expression is diagnosed by the
-//! expression parser's error path on that expression's text. Blocks nest
+//! expression parser's error path on that expression's text. HCL's lexer
+//! diagnostics (invalid characters, single bitwise operators, newlines in
+//! quoted strings) come first, from one scan of the file (`body/lex.rs`)
+//! made only when the parse failed. Blocks nest
 //! at most [`MAX_DEPTH`] levels.
 
 use std::sync::{Arc, OnceLock};
@@ -182,6 +192,13 @@ struct BodyParser<'s> {
     tree: BodyTree,
 }
 
+/// A body's attribute names and where each was first set.
+type Seen<'s> = std::collections::HashMap<&'s str, Span>;
+
+/// How many items a body has before its attribute names are indexed (a
+/// scan of a few is cheaper than a map).
+const INDEX_AFTER: usize = 16;
+
 fn span(start: usize, end: usize) -> Span {
     Span::from_usize(start, end)
 }
@@ -192,7 +209,7 @@ enum SingleEnd {
     Other,
 }
 
-impl BodyParser<'_> {
+impl<'s> BodyParser<'s> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
     }
@@ -290,6 +307,7 @@ impl BodyParser<'_> {
         self.tree.bodies.push(BodyNode::default());
         let start = open.map_or(0, |o| o.start as usize);
         let mut items: Vec<Item> = Vec::new();
+        let mut seen = None;
         let end = loop {
             self.skip_blank();
             let at = self.i;
@@ -315,7 +333,7 @@ impl BodyParser<'_> {
             }
             if let Some(name) = self.ident() {
                 if let Some(item) = self.item(name, depth) {
-                    self.push_item(&mut items, item);
+                    self.push_item(&mut items, &mut seen, item);
                 }
             } else {
                 let tok = self.token(at);
@@ -350,14 +368,21 @@ impl BodyParser<'_> {
     }
 
     /// Adds `item`, unless it redefines an attribute ("Attribute
-    /// redefined", as native attributes may be set only once).
-    fn push_item(&mut self, items: &mut Vec<Item>, item: Item) {
+    /// redefined", as native attributes may be set only once). `seen`
+    /// indexes the body's attribute names once it has many, so that a
+    /// long body costs linear time.
+    fn push_item(&mut self, items: &mut Vec<Item>, seen: &mut Option<Seen<'s>>, item: Item) {
         if let Item::Attribute(attr) = &item {
-            let name = attr.name.text(self.src);
-            let first = items.iter().find_map(|i| match i {
-                Item::Attribute(a) if a.name.text(self.src) == name => Some(a.name.span),
-                _ => None,
-            });
+            // An attribute's name is an identifier: the source's text.
+            let src = self.src;
+            let name = &src[attr.name.span.start as usize..attr.name.span.end as usize];
+            let first = match seen {
+                Some(map) => map.get(name).copied(),
+                None => items.iter().find_map(|i| match i {
+                    Item::Attribute(a) if a.name.text(src) == name => Some(a.name.span),
+                    _ => None,
+                }),
+            };
             if let Some(first) = first {
                 let err = SyntaxError::new(
                     "Attribute redefined",
@@ -371,6 +396,19 @@ impl BodyParser<'_> {
                 .mentioning(first);
                 self.errors.push(err);
                 return;
+            }
+            if seen.is_none() && items.len() >= INDEX_AFTER {
+                let map = items.iter().filter_map(|i| match i {
+                    Item::Attribute(a) => Some((
+                        &src[a.name.span.start as usize..a.name.span.end as usize],
+                        a.name.span,
+                    )),
+                    Item::Block(_) => None,
+                });
+                *seen = Some(map.collect());
+            }
+            if let Some(map) = seen {
+                map.insert(name, attr.name.span);
             }
         }
         items.push(item);

@@ -535,3 +535,33 @@ fn the_recognizer_stops_at_what_it_does_not_know() {
         assert_eq!(end(b(hard), 0), None, "{hard:?}");
     }
 }
+
+#[test]
+fn redefinitions_in_a_long_body_are_found_through_the_index() {
+    use std::fmt::Write;
+    let mut src = String::new();
+    for k in 0..40 {
+        writeln!(src, "a{k} = {k}").unwrap();
+    }
+    src.push_str("a3 = 0\nblk {}\na39 = 1\n");
+    let (_, errs) = parse_body(&src);
+    let got: Vec<(&str, Span, Option<Span>)> = errs
+        .iter()
+        .map(|e| (e.summary.as_str(), e.span, e.mention))
+        .collect();
+    let at = |needle: &str| {
+        let k = src.find(needle).unwrap() as u32;
+        Span::new(k, k + needle.trim_end_matches(" =").len() as u32)
+    };
+    let second = |name: &str| {
+        let k = src.rfind(&format!("\n{name} =")).unwrap() as u32 + 1;
+        Span::new(k, k + name.len() as u32)
+    };
+    assert_eq!(
+        got,
+        [
+            ("Attribute redefined", second("a3"), Some(at("a3 ="))),
+            ("Attribute redefined", second("a39"), Some(at("a39 ="))),
+        ]
+    );
+}
