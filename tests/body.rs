@@ -624,3 +624,82 @@ fn native_invalid_utf8_is_reported_at_its_byte() {
         )]
     );
 }
+
+/// Each comment of a native body as `(source text, value, byte range)`.
+fn native_comments(body: &hcl_json::Body) -> Vec<(String, String, std::ops::Range<usize>)> {
+    body.comments()
+        .iter()
+        .map(|c| {
+            let value = c.value(&hcl_json::EvalContext::literal()).unwrap();
+            let value = value.as_str().unwrap().to_string();
+            (c.source_text().to_string(), value, c.range().bytes())
+        })
+        .collect()
+}
+
+#[test]
+fn native_comments_of_every_kind_are_reported_with_exact_ranges() {
+    let src = "# hash\r\n// slash\na = 1 /* inline */\n/* multi\nline */ b = 2 # end";
+    let found = native_comments(&native(src));
+    let at = |text: &str| {
+        let start = src.find(text).unwrap();
+        (
+            text.to_string(),
+            text.to_string(),
+            start..start + text.len(),
+        )
+    };
+    assert_eq!(
+        found,
+        [
+            at("# hash"),
+            at("// slash"),
+            at("/* inline */"),
+            at("/* multi\nline */"),
+            at("# end"),
+        ]
+    );
+    let comments = native(src).comments();
+    assert_eq!(comments[1].range().to_string(), "test.tf:2,1-9");
+    assert_eq!(comments[3].range().to_string(), "test.tf:4,1-5,8");
+}
+
+#[test]
+fn native_comments_belong_to_the_body_they_are_written_in() {
+    let src = "# top\nouter \"x\" /* header */ {\n  # inner\n  inner { # deepest\n  }\n  v = {\n    k = 1 # in a value\n  }\n}\n# last\n";
+    let root = native(src);
+    let texts = |body: &hcl_json::Body| -> Vec<String> {
+        native_comments(body).into_iter().map(|c| c.0).collect()
+    };
+    assert_eq!(texts(&root), ["# top", "/* header */", "# last"]);
+    let schema = BodySchema::new().block("outer", &["name"]);
+    let outer = &root.content(&schema).unwrap().blocks[0].body;
+    assert_eq!(texts(outer), ["# inner", "# in a value"]);
+    let schema = BodySchema::new().block("inner", &[]).attribute("v", false);
+    let inner = &outer.content(&schema).unwrap().blocks[0].body;
+    assert_eq!(texts(inner), ["# deepest"]);
+}
+
+#[test]
+fn native_comment_markers_inside_strings_and_heredocs_are_text() {
+    let src =
+        "a = \"# not ${ \"// no\" } /* no */\"\nb = <<EOT\n# not\nEOT\n# yes\nc = \"\\\" # no\"\n";
+    let found: Vec<String> = native_comments(&native(src))
+        .into_iter()
+        .map(|c| c.0)
+        .collect();
+    assert_eq!(found, ["# yes"]);
+}
+
+#[test]
+fn merged_bodies_list_the_comments_of_each_syntax_in_order() {
+    let json = hcl_json::parse(r#"{"//": "from json", "a": 1}"#, "a.tf.json").unwrap();
+    let tf = hcl_json::parse_native("b = 2 # from native\n", "b.tf").unwrap();
+    let merged = hcl_json::Body::merge(&[json.body(), tf.body()]);
+    let texts: Vec<String> = merged
+        .comments()
+        .iter()
+        .map(|c| c.source_text().to_string())
+        .collect();
+    assert_eq!(texts, ["\"from json\"", "# from native"]);
+}

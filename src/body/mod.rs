@@ -433,23 +433,41 @@ impl Body {
         Ok((content, partial.then(|| self.without(schema))))
     }
 
-    /// The values of the body's `"//"` properties, in source order: the
-    /// JSON syntax's comments, which schemas never see. Read them in
-    /// literal-only mode ([`EvalContext::literal`](crate::EvalContext::literal)).
-    /// Native comments are not part of the body model: a native body has
-    /// none here.
+    /// The body's comments, in source order, which schemas never see.
+    ///
+    /// In JSON syntax: the values of the body's `"//"` properties. Read
+    /// them in literal-only mode
+    /// ([`EvalContext::literal`](crate::EvalContext::literal)).
+    ///
+    /// In native syntax: every `#`, `//` and `/* */` comment written in the
+    /// body's own text (a nested block's body has its own; comments inside
+    /// an attribute's value or a block header belong to the body they are
+    /// in). Each is a string expression whose value and
+    /// [`source_text`](Expression::source_text) are the comment as written,
+    /// markers included, without a line comment's newline, and whose
+    /// [`range`](Expression::range) is exactly that text.
+    ///
+    /// A merged body has the comments of its bodies, in order.
     ///
     /// ```
+    /// use hcl_json::{EvalContext, Value};
+    ///
     /// let file = hcl_json::parse(r#"{"//": {"stack": "dev"}, "a": 1}"#, "c.json")?;
     /// let comments = file.body().comments();
     /// assert_eq!(comments.len(), 1);
     /// assert_eq!(comments[0].source_text(), r#"{"stack": "dev"}"#);
+    ///
+    /// let file = hcl_json::parse_native("# stack: dev\na = 1 /* one */\n", "c.tf")?;
+    /// let comments = file.body().comments();
+    /// assert_eq!(comments.len(), 2);
+    /// assert_eq!(comments[0].value(&EvalContext::literal())?, Value::from("# stack: dev"));
+    /// assert_eq!(comments[1].range().to_string(), "c.tf:2,7-16");
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn comments(&self) -> Vec<Expression> {
         match &self.repr {
             BodyRepr::Json { file, node } => json::JsonBody::new(file, *node, None).comments(),
-            BodyRepr::Native { .. } => Vec::new(),
+            BodyRepr::Native { file, body } => file.comments(*body),
             BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::comments).collect(),
             BodyRepr::Derived(body) => body.comments(),
         }

@@ -85,6 +85,29 @@ impl NativeFile {
     }
 }
 
+impl NativeFile {
+    /// The comments of body `body` (see [`crate::Body::comments`]): each
+    /// a literal string expression of the comment as written.
+    pub(crate) fn comments(self: &Arc<Self>, body: u32) -> Vec<Expression> {
+        let src = self.source.text();
+        syntax::body_comments(&self.tree, src, body)
+            .into_iter()
+            .map(|span| {
+                let text = src[span.start as usize..span.end as usize].to_string();
+                let template = syntax::Template {
+                    parts: vec![syntax::TemplatePart::Literal { text, span }],
+                    span,
+                };
+                let expr = syntax::Expr {
+                    kind: syntax::ExprKind::Template(template),
+                    span,
+                };
+                Expression::native(Origin::Native(self.clone()), expr)
+            })
+            .collect()
+    }
+}
+
 /// A native body being read: its file, index, and the names earlier
 /// partial processing hid.
 pub(crate) struct NativeBody<'a> {
@@ -103,7 +126,12 @@ impl<'a> NativeBody<'a> {
         self.file.tree.bodies[self.body as usize]
             .items
             .iter()
-            .filter(|item| !self.is_hidden(item_name(item)))
+            .filter(|item| !self.is_hidden(item_name(item, self.src())))
+    }
+
+    /// The file's text, which names and deferred expressions index.
+    fn src(&self) -> &'a str {
+        self.file.source.text()
     }
 
     fn is_hidden(&self, name: &str) -> bool {
@@ -121,7 +149,7 @@ impl<'a> NativeBody<'a> {
         for item in self.items() {
             match item {
                 Item::Attribute(attr) => {
-                    let name = &*attr.name.text;
+                    let name = attr.name.text(self.src());
                     if schema.find_attribute(name).is_some() {
                         content
                             .attributes
@@ -144,7 +172,7 @@ impl<'a> NativeBody<'a> {
                     }
                 }
                 Item::Block(b) => {
-                    let name = &*b.type_name.text;
+                    let name = b.type_name.text(self.src());
                     if let Some(header) = schema.find_block(name) {
                         if let Some(block) = self.block(b, header, diags) {
                             content.blocks.push(block);
@@ -183,13 +211,13 @@ impl<'a> NativeBody<'a> {
         for item in self.items() {
             match item {
                 Item::Attribute(attr) => {
-                    attrs.insert(attr.name.text.to_string(), self.attribute(attr));
+                    attrs.insert(attr.name.text(self.src()).to_string(), self.attribute(attr));
                 }
                 // HCL reports the first block only, and carries on with the
                 // attributes, so that analyses still see them.
                 Item::Block(b) if blocks == 0 => {
                     blocks += 1;
-                    let name = &*b.type_name.text;
+                    let name = b.type_name.text(self.src());
                     diags.push(self.error(
                         &format!("Unexpected {name:?} block"),
                         "Blocks are not allowed here.".to_string(),
@@ -204,8 +232,11 @@ impl<'a> NativeBody<'a> {
 
     pub(crate) fn attribute(&self, attr: &AttributeNode) -> Attribute {
         Attribute {
-            name: attr.name.text.to_string(),
-            expr: Expression::native_shared(Origin::Native(self.file.clone()), attr.expr.clone()),
+            name: attr.name.text(self.src()).to_string(),
+            expr: Expression::native_shared(
+                Origin::Native(self.file.clone()),
+                attr.expr(self.file.source.text()).clone(),
+            ),
             range: self.file.range(attr.span),
             name_range: self.file.range(attr.name.span),
         }
@@ -218,7 +249,7 @@ impl<'a> NativeBody<'a> {
         header: &BlockHeaderSchema,
         diags: &mut Diagnostics,
     ) -> Option<Block> {
-        let name = &*b.type_name.text;
+        let name = b.type_name.text(self.src());
         let want = header.label_names.len();
         let context = self.file.range(b.type_name.span.to(b.open));
         if b.labels.len() > want {
@@ -257,7 +288,11 @@ impl<'a> NativeBody<'a> {
         let header_end = b.labels.last().map_or(b.type_name.span, |l| l.span);
         Some(Block {
             type_name: name.to_string(),
-            labels: b.labels.iter().map(|l| l.text.to_string()).collect(),
+            labels: b
+                .labels
+                .iter()
+                .map(|l| l.text(self.src()).to_string())
+                .collect(),
             body: Body::native(self.file.clone(), b.body),
             def_range: self.file.range(b.type_name.span.to(header_end)),
             type_range: self.file.range(b.type_name.span),
@@ -272,10 +307,10 @@ impl<'a> NativeBody<'a> {
 }
 
 /// The name an item goes by: an attribute's name, a block's type.
-pub(crate) fn item_name(item: &Item) -> &str {
+pub(crate) fn item_name<'a>(item: &'a Item, src: &'a str) -> &'a str {
     match item {
-        Item::Attribute(a) => &a.name.text,
-        Item::Block(b) => &b.type_name.text,
+        Item::Attribute(a) => a.name.text(src),
+        Item::Block(b) => b.type_name.text(src),
     }
 }
 

@@ -82,16 +82,17 @@ pub(crate) fn body_props(w: &mut JsonWriter, body: &Body, skip_comments: bool) {
 
 /// One item of a native body, as JSON properties.
 fn native_item(w: &mut JsonWriter, native: &crate::body::NativeBodyRef<'_>, item: &Item) {
+    let src = native.file.source.text();
     match item {
         Item::Attribute(attr) => {
-            w.key(&attr.name.text);
+            w.key(attr.name.text(src));
             expression(w, &native.attribute(attr).expr);
         }
         Item::Block(block) => {
-            w.key(&block.type_name.text);
+            w.key(block.type_name.text(src));
             for label in &block.labels {
                 w.begin_object();
-                w.key(&label.text);
+                w.key(label.text(src));
             }
             body(w, &Body::native(native.file.clone(), block.body));
             for _ in &block.labels {

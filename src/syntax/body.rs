@@ -10,15 +10,26 @@
 //! opened on it) and hands the expression parser the text up to there, so
 //! the expression grammar itself needs no newline mode.
 //!
+//! Most values are simple (a string, a number, a reference, a list or
+//! object of those): an allocation-free recognizer (`body/simple.rs`)
+//! vouches that such a value parses, and its tree is only built when the
+//! attribute is first read ([`AttributeNode::expr`]). Names borrow the
+//! source. So a valid file costs a scan and the arena of bodies, not a tree
+//! per value. Comments are found on demand (`body/comments.rs`).
+//!
 //! Malformed input gets HCL's diagnostics, with its wording and ranges,
 //! and the parser recovers after each bad item as HCL does (skipping to
 //! the end of the item's line, or of the block), so one run reports every
 //! independent problem. An invalid expression is diagnosed by the
-//! expression parser's error path on that expression's text. Blocks nest
+//! expression parser's error path on that expression's text. HCL's lexer
+//! diagnostics (invalid characters, single bitwise operators, newlines in
+//! quoted strings) come first, from one scan of the file (`body/lex.rs`)
+//! made only when the parse failed. Blocks nest
 //! at most [`MAX_DEPTH`] levels.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+pub use self::comments::body_comments;
 use super::fast::{self, Outcome};
 use super::{too_deep, Expr, ExprKind, Span, SyntaxError, TemplatePart, MAX_DEPTH};
 
@@ -52,12 +63,33 @@ pub enum Item {
 }
 
 /// A name and where it is.
+///
+/// Its text is the source's own (no copy) unless it is a quoted label
+/// with escapes, whose decoded text is kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Name {
-    /// The text (for a quoted label: decoded).
-    pub text: Box<str>,
     /// Where it is written (for a quoted label: with its quotes).
     pub span: Span,
+    /// The decoded text of a quoted label with escapes.
+    decoded: Option<Box<str>>,
+}
+
+impl Name {
+    /// The text (for a quoted label: decoded). `src` is the text given to
+    /// [`parse_body`].
+    pub fn text<'a>(&'a self, src: &'a str) -> &'a str {
+        if let Some(text) = &self.decoded {
+            return text;
+        }
+        let (start, end) = (self.span.start as usize, self.span.end as usize);
+        let quoted = src.as_bytes().get(start) == Some(&b'"');
+        let range = if quoted && end > start + 1 {
+            start + 1..end - 1
+        } else {
+            start..end
+        };
+        src.get(range).unwrap_or_default()
+    }
 }
 
 /// `name = expr`.
@@ -65,10 +97,41 @@ pub struct Name {
 pub struct AttributeNode {
     /// The attribute's name.
     pub name: Name,
-    /// Its value.
-    pub expr: Arc<Expr>,
+    /// Where its value expression is written.
+    pub expr_span: Span,
+    /// The value's tree, once parsed: at once for an expression the quick
+    /// recognizer is not sure of, else on first use (see
+    /// [`AttributeNode::expr`]).
+    expr: OnceLock<Arc<Expr>>,
     /// From the name through the end of the expression.
     pub span: Span,
+}
+
+impl AttributeNode {
+    /// The value's syntax tree. `src` is the text given to [`parse_body`]:
+    /// a value the parser knew to be valid without building its tree is
+    /// parsed from there on first use (and kept).
+    pub fn expr(&self, src: &str) -> &Arc<Expr> {
+        self.expr
+            .get_or_init(|| Arc::new(deferred_expression(src, self.expr_span)))
+    }
+}
+
+/// The tree of an expression whose text `span` of `src` the quick
+/// recognizer accepted.
+fn deferred_expression(src: &str, span: Span) -> Expr {
+    let text = src.get(..span.end as usize).unwrap_or(src);
+    if let Outcome::Parsed(e) = fast::parse_expression_at(text, span.start as usize) {
+        e
+    } else {
+        // The recognizer accepts only what parses (debug builds check it
+        // at parse time); a wrong `src` gets a null rather than a panic.
+        debug_assert!(false, "a deferred expression did not parse");
+        Expr {
+            kind: ExprKind::Null,
+            span,
+        }
+    }
 }
 
 /// `type labels... { body }`.
@@ -108,6 +171,12 @@ pub fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
     }
     let root = p.body(None, 0);
     p.tree.root = root;
+    if !p.errors.is_empty() {
+        // HCL's lexer reports before its parser does.
+        let mut errors = lex::lexer_errors(src);
+        errors.append(&mut p.errors);
+        p.errors = errors;
+    }
     (p.tree, p.errors)
 }
 
@@ -123,6 +192,13 @@ struct BodyParser<'s> {
     tree: BodyTree,
 }
 
+/// A body's attribute names and where each was first set.
+type Seen<'s> = std::collections::HashMap<&'s str, Span>;
+
+/// How many items a body has before its attribute names are indexed (a
+/// scan of a few is cheaper than a map).
+const INDEX_AFTER: usize = 16;
+
 fn span(start: usize, end: usize) -> Span {
     Span::from_usize(start, end)
 }
@@ -133,7 +209,7 @@ enum SingleEnd {
     Other,
 }
 
-impl BodyParser<'_> {
+impl<'s> BodyParser<'s> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
     }
@@ -219,8 +295,8 @@ impl BodyParser<'_> {
         };
         self.i += len;
         Some(Name {
-            text: rest[..len].into(),
             span: span(start, start + len),
+            decoded: None,
         })
     }
 
@@ -231,6 +307,7 @@ impl BodyParser<'_> {
         self.tree.bodies.push(BodyNode::default());
         let start = open.map_or(0, |o| o.start as usize);
         let mut items: Vec<Item> = Vec::new();
+        let mut seen = None;
         let end = loop {
             self.skip_blank();
             let at = self.i;
@@ -256,7 +333,7 @@ impl BodyParser<'_> {
             }
             if let Some(name) = self.ident() {
                 if let Some(item) = self.item(name, depth) {
-                    self.push_item(&mut items, item);
+                    self.push_item(&mut items, &mut seen, item);
                 }
             } else {
                 let tok = self.token(at);
@@ -291,19 +368,27 @@ impl BodyParser<'_> {
     }
 
     /// Adds `item`, unless it redefines an attribute ("Attribute
-    /// redefined", as native attributes may be set only once).
-    fn push_item(&mut self, items: &mut Vec<Item>, item: Item) {
+    /// redefined", as native attributes may be set only once). `seen`
+    /// indexes the body's attribute names once it has many, so that a
+    /// long body costs linear time.
+    fn push_item(&mut self, items: &mut Vec<Item>, seen: &mut Option<Seen<'s>>, item: Item) {
         if let Item::Attribute(attr) = &item {
-            let first = items.iter().find_map(|i| match i {
-                Item::Attribute(a) if a.name.text == attr.name.text => Some(a.name.span),
-                _ => None,
-            });
+            // An attribute's name is an identifier: the source's text.
+            let src = self.src;
+            let name = &src[attr.name.span.start as usize..attr.name.span.end as usize];
+            let first = match seen {
+                Some(map) => map.get(name).copied(),
+                None => items.iter().find_map(|i| match i {
+                    Item::Attribute(a) if a.name.text(src) == name => Some(a.name.span),
+                    _ => None,
+                }),
+            };
             if let Some(first) = first {
                 let err = SyntaxError::new(
                     "Attribute redefined",
                     format!(
                         "The argument {:?} was already set at {}. Each argument may be set only once.",
-                        &*attr.name.text,
+                        name,
                         SyntaxError::MENTION
                     ),
                     attr.name.span,
@@ -311,6 +396,19 @@ impl BodyParser<'_> {
                 .mentioning(first);
                 self.errors.push(err);
                 return;
+            }
+            if seen.is_none() && items.len() >= INDEX_AFTER {
+                let map = items.iter().filter_map(|i| match i {
+                    Item::Attribute(a) => Some((
+                        &src[a.name.span.start as usize..a.name.span.end as usize],
+                        a.name.span,
+                    )),
+                    Item::Block(_) => None,
+                });
+                *seen = Some(map.collect());
+            }
+            if let Some(map) = seen {
+                map.insert(name, attr.name.span);
             }
         }
         items.push(item);
@@ -349,24 +447,14 @@ impl BodyParser<'_> {
     fn attribute(&mut self, name: Name, single: bool) -> Option<AttributeNode> {
         self.i += 1; // `=`
         let start = self.i;
-        let line_end = logical_line_end(self.b, start);
-        let Some(expr) = self.expression(start, line_end) else {
-            self.recover_after_item();
-            return None;
-        };
-        self.i = expr.span.end as usize;
-        self.skip_inline();
-        if self.i < line_end {
-            if let Some(errors) = self.broken_tail(start, self.i, line_end) {
-                self.errors.extend(errors);
-                self.recover_after_item();
-                return None;
-            }
-        }
-        let attr = AttributeNode {
-            span: name.span.to(expr.span),
-            name,
-            expr: Arc::new(expr),
+        let attr = match self.simple_value(start, single) {
+            Some(expr_span) => AttributeNode {
+                span: name.span.to(expr_span),
+                name,
+                expr_span,
+                expr: OnceLock::new(),
+            },
+            None => self.parsed_value(name, start)?,
         };
         if single {
             return Some(attr);
@@ -393,6 +481,70 @@ impl BodyParser<'_> {
             self.recover_after_item();
         }
         Some(attr)
+    }
+
+    /// A value the quick recognizer accepts (`single` values never are:
+    /// it wants a newline after them), deferred: the attribute to make
+    /// with its span. `self.i` is then at the end of the line.
+    fn simple_value(&mut self, start: usize, single: bool) -> Option<Span> {
+        if single {
+            return None;
+        }
+        let mut at = start;
+        while matches!(self.b.get(at), Some(b' ' | b'\t')) {
+            at += 1;
+        }
+        let end = simple::simple_expression_end(self.b, at)?;
+        let expr_span = span(at, end);
+        #[cfg(debug_assertions)]
+        self.check_simple(start, expr_span);
+        self.i = end;
+        self.skip_inline();
+        Some(expr_span)
+    }
+
+    /// Debug builds: what the recognizer accepted, the expression parser
+    /// accepts, without a diagnostic, ending at the same place.
+    #[cfg(debug_assertions)]
+    fn check_simple(&self, start: usize, expr_span: Span) {
+        let line_end = logical_line_end(self.b, start);
+        match fast::parse_expression_at(&self.src[..line_end], start) {
+            Outcome::Parsed(e) => assert_eq!(
+                e.span,
+                expr_span,
+                "recognizer and parser disagree on {:?}",
+                &self.src[start..line_end]
+            ),
+            _ => panic!(
+                "the recognizer accepted {:?}, which does not parse",
+                &self.src[start..line_end]
+            ),
+        }
+    }
+
+    /// A value parsed at once (with its diagnostics, if it has any).
+    /// `self.i` is then after it and the spaces that follow.
+    fn parsed_value(&mut self, name: Name, start: usize) -> Option<AttributeNode> {
+        let line_end = logical_line_end(self.b, start);
+        let Some(expr) = self.expression(start, line_end) else {
+            self.recover_after_item();
+            return None;
+        };
+        self.i = expr.span.end as usize;
+        self.skip_inline();
+        if self.i < line_end {
+            if let Some(errors) = self.broken_tail(start, self.i, line_end) {
+                self.errors.extend(errors);
+                self.recover_after_item();
+                return None;
+            }
+        }
+        Some(AttributeNode {
+            span: name.span.to(expr.span),
+            name,
+            expr_span: expr.span,
+            expr: OnceLock::from(Arc::new(expr)),
+        })
     }
 
     /// The expression at `start`, within `src[..line_end]`; `None` (with
@@ -439,7 +591,9 @@ impl BodyParser<'_> {
     fn line_errors(&self, start: usize, line_end: usize) -> Vec<SyntaxError> {
         let text = &self.src[start..line_end];
         let shift = |s: Span| Span::new(s.start + start as u32, s.end + start as u32);
-        let Err(errors) = super::parse_expression(text) else {
+        // Invalid characters are the lexer's to report (see `lex.rs`); the
+        // expression's own errors are then the parser's, as in HCL.
+        let Err(errors) = fast::parse_expression_lexed(text).into_result() else {
             return Vec::new();
         };
         errors
@@ -498,12 +652,16 @@ impl BodyParser<'_> {
                 }
                 c => {
                     let detail = match c {
-                        Some(b'=') => "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
-                        _ if self.newline().is_some() => "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
-                        _ => "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                        Some(b'=') => Some("The equals sign \"=\" indicates an argument definition, and must not be used when defining a block."),
+                        _ if self.newline().is_some() => Some("A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header."),
+                        // HCL says this one only outside recovery.
+                        _ if self.recovery => None,
+                        _ => Some("Either a quoted string block label or an opening brace (\"{\") is expected here."),
                     };
-                    let tok = self.token(at);
-                    self.error("Invalid block definition", detail, tok);
+                    if let Some(detail) = detail {
+                        let tok = self.token(at);
+                        self.error("Invalid block definition", detail, tok);
+                    }
                     self.recover_after_item();
                     return None;
                 }
@@ -555,6 +713,19 @@ impl BodyParser<'_> {
     /// A quoted block label: a string without template sequences.
     fn quoted_label(&mut self) -> Option<Name> {
         let start = self.i;
+        if let Some(end) = plain_label_end(self.b, start) {
+            // The usual label: its text is the source's, nothing to decode.
+            self.i = end;
+            return Some(Name {
+                span: span(start, end),
+                decoded: None,
+            });
+        }
+        match unclosed_label(self.b, start) {
+            Some(Unclosed::AtNewline(nl)) => return Some(self.label_at_newline(start, nl)),
+            Some(Unclosed::AtEnd) => return Some(self.label_at_end(start)),
+            None => {}
+        }
         // A quoted string cannot span lines: its line's end bounds it (a
         // logical line would run on through the block's braces).
         let line_end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |k| start + k);
@@ -582,8 +753,9 @@ impl BodyParser<'_> {
         };
         if let Some(value) = t.as_literal() {
             Some(Name {
-                text: value.into(),
                 span: expr.span,
+                decoded: (value != self.src[start + 1..expr.span.end as usize - 1])
+                    .then(|| value.into()),
             })
         } else {
             let at = t
@@ -601,6 +773,42 @@ impl BodyParser<'_> {
             );
             self.recover_after_item();
             None
+        }
+    }
+
+    /// A label whose string a newline (at `nl`) breaks: HCL's lexer reads
+    /// the string on to the next quote, its parser blames the newline and
+    /// skips to that quote, then goes on reading the block header.
+    #[cold]
+    fn label_at_newline(&mut self, start: usize, nl: usize) -> Name {
+        let tok = self.token(nl);
+        self.error(
+            "Invalid string literal",
+            "This item is not valid in a string literal.",
+            tok,
+        );
+        self.recovery = true;
+        self.i = closing_quote_end(self.b, tok.end as usize);
+        Name {
+            span: span(start, self.i),
+            decoded: Some(self.src[start + 1..nl].into()),
+        }
+    }
+
+    /// A label whose string the end of the file cuts: HCL's error there,
+    /// and the block header goes on (to its own error at the end).
+    #[cold]
+    fn label_at_end(&mut self, start: usize) -> Name {
+        let end = self.b.len();
+        self.error(
+            "Unterminated string literal",
+            "Unable to find the closing quote mark before the end of the file.",
+            span(end, end),
+        );
+        self.i = end;
+        Name {
+            span: span(start, end),
+            decoded: Some(self.src[start + 1..].into()),
         }
     }
 
@@ -633,7 +841,7 @@ impl BodyParser<'_> {
                             "Argument definition required",
                             format!(
                                 "A single-line block definition can contain only a single argument. If you meant to define argument {:?}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.",
-                                &*name.text
+                                name.text(self.src)
                             ),
                             name.span.to(next),
                         );
@@ -728,6 +936,72 @@ impl BodyParser<'_> {
                 Some(b'}') => return i + 1,
                 Some(_) => i += 1,
             }
+        }
+    }
+}
+
+/// How a quoted label's string fails to close on its line.
+enum Unclosed {
+    /// A newline at this offset comes before any closing quote.
+    AtNewline(usize),
+    /// The file ends first.
+    AtEnd,
+}
+
+/// Whether the quoted label at `start` (its opening quote) is cut by a
+/// newline or the end of the file before its closing quote. `None` when it
+/// closes, or holds a template sequence first (the template parser then
+/// says what is wrong).
+fn unclosed_label(b: &[u8], start: usize) -> Option<Unclosed> {
+    let mut i = start + 1;
+    loop {
+        match (b.get(i), b.get(i + 1)) {
+            (None, _) => return Some(Unclosed::AtEnd),
+            (Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => return Some(Unclosed::AtNewline(i)),
+            (Some(b'"'), _) => return None,
+            (Some(b'$' | b'%'), Some(b'{')) => return None,
+            (Some(b'\\'), Some(b'\n' | b'\r')) => i += 1,
+            (Some(b'\\'), _) => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+/// Where HCL's recovery inside a broken quoted string stops: just after
+/// the quote that closes it (read as its lexer reads strings: escapes
+/// skipped, and the braces of template sequences counted), or the end of
+/// the file.
+fn closing_quote_end(b: &[u8], from: usize) -> usize {
+    let mut i = from;
+    let mut braces = 0u32;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if braces == 0 => i += 1,
+            b'"' if braces == 0 => return i + 1,
+            b'$' | b'%' if braces == 0 && b.get(i + 1) == Some(&b'{') => {
+                braces = 1;
+                i += 1;
+            }
+            b'{' if braces > 0 => braces += 1,
+            b'}' if braces > 0 => braces -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// The end of the quoted label at `start` (its opening quote), if it is
+/// printable ASCII without escapes or template sequences (`$`, `%` and
+/// `\\` are left to the template parser).
+fn plain_label_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        match *b.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' | b'$' | b'%' => return None,
+            0x20..=0x7e => i += 1,
+            _ => return None,
         }
     }
 }
@@ -888,5 +1162,8 @@ fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
     Some(b.len())
 }
 
+mod comments;
+mod lex;
+mod simple;
 #[cfg(test)]
 mod tests;

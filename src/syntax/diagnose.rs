@@ -108,7 +108,7 @@ pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start)
         }
     };
     let set = positives.iter().fold(0, |acc, &r| acc | bit(r));
-    from_failure(src, p, set, scan, start)
+    from_failure(src, p, set, scan, start, false)
 }
 
 /// The diagnostic for a parse of `src` that failed at byte `p` (the
@@ -120,6 +120,7 @@ pub(crate) fn from_failure(
     set: Expected,
     scan: &Scan,
     start: Start,
+    lexed: bool,
 ) -> SyntaxError {
     let p = p.min(src.len());
     let has = |bits: Expected| set & bits != 0;
@@ -165,7 +166,9 @@ pub(crate) fn from_failure(
     let in_literal = has(expected::QUOTE_END)
         || has(expected::TEMPLATE_LITERAL)
         || (start == Start::Template && set == 0);
-    let expression_context = !in_literal;
+    // When a lexer reports invalid characters, the parser only sees a
+    // token that does not fit.
+    let expression_context = !in_literal && !lexed;
     if let Some(ch) = c {
         if expression_context && is_invalid_char(ch) {
             return invalid_char(ch, tok);

@@ -183,10 +183,22 @@ pub(crate) fn template_steps(src: &str) -> u64 {
 
 /// `parse_expression` (expression_root = { SOI ~ expr ~ EOI }).
 pub(crate) fn parse_expression(src: &str) -> Outcome<Expr> {
+    parse_whole_expression(src, false)
+}
+
+/// [`parse_expression`] for text whose invalid characters a lexer reports
+/// (a native file's): an invalid character is then only a token that does
+/// not fit, as HCL's parser sees it.
+pub(crate) fn parse_expression_lexed(src: &str) -> Outcome<Expr> {
+    parse_whole_expression(src, true)
+}
+
+fn parse_whole_expression(src: &str, lexed: bool) -> Outcome<Expr> {
     if src.len() > u32::MAX as usize {
         return Outcome::Invalid(vec![too_large()]);
     }
     let mut p = P::new(src);
+    p.lexed = lexed;
     let run = |p: &mut P<'_>| -> Res<Expr> {
         p.ws()?;
         let (e, _) = p.expr()?;
@@ -264,6 +276,8 @@ struct P<'s> {
     /// on one line, legacy index forms, nested splats): reported together
     /// if nothing stops the parse.
     errors: Vec<SyntaxError>,
+    /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
+    lexed: bool,
 }
 
 fn span(start: usize, end: usize) -> Span {
@@ -309,6 +323,7 @@ impl<'s> P<'s> {
             steps: 0,
             far: (0, 0),
             errors: Vec::new(),
+            lexed: false,
         }
     }
 
@@ -328,7 +343,9 @@ impl<'s> P<'s> {
         if let Some(span) = scanned.too_deep {
             return too_deep(span);
         }
-        diagnose::from_failure(self.src, self.far.0, self.far.1, &scanned, start)
+        diagnose::from_failure(
+            self.src, self.far.0, self.far.1, &scanned, start, self.lexed,
+        )
     }
 
     fn peek(&self) -> Option<u8> {

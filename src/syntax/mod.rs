@@ -51,7 +51,9 @@ pub use ast::{
     SplatKind, Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
 };
 
-pub use body::{parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item, Name};
+pub use body::{
+    body_comments, parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item, Name,
+};
 
 use crate::diag::Diagnostic;
 use crate::pos::Range;

@@ -50,9 +50,9 @@ fn attributes_have_exact_name_and_expression_spans() {
     let items = &root(&tree).items;
     assert_eq!(items.len(), 2);
     let b = attr(&items[1]);
-    assert_eq!(&*b.name.text, "bee");
+    assert_eq!(b.name.text(src), "bee");
     assert_eq!(b.name.span, Span::new(6, 9));
-    assert_eq!(&src[b.expr.span.range()], "\"x\"");
+    assert_eq!(&src[b.expr_span.range()], "\"x\"");
     assert_eq!(&src[b.span.range()], "bee = \"x\"");
 }
 
@@ -61,14 +61,14 @@ fn blocks_take_identifier_and_quoted_labels() {
     let src = "resource aws_instance \"w\\teb\" {\n  ami = \"x\"\n}\n";
     let tree = ok(src);
     let b = block(&root(&tree).items[0]);
-    assert_eq!(&*b.type_name.text, "resource");
-    let labels: Vec<&str> = b.labels.iter().map(|l| &*l.text).collect();
+    assert_eq!(b.type_name.text(src), "resource");
+    let labels: Vec<&str> = b.labels.iter().map(|l| l.text(src)).collect();
     assert_eq!(labels, ["aws_instance", "w\teb"]);
     assert_eq!(&src[b.labels[1].span.range()], "\"w\\teb\"");
     assert_eq!(&src[b.open.range()], "{");
     assert_eq!(&src[b.close.range()], "}");
     let body = &tree.bodies[b.body as usize];
-    assert_eq!(&*attr(&body.items[0]).name.text, "ami");
+    assert_eq!(attr(&body.items[0]).name.text(src), "ami");
     assert_eq!(&src[body.span.range()], "{\n  ami = \"x\"\n}");
 }
 
@@ -85,11 +85,12 @@ fn one_line_blocks_hold_one_attribute_or_none() {
 
 #[test]
 fn comments_of_every_kind_are_skipped() {
-    let tree = ok("# hash\n// slash\n/* multi\nline */ a = 1 /* after */ // end\nb = 2 # end\n");
+    let src = "# hash\n// slash\n/* multi\nline */ a = 1 /* after */ // end\nb = 2 # end\n";
+    let tree = ok(src);
     let names: Vec<&str> = root(&tree)
         .items
         .iter()
-        .map(|i| &*attr(i).name.text)
+        .map(|i| attr(i).name.text(src))
         .collect();
     assert_eq!(names, ["a", "b"]);
 }
@@ -100,7 +101,7 @@ fn newlines_inside_brackets_do_not_end_an_attribute() {
     let tree = ok(src);
     let items = &root(&tree).items;
     assert_eq!(items.len(), 4);
-    assert_eq!(&src[attr(&items[0]).expr.span.range()], "[\n  1,\n  2,\n]");
+    assert_eq!(&src[attr(&items[0]).expr_span.range()], "[\n  1,\n  2,\n]");
 }
 
 #[test]
@@ -118,7 +119,7 @@ fn heredocs_span_lines_and_close_on_their_marker() {
     let items = &root(&tree).items;
     assert_eq!(items.len(), 2);
     assert_eq!(
-        &src[attr(&items[0]).expr.span.range()],
+        &src[attr(&items[0]).expr_span.range()],
         "<<EOT\nhello ${x}\n  }{\nEOT"
     );
 }
@@ -345,4 +346,222 @@ fn hostile_inputs_end_in_errors_not_panics() {
         let (_, errs) = parse_body(src);
         assert!(!errs.is_empty(), "{src:?} should fail");
     }
+}
+
+// ------------------------------------------------- HCL's lexer diagnostics
+
+#[test]
+fn invalid_characters_get_the_lexer_diagnostic_before_the_parser_one() {
+    assert_eq!(
+        errors("a = 1\n@ = 2\n"),
+        [
+            ("Invalid character".into(), 6..7),
+            ("Argument or block definition required".into(), 6..7),
+        ]
+    );
+    assert_eq!(
+        errors("a = @\n"),
+        [
+            ("Invalid character".into(), 4..5),
+            ("Invalid expression".into(), 4..5),
+        ]
+    );
+    assert_eq!(
+        errors("a = [1 @ 2]\n"),
+        [
+            ("Invalid character".into(), 7..8),
+            ("Missing item separator".into(), 7..8),
+        ]
+    );
+    // Every invalid character of the file is reported, also where the
+    // parser's recovery skipped.
+    assert_eq!(
+        errors("a = 1\nb = 1 +\nc @ 2\n"),
+        [
+            ("Invalid character".into(), 16..17),
+            ("Invalid expression".into(), 13..14),
+            ("Argument or block definition required".into(), 14..15),
+        ]
+    );
+}
+
+#[test]
+fn invalid_character_details_and_repeat_limits_are_hcls() {
+    let (_, errs) = parse_body("a = 1\nb = 'x'\nc = 'y'\nd = 'z'\n;;\nf = `g`\n");
+    let lexer: Vec<(&str, u32)> = errs
+        .iter()
+        .filter(|e| e.summary == "Invalid character")
+        .map(|e| (e.detail.as_str(), e.span.start))
+        .collect();
+    let apostrophe = "Single quotes are not valid. Use double quotes (\") to enclose strings.";
+    let semicolon = "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.";
+    let backtick = "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".";
+    // Every other apostrophe up to the third, the first semicolon only.
+    assert_eq!(
+        lexer,
+        [
+            (apostrophe, 10),
+            (apostrophe, 18),
+            (semicolon, 30),
+            (backtick, 37)
+        ]
+    );
+    let e = &parse_body("a = \u{201c}x\u{201d}\n").1[0];
+    assert_eq!(e.summary, "Invalid character");
+    assert!(e.detail.starts_with("\"Curly quotes\" are not valid here."));
+    assert_eq!(e.span, Span::new(4, 7));
+}
+
+#[test]
+fn single_bitwise_operators_are_unsupported_operators() {
+    let (_, errs) = parse_body("a = 1 & 2\nb = ~1\nc = 1 ^ 2\nd = 1 && 2\n");
+    let ops: Vec<(&str, u32)> = errs
+        .iter()
+        .filter(|e| e.summary == "Unsupported operator")
+        .map(|e| (e.detail.as_str(), e.span.start))
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            (
+                "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?",
+                6
+            ),
+            (
+                "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?",
+                14
+            ),
+            ("Bitwise operators are not supported.", 23),
+        ]
+    );
+}
+
+#[test]
+fn a_quoted_label_broken_by_a_newline_reads_on_to_the_next_quote() {
+    // HCL's lexer reads the label's string on to the quote of "x"; the
+    // second string, opened after `x`, runs to the end of the file.
+    let src = "resource \"aws_instance {\n  a = \"x\"\n}\n";
+    assert_eq!(
+        errors(src),
+        [
+            ("Invalid multi-line string".into(), 24..25),
+            ("Invalid multi-line string".into(), 34..35),
+            ("Invalid multi-line string".into(), 36..37),
+            ("Invalid string literal".into(), 24..25),
+            ("Invalid string literal".into(), 34..35),
+        ]
+    );
+    let e = &parse_body(src).1[3];
+    assert_eq!(e.detail, "This item is not valid in a string literal.");
+    // Closed on a later line, the block is read on.
+    assert_eq!(
+        errors("resource \"a\n\" {\n  x = 1\n}\n"),
+        [
+            ("Invalid multi-line string".into(), 11..12),
+            ("Invalid string literal".into(), 11..12),
+        ]
+    );
+}
+
+#[test]
+fn a_quoted_label_cut_by_the_end_of_the_file_is_unterminated() {
+    let (_, errs) = parse_body("block \"abc");
+    let got: Vec<(&str, &str, Span)> = errs
+        .iter()
+        .map(|e| (e.summary.as_str(), e.detail.as_str(), e.span))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "Unterminated string literal",
+                "Unable to find the closing quote mark before the end of the file.",
+                Span::new(10, 10)
+            ),
+            (
+                "Invalid block definition",
+                "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                Span::new(10, 10)
+            ),
+        ]
+    );
+}
+
+// ------------------------------------------------ deferred expressions
+
+#[test]
+fn simple_values_are_deferred_and_parse_to_the_same_tree_on_first_use() {
+    let src = "a = 1.5\nb = \"x-${var.y}\"\nc = [a.b, {k = true\n  \"q\" : null}]\nd = f(1)\n";
+    let tree = ok(src);
+    let items = &root(&tree).items;
+    let deferred: Vec<bool> = items.iter().map(|i| attr(i).expr.get().is_none()).collect();
+    // A call is not one the recognizer knows: parsed at once.
+    assert_eq!(deferred, [true, true, true, false]);
+    for item in items {
+        let a = attr(item);
+        let eager = crate::syntax::parse_expression(&src[a.expr_span.range()]).unwrap();
+        let lazy = a.expr(src);
+        assert_eq!(lazy.span, a.expr_span);
+        assert_eq!(lazy.to_string(), eager.to_string());
+    }
+}
+
+#[test]
+fn the_recognizer_stops_at_what_it_does_not_know() {
+    use super::simple::simple_expression_end as end;
+    let b = |s: &'static str| s.as_bytes();
+    assert_eq!(end(b("1 # c\n"), 0), Some(1));
+    assert_eq!(end(b("a.b\r\n"), 0), Some(3));
+    assert_eq!(end(b("[1, 2,]"), 0), Some(7));
+    assert_eq!(end(b("{a = 1, b = 2}"), 0), Some(14));
+    for hard in [
+        "1 + 2",
+        "a[0]",
+        "a.0",
+        "f(x)",
+        "\"a\\n\"",
+        "\"%{ if x }\"",
+        "{a = 1 b = 2}",
+        "[for x in y : x]",
+        "true.x",
+        "1e3",
+        "a /* c */",
+        "<<EOT\nx\nEOT",
+        "a ? b : c",
+        "\"é\"",
+        "{a => 1}",
+        "[a\n.b]",
+    ] {
+        assert_eq!(end(b(hard), 0), None, "{hard:?}");
+    }
+}
+
+#[test]
+fn redefinitions_in_a_long_body_are_found_through_the_index() {
+    use std::fmt::Write;
+    let mut src = String::new();
+    for k in 0..40 {
+        writeln!(src, "a{k} = {k}").unwrap();
+    }
+    src.push_str("a3 = 0\nblk {}\na39 = 1\n");
+    let (_, errs) = parse_body(&src);
+    let got: Vec<(&str, Span, Option<Span>)> = errs
+        .iter()
+        .map(|e| (e.summary.as_str(), e.span, e.mention))
+        .collect();
+    let at = |needle: &str| {
+        let k = src.find(needle).unwrap() as u32;
+        Span::new(k, k + needle.trim_end_matches(" =").len() as u32)
+    };
+    let second = |name: &str| {
+        let k = src.rfind(&format!("\n{name} =")).unwrap() as u32 + 1;
+        Span::new(k, k + name.len() as u32)
+    };
+    assert_eq!(
+        got,
+        [
+            ("Attribute redefined", second("a3"), Some(at("a3 ="))),
+            ("Attribute redefined", second("a39"), Some(at("a39 ="))),
+        ]
+    );
 }
