@@ -269,12 +269,12 @@ impl<'a> ToJson<'a> {
                 Item::Attribute(a) => entries.push(Entry::Attribute(a, comment)),
                 Item::Block(b) => {
                     let block = BlockRef { node: b, comment };
-                    if let Some(&i) = by_type.get(&*b.type_name.text) {
+                    if let Some(&i) = by_type.get(b.type_name.text(self.src)) {
                         if let Entry::Blocks(blocks) = &mut entries[i] {
                             blocks.push(block);
                         }
                     } else {
-                        by_type.insert(&b.type_name.text, entries.len());
+                        by_type.insert(b.type_name.text(self.src), entries.len());
                         entries.push(Entry::Blocks(vec![block]));
                     }
                 }
@@ -292,7 +292,7 @@ impl<'a> ToJson<'a> {
                         self.w.key(COMMENT);
                         self.w.string(&comment);
                     }
-                    self.w.key(&attr.name.text);
+                    self.w.key(attr.name.text(self.src));
                     self.attribute(attr);
                 }
                 Entry::Blocks(mut blocks) => {
@@ -300,7 +300,7 @@ impl<'a> ToJson<'a> {
                         self.w.key(COMMENT);
                         self.w.string(&comment);
                     }
-                    self.w.key(&blocks[0].node.type_name.text);
+                    self.w.key(blocks[0].node.type_name.text(self.src));
                     self.level(body, &mut blocks, 0);
                 }
             }
@@ -342,7 +342,7 @@ impl<'a> ToJson<'a> {
             }
             return self.w.end_array();
         }
-        let runs = label_runs(blocks, depth);
+        let runs = label_runs(self.src, blocks, depth);
         if runs.len() == 1 {
             return self.label_object(parent, blocks, depth);
         }
@@ -367,11 +367,11 @@ impl<'a> ToJson<'a> {
         self.w.begin_object();
         let mut rest = blocks;
         while !rest.is_empty() {
-            let label = &*rest[0].node.labels[depth].text;
+            let label = rest[0].node.labels[depth].text(self.src);
             // Within a run the blocks of one label are consecutive.
             let n = rest
                 .iter()
-                .take_while(|b| &*b.node.labels[depth].text == label)
+                .take_while(|b| b.node.labels[depth].text(self.src) == label)
                 .count();
             let (group, tail) = rest.split_at_mut(n);
             self.w.key(label);
@@ -384,8 +384,12 @@ impl<'a> ToJson<'a> {
     fn block_body(&mut self, parent: &NativeBodyRef<'_>, block: &mut BlockRef<'_>) {
         let node = block.node;
         self.path.push(BlockFrame {
-            type_name: node.type_name.text.to_string(),
-            labels: node.labels.iter().map(|l| l.text.to_string()).collect(),
+            type_name: node.type_name.text(self.src).to_string(),
+            labels: node
+                .labels
+                .iter()
+                .map(|l| l.text(self.src).to_string())
+                .collect(),
         });
         let body = NativeBodyRef::new(parent.file, node.body, None);
         self.body(&body, block.comment.take());
@@ -426,15 +430,19 @@ impl<'a> ToJson<'a> {
     // --------------------------------------------------------- attributes
 
     fn attribute(&mut self, attr: &AttributeNode) {
-        let mode = match self.options.schema.item(&self.path, &attr.name.text) {
+        let mode = match self
+            .options
+            .schema
+            .item(&self.path, attr.name.text(self.src))
+        {
             SchemaItem::Literal => Mode::Literal,
             SchemaItem::Reference => Mode::Reference,
             SchemaItem::Expression | SchemaItem::Block { .. } => Mode::Expression,
         };
         match mode {
-            Mode::Expression => self.expression(&attr.expr),
-            Mode::Literal => self.literal(&attr.expr),
-            Mode::Reference => self.reference(&attr.expr),
+            Mode::Expression => self.expression(attr.expr(self.src)),
+            Mode::Literal => self.literal(attr.expr(self.src)),
+            Mode::Reference => self.reference(attr.expr(self.src)),
         }
     }
 
@@ -705,12 +713,12 @@ fn comment_text(gap: &str) -> Option<String> {
 /// The ends of the runs of `blocks` that can each be one object keyed by
 /// label `depth` without reordering: a run ends before a block whose label
 /// is already in the run and is not the previous block's.
-fn label_runs(blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
+fn label_runs(src: &str, blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
     let mut ends = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
     let mut last: Option<&str> = None;
     for (i, block) in blocks.iter().enumerate() {
-        let label = &*block.node.labels[depth].text;
+        let label = block.node.labels[depth].text(src);
         if last != Some(label) && seen.contains(label) {
             ends.push(i);
             seen.clear();
