@@ -1,10 +1,10 @@
-//! Template parsing speed (`hcl_json::syntax::parse_template`): a few
+//! Template parsing speed (`hcl_json::__internals::parse_template`): a few
 //! representative strings, and every template string of a template-heavy
 //! corpus file parsed in turn.
 #![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use criterion::{criterion_group, Criterion, Throughput};
-use hcl_json::syntax::{needs_template_parse, parse_template};
+use hcl_json::__internals::{needs_template_parse, parse_template};
 
 mod support;
 

@@ -38,8 +38,8 @@
 //!
 //! The layers, each building on those before it: [`pos`] (ranges),
 //! [`diag`] (diagnostics), [`value`] (values, types, exact numbers),
-//! [`syntax`] (the native grammar: templates, expressions and native
-//! bodies), [`body`] (the syntax-agnostic body model: `File`, `Body`,
+//! `syntax` (private: the native grammar of templates, expressions and
+//! native bodies), [`body`] (the syntax-agnostic body model: `File`, `Body`,
 //! `Expression`, schemas, merging), [`json`] (the JSON parser and node
 //! tree), [`eval`] (evaluation, contexts, functions), [`analysis`] (static
 //! analysis), [`decode`] (derive and serde), [`stdlib`] (standard
@@ -62,7 +62,7 @@ pub mod module;
 pub mod pos;
 pub mod spec;
 pub mod stdlib;
-pub mod syntax;
+mod syntax;
 pub mod value;
 
 pub use analysis::{StaticCall, Traversal, TraversalStep};
@@ -94,3 +94,14 @@ pub use decode::__private;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The native grammar's internals, for this crate's own syntax tests,
+/// benchmarks and fuzz targets: the one door into the private `syntax`
+/// layer. Not public API: hidden from the docs, with no semver promise.
+#[doc(hidden)]
+pub mod __internals {
+    pub use crate::syntax::{
+        needs_template_parse, parse_expression, parse_template, ExprKind, Span, SyntaxError,
+        MAX_DEPTH,
+    };
+}

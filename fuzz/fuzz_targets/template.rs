@@ -4,6 +4,6 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let _ = hcl_json::syntax::parse_template(text);
-    let _ = hcl_json::syntax::parse_expression(text);
+    let _ = hcl_json::__internals::parse_template(text);
+    let _ = hcl_json::__internals::parse_expression(text);
 });

@@ -82,7 +82,7 @@ pub enum ExprKind {
         /// The leftmost operand.
         first: Box<Expr>,
         /// The operators with their right operands, left to right; never
-        /// empty, all of the same [`BinaryOp::precedence`].
+        /// empty, all of the same `BinaryOp::precedence`.
         rest: Vec<BinaryTerm>,
     },
     /// `cond ? then : otherwise`.

@@ -29,14 +29,14 @@
 
 use std::sync::{Arc, OnceLock};
 
-pub use self::comments::body_comments;
+pub(crate) use self::comments::body_comments;
 use super::fast::{self, Outcome};
 use super::{too_deep, Expr, ExprKind, Span, SyntaxError, TemplatePart, MAX_DEPTH};
 
 /// The bodies of one native file: index [`BodyTree::root`] is the file's
 /// own body, the others belong to blocks.
 #[derive(Debug, Clone, Default)]
-pub struct BodyTree {
+pub(crate) struct BodyTree {
     /// Every body, each block's after its parent's.
     pub bodies: Vec<BodyNode>,
     /// The file's body.
@@ -45,7 +45,7 @@ pub struct BodyTree {
 
 /// One body: its items in source order.
 #[derive(Debug, Clone, Default)]
-pub struct BodyNode {
+pub(crate) struct BodyNode {
     /// Attributes and blocks, in source order.
     pub items: Vec<Item>,
     /// The body's text: from the opening brace through the closing one for
@@ -55,7 +55,7 @@ pub struct BodyNode {
 
 /// An item of a body.
 #[derive(Debug, Clone)]
-pub enum Item {
+pub(crate) enum Item {
     /// `name = expr`.
     Attribute(AttributeNode),
     /// `type labels... { body }`.
@@ -67,7 +67,7 @@ pub enum Item {
 /// Its text is the source's own (no copy) unless it is a quoted label
 /// with escapes, whose decoded text is kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Name {
+pub(crate) struct Name {
     /// Where it is written (for a quoted label: with its quotes).
     pub span: Span,
     /// The decoded text of a quoted label with escapes.
@@ -77,7 +77,7 @@ pub struct Name {
 impl Name {
     /// The text (for a quoted label: decoded). `src` is the text given to
     /// [`parse_body`].
-    pub fn text<'a>(&'a self, src: &'a str) -> &'a str {
+    pub(crate) fn text<'a>(&'a self, src: &'a str) -> &'a str {
         if let Some(text) = &self.decoded {
             return text;
         }
@@ -94,7 +94,7 @@ impl Name {
 
 /// `name = expr`.
 #[derive(Debug, Clone)]
-pub struct AttributeNode {
+pub(crate) struct AttributeNode {
     /// The attribute's name.
     pub name: Name,
     /// Where its value expression is written.
@@ -111,7 +111,7 @@ impl AttributeNode {
     /// The value's syntax tree. `src` is the text given to [`parse_body`]:
     /// a value the parser knew to be valid without building its tree is
     /// parsed from there on first use (and kept).
-    pub fn expr(&self, src: &str) -> &Arc<Expr> {
+    pub(crate) fn expr(&self, src: &str) -> &Arc<Expr> {
         self.expr
             .get_or_init(|| Arc::new(deferred_expression(src, self.expr_span)))
     }
@@ -136,7 +136,7 @@ fn deferred_expression(src: &str, span: Span) -> Expr {
 
 /// `type labels... { body }`.
 #[derive(Debug, Clone)]
-pub struct BlockNode {
+pub(crate) struct BlockNode {
     /// The block type.
     pub type_name: Name,
     /// The labels, quoted or identifiers.
@@ -151,7 +151,7 @@ pub struct BlockNode {
 
 /// Parses a native file's text into its bodies; the errors (if any) are
 /// in source order, after recovery. The tree holds every item that parsed.
-pub fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
+pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
     let mut p = BodyParser {
         src,
         b: src.as_bytes(),

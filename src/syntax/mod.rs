@@ -46,13 +46,16 @@ mod parser;
 mod scan;
 mod shape;
 
-pub use ast::{
-    BinaryOp, BinaryTerm, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey,
-    SplatKind, Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
+// `ExprKind` goes out through the crate's hidden door (`__internals`), for
+// the syntax tests that check a tree's shape.
+pub use ast::ExprKind;
+pub(crate) use ast::{
+    BinaryOp, BinaryTerm, Call, Expr, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
+    Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
 };
 
-pub use body::{
-    body_comments, parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item, Name,
+pub(crate) use body::{
+    body_comments, parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item,
 };
 
 use crate::diag::Diagnostic;

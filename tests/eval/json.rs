@@ -243,10 +243,10 @@ fn deepest_native_nesting_evaluates_without_overflow() {
     let c = ctx();
     // Find the deepest parenthesized expression the parser accepts, then
     // evaluate it inside the deepest JSON nesting, on a small stack.
-    let mut n = hcl_json::syntax::MAX_DEPTH as usize;
+    let mut n = hcl_json::__internals::MAX_DEPTH as usize;
     let expr = loop {
         let e = format!("${{{}a{}}}", "(".repeat(n), ")".repeat(n));
-        if hcl_json::syntax::parse_template(&e).is_ok() {
+        if hcl_json::__internals::parse_template(&e).is_ok() {
             break e;
         }
         n -= 1;

@@ -1,7 +1,7 @@
 //! Every syntax diagnostic: its summary, its detail where it matters, and
 //! the exact span it points at.
 
-use hcl_json::syntax::{parse_expression, parse_template, Span, SyntaxError};
+use hcl_json::__internals::{parse_expression, parse_template, Span, SyntaxError};
 
 fn template_error(src: &str) -> SyntaxError {
     match parse_template(src) {

@@ -2,7 +2,7 @@
 //! error (never a stack overflow), huge literals must parse, and nothing
 //! may panic. These run on the default 2 MiB test thread stack.
 
-use hcl_json::syntax::{parse_expression, parse_template, ExprKind, MAX_DEPTH};
+use hcl_json::__internals::{parse_expression, parse_template, ExprKind, MAX_DEPTH};
 use proptest::prelude::*;
 
 const N: usize = 50_000;

@@ -14,7 +14,7 @@ use crate::syntax::Span;
 /// The comments of body `body` of `tree` (parsed from `src` without
 /// errors), in source order: each from its `#`, `//` or `/*` through its
 /// last character (a line comment's newline excluded).
-pub fn body_comments(tree: &BodyTree, src: &str, body: u32) -> Vec<Span> {
+pub(crate) fn body_comments(tree: &BodyTree, src: &str, body: u32) -> Vec<Span> {
     let b = src.as_bytes();
     let Some(node) = tree.bodies.get(body as usize) else {
         return Vec::new();
