@@ -2,6 +2,7 @@
 //! struct tree, beside the dynamic decode of the same file (parse,
 //! `just_attributes`, evaluate every attribute), in full-expression mode
 //! with every referenced root variable unknown.
+#![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -147,7 +148,7 @@ fn template_heavy_decode(c: &mut Criterion) {
         assert!(hclbench_decode(&text, &ctx) > 0);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::new("hclbench", scale), &text, |b, text| {
-            b.iter(|| hclbench_decode(text, &ctx))
+            b.iter(|| hclbench_decode(text, &ctx));
         });
     }
     group.finish();
@@ -219,10 +220,10 @@ fn decode(c: &mut Criterion) {
         derive_decode(text, &ctx);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::new("dynamic", name), text, |b, text| {
-            b.iter(|| dynamic_decode(text, &ctx))
+            b.iter(|| dynamic_decode(text, &ctx));
         });
         group.bench_with_input(BenchmarkId::new("derive", name), text, |b, text| {
-            b.iter(|| derive_decode(text, &ctx))
+            b.iter(|| derive_decode(text, &ctx));
         });
     }
     group.finish();

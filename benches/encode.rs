@@ -13,6 +13,7 @@
 //! With an argument (`ENCODER REPS`, as `cargo bench --bench encode --
 //! hcl REPS` would not allow, so run the built binary directly) it encodes
 //! `REPS` times and exits: the driver for callgrind instruction counts.
+#![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use criterion::{criterion_group, Criterion, Throughput};
 use hcl_json::{ConvertOptions, EvalContext, HclDecode, HclEncode, Value};
@@ -50,14 +51,14 @@ fn encode(c: &mut Criterion) {
     group.sample_size(20);
     group.throughput(Throughput::Bytes(hcl.len() as u64));
     group.bench_function("hcl_json::to_string/synthesized-4MB", |b| {
-        b.iter(|| hcl_json::to_string(&tf).unwrap().len())
+        b.iter(|| hcl_json::to_string(&tf).unwrap().len());
     });
     group.bench_function("hcl_json::to_string_pretty/synthesized-4MB", |b| {
-        b.iter(|| hcl_json::to_string_pretty(&tf).unwrap().len())
+        b.iter(|| hcl_json::to_string_pretty(&tf).unwrap().len());
     });
     group.throughput(Throughput::Bytes(json.len() as u64));
     group.bench_function("serde_json::to_string/synthesized-4MB", |b| {
-        b.iter(|| serde_json::to_string(&tf).unwrap().len())
+        b.iter(|| serde_json::to_string(&tf).unwrap().len());
     });
     group.finish();
 
@@ -72,7 +73,7 @@ fn encode(c: &mut Criterion) {
             hcl_json::to_native_string(&file.body(), &options)
                 .unwrap()
                 .len()
-        })
+        });
     });
     group.finish();
 }

@@ -2,6 +2,7 @@
 //! plain string in both modes, and whole corpus files evaluated attribute
 //! by attribute, in full-expression mode with every referenced root name
 //! an unknown value, and in literal mode as a parse-free baseline.
+#![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use hcl_json::eval::{Function, Param};
@@ -63,7 +64,7 @@ fn templates(c: &mut Criterion) {
     let expr = expression("Hello, ${name}!");
     let literal = EvalContext::literal();
     group.bench_function("hello_literal_mode", |b| {
-        b.iter(|| expr.value(&literal).unwrap())
+        b.iter(|| expr.value(&literal).unwrap());
     });
     group.finish();
 }
@@ -129,7 +130,7 @@ fn files(c: &mut Criterion) {
             b.iter(|| {
                 let file = hcl_json::parse(text, "bench.tf.json").unwrap();
                 evaluate_all(&file, &ctx)
-            })
+            });
         });
         group.bench_with_input(
             BenchmarkId::new("decode_literal", &name),
@@ -139,11 +140,11 @@ fn files(c: &mut Criterion) {
                 b.iter(|| {
                     let file = hcl_json::parse(text, "bench.tf.json").unwrap();
                     evaluate_all(&file, &literal)
-                })
+                });
             },
         );
         group.bench_with_input(BenchmarkId::new("eval_parsed", &name), &file, |b, file| {
-            b.iter(|| evaluate_all(file, &ctx))
+            b.iter(|| evaluate_all(file, &ctx));
         });
     }
     group.finish();

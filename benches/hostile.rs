@@ -7,6 +7,7 @@
 //! `cargo bench --bench hostile -- usage` also prints the share of the
 //! default evaluation budget (`Limits`) that decoding the corpus and a
 //! 32 MB synthesized file use.
+#![allow(missing_docs)] // `criterion_main!` defines an undocumented `pub fn main`
 
 use std::sync::Arc;
 
@@ -46,22 +47,22 @@ fn quadratic_before(c: &mut Criterion) {
         let header: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
         let csv = Value::from(format!("{}\n{}", header.join(","), ",".repeat(n - 1)));
         group.bench_with_input(BenchmarkId::new("distinct", n), &dup, |bench, dup| {
-            bench.iter(|| call("distinct", std::slice::from_ref(dup)))
+            bench.iter(|| call("distinct", std::slice::from_ref(dup)));
         });
         group.bench_with_input(BenchmarkId::new("setintersection", n), &n, |bench, _| {
-            bench.iter(|| call("setintersection", &[a.clone(), b.clone()]))
+            bench.iter(|| call("setintersection", &[a.clone(), b.clone()]));
         });
         group.bench_with_input(BenchmarkId::new("setsubtract", n), &n, |bench, _| {
-            bench.iter(|| call("setsubtract", &[a.clone(), b.clone()]))
+            bench.iter(|| call("setsubtract", &[a.clone(), b.clone()]));
         });
         group.bench_with_input(BenchmarkId::new("setunion", n), &n, |bench, _| {
-            bench.iter(|| call("setunion", &[a.clone(), b.clone()]))
+            bench.iter(|| call("setunion", &[a.clone(), b.clone()]));
         });
         group.bench_with_input(BenchmarkId::new("matchkeys", n), &n, |bench, _| {
-            bench.iter(|| call("matchkeys", &[numbers.clone(), a.clone(), b.clone()]))
+            bench.iter(|| call("matchkeys", &[numbers.clone(), a.clone(), b.clone()]));
         });
         group.bench_with_input(BenchmarkId::new("csvdecode", n), &csv, |bench, csv| {
-            bench.iter(|| call("csvdecode", std::slice::from_ref(csv)))
+            bench.iter(|| call("csvdecode", std::slice::from_ref(csv)));
         });
     }
     group.finish();
@@ -90,7 +91,7 @@ fn rendering(c: &mut Criterion) {
         }
         let err = err.unwrap().with_source(src.clone());
         group.bench_with_input(BenchmarkId::new("render", n), &err, |bench, err| {
-            bench.iter(|| err.to_string().len())
+            bench.iter(|| err.to_string().len());
         });
     }
     group.finish();
@@ -107,7 +108,7 @@ fn error_paths(c: &mut Criterion) {
         let file = hcl_json::parse(&src, "t.json").unwrap();
         let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
         group.bench_with_input(BenchmarkId::new("did_you_mean", n), &expr, |bench, e| {
-            bench.iter(|| e.value(&ctx).unwrap_err())
+            bench.iter(|| e.value(&ctx).unwrap_err());
         });
         // `can(nosuchfn(x))` n times in one evaluation.
         let ctx = EvalContext::new()
@@ -117,7 +118,7 @@ fn error_paths(c: &mut Criterion) {
         let file = hcl_json::parse(src, "t.json").unwrap();
         let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
         group.bench_with_input(BenchmarkId::new("can_unknown_fn", n), &expr, |bench, e| {
-            bench.iter(|| e.value(&ctx).unwrap())
+            bench.iter(|| e.value(&ctx).unwrap());
         });
     }
     group.finish();
@@ -228,7 +229,7 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 /// on every call before).
 fn with_stdlib(c: &mut Criterion) {
     c.bench_function("hostile/with_stdlib", |bench| {
-        bench.iter(|| EvalContext::new().with_stdlib())
+        bench.iter(|| EvalContext::new().with_stdlib());
     });
 }
 

@@ -4,6 +4,7 @@
 //! Set `HCL_JSON_BENCH_DUMP=DIR` to also write the inputs to
 //! `DIR/module.tf` and `DIR/module.tf.json` (to time another parser on
 //! exactly these files).
+#![allow(missing_docs)] // `criterion_main!` defines an undocumented `pub fn main`
 
 use std::collections::HashMap;
 
@@ -89,16 +90,16 @@ fn native(c: &mut Criterion) {
         let id = format!("{resources}-resources");
         group.throughput(Throughput::Elements(resources as u64));
         group.bench_with_input(BenchmarkId::new("parse/native", &id), &tf, |bch, t| {
-            bch.iter(|| hcl_json::parse_native(t, "m.tf").unwrap())
+            bch.iter(|| hcl_json::parse_native(t, "m.tf").unwrap());
         });
         group.bench_with_input(BenchmarkId::new("parse/json", &id), &tf_json, |bch, t| {
-            bch.iter(|| hcl_json::parse(t, "m.tf.json").unwrap())
+            bch.iter(|| hcl_json::parse(t, "m.tf.json").unwrap());
         });
         group.bench_with_input(BenchmarkId::new("decode/native", &id), &tf, |bch, t| {
-            bch.iter(|| hcl_json::from_str_native::<Module>(t, &ctx).unwrap())
+            bch.iter(|| hcl_json::from_str_native::<Module>(t, &ctx).unwrap());
         });
         group.bench_with_input(BenchmarkId::new("decode/json", &id), &tf_json, |bch, t| {
-            bch.iter(|| hcl_json::from_str::<Module>(t, &ctx).unwrap())
+            bch.iter(|| hcl_json::from_str::<Module>(t, &ctx).unwrap());
         });
     }
     group.finish();

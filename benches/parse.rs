@@ -1,5 +1,6 @@
 //! Parsing throughput: `hcl_json::parse` beside `serde_json::Value` on the
 //! same input (the largest corpus files, and a synthesized ~4 MB file).
+#![allow(missing_docs)] // `criterion_main!` defines an undocumented `pub fn main`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
@@ -18,10 +19,10 @@ fn parse(c: &mut Criterion) {
         serde_json::from_str::<serde_json::Value>(text).expect("serde_json parses");
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::new("hcl_json", name), text, |b, text| {
-            b.iter(|| hcl_json::parse(text, "bench.tf.json").unwrap())
+            b.iter(|| hcl_json::parse(text, "bench.tf.json").unwrap());
         });
         group.bench_with_input(BenchmarkId::new("serde_json", name), text, |b, text| {
-            b.iter(|| serde_json::from_str::<serde_json::Value>(text).unwrap())
+            b.iter(|| serde_json::from_str::<serde_json::Value>(text).unwrap());
         });
     }
     group.finish();

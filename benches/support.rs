@@ -7,15 +7,16 @@ use std::path::PathBuf;
 use hcl_json::BodySchema;
 
 /// The corpus directory, if this clone has it.
-pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("HCL_JSON_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+pub(crate) fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("HCL_JSON_CORPUS").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        PathBuf::from,
+    );
     dir.join("SOURCES.tsv").is_file().then_some(dir)
 }
 
 /// The largest corpus files: `(name, text)`. Empty without the corpus.
-pub fn largest_corpus_files() -> Vec<(String, String)> {
+pub(crate) fn largest_corpus_files() -> Vec<(String, String)> {
     let Some(dir) = corpus_dir() else {
         eprintln!("corpus not found: corpus benchmarks skipped");
         return Vec::new();
@@ -40,12 +41,11 @@ const FALLBACK: &str = r#"{"resource": {"aws_instance": {"web": {
 
 /// A `.tf.json` of at least `min_bytes`, made of the resources of a real
 /// file (or of [`FALLBACK`]) repeated with fresh names.
-pub fn synthesized_tf_json(min_bytes: usize) -> String {
+pub(crate) fn synthesized_tf_json(min_bytes: usize) -> String {
     let source = largest_corpus_files()
         .into_iter()
         .find(|(name, _)| name.contains("main_generated"))
-        .map(|(_, text)| text)
-        .unwrap_or_else(|| FALLBACK.to_string());
+        .map_or_else(|| FALLBACK.to_string(), |(_, text)| text);
     let file = hcl_json::parse(&source, "source.tf.json").expect("source parses");
     let schema = BodySchema::new().block("resource", &["type", "name"]);
     let (content, _) = file.body().partial_content(&schema).expect("resources");
@@ -76,7 +76,7 @@ pub fn synthesized_tf_json(min_bytes: usize) -> String {
 /// names the variables and functions of [`hclbench_context`] (the default
 /// context of the Go reference's `hclbench`), so both sides decode it
 /// without errors.
-pub fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
+pub(crate) fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = move |n: u64| {
         // xorshift64*: deterministic, no dependency.
@@ -185,7 +185,7 @@ pub fn template_heavy_tf_json(seed: u64, resources: usize) -> String {
 
 /// The default context of the Go reference's `hclbench` (see its
 /// README), with our standard library.
-pub fn hclbench_context() -> hcl_json::EvalContext {
+pub(crate) fn hclbench_context() -> hcl_json::EvalContext {
     use hcl_json::{Type, Value};
     let strs = |items: &[&str]| items.iter().map(|s| Value::from(*s)).collect::<Vec<_>>();
     let obj =
@@ -229,7 +229,7 @@ pub fn hclbench_context() -> hcl_json::EvalContext {
 /// the same content: `(native .tf text, .tf.json text)`. Each resource has
 /// templates, a reference list, an object, nested blocks.
 #[allow(dead_code)]
-pub fn synthesized_module(resources: usize) -> (String, String) {
+pub(crate) fn synthesized_module(resources: usize) -> (String, String) {
     let mut native = String::with_capacity(resources * 400);
     let mut json = String::with_capacity(resources * 400);
     json.push_str("{\"resource\": [\n");

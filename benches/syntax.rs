@@ -1,6 +1,7 @@
 //! Template parsing speed (`hcl_json::syntax::parse_template`): a few
 //! representative strings, and every template string of a template-heavy
 //! corpus file parsed in turn.
+#![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use criterion::{criterion_group, Criterion, Throughput};
 use hcl_json::syntax::{needs_template_parse, parse_template};
@@ -132,7 +133,7 @@ fn corpus(c: &mut Criterion) {
                     .iter()
                     .map(|s| parse_template(s).unwrap().parts.len())
                     .sum::<usize>()
-            })
+            });
         });
     }
     group.finish();

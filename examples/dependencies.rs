@@ -35,6 +35,7 @@ pub const CYCLE_SOURCE: &str = r#"{
 }"#;
 
 /// One `value` block.
+#[derive(Debug)]
 pub struct Definition {
     /// The block's label: the variable it defines.
     pub name: String,

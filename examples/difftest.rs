@@ -88,7 +88,7 @@ fn write_value(v: &Value, out: &mut String) -> Result<(), String> {
             if n.is_infinite() {
                 return Err("cannot encode result: cannot serialize infinity as JSON".into());
             }
-            out.push_str(&n.to_string())
+            out.push_str(&n.to_string());
         }
         Value::String(s) => out.push_str(&json_string(s.as_ref())),
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {

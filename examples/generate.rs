@@ -9,71 +9,73 @@ use hcl_json::{HclDecode, HclEncode, Interpolated, Value};
 use indexmap::IndexMap;
 
 /// The parts of a Terraform module this generator writes.
+// The field is named after Terraform's own `terraform` block.
+#[allow(clippy::struct_field_names)]
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-pub struct Terraform {
+struct Terraform {
     #[hcl(comment)]
-    pub comment: Option<String>,
+    comment: Option<String>,
     #[hcl(block)]
-    pub terraform: Option<Settings>,
+    terraform: Option<Settings>,
     #[hcl(block)]
-    pub provider: Vec<Provider>,
+    provider: Vec<Provider>,
     #[hcl(block)]
-    pub variable: IndexMap<String, Variable>,
+    variable: IndexMap<String, Variable>,
     #[hcl(block)]
-    pub resource: Vec<Resource>,
+    resource: Vec<Resource>,
     #[hcl(block)]
-    pub output: IndexMap<String, Output>,
+    output: IndexMap<String, Output>,
 }
 
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-pub struct Settings {
+struct Settings {
     #[hcl(attr)]
-    pub required_version: String,
+    required_version: String,
 }
 
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-pub struct Provider {
+struct Provider {
     #[hcl(label)]
-    pub name: String,
+    name: String,
     #[hcl(attr)]
-    pub region: Interpolated,
+    region: Interpolated,
 }
 
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-pub struct Variable {
+struct Variable {
     /// Terraform reads `type` as a type expression: written as is.
     #[hcl(attr)]
     pub r#type: Interpolated,
     #[hcl(attr, literal)]
-    pub description: Option<String>,
+    description: Option<String>,
     #[hcl(attr)]
-    pub default: Option<Value>,
+    default: Option<Value>,
 }
 
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-pub struct Resource {
+struct Resource {
     #[hcl(label)]
-    pub kind: String,
+    kind: String,
     #[hcl(label)]
-    pub name: String,
+    name: String,
     #[hcl(attr)]
-    pub ami: Option<String>,
+    ami: Option<String>,
     #[hcl(attr)]
-    pub instance_type: Option<Interpolated>,
+    instance_type: Option<Interpolated>,
     #[hcl(attr)]
-    pub tags: Option<IndexMap<String, Interpolated>>,
+    tags: Option<IndexMap<String, Interpolated>>,
     #[hcl(attr)]
-    pub bucket: Option<String>,
+    bucket: Option<String>,
 }
 
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-pub struct Output {
+struct Output {
     #[hcl(attr)]
-    pub value: Interpolated,
+    value: Interpolated,
 }
 
 /// The configuration for `instances` web servers and a log bucket.
-pub fn build(instances: usize) -> Terraform {
+fn build(instances: usize) -> Terraform {
     let mut variable = IndexMap::new();
     variable.insert(
         "instance_type".to_string(),
@@ -181,7 +183,12 @@ mod tests {
             .iter()
             .map(|b| (b.type_name.clone(), b.labels.clone()))
             .collect();
-        let h = |t: &str, l: &[&str]| (t.to_string(), l.iter().map(|s| s.to_string()).collect());
+        let h = |t: &str, l: &[&str]| {
+            (
+                t.to_string(),
+                l.iter().map(std::string::ToString::to_string).collect(),
+            )
+        };
         assert_eq!(
             headers,
             vec![

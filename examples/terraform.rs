@@ -198,7 +198,7 @@ fn report(config: &Config) -> Result<String, hcl_json::Error> {
                 (_, Some(f)) => format!(" for_each={}", f.source_text()),
                 _ => String::new(),
             };
-            let attrs = r.config.just_attributes().map(|a| a.len()).unwrap_or(0);
+            let attrs = r.config.just_attributes().map_or(0, |a| a.len());
             out += &format!("{mode} {}.{}{repeat} ({attrs} arguments)", r.kind, r.name);
             if let Some(p) = &r.provider {
                 out += &format!(" provider={}", p.abs_traversal()?);
@@ -225,7 +225,11 @@ fn report(config: &Config) -> Result<String, hcl_json::Error> {
     // Locals: what each one refers to.
     for locals in &config.locals {
         for (name, expr) in &locals.values {
-            let refs: BTreeSet<String> = expr.variables().iter().map(|t| t.to_string()).collect();
+            let refs: BTreeSet<String> = expr
+                .variables()
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             out += &format!(
                 "local {name} <- {}\n",
                 refs.into_iter().collect::<Vec<_>>().join(", ")

@@ -46,7 +46,7 @@
 //! functions), [`ext`] (`try`/`can`, type constraints) and [`spec`]
 //! (runtime specs, the `hcldec` model).
 
-#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod analysis;
 pub mod body;

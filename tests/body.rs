@@ -356,7 +356,7 @@ fn all_diags(err: &Error) -> Vec<(String, String, std::ops::Range<usize>)> {
     err.diagnostics()
         .iter()
         .map(|d| {
-            let r = d.subject.as_ref().map_or(0..0, |r| r.bytes());
+            let r = d.subject.as_ref().map_or(0..0, hcl_json::Range::bytes);
             (d.summary.clone(), d.detail.clone(), r)
         })
         .collect()

@@ -428,7 +428,7 @@ fn check_traversals(name: &str, t: &hcl_json::File, got: &[hcl_json::Traversal])
             hcl_json::from_value::<String>(v).expect("a string")
         })
         .collect();
-    let got: Vec<String> = got.iter().map(|t| t.to_string()).collect();
+    let got: Vec<String> = got.iter().map(std::string::ToString::to_string).collect();
     assert_eq!(got, want, "{name}: traversals");
 }
 

@@ -55,6 +55,7 @@ struct Scalars {
 }
 
 #[test]
+#[allow(clippy::float_cmp)] // 0.25 is exact in binary
 fn scalar_attributes_decode_into_rust_types() {
     let s: Scalars = decode(
         r#"{"name": "web", "port": 8080, "ratio": 0.25, "enabled": true,
@@ -164,7 +165,11 @@ fn expressions_are_captured_unevaluated_through_option_box_and_vec() {
     let ctx = EvalContext::new().with_variable("v", 1);
     let c: Captures = hcl_json::decode_body(&file.body(), &ctx).unwrap();
     assert_eq!(c.depends_on.unwrap().source_text(), r#"["aws_vpc.main"]"#);
-    let each: Vec<&str> = c.each.iter().map(|e| e.source_text()).collect();
+    let each: Vec<&str> = c
+        .each
+        .iter()
+        .map(hcl_json::Expression::source_text)
+        .collect();
     assert_eq!(each, ["\"a\"", "2"]);
     assert_eq!(c.boxed.source_text(), "\"${x}\"");
     assert_eq!(c.boxed.range().start.column, 61);
@@ -173,6 +178,8 @@ fn expressions_are_captured_unevaluated_through_option_box_and_vec() {
     assert!(c.missing.is_none());
 }
 
+// The field is named after Terraform's own `terraform` block.
+#[allow(clippy::struct_field_names)]
 #[derive(HclDecode, Debug)]
 struct Terraform {
     #[hcl(block)]
@@ -1306,7 +1313,11 @@ fn native_expressions_capture_and_evaluate_later() {
     let c: Captures = hcl_json::from_str_native_named(src, "cap.tf", &ctx).unwrap();
     let deps = c.depends_on.unwrap().as_list().unwrap();
     assert_eq!(deps[0].abs_traversal().unwrap().to_string(), "aws_vpc.main");
-    let each: Vec<&str> = c.each.iter().map(|e| e.source_text()).collect();
+    let each: Vec<&str> = c
+        .each
+        .iter()
+        .map(hcl_json::Expression::source_text)
+        .collect();
     assert_eq!(each, ["\"a\"", "2"]);
     assert_eq!(c.boxed.source_text(), "x");
     assert_eq!(c.boxed.range().start.line, 3);

@@ -1196,7 +1196,10 @@ resource "aws_instance" "example" {
             r#"{{"locals": {{"short": [1, "a", null], "empty": [], "nested": [[1], [2]], "long": [{}]}}}}"#,
             long.join(",")
         );
-        let expected_long: String = (0..12).map(|i| format!("    \"element-{i}\",\n")).collect();
+        let expected_long = (0..12).fold(String::new(), |mut s, i| {
+            s += &format!("    \"element-{i}\",\n");
+            s
+        });
         assert_eq!(
             tf(&src),
             format!(
@@ -1374,10 +1377,10 @@ service "tcp" "db" {
                 "${",
                 "$",
                 "%",
-                r#"\\"#,
+                r"\\",
                 r#"\""#,
-                r#"\n"#,
-                r#"\t"#,
+                r"\n",
+                r"\t",
                 "é",
                 r#"${\"q\\\"x\"}"#,
                 "%{ if b }y%{ else }z%{ endif }",
@@ -1385,7 +1388,7 @@ service "tcp" "db" {
                 "%{ for v in l }${v},%{ endfor }",
                 "}",
                 "{",
-                r#"\u0001"#,
+                r"\u0001",
             ][..],
         );
         let string =

@@ -10,7 +10,7 @@ use crate::json::Json;
 
 /// How diagnostics are written.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Format {
+pub(crate) enum Format {
     /// HCL's text form; `width` 0 means no wrapping.
     Text { color: bool, width: usize },
     /// `{"diagnostics": [...]}`, indented.
@@ -19,17 +19,17 @@ pub enum Format {
 
 /// The sources diagnostics point into, by file name.
 #[derive(Default)]
-pub struct Sources(HashMap<String, String>);
+pub(crate) struct Sources(HashMap<String, String>);
 
 impl Sources {
-    pub fn add(&mut self, name: &str, text: &str) {
+    pub(crate) fn add(&mut self, name: &str, text: &str) {
         self.0.insert(name.to_string(), text.to_string());
     }
 }
 
 /// All of `diags` in `format`, as one string (written at once, so that
 /// nothing is left half-written).
-pub fn render(diags: &[Diagnostic], sources: &Sources, format: Format) -> String {
+pub(crate) fn render(diags: &[Diagnostic], sources: &Sources, format: Format) -> String {
     match format {
         Format::Json => render_json(diags),
         Format::Text { color, width } => diags
@@ -67,7 +67,7 @@ fn render_json(diags: &[Diagnostic]) -> String {
 }
 
 /// A range as `hcldec` writes one: file name, start and end positions.
-pub fn range_json(r: &Range) -> Json {
+pub(crate) fn range_json(r: &Range) -> Json {
     let pos = |p: &hcl_json::Pos| {
         Json::Object(vec![
             ("line".into(), Json::Number(p.line.to_string())),
@@ -203,7 +203,7 @@ fn overlaps(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
 /// Word wrapping as `go-wordwrap`'s `WrapString` does it (which HCL uses
 /// for details): breaks at whitespace once a line would pass `limit`
 /// characters, keeps the text's own line breaks, never splits a word.
-pub fn wrap(s: &str, limit: usize) -> String {
+pub(crate) fn wrap(s: &str, limit: usize) -> String {
     let mut out = String::with_capacity(s.len());
     let mut current = 0usize;
     let (mut word, mut space) = (String::new(), String::new());

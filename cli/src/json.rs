@@ -6,7 +6,7 @@ use hcl_json::{Type, Value};
 
 /// A JSON document, object members in the order they are to be written.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Json {
+pub(crate) enum Json {
     Null,
     Bool(bool),
     /// A number as its exact text.
@@ -18,12 +18,12 @@ pub enum Json {
 
 /// Why a value has no JSON form (cty's messages).
 #[derive(Debug)]
-pub struct Unserializable(pub String);
+pub(crate) struct Unserializable(pub String);
 
 /// cty's `json.Marshal(value, type)`: object attributes and map keys
 /// sorted; with `with_type`, the value wrapped as `{"value":..,"type":..}`
 /// as cty writes a value of the dynamic type.
-pub fn value_json(value: &Value, with_type: bool) -> Result<Json, Unserializable> {
+pub(crate) fn value_json(value: &Value, with_type: bool) -> Result<Json, Unserializable> {
     let inner = marshal(value)?;
     if !with_type {
         return Ok(inner);
@@ -62,7 +62,7 @@ fn marshal(value: &Value) -> Result<Json, Unserializable> {
 
 /// cty's JSON notation of a type: `"string"`, `["list","number"]`,
 /// `["object",{"a":"bool"}]`, `"dynamic"`.
-pub fn type_json(ty: &Type) -> Json {
+pub(crate) fn type_json(ty: &Type) -> Json {
     let pair = |kind: &str, inner: Json| Json::Array(vec![Json::String(kind.into()), inner]);
     match ty {
         Type::String => Json::String("string".into()),
@@ -88,7 +88,7 @@ pub fn type_json(ty: &Type) -> Json {
 /// `hcldec`'s null stripping: object properties whose value is null go,
 /// at every depth (array elements stay), and every object's keys come out
 /// sorted (the document is re-encoded from a Go map).
-pub fn strip_nulls(json: Json) -> Json {
+pub(crate) fn strip_nulls(json: Json) -> Json {
     match json {
         Json::Array(items) => Json::Array(items.into_iter().map(strip_nulls).collect()),
         Json::Object(members) => {
@@ -106,14 +106,14 @@ pub fn strip_nulls(json: Json) -> Json {
 
 impl Json {
     /// On one line, no spaces (Go's `json.Marshal`).
-    pub fn compact(&self) -> String {
+    pub(crate) fn compact(&self) -> String {
         let mut out = String::new();
         self.write(&mut out, None, 0);
         out
     }
 
     /// Indented by two spaces per level (Go's `json.MarshalIndent(v, "", "  ")`).
-    pub fn indented(&self) -> String {
+    pub(crate) fn indented(&self) -> String {
         let mut out = String::new();
         self.write(&mut out, Some("  "), 0);
         out

@@ -10,6 +10,7 @@
 //! Exit statuses: 0 success; 1 errors in checked files (`check`) or a
 //! value with no JSON form (`decode`, as `hcldec`); 2 bad invocation,
 //! unreadable file, bad spec or `--vars`, or error diagnostics.
+#![forbid(unsafe_code)]
 
 mod diags;
 mod json;
@@ -199,16 +200,13 @@ impl Run {
     /// Reads and parses one file: JSON syntax when the name ends in
     /// `.json`, native syntax otherwise, as `hcldec` decides.
     fn parse_file(&mut self, path: &str) -> Option<File> {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(_) => {
-                self.diags.push(Diagnostic::error(
-                    "Failed to open file",
-                    format!("The file {path:?} could not be opened."),
-                    None,
-                ));
-                return None;
-            }
+        let Ok(bytes) = std::fs::read(path) else {
+            self.diags.push(Diagnostic::error(
+                "Failed to open file",
+                format!("The file {path:?} could not be opened."),
+                None,
+            ));
+            return None;
         };
         let Ok(text) = String::from_utf8(bytes) else {
             self.diags.push(Diagnostic::error(
@@ -218,7 +216,10 @@ impl Run {
             ));
             return None;
         };
-        self.parse_source(path, &text, path.ends_with(".json"))
+        // Case-sensitive, as `hcldec`'s suffix check is.
+        #[allow(clippy::case_sensitive_file_extension_comparisons)]
+        let json = path.ends_with(".json");
+        self.parse_source(path, &text, json)
     }
 
     /// Parses `text` as the JSON syntax (`json`) or as native syntax.
@@ -267,16 +268,15 @@ impl Run {
 }
 
 fn write_output(out: Option<&str>, text: &str) -> Result<(), Failure> {
-    match out {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| Failure::Message(format!("can't open {path} for writing: {e}"), 1)),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|_| stdout.flush())
-                .map_err(|e| Failure::Message(format!("failed to write output: {e}"), 1))
-        }
+    if let Some(path) = out {
+        std::fs::write(path, text)
+            .map_err(|e| Failure::Message(format!("can't open {path} for writing: {e}"), 1))
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(|e| Failure::Message(format!("failed to write output: {e}"), 1))
     }
 }
 
@@ -360,7 +360,10 @@ fn traversal_json(t: &hcl_json::Traversal, ctx: &EvalContext) -> Json {
                         step.push(("key".into(), j));
                     }
                 }
-                _ => step.push(("kind".to_string(), Json::String("(unknown)".into()))),
+                // hcldec has no name for a splat step.
+                TraversalStep::Splat { .. } => {
+                    step.push(("kind".to_string(), Json::String("(unknown)".into())));
+                }
             }
             step.push(("range".into(), diags::range_json(s.range())));
             Json::Object(step)
@@ -458,5 +461,5 @@ fn check(args: CheckArgs) -> Result<u8, Failure> {
     }
     let text = run.rendered();
     let _ = std::io::stderr().write_all(text.as_bytes());
-    Ok(if run.has_errors() { 1 } else { 0 })
+    Ok(u8::from(run.has_errors()))
 }

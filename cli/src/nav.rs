@@ -9,7 +9,7 @@
 
 /// The path to `offset` in the JSON document `src`; empty at the top
 /// level or when `src` is not readable JSON.
-pub fn context(src: &str, offset: usize) -> String {
+pub(crate) fn context(src: &str, offset: usize) -> String {
     let mut r = Reader {
         b: src.as_bytes(),
         i: 0,

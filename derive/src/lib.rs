@@ -10,6 +10,7 @@
 //! - `serde::Deserialize`: a struct visitor that `hcl_json`'s body
 //!   deserializer drives. It keeps reading fields after one fails, so that
 //!   every problem of a body is reported, not only the first.
+#![forbid(unsafe_code)]
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
@@ -284,7 +285,7 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
             let key = meta
                 .path
                 .get_ident()
-                .map(|i| i.to_string())
+                .map(std::string::ToString::to_string)
                 .unwrap_or_default();
             let span = meta.path.span();
             let new = match key.as_str() {

@@ -23,7 +23,7 @@ pub(crate) struct Spans<'a> {
 }
 
 impl Spans<'_> {
-    pub fn range(&self, span: Span) -> Range {
+    pub(super) fn range(&self, span: Span) -> Range {
         self.origin.range(span)
     }
 
@@ -157,7 +157,7 @@ pub(crate) struct Variables<'a> {
 }
 
 impl<'a> Variables<'a> {
-    pub fn new(spans: Spans<'a>) -> Self {
+    pub(super) fn new(spans: Spans<'a>) -> Self {
         Variables {
             spans,
             bound: Vec::new(),
@@ -207,18 +207,19 @@ impl<'a> Variables<'a> {
         }
     }
 
-    pub fn expr(&mut self, e: &'a Expr) {
+    pub(super) fn expr(&mut self, e: &'a Expr) {
         match &e.kind {
             ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Null => {}
             ExprKind::Template(t) => self.template(t),
             ExprKind::Variable(id) => self.reference(id, &[]),
-            ExprKind::Traversal { source, steps } => match &source.kind {
-                ExprKind::Variable(id) => self.reference(id, steps),
-                _ => {
+            ExprKind::Traversal { source, steps } => {
+                if let ExprKind::Variable(id) = &source.kind {
+                    self.reference(id, steps);
+                } else {
                     self.expr(source);
                     self.steps(steps);
                 }
-            },
+            }
             ExprKind::Call(call) => call.args.iter().for_each(|a| self.expr(a)),
             ExprKind::Tuple(items) => items.iter().for_each(|i| self.expr(i)),
             ExprKind::Object(items) => {
@@ -265,7 +266,7 @@ impl<'a> Variables<'a> {
         }
     }
 
-    pub fn template(&mut self, t: &'a Template) {
+    pub(super) fn template(&mut self, t: &'a Template) {
         for part in &t.parts {
             match part {
                 TemplatePart::Literal { .. } => {}

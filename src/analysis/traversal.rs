@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::diag::{did_you_mean, Error};
 use crate::eval::EvalContext;
-use crate::pos::{Range, SourceFile};
+use crate::pos::{Pos, Range, SourceFile};
 use crate::value::limits::{self, Exceeded, Limit, LIMIT_SUMMARY, VALUE_BYTES};
 use crate::value::{AccessError, Value};
 
@@ -144,7 +144,7 @@ impl Traversal {
     pub fn range(&self) -> Range {
         match (self.steps.first(), self.steps.last()) {
             (Some(first), Some(last)) => first.range().cover(last.range()),
-            _ => Range::at("", Default::default()),
+            _ => Range::at("", Pos::default()),
         }
     }
 
@@ -260,20 +260,17 @@ impl Traversal {
                 &self.range(),
             ));
         };
-        match ctx.variable(name) {
-            Some(value) => {
-                // One evaluation with the context's budget (or a part of
-                // the running one).
-                let _meter = limits::enter(ctx.limits(), 0).map_err(|e| self.limit_error(e))?;
-                self.apply_metered(value)
+        if let Some(value) = ctx.variable(name) {
+            // One evaluation with the context's budget (or a part of
+            // the running one).
+            let _meter = limits::enter(ctx.limits(), 0).map_err(|e| self.limit_error(e))?;
+            self.apply_metered(value)
+        } else {
+            let mut detail = format!("There is no variable named {name:?}.");
+            if let Some(s) = did_you_mean(name, ctx.variable_names()) {
+                detail.push_str(&format!(" Did you mean {s:?}?"));
             }
-            None => {
-                let mut detail = format!("There is no variable named {name:?}.");
-                if let Some(s) = did_you_mean(name, ctx.variable_names()) {
-                    detail.push_str(&format!(" Did you mean {s:?}?"));
-                }
-                Err(self.error("Unknown variable", detail, range))
-            }
+            Err(self.error("Unknown variable", detail, range))
         }
     }
 

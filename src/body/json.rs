@@ -47,7 +47,7 @@ impl<'a> JsonBody<'a> {
         let mut ignored = Diagnostics::new();
         self.deep_props(self.node, None, &mut ignored)
             .into_iter()
-            .filter(|p| self.name(p) == COMMENT)
+            .filter(|p| self.name(*p) == COMMENT)
             .map(|p| Expression::json(self.file.clone(), p.value))
             .collect()
     }
@@ -68,15 +68,15 @@ impl<'a> JsonBody<'a> {
             return attrs;
         };
         for prop in self.file.properties(first, len) {
-            let name = self.name(prop);
+            let name = self.name(*prop);
             if name == COMMENT || self.is_hidden(name) {
                 continue;
             }
             if let Some(existing) = attrs.get(name) {
-                diags.push(self.duplicate("Duplicate attribute definition", prop, existing));
+                diags.push(self.duplicate("Duplicate attribute definition", *prop, existing));
                 continue;
             }
-            attrs.insert(name.to_string(), self.attribute(prop));
+            attrs.insert(name.to_string(), self.attribute(*prop));
         }
         attrs
     }
@@ -94,23 +94,23 @@ impl<'a> JsonBody<'a> {
             missing_item_range: self.missing_item_range(),
         };
         for prop in self.deep_props(self.node, None, diags) {
-            let name = self.name(&prop);
+            let name = self.name(prop);
             if name == COMMENT || self.is_hidden(name) {
                 continue;
             }
             if let Some(attr) = schema.find_attribute(name) {
                 if let Some(existing) = content.attributes.get(name) {
-                    diags.push(self.duplicate("Duplicate argument", &prop, existing));
+                    diags.push(self.duplicate("Duplicate argument", prop, existing));
                 } else {
                     content
                         .attributes
-                        .insert(attr.name.clone(), self.attribute(&prop));
+                        .insert(attr.name.clone(), self.attribute(prop));
                 }
             } else if let Some(block) = schema.find_block(name) {
                 let mut labels = Vec::with_capacity(block.label_names.len());
-                self.unpack_block(&prop, prop.value, block, &mut labels, &mut content, diags);
+                self.unpack_block(prop, prop.value, block, &mut labels, &mut content, diags);
             } else if !partial {
-                diags.push(self.extraneous(&prop, schema));
+                diags.push(self.extraneous(prop, schema));
             }
         }
         for attr in &schema.attributes {
@@ -126,7 +126,7 @@ impl<'a> JsonBody<'a> {
     /// `null` is none.
     fn unpack_block(
         &self,
-        type_prop: &Prop,
+        type_prop: Prop,
         value: NodeId,
         schema: &BlockHeaderSchema,
         labels: &mut Vec<(String, Range)>,
@@ -148,7 +148,7 @@ impl<'a> JsonBody<'a> {
                 ));
             }
             for prop in props {
-                labels.push((self.name(&prop).to_string(), file.range(prop.name)));
+                labels.push((self.name(prop).to_string(), file.range(prop.name)));
                 self.unpack_block(type_prop, prop.value, schema, labels, content, diags);
                 labels.pop();
             }
@@ -197,7 +197,7 @@ impl<'a> JsonBody<'a> {
                 for &element in file.elements(first, len) {
                     match file.node(element).kind {
                         NodeKind::Object { first, len } => {
-                            props.extend_from_slice(file.properties(first, len))
+                            props.extend_from_slice(file.properties(first, len));
                         }
                         _ => diags.push(self.not_object(
                             element,
@@ -230,7 +230,7 @@ impl<'a> JsonBody<'a> {
         let mut ignored = Diagnostics::new();
         self.deep_props(self.node, None, &mut ignored)
             .into_iter()
-            .filter(|p| !self.is_hidden(self.name(p)))
+            .filter(|p| !self.is_hidden(self.name(*p)))
             .collect()
     }
 
@@ -244,7 +244,7 @@ impl<'a> JsonBody<'a> {
         self.node
     }
 
-    fn name(&self, prop: &Prop) -> &str {
+    fn name(&self, prop: Prop) -> &str {
         self.file.str(prop.name).unwrap_or_default()
     }
 
@@ -252,7 +252,7 @@ impl<'a> JsonBody<'a> {
         self.hidden.is_some_and(|h| h.iter().any(|n| n == name))
     }
 
-    fn attribute(&self, prop: &Prop) -> Attribute {
+    fn attribute(&self, prop: Prop) -> Attribute {
         let name_range = self.file.range(prop.name);
         let range = name_range.cover(&self.file.range(prop.value));
         Attribute {
@@ -273,7 +273,7 @@ impl<'a> JsonBody<'a> {
     }
 
     #[cold]
-    fn duplicate(&self, summary: &str, prop: &Prop, existing: &Attribute) -> Diagnostic {
+    fn duplicate(&self, summary: &str, prop: Prop, existing: &Attribute) -> Diagnostic {
         let range = self.file.range(prop.name);
         let whole = range.cover(&self.file.range(prop.value));
         Diagnostic::error(
@@ -289,7 +289,7 @@ impl<'a> JsonBody<'a> {
     }
 
     #[cold]
-    fn extraneous(&self, prop: &Prop, schema: &BodySchema) -> Diagnostic {
+    fn extraneous(&self, prop: Prop, schema: &BodySchema) -> Diagnostic {
         let name = self.name(prop);
         let suggestion = crate::diag::did_you_mean(name, schema.names())
             .map(|s| format!(" Did you mean {s:?}?"))

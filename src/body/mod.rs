@@ -51,7 +51,10 @@ impl Syntax {
     /// assert_eq!(Syntax::for_filename("main.tf"), Syntax::Native);
     /// ```
     pub fn for_filename(filename: &str) -> Syntax {
-        if filename.ends_with(".json") {
+        // Case-sensitive, as HCL's and Terraform's suffix checks are.
+        #[allow(clippy::case_sensitive_file_extension_comparisons)]
+        let is_json = filename.ends_with(".json");
+        if is_json {
             Syntax::Json
         } else {
             Syntax::Native
@@ -170,7 +173,7 @@ pub fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
 
 /// [`parse`] with explicit options.
 pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<File, Error> {
-    crate::json::parse_data(src, filename, options).map(File::json)
+    crate::json::parse_data(src, filename, *options).map(File::json)
 }
 
 /// Parses a file in HCL's native syntax (`.tf`, `.hcl`): attributes,
@@ -282,7 +285,7 @@ impl std::fmt::Debug for Body {
         f.debug_struct("Body")
             .field("range", &self.range())
             .field("hidden", &self.hidden)
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 

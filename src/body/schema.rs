@@ -68,7 +68,7 @@ impl BodySchema {
     pub fn block(mut self, type_name: impl Into<String>, label_names: &[&str]) -> BodySchema {
         self.blocks.push(BlockHeaderSchema {
             type_name: type_name.into(),
-            label_names: label_names.iter().map(|s| s.to_string()).collect(),
+            label_names: label_names.iter().map(ToString::to_string).collect(),
         });
         self
     }

@@ -27,6 +27,7 @@ use crate::schema::{Block, BodyContent};
 use crate::value::{Value, ValueDeserializer};
 
 /// What every deserializer of one decoding shares.
+#[derive(Debug)]
 pub(crate) struct Env<'a> {
     pub ctx: &'a EvalContext,
     /// For `#[hcl(attr, literal)]` fields.
@@ -73,6 +74,7 @@ impl Env<'_> {
 
 /// A `serde::Deserializer` over one body, for the struct `spec` describes.
 #[doc(hidden)]
+#[derive(Debug)]
 pub struct BodyDeserializer<'a> {
     pub(crate) body: Body,
     pub(crate) labels: Vec<String>,
@@ -86,7 +88,7 @@ pub struct BodyDeserializer<'a> {
     pub(crate) path: String,
 }
 
-impl<'a> BodyDeserializer<'a> {
+impl BodyDeserializer<'_> {
     fn decode<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
         if !spec.variants.is_empty() {
@@ -115,7 +117,7 @@ impl<'a> BodyDeserializer<'a> {
     }
 }
 
-impl<'a> BodyDeserializer<'a> {
+impl BodyDeserializer<'_> {
     /// An enum of block types: the variant the first label names, decoded
     /// from this body with the remaining labels.
     fn choose<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
@@ -392,32 +394,29 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
             FieldKind::Label => {
                 let at = self.labels_used;
                 self.labels_used += 1;
-                match de.labels.get(at) {
-                    Some(label) => {
-                        let range = de
-                            .label_ranges
-                            .get(at)
-                            .cloned()
-                            .unwrap_or_else(|| de.body.range());
-                        seed.deserialize(LabelDeserializer {
-                            label: label.clone(),
-                            range,
-                            name: de.spec.fields[i].field,
-                            path: &de.path,
-                        })
-                    }
-                    None => {
-                        env.push(Diagnostic::error(
-                            "Missing block label",
-                            format!(
-                                "{} is decoded from a block with labels, but this body has no label for {:?}.",
-                                de.spec.type_name,
-                                de.spec.fields[i].field
-                            ),
-                            Some(de.body.range()),
-                        ));
-                        Err(Error::reported())
-                    }
+                if let Some(label) = de.labels.get(at) {
+                    let range = de
+                        .label_ranges
+                        .get(at)
+                        .cloned()
+                        .unwrap_or_else(|| de.body.range());
+                    seed.deserialize(LabelDeserializer {
+                        label: label.clone(),
+                        range,
+                        name: de.spec.fields[i].field,
+                        path: &de.path,
+                    })
+                } else {
+                    env.push(Diagnostic::error(
+                        "Missing block label",
+                        format!(
+                            "{} is decoded from a block with labels, but this body has no label for {:?}.",
+                            de.spec.type_name,
+                            de.spec.fields[i].field
+                        ),
+                        Some(de.body.range()),
+                    ));
+                    Err(Error::reported())
                 }
             }
             FieldKind::Remain => match self.rest.take() {
@@ -623,7 +622,7 @@ struct CommentsDeserializer<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
 }
 
-impl<'d, 'a> CommentsDeserializer<'d, 'a> {
+impl CommentsDeserializer<'_, '_> {
     fn one<'s>(&'s self, expr: &'s Expression) -> ExprDeserializer<'s> {
         let place = AttrPlace {
             name: "//",

@@ -133,7 +133,7 @@ pub(crate) fn locate(err: Error, range: &Range, place: &AttrPlace<'_>) -> Error 
     }
     sources
         .into_iter()
-        .fold(Error::from(out), |e, s| e.with_source(s))
+        .fold(Error::from(out), Error::with_source)
 }
 
 /// `text` ending with a full stop.
@@ -191,7 +191,7 @@ pub(crate) struct ExprDeserializer<'a> {
 }
 
 impl<'a> ExprDeserializer<'a> {
-    pub fn new(expr: Expression, ctx: &'a EvalContext, place: AttrPlace<'a>) -> Self {
+    pub(super) fn new(expr: Expression, ctx: &'a EvalContext, place: AttrPlace<'a>) -> Self {
         ExprDeserializer {
             expr,
             ctx,

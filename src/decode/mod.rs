@@ -467,7 +467,7 @@ pub fn from_paths<T: HclDecode, P: AsRef<std::path::Path>>(
                 failed = Some(match failed {
                     Some(f) => f.merge(e),
                     None => e,
-                })
+                });
             }
         }
     }
@@ -498,6 +498,7 @@ pub mod __private {
 
     /// Reads a field key: the index our body deserializer gives, or the
     /// field's name from any other deserializer (unknown names are skipped).
+    #[derive(Debug)]
     pub struct FieldKey(pub &'static [&'static str]);
 
     impl<'de> DeserializeSeed<'de> for FieldKey {
@@ -508,7 +509,7 @@ pub mod __private {
         }
     }
 
-    impl<'de> Visitor<'de> for FieldKey {
+    impl Visitor<'_> for FieldKey {
         type Value = u64;
 
         fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

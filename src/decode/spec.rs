@@ -148,7 +148,7 @@ pub struct Variant {
 
 /// See [`DecodeSpec::check`].
 #[doc(hidden)]
-pub type CheckFn = fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::Error>;
+pub(super) type CheckFn = fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::Error>;
 
 impl DecodeSpec {
     /// The plan for `fields`.
@@ -173,7 +173,7 @@ impl DecodeSpec {
                             .chain(f.labels.iter().copied())
                             .map(str::to_string)
                             .collect(),
-                    })
+                    });
                 }
                 FieldKind::Label
                 | FieldKind::Remain

@@ -192,6 +192,14 @@ pub struct BodyEncoder<'e> {
     enc: &'e mut Encoder,
 }
 
+impl std::fmt::Debug for BodyEncoder<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BodyEncoder")
+            .field("path", &self.enc.path)
+            .finish_non_exhaustive()
+    }
+}
+
 /// One block to write: its labels and its body.
 type BlockItem<'a> = (Vec<String>, &'a dyn HclEncode);
 

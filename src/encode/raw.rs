@@ -48,7 +48,7 @@ pub(crate) fn expression(w: &mut JsonWriter, expr: &Expression) {
                 OriginRef::JsonString(file, string)
                     if file.str(string).unwrap_or_default().len() == text.len() =>
                 {
-                    node(w, file, string)
+                    node(w, file, string);
                 }
                 _ => w.string(&format!("${{{text}}}")),
             }

@@ -12,7 +12,7 @@ use crate::syntax::{Call, Expr, ExprKind, Span};
 use crate::value::{limits, Value};
 
 impl Eval<'_> {
-    pub fn call(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Value {
+    pub(super) fn call(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Value {
         let Some(function) = self.function(call, span, ctx) else {
             return Value::dynamic();
         };
@@ -223,7 +223,7 @@ impl Eval<'_> {
                     call_failed_detail(name, &e.message),
                     start,
                     span,
-                )
+                );
             }
         }
     }

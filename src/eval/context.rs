@@ -196,7 +196,7 @@ impl EvalContext {
         self.scopes()
             .filter(|s| !s.functions.is_empty() || s.library.is_some())
             .fold(0usize, |acc, s| {
-                acc.rotate_left(7) ^ (s as *const Scope as usize)
+                acc.rotate_left(7) ^ (std::ptr::from_ref::<Scope>(s) as usize)
             })
     }
 

@@ -41,7 +41,7 @@ pub(crate) struct Eval<'a> {
 pub(crate) struct Mark(usize);
 
 impl<'a> Eval<'a> {
-    pub fn new(origin: OriginRef<'a>, diags: &'a mut Diagnostics) -> Eval<'a> {
+    pub(super) fn new(origin: OriginRef<'a>, diags: &'a mut Diagnostics) -> Eval<'a> {
         Eval {
             origin,
             diags,
@@ -50,16 +50,16 @@ impl<'a> Eval<'a> {
     }
 
     /// The exact source range of `span`.
-    pub fn range(&self, span: Span) -> Range {
+    pub(super) fn range(&self, span: Span) -> Range {
         self.origin.range(span)
     }
 
-    pub fn mark(&self) -> Mark {
+    pub(super) fn mark(&self) -> Mark {
         Mark(self.diags.len())
     }
 
     /// Whether an error was reported since `mark`.
-    pub fn failed_since(&self, mark: Mark) -> bool {
+    pub(super) fn failed_since(&self, mark: Mark) -> bool {
         self.diags.as_slice()[mark.0..]
             .iter()
             .any(|d| d.severity == crate::diag::Severity::Error)
@@ -67,7 +67,7 @@ impl<'a> Eval<'a> {
 
     /// Reports an error about `span`.
     #[cold]
-    pub fn error(&mut self, summary: &str, detail: impl Into<String>, span: Span) {
+    pub(super) fn error(&mut self, summary: &str, detail: impl Into<String>, span: Span) {
         let subject = self.range(span);
         self.diags
             .push(Diagnostic::error(summary, detail, Some(subject)));
@@ -75,7 +75,7 @@ impl<'a> Eval<'a> {
 
     /// Reports an error about `span` within the wider `context`.
     #[cold]
-    pub fn error_in(
+    pub(super) fn error_in(
         &mut self,
         summary: &str,
         detail: impl Into<String>,
@@ -91,7 +91,7 @@ impl<'a> Eval<'a> {
     /// Reports that the evaluation budget is spent, on `span`: once per
     /// evaluation (every later charge fails too, and would repeat it).
     #[cold]
-    pub fn limit_error(&mut self, span: Span) {
+    pub(super) fn limit_error(&mut self, span: Span) {
         if let Some(e) = limits::take_report() {
             self.error(LIMIT_SUMMARY, e.detail(), span);
         }
@@ -100,19 +100,18 @@ impl<'a> Eval<'a> {
     /// Whether a charge went through; otherwise the limit is reported on
     /// `span` (once) and the caller gives up with the dynamic value.
     #[inline]
-    pub fn charged(&mut self, charge: Result<(), Exceeded>, span: Span) -> bool {
-        match charge {
-            Ok(()) => true,
-            Err(_) => {
-                self.limit_error(span);
-                false
-            }
+    pub(super) fn charged(&mut self, charge: Result<(), Exceeded>, span: Span) -> bool {
+        if let Ok(()) = charge {
+            true
+        } else {
+            self.limit_error(span);
+            false
         }
     }
 
     /// Runs `f` with diagnostics collected apart, for the caller to keep or
     /// drop (a conditional's branch that is not selected).
-    pub fn isolated<T>(&mut self, f: impl FnOnce(&mut Eval<'_>) -> T) -> (T, Diagnostics) {
+    pub(super) fn isolated<T>(&mut self, f: impl FnOnce(&mut Eval<'_>) -> T) -> (T, Diagnostics) {
         let mut own = Diagnostics::new();
         let mut inner = Eval::new(self.origin, &mut own);
         let value = f(&mut inner);
@@ -122,7 +121,7 @@ impl<'a> Eval<'a> {
     /// The value of `e`, owned.
     /// A borrowed value (a variable) is copied here, and the copy charged
     /// to the evaluation budget.
-    pub fn value(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
+    pub(super) fn value(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
         match self.value_cow(e, ctx) {
             Cow::Owned(v) => v,
             Cow::Borrowed(v) => {
@@ -138,7 +137,7 @@ impl<'a> Eval<'a> {
     /// The value of `e`, borrowed from the context when it is a variable,
     /// so that reading `var.big.x` or interpolating `${name}` does not copy
     /// the whole variable first.
-    pub fn value_cow<'c>(&mut self, e: &Expr, ctx: &'c EvalContext) -> Cow<'c, Value> {
+    pub(super) fn value_cow<'c>(&mut self, e: &Expr, ctx: &'c EvalContext) -> Cow<'c, Value> {
         match &e.kind {
             ExprKind::Variable(name) => match self.variable(name, ctx) {
                 Some(v) => Cow::Borrowed(v),
@@ -241,7 +240,7 @@ impl<'a> Eval<'a> {
     // ------------------------------------------------------------ traversals
 
     /// Applies attribute, index and splat steps to `value`, left to right.
-    pub fn apply_steps(
+    pub(super) fn apply_steps(
         &mut self,
         value: Cow<'_, Value>,
         steps: &[Step],
@@ -320,7 +319,7 @@ impl<'a> Eval<'a> {
     fn splat(
         &mut self,
         source: &Value,
-        _kind: SplatKind,
+        kind: SplatKind,
         each: &[Step],
         span: Span,
         ctx: &EvalContext,
@@ -330,7 +329,7 @@ impl<'a> Eval<'a> {
             Value::Null(ty) if is_sequence(ty) => {
                 // HCL's ranges: the source, within the source and marker.
                 let start = self.traversal_start.min(span.start);
-                let marker_end = self.splat_marker_end(_kind, span);
+                let marker_end = self.splat_marker_end(kind, span);
                 self.error_in(
                     "Splat of null value",
                     "Splat expressions (with the * symbol) cannot be applied to null sequences.",

@@ -132,7 +132,7 @@ impl Eval<'_> {
     }
 
     /// A `for` expression: a tuple, or an object (grouped with `...`).
-    pub fn for_expr(&mut self, f: &ForExpr, span: Span, ctx: &EvalContext) -> Value {
+    pub(super) fn for_expr(&mut self, f: &ForExpr, span: Span, ctx: &EvalContext) -> Value {
         let it = Iteration {
             key_var: f.key_var.as_ref(),
             value_var: &f.value_var,

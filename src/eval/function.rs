@@ -182,6 +182,16 @@ pub struct FunctionBuilder {
     return_type: Arc<ReturnTypeFn>,
 }
 
+impl std::fmt::Debug for FunctionBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FunctionBuilder")
+            .field("description", &self.description)
+            .field("params", &self.params)
+            .field("variadic", &self.variadic)
+            .finish_non_exhaustive()
+    }
+}
+
 impl FunctionBuilder {
     /// A one-line description, for documentation.
     pub fn description(mut self, text: impl Into<String>) -> FunctionBuilder {

@@ -20,7 +20,13 @@ use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
 use crate::value::{try_convert, Number, NumberError, Type, Value};
 
 impl Eval<'_> {
-    pub fn unary(&mut self, op: UnaryOp, operand: &Expr, span: Span, ctx: &EvalContext) -> Value {
+    pub(super) fn unary(
+        &mut self,
+        op: UnaryOp,
+        operand: &Expr,
+        span: Span,
+        ctx: &EvalContext,
+    ) -> Value {
         let ty = match op {
             UnaryOp::Neg => Type::Number,
             UnaryOp::Not => Type::Bool,
@@ -51,7 +57,12 @@ impl Eval<'_> {
     /// the range from `first` to `x_k`, and its left operand is the result
     /// of step k - 1, which counts as failed once any error was reported
     /// since the chain began.
-    pub fn binary_chain(&mut self, first: &Expr, rest: &[BinaryTerm], ctx: &EvalContext) -> Value {
+    pub(super) fn binary_chain(
+        &mut self,
+        first: &Expr,
+        rest: &[BinaryTerm],
+        ctx: &EvalContext,
+    ) -> Value {
         // A chain holds the operators of one precedence level, and `&&`
         // and `||` each have a level of their own.
         if matches!(rest.first(), Some(t) if matches!(t.op, BinaryOp::And | BinaryOp::Or)) {
@@ -128,10 +139,13 @@ impl Eval<'_> {
                 });
             }
         };
-        result.map(Value::Number).unwrap_or_else(|e| {
-            self.number_error(op, e, span);
-            Value::unknown(Type::Number)
-        })
+        result.map_or_else(
+            |e| {
+                self.number_error(op, e, span);
+                Value::unknown(Type::Number)
+            },
+            Value::Number,
+        )
     }
 
     /// A failed arithmetic operation. One whose IEEE result would be NaN

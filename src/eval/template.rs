@@ -19,7 +19,7 @@ type Output = Option<String>;
 
 impl Eval<'_> {
     /// The value of a template, unwrapping a lone interpolation.
-    pub fn template(&mut self, t: &Template, ctx: &EvalContext) -> Value {
+    pub(super) fn template(&mut self, t: &Template, ctx: &EvalContext) -> Value {
         match t.as_single_interpolation() {
             Some(expr) => self.value(expr, ctx),
             None => self.template_string(t, ctx),

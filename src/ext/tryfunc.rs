@@ -127,7 +127,7 @@ fn no_valid_alternative(failures: &[Diagnostic]) -> Error {
     for d in failures {
         match &d.subject {
             Some(range) => {
-                detail.push_str(&format!("- {} (at {range})\n  {}\n", d.summary, d.detail))
+                detail.push_str(&format!("- {} (at {range})\n  {}\n", d.summary, d.detail));
             }
             None => detail.push_str(&format!("- {}\n  {}\n", d.summary, d.detail)),
         }

@@ -8,9 +8,12 @@
 //! Nesting is limited ([`ParseOptions::max_depth`]) so no input can overflow
 //! the stack, here or in the recursive layers above.
 
+// Errors travel boxed so that every `Result` on the scanning path stays one word wide.
+#![allow(clippy::unnecessary_box_returns)]
+
 use std::sync::Arc;
 
-use super::tree::{FileData, Node, NodeId, NodeKind, Prop, StrText};
+use super::tree::{FileData, Node, NodeId, NodeKind, Prop, StrText, TemplateCache};
 use crate::diag::Error;
 use crate::pos::SourceFile;
 
@@ -37,7 +40,7 @@ impl Default for ParseOptions {
 /// points at the first offending byte.
 pub(crate) fn parse_bytes_data(src: &[u8], filename: &str) -> Result<Arc<FileData>, Error> {
     match std::str::from_utf8(src) {
-        Ok(text) => parse_data(text, filename, &ParseOptions::default()),
+        Ok(text) => parse_data(text, filename, ParseOptions::default()),
         Err(e) => Err(invalid_utf8(src, filename, e.valid_up_to())),
     }
 }
@@ -63,7 +66,7 @@ fn invalid_utf8(src: &[u8], filename: &str, valid_up_to: usize) -> Error {
 pub(crate) fn parse_data(
     src: &str,
     filename: &str,
-    options: &ParseOptions,
+    options: ParseOptions,
 ) -> Result<Arc<FileData>, Error> {
     let source = Arc::new(SourceFile::new(filename, src));
     if src.len() >= u32::MAX as usize {
@@ -97,8 +100,7 @@ pub(crate) fn parse_data(
             None => {
                 return Err(root
                     .err()
-                    .map(|e| e.into_error(&source))
-                    .unwrap_or_else(Error::reported))
+                    .map_or_else(Error::reported, |e| e.into_error(&source)))
             }
         };
         for e in errors.chain(root.err().map(|e| *e)) {
@@ -114,7 +116,7 @@ pub(crate) fn parse_data(
         props: p.props,
         decoded: p.decoded,
         root,
-        templates: Default::default(),
+        templates: TemplateCache::default(),
     }))
 }
 
@@ -363,41 +365,29 @@ impl Parser<'_> {
     /// characters up to whitespace or JSON punctuation.
     fn token_end(&self, start: usize) -> Option<usize> {
         let s = self.src;
-        match s.get(start)? {
-            &quote @ (b'"' | b'\'') => {
-                let mut i = start + 1;
-                while let Some(&b) = s.get(i) {
-                    match b {
-                        b'\\' => i += 2,
-                        b'\n' => return None,
-                        b if b == quote => return Some(i + 1),
-                        _ => i += 1,
-                    }
+        if let &quote @ (b'"' | b'\'') = s.get(start)? {
+            let mut i = start + 1;
+            while let Some(&b) = s.get(i) {
+                match b {
+                    b'\\' => i += 2,
+                    b'\n' => return None,
+                    b if b == quote => return Some(i + 1),
+                    _ => i += 1,
                 }
-                None
             }
-            _ => {
-                let mut i = start;
-                while let Some(&b) = s.get(i) {
-                    if matches!(
-                        b,
-                        b' ' | b'\t'
-                            | b'\n'
-                            | b'\r'
-                            | b','
-                            | b':'
-                            | b'{'
-                            | b'}'
-                            | b'['
-                            | b']'
-                            | b'"'
-                    ) {
-                        break;
-                    }
-                    i += 1;
+            None
+        } else {
+            let mut i = start;
+            while let Some(&b) = s.get(i) {
+                if matches!(
+                    b,
+                    b' ' | b'\t' | b'\n' | b'\r' | b',' | b':' | b'{' | b'}' | b'[' | b']' | b'"'
+                ) {
+                    break;
                 }
-                Some(i.max(self.char_end(start)))
+                i += 1;
             }
+            Some(i.max(self.char_end(start)))
         }
     }
 
@@ -963,7 +953,7 @@ mod tests {
     use crate::json::tree::FileData;
 
     fn parse(src: &str, filename: &str) -> Result<Arc<FileData>, Error> {
-        parse_data(src, filename, &ParseOptions::default())
+        parse_data(src, filename, ParseOptions::default())
     }
 
     fn parse_bytes(src: &[u8], filename: &str) -> Result<Arc<FileData>, Error> {
@@ -973,7 +963,7 @@ mod tests {
     fn parse_with(
         src: &str,
         filename: &str,
-        options: &ParseOptions,
+        options: ParseOptions,
     ) -> Result<Arc<FileData>, Error> {
         parse_data(src, filename, options)
     }
@@ -1166,8 +1156,8 @@ mod tests {
 
     #[test]
     fn property_names_must_be_strings() {
-        fails_with(r#"{a: 1}"#, "Invalid object property name", "1:2-1:3");
-        fails_with(r#"{1: 1}"#, "Invalid object property name", "1:2-1:3");
+        fails_with(r"{a: 1}", "Invalid object property name", "1:2-1:3");
+        fails_with(r"{1: 1}", "Invalid object property name", "1:2-1:3");
     }
 
     #[test]
@@ -1213,8 +1203,8 @@ mod tests {
         let (summary, _) = fails(&deep);
         assert_eq!(summary, "Nesting too deep");
         let opts = ParseOptions { max_depth: 3 };
-        assert!(parse_with(r#"{"a": [[1]]}"#, "t", &opts).is_ok());
-        assert!(parse_with(r#"{"a": [[[1]]]}"#, "t", &opts).is_err());
+        assert!(parse_with(r#"{"a": [[1]]}"#, "t", opts).is_ok());
+        assert!(parse_with(r#"{"a": [[[1]]]}"#, "t", opts).is_err());
     }
 
     #[test]

@@ -147,7 +147,7 @@ impl TemplateCache {
     /// Calls `with` on the template of string node `id` (of `len` bytes)
     /// of a file of `nodes` nodes, parsed by `parse` unless its tree is
     /// kept.
-    pub fn with<R>(
+    pub(crate) fn with<R>(
         &self,
         (id, nodes): (NodeId, usize),
         len: usize,
@@ -160,14 +160,13 @@ impl TemplateCache {
             return with(&parse());
         }
         let kept = self.lock().trees.get(&id).map(|(t, _)| t.clone());
-        let tree = match kept {
-            Some(tree) => tree,
-            None => {
-                self.parsed.fetch_add(1, Ordering::Relaxed);
-                let tree = Arc::new(parse());
-                self.lock().insert(id, tree.clone(), len);
-                tree
-            }
+        let tree = if let Some(tree) = kept {
+            tree
+        } else {
+            self.parsed.fetch_add(1, Ordering::Relaxed);
+            let tree = Arc::new(parse());
+            self.lock().insert(id, tree.clone(), len);
+            tree
         };
         with(&tree)
     }
@@ -187,17 +186,19 @@ impl TemplateCache {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         // A panic while holding the lock leaves a consistent map.
-        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+        self.kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// How many templates have been parsed so far.
-    pub fn parsed(&self) -> usize {
+    pub(crate) fn parsed(&self) -> usize {
         self.parsed.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// How many trees are kept.
     #[cfg(test)]
-    pub fn kept(&self) -> usize {
+    pub(crate) fn kept(&self) -> usize {
         self.lock().trees.len()
     }
 }
@@ -209,19 +210,19 @@ impl std::fmt::Debug for TemplateCache {
 }
 
 impl FileData {
-    pub fn node(&self, id: NodeId) -> &Node {
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id as usize]
     }
 
     /// The decoded text of a string node, or `None` for other kinds.
-    pub fn str(&self, id: NodeId) -> Option<&str> {
+    pub(crate) fn str(&self, id: NodeId) -> Option<&str> {
         match self.node(id).kind {
             NodeKind::String(text) => Some(self.str_text(text)),
             _ => None,
         }
     }
 
-    pub fn str_text(&self, text: StrText) -> &str {
+    pub(crate) fn str_text(&self, text: StrText) -> &str {
         match text {
             StrText::Source { start, end } => &self.source.text()[start as usize..end as usize],
             StrText::Decoded { start, end } => &self.decoded[start as usize..end as usize],
@@ -229,21 +230,21 @@ impl FileData {
     }
 
     /// The exact source text of a node (for numbers: the literal).
-    pub fn raw(&self, id: NodeId) -> &str {
+    pub(crate) fn raw(&self, id: NodeId) -> &str {
         let n = self.node(id);
         &self.source.text()[n.start as usize..n.end as usize]
     }
 
-    pub fn elements(&self, first: u32, len: u32) -> &[NodeId] {
+    pub(crate) fn elements(&self, first: u32, len: u32) -> &[NodeId] {
         &self.children[first as usize..(first + len) as usize]
     }
 
-    pub fn properties(&self, first: u32, len: u32) -> &[Prop] {
+    pub(crate) fn properties(&self, first: u32, len: u32) -> &[Prop] {
         &self.props[first as usize..(first + len) as usize]
     }
 
     /// The source range of a node.
-    pub fn range(&self, id: NodeId) -> Range {
+    pub(crate) fn range(&self, id: NodeId) -> Range {
         let n = self.node(id);
         self.source.range(n.start as usize, n.end as usize)
     }
@@ -252,7 +253,7 @@ impl FileData {
     /// what maps a span inside a JSON string's content (a template's) back to
     /// the file, exactly, whatever escapes come before it. Offsets past the
     /// end map to the closing quote.
-    pub fn string_source_offset(&self, id: NodeId, decoded: usize) -> usize {
+    pub(crate) fn string_source_offset(&self, id: NodeId, decoded: usize) -> usize {
         let node = self.node(id);
         let content_start = node.start as usize + 1;
         let content_end = (node.end as usize).saturating_sub(1).max(content_start);
@@ -266,7 +267,7 @@ impl FileData {
     }
 
     /// The range of `start..end` of a string node's decoded text.
-    pub fn string_range(&self, id: NodeId, start: usize, end: usize) -> Range {
+    pub(crate) fn string_range(&self, id: NodeId, start: usize, end: usize) -> Range {
         self.source.range(
             self.string_source_offset(id, start),
             self.string_source_offset(id, end),
@@ -276,7 +277,7 @@ impl FileData {
     /// The subject of a diagnostic about a value, as HCL chooses it: the
     /// opening bracket of an object or array, the whole token of a scalar
     /// (`"x"`, `null`, `true`, `123`).
-    pub fn value_subject(&self, id: NodeId) -> Range {
+    pub(crate) fn value_subject(&self, id: NodeId) -> Range {
         match self.node(id).kind {
             NodeKind::Object { .. } | NodeKind::Array { .. } => self.start_range(id),
             _ => self.range(id),
@@ -284,13 +285,13 @@ impl FileData {
     }
 
     /// The range of the first byte of a node (its opening bracket).
-    pub fn start_range(&self, id: NodeId) -> Range {
+    pub(crate) fn start_range(&self, id: NodeId) -> Range {
         let n = self.node(id);
         self.source.range(n.start as usize, n.start as usize + 1)
     }
 
     /// The range of the last byte of a node (its closing bracket).
-    pub fn end_range(&self, id: NodeId) -> Range {
+    pub(crate) fn end_range(&self, id: NodeId) -> Range {
         let n = self.node(id);
         self.source
             .range((n.end as usize).saturating_sub(1), n.end as usize)
@@ -339,7 +340,8 @@ mod tests {
     fn offsets_inside_escaped_strings_map_to_the_source() {
         // Decoded: `a"\nAé😀${x}`; `$` is decoded byte 9.
         let src = r#"{"k": "a\"\n\u0041\u00e9\ud83d\ude00${x}"}"#;
-        let data = &*crate::json::parse_data(src, "t.json", &Default::default()).unwrap();
+        let data =
+            &*crate::json::parse_data(src, "t.json", crate::json::ParseOptions::default()).unwrap();
         let NodeKind::Object { first, len } = data.node(data.root).kind else {
             panic!()
         };
@@ -356,7 +358,8 @@ mod tests {
     fn offsets_after_lone_surrogates_map_to_the_source() {
         // Each lone half decodes to U+FFFD (3 bytes) from 6 source bytes.
         let src = r#"{"k": "\ud800\u0041\udc00${x}"}"#;
-        let data = &*crate::json::parse_data(src, "t.json", &Default::default()).unwrap();
+        let data =
+            &*crate::json::parse_data(src, "t.json", crate::json::ParseOptions::default()).unwrap();
         let NodeKind::Object { first, len } = data.node(data.root).kind else {
             panic!()
         };

@@ -7,6 +7,7 @@
 //! that content; block specs recurse into each matching block's body.
 
 use indexmap::IndexMap;
+use std::fmt::Write as _;
 
 use super::{BlockCollection, BlockKeyed, Spec};
 use crate::analysis::Traversal;
@@ -211,17 +212,18 @@ fn decode_content(
             element_type,
             required,
         } => decode_block_attrs(type_name, element_type, *required, content, ctx, diags),
-        Spec::Label { index, name } => match labels.get(*index) {
-            Some(label) => Value::from(label.value.as_str()),
-            None => {
+        Spec::Label { index, name } => {
+            if let Some(label) = labels.get(*index) {
+                Value::from(label.value.as_str())
+            } else {
                 diags.push(Diagnostic::error(
-                    "Invalid label spec",
-                    format!("The label spec {name:?} (index {index}) is used outside a block with that many labels. This is a bug in the spec, not in the configuration."),
-                    Some(content.missing_item_range.clone()),
-                ));
+                "Invalid label spec",
+                format!("The label spec {name:?} (index {index}) is used outside a block with that many labels. This is a bug in the spec, not in the configuration."),
+                Some(content.missing_item_range.clone()),
+            ));
                 Value::unknown(Type::String)
             }
-        },
+        }
         Spec::Default { primary, default } => {
             let value = decode_content(primary, content, labels, ctx, diags);
             if value.is_null() {
@@ -524,7 +526,10 @@ fn decode_block_map(
         }
         let key = &block.labels[depth - 1];
         if target.contains_key(key) {
-            let quoted: String = block.labels.iter().map(|l| format!(" {l:?}")).collect();
+            let quoted: String = block.labels.iter().fold(String::new(), |mut s, l| {
+                let _ = write!(s, " {l:?}");
+                s
+            });
             diags.push(Diagnostic::error(
                 format!("Duplicate {type_name} block"),
                 format!("A block for {type_name}{quoted} was already defined. The {type_name} labels must be unique."),
@@ -642,8 +647,7 @@ fn source_range_in(spec: &Spec, content: &BodyContent, labels: &[Label]) -> Rang
         Spec::Expr(expr) => expr.range(),
         Spec::Label { index, .. } => labels
             .get(*index)
-            .map(|l| l.range.clone())
-            .unwrap_or_else(|| content.missing_item_range.clone()),
+            .map_or_else(|| content.missing_item_range.clone(), |l| l.range.clone()),
         Spec::Block {
             type_name, nested, ..
         } => first_block_range(content, type_name, nested),
@@ -653,11 +657,10 @@ fn source_range_in(spec: &Spec, content: &BodyContent, labels: &[Label]) -> Rang
         Spec::BlockMap(k) | Spec::BlockObject(k) => {
             first_block_range(content, &k.type_name, &k.nested)
         }
-        Spec::BlockAttrs { type_name, .. } => content
-            .blocks_of_type(type_name)
-            .next()
-            .map(|b| b.def_range.clone())
-            .unwrap_or_else(|| content.missing_item_range.clone()),
+        Spec::BlockAttrs { type_name, .. } => content.blocks_of_type(type_name).next().map_or_else(
+            || content.missing_item_range.clone(),
+            |b| b.def_range.clone(),
+        ),
         Spec::Default { primary, .. } => source_range_in(primary, content, labels),
         Spec::Transform { wrapped, .. }
         | Spec::TransformFunc { wrapped, .. }
@@ -708,12 +711,11 @@ pub(super) fn implied_type(spec: &Spec) -> Type {
             let child = context
                 .child()
                 .with_variable(var_name.clone(), Value::unknown(implied_type(wrapped)));
-            expr.value(&child).map(|v| v.ty()).unwrap_or(Type::Dynamic)
+            expr.value(&child).map_or(Type::Dynamic, |v| v.ty())
         }
         Spec::TransformFunc { function, .. } => function
             .call(&[Value::unknown(Type::Dynamic)])
-            .map(|v| v.ty())
-            .unwrap_or(Type::Dynamic),
+            .map_or(Type::Dynamic, |v| v.ty()),
         Spec::Validate { wrapped, .. } => implied_type(wrapped),
     }
 }
@@ -744,7 +746,7 @@ fn variables_needed(spec: &Spec, content: &BodyContent, out: &mut Vec<Traversal>
             type_name, nested, ..
         } => blocks_of(type_name, nested, out),
         Spec::BlockList(c) | Spec::BlockSet(c) | Spec::BlockTuple(c) => {
-            blocks_of(&c.type_name, &c.nested, out)
+            blocks_of(&c.type_name, &c.nested, out);
         }
         Spec::BlockMap(k) | Spec::BlockObject(k) => blocks_of(&k.type_name, &k.nested, out),
         Spec::BlockAttrs { type_name, .. } => {

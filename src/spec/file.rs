@@ -21,7 +21,7 @@ use crate::eval::{EvalContext, Function, FunctionError, Param};
 use crate::ext::typeexpr::TypeConstraint;
 use crate::json::{Body, Expression};
 use crate::schema::{Block, BodyContent, BodySchema};
-use crate::value::{try_convert, Type, Value};
+use crate::value::{try_convert, Number, Type, Value};
 
 /// The spec block types, in the order `hcldec` lists them.
 const SPEC_BLOCKS: &[&str] = &[
@@ -411,16 +411,15 @@ impl Reader {
         let Some(v) = self.typed_arg(content, name, &Type::Number, diags) else {
             return 0;
         };
-        match v.as_number().and_then(|n| n.to_u64()) {
-            Some(n) => n as usize,
-            None => {
-                diags.push(Diagnostic::error(
-                    "Unsuitable value type",
-                    "Unsuitable value: a whole number of zero or more is required.",
-                    Some(content.attributes[name].expr.range()),
-                ));
-                0
-            }
+        if let Some(n) = v.as_number().and_then(Number::to_u64) {
+            n as usize
+        } else {
+            diags.push(Diagnostic::error(
+                "Unsuitable value type",
+                "Unsuitable value: a whole number of zero or more is required.",
+                Some(content.attributes[name].expr.range()),
+            ));
+            0
         }
     }
 

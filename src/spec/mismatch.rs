@@ -9,6 +9,7 @@
 //! string `"x"`) keep the value layer's message.
 
 use crate::value::Type;
+use std::fmt::Write as _;
 
 /// cty's message when no conversion from `got` to `want` exists, `None`
 /// when one does.
@@ -18,7 +19,7 @@ pub(super) fn type_mismatch(got: &Type, want: &Type) -> Option<String> {
 
 /// Whether cty has an (unsafe) conversion from `got` to `want`.
 fn convertible(got: &Type, want: &Type) -> bool {
-    use Type::*;
+    use Type::{Bool, Dynamic, List, Map, Number, Object, Set, String, Tuple};
     if got == want || matches!(want, Dynamic) || matches!(got, Dynamic) {
         return true;
     }
@@ -54,7 +55,7 @@ fn required(want: &Type) -> String {
 
 /// cty's `MismatchMessage`.
 fn message(got: &Type, want: &Type) -> String {
-    use Type::*;
+    use Type::{Dynamic, List, Map, Object, Set, Tuple};
     match (got, want) {
         (Object(ga), Object(wa)) => {
             let mut missing: Vec<&std::string::String> =
@@ -65,8 +66,10 @@ fn message(got: &Type, want: &Type) -> String {
                 [one] => return format!("attribute {one:?} is required"),
                 [a, b] => return format!("attributes {a:?} and {b:?} are required"),
                 [init @ .., last] => {
-                    let list: std::string::String =
-                        init.iter().map(|n| format!("{n:?}, ")).collect();
+                    let list = init.iter().fold(std::string::String::new(), |mut s, n| {
+                        let _ = write!(s, "{n:?}, ");
+                        s
+                    });
                     return format!("attributes {list}and {last:?} are required");
                 }
             }
@@ -90,7 +93,7 @@ fn message(got: &Type, want: &Type) -> String {
 }
 
 fn from_structural(got: &Type, want: &Type) -> String {
-    use Type::*;
+    use Type::{List, Map, Object, Set, Tuple};
     match (got, want) {
         (Tuple(gs), List(w) | Set(w)) => {
             for (i, g) in gs.iter().enumerate() {
@@ -113,7 +116,7 @@ fn from_structural(got: &Type, want: &Type) -> String {
 }
 
 fn from_collection(got: &Type, want: &Type) -> String {
-    use Type::*;
+    use Type::{List, Map, Set};
     let (g, w, noun) = match (got, want) {
         (List(g) | Set(g), List(w)) => (g, w, "list element type"),
         (List(g) | Set(g), Set(w)) => (g, w, "set element type"),

@@ -400,7 +400,7 @@ impl BlockKeyed {
     fn new(type_name: impl Into<String>, label_names: &[&str], nested: Spec) -> BlockKeyed {
         BlockKeyed {
             type_name: type_name.into(),
-            label_names: label_names.iter().map(|s| s.to_string()).collect(),
+            label_names: label_names.iter().map(ToString::to_string).collect(),
             nested: Box::new(nested),
         }
     }

@@ -2,7 +2,7 @@
 
 use super::{Spec, SpecFile};
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::{parse, Body, EvalContext, Type, Value};
+use crate::{parse, Body, EvalContext, Number, Type, Value};
 
 fn body(src: &str) -> Body {
     parse(src, "t.json").unwrap().body()
@@ -285,7 +285,7 @@ fn block_map_nests_one_map_per_label() {
     assert_eq!(spec.implied_type(), Type::map(Type::map(Type::String)));
     assert_eq!(
         ok(&spec, "{}"),
-        Value::Map(Type::String, Default::default())
+        Value::Map(Type::String, indexmap::IndexMap::default())
     );
 }
 
@@ -400,7 +400,7 @@ fn transform_is_skipped_when_the_nested_value_has_errors() {
 fn validate_adds_diagnostics_at_the_wrapped_range() {
     let spec = Spec::validate(Spec::attr("n", Type::Number), |v| {
         let mut out = Diagnostics::new();
-        if v.as_number().is_some_and(|n| n.is_negative()) {
+        if v.as_number().is_some_and(Number::is_negative) {
             out.push(Diagnostic::error("Negative", "Must be positive.", None));
         }
         out
@@ -419,7 +419,7 @@ fn variables_lists_the_references_decoding_would_evaluate() {
         ("i", Spec::block_list("item", attr_v(Type::Dynamic))),
     ]);
     let b = body(r#"{"a": "${x.y} ${z}", "item": {"v": "${w[0]}"}, "other": "${ignored}"}"#);
-    let names: Vec<String> = spec.variables(&b).iter().map(|t| t.to_string()).collect();
+    let names: Vec<String> = spec.variables(&b).iter().map(ToString::to_string).collect();
     assert_eq!(names, ["x.y", "z", "w[0]"]);
 }
 

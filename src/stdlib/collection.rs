@@ -214,7 +214,7 @@ fn coalescelist() -> Function {
                 .allow_unknown(),
         )
         .returns_with(|args| {
-            let first = args.first().map(Value::ty).unwrap_or(Type::Dynamic);
+            let first = args.first().map_or(Type::Dynamic, Value::ty);
             Ok(if args.iter().all(|a| a.ty() == first) {
                 first
             } else {

@@ -58,8 +58,7 @@ fn to(description: &'static str, target: Type) -> Function {
             }
             Ok(args[0]
                 .convert_unsafe(&ret)
-                .map(|v| v.ty())
-                .unwrap_or(Type::Dynamic))
+                .map_or(Type::Dynamic, |v| v.ty()))
         })
         .build(move |args| {
             // A value whose type already matches (an empty list(string)

@@ -81,10 +81,13 @@ pub(crate) fn base64_digest<D: Digest>(bytes: &[u8]) -> String {
 
 /// The digest of `bytes` in lower-case hexadecimal.
 pub(crate) fn hex_digest<D: Digest>(bytes: &[u8]) -> String {
-    D::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    use std::fmt::Write;
+    let digest = D::digest(bytes);
+    let mut hex = String::with_capacity(digest.len() * 2);
+    for b in &digest {
+        let _ = write!(hex, "{b:02x}");
+    }
+    hex
 }
 
 fn uuidv5() -> Function {
@@ -118,10 +121,10 @@ fn uuidv5() -> Function {
 }
 
 /// The namespaces RFC 9562 (appendix A) predefines.
-const NAMESPACE_DNS: [u8; 16] = namespace(0x6ba7b810);
-const NAMESPACE_URL: [u8; 16] = namespace(0x6ba7b811);
-const NAMESPACE_OID: [u8; 16] = namespace(0x6ba7b812);
-const NAMESPACE_X500: [u8; 16] = namespace(0x6ba7b814);
+const NAMESPACE_DNS: [u8; 16] = namespace(0x6ba7_b810);
+const NAMESPACE_URL: [u8; 16] = namespace(0x6ba7_b811);
+const NAMESPACE_OID: [u8; 16] = namespace(0x6ba7_b812);
+const NAMESPACE_X500: [u8; 16] = namespace(0x6ba7_b814);
 
 /// The predefined namespaces differ only in their first 32 bits:
 /// `XXXXXXXX-9dad-11d1-80b4-00c04fd430c8`.

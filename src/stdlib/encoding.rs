@@ -93,12 +93,12 @@ fn urlencode() -> Function {
             for b in s.bytes() {
                 match b {
                     b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                        out.push(char::from(b))?
+                        out.push(char::from(b))?;
                     }
                     b' ' => out.push('+')?,
                     _ => {
                         let escaped = [b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]];
-                        out.push_str(std::str::from_utf8(&escaped).unwrap_or_default())?
+                        out.push_str(std::str::from_utf8(&escaped).unwrap_or_default())?;
                     }
                 }
             }
@@ -611,7 +611,7 @@ fn yaml_scalar(v: &Value, out: &mut Text) -> Result<bool, FunctionError> {
         }
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" })?,
         Value::Number(n) if n.is_infinite() => {
-            out.push_str(if n.is_negative() { "-.inf" } else { ".inf" })?
+            out.push_str(if n.is_negative() { "-.inf" } else { ".inf" })?;
         }
         Value::Number(n) => out.push_str(&n.to_string())?,
         Value::String(s) => yaml_quote(s, out)?,
@@ -837,7 +837,7 @@ impl MarkedEventReceiver for YamlLoader {
                         if let Err(e) = limits::charge_value(&v) {
                             return self.fail(e.detail());
                         }
-                        self.push(v, 1, anchor)
+                        self.push(v, 1, anchor);
                     }
                     Err(e) => self.fail(at(&e)),
                 }
@@ -867,7 +867,7 @@ impl MarkedEventReceiver for YamlLoader {
             }
             Event::SequenceEnd | Event::MappingEnd => match self.stack.pop() {
                 _ if limits::charge_bytes(VALUE_BYTES).is_err() => {
-                    self.fail(limits::exceeded().map(|e| e.detail()).unwrap_or_default())
+                    self.fail(limits::exceeded().map(|e| e.detail()).unwrap_or_default());
                 }
                 Some(Frame::Seq {
                     items,
@@ -885,11 +885,11 @@ impl MarkedEventReceiver for YamlLoader {
             // An alias costs what it expands to, charged before the copy.
             Event::Alias(id) => match self.anchors.get(&id) {
                 Some((v, _)) if limits::charge_value(v).is_err() => {
-                    self.fail(limits::exceeded().map(|e| e.detail()).unwrap_or_default())
+                    self.fail(limits::exceeded().map(|e| e.detail()).unwrap_or_default());
                 }
                 Some((v, cost)) => {
                     let (v, cost) = (v.clone(), *cost);
-                    self.push(v, cost, 0)
+                    self.push(v, cost, 0);
                 }
                 None => self.fail(at("alias to an unknown anchor.")),
             },

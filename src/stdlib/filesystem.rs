@@ -429,7 +429,7 @@ fn walk(
         .map_err(|e| format!("failed to read directory {}: {e}", dir.display()))?
         .filter_map(Result::ok)
         .collect();
-    entries.sort_by_key(|e| e.file_name());
+    entries.sort_by_key(std::fs::DirEntry::file_name);
     for entry in entries {
         *visited += 1;
         if *visited > MAX_ELEMENTS {

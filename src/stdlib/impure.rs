@@ -190,7 +190,10 @@ impl Unpredictable {
 }
 
 fn format_uuid(b: &[u8; 16]) -> String {
-    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let hex = b.iter().fold(String::with_capacity(32), |mut s, x| {
+        let _ = std::fmt::Write::write_fmt(&mut s, format_args!("{x:02x}"));
+        s
+    });
     format!(
         "{}-{}-{}-{}-{}",
         &hex[..8],

@@ -186,8 +186,7 @@ fn pow() -> Function {
                 // small have a representable result.
                 let odd = exp
                     .checked_rem(&Number::from(2))
-                    .map(|r| !r.is_zero())
-                    .unwrap_or(false);
+                    .is_ok_and(|r| !r.is_zero());
                 let one = Number::ONE;
                 if *base == one {
                     return Ok(Value::Number(one));

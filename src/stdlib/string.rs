@@ -468,7 +468,7 @@ enum Captures {
 fn capture_kind(re: &Regex) -> Result<Captures, FunctionError> {
     let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
     let unnamed = names.iter().filter(|n| n.is_none()).count();
-    let named: Vec<String> = names.iter().flatten().map(|n| n.to_string()).collect();
+    let named: Vec<String> = names.iter().flatten().map(ToString::to_string).collect();
     match (unnamed, named.len()) {
         (0, 0) => Ok(Captures::Whole),
         (_, 0) => Ok(Captures::Unnamed(unnamed)),
@@ -635,8 +635,9 @@ fn formatlist() -> Function {
         })
 }
 
-/// One parsed `%` verb.
+/// One parsed `%` verb (its flags are printf's, one bool each).
 #[derive(Default)]
+#[allow(clippy::struct_excessive_bools)]
 struct Spec {
     plus: bool,
     minus: bool,

@@ -99,13 +99,10 @@ pub(crate) fn render(
         return Ok(Value::dynamic());
     }
     let entries: Vec<(String, Value)> = match vars {
-        Value::Object(attrs) => attrs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
+        Value::Object(attrs) => attrs.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
         Value::Map(_, entries) => entries
             .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
+            .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
         _ => {
             return Err(arg_error(
@@ -165,7 +162,7 @@ fn recursion_guard(name: &'static str) -> Function {
 
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic())
+    chars.next().is_some_and(char::is_alphabetic)
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
@@ -209,7 +206,7 @@ fn convert() -> Function {
                     .unwrap_or_default();
                 arg_error(
                     &args[0],
-                    format!("Invalid value for \"value\" parameter: {}", detail),
+                    format!("Invalid value for \"value\" parameter: {detail}"),
                 )
             })
         })

@@ -506,7 +506,7 @@ impl fmt::Display for Expr {
                 };
                 match &fe.result {
                     ForResult::Tuple { value } => {
-                        write!(f, "(for-tuple {vars} {} {value}", fe.collection)?
+                        write!(f, "(for-tuple {vars} {} {value}", fe.collection)?;
                     }
                     ForResult::Object {
                         key,

@@ -133,7 +133,7 @@ enum SingleEnd {
     Other,
 }
 
-impl<'s> BodyParser<'s> {
+impl BodyParser<'_> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
     }
@@ -162,7 +162,7 @@ impl<'s> BodyParser<'s> {
                 b'\r' if self.b.get(self.i + 1) != Some(&b'\n') => self.i += 1,
                 b'#' => self.i = line_comment_end(self.b, self.i + 1),
                 b'/' if self.b.get(self.i + 1) == Some(&b'/') => {
-                    self.i = line_comment_end(self.b, self.i + 2)
+                    self.i = line_comment_end(self.b, self.i + 2);
                 }
                 b'/' if self.b.get(self.i + 1) == Some(&b'*') => {
                     match memchr::memmem::find(&self.b[self.i + 2..], b"*/") {
@@ -254,37 +254,34 @@ impl<'s> BodyParser<'s> {
                 }
                 _ => {}
             }
-            match self.ident() {
-                Some(name) => {
-                    if let Some(item) = self.item(name, depth) {
-                        self.push_item(&mut items, item);
+            if let Some(name) = self.ident() {
+                if let Some(item) = self.item(name, depth) {
+                    self.push_item(&mut items, item);
+                }
+            } else {
+                let tok = self.token(at);
+                if !self.recovery {
+                    if self.peek() == Some(b'"') {
+                        self.error(
+                            "Invalid argument name",
+                            "Argument names must not be quoted.",
+                            tok,
+                        );
+                    } else {
+                        self.error(
+                            "Argument or block definition required",
+                            "An argument or block definition is required here.",
+                            tok,
+                        );
                     }
                 }
-                None => {
-                    let tok = self.token(at);
-                    if !self.recovery {
-                        if self.peek() == Some(b'"') {
-                            self.error(
-                                "Invalid argument name",
-                                "Argument names must not be quoted.",
-                                tok,
-                            );
-                        } else {
-                            self.error(
-                                "Argument or block definition required",
-                                "An argument or block definition is required here.",
-                                tok,
-                            );
-                        }
-                    }
-                    // HCL gives up on the rest of this body.
-                    self.recovery = true;
-                    self.i = match open {
-                        Some(_) => self.skip_to_close(self.i),
-                        None => self.b.len(),
-                    };
-                    break self.i;
-                }
+                // HCL gives up on the rest of this body.
+                self.recovery = true;
+                self.i = match open {
+                    Some(_) => self.skip_to_close(self.i),
+                    None => self.b.len(),
+                };
+                break self.i;
             }
         };
         let node = &mut self.tree.bodies[index as usize];
@@ -583,28 +580,27 @@ impl<'s> BodyParser<'s> {
         let ExprKind::Template(t) = &expr.kind else {
             unreachable!("a quoted string parses as a template")
         };
-        match t.as_literal() {
-            Some(value) => Some(Name {
+        if let Some(value) = t.as_literal() {
+            Some(Name {
                 text: value.into(),
                 span: expr.span,
-            }),
-            None => {
-                let at = t
-                    .parts
-                    .iter()
-                    .find_map(|p| match p {
-                        TemplatePart::Literal { .. } => None,
-                        other => Some(other.span()),
-                    })
-                    .unwrap_or(expr.span);
-                self.error(
-                    "Invalid string literal",
-                    "Template sequences are not allowed in this string. To include a literal \"$\", double it (as \"$$\") to escape it.",
-                    Span::new(at.start, (at.start + 2).min(at.end)),
-                );
-                self.recover_after_item();
-                None
-            }
+            })
+        } else {
+            let at = t
+                .parts
+                .iter()
+                .find_map(|p| match p {
+                    TemplatePart::Literal { .. } => None,
+                    other => Some(other.span()),
+                })
+                .unwrap_or(expr.span);
+            self.error(
+                "Invalid string literal",
+                "Template sequences are not allowed in this string. To include a literal \"$\", double it (as \"$$\") to escape it.",
+                Span::new(at.start, (at.start + 2).min(at.end)),
+            );
+            self.recover_after_item();
+            None
         }
     }
 
@@ -656,22 +652,19 @@ impl<'s> BodyParser<'s> {
                 }
             }
         };
-        let end = match attr {
-            Some(attr) => {
-                items.push(Item::Attribute(attr));
-                match self.single_end() {
-                    SingleEnd::Brace => self.i,
-                    SingleEnd::Other => {
-                        self.i = self.skip_to_close(self.i);
-                        self.i
-                    }
+        let end = if let Some(attr) = attr {
+            items.push(Item::Attribute(attr));
+            match self.single_end() {
+                SingleEnd::Brace => self.i,
+                SingleEnd::Other => {
+                    self.i = self.skip_to_close(self.i);
+                    self.i
                 }
             }
-            None => {
-                // The item's line is skipped; its block closes there.
-                self.i = self.skip_to_close(self.i.saturating_sub(1).max(open.end as usize));
-                self.i
-            }
+        } else {
+            // The item's line is skipped; its block closes there.
+            self.i = self.skip_to_close(self.i.saturating_sub(1).max(open.end as usize));
+            self.i
         };
         let node = &mut self.tree.bodies[index as usize];
         node.items = items;

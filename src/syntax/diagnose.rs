@@ -29,31 +29,31 @@ pub(crate) type Expected = u32;
 pub(crate) mod expected {
     use super::Expected;
     /// An expression could not start here (`operand`, `term`, `expr`).
-    pub const EXPR: Expected = 1;
-    pub const KW_ENDIF: Expected = 1 << 1;
-    pub const QUOTE_END: Expected = 1 << 2;
-    pub const TEMPLATE_LITERAL: Expected = 1 << 3;
-    pub const INTERP_END: Expected = 1 << 4;
-    pub const DIRECTIVE_END: Expected = 1 << 5;
-    pub const KV_SEP: Expected = 1 << 6;
-    pub const FAT_ARROW: Expected = 1 << 7;
-    pub const OBJECT_END: Expected = 1 << 8;
-    pub const FOR_COND: Expected = 1 << 9;
-    pub const ELLIPSIS: Expected = 1 << 10;
-    pub const TUPLE_END: Expected = 1 << 11;
-    pub const TUPLE_COMMA: Expected = 1 << 12;
-    pub const ARGS_END: Expected = 1 << 13;
-    pub const ARGS_COMMA: Expected = 1 << 14;
-    pub const PAREN_END: Expected = 1 << 15;
-    pub const INDEX_END: Expected = 1 << 16;
-    pub const COND_COLON: Expected = 1 << 17;
-    pub const FOR_COLON: Expected = 1 << 18;
-    pub const KW_IN: Expected = 1 << 19;
-    pub const ATTR_NAME: Expected = 1 << 20;
-    pub const IDENT: Expected = 1 << 21;
-    pub const EOI: Expected = 1 << 22;
+    pub(crate) const EXPR: Expected = 1;
+    pub(crate) const KW_ENDIF: Expected = 1 << 1;
+    pub(crate) const QUOTE_END: Expected = 1 << 2;
+    pub(crate) const TEMPLATE_LITERAL: Expected = 1 << 3;
+    pub(crate) const INTERP_END: Expected = 1 << 4;
+    pub(crate) const DIRECTIVE_END: Expected = 1 << 5;
+    pub(crate) const KV_SEP: Expected = 1 << 6;
+    pub(crate) const FAT_ARROW: Expected = 1 << 7;
+    pub(crate) const OBJECT_END: Expected = 1 << 8;
+    pub(crate) const FOR_COND: Expected = 1 << 9;
+    pub(crate) const ELLIPSIS: Expected = 1 << 10;
+    pub(crate) const TUPLE_END: Expected = 1 << 11;
+    pub(crate) const TUPLE_COMMA: Expected = 1 << 12;
+    pub(crate) const ARGS_END: Expected = 1 << 13;
+    pub(crate) const ARGS_COMMA: Expected = 1 << 14;
+    pub(crate) const PAREN_END: Expected = 1 << 15;
+    pub(crate) const INDEX_END: Expected = 1 << 16;
+    pub(crate) const COND_COLON: Expected = 1 << 17;
+    pub(crate) const FOR_COLON: Expected = 1 << 18;
+    pub(crate) const KW_IN: Expected = 1 << 19;
+    pub(crate) const ATTR_NAME: Expected = 1 << 20;
+    pub(crate) const IDENT: Expected = 1 << 21;
+    pub(crate) const EOI: Expected = 1 << 22;
     /// Any other rule: the diagnostics only care that there was one.
-    pub const OTHER: Expected = 1 << 23;
+    pub(crate) const OTHER: Expected = 1 << 23;
 }
 
 /// The [`Expected`] bit of a pest rule.

@@ -67,8 +67,19 @@
 //! nothing specific to JSON strings, so native-syntax bodies can be added
 //! on top of the same functions.
 
-use super::ast::*;
-use super::diagnose::{self, expected::*, Expected};
+use super::ast::{
+    BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
+    Step, StepKind, Template, UnaryOp,
+};
+use super::diagnose::{
+    self,
+    expected::{
+        ARGS_COMMA, ARGS_END, ATTR_NAME, COND_COLON, DIRECTIVE_END, ELLIPSIS, EOI, EXPR, FAT_ARROW,
+        FOR_COLON, IDENT, INDEX_END, INTERP_END, KV_SEP, KW_ENDIF, KW_IN, OBJECT_END, OTHER,
+        PAREN_END, QUOTE_END, TUPLE_COMMA, TUPLE_END,
+    },
+    Expected,
+};
 use super::scan::{self, Start};
 use super::shape::{
     combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template,
@@ -550,7 +561,7 @@ impl<'s> P<'s> {
                     break Ok(());
                 }
                 if piece_start && self.peek() == Some(b'\r') {
-                    self.i += 1 + (self.at(1) == Some(b'\n')) as usize;
+                    self.i += 1 + usize::from(self.at(1) == Some(b'\n'));
                     line_start = true;
                     continue;
                 }
@@ -1125,20 +1136,19 @@ impl<'s> P<'s> {
                         Ok(Some(Post::Simple(step, 1)))
                     }
                     // get_attr = { "." ~ attr_name }
-                    _ => match self.ident() {
-                        Some(name) => {
+                    _ => {
+                        if let Some(name) = self.ident() {
                             let step = Step {
                                 kind: StepKind::Attr(name.into()),
                                 span: span(start, self.i),
                             };
                             Ok(Some(Post::Simple(step, 0)))
-                        }
-                        None => {
+                        } else {
                             // attr_name (and legacy_index's number) tried here
                             self.note(self.i, ATTR_NAME | OTHER);
                             none(self)
                         }
-                    },
+                    }
                 }
             }
             Some(b'[') => {
@@ -1443,14 +1453,13 @@ impl<'s> P<'s> {
             }
             None => None,
         };
-        let key = match key {
-            Some(k) => k,
-            None => {
-                let (e, h) = self.expr()?;
-                height = h;
-                self.ws()?;
-                ObjectKey::Expr(e)
-            }
+        let key = if let Some(k) = key {
+            k
+        } else {
+            let (e, h) = self.expr()?;
+            height = h;
+            self.ws()?;
+            ObjectKey::Expr(e)
         };
         if !self.at_kv_sep() {
             self.note(self.i, KV_SEP);

@@ -127,7 +127,10 @@ fn expr() -> impl Strategy<Value = String> {
                 ws()
             )
                 .prop_map(|(items, w)| {
-                    let body: String = items.iter().map(|(i, sep)| format!("{i}{sep}")).collect();
+                    let body: String = items
+                        .iter()
+                        .flat_map(|(i, sep)| [i.as_str(), *sep])
+                        .collect();
                     format!("{{{w}{body}}}")
                 }),
             (
@@ -344,7 +347,7 @@ fn generators_reach_every_shape() {
         let t = template().new_tree(&mut runner).unwrap().current();
         if parse_template_pest(&t).is_ok() {
             for (k, shape) in shapes.iter().enumerate() {
-                valid[k] += t.contains(shape) as usize;
+                valid[k] += usize::from(t.contains(shape));
             }
         }
     }
@@ -435,11 +438,10 @@ fn too_deep_input_is_refused_while_reading() {
 /// as an expression.
 #[test]
 fn fast_path_matches_pest_on_the_corpus() {
-    let dir = std::env::var_os("HCL_JSON_CORPUS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
-        });
+    let dir = std::env::var_os("HCL_JSON_CORPUS").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        std::path::PathBuf::from,
+    );
     if !dir.is_dir() {
         eprintln!("corpus not found: skipped");
         return;
@@ -460,7 +462,7 @@ fn fast_path_matches_pest_on_the_corpus() {
             serde_json::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
             serde_json::Value::Object(o) => o.iter().for_each(|(k, v)| {
                 out.push(k.clone());
-                strings(v, out)
+                strings(v, out);
             }),
             _ => {}
         }
@@ -480,7 +482,7 @@ fn fast_path_matches_pest_on_the_corpus() {
         for s in all {
             if super::needs_template_parse(&s) {
                 templates += 1;
-                fast += matches!(fast::parse_template(&s), Outcome::Parsed(_)) as usize;
+                fast += usize::from(matches!(fast::parse_template(&s), Outcome::Parsed(_)));
                 agree_template(&s);
             }
             agree_expression(&s);

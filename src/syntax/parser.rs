@@ -437,7 +437,7 @@ impl<'s> Builder<'s> {
                     name = Some(Ident {
                         name: p.as_str().into(),
                         span: span_of(&p),
-                    })
+                    });
                 }
                 Rule::expr => {
                     let (e, h) = self.expr(p)?;

@@ -288,7 +288,7 @@ fn heredoc_close(b: &[u8], mut i: usize, marker: &[u8]) -> Option<usize> {
         return None;
     }
     match (b.get(end), b.get(end + 1)) {
-        (None, _) | (Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => Some(end),
+        (None | Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => Some(end),
         _ => None,
     }
 }

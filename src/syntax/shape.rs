@@ -8,7 +8,9 @@
 //! by the caller's `check`, which says what exceeding it means to that
 //! parser (a syntax error, or giving up to the other parser).
 
-use super::ast::*;
+use super::ast::{
+    BinaryOp, BinaryTerm, Expr, ExprKind, Ident, Template, TemplateFor, TemplateIf, TemplatePart,
+};
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
 /// An expression with the height of its tree.
@@ -439,25 +441,24 @@ pub(crate) fn unescape_quoted(s: &str, offset: u32, errors: &mut Vec<SyntaxError
                 b'\\' => (Some('\\'), 1),
                 b'u' | b'U' => {
                     let n = if sel == b'u' { 4 } else { 8 };
-                    let code = u32::from_str_radix(&after[1..1 + n], 16).unwrap_or(u32::MAX);
+                    let code = u32::from_str_radix(&after[1..=n], 16).unwrap_or(u32::MAX);
                     (char::from_u32(code), 1 + n)
                 }
                 _ => unreachable!("the grammar only admits valid escapes"),
             };
-            match ch {
-                Some(c) => out.push(c),
-                None => {
-                    let start = offset + (s.len() - tail.len()) as u32;
-                    errors.push(SyntaxError::new(
-                        "Invalid escape sequence",
-                        format!(
-                            "The escape sequence {} does not name a Unicode character.",
-                            &tail[..1 + len]
-                        ),
-                        Span::new(start, start + 1 + len as u32),
-                    ));
-                    out.push(char::REPLACEMENT_CHARACTER);
-                }
+            if let Some(c) = ch {
+                out.push(c);
+            } else {
+                let start = offset + (s.len() - tail.len()) as u32;
+                errors.push(SyntaxError::new(
+                    "Invalid escape sequence",
+                    format!(
+                        "The escape sequence {} does not name a Unicode character.",
+                        &tail[..=len]
+                    ),
+                    Span::new(start, start + 1 + len as u32),
+                ));
+                out.push(char::REPLACEMENT_CHARACTER);
             }
             rest = &after[len..];
         } else {
@@ -587,20 +588,17 @@ fn flush_heredoc(items: &mut [Item]) {
     let mut min = usize::MAX;
     let mut at_line_start = true;
     for item in items.iter() {
-        match item {
-            Item::Lit { text, .. } => {
-                for_each_line_start(text, &mut at_line_start, |line| {
-                    if let Some(n) = indent_of(line) {
-                        min = min.min(n);
-                    }
-                });
-            }
-            _ => {
-                if at_line_start {
-                    min = 0;
+        if let Item::Lit { text, .. } = item {
+            for_each_line_start(text, &mut at_line_start, |line| {
+                if let Some(n) = indent_of(line) {
+                    min = min.min(n);
                 }
-                at_line_start = false;
+            });
+        } else {
+            if at_line_start {
+                min = 0;
             }
+            at_line_start = false;
         }
     }
     if min == 0 || min == usize::MAX {

@@ -143,17 +143,14 @@ fn element_index(key: &Value) -> Result<Option<usize>, AccessError> {
     if !key.is_known() {
         return Ok(None);
     }
-    let n = match key.convert_unsafe(&Type::Number) {
-        Ok(Value::Number(n)) => n,
-        _ => {
-            return Err(AccessError {
-                summary: "Invalid index",
-                detail: format!(
-                    "The given key does not identify an element in this collection value: a number is required, but got {}.",
-                    key.ty().friendly_name_with_article()
-                ),
-            })
-        }
+    let Ok(Value::Number(n)) = key.convert_unsafe(&Type::Number) else {
+        return Err(AccessError {
+            summary: "Invalid index",
+            detail: format!(
+                "The given key does not identify an element in this collection value: a number is required, but got {}.",
+                key.ty().friendly_name_with_article()
+            ),
+        });
     };
     match n.to_u64().filter(|_| n.is_integer()) {
         Some(i) => Ok(Some(usize::try_from(i).unwrap_or(usize::MAX))),

@@ -489,7 +489,7 @@ fn parse_number_string(s: &str) -> Result<Number, NumberError> {
 
 /// Whether a value of type `from` converts to `to`, and how safely.
 pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
-    use Type::*;
+    use Type::{Bool, Dynamic, List, Map, Number, Object, Set, String, Tuple};
     if from == to {
         return Some(Safety::Safe);
     }
@@ -497,9 +497,7 @@ pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
         (_, Dynamic) | (Dynamic, _) => Some(Safety::Safe),
         (Number | Bool, String) => Some(Safety::Safe),
         (String, Number | Bool) => Some(Safety::Unsafe),
-        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) | (Set(a), List(b)) => {
-            type_conversion(a, b)
-        }
+        (List(a) | Set(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => type_conversion(a, b),
         (List(a), Set(b)) => type_conversion(a, b).map(|_| Safety::Unsafe),
         (Tuple(ts), List(b)) => all_to(ts.iter(), b),
         (Tuple(ts), Set(b)) => all_to(ts.iter(), b).map(|_| Safety::Unsafe),
@@ -507,11 +505,11 @@ pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
         (List(a) | Set(a), Tuple(ts)) => ts
             .iter()
             .try_for_each(|t| type_conversion(a, t).map(|_| ()))
-            .map(|_| Safety::Unsafe),
+            .map(|()| Safety::Unsafe),
         (Map(a), Object(attrs)) => attrs
             .values()
             .try_for_each(|t| type_conversion(a, t).map(|_| ()))
-            .map(|_| Safety::Unsafe),
+            .map(|()| Safety::Unsafe),
         (Object(a), Object(b)) => {
             let mut s = Safety::Safe;
             for (k, ta) in a {

@@ -722,6 +722,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::float_cmp)] // 0.25 is exact in binary
     fn string_is_read_as_number_when_number_is_wanted() {
         assert_eq!(from_value::<u16>(Value::from("8080")).unwrap(), 8080);
         assert_eq!(from_value::<f64>(Value::from("0.25")).unwrap(), 0.25);

@@ -353,7 +353,7 @@ impl Drop for Guard {
                 peak.depth = peak.depth.max(self.depth);
                 m.peak.set(peak);
             }
-        })
+        });
     }
 }
 
@@ -479,7 +479,7 @@ pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
             Value::String(s) => bytes += s.len() as u64,
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 elements += items.len() as u64;
-                stack.extend(items.iter())
+                stack.extend(items.iter());
             }
             Value::Map(_, entries) | Value::Object(entries) => {
                 elements += entries.len() as u64;

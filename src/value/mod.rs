@@ -341,6 +341,7 @@ impl Value {
 /// each: the values sorted in canonical order (which agrees with `==`
 /// within one type), searched by bisection. What keeps `contains`-style
 /// loops (`setintersection`, `matchkeys`, ...) from being quadratic.
+#[derive(Debug)]
 pub struct Membership<'a>(Vec<&'a Value>);
 
 impl<'a> Membership<'a> {
@@ -416,15 +417,15 @@ fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
         (Value::String(x), Value::String(y)) => x.cmp(y),
         (Value::Null(x), Value::Null(y)) | (Value::Unknown(x), Value::Unknown(y)) => x.cmp(y),
-        _ => match (a.as_elements(), b.as_elements()) {
-            (Some(x), Some(y)) => x
-                .iter()
-                .zip(y)
-                .map(|(p, q)| canonical_cmp(p, q))
-                .find(|o| *o != Ordering::Equal)
-                .unwrap_or_else(|| x.len().cmp(&y.len()))
-                .then_with(|| a.ty().cmp(&b.ty())),
-            _ => {
+        _ => {
+            if let (Some(x), Some(y)) = (a.as_elements(), b.as_elements()) {
+                x.iter()
+                    .zip(y)
+                    .map(|(p, q)| canonical_cmp(p, q))
+                    .find(|o| *o != Ordering::Equal)
+                    .unwrap_or_else(|| x.len().cmp(&y.len()))
+                    .then_with(|| a.ty().cmp(&b.ty()))
+            } else {
                 let (x, y) = (sorted_entries(a), sorted_entries(b));
                 x.iter()
                     .zip(&y)
@@ -433,7 +434,7 @@ fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
                     .unwrap_or_else(|| x.len().cmp(&y.len()))
                     .then_with(|| a.ty().cmp(&b.ty()))
             }
-        },
+        }
     }
 }
 
@@ -577,7 +578,7 @@ impl From<f32> for Value {
     fn from(v: f32) -> Value {
         match Number::try_from(v) {
             Ok(n) => Value::Number(n),
-            Err(_) => Value::from(v as f64),
+            Err(_) => Value::from(f64::from(v)),
         }
     }
 }

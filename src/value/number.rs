@@ -185,7 +185,7 @@ fn small(m: i128, scale: u32) -> Option<Decimal> {
 fn pow10_big(n: u64) -> BigInt {
     // Callers only ask for shifts bounded by the number limits (a few ten
     // thousand digits at most), so the cast is lossless.
-    BigInt::from(10u8).pow(n.min(u32::MAX as u64) as u32)
+    BigInt::from(10u8).pow(n.min(u64::from(u32::MAX)) as u32)
 }
 
 impl Number {
@@ -398,7 +398,7 @@ impl Number {
 
     /// `self + other`, exact. `inf + -inf` is [`NumberError::NotANumber`].
     pub fn checked_add(&self, other: &Number) -> Result<Number, NumberError> {
-        use Repr::*;
+        use Repr::{NegInf, PosInf, Small};
         match (&self.0, &other.0) {
             (PosInf, NegInf) | (NegInf, PosInf) => Err(NumberError::NotANumber),
             (PosInf, _) | (_, PosInf) => Ok(Number::INFINITY),
@@ -420,7 +420,7 @@ impl Number {
 
     /// `self * other`, exact. `0 * inf` is [`NumberError::NotANumber`].
     pub fn checked_mul(&self, other: &Number) -> Result<Number, NumberError> {
-        use Repr::*;
+        use Repr::Small;
         if self.is_infinite() || other.is_infinite() {
             if self.is_zero() || other.is_zero() {
                 return Err(NumberError::NotANumber);
@@ -445,7 +445,7 @@ impl Number {
     /// [`NumberError::DivisionByZero`]; `inf / inf` is
     /// [`NumberError::NotANumber`]; `x / inf` is 0.
     pub fn checked_div(&self, other: &Number) -> Result<Number, NumberError> {
-        use Repr::*;
+        use Repr::Small;
         if other.is_zero() {
             return Err(NumberError::DivisionByZero);
         }
@@ -482,7 +482,7 @@ impl Number {
     /// [`NumberError::DivisionByZero`]; `inf % x` is
     /// [`NumberError::NotANumber`]; `x % inf` is `x`.
     pub fn checked_rem(&self, other: &Number) -> Result<Number, NumberError> {
-        use Repr::*;
+        use Repr::Small;
         if other.is_zero() {
             return Err(NumberError::DivisionByZero);
         }
@@ -552,9 +552,9 @@ impl Number {
         let digits = digit_count(&m) as i64;
         // The result's leading digit sits near exponent
         // exp * (e + digits - 1); bail out before computing a huge power.
-        let lead = (e + digits - 1) as i128 * exp as i128;
-        let limit = Self::MAX_EXPONENT as i128;
-        if lead > limit + 1 || lead < -limit - exp as i128 {
+        let lead = i128::from(e + digits - 1) * i128::from(exp);
+        let limit = i128::from(Self::MAX_EXPONENT);
+        if lead > limit + 1 || lead < -limit - i128::from(exp) {
             return Err(NumberError::OutOfRange);
         }
         let mut result = Number::ONE;
@@ -578,7 +578,7 @@ impl Number {
     /// The mantissa and exponent of a finite number.
     fn parts(&self) -> (BigInt, i64) {
         match &self.0 {
-            Repr::Small(d) => (BigInt::from(d.mantissa()), -(d.scale() as i64)),
+            Repr::Small(d) => (BigInt::from(d.mantissa()), -i64::from(d.scale())),
             Repr::Big(b) => (b.mant.clone(), b.exp),
             Repr::PosInf | Repr::NegInf => (BigInt::zero(), 0),
         }
@@ -607,7 +607,7 @@ fn div_small_exact(a: &Decimal, b: &Decimal) -> Option<Decimal> {
     let mb = b.mantissa();
     let mut ma = a.mantissa();
     // a / b = (ma / mb) × 10^(sb - sa); extra fraction digits go on ma.
-    let mut scale = a.scale() as i64 - b.scale() as i64;
+    let mut scale = i64::from(a.scale()) - i64::from(b.scale());
     loop {
         if ma % mb == 0 {
             let q = ma / mb;
@@ -620,7 +620,7 @@ fn div_small_exact(a: &Decimal, b: &Decimal) -> Option<Decimal> {
                 )
             };
         }
-        if scale >= DEC_MAX_SCALE as i64 {
+        if scale >= i64::from(DEC_MAX_SCALE) {
             return None;
         }
         ma = ma.checked_mul(10)?;
@@ -806,12 +806,12 @@ fn from_digits(
 
 fn small_from_digits(negative: bool, digits: &[u8], exp: i64) -> Option<Decimal> {
     let total = digits.len() as i64 + exp.max(0);
-    if total > 29 || exp < -(DEC_MAX_SCALE as i64) {
+    if total > 29 || exp < -i64::from(DEC_MAX_SCALE) {
         return None;
     }
     let mut m: i128 = 0;
     for &c in digits {
-        m = m * 10 + (c - b'0') as i128;
+        m = m * 10 + i128::from(c - b'0');
     }
     if exp > 0 {
         m = m.checked_mul(POW10[exp as usize])?;
@@ -867,7 +867,7 @@ fn parse_number(text: &str, allow_exponent: bool) -> Result<Number, NumberError>
         let s = i;
         while i < b.len() && b[i].is_ascii_digit() {
             // Saturate far beyond any valid exponent instead of overflowing.
-            exp = (exp * 10 + (b[i] - b'0') as i64).min(1_000_000_000_000);
+            exp = (exp * 10 + i64::from(b[i] - b'0')).min(1_000_000_000_000);
             i += 1;
         }
         if i == s {
@@ -885,13 +885,13 @@ fn parse_number(text: &str, allow_exponent: bool) -> Result<Number, NumberError>
     if n_digits <= 28 {
         let mut m: i128 = 0;
         for &c in int_digits.iter().chain(frac_digits) {
-            m = m * 10 + (c - b'0') as i128;
+            m = m * 10 + i128::from(c - b'0');
         }
         if negative {
             m = -m;
         }
         let scale = frac_digits.len() as i64 - exp;
-        if (0..=DEC_MAX_SCALE as i64).contains(&scale) {
+        if (0..=i64::from(DEC_MAX_SCALE)).contains(&scale) {
             if let Some(d) = small(m, scale as u32) {
                 return Ok(Number(Repr::Small(d)));
             }
@@ -1057,7 +1057,7 @@ impl PartialOrd for Number {
 
 impl Ord for Number {
     fn cmp(&self, other: &Number) -> Ordering {
-        use Repr::*;
+        use Repr::{NegInf, PosInf, Small};
         match (&self.0, &other.0) {
             (PosInf, PosInf) | (NegInf, NegInf) => Ordering::Equal,
             (PosInf, _) | (_, NegInf) => Ordering::Greater,

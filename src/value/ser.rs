@@ -186,7 +186,7 @@ impl ser::Serializer for ValueSerializer {
         if v.is_finite() {
             Ok(Value::from(v))
         } else {
-            float(v as f64)
+            float(f64::from(v))
         }
     }
     fn serialize_f64(self, v: f64) -> Result<Value, Error> {
@@ -295,6 +295,7 @@ impl ser::Serializer for ValueSerializer {
 
 /// Builds a tuple from a serialized sequence.
 #[doc(hidden)]
+#[derive(Debug)]
 pub struct SeqBuilder(Vec<Value>);
 
 impl ser::SerializeSeq for SeqBuilder {
@@ -333,6 +334,7 @@ impl ser::SerializeTupleStruct for SeqBuilder {
 
 /// Builds `{ variant = [...] }` from a serialized tuple variant.
 #[doc(hidden)]
+#[derive(Debug)]
 pub struct VariantSeqBuilder(&'static str, SeqBuilder);
 
 impl ser::SerializeTupleVariant for VariantSeqBuilder {
@@ -348,6 +350,7 @@ impl ser::SerializeTupleVariant for VariantSeqBuilder {
 
 /// Builds an object from a serialized map or struct.
 #[doc(hidden)]
+#[derive(Debug)]
 pub struct MapBuilder {
     map: IndexMap<String, Value>,
     key: Option<String>,
@@ -410,6 +413,7 @@ impl ser::SerializeStruct for MapBuilder {
 
 /// Builds `{ variant = {...} }` from a serialized struct variant.
 #[doc(hidden)]
+#[derive(Debug)]
 pub struct VariantMapBuilder(&'static str, MapBuilder);
 
 impl ser::SerializeStructVariant for VariantMapBuilder {

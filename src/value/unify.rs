@@ -37,7 +37,7 @@ pub fn unify(types: &[Type]) -> Option<Type> {
 /// accumulator: joining N object types of distinct attributes one by one
 /// copied the growing union at every step (quadratic).
 fn join_into(acc: Type, b: &Type) -> Option<Type> {
-    use Type::*;
+    use Type::{List, Map, Object, Set};
     match (acc, b) {
         (Object(mut x), Object(y)) => {
             for (k, ty) in y {
@@ -57,7 +57,7 @@ fn join_into(acc: Type, b: &Type) -> Option<Type> {
 }
 
 fn join(a: &Type, b: &Type) -> Option<Type> {
-    use Type::*;
+    use Type::{Bool, Dynamic, List, Map, Number, Object, Set, String, Tuple};
     if a == b {
         return Some(a.clone());
     }
@@ -66,7 +66,7 @@ fn join(a: &Type, b: &Type) -> Option<Type> {
         (String, Number | Bool) | (Number | Bool, String) | (Number, Bool) | (Bool, Number) => {
             String
         }
-        (List(x), List(y)) | (List(x), Set(y)) | (Set(x), List(y)) => List(Box::new(join(x, y)?)),
+        (List(x) | Set(x), List(y)) | (List(x), Set(y)) => List(Box::new(join(x, y)?)),
         (Set(x), Set(y)) => Set(Box::new(join(x, y)?)),
         (Map(x), Map(y)) => Map(Box::new(join(x, y)?)),
         (Map(x), Object(attrs)) | (Object(attrs), Map(x)) => Object(
@@ -118,7 +118,7 @@ fn join(a: &Type, b: &Type) -> Option<Type> {
 ///
 /// `None` when no type fits.
 pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
-    use Type::*;
+    use Type::{Dynamic, List, Map, Object, Set, Tuple};
     if types.is_empty() {
         return None;
     }
@@ -336,7 +336,7 @@ fn preference_order(types: &[Type]) -> Vec<usize> {
 /// `Greater` when `a` is more general than `b` (`b` converts to it
 /// without loss), `Less` for the reverse, `Equal` when incomparable.
 fn generality(a: &Type, b: &Type) -> Ordering {
-    use Type::*;
+    use Type::{Bool, Dynamic, List, Map, Number, Object, Set, String, Tuple};
     match (a, b) {
         (Dynamic, Dynamic) => Ordering::Equal,
         // Dynamic is the least preferred: the others are assumed to be

@@ -3,6 +3,7 @@
 //! without evaluating anything.
 
 #[allow(dead_code)]
+#[allow(unreachable_pub)] // the example's items are public to its own binary
 #[path = "../../examples/dependencies.rs"]
 mod dependencies;
 
@@ -69,7 +70,7 @@ fn a_block_referring_to_itself_is_a_cycle() {
 fn duplicate_names_are_reported() {
     let src = r#"{"value": [{"x": {"expr": 1}}, {"x": {"expr": 2}}]}"#;
     let file = hcl_json::parse(src, "t.json").unwrap();
-    let err = load(&file).err().expect("duplicate");
+    let err = load(&file).expect_err("duplicate");
     assert_eq!(err.diagnostics()[0].summary, "Duplicate value");
 }
 

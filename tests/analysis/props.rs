@@ -33,7 +33,9 @@ fn exercise(e: &Expression, len: usize, depth: u32) {
         return;
     }
     if let Ok(items) = e.as_list() {
-        items.iter().for_each(|i| exercise(i, len, depth - 1));
+        for i in &items {
+            exercise(i, len, depth - 1);
+        }
     }
     if let Ok(pairs) = e.as_map() {
         for (k, v) in &pairs {

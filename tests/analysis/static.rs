@@ -356,7 +356,7 @@ fn native_handles_support_every_analysis() {
     let vars: Vec<_> = call.args[1]
         .variables()
         .iter()
-        .map(|t| t.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     assert_eq!(vars, ["b"]);
 }

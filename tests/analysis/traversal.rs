@@ -138,7 +138,7 @@ fn unknown_values_propagate() {
 
 #[test]
 fn built_traversals_can_splat() {
-    let r = || hcl_json::Range::at("x", Default::default());
+    let r = || hcl_json::Range::at("x", hcl_json::Pos::default());
     let t = Traversal::new(vec![
         TraversalStep::Root {
             name: "all".into(),
@@ -199,7 +199,7 @@ fn closures_can_be_evaluated_on_another_thread() {
 
 /// A traversal `root[*][*]...[*]` with `splats` splats, at ranges `x:1,1`.
 fn splats(splats: usize) -> Traversal {
-    let r = || hcl_json::Range::at("x", Default::default());
+    let r = || hcl_json::Range::at("x", hcl_json::Pos::default());
     let mut steps = vec![TraversalStep::Root {
         name: "v".into(),
         range: r(),

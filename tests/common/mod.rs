@@ -6,10 +6,11 @@ use std::path::PathBuf;
 /// The shared corpus of real JSON-HCL files (`HCL_JSON_CORPUS`, default
 /// `../shared/corpus`), or `None` when this clone does not have it: corpus
 /// tests then say they skipped and pass.
-pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("HCL_JSON_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+pub(crate) fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("HCL_JSON_CORPUS").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        PathBuf::from,
+    );
     if dir.join("SOURCES.tsv").is_file() {
         Some(dir)
     } else {
@@ -22,7 +23,7 @@ pub fn corpus_dir() -> Option<PathBuf> {
 }
 
 /// One row of `SOURCES.tsv`.
-pub struct CorpusFile {
+pub(crate) struct CorpusFile {
     /// Path relative to the corpus directory.
     pub file: String,
     /// `ok`, `error`, `lenient-hcl1` or `semantic-error`.
@@ -30,7 +31,7 @@ pub struct CorpusFile {
 }
 
 /// The rows of `SOURCES.tsv` for `.json` files.
-pub fn corpus_json_files(dir: &std::path::Path) -> Vec<CorpusFile> {
+pub(crate) fn corpus_json_files(dir: &std::path::Path) -> Vec<CorpusFile> {
     let tsv = std::fs::read_to_string(dir.join("SOURCES.tsv")).expect("SOURCES.tsv");
     let mut lines = tsv.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
@@ -38,7 +39,12 @@ pub fn corpus_json_files(dir: &std::path::Path) -> Vec<CorpusFile> {
     let (file, expect) = (col("file"), col("expect"));
     lines
         .map(|l| l.split('\t').collect::<Vec<_>>())
-        .filter(|f| f.len() > expect && f[file].ends_with(".json"))
+        .filter(|f| {
+            f.len() > expect
+                && std::path::Path::new(&f[file])
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        })
         .map(|f| CorpusFile {
             file: f[file].to_string(),
             expect: f[expect].to_string(),

@@ -6,24 +6,24 @@ use hcl_json::eval::{Function, Param};
 use hcl_json::{Diagnostic, EvalContext, Type, Value};
 
 /// Evaluates attribute `a` of `src`.
-pub fn eval_attr(src: &str, ctx: &EvalContext) -> Result<Value, hcl_json::Error> {
+pub(crate) fn eval_attr(src: &str, ctx: &EvalContext) -> Result<Value, hcl_json::Error> {
     let file = hcl_json::parse(src, "t.json")?;
     let attrs = file.body().just_attributes()?;
     attrs["a"].expr.value(ctx)
 }
 
 /// The JSON document `{"a": "<template>"}`, the template escaped.
-pub fn doc(template: &str) -> String {
+pub(crate) fn doc(template: &str) -> String {
     format!("{{\"a\": {}}}", serde_json::to_string(template).unwrap())
 }
 
 /// Evaluates `template` as the content of a JSON string.
-pub fn eval(template: &str, ctx: &EvalContext) -> Result<Value, hcl_json::Error> {
+pub(crate) fn eval(template: &str, ctx: &EvalContext) -> Result<Value, hcl_json::Error> {
     eval_attr(&doc(template), ctx)
 }
 
 /// Evaluates `template`, which must succeed.
-pub fn ok(template: &str, ctx: &EvalContext) -> Value {
+pub(crate) fn ok(template: &str, ctx: &EvalContext) -> Value {
     match eval(template, ctx) {
         Ok(v) => v,
         Err(e) => panic!("{template:?} failed:\n{e}"),
@@ -31,7 +31,7 @@ pub fn ok(template: &str, ctx: &EvalContext) -> Value {
 }
 
 /// Evaluates `template`, which must fail; its diagnostics.
-pub fn errors(template: &str, ctx: &EvalContext) -> Vec<Diagnostic> {
+pub(crate) fn errors(template: &str, ctx: &EvalContext) -> Vec<Diagnostic> {
     match eval(template, ctx) {
         Ok(v) => panic!("{template:?} succeeded with {v}"),
         Err(e) => e.diagnostics().to_vec(),
@@ -40,7 +40,7 @@ pub fn errors(template: &str, ctx: &EvalContext) -> Vec<Diagnostic> {
 
 /// The single diagnostic of a failing template, with its subject's text
 /// in the document.
-pub fn error(template: &str, ctx: &EvalContext) -> (Diagnostic, String) {
+pub(crate) fn error(template: &str, ctx: &EvalContext) -> (Diagnostic, String) {
     let diags = errors(template, ctx);
     assert_eq!(diags.len(), 1, "{template:?}: {diags:#?}");
     let src = doc(template);
@@ -54,7 +54,7 @@ pub fn error(template: &str, ctx: &EvalContext) -> (Diagnostic, String) {
 }
 
 /// `upper(str)`.
-pub fn upper() -> Function {
+pub(crate) fn upper() -> Function {
     Function::builder()
         .param(Param::new("str", Type::String))
         .returns(Type::String)
@@ -66,7 +66,7 @@ pub fn upper() -> Function {
 }
 
 /// `join(sep, parts...)`.
-pub fn join() -> Function {
+pub(crate) fn join() -> Function {
     Function::builder()
         .param(Param::new("sep", Type::String))
         .variadic(Param::new("parts", Type::String))
@@ -79,7 +79,7 @@ pub fn join() -> Function {
 }
 
 /// A context with a few variables and functions.
-pub fn ctx() -> EvalContext {
+pub(crate) fn ctx() -> EvalContext {
     EvalContext::new()
         .with_variable("name", "world")
         .with_variable("a", 1)

@@ -316,7 +316,7 @@ fn templatestring_cannot_be_called_from_inside_a_template() {
             ("inner", s("x")),
         ]),
     );
-    let (d, _) = error(r#"${templatestring(local.outer, {local = local})}"#, &ctx);
+    let (d, _) = error(r"${templatestring(local.outer, {local = local})}", &ctx);
     assert_eq!(d.summary, "Error in function call");
     assert!(
         d.detail.contains(

@@ -263,7 +263,7 @@ mod counting {
     use std::alloc::{GlobalAlloc, Layout, System};
     use std::cell::Cell;
 
-    pub struct Counting;
+    pub(super) struct Counting;
 
     thread_local! {
         static LIVE: Cell<isize> = const { Cell::new(0) };
@@ -279,6 +279,8 @@ mod counting {
         });
     }
 
+    // The only unsafe code in the workspace: counting allocations needs a `GlobalAlloc`.
+    #[allow(unsafe_code)]
     unsafe impl GlobalAlloc for Counting {
         unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
             add(layout.size() as isize);
@@ -286,7 +288,7 @@ mod counting {
         }
         unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
             add(-(layout.size() as isize));
-            System.dealloc(ptr, layout)
+            System.dealloc(ptr, layout);
         }
         unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
             add(new_size as isize - layout.size() as isize);
@@ -296,7 +298,7 @@ mod counting {
 
     /// The most bytes that `f` had allocated at once, beyond what was
     /// allocated before it ran.
-    pub fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    pub(super) fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
         let base = LIVE.with(Cell::get);
         PEAK.with(|p| p.set(base));
         let out = f();

@@ -6,7 +6,7 @@ use hcl_json::eval::{FunctionError, FunctionErrorKind};
 use hcl_json::{stdlib, Number, Type, Value};
 
 /// Calls standard function `name` with `args`.
-pub fn call(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
+pub(crate) fn call(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
     let (_, f) = stdlib::functions()
         .into_iter()
         .find(|(n, _)| *n == name)
@@ -15,7 +15,7 @@ pub fn call(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
 }
 
 /// The error of a call that must fail, checked to be about argument `arg`.
-pub fn arg_err(name: &str, args: &[Value], arg: usize) -> String {
+pub(crate) fn arg_err(name: &str, args: &[Value], arg: usize) -> String {
     let e = call(name, args).expect_err("the call must fail");
     assert_eq!(e.arg, Some(arg), "wrong argument blamed: {e:?}");
     assert_eq!(e.kind, FunctionErrorKind::InvalidArgument, "{e:?}");
@@ -24,7 +24,7 @@ pub fn arg_err(name: &str, args: &[Value], arg: usize) -> String {
 
 /// The error of a call that must fail as a whole ("Error in function
 /// call"), not because of one argument.
-pub fn call_err(name: &str, args: &[Value]) -> String {
+pub(crate) fn call_err(name: &str, args: &[Value]) -> String {
     let e = call(name, args).expect_err("the call must fail");
     assert_eq!(e.arg, None, "an argument was blamed: {e:?}");
     assert_eq!(e.kind, FunctionErrorKind::Failed, "{e:?}");
@@ -32,39 +32,39 @@ pub fn call_err(name: &str, args: &[Value]) -> String {
 }
 
 /// The error message of a call that must fail.
-pub fn err(name: &str, args: &[Value]) -> String {
+pub(crate) fn err(name: &str, args: &[Value]) -> String {
     call(name, args).expect_err("the call must fail").message
 }
 
-pub fn s(text: &str) -> Value {
+pub(crate) fn s(text: &str) -> Value {
     Value::from(text)
 }
 
-pub fn n(text: &str) -> Value {
+pub(crate) fn n(text: &str) -> Value {
     Value::Number(Number::parse(text).unwrap())
 }
 
-pub fn b(v: bool) -> Value {
+pub(crate) fn b(v: bool) -> Value {
     Value::Bool(v)
 }
 
-pub fn strs(items: &[&str]) -> Value {
+pub(crate) fn strs(items: &[&str]) -> Value {
     Value::list(Type::String, items.iter().map(|i| Value::from(*i))).unwrap()
 }
 
-pub fn nums(items: &[&str]) -> Value {
+pub(crate) fn nums(items: &[&str]) -> Value {
     Value::list(Type::Number, items.iter().map(|i| n(i))).unwrap()
 }
 
-pub fn tuple(items: Vec<Value>) -> Value {
+pub(crate) fn tuple(items: Vec<Value>) -> Value {
     Value::tuple(items)
 }
 
-pub fn obj(attrs: &[(&str, Value)]) -> Value {
+pub(crate) fn obj(attrs: &[(&str, Value)]) -> Value {
     Value::object(attrs.iter().cloned())
 }
 
-pub fn str_map(entries: &[(&str, &str)]) -> Value {
+pub(crate) fn str_map(entries: &[(&str, &str)]) -> Value {
     Value::map(
         Type::String,
         entries.iter().map(|(k, v)| (*k, Value::from(*v))),
@@ -72,10 +72,10 @@ pub fn str_map(entries: &[(&str, &str)]) -> Value {
     .unwrap()
 }
 
-pub fn unknown(ty: Type) -> Value {
+pub(crate) fn unknown(ty: Type) -> Value {
     Value::unknown(ty)
 }
 
-pub fn null(ty: Type) -> Value {
+pub(crate) fn null(ty: Type) -> Value {
     Value::null(ty)
 }

@@ -218,7 +218,7 @@ fn convert<'a>(
         if !conv.stream.ok {
             break;
         }
-        conv.item(prop, 0, &mut attributes, &mut entries);
+        conv.item(*prop, 0, &mut attributes, &mut entries);
     }
     conv.flush(&mut entries);
     let Converter { diags, .. } = conv;
@@ -290,7 +290,7 @@ struct BlockHeader<'a> {
 }
 
 impl<'a> Converter<'a> {
-    fn name(&self, prop: &Prop) -> &'a str {
+    fn name(&self, prop: Prop) -> &'a str {
         self.file.str(prop.name).unwrap_or_default()
     }
 
@@ -302,7 +302,7 @@ impl<'a> Converter<'a> {
         let mut entries = Vec::with_capacity(props.len());
         let mut attributes = HashMap::new();
         for prop in props {
-            self.item(prop, indent, &mut attributes, &mut entries);
+            self.item(*prop, indent, &mut attributes, &mut entries);
         }
         Layout::default().write(&entries, indent, out);
     }
@@ -314,7 +314,7 @@ impl<'a> Converter<'a> {
     /// attribute may be defined once (blocks may repeat).
     fn item(
         &mut self,
-        prop: &Prop,
+        prop: Prop,
         indent: usize,
         attributes: &mut HashMap<&'a str, NodeId>,
         entries: &mut Vec<Entry>,
@@ -344,18 +344,17 @@ impl<'a> Converter<'a> {
     /// The lines of a `"//"` comment: a string's lines, or any other
     /// value as compact JSON.
     fn comment(&self, value: NodeId) -> Vec<String> {
-        let text = match self.file.str(value) {
-            Some(s) => s.to_string(),
-            None => {
-                let mut w = JsonWriter::new(false);
-                super::raw::node(&mut w, self.file, value);
-                String::from_utf8_lossy(&w.out).into_owned()
-            }
+        let text = if let Some(s) = self.file.str(value) {
+            s.to_string()
+        } else {
+            let mut w = JsonWriter::new(false);
+            super::raw::node(&mut w, self.file, value);
+            String::from_utf8_lossy(&w.out).into_owned()
         };
         text.lines().map(|l| l.trim_end().to_string()).collect()
     }
 
-    fn attribute(&mut self, prop: &Prop, mode: Mode, indent: usize, entries: &mut Vec<Entry>) {
+    fn attribute(&mut self, prop: Prop, mode: Mode, indent: usize, entries: &mut Vec<Entry>) {
         let name = self.name(prop).to_string();
         if !is_identifier(&name) {
             self.error(
@@ -377,7 +376,7 @@ impl<'a> Converter<'a> {
 
     /// Unpacks the blocks of property `prop` (`labels` label levels) and
     /// renders each.
-    fn blocks(&mut self, prop: &Prop, labels: usize, indent: usize, entries: &mut Vec<Entry>) {
+    fn blocks(&mut self, prop: Prop, labels: usize, indent: usize, entries: &mut Vec<Entry>) {
         let type_name = self.name(prop);
         if !is_identifier(type_name) {
             self.error(
@@ -429,7 +428,7 @@ impl<'a> Converter<'a> {
             match file.node(element).kind {
                 NodeKind::Object { first, len } if left > 0 => {
                     for prop in file.properties(first, len) {
-                        header.labels.push(self.name(prop));
+                        header.labels.push(self.name(*prop));
                         self.unpack(prop.value, left - 1, header, entries);
                         header.labels.pop();
                     }
@@ -491,7 +490,7 @@ impl<'a> Converter<'a> {
         text.push_str(" {\n");
         self.path.push(BlockFrame {
             type_name: header.type_name.to_string(),
-            labels: header.labels.iter().map(|l| l.to_string()).collect(),
+            labels: header.labels.iter().map(ToString::to_string).collect(),
         });
         self.body(props, header.indent + 1, &mut text);
         self.path.pop();
@@ -682,7 +681,7 @@ impl<'a> Converter<'a> {
                 Err(errors) => self.syntax_errors(node, &errors),
             },
             Mode::Reference if syntax::parse_expression(s).is_ok() => {
-                push_expression(out, s, indent)
+                push_expression(out, s, indent);
             }
             _ => push_literal_string(out, s),
         }
