@@ -35,7 +35,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 use rust_decimal::Decimal;
@@ -502,8 +502,27 @@ impl Number {
                 }
             }
         }
+        if self.is_zero() {
+            return Ok(Number::ZERO);
+        }
         let (m1, e1) = self.parts();
         let (m2, e2) = other.parts();
+        // |self| < |other|: the remainder is `self`.
+        if cmp_magnitude(&m1, e1, &m2, e2) == Ordering::Less {
+            return Ok(self.clone());
+        }
+        if e1 > e2 {
+            // m1 × 10^(e1-e2) mod m2 by modular exponentiation: the scaled
+            // dividend would have as many digits as the exponents are
+            // apart (up to 20 000).
+            let modulus = m2.magnitude();
+            let gap = BigUint::from((e1 - e2) as u64);
+            let shift = BigUint::from(10u8).modpow(&gap, modulus);
+            let r = (m1.magnitude() * shift) % modulus;
+            return from_bigint(BigInt::from_biguint(m1.sign(), r), e2);
+        }
+        // Here e1 <= e2 and |self| >= |other|, so e2 - e1 is at most
+        // self's mantissa length: the scaling below stays small.
         let e = e1.min(e2);
         let a = m1 * pow10_big((e1 - e) as u64);
         let b = m2 * pow10_big((e2 - e) as u64);
@@ -610,11 +629,66 @@ fn div_small_exact(a: &Decimal, b: &Decimal) -> Option<Decimal> {
 }
 
 fn big_add(a: &Number, b: &Number) -> Result<Number, NumberError> {
+    if a.is_zero() {
+        return Ok(b.clone());
+    }
+    if b.is_zero() {
+        return Ok(a.clone());
+    }
     let (m1, e1) = a.parts();
     let (m2, e2) = b.parts();
+    // Aligning the exponents costs as many digits as they are apart (up
+    // to 20 000 within the range), for a result rounded to MAX_DIGITS: when
+    // one operand lies wholly below the other's rounding position, the
+    // exact sum rounds to the larger one, so skip the big arithmetic.
+    let (lo1, hi1) = lead_bounds(&m1, e1);
+    let (lo2, hi2) = lead_bounds(&m2, e2);
+    if hi2 + FAR_BELOW <= lo1 {
+        return Ok(a.clone());
+    }
+    if hi1 + FAR_BELOW <= lo2 {
+        return Ok(b.clone());
+    }
     let e = e1.min(e2);
     let sum = m1 * pow10_big((e1 - e) as u64) + m2 * pow10_big((e2 - e) as u64);
     from_bigint(sum, e)
+}
+
+/// How far (in decimal places) below the leading digit of a non-zero `a`
+/// the leading digit of `s` must be for `a + s` to round to `a`: `|s|` is
+/// then below 10^(lead(a) - MAX_DIGITS - 1), a hundredth of `a`'s last
+/// kept place, and under half the spacing of the numbers around `a` with
+/// MAX_DIGITS digits, even just below a power of ten where a carry brings
+/// the sum back up to `a`.
+const FAR_BELOW: i64 = Number::MAX_DIGITS as i64 + 2;
+
+/// Bounds `(lo, hi)` on the decimal exponent of the leading digit of the
+/// non-zero `m × 10^e`, from the mantissa's bit length alone:
+/// `2^(bits-1) <= |m| < 2^bits` and `0.30102 < log10(2) < 0.30103`.
+fn lead_bounds(m: &BigInt, e: i64) -> (i64, i64) {
+    let bits = m.bits() as i64;
+    (
+        e + (bits - 1) * 30_102 / 100_000,
+        e + bits * 30_103 / 100_000,
+    )
+}
+
+/// `|a|` against `|b|` for non-zero finite parts, scaling a mantissa only
+/// when the leading digits are too close to tell apart by their bounds
+/// (then the exponents differ by at most a mantissa's length, not by the
+/// whole exponent range).
+fn cmp_magnitude(m1: &BigInt, e1: i64, m2: &BigInt, e2: i64) -> Ordering {
+    let (lo1, hi1) = lead_bounds(m1, e1);
+    let (lo2, hi2) = lead_bounds(m2, e2);
+    if hi1 < lo2 {
+        return Ordering::Less;
+    }
+    if hi2 < lo1 {
+        return Ordering::Greater;
+    }
+    let e = e1.min(e2);
+    (m1.magnitude() * pow10_big((e1 - e) as u64).magnitude())
+        .cmp(&(m2.magnitude() * pow10_big((e2 - e) as u64).magnitude()))
 }
 
 fn digit_count(m: &BigInt) -> usize {
@@ -992,8 +1066,12 @@ impl Ord for Number {
             _ => {
                 let (m1, e1) = self.parts();
                 let (m2, e2) = other.parts();
-                let e = e1.min(e2);
-                (m1 * pow10_big((e1 - e) as u64)).cmp(&(m2 * pow10_big((e2 - e) as u64)))
+                match m1.sign().cmp(&m2.sign()) {
+                    Ordering::Equal if m1.is_zero() => Ordering::Equal,
+                    Ordering::Equal if m1.is_negative() => cmp_magnitude(&m2, e2, &m1, e1),
+                    Ordering::Equal => cmp_magnitude(&m1, e1, &m2, e2),
+                    unequal => unequal,
+                }
             }
         }
     }
@@ -1431,5 +1509,131 @@ mod tests {
             tiny.checked_mul(&n("0.1")).unwrap().to_string(),
             format!("0.{}1", "0".repeat(28))
         );
+    }
+
+    /// The exact sum, rounded: what `big_add` computed for every pair
+    /// before far-apart operands were short-cut.
+    fn exact_sum(a: &Number, b: &Number) -> Number {
+        let (m1, e1) = a.parts();
+        let (m2, e2) = b.parts();
+        let e = e1.min(e2);
+        from_bigint(
+            m1 * pow10_big((e1 - e) as u64) + m2 * pow10_big((e2 - e) as u64),
+            e,
+        )
+        .unwrap()
+    }
+
+    fn exact_cmp(a: &Number, b: &Number) -> Ordering {
+        let (m1, e1) = a.parts();
+        let (m2, e2) = b.parts();
+        let e = e1.min(e2);
+        (m1 * pow10_big((e1 - e) as u64)).cmp(&(m2 * pow10_big((e2 - e) as u64)))
+    }
+
+    fn exact_rem(a: &Number, b: &Number) -> Number {
+        let (m1, e1) = a.parts();
+        let (m2, e2) = b.parts();
+        let e = e1.min(e2);
+        from_bigint(
+            (m1 * pow10_big((e1 - e) as u64)) % (m2 * pow10_big((e2 - e) as u64)),
+            e,
+        )
+        .unwrap()
+    }
+
+    /// Operands around the short-cut threshold: a full-length mantissa, a
+    /// power of ten (where subtracting crosses to a shorter leading
+    /// exponent and the carry comes back), either sign, either order.
+    fn far_apart_pairs() -> Vec<(Number, Number)> {
+        let full = format!("{}e500", "7".repeat(Number::MAX_DIGITS));
+        let mut bigs = vec![n("1e9999"), n(&full), n("-1e40"), n("123456789e-3000")];
+        bigs.extend(bigs.clone().iter().map(|b| -b));
+        let mut pairs = Vec::new();
+        for big in &bigs {
+            let (m, e) = big.parts();
+            let lead = e + digit_count(&m) as i64 - 1;
+            for gap in (990..1010).chain([1500, 5000, 19_000]) {
+                for small in ["5", "-5", "4999", "-5001", "123456789"] {
+                    let s = Number::parse(&format!("{small}e{}", lead - gap));
+                    if let Ok(s) = s {
+                        pairs.push((big.clone(), s.clone()));
+                        pairs.push((s, big.clone()));
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
+    #[test]
+    fn far_apart_sums_round_as_the_exact_sum_does() {
+        let pairs = far_apart_pairs();
+        assert!(pairs.len() > 1000, "{}", pairs.len());
+        for (a, b) in &pairs {
+            assert_eq!(a.checked_add(b).unwrap(), exact_sum(a, b), "{a:?} + {b:?}");
+            assert_eq!(
+                a.checked_sub(b).unwrap(),
+                exact_sum(a, &-b),
+                "{a:?} - {b:?}"
+            );
+        }
+        assert_eq!(n("1e9999").checked_add(&n("1e-9999")).unwrap(), n("1e9999"));
+        assert_eq!(n("1e9999").checked_sub(&n("1e-9999")).unwrap(), n("1e9999"));
+        assert_eq!(n("0").checked_add(&n("1e-9999")).unwrap(), n("1e-9999"));
+        assert_eq!(n("1e-9999").checked_add(&n("0")).unwrap(), n("1e-9999"));
+    }
+
+    /// Fuzz finding (native target): a sum of far-apart numbers aligned
+    /// their exponents, up to 20 000 digits, then printed them in decimal
+    /// to round: about a millisecond an operator, for one step of the
+    /// budget. The larger operand is now returned as it is.
+    #[test]
+    fn a_far_apart_sum_is_the_larger_operand_itself() {
+        let big = n("1e9999");
+        let sum = big.checked_add(&n("3e-9999")).unwrap();
+        let (Repr::Big(x), Repr::Big(y)) = (&big.0, &sum.0) else {
+            panic!("1e9999 is a big number");
+        };
+        assert!(Arc::ptr_eq(x, y));
+    }
+
+    #[test]
+    fn comparisons_across_the_exponent_range_agree_with_exact_scaling() {
+        for (a, b) in far_apart_pairs() {
+            assert_eq!(a.cmp(&b), exact_cmp(&a, &b), "{a:?} <=> {b:?}");
+            assert_eq!(b.cmp(&a), exact_cmp(&b, &a), "{b:?} <=> {a:?}");
+        }
+        let close = [n("1e-9999"), n("-1e-9999"), n("0"), n("12e30"), n("1.2e31")];
+        for a in &close {
+            for b in &close {
+                assert_eq!(a.cmp(b), exact_cmp(a, b), "{a:?} <=> {b:?}");
+            }
+        }
+        assert_eq!(n("12e30").cmp(&n("1.2e31")), Ordering::Equal);
+        assert!(n("-1e9999") < n("-1e-9999"));
+        assert!(n("1e-9999") > n("0"));
+    }
+
+    #[test]
+    fn remainders_across_the_exponent_range_are_exact() {
+        for (a, b) in far_apart_pairs() {
+            assert_eq!(
+                a.checked_rem(&b).unwrap(),
+                exact_rem(&a, &b),
+                "{a:?} % {b:?}"
+            );
+        }
+        // 10^9999 = 1 (mod 3) and (mod 9); -10^9999 keeps its sign.
+        assert_eq!(
+            n("1e9999").checked_rem(&n("3e-9999")).unwrap(),
+            n("1e-9999")
+        );
+        assert_eq!(n("-1e9999").checked_rem(&n("9")).unwrap(), n("-1"));
+        assert_eq!(
+            n("1e-9999").checked_rem(&n("1e9999")).unwrap(),
+            n("1e-9999")
+        );
+        assert_eq!(n("7e5").checked_rem(&n("7e-5")).unwrap(), n("0"));
     }
 }

@@ -902,3 +902,38 @@ fn nested_for_expressions_are_bounded() {
         .detail
         .starts_with("This expression produces more than 64 MiB"));
 }
+
+// ---------------------------------------------------------------- fuzz findings
+
+/// Fuzz finding `timeout-ebd1131de720` (native target, 1 627 bytes): one
+/// attribute summing 141 numbers whose exponents lie up to 5 455 places
+/// apart (`55355555555555E5455 + 5277 + ...`). Each `+` aligned the
+/// exponents (thousands of digits) and printed the sum in decimal to
+/// round it to 1 000 digits: 32 ms for this input, about a millisecond an
+/// operator for a single step of the budget. A sum whose smaller operand
+/// lies wholly below the larger one's last kept digit is now the larger
+/// operand, as exact rounding makes it (`value::number` unit tests).
+#[test]
+fn sums_of_far_apart_numbers_round_without_aligning_their_exponents() {
+    let src = include_bytes!("../syntax/regressions/native-timeout-ebd1131de720");
+    let file = hcl_json::parse_native_bytes(src, "fuzz.tf").expect("parses");
+    let attrs = file.body().just_attributes().expect("one attribute");
+    let err = attrs["a"]
+        .expr
+        .value(&EvalContext::new())
+        .expect_err("the last term");
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Number out of range");
+    let subject = d.subject.as_ref().expect("a subject");
+    assert_eq!((subject.start.byte, subject.end.byte), (1612, 1627));
+    assert_eq!(&src[1612..], b"555555555E55555");
+    // Without that last term: the sum, rounded to 1 000 digits.
+    let file = hcl_json::parse_native_bytes(&src[..1611], "fuzz.tf").expect("parses");
+    let attrs = file.body().just_attributes().expect("one attribute");
+    let value = attrs["a"]
+        .expr
+        .value(&EvalContext::new())
+        .expect("a number");
+    let text = value.as_number().expect("a number").to_string();
+    assert_eq!((text.len(), &text[..20]), (5565, "27777777750000000000"));
+}
