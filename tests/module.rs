@@ -654,6 +654,30 @@ fn a_module_with_overrides_decodes_through_the_derive() {
     assert_eq!(config.variable[0].description, "where");
 }
 
+/// A body with override files applied has no text of its own: writing
+/// it back is a located error, never an empty object.
+#[test]
+fn a_body_with_overrides_applied_is_refused_when_written_back() {
+    let m = TempModule::new(
+        "write-back",
+        &[
+            ("main.tf", "resource \"a\" \"b\" {\n  size = 1\n}\n"),
+            ("override.tf", "resource \"a\" \"b\" {\n  size = 2\n}\n"),
+        ],
+    );
+    let module = m.load();
+    let err = hcl_json::to_string(module.body()).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Body cannot be written back");
+    assert!(d.detail.contains("override files"), "{}", d.detail);
+    assert!(d.subject.is_some());
+    let resource = &top(module.body())[0];
+    let err = hcl_json::to_string(&resource.body).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Body cannot be written back");
+    let subject = err.diagnostics()[0].subject.as_ref().unwrap();
+    assert!(subject.filename.ends_with("main.tf"), "{subject:?}");
+}
+
 #[test]
 fn a_required_attribute_may_come_from_either_file() {
     let m = TempModule::new(

@@ -169,7 +169,7 @@ fn convert(
 ) -> Result<(), Error> {
     if body.as_json().is_some() {
         let mut w = JsonWriter::new(true);
-        super::raw::body(&mut w, body);
+        super::raw::body(&mut w, body)?;
         w.out.push(b'\n');
         let _ = sink(&w.out);
         return Ok(());

@@ -164,18 +164,18 @@ impl HclEncode for Value {
 }
 
 /// A parsed body is written back as it was: every property (duplicates
-/// included) in source order, numbers with their exact text.
+/// included) in source order, numbers with their exact text. A body with
+/// override files applied (from [`module`](crate::module)) has no text of
+/// its own and is refused with a located error.
 impl HclEncode for Body {
     fn encode_labels(&self, _labels: &mut Vec<String>) -> Result<(), Error> {
         Ok(())
     }
     fn encode_body(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
-        raw::body_props(&mut body.enc.w, self, false);
-        Ok(())
+        raw::body_props(&mut body.enc.w, self, false)
     }
     fn encode_document(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
-        raw::body(&mut body.enc.w, self);
-        Ok(())
+        raw::body(&mut body.enc.w, self)
     }
 }
 
@@ -189,10 +189,12 @@ impl HclEncode for File {
     }
     fn encode_document(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
         match self.json_data() {
-            Some(data) => raw::node(&mut body.enc.w, data, data.root),
+            Some(data) => {
+                raw::node(&mut body.enc.w, data, data.root);
+                Ok(())
+            }
             None => raw::body(&mut body.enc.w, &self.body()),
         }
-        Ok(())
     }
 }
 
@@ -348,8 +350,7 @@ impl BodyEncoder<'_> {
     /// Writes the properties of a parsed body (a `remain` body) back as
     /// they were; `"//"` properties are left out when `skip_comments`.
     pub fn body(&mut self, body: &Body, skip_comments: bool) -> Result<(), Error> {
-        raw::body_props(&mut self.enc.w, body, skip_comments);
-        Ok(())
+        raw::body_props(&mut self.enc.w, body, skip_comments)
     }
 
     #[doc(hidden)]

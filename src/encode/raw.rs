@@ -9,6 +9,7 @@
 
 use super::writer::JsonWriter;
 use crate::body::{Body, ExprKind, Expression, OriginRef};
+use crate::diag::{Diagnostic, Error};
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::syntax::Item;
 
@@ -59,7 +60,15 @@ pub(crate) fn expression(w: &mut JsonWriter, expr: &Expression) {
 /// Writes the properties of a body into the object being written: all of
 /// them, or all but `"//"` when `skip_comments` (the struct holding the
 /// rest writes its own comments).
-pub(crate) fn body_props(w: &mut JsonWriter, body: &Body, skip_comments: bool) {
+///
+/// A derived body (a module's files with override files applied) has no
+/// text of its own: what it holds depends on the schema it is read with.
+/// It is refused with a located error rather than written as nothing.
+pub(crate) fn body_props(
+    w: &mut JsonWriter,
+    body: &Body,
+    skip_comments: bool,
+) -> Result<(), Error> {
     if let Some(json) = body.as_json() {
         for prop in json.visible_props() {
             let name = json.file.str(prop.name).unwrap_or_default();
@@ -71,17 +80,34 @@ pub(crate) fn body_props(w: &mut JsonWriter, body: &Body, skip_comments: bool) {
         }
     } else if let Some(native) = body.as_native() {
         for item in native.items() {
-            native_item(w, &native, item);
+            native_item(w, &native, item)?;
         }
     } else if let Some(bodies) = body.as_merged() {
         for body in bodies {
-            body_props(w, body, skip_comments);
+            body_props(w, body, skip_comments)?;
         }
+    } else {
+        return Err(unwritable(body));
     }
+    Ok(())
+}
+
+/// The error for a body that cannot be written back as it was.
+#[cold]
+fn unwritable(body: &Body) -> Error {
+    Error::from(Diagnostic::error(
+        "Body cannot be written back",
+        "This body has override files applied to it; what it holds depends on the schema it is read with, so it has no text of its own to write. Decode it into a type that names its attributes and blocks, and write that instead.",
+        Some(body.range()),
+    ))
 }
 
 /// One item of a native body, as JSON properties.
-fn native_item(w: &mut JsonWriter, native: &crate::body::NativeBodyRef<'_>, item: &Item) {
+fn native_item(
+    w: &mut JsonWriter,
+    native: &crate::body::NativeBodyRef<'_>,
+    item: &Item,
+) -> Result<(), Error> {
     let src = native.file.source.text();
     match item {
         Item::Attribute(attr) => {
@@ -94,24 +120,26 @@ fn native_item(w: &mut JsonWriter, native: &crate::body::NativeBodyRef<'_>, item
                 w.begin_object();
                 w.key(label.text(src));
             }
-            body(w, &Body::native(native.file.clone(), block.body));
+            body(w, &Body::native(native.file.clone(), block.body))?;
             for _ in &block.labels {
                 w.end_object();
             }
         }
     }
+    Ok(())
 }
 
 /// Writes a whole body: its JSON as it was when nothing was taken from it
 /// (arrays of objects stay arrays), else its remaining properties as one
 /// object.
-pub(crate) fn body(w: &mut JsonWriter, body: &Body) {
+pub(crate) fn body(w: &mut JsonWriter, body: &Body) -> Result<(), Error> {
     match body.as_json() {
         Some(json) if !json.is_partial() => node(w, json.file, json.node()),
         _ => {
             w.begin_object();
-            body_props(w, body, false);
+            body_props(w, body, false)?;
             w.end_object();
         }
     }
+    Ok(())
 }
