@@ -439,10 +439,12 @@ impl<'a> ToJson<'a> {
             SchemaItem::Reference => Mode::Reference,
             SchemaItem::Expression | SchemaItem::Block { .. } => Mode::Expression,
         };
+        // Read once and dropped: the file keeps no tree for it.
+        let expr = attr.expr_once(self.src);
         match mode {
-            Mode::Expression => self.expression(attr.expr(self.src)),
-            Mode::Literal => self.literal(attr.expr(self.src)),
-            Mode::Reference => self.reference(attr.expr(self.src)),
+            Mode::Expression => self.expression(&expr),
+            Mode::Literal => self.literal(&expr),
+            Mode::Reference => self.reference(&expr),
         }
     }
 

@@ -115,6 +115,16 @@ impl AttributeNode {
         self.expr
             .get_or_init(|| Arc::new(deferred_expression(src, self.expr_span)))
     }
+
+    /// The value's syntax tree without keeping it: for a walk that reads
+    /// every value once (conversion), so the file does not grow by a tree
+    /// per attribute.
+    pub(crate) fn expr_once(&self, src: &str) -> Arc<Expr> {
+        match self.expr.get() {
+            Some(expr) => Arc::clone(expr),
+            None => Arc::new(deferred_expression(src, self.expr_span)),
+        }
+    }
 }
 
 /// The tree of an expression whose text `span` of `src` the quick
