@@ -941,10 +941,13 @@ fn corpus_module_directories_load() {
                 if !module.override_files().is_empty() {
                     with_overrides += 1;
                 }
-                // The body answers Terraform's top-level schema.
-                let _ = module
+                // The body answers a schema (overrides applied through it).
+                if let Err(err) = module
                     .body()
-                    .partial_content(&BodySchema::new().block("variable", &["name"]));
+                    .partial_content(&BodySchema::new().block("variable", &["name"]))
+                {
+                    failed.push(format!("{}: {err}", dir.display()));
+                }
             }
             Err(err) => {
                 // The corpus keeps JSON files only: a fixture whose primary
