@@ -190,14 +190,16 @@ fn floor_char(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// HCL's `Range.Overlaps`, on byte offsets.
+/// HCL's `Range.Overlaps` (hcl 2.14), on byte offsets: an empty range
+/// overlaps nothing (so a blank line is never shown), and one range
+/// overlaps another when either holds the other's start or end offset,
+/// so a line that only touches the subject's end is shown, as `hcldec`
+/// shows it.
 fn overlaps(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
-    match (a.is_empty(), b.is_empty()) {
-        (true, true) => a.start == b.start,
-        (true, false) => a.start >= b.start && a.start < b.end,
-        (false, true) => b.start >= a.start && b.start < a.end,
-        (false, false) => a.start < b.end && b.start < a.end,
-    }
+    let holds = |r: &std::ops::Range<usize>, offset: usize| r.start <= offset && offset < r.end;
+    !a.is_empty()
+        && !b.is_empty()
+        && (holds(a, b.start) || holds(a, b.end) || holds(b, a.start) || holds(b, a.end))
 }
 
 /// Word wrapping as `go-wordwrap`'s `WrapString` does it (which HCL uses
