@@ -270,4 +270,22 @@ mod tests {
         assert_eq!(wrap("aaa\nbbb ccc", 80), "aaa\nbbb ccc");
         assert_eq!(wrap("abcdefghij", 4), "abcdefghij");
     }
+
+    #[test]
+    fn a_subject_at_a_line_end_shows_that_line_and_the_next_as_hcldec_does() {
+        // `a = 1 +` cut by its newline: the subject is the newline, (1,8)-(2,1).
+        let text = "a = 1 +\nb = )\nc = 2\n";
+        let mut out = String::new();
+        snippet(&mut out, text, 7..8, 7..8, ("", ""));
+        assert_eq!(out, "   1: a = 1 +\n   2: b = )\n");
+    }
+
+    #[test]
+    fn blank_lines_are_never_part_of_a_snippet() {
+        let text = "b = [\n\n  x y\n]\n";
+        let mut out = String::new();
+        snippet(&mut out, text, 0..12, 9..10, ("", ""));
+        assert_eq!(out, "   1: b = [\n   3:   x y\n");
+        assert!(!overlaps(&(6..6), &(0..12)));
+    }
 }
