@@ -863,10 +863,23 @@ fn find_quote_or_backslash(s: &[u8], from: usize) -> PResult<Option<usize>> {
     let rest = &s[from.min(s.len())..];
     let found = memchr::memchr2(b'"', b'\\', rest);
     let scanned = &rest[..found.unwrap_or(rest.len())];
-    if let Some(bad) = scanned.iter().position(|&b| b < 0x20) {
+    if has_control_char(scanned) {
+        let bad = scanned.iter().position(|&b| b < 0x20).unwrap_or(0);
         return Err(control_char(from, from + bad, scanned[bad]));
     }
     Ok(found.map(|i| from + i))
+}
+
+/// Whether `s` holds a byte below 0x20 (a control character, which a JSON
+/// string may not hold raw). Every string's text is checked, so this is a
+/// loop without an early exit over 32-byte chunks, which the compiler
+/// turns into vector compares; the error path finds the byte again.
+fn has_control_char(s: &[u8]) -> bool {
+    let mut chunks = s.chunks_exact(32);
+    let found = chunks
+        .by_ref()
+        .any(|chunk| chunk.iter().fold(0u8, |seen, &b| seen | u8::from(b < 0x20)) != 0);
+    found || chunks.remainder().iter().any(|&b| b < 0x20)
 }
 
 fn digits(s: &[u8], mut i: usize) -> usize {
@@ -954,6 +967,29 @@ mod tests {
 
     fn parse(src: &str, filename: &str) -> Result<Arc<FileData>, Error> {
         parse_data(src, filename, ParseOptions::default())
+    }
+
+    #[test]
+    fn control_characters_are_found_in_every_chunk_and_the_remainder() {
+        assert!(!has_control_char(b""));
+        assert!(!has_control_char(&[b'a'; 100]));
+        assert!(!has_control_char(&[0x20, 0x7f, 0x80, 0xff]));
+        for len in [1, 31, 32, 33, 64, 65, 100] {
+            for at in [0, len / 2, len - 1] {
+                let mut s = vec![b'x'; len];
+                s[at] = 0x1f;
+                assert!(has_control_char(&s), "len {len}, at {at}");
+                // The error names the first one, wherever the chunks cut.
+                let text = format!("{{\"k\": \"{}\"}}", String::from_utf8(s).unwrap());
+                let err = parse(&text, "t.json").unwrap_err();
+                let d = &err.diagnostics()[0];
+                assert_eq!(
+                    d.subject.as_ref().unwrap().start.byte,
+                    7 + at,
+                    "len {len}, at {at}"
+                );
+            }
+        }
     }
 
     fn parse_bytes(src: &[u8], filename: &str) -> Result<Arc<FileData>, Error> {
