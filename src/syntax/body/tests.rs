@@ -565,3 +565,21 @@ fn redefinitions_in_a_long_body_are_found_through_the_index() {
         ]
     );
 }
+
+#[test]
+fn after_recovery_invalid_and_missing_expressions_are_not_reported() {
+    // As hcldec: the first bad value is reported; once the parser has
+    // recovered, later "Invalid expression" / "Missing expression" are
+    // not, whatever else still is.
+    assert_eq!(
+        errors("a = 1 +\nb = )\nc = 2\nd = *\n"),
+        [("Invalid expression".to_string(), 7..8)]
+    );
+    assert_eq!(
+        errors("\"a\" = 1\nb = )\nc = 1 +"),
+        [("Invalid argument name".to_string(), 0..1)]
+    );
+    // Outside recovery each one is reported.
+    assert_eq!(errors("a = )\n").len(), 1);
+    assert_eq!(errors("b = *\n")[0].0, "Invalid expression");
+}
