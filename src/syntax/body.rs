@@ -646,6 +646,11 @@ impl<'s> BodyParser<'s> {
                     } else {
                         e.detail = "Expected the start of an expression, but found the end of the file.".into();
                     }
+                } else if at_line_end && line_end < self.b.len() {
+                    // Something else was expected where the line ends: HCL
+                    // blames the newline token found there (`a.` gives
+                    // "Invalid attribute name" on the newline).
+                    e.span = self.token(line_end);
                 }
                 e
             })

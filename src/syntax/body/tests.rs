@@ -583,3 +583,16 @@ fn after_recovery_invalid_and_missing_expressions_are_not_reported() {
     assert_eq!(errors("a = )\n").len(), 1);
     assert_eq!(errors("b = *\n")[0].0, "Invalid expression");
 }
+
+#[test]
+fn something_missing_at_a_line_end_is_blamed_on_the_newline() {
+    // hcldec: the newline token, not an empty range before it.
+    assert_eq!(
+        errors("v = a.\n"),
+        [("Invalid attribute name".to_string(), 6..7)]
+    );
+    assert_eq!(
+        errors("v = 1 ? 2\n"),
+        [("Missing false expression in conditional".to_string(), 9..10)]
+    );
+}
