@@ -93,7 +93,7 @@ impl NativeFile {
         syntax::body_comments(&self.tree, src, body)
             .into_iter()
             .map(|span| {
-                let text = src[span.start as usize..span.end as usize].to_string();
+                let text = src[span.start as usize..span.end as usize].into();
                 let template = syntax::Template {
                     parts: vec![syntax::TemplatePart::Literal { text, span }],
                     span,
