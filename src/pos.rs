@@ -258,20 +258,36 @@ impl LineIndex {
 #[derive(Debug)]
 pub struct SourceFile {
     name: Arc<str>,
-    text: Arc<str>,
+    text: SourceText,
     lines: LineIndex,
+}
+
+/// Where a [`SourceFile`]'s text lives: shared, or a `String` the library
+/// read itself and keeps without copying (a file read from disk).
+#[derive(Debug)]
+enum SourceText {
+    Shared(Arc<str>),
+    Owned(String),
 }
 
 impl SourceFile {
     /// Indexes `text` under the file name `name`.
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
-        let text = text.into();
-        let lines = LineIndex::new(&text);
-        SourceFile {
-            name: name.into(),
-            text,
-            lines,
-        }
+        SourceFile::with_text(name.into(), SourceText::Shared(text.into()))
+    }
+
+    /// Indexes `text`, which the library owns (read from a file), keeping
+    /// its buffer instead of copying it into an `Arc<str>`.
+    pub(crate) fn owned(name: &str, text: String) -> SourceFile {
+        SourceFile::with_text(name.into(), SourceText::Owned(text))
+    }
+
+    fn with_text(name: Arc<str>, text: SourceText) -> SourceFile {
+        let lines = LineIndex::new(match &text {
+            SourceText::Shared(t) => t,
+            SourceText::Owned(t) => t,
+        });
+        SourceFile { name, text, lines }
     }
 
     /// The file name.
@@ -281,12 +297,15 @@ impl SourceFile {
 
     /// The whole source text.
     pub fn text(&self) -> &str {
-        &self.text
+        match &self.text {
+            SourceText::Shared(t) => t,
+            SourceText::Owned(t) => t,
+        }
     }
 
     /// The position of a byte offset.
     pub fn pos(&self, byte: usize) -> Pos {
-        self.lines.pos(&self.text, byte)
+        self.lines.pos(self.text(), byte)
     }
 
     /// The range of the byte span `start..end`.
@@ -300,7 +319,8 @@ impl SourceFile {
 
     /// The text of 1-based line `line`, without its terminator.
     pub fn line_text(&self, line: usize) -> &str {
-        &self.text[self.lines.line_span(&self.text, line)]
+        let text = self.text();
+        &text[self.lines.line_span(text, line)]
     }
 }
 
