@@ -5,8 +5,8 @@
 //! equality, hashing and length plain byte operations afterwards. ASCII text
 //! is already in NFC, so it is taken as is: no normalization work.
 //!
-//! Short strings (up to 24 bytes, most keys, names and words of a
-//! configuration) are held inline, without a heap allocation; longer ones
+//! Short strings (up to 24 bytes on 64-bit targets, the size of a
+//! `String`: most names and words of a configuration) are held inline, without a heap allocation; longer ones
 //! own a heap buffer, and an owned `String` of that length is moved in
 //! without copying. A decoded file holds one `Str` per string value, so this
 //! saves an allocation (at least 32 bytes of heap with the allocator's
@@ -210,13 +210,16 @@ mod tests {
         let v = Str::new(s);
         assert!(!v.is_inline());
         assert_eq!(v.as_ptr(), ptr);
-        assert_eq!(v.into_string().as_ptr(), ptr);
+        let back = v.into_string();
+        assert_eq!(back.as_ptr(), ptr);
     }
 
     #[test]
     fn strings_up_to_24_bytes_are_inline_longer_ones_on_the_heap() {
-        let at = "x".repeat(24);
-        let past = "x".repeat(25);
+        // 24 bytes on 64-bit targets (12 on 32-bit): the size of a `String`.
+        let inline = std::mem::size_of::<String>();
+        let at = "x".repeat(inline);
+        let past = "x".repeat(inline + 1);
         for s in [Str::from(at.as_str()), Str::new(at.clone())] {
             assert!(s.is_inline());
             assert_eq!(s, at.as_str());
@@ -267,12 +270,11 @@ mod tests {
             v.hash(&mut h);
             h.finish()
         }
-        let text = "exactly-twenty-four-byte";
-        assert_eq!(text.len(), 24);
+        let text = "inline-key";
         let inline = Str::from(text);
         // A heap form of the same text: grown past the inline size, then
         // cut back (a `CompactString` keeps its heap buffer).
-        let mut grown = CompactString::from(format!("{text}-and-more"));
+        let mut grown = CompactString::from(format!("{text}-and-more-than-24-bytes"));
         grown.truncate(text.len());
         let heap = Str(grown);
         assert!(inline.is_inline());
@@ -283,7 +285,7 @@ mod tests {
         // `Borrow<str>` needs the hash of the `str` itself.
         assert_eq!(hash_of(&inline), hash_of(text));
         // Order is the text's byte order across forms.
-        let longer = Str::from("exactly-twenty-four-byte-and-then-some");
+        let longer = Str::from("inline-key-and-then-some-more-than-24-bytes");
         assert!(!longer.is_inline());
         assert_eq!(inline.cmp(&longer), text.cmp(longer.as_str()));
         assert_eq!(Str::from("f").cmp(&longer), Ordering::Greater);
