@@ -288,7 +288,7 @@ mod tests {
         let longer = Str::from("inline-key-and-then-some-more-than-24-bytes");
         assert!(!longer.is_inline());
         assert_eq!(inline.cmp(&longer), text.cmp(longer.as_str()));
-        assert_eq!(Str::from("f").cmp(&longer), Ordering::Greater);
+        assert_eq!(Str::from("j").cmp(&longer), Ordering::Greater);
         let set: std::collections::HashSet<Str> = [inline, heap].into_iter().collect();
         assert_eq!(set.len(), 1);
         assert!(set.contains(text));
