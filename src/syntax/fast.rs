@@ -83,7 +83,7 @@ use super::diagnose::{
 use super::scan::{self, Start};
 use super::shape::{
     combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template,
-    Item, Tag,
+    ForTag, Item, Tag,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
@@ -830,7 +830,7 @@ impl<'s> P<'s> {
         self.expect_rule(b'}', DIRECTIVE_END)?;
         self.leave();
         match tag {
-            Tag::If(..) | Tag::For { .. } => {
+            Tag::If(..) | Tag::For(_) => {
                 self.enter(start)?;
                 *open += 1;
             }
@@ -867,12 +867,12 @@ impl<'s> P<'s> {
             let (key_var, value_var) = self.for_names()?;
             self.ws()?;
             let (collection, height) = self.expr()?;
-            Ok(Tag::For {
+            Ok(Tag::For(Box::new(ForTag {
                 key_var,
                 value_var,
                 collection,
                 height,
-            })
+            })))
         } else if self.at_keyword("endfor") {
             self.i += 6;
             Ok(Tag::EndFor)

@@ -19,7 +19,8 @@ use super::ast::*;
 use super::diagnose;
 use super::scan::{self, Start};
 use super::shape::{
-    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Item, Tag,
+    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, ForTag,
+    Item, Tag,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
@@ -673,12 +674,12 @@ impl<'s> Builder<'s> {
                     }
                     let (collection, height) = coll.expect("for has a collection");
                     let value_var = names.pop().expect("for has a variable");
-                    tag = Some(Tag::For {
+                    tag = Some(Tag::For(Box::new(ForTag {
                         key_var: names.pop(),
                         value_var,
                         collection,
                         height,
-                    });
+                    })));
                 }
                 Rule::dir_else => tag = Some(Tag::Else),
                 Rule::dir_endif => tag = Some(Tag::EndIf),

@@ -184,13 +184,18 @@ pub(crate) enum Tag {
     If(Expr, u32),
     Else,
     EndIf,
-    For {
-        key_var: Option<Ident>,
-        value_var: Ident,
-        collection: Expr,
-        height: u32,
-    },
+    /// Boxed: the largest tag by far, it would double the size of every
+    /// template item, which are moved while a template is shaped.
+    For(Box<ForTag>),
     EndFor,
+}
+
+/// What a `%{ for }` tag holds.
+pub(crate) struct ForTag {
+    pub(crate) key_var: Option<Ident>,
+    pub(crate) value_var: Ident,
+    pub(crate) collection: Expr,
+    pub(crate) height: u32,
 }
 
 /// A directive whose body is being collected.
@@ -266,12 +271,13 @@ pub(crate) fn structure(
                         },
                     )?;
                 }
-                Tag::For {
-                    key_var,
-                    value_var,
-                    collection,
-                    height,
-                } => {
+                Tag::For(tag) => {
+                    let ForTag {
+                        key_var,
+                        value_var,
+                        collection,
+                        height,
+                    } = *tag;
                     open(
                         &mut stack,
                         tspan,
