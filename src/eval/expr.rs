@@ -148,9 +148,9 @@ impl<'a> Eval<'a> {
                 let start = source.span.start;
                 let source = self.value_cow(source, ctx);
                 let outer = std::mem::replace(&mut self.traversal_start, start);
-                let value = self.apply_steps(source, steps, ctx);
+                let value = self.steps_cow(source, steps, ctx);
                 self.traversal_start = outer;
-                Cow::Owned(value)
+                value
             }
             _ => Cow::Owned(self.value_owned(e, ctx)),
         }
@@ -259,16 +259,7 @@ impl<'a> Eval<'a> {
         ctx: &EvalContext,
         span: Span,
     ) -> Value {
-        let mut current = value;
-        for step in steps {
-            let next = self.step(&current, step, ctx);
-            // Each step's result is a copy of part of its source.
-            if !self.charged(limits::charge_value(&next), step.span) {
-                return Value::dynamic();
-            }
-            current = Cow::Owned(next);
-        }
-        match current {
+        match self.steps_cow(value, steps, ctx) {
             Cow::Owned(v) => v,
             Cow::Borrowed(v) => {
                 if self.charged(limits::charge_value(v), span) {
@@ -280,18 +271,57 @@ impl<'a> Eval<'a> {
         }
     }
 
-    fn step(&mut self, value: &Value, step: &Step, ctx: &EvalContext) -> Value {
+    /// Applies `steps` to `value`, borrowing for as long as the value is
+    /// borrowed and each step selects a part of it (`var.region`,
+    /// `nums[0]`): nothing is copied until a step has to build a new value
+    /// (a splat, an unknown, an error), and the copy of the final part is
+    /// left to the caller that needs it owned (and charged there).
+    fn steps_cow<'v>(
+        &mut self,
+        value: Cow<'v, Value>,
+        steps: &[Step],
+        ctx: &EvalContext,
+    ) -> Cow<'v, Value> {
+        let mut current = value;
+        for step in steps {
+            let next = match current {
+                Cow::Borrowed(v) => self.step(v, step, ctx),
+                Cow::Owned(ref v) => Cow::Owned(self.step(v, step, ctx).into_owned()),
+            };
+            if let Cow::Owned(ref next) = next {
+                // Each step's owned result is a copy of part of its source.
+                if !self.charged(limits::charge_value(next), step.span) {
+                    return Cow::Owned(Value::dynamic());
+                }
+            }
+            current = next;
+        }
+        current
+    }
+
+    /// One step: borrowed when it selects an element or attribute of
+    /// `value` that is there, otherwise HCL's general rules (an owned
+    /// result, or the dynamic value after reporting the error).
+    fn step<'v>(&mut self, value: &'v Value, step: &Step, ctx: &EvalContext) -> Cow<'v, Value> {
         match &step.kind {
-            StepKind::Attr(name) => self.access(value.get_attr_hcl(name), step.span),
+            StepKind::Attr(name) => match value.attr_ref(name) {
+                Some(v) => Cow::Borrowed(v),
+                None => Cow::Owned(self.access(value.get_attr_hcl(name), step.span)),
+            },
             StepKind::Index { key, .. } => {
                 let mark = self.mark();
                 let key = self.value_cow(key, ctx);
                 if self.failed_since(mark) {
-                    return Value::dynamic();
+                    return Cow::Owned(Value::dynamic());
                 }
-                self.access(value.index_hcl(&key), step.span)
+                match value.index_ref(&key) {
+                    Some(v) => Cow::Borrowed(v),
+                    None => Cow::Owned(self.access(value.index_hcl(&key), step.span)),
+                }
             }
-            StepKind::Splat { kind, each } => self.splat(value, *kind, each, step.span, ctx),
+            StepKind::Splat { kind, each } => {
+                Cow::Owned(self.splat(value, *kind, each, step.span, ctx))
+            }
         }
     }
 
