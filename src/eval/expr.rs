@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use indexmap::IndexMap;
 
-use super::EvalContext;
+use super::context::Env;
 use crate::body::OriginRef;
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
 use crate::pos::Range;
@@ -121,7 +121,7 @@ impl<'a> Eval<'a> {
     /// The value of `e`, owned.
     /// A borrowed value (a variable) is copied here, and the copy charged
     /// to the evaluation budget.
-    pub(super) fn value(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
+    pub(super) fn value(&mut self, e: &Expr, ctx: &Env<'_>) -> Value {
         match self.value_cow(e, ctx) {
             Cow::Owned(v) => v,
             Cow::Borrowed(v) => {
@@ -137,7 +137,7 @@ impl<'a> Eval<'a> {
     /// The value of `e`, borrowed from the context when it is a variable,
     /// so that reading `var.big.x` or interpolating `${name}` does not copy
     /// the whole variable first.
-    pub(super) fn value_cow<'c>(&mut self, e: &Expr, ctx: &'c EvalContext) -> Cow<'c, Value> {
+    pub(super) fn value_cow<'c>(&mut self, e: &Expr, ctx: &Env<'c>) -> Cow<'c, Value> {
         match &e.kind {
             ExprKind::Variable(name) => match self.variable(name, ctx) {
                 Some(v) => Cow::Borrowed(v),
@@ -156,7 +156,7 @@ impl<'a> Eval<'a> {
         }
     }
 
-    fn value_owned(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
+    fn value_owned(&mut self, e: &Expr, ctx: &Env<'_>) -> Value {
         match &e.kind {
             ExprKind::Number(text) => self.number(text, e.span),
             ExprKind::Bool(b) => Value::Bool(*b),
@@ -195,7 +195,7 @@ impl<'a> Eval<'a> {
 
     /// The value of variable `name`, or `None` after reporting why there is
     /// none.
-    fn variable<'c>(&mut self, name: &Ident, ctx: &'c EvalContext) -> Option<&'c Value> {
+    fn variable<'c>(&mut self, name: &Ident, ctx: &Env<'c>) -> Option<&'c Value> {
         if !ctx.is_literal() {
             if let Some(v) = ctx.variable(&name.name) {
                 return Some(v);
@@ -206,7 +206,7 @@ impl<'a> Eval<'a> {
     }
 
     #[cold]
-    fn no_variable(&mut self, name: &Ident, ctx: &EvalContext) {
+    fn no_variable(&mut self, name: &Ident, ctx: &Env<'_>) {
         if ctx.is_literal() {
             self.error(
                 "Variables not allowed",
@@ -244,7 +244,7 @@ impl<'a> Eval<'a> {
         &mut self,
         value: Cow<'_, Value>,
         steps: &[Step],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let span = steps.last().map_or(Span::new(0, 0), |s| s.span);
         self.apply_steps_at(value, steps, ctx, span)
@@ -256,7 +256,7 @@ impl<'a> Eval<'a> {
         &mut self,
         value: Cow<'_, Value>,
         steps: &[Step],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
         span: Span,
     ) -> Value {
         match self.steps_cow(value, steps, ctx) {
@@ -280,7 +280,7 @@ impl<'a> Eval<'a> {
         &mut self,
         value: Cow<'v, Value>,
         steps: &[Step],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Cow<'v, Value> {
         let mut current = value;
         for step in steps {
@@ -302,7 +302,7 @@ impl<'a> Eval<'a> {
     /// One step: borrowed when it selects an element or attribute of
     /// `value` that is there, otherwise HCL's general rules (an owned
     /// result, or the dynamic value after reporting the error).
-    fn step<'v>(&mut self, value: &'v Value, step: &Step, ctx: &EvalContext) -> Cow<'v, Value> {
+    fn step<'v>(&mut self, value: &'v Value, step: &Step, ctx: &Env<'_>) -> Cow<'v, Value> {
         match &step.kind {
             StepKind::Attr(name) => match value.attr_ref(name) {
                 Some(v) => Cow::Borrowed(v),
@@ -352,7 +352,7 @@ impl<'a> Eval<'a> {
         kind: SplatKind,
         each: &[Step],
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let is_sequence = |t: &Type| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
         match source {
@@ -397,7 +397,7 @@ impl<'a> Eval<'a> {
         items: &[Value],
         each: &[Step],
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let list_ty = Type::List(Box::new(elem.clone()));
         if items.is_empty() {
@@ -419,7 +419,7 @@ impl<'a> Eval<'a> {
         items: &[Value],
         each: &[Step],
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Option<Value> {
         let mark = self.mark();
         let mut results: Vec<Value> = Vec::with_capacity(items.len());
@@ -434,7 +434,7 @@ impl<'a> Eval<'a> {
 
     /// The type a splat over an unknown sequence of type `ty` has: the
     /// steps applied to unknown elements.
-    fn splat_type(&mut self, ty: &Type, each: &[Step], ctx: &EvalContext) -> Type {
+    fn splat_type(&mut self, ty: &Type, each: &[Step], ctx: &Env<'_>) -> Type {
         match ty {
             Type::List(elem) | Type::Set(elem) => {
                 let v = self.apply_steps(Cow::Owned(Value::unknown((**elem).clone())), each, ctx);
@@ -455,7 +455,7 @@ impl<'a> Eval<'a> {
 
     // ------------------------------------------------------------ objects
 
-    fn object(&mut self, items: &[ObjectItem], ctx: &EvalContext) -> Value {
+    fn object(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
         let mut attrs = IndexMap::with_capacity(items.len());
         let mut known = true;
         for item in items {
@@ -477,7 +477,7 @@ impl<'a> Eval<'a> {
 
     /// The key of an object constructor item, or `None` when it is unknown
     /// or failed.
-    fn object_key(&mut self, key: &ObjectKey, ctx: &EvalContext) -> Option<String> {
+    fn object_key(&mut self, key: &ObjectKey, ctx: &Env<'_>) -> Option<String> {
         let expr = match key {
             ObjectKey::Ident(name) => {
                 return Some(crate::value::Str::new(&*name.name).into_string())
@@ -529,7 +529,7 @@ impl<'a> Eval<'a> {
         then: &Expr,
         otherwise: &Expr,
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let (then_value, then_diags) = self.isolated(|e| e.value(then, ctx));
         let (else_value, else_diags) = self.isolated(|e| e.value(otherwise, ctx));

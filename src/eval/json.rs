@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 use indexmap::IndexMap;
 
+use super::context::Env;
 use super::expr::{number_detail, Eval};
 use super::EvalContext;
 use crate::body::{ExprKind, Expression, OriginRef};
@@ -66,7 +67,7 @@ impl Expression {
             }
             .node(*node),
             ExprKind::Native(native) => {
-                Eval::new(native.origin.as_ref(), &mut diags).value(&native.expr, ctx)
+                Eval::new(native.origin.as_ref(), &mut diags).value(&native.expr, &Env::root(ctx))
             }
         };
         // A limit reported in a part whose diagnostics were dropped (the
@@ -377,7 +378,7 @@ fn evaluate_template(
     ctx: &EvalContext,
     diags: &mut Diagnostics,
 ) -> Value {
-    Eval::new(OriginRef::JsonString(file, string), diags).template(template, ctx)
+    Eval::new(OriginRef::JsonString(file, string), diags).template(template, &Env::root(ctx))
 }
 
 #[cfg(test)]

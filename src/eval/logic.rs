@@ -16,8 +16,8 @@
 //!   bool, is reported as before (and the right operand is then evaluated
 //!   too, so that all its errors are reported at once).
 
+use super::context::Env;
 use super::expr::Eval;
-use super::EvalContext;
 use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span};
 use crate::value::{Type, Value};
 
@@ -30,7 +30,7 @@ impl Eval<'_> {
         &mut self,
         first: &Expr,
         rest: &[BinaryTerm],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let mark = self.mark();
         let mut acc = self.value_cow(first, ctx).into_owned();
@@ -53,7 +53,7 @@ impl Eval<'_> {
         lhs_span: Span,
         rhs: &Expr,
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         // The left value that decides the result on its own.
         let decisive = matches!(op, BinaryOp::Or);
@@ -90,7 +90,7 @@ impl Eval<'_> {
 
     /// The right operand as a bool (null reported as an operation failure),
     /// or an unknown bool after an error.
-    fn right_operand(&mut self, rhs: &Expr, span: Span, ctx: &EvalContext) -> Value {
+    fn right_operand(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>) -> Value {
         match self.right_raw(rhs, span, ctx) {
             Some(Value::Null(_)) => {
                 self.null_operand(span);
@@ -103,7 +103,7 @@ impl Eval<'_> {
 
     /// The right operand converted to bool (null kept), or `None` after an
     /// error.
-    fn right_raw(&mut self, rhs: &Expr, span: Span, ctx: &EvalContext) -> Option<Value> {
+    fn right_raw(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>) -> Option<Value> {
         let mark = self.mark();
         let right = self.value_cow(rhs, ctx).into_owned();
         if self.failed_since(mark) {

@@ -14,8 +14,8 @@
 use std::borrow::Cow;
 use std::cmp::Ordering;
 
+use super::context::Env;
 use super::expr::Eval;
-use super::EvalContext;
 use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
 use crate::value::{try_convert, Number, NumberError, Type, Value};
 
@@ -25,7 +25,7 @@ impl Eval<'_> {
         op: UnaryOp,
         operand: &Expr,
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let ty = match op {
             UnaryOp::Neg => Type::Number,
@@ -61,7 +61,7 @@ impl Eval<'_> {
         &mut self,
         first: &Expr,
         rest: &[BinaryTerm],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         // A chain holds the operators of one precedence level, and `&&`
         // and `||` each have a level of their own.

@@ -8,9 +8,9 @@
 //! whole result an unknown string, while the other parts are still
 //! evaluated so their errors are reported.
 
+use super::context::Env;
 use super::expr::Eval;
 use super::for_expr::Iteration;
-use super::EvalContext;
 use crate::syntax::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
 use crate::value::{limits, try_convert, Type, Value};
 
@@ -19,7 +19,7 @@ type Output = Option<String>;
 
 impl Eval<'_> {
     /// The value of a template, unwrapping a lone interpolation.
-    pub(super) fn template(&mut self, t: &Template, ctx: &EvalContext) -> Value {
+    pub(super) fn template(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
         match t.as_single_interpolation() {
             Some(expr) => self.value(expr, ctx),
             None => self.template_string(t, ctx),
@@ -28,7 +28,7 @@ impl Eval<'_> {
 
     /// The value of a template as a string (no unwrapping: the branches
     /// and bodies of directives are always strings).
-    fn template_string(&mut self, t: &Template, ctx: &EvalContext) -> Value {
+    fn template_string(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
         let mut out = Some(String::with_capacity(output_estimate(t)));
         self.append_parts(&mut out, t, ctx);
         match out {
@@ -37,7 +37,7 @@ impl Eval<'_> {
         }
     }
 
-    fn append_parts(&mut self, out: &mut Output, t: &Template, ctx: &EvalContext) {
+    fn append_parts(&mut self, out: &mut Output, t: &Template, ctx: &Env<'_>) {
         for part in &t.parts {
             match part {
                 TemplatePart::Literal { text, span } => self.push_text(out, text, *span),
@@ -93,7 +93,7 @@ impl Eval<'_> {
 
     /// `%{ if cond }...%{ else }...%{ endif }`: only the selected branch is
     /// evaluated; an unknown condition makes the result unknown.
-    fn append_if(&mut self, out: &mut Output, directive: &TemplateIf, ctx: &EvalContext) {
+    fn append_if(&mut self, out: &mut Output, directive: &TemplateIf, ctx: &Env<'_>) {
         let Some(selected) = self.condition(&directive.cond, directive.span, ctx) else {
             *out = None;
             return;
@@ -111,7 +111,7 @@ impl Eval<'_> {
         &mut self,
         cond: &crate::syntax::Expr,
         context: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Option<bool> {
         let mark = self.mark();
         let value = self.value_cow(cond, ctx);
@@ -144,7 +144,7 @@ impl Eval<'_> {
 
     /// `%{ for k, v in coll }...%{ endfor }`: the body once per element,
     /// in the collection's iteration order.
-    fn append_for(&mut self, out: &mut Output, directive: &TemplateFor, ctx: &EvalContext) {
+    fn append_for(&mut self, out: &mut Output, directive: &TemplateFor, ctx: &Env<'_>) {
         let iteration = Iteration {
             key_var: directive.key_var.as_ref(),
             value_var: &directive.value_var,
