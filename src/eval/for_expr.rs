@@ -208,6 +208,9 @@ impl Eval<'_> {
         if self.failed_since(mark) {
             return None;
         }
+        if let Value::Bool(b) = &*value {
+            return Some(*b);
+        }
         // An unknown condition is still converted, so that one of a type
         // that can never be a bool is an error now, as a known one is.
         if value.is_null() {
@@ -242,6 +245,9 @@ impl Eval<'_> {
         let value = self.value_cow(key, scope);
         if self.failed_since(mark) || !value.is_known() {
             return None;
+        }
+        if let Value::String(s) = &*value {
+            return Some(s.as_str().to_owned());
         }
         if value.is_null() {
             self.error_in(

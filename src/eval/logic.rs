@@ -16,6 +16,8 @@
 //!   bool, is reported as before (and the right operand is then evaluated
 //!   too, so that all its errors are reported at once).
 
+use std::borrow::Cow;
+
 use super::context::Env;
 use super::expr::Eval;
 use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span};
@@ -57,7 +59,10 @@ impl Eval<'_> {
     ) -> Value {
         // The left value that decides the result on its own.
         let decisive = matches!(op, BinaryOp::Or);
-        let left = left.and_then(|v| self.operand(&v, &Type::Bool, "left", lhs_span, span));
+        let left = left.and_then(|v| {
+            self.operand(&v, &Type::Bool, "left", lhs_span, span)
+                .map(Cow::into_owned)
+        });
         match left {
             Some(Value::Bool(b)) if b == decisive => Value::Bool(b),
             Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx),
@@ -68,7 +73,9 @@ impl Eval<'_> {
                     if inner.failed_since(mark) {
                         return None;
                     }
-                    inner.operand(&v, &Type::Bool, "right", rhs.span, span)
+                    inner
+                        .operand(&v, &Type::Bool, "right", rhs.span, span)
+                        .map(Cow::into_owned)
                 });
                 match right {
                     Some(Value::Bool(b)) if b == decisive => Value::Bool(b),
@@ -110,5 +117,6 @@ impl Eval<'_> {
             return None;
         }
         self.operand(&right, &Type::Bool, "right", rhs.span, span)
+            .map(Cow::into_owned)
     }
 }

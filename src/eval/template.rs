@@ -12,7 +12,9 @@ use super::context::Env;
 use super::expr::Eval;
 use super::for_expr::Iteration;
 use crate::syntax::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
-use crate::value::{limits, try_convert, Type, Value};
+use std::fmt::Write as _;
+
+use crate::value::{limits, try_convert, Number, Type, Value};
 
 /// The text built so far, or `None` once some part is unknown.
 type Output = Option<String>;
@@ -73,6 +75,10 @@ impl Eval<'_> {
     fn append_value(&mut self, out: &mut Output, value: &Value, span: Span) {
         match value {
             Value::String(s) => self.push_text(out, s, span),
+            // What the conversion to string would give, without building
+            // that string value first.
+            Value::Bool(b) => self.push_text(out, if *b { "true" } else { "false" }, span),
+            Value::Number(n) => self.push_number(out, n, span),
             Value::Unknown(_) => *out = None,
             Value::Null(_) => self.error(
                 "Invalid template interpolation value",
@@ -88,6 +94,20 @@ impl Eval<'_> {
                     span,
                 ),
             },
+        }
+    }
+
+    /// Appends a number as the conversion to string writes it (its
+    /// `Display`, ASCII), charged like any text once written.
+    fn push_number(&mut self, out: &mut Output, n: &Number, span: Span) {
+        if let Some(o) = out {
+            let start = o.len();
+            // Writing into a String cannot fail.
+            let _ = write!(o, "{n}");
+            let added = (o.len() - start) as u64;
+            if !self.charged(limits::charge_bytes(added), span) {
+                *out = None;
+            }
         }
     }
 
@@ -117,6 +137,9 @@ impl Eval<'_> {
         let value = self.value_cow(cond, ctx);
         if self.failed_since(mark) || !value.is_known() {
             return None;
+        }
+        if let Value::Bool(b) = &*value {
+            return Some(*b);
         }
         if value.is_null() {
             self.error_in(
@@ -172,4 +195,53 @@ fn output_estimate(t: &Template) -> usize {
             _ => 16,
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::value::{try_convert, Number, Type, Value};
+    use crate::EvalContext;
+
+    /// The value of `template` (a JSON string's text) with variable `x`.
+    fn eval(template: &str, x: Value) -> Value {
+        let src = format!("{{\"a\": {}}}", serde_json::to_string(template).unwrap());
+        let file = crate::json::parse(&src, "t.json").unwrap();
+        let attrs = file.body().just_attributes().unwrap();
+        let ctx = EvalContext::new().with_variable("x", x);
+        attrs["a"].expr.value(&ctx).unwrap()
+    }
+
+    #[test]
+    fn interpolated_numbers_and_bools_read_as_their_conversion_to_string() {
+        let numbers = [
+            "0",
+            "-0",
+            "1",
+            "-17",
+            "3.14159",
+            "1e30",
+            "1.5e-7",
+            "0.1",
+            "123456789012345678901234567890",
+            "-2.5",
+            "1e-400",
+        ];
+        let mut values: Vec<Value> = numbers
+            .iter()
+            .map(|n| Value::Number(n.parse::<Number>().unwrap()))
+            .collect();
+        values.push(Value::Number(Number::INFINITY));
+        values.push(Value::Number(Number::NEG_INFINITY));
+        values.extend([Value::Bool(true), Value::Bool(false)]);
+        for v in values {
+            let Ok(Value::String(general)) = try_convert(&v, &Type::String, true) else {
+                panic!("{v:?} converts to a string");
+            };
+            assert_eq!(
+                eval("<${x}>", v.clone()),
+                Value::from(format!("<{general}>")),
+                "{v:?}"
+            );
+        }
+    }
 }
