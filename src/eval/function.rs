@@ -388,21 +388,14 @@ impl Function {
     /// result type, and the dynamic value where it is not allowed makes it the
     /// dynamic value, without calling the implementation.
     pub fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
-        self.call_args(args.iter().map(std::borrow::Cow::Borrowed))
+        self.call_owned(args.to_vec())
     }
 
-    /// [`Function::call`] on arguments the caller no longer needs: one that
-    /// already has its parameter's type is handed to the implementation as
-    /// it is, not copied by the conversion (an evaluated call's arguments
-    /// are always such temporaries).
-    pub(crate) fn call_owned(&self, args: Vec<Value>) -> Result<Value, FunctionError> {
-        self.call_args(args.into_iter().map(std::borrow::Cow::Owned))
-    }
-
-    fn call_args<'a>(
-        &self,
-        args: impl ExactSizeIterator<Item = std::borrow::Cow<'a, Value>>,
-    ) -> Result<Value, FunctionError> {
+    /// [`Function::call`] on arguments the caller no longer needs: each is
+    /// converted in place, and one that already has its parameter's type
+    /// is handed to the implementation as it is, not copied (an evaluated
+    /// call's arguments are always such temporaries).
+    pub(crate) fn call_owned(&self, mut args: Vec<Value>) -> Result<Value, FunctionError> {
         let def = &*self.0;
         let Implementation::Values(implementation) = &def.implementation else {
             return Err(FunctionError::new(
@@ -414,10 +407,9 @@ impl Function {
         let _meter = limits::join();
         limits::charge_steps(1).map_err(budget_error)?;
         self.check_arity(args.len())?;
-        let mut converted = Vec::with_capacity(args.len());
         let mut unknown = false;
         let mut dynamic = false;
-        for (i, arg) in args.enumerate() {
+        for (i, arg) in args.iter_mut().enumerate() {
             let Some(param) = self.param_for(i) else {
                 break; // unreachable: the arity was checked
             };
@@ -433,21 +425,21 @@ impl Function {
             // As in cty: an argument with an unknown anywhere inside it
             // counts as unknown, so implementations that do not allow
             // unknowns never meet one, however deep.
-            if matches!(&*arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
+            if matches!(arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
                 dynamic = true;
             } else if !param.allow_unknown && !arg.is_wholly_known() {
                 unknown = true;
             }
             // The bare reason, as go-cty words it: `Invalid value for "num"
             // parameter: a number is required.`
-            let value = convert_arg(arg, &param.ty).map_err(|e| {
+            convert_arg(arg, &param.ty).map_err(|e| {
                 FunctionError::arg(
                     i,
                     format!("Invalid value for {:?} parameter: {e}.", param.name),
                 )
             })?;
-            converted.push(value);
         }
+        let converted = args;
         // A wholly unknown argument of dynamic type was converted to the
         // parameter's type like any other, so the result is an unknown of
         // the declared return type (`upper(d)` is an unknown string); only
@@ -500,35 +492,29 @@ impl fmt::Debug for Function {
     }
 }
 
+/// Converts an argument to its parameter's type, in place. One that
+/// conversion would return unchanged (any value for `Dynamic`, a bool,
+/// number or string for its own type) is left as it is, not cloned; every
+/// other case is [`try_convert`]'s.
+fn convert_arg(arg: &mut Value, ty: &Type) -> Result<(), crate::value::ConversionError> {
+    let unchanged = matches!(
+        (&*arg, ty),
+        (_, Type::Dynamic)
+            | (Value::Bool(_), Type::Bool)
+            | (Value::Number(_), Type::Number)
+            | (Value::String(_), Type::String)
+    );
+    if !unchanged {
+        *arg = try_convert(arg, ty, true)?;
+    }
+    Ok(())
+}
+
 /// The error of a call that failed as a whole: HCL's "Error in function
 /// call", with the reason in its kind so that the evaluator can complete
 /// the detail with the name the function was called by and put it on the
 /// call's range.
 #[cold]
-/// An argument converted to its parameter's type. An owned argument that
-/// conversion would return unchanged (any value for `Dynamic`, a bool,
-/// number or string for its own type) is moved, not cloned; every other
-/// case is [`try_convert`]'s.
-fn convert_arg(
-    arg: std::borrow::Cow<'_, Value>,
-    ty: &Type,
-) -> Result<Value, crate::value::ConversionError> {
-    if let std::borrow::Cow::Owned(value) = arg {
-        let unchanged = matches!(
-            (&value, ty),
-            (_, Type::Dynamic)
-                | (Value::Bool(_), Type::Bool)
-                | (Value::Number(_), Type::Number)
-                | (Value::String(_), Type::String)
-        );
-        if unchanged {
-            return Ok(value);
-        }
-        return try_convert(&value, ty, true);
-    }
-    try_convert(&arg, ty, true)
-}
-
 pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
     let reason = reason.into();
     Error::new(
