@@ -603,6 +603,10 @@ fn conditional_type(then: &Value, otherwise: &Value) -> Option<Type> {
     if a == Type::Dynamic || b == Type::Dynamic {
         return Some(Type::Dynamic);
     }
+    // Two results of one primitive type unify to it.
+    if a == b && a.is_primitive() {
+        return Some(a);
+    }
     unify_unsafe(&[a, b])
 }
 
@@ -637,5 +641,21 @@ pub(crate) fn number_detail(e: crate::value::NumberError) -> String {
     match chars.next() {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `conditional_type` answers two equal primitive types itself: what
+    /// the general unification gives.
+    #[test]
+    fn equal_primitive_results_unify_as_the_general_rule_does() {
+        for ty in [Type::String, Type::Number, Type::Bool] {
+            assert_eq!(unify_unsafe(&[ty.clone(), ty.clone()]), Some(ty.clone()));
+            let v = Value::unknown(ty.clone());
+            assert_eq!(conditional_type(&v, &v), Some(ty));
+        }
     }
 }
