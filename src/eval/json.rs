@@ -189,8 +189,8 @@ impl JsonEval<'_> {
         let mut names: Vec<NodeId> = Vec::with_capacity(props.len());
         let mut known = true;
         for prop in props {
-            let slot = match object_key(file, prop.name, self.ctx, self.diags) {
-                Some(key) => match attrs.entry(key) {
+            let slot = if let Some(key) = object_key(file, prop.name, self.ctx, self.diags) {
+                match attrs.entry(key) {
                     indexmap::map::Entry::Occupied(e) => {
                         let first = names[e.index()];
                         self.diags.push(duplicate(file, e.key(), first, prop.name));
@@ -198,11 +198,10 @@ impl JsonEval<'_> {
                         None
                     }
                     indexmap::map::Entry::Vacant(e) => Some(e),
-                },
-                None => {
-                    known = false;
-                    None
                 }
+            } else {
+                known = false;
+                None
             };
             let value = self.node(prop.value);
             if let Some(slot) = slot {
