@@ -5,6 +5,8 @@
 //! the argument at fault.
 
 use super::context::Env;
+use std::borrow::Cow;
+
 use super::expr::Eval;
 use super::function::{Function, FunctionError, FunctionErrorKind};
 use super::ExpressionClosure;
@@ -21,14 +23,33 @@ impl Eval<'_> {
             return self.call_with_closures(&function, call, span, ctx);
         }
         let mark = self.mark();
-        let mut args: Vec<Value> = call.args.iter().map(|a| self.value(a, ctx)).collect();
-        if self.failed_since(mark) {
-            return Value::dynamic();
-        }
-        if call.expand_final && !self.expand_final(&mut args, call, span) {
-            return Value::dynamic();
-        }
-        match function.call_owned(args) {
+        let result = match &call.args[..] {
+            // One argument is lent to the function when it is a variable.
+            [arg] if !call.expand_final => {
+                let value = self.value_cow(arg, ctx);
+                if let Cow::Borrowed(v) = value {
+                    // Charged as the copy `value` would have made.
+                    if !self.charged(limits::charge_value(v), arg.span) {
+                        return Value::dynamic();
+                    }
+                }
+                if self.failed_since(mark) {
+                    return Value::dynamic();
+                }
+                function.call_one(value)
+            }
+            _ => {
+                let mut args: Vec<Value> = call.args.iter().map(|a| self.value(a, ctx)).collect();
+                if self.failed_since(mark) {
+                    return Value::dynamic();
+                }
+                if call.expand_final && !self.expand_final(&mut args, call, span) {
+                    return Value::dynamic();
+                }
+                function.call_owned(args)
+            }
+        };
+        match result {
             Ok(v) => v,
             Err(_) if limits::exceeded().is_some() => {
                 self.limit_error(span);

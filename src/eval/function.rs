@@ -395,7 +395,25 @@ impl Function {
     /// converted in place, and one that already has its parameter's type
     /// is handed to the implementation as it is, not copied (an evaluated
     /// call's arguments are always such temporaries).
-    pub(crate) fn call_owned(&self, mut args: Vec<Value>) -> Result<Value, FunctionError> {
+    pub(crate) fn call_owned(&self, args: Vec<Value>) -> Result<Value, FunctionError> {
+        self.call_list(ArgList::owned(args))
+    }
+
+    /// [`Function::call`] on one argument, borrowed when it is (a
+    /// variable): one that already has its parameter's type is handed to
+    /// the implementation without being copied (`length(items)`,
+    /// `upper(name)`).
+    pub(crate) fn call_one(
+        &self,
+        arg: std::borrow::Cow<'_, Value>,
+    ) -> Result<Value, FunctionError> {
+        match arg {
+            std::borrow::Cow::Owned(v) => self.call_list(ArgList::owned(vec![v])),
+            std::borrow::Cow::Borrowed(v) => self.call_list(ArgList::one(v)),
+        }
+    }
+
+    fn call_list(&self, mut args: ArgList<'_>) -> Result<Value, FunctionError> {
         let def = &*self.0;
         let Implementation::Values(implementation) = &def.implementation else {
             return Err(FunctionError::new(
@@ -406,13 +424,14 @@ impl Function {
         // made directly by an application): one step per call.
         let _meter = limits::join();
         limits::charge_steps(1).map_err(budget_error)?;
-        self.check_arity(args.len())?;
+        self.check_arity(args.as_slice().len())?;
         let mut unknown = false;
         let mut dynamic = false;
-        for (i, arg) in args.iter_mut().enumerate() {
+        for i in 0..args.as_slice().len() {
             let Some(param) = self.param_for(i) else {
                 break; // unreachable: the arity was checked
             };
+            let arg = &args.as_slice()[i];
             if arg.is_null() && !param.allow_null {
                 return Err(FunctionError::arg(
                     i,
@@ -430,22 +449,25 @@ impl Function {
             } else if !param.allow_unknown && !arg.is_wholly_known() {
                 unknown = true;
             }
-            // The bare reason, as go-cty words it: `Invalid value for "num"
-            // parameter: a number is required.`
-            convert_arg(arg, &param.ty).map_err(|e| {
-                FunctionError::arg(
-                    i,
-                    format!("Invalid value for {:?} parameter: {e}.", param.name),
-                )
-            })?;
+            if !converts_unchanged(arg, &param.ty) {
+                // The bare reason, as go-cty words it: `Invalid value for
+                // "num" parameter: a number is required.`
+                let slot = args.make_mut(i);
+                *slot = try_convert(slot, &param.ty, true).map_err(|e| {
+                    FunctionError::arg(
+                        i,
+                        format!("Invalid value for {:?} parameter: {e}.", param.name),
+                    )
+                })?;
+            }
         }
-        let converted = args;
+        let converted = args.as_slice();
         // A wholly unknown argument of dynamic type was converted to the
         // parameter's type like any other, so the result is an unknown of
         // the declared return type (`upper(d)` is an unknown string); only
         // when that type depends on what the argument turns out to be is
         // it the dynamic value.
-        let result_type = match (def.return_type)(&converted) {
+        let result_type = match (def.return_type)(converted) {
             Ok(ty) => ty,
             Err(_) if dynamic => return Ok(Value::dynamic()),
             Err(e) => return Err(e),
@@ -454,10 +476,10 @@ impl Function {
             return Ok(Value::unknown(result_type));
         }
         // The converted arguments are copies; the result is new.
-        for arg in &converted {
+        for arg in converted {
             limits::charge_value(arg).map_err(budget_error)?;
         }
-        let result = implementation(&converted)?;
+        let result = implementation(converted)?;
         limits::charge_value(&result).map_err(budget_error)?;
         if result_type == Type::Dynamic || result.ty() == result_type {
             Ok(result)
@@ -492,22 +514,55 @@ impl fmt::Debug for Function {
     }
 }
 
-/// Converts an argument to its parameter's type, in place. One that
-/// conversion would return unchanged (any value for `Dynamic`, a bool,
-/// number or string for its own type) is left as it is, not cloned; every
-/// other case is [`try_convert`]'s.
-fn convert_arg(arg: &mut Value, ty: &Type) -> Result<(), crate::value::ConversionError> {
-    let unchanged = matches!(
-        (&*arg, ty),
+/// Whether conversion would return `arg` unchanged: any value for
+/// `Dynamic`, a bool, number or string for its own type. Such an argument
+/// is used as it is, not copied; every other case is [`try_convert`]'s.
+fn converts_unchanged(arg: &Value, ty: &Type) -> bool {
+    matches!(
+        (arg, ty),
         (_, Type::Dynamic)
             | (Value::Bool(_), Type::Bool)
             | (Value::Number(_), Type::Number)
             | (Value::String(_), Type::String)
-    );
-    if !unchanged {
-        *arg = try_convert(arg, ty, true)?;
+    )
+}
+
+/// The arguments of a call: owned (converted in place), or a lone borrowed
+/// one, copied only if it has to be converted.
+struct ArgList<'a> {
+    owned: Vec<Value>,
+    one: Option<&'a Value>,
+}
+
+impl<'a> ArgList<'a> {
+    fn owned(args: Vec<Value>) -> ArgList<'a> {
+        ArgList {
+            owned: args,
+            one: None,
+        }
     }
-    Ok(())
+
+    fn one(arg: &'a Value) -> ArgList<'a> {
+        ArgList {
+            owned: Vec::new(),
+            one: Some(arg),
+        }
+    }
+
+    fn as_slice(&self) -> &[Value] {
+        match self.one {
+            Some(v) => std::slice::from_ref(v),
+            None => &self.owned,
+        }
+    }
+
+    /// Argument `i`, owned from now on.
+    fn make_mut(&mut self, i: usize) -> &mut Value {
+        if let Some(v) = self.one.take() {
+            self.owned = vec![v.clone()];
+        }
+        &mut self.owned[i]
+    }
 }
 
 /// The error of a call that failed as a whole: HCL's "Error in function
@@ -526,6 +581,32 @@ pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lone borrowed argument (`call_one`) gives what the same argument
+    /// owned gives: results, unknowns, conversions and errors.
+    #[test]
+    fn a_lent_argument_is_called_as_an_owned_one() {
+        let ctx = crate::EvalContext::new().with_stdlib();
+        let args = [
+            Value::from("MiXed"),
+            Value::from(42),
+            Value::from(true),
+            Value::null(Type::String),
+            Value::unknown(Type::String),
+            Value::dynamic(),
+            Value::tuple([Value::from(1), Value::from("a")]),
+            Value::list(Type::String, vec![Value::from("x")]).unwrap(),
+            Value::object([("k", Value::from("v"))]),
+        ];
+        for name in ["upper", "length", "tostring", "abs", "keys", "tolist"] {
+            let f = ctx.function(name).unwrap();
+            for arg in &args {
+                let lent = f.call_one(std::borrow::Cow::Borrowed(arg));
+                let owned = f.call_owned(vec![arg.clone()]);
+                assert_eq!(lent, owned, "{name}({arg:?})");
+            }
+        }
+    }
 
     fn concat() -> Function {
         Function::builder()
