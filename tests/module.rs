@@ -999,3 +999,184 @@ fn collect_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
         collect_dirs(&sub, out);
     }
 }
+
+// -------------------------------------------- values given as text (-var, TF_VAR_)
+
+const TYPED: &str = "variable \"name\" {}\nvariable \"region\" {\n  type = string\n}\nvariable \"count\" {\n  type = number\n  default = 1\n}\nvariable \"zones\" {\n  type = list(string)\n  default = []\n}\nvariable \"anything\" {\n  type = any\n  default = null\n}\n";
+
+fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn environment_then_files_then_command_line_options_in_order() {
+    use hcl_json::module::VarArg;
+    let m = TempModule::new(
+        "var_args",
+        &[
+            ("variables.tf", TYPED),
+            (
+                "terraform.tfvars",
+                "name = \"tfvars\"\nregion = \"tfvars\"\n",
+            ),
+            ("prod.tfvars", "region = \"prod.tfvars\"\ncount = 5\n"),
+        ],
+    );
+    let environment = env(&[
+        ("TF_VAR_name", "env"),
+        ("TF_VAR_count", "2"),
+        ("TF_VAR_undeclared", "ignored"),
+        ("PATH", "/bin"),
+    ]);
+    let args = [
+        VarArg::Var("count=3".into()),
+        VarArg::VarFile(m.path("prod.tfvars")),
+        VarArg::Var("zones=[\"a\", \"b\"]".into()),
+    ];
+    let values = m.load().variable_values_from(environment, &args).unwrap();
+    // terraform.tfvars beats the environment; prod.tfvars, named after
+    // `-var count=3`, beats it; nothing was said about `anything`.
+    assert_eq!(values.get("name"), Some(&Value::from("tfvars")));
+    assert_eq!(values.get("region"), Some(&Value::from("prod.tfvars")));
+    assert_eq!(values.get("count"), Some(&Value::from(5)));
+    assert_eq!(
+        values.get("zones"),
+        Some(&Value::list(hcl_json::Type::String, ["a".into(), "b".into()]).unwrap())
+    );
+    assert!(values.warnings().is_empty(), "{:?}", values.warnings());
+    match &values.value("zones").unwrap().source {
+        ValueSource::Argument(range) => {
+            assert_eq!(range.filename.as_ref(), "<value for var.zones>");
+            assert_eq!((range.start.column, range.end.column), (1, 11));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without the files, the environment's values stand.
+    let only_env = m
+        .load()
+        .variable_values_from(env(&[("TF_VAR_count", "2")]), &[])
+        .unwrap();
+    assert_eq!(only_env.get("count"), Some(&Value::from(2)));
+    assert!(matches!(
+        only_env.value("count").unwrap().source,
+        ValueSource::Environment(_)
+    ));
+}
+
+#[test]
+fn text_is_a_string_for_primitive_or_untyped_variables_and_an_expression_otherwise() {
+    use hcl_json::module::{VarSource, VariableValues};
+    let module = Module::from_sources([("v.tf", TYPED)], &LoadOptions::terraform()).unwrap();
+    let decls = module.variables().unwrap();
+    let arg = |s: &str| VarSource::Argument(s.into());
+    let values = VariableValues::resolve_sources(
+        &decls,
+        [
+            arg("name=[1, 2]"),
+            arg("region=\"quoted\""),
+            arg("count=42"),
+            arg("anything={ a = [true, 1 + 1] }"),
+        ],
+    )
+    .unwrap();
+    // No type: the text as it is, brackets and all.
+    assert_eq!(values.get("name"), Some(&Value::from("[1, 2]")));
+    // A string type: the quotes are part of the string.
+    assert_eq!(values.get("region"), Some(&Value::from("\"quoted\"")));
+    // A number type: the text, converted.
+    assert_eq!(values.get("count"), Some(&Value::from(42)));
+    // `any`: an expression, evaluated.
+    assert_eq!(
+        values.get("anything"),
+        Some(&Value::object([(
+            "a",
+            Value::tuple([Value::from(true), Value::from(2)])
+        )]))
+    );
+}
+
+#[test]
+fn malformed_var_options_use_terraforms_wording() {
+    use hcl_json::module::{VarSource, VariableValues};
+    let module = Module::from_sources([("v.tf", TYPED)], &LoadOptions::terraform()).unwrap();
+    let decls = module.variables().unwrap();
+    let err = VariableValues::resolve_sources(
+        &decls,
+        [
+            VarSource::Argument("region".into()),
+            VarSource::Argument("region =x".into()),
+            VarSource::Argument("regoin=x".into()),
+        ],
+    )
+    .unwrap_err();
+    let got: Vec<(&str, &str)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), d.detail.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Invalid -var option", "The given -var option \"region\" is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\"."),
+            ("Invalid -var option", "Variable name \"region \" is invalid due to trailing space. Did you mean -var=\"region=x\"?"),
+            ("Value for undeclared variable", "A variable named \"regoin\" was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."),
+            ("No value for required variable", "The root module input variable \"name\" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."),
+            ("No value for required variable", "The root module input variable \"region\" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."),
+        ]
+    );
+    // The undeclared name is pointed at in the option's text.
+    let at = err.diagnostics()[2].subject.as_ref().unwrap();
+    assert_eq!(at.filename.as_ref(), "<-var option>");
+    assert_eq!((at.start.column, at.end.column), (1, 7));
+}
+
+#[test]
+fn text_that_is_not_a_valid_expression_is_reported_in_its_own_source() {
+    use hcl_json::module::{VarSource, VariableValues};
+    let module = Module::from_sources([("v.tf", TYPED)], &LoadOptions::terraform()).unwrap();
+    let decls = module.variables().unwrap();
+    let set = |pairs: &[&str]| {
+        let mut sources = vec![
+            VarSource::Argument("name=n".into()),
+            VarSource::Argument("region=r".into()),
+        ];
+        sources.extend(pairs.iter().map(|p| VarSource::Argument((*p).into())));
+        VariableValues::resolve_sources(&decls, sources).unwrap_err()
+    };
+    // A syntax error.
+    let err = set(&["zones=[\"a\","]);
+    assert_eq!(err.diagnostics().len(), 1, "{err}");
+    let d = &err.diagnostics()[0];
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!(at.filename.as_ref(), "<value for var.zones>");
+    assert!(err.to_string().contains("[\"a\","), "{err}");
+    // No variables: values are constants.
+    let err = set(&["zones=[var.x]"]);
+    assert_eq!(err.diagnostics()[0].summary, "Variables not allowed");
+    // A value of the wrong type, pointed at in the value's text.
+    let err = set(&["zones={ a = 1 }"]);
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Invalid value for input variable");
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!(at.filename.as_ref(), "<value for var.zones>");
+    assert_eq!((at.start.column, at.end.column), (1, 10));
+}
+
+#[test]
+fn packer_reads_pkr_var_environment_variables() {
+    let module = Module::from_sources(
+        [("v.pkr.hcl", "variable \"image\" {\n  type = string\n}\n")],
+        &LoadOptions::packer(),
+    )
+    .unwrap();
+    let values = module
+        .variable_values_from(
+            env(&[("TF_VAR_image", "tf"), ("PKR_VAR_image", "pkr")]),
+            &[],
+        )
+        .unwrap();
+    assert_eq!(values.get("image"), Some(&Value::from("pkr")));
+}

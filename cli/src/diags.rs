@@ -190,14 +190,16 @@ fn floor_char(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// HCL's `Range.Overlaps`, on byte offsets.
+/// HCL's `Range.Overlaps` (hcl 2.14), on byte offsets: an empty range
+/// overlaps nothing (so a blank line is never shown), and one range
+/// overlaps another when either holds the other's start or end offset,
+/// so a line that only touches the subject's end is shown, as `hcldec`
+/// shows it.
 fn overlaps(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
-    match (a.is_empty(), b.is_empty()) {
-        (true, true) => a.start == b.start,
-        (true, false) => a.start >= b.start && a.start < b.end,
-        (false, true) => b.start >= a.start && b.start < a.end,
-        (false, false) => a.start < b.end && b.start < a.end,
-    }
+    let holds = |r: &std::ops::Range<usize>, offset: usize| r.start <= offset && offset < r.end;
+    !a.is_empty()
+        && !b.is_empty()
+        && (holds(a, b.start) || holds(a, b.end) || holds(b, a.start) || holds(b, a.end))
 }
 
 /// Word wrapping as `go-wordwrap`'s `WrapString` does it (which HCL uses
@@ -267,5 +269,23 @@ mod tests {
         assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\nccc");
         assert_eq!(wrap("aaa\nbbb ccc", 80), "aaa\nbbb ccc");
         assert_eq!(wrap("abcdefghij", 4), "abcdefghij");
+    }
+
+    #[test]
+    fn a_subject_at_a_line_end_shows_that_line_and_the_next_as_hcldec_does() {
+        // `a = 1 +` cut by its newline: the subject is the newline, (1,8)-(2,1).
+        let text = "a = 1 +\nb = )\nc = 2\n";
+        let mut out = String::new();
+        snippet(&mut out, text, 7..8, 7..8, ("", ""));
+        assert_eq!(out, "   1: a = 1 +\n   2: b = )\n");
+    }
+
+    #[test]
+    fn blank_lines_are_never_part_of_a_snippet() {
+        let text = "b = [\n\n  x y\n]\n";
+        let mut out = String::new();
+        snippet(&mut out, text, 0..12, 9..10, ("", ""));
+        assert_eq!(out, "   1: b = [\n   3:   x y\n");
+        assert!(!overlaps(&(6..6), &(0..12)));
     }
 }

@@ -51,7 +51,7 @@ pub(crate) fn bare_key_expr(ident: &Ident) -> Expr {
     Expr {
         kind: ExprKind::Template(Template {
             parts: vec![TemplatePart::Literal {
-                text: ident.name.to_string(),
+                text: ident.name.clone(),
                 span: ident.span,
             }],
             span: ident.span,

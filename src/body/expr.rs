@@ -140,6 +140,46 @@ impl Expression {
         }
     }
 
+    /// Parses `src` as one expression of HCL's native syntax (what
+    /// `hclsyntax.ParseExpression` reads): a value given on a command line
+    /// or in an environment variable, say. Whitespace and comments around
+    /// it are allowed; anything else after it is an error. Ranges and
+    /// diagnostics point into `src`, named `filename`.
+    ///
+    /// ```
+    /// use hcl_json::{EvalContext, Expression, Value};
+    ///
+    /// let expr = Expression::parse("[for n in nums : n * 2]", "<value>")?;
+    /// let ctx = EvalContext::new().with_variable("nums", Value::tuple([1.into(), 2.into()]));
+    /// assert_eq!(expr.value(&ctx)?, Value::tuple([2.into(), 4.into()]));
+    /// assert_eq!(expr.range().end.column, 24);
+    ///
+    /// let err = Expression::parse("1 +", "<value>").unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].summary, "Missing expression");
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn parse(src: &str, filename: &str) -> Result<Expression, Error> {
+        super::native::standalone(src, filename, false)
+    }
+
+    /// Parses `src` as a template (what `hclsyntax.ParseTemplate` reads):
+    /// literal text with `${ ... }` interpolations and `%{ ... }`
+    /// directives, the content of a JSON string in full-expression mode. A
+    /// template that is one interpolation and nothing else gives that
+    /// expression's value unconverted, as in HCL.
+    ///
+    /// ```
+    /// use hcl_json::{EvalContext, Expression, Value};
+    ///
+    /// let expr = Expression::parse_template("Hello, ${name}!", "<template>")?;
+    /// let ctx = EvalContext::new().with_variable("name", "world");
+    /// assert_eq!(expr.value(&ctx)?, Value::from("Hello, world!"));
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn parse_template(src: &str, filename: &str) -> Result<Expression, Error> {
+        super::native::standalone(src, filename, true)
+    }
+
     /// The source range of the expression.
     pub fn range(&self) -> Range {
         match &self.kind {

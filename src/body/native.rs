@@ -42,6 +42,40 @@ pub(crate) fn parse(src: &str, filename: &str) -> Result<File, Error> {
     })
 }
 
+/// See [`Expression::parse`] and [`Expression::parse_template`]: `src`
+/// alone, as one native expression or as a template, in a source of its
+/// own named `filename` (so that ranges and diagnostics point into it).
+pub(crate) fn standalone(src: &str, filename: &str, template: bool) -> Result<Expression, Error> {
+    let parsed = if template {
+        syntax::parse_template(src).map(|t| {
+            let span = t.span;
+            syntax::Expr {
+                kind: syntax::ExprKind::Template(t),
+                span,
+            }
+        })
+    } else {
+        syntax::parse_expression(src)
+    };
+    let source = Arc::new(SourceFile::new(filename, src));
+    match parsed {
+        Ok(expr) => {
+            let file = NativeFile {
+                source,
+                tree: BodyTree::default(),
+            };
+            Ok(Expression::native(Origin::Native(Arc::new(file)), expr))
+        }
+        Err(errors) => {
+            let mut diags = Diagnostics::new();
+            for e in &errors {
+                diags.push(e.to_diagnostic(|s| source.range(s.start as usize, s.end as usize)));
+            }
+            Err(Error::from(diags).with_source(source))
+        }
+    }
+}
+
 /// See [`crate::parse_native_bytes`].
 pub(crate) fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
     match std::str::from_utf8(src) {
@@ -93,7 +127,7 @@ impl NativeFile {
         syntax::body_comments(&self.tree, src, body)
             .into_iter()
             .map(|span| {
-                let text = src[span.start as usize..span.end as usize].to_string();
+                let text = src[span.start as usize..span.end as usize].into();
                 let template = syntax::Template {
                     parts: vec![syntax::TemplatePart::Literal { text, span }],
                     span,

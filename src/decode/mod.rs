@@ -232,23 +232,29 @@ impl<T: HclDecode> HclDecode for Box<T> {
 /// produce. Past the budget, decoding reports the limit once, on the
 /// expression that reached it.
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
-    let range = body.range();
-    let sources = body.sources();
-    // A merged body's allowance is the size of all its files.
-    let size = if sources.len() > 1 {
-        sources.iter().map(|s| s.text().len()).sum()
-    } else {
-        range.end.byte.saturating_sub(range.start.byte)
-    };
-    let meter = match limits::enter(ctx.limits(), size) {
+    let meter = match limits::enter(ctx.limits(), budget_size(body)) {
         Ok(meter) => meter,
         Err(e) => {
-            return Err(body.attach(Error::at(limits::LIMIT_SUMMARY, e.detail(), range)));
+            let at = body.range();
+            return Err(body.attach(Error::at(limits::LIMIT_SUMMARY, e.detail(), at)));
         }
     };
     let result = decode_metered(body, ctx);
     drop(meter);
     result
+}
+
+/// The source size a decoding of `body` is allowed for (see
+/// [`decode_body`]): the body's own text, or all the files of a merged
+/// body.
+pub(crate) fn budget_size(body: &Body) -> usize {
+    let sources = body.sources();
+    if sources.len() > 1 {
+        sources.iter().map(|s| s.text().len()).sum()
+    } else {
+        let range = body.range();
+        range.end.byte.saturating_sub(range.start.byte)
+    }
 }
 
 /// [`decode_body`] inside its meter.
@@ -292,15 +298,22 @@ fn once_per_limit(err: Error) -> Error {
     if limits::exceeded().is_none() {
         return err;
     }
+    Error::from(limit_reported_once(err.into_diagnostics()))
+}
+
+/// `diags` with only the first "Evaluation limit exceeded" (see
+/// [`once_per_limit`]); runtime specs' decoding reports the same way.
+pub(crate) fn limit_reported_once(
+    diags: impl IntoIterator<Item = crate::Diagnostic>,
+) -> Diagnostics {
     let mut seen = false;
-    let kept: Vec<_> = err
-        .into_diagnostics()
-        .into_iter()
-        .filter(|d| d.summary != limits::LIMIT_SUMMARY || !std::mem::replace(&mut seen, true))
-        .collect();
-    let mut diags = Diagnostics::new();
-    diags.extend(kept);
-    Error::from(diags)
+    let mut kept = Diagnostics::new();
+    kept.extend(
+        diags
+            .into_iter()
+            .filter(|d| d.summary != limits::LIMIT_SUMMARY || !std::mem::replace(&mut seen, true)),
+    );
+    kept
 }
 
 /// The diagnostics of one decoding sorted by where they point (stable, so

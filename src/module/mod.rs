@@ -64,7 +64,7 @@ mod vars;
 
 use std::path::{Path, PathBuf};
 
-pub use self::vars::{ValueSource, Variable, VariableValue, VariableValues};
+pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
 use crate::body::{parse_auto_bytes, Body, BodySchema, File};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::pos::{Pos, Range};

@@ -1,17 +1,24 @@
 //! Input variables: the `variable` declarations of a module and the values
 //! variable files give them.
 //!
-//! Values come, later winning, from the declarations' defaults, the files a
+//! Values come, later winning, from the declarations' defaults, the
+//! environment (`TF_VAR_name`, Packer's `PKR_VAR_name`), the files a
 //! dialect loads by itself (`terraform.tfvars`, `terraform.tfvars.json`,
 //! `*.auto.tfvars(.json)` by name; Packer's `*.auto.pkrvars.*`), then the
-//! files the caller names, in order (`-var-file`). A variable file holds
+//! command line's `-var` and `-var-file` options, in order. A value given
+//! as text (environment, `-var`) is taken as a string when its variable's
+//! type is a primitive one or not given, and is otherwise read as one
+//! native expression without variables or functions, as Terraform does.
+//! Undeclared names are ignored in the environment and an error on the
+//! command line. A variable file holds
 //! attributes only, read in literal-only mode (no variables, no function
 //! calls; JSON strings are not templates), and each value is converted to
 //! its variable's type constraint with `optional()` defaults applied. A
 //! value for an undeclared variable is a warning, as in Terraform, with a
 //! suggestion when the name is close to a declared one.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use indexmap::IndexMap;
 
@@ -21,8 +28,9 @@ use crate::body::{BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
 use crate::ext::typeexpr::TypeConstraint;
-use crate::pos::Range;
+use crate::pos::{Range, SourceFile};
 use crate::value::Value;
+use crate::Expression;
 
 /// A `variable` declaration, read statically.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,6 +56,79 @@ pub enum ValueSource {
     Default,
     /// A variable file: the range of the value's definition.
     File(Range),
+    /// The environment (`TF_VAR_name`): the value's text, under a name of
+    /// its own (`<value for var.name>`).
+    Environment(Range),
+    /// A `-var` option: the value's text, under a name of its own.
+    Argument(Range),
+}
+
+/// One place variable values come from, for
+/// [`VariableValues::resolve_sources`]; later ones win.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum VarSource {
+    /// A variable file, parsed (`terraform.tfvars`, `-var-file=prod.tfvars`).
+    File(File),
+    /// A `-var` option's text: `name=value`.
+    Argument(String),
+    /// An environment variable's value for variable `name` (the part of
+    /// `TF_VAR_name` after the prefix).
+    Environment {
+        /// The variable's name.
+        name: String,
+        /// The value's text.
+        value: String,
+    },
+}
+
+impl VarSource {
+    /// The variables of `environment` named `prefix` + a name (`TF_VAR_`
+    /// for Terraform and OpenTofu, `PKR_VAR_` for Packer), sorted by name
+    /// so that the outcome does not depend on the environment's order.
+    /// The library never reads the process environment itself: pass
+    /// `std::env::vars()`.
+    ///
+    /// ```
+    /// use hcl_json::module::VarSource;
+    ///
+    /// let env = [("TF_VAR_region".to_string(), "eu-west-1".to_string()), ("HOME".into(), "/root".into())];
+    /// let sources = VarSource::environment(env, "TF_VAR_");
+    /// assert_eq!(sources.len(), 1);
+    /// ```
+    pub fn environment(
+        environment: impl IntoIterator<Item = (String, String)>,
+        prefix: &str,
+    ) -> Vec<VarSource> {
+        let mut found: Vec<VarSource> = environment
+            .into_iter()
+            .filter_map(|(key, value)| {
+                let name = key.strip_prefix(prefix)?;
+                Some(VarSource::Environment {
+                    name: name.to_string(),
+                    value,
+                })
+            })
+            .collect();
+        found.sort_by(|a, b| match (a, b) {
+            (VarSource::Environment { name: x, .. }, VarSource::Environment { name: y, .. }) => {
+                x.cmp(y)
+            }
+            _ => std::cmp::Ordering::Equal,
+        });
+        found
+    }
+}
+
+/// A command-line option that sets variables, for
+/// [`Module::variable_values_from`], in the order given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum VarArg {
+    /// `-var 'name=value'`: the option's text.
+    Var(String),
+    /// `-var-file=path`.
+    VarFile(PathBuf),
 }
 
 /// A variable's final value.
@@ -93,25 +174,82 @@ impl VariableValues {
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn resolve(declarations: &[Variable], files: &[File]) -> Result<VariableValues, Error> {
+        VariableValues::resolve_sources(declarations, files.iter().cloned().map(VarSource::File))
+    }
+
+    /// The values of `declarations` from `sources`, later ones winning over
+    /// earlier ones and every one over defaults: what
+    /// [`resolve`](Self::resolve) does, with values given as text too
+    /// (environment variables, `-var` options). Besides `resolve`'s
+    /// errors: a `-var` option without `=` or with a space before it
+    /// ("Invalid -var option"), a `-var` for an undeclared variable, and
+    /// text that does not parse as the expression its variable's type
+    /// asks for; each points into the text given.
+    ///
+    /// ```
+    /// use hcl_json::module::{LoadOptions, Module, VarSource, VariableValues};
+    /// use hcl_json::Value;
+    ///
+    /// let module = Module::from_sources(
+    ///     [("variables.tf", "variable \"zones\" {\n  type = list(string)\n}\nvariable \"name\" {}\n")],
+    ///     &LoadOptions::terraform(),
+    /// )?;
+    /// let sources = [
+    ///     VarSource::Environment { name: "name".into(), value: "from env".into() },
+    ///     VarSource::Argument(r#"zones=["a", "b"]"#.into()),
+    ///     VarSource::Argument("name=[not parsed: name has no type]".into()),
+    /// ];
+    /// let values = VariableValues::resolve_sources(&module.variables()?, sources)?;
+    /// assert_eq!(values.get("zones"), Some(&Value::list(hcl_json::Type::String, ["a".into(), "b".into()])?));
+    /// assert_eq!(values.get("name"), Some(&Value::from("[not parsed: name has no type]")));
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn resolve_sources(
+        declarations: &[Variable],
+        sources: impl IntoIterator<Item = VarSource>,
+    ) -> Result<VariableValues, Error> {
         let mut diags = Diagnostics::new();
-        let mut set: IndexMap<String, (Value, Range)> = IndexMap::new();
-        for file in files {
-            read_var_file(file, declarations, &mut set, &mut diags);
+        let mut set = Given::default();
+        let mut texts = Vec::new();
+        for source in sources {
+            match source {
+                VarSource::File(file) => {
+                    read_var_file(&file, declarations, &mut set, &mut diags);
+                    texts.push(file.source_file().clone());
+                }
+                VarSource::Argument(option) => {
+                    texts.extend(read_argument(&option, declarations, &mut set, &mut diags));
+                }
+                VarSource::Environment { name, value } => {
+                    // Undeclared names are ignored: environments are shared.
+                    if let Some(decl) = declarations.iter().find(|d| d.name == name) {
+                        let text = raw_text(decl, &value);
+                        texts.push(text.clone());
+                        let given = read_raw(decl, &text, &mut diags);
+                        set.insert(name, given.map(|(v, r)| (v, ValueSource::Environment(r))));
+                    }
+                }
+            }
         }
         let mut values = IndexMap::new();
         for decl in declarations {
-            let value = if let Some((raw, range)) = set.shift_remove(&decl.name) {
-                convert_given(decl, &raw, &range, &mut diags)
-                    .map(|value| (value, ValueSource::File(range)))
-            } else {
-                if decl.default.is_none() {
-                    diags.push(Diagnostic::error(
-                        "No value for required variable",
-                        format!("The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.", decl.name),
-                        Some(decl.decl_range.clone()),
-                    ));
+            let value = match set.0.shift_remove(&decl.name) {
+                // Given, but unreadable: already reported.
+                Some(None) => None,
+                Some(Some((raw, source))) => {
+                    let range = source_range(&source);
+                    convert_given(decl, &raw, range, &mut diags).map(|value| (value, source))
                 }
-                decl.default.clone().map(|d| (d, ValueSource::Default))
+                None => {
+                    if decl.default.is_none() {
+                        diags.push(Diagnostic::error(
+                            "No value for required variable",
+                            format!("The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.", decl.name),
+                            Some(decl.decl_range.clone()),
+                        ));
+                    }
+                    decl.default.clone().map(|d| (d, ValueSource::Default))
+                }
             };
             if let Some((value, source)) = value {
                 values.insert(decl.name.clone(), VariableValue { value, source });
@@ -123,10 +261,9 @@ impl VariableValues {
             .filter(|d| d.severity == Severity::Warning)
             .cloned()
             .collect();
-        let sources = files.iter().map(|f| f.source_file().clone());
         diags
             .into_result(VariableValues { values, warnings })
-            .map_err(|err| sources.fold(err, Error::with_source))
+            .map_err(|err| texts.into_iter().fold(err, Error::with_source))
     }
 
     /// The value of variable `name`.
@@ -162,12 +299,7 @@ impl VariableValues {
 }
 
 /// Records the values `file` sets, later ones replacing earlier ones.
-fn read_var_file(
-    file: &File,
-    declarations: &[Variable],
-    set: &mut IndexMap<String, (Value, Range)>,
-    diags: &mut Diagnostics,
-) {
+fn read_var_file(file: &File, declarations: &[Variable], set: &mut Given, diags: &mut Diagnostics) {
     let attrs = file.body().just_attributes_collecting(diags);
     let ctx = EvalContext::literal();
     for (name, attr) in attrs {
@@ -176,12 +308,109 @@ fn read_var_file(
             continue;
         }
         match attr.expr.value(&ctx) {
-            Ok(value) => {
-                set.insert(name, (value, attr.expr.range()));
-            }
+            Ok(value) => set.insert(name, Some((value, ValueSource::File(attr.expr.range())))),
             Err(err) => diags.extend(err.into_diagnostics()),
         }
     }
+}
+
+/// The values given so far, by variable name, in the order first given;
+/// `None` for a value given but unreadable (already reported), which
+/// still stands for "given" so that no "No value" error follows it.
+#[derive(Default)]
+struct Given(IndexMap<String, Option<(Value, ValueSource)>>);
+
+impl Given {
+    fn insert(&mut self, name: String, value: Option<(Value, ValueSource)>) {
+        self.0.insert(name, value);
+    }
+}
+
+/// Where a given value was written.
+fn source_range(source: &ValueSource) -> &Range {
+    match source {
+        ValueSource::File(r) | ValueSource::Environment(r) | ValueSource::Argument(r) => r,
+        ValueSource::Default => unreachable!("defaults are not given values"),
+    }
+}
+
+/// A value's text as a source of its own, named as Terraform names it in
+/// its messages.
+fn raw_text(decl: &Variable, text: &str) -> Arc<SourceFile> {
+    Arc::new(SourceFile::new(
+        format!("<value for var.{}>", decl.name),
+        text,
+    ))
+}
+
+/// A value given as text: a string when the variable's type is primitive
+/// or not given, else the one native expression the text holds,
+/// evaluated without variables or functions. Gives the value and its
+/// range, or reports why there is none.
+fn read_raw(
+    decl: &Variable,
+    text: &Arc<SourceFile>,
+    diags: &mut Diagnostics,
+) -> Option<(Value, Range)> {
+    let whole = text.range(0, text.text().len());
+    let literal = decl.constraint.as_ref().is_none_or(|c| c.ty.is_primitive());
+    if literal {
+        return Some((Value::from(text.text()), whole));
+    }
+    let parsed = Expression::parse(text.text(), text.name())
+        .and_then(|expr| Ok((expr.value(&EvalContext::new())?, expr.range())));
+    match parsed {
+        Ok(given) => Some(given),
+        Err(err) => {
+            diags.extend(err.into_diagnostics());
+            None
+        }
+    }
+}
+
+/// A `-var name=value` option: records the value, or reports what is
+/// wrong with the option. Gives the sources it made, for snippets.
+fn read_argument(
+    option: &str,
+    declarations: &[Variable],
+    set: &mut Given,
+    diags: &mut Diagnostics,
+) -> Vec<Arc<SourceFile>> {
+    let whole = Arc::new(SourceFile::new("<-var option>", option));
+    let invalid = |detail: String| {
+        Diagnostic::error(
+            "Invalid -var option",
+            detail,
+            Some(whole.range(0, option.len())),
+        )
+    };
+    let Some((name, value)) = option.split_once('=') else {
+        diags.push(invalid(format!("The given -var option {option:?} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".")));
+        return vec![whole];
+    };
+    if name.ends_with(' ') {
+        diags.push(invalid(format!(
+            "Variable name {name:?} is invalid due to trailing space. Did you mean -var=\"{}={}\"?",
+            name.trim_end_matches(' '),
+            value.trim_start_matches(' ')
+        )));
+        return vec![whole];
+    }
+    let Some(decl) = declarations.iter().find(|d| d.name == name) else {
+        diags.push(Diagnostic::error(
+            "Value for undeclared variable",
+            format!("A variable named {name:?} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."),
+            Some(whole.range(0, name.len())),
+        ));
+        return vec![whole];
+    };
+    let text = raw_text(decl, value);
+    let given = read_raw(decl, &text, diags);
+    set.insert(
+        name.to_string(),
+        given.map(|(v, r)| (v, ValueSource::Argument(r))),
+    );
+    vec![whole, text]
 }
 
 /// Terraform's warning for a value nobody declared, with a suggestion.
@@ -361,34 +590,69 @@ impl Module {
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn variable_values<P: AsRef<Path>>(&self, files: &[P]) -> Result<VariableValues, Error> {
+        let args: Vec<VarArg> = files
+            .iter()
+            .map(|p| VarArg::VarFile(p.as_ref().to_path_buf()))
+            .collect();
+        self.variable_values_from(std::iter::empty(), &args)
+    }
+
+    /// The values of the module's variables as the dialect's command line
+    /// sets them: from `environment` (pass `std::env::vars()`; only
+    /// `TF_VAR_*`, or `PKR_VAR_*` for Packer, are read), then the variable
+    /// files the dialect loads from the module directory by itself, then
+    /// `args` in order, later winning. See
+    /// [`VariableValues::resolve_sources`].
+    ///
+    /// ```no_run
+    /// use hcl_json::module::{LoadOptions, Module, VarArg};
+    ///
+    /// let module = Module::load("infra", &LoadOptions::terraform())?;
+    /// let args = [
+    ///     VarArg::VarFile("infra/prod.tfvars".into()),
+    ///     VarArg::Var("instance_count=3".into()),
+    /// ];
+    /// let values = module.variable_values_from(std::env::vars(), &args)?;
+    /// # let _ = values;
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn variable_values_from(
+        &self,
+        environment: impl IntoIterator<Item = (String, String)>,
+        args: &[VarArg],
+    ) -> Result<VariableValues, Error> {
         let declarations = self.variables()?;
-        let mut paths = Vec::new();
+        let prefix = match self.options().dialect() {
+            super::Dialect::Packer => "PKR_VAR_",
+            _ => "TF_VAR_",
+        };
+        let mut sources = VarSource::environment(environment, prefix);
+        let mut failed: Option<Error> = None;
+        let mut read = |path: &Path, sources: &mut Vec<VarSource>| match read_file(path) {
+            Ok(file) => sources.push(VarSource::File(file)),
+            Err(e) => {
+                failed = Some(match failed.take() {
+                    Some(f) => f.merge(e),
+                    None => e,
+                });
+            }
+        };
         if let Some(dir) = self.dir() {
             let names = super::list_dir(dir).unwrap_or_default();
-            paths.extend(
-                load::auto_var_files(&names, self.options().dialect())
-                    .into_iter()
-                    .map(|n| dir.join(n)),
-            );
+            for name in load::auto_var_files(&names, self.options().dialect()) {
+                read(&dir.join(name), &mut sources);
+            }
         }
-        paths.extend(files.iter().map(|p| p.as_ref().to_path_buf()));
-        let mut parsed = Vec::new();
-        let mut failed: Option<Error> = None;
-        for path in &paths {
-            match read_file(path) {
-                Ok(file) => parsed.push(file),
-                Err(e) => {
-                    failed = Some(match failed.take() {
-                        Some(f) => f.merge(e),
-                        None => e,
-                    });
-                }
+        for arg in args {
+            match arg {
+                VarArg::Var(option) => sources.push(VarSource::Argument(option.clone())),
+                VarArg::VarFile(path) => read(path, &mut sources),
             }
         }
         if let Some(err) = failed {
             return Err(err);
         }
-        VariableValues::resolve(&declarations, &parsed)
+        VariableValues::resolve_sources(&declarations, sources)
     }
 }
 

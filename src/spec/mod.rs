@@ -353,10 +353,16 @@ impl Spec {
     /// Decodes `body`, returning the value even when there are problems
     /// (parts that failed are unknown or null, as in `hcldec.Decode`)
     /// together with every diagnostic, warnings included.
+    ///
+    /// Like [`decode_body`](crate::decode_body), the whole decoding is one
+    /// evaluation for the budget of `ctx`'s [`Limits`](crate::Limits), so
+    /// that a file of many attributes cannot multiply what one expression
+    /// may produce; past it, the limit is reported once.
     pub fn decode_with_diagnostics(&self, body: &Body, ctx: &EvalContext) -> (Value, Diagnostics) {
-        let mut diags = Diagnostics::new();
-        let value = decode::decode_body(body, &[], ctx, self, &mut diags);
-        (value, diags)
+        let size = crate::decode::budget_size(body);
+        metered(size, Some(body.range()), ctx, |diags| {
+            decode::decode_body(body, &[], ctx, self, diags)
+        })
     }
 
     /// Decodes several bodies as one, the way `hcldec` merges several input
@@ -367,9 +373,11 @@ impl Spec {
         bodies: &[Body],
         ctx: &EvalContext,
     ) -> (Value, Diagnostics) {
-        let mut diags = Diagnostics::new();
-        let value = decode::decode_merged(bodies, ctx, self, &mut diags);
-        (value, diags)
+        let size = bodies.iter().map(crate::decode::budget_size).sum();
+        let at = bodies.first().map(Body::range);
+        metered(size, at, ctx, |diags| {
+            decode::decode_merged(bodies, ctx, self, diags)
+        })
     }
 
     /// [`variables`](Spec::variables) over several bodies merged into one.
@@ -383,6 +391,36 @@ impl Spec {
     pub fn variables(&self, body: &Body) -> Vec<crate::Traversal> {
         decode::variables(body, self)
     }
+}
+
+/// Runs `decode` (a decoding by a spec of `size` bytes of source, at
+/// `range`) as one evaluation for the budget of `ctx`'s limits, the limit
+/// reported once.
+fn metered(
+    size: usize,
+    range: Option<crate::Range>,
+    ctx: &EvalContext,
+    decode: impl FnOnce(&mut Diagnostics) -> Value,
+) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let meter = match crate::value::limits::enter(ctx.limits(), size) {
+        Ok(meter) => meter,
+        Err(e) => {
+            diags.push(crate::Diagnostic::error(
+                crate::value::limits::LIMIT_SUMMARY,
+                e.detail(),
+                range,
+            ));
+            return (Value::dynamic(), diags);
+        }
+    };
+    let value = decode(&mut diags);
+    let exceeded = crate::value::limits::exceeded().is_some();
+    drop(meter);
+    if exceeded {
+        diags = crate::decode::limit_reported_once(diags);
+    }
+    (value, diags)
 }
 
 impl BlockCollection {

@@ -528,3 +528,59 @@ fn spec_file_functions_are_hcldecs_table() {
         Value::tuple([Value::from(-1), Value::from("cba"), Value::from(true)])
     );
 }
+
+/// Twenty attributes of 1 MiB each, and a spec reading them all as
+/// strings: each fits a budget of 8 MiB, all of them together do not.
+fn twenty_mebibyte_attributes() -> (Vec<String>, Spec, EvalContext) {
+    let attrs: Vec<String> = (0..20)
+        .map(|i| {
+            format!(
+                "\"a{i:02}\": \"${{join(\\\"\\\", [for i in range(1024) : format(\\\"%1024s\\\", \\\"\\\")])}}\""
+            )
+        })
+        .collect();
+    let spec = Spec::object((0..20).map(|i| {
+        let name = format!("a{i:02}");
+        (name.clone(), Spec::attr(name, Type::String))
+    }));
+    let ctx = EvalContext::new()
+        .with_stdlib()
+        .with_limits(crate::Limits::default().with_max_bytes(8 << 20));
+    (attrs, spec, ctx)
+}
+
+#[test]
+fn one_spec_decoding_shares_one_evaluation_budget() {
+    let (attrs, spec, ctx) = twenty_mebibyte_attributes();
+    let src = format!("{{{}}}", attrs.join(",\n"));
+    let (_, diags) = spec.decode_with_diagnostics(&body(&src), &ctx);
+    let diags: Vec<Diagnostic> = diags.into_iter().collect();
+    // Reported once, on the attribute that reached the limit (the third:
+    // each costs its string, its parts and their copy as an argument).
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0].summary, "Evaluation limit exceeded");
+    let at = diags[0].subject.as_ref().unwrap();
+    assert_eq!((at.start.line, at.start.column), (3, 11));
+    assert_eq!(&src[at.start.byte..at.start.byte + 5], "join(");
+    // One attribute alone decodes.
+    let one = Spec::object([("a00", Spec::attr("a00", Type::String))]);
+    let (v, diags) = one.decode_with_diagnostics(&body(&format!("{{{}}}", attrs[0])), &ctx);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        v.get_attr("a00").and_then(Value::as_str).map(str::len),
+        Some(1 << 20)
+    );
+}
+
+#[test]
+fn merged_spec_decoding_shares_one_evaluation_budget() {
+    let (attrs, spec, ctx) = twenty_mebibyte_attributes();
+    let first = body(&format!("{{{}}}", attrs[..10].join(",\n")));
+    let second = body(&format!("{{{}}}", attrs[10..].join(",\n")));
+    let (_, diags) = spec.decode_merged_with_diagnostics(&[first, second], &ctx);
+    let limits: Vec<Diagnostic> = diags
+        .into_iter()
+        .filter(|d| d.summary == "Evaluation limit exceeded")
+        .collect();
+    assert_eq!(limits.len(), 1, "{limits:?}");
+}

@@ -15,12 +15,17 @@ use std::fmt;
 
 use super::Span;
 
+/// The text of a name or literal in the tree: held inline up to 24 bytes
+/// (nearly every identifier and most literal runs), so building a tree
+/// does not allocate once per name.
+pub(crate) type Text = compact_str::CompactString;
+
 /// A name as written in the source: a variable, attribute, iterator or
 /// function name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ident {
     /// The name.
-    pub name: Box<str>,
+    pub name: Text,
     /// Where it was written.
     pub span: Span,
 }
@@ -39,7 +44,7 @@ pub struct Expr {
 pub enum ExprKind {
     /// A number literal, as written (`1`, `1.5`, `2e10`); the evaluator
     /// converts it so no precision is lost here.
-    Number(Box<str>),
+    Number(Text),
     /// `true` or `false`.
     Bool(bool),
     /// `null`.
@@ -124,7 +129,7 @@ pub struct Step {
 #[derive(Debug, Clone, PartialEq)]
 pub enum StepKind {
     /// `.name`: attribute access.
-    Attr(Box<str>),
+    Attr(Text),
     /// `[key]`, or the legacy form `.0` (then `legacy` is true and `key` is
     /// a whole-number [`ExprKind::Number`]). Both mean indexing.
     Index {
@@ -398,7 +403,7 @@ pub enum TemplatePart {
     /// having text around its interpolation, as in HCL.
     Literal {
         /// The text.
-        text: String,
+        text: Text,
         /// The text in the source, before any stripping.
         span: Span,
     },

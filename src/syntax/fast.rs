@@ -69,7 +69,7 @@
 
 use super::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
-    Step, StepKind, Template, UnaryOp,
+    Step, StepKind, Template, Text, UnaryOp,
 };
 use super::diagnose::{
     self,
@@ -278,6 +278,48 @@ struct P<'s> {
     errors: Vec<SyntaxError>,
     /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
     lexed: bool,
+}
+
+/// Buffers for the items of the templates being read, reused from one
+/// template to the next on a thread: every template (and every quoted
+/// string or heredoc inside one) needs such a buffer only until it is
+/// shaped, and a fresh one cost an allocation and its growth each time.
+mod spare_items {
+    use std::cell::RefCell;
+
+    use super::Item;
+
+    /// The most buffers kept, and the largest kept (in items): what is
+    /// kept stays small whatever the input was.
+    const KEEP: usize = 8;
+    const KEEP_CAPACITY: usize = 64;
+
+    thread_local! {
+        static SPARE: RefCell<Vec<Vec<Item>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// An empty buffer, reused when one is spare.
+    pub(super) fn take() -> Vec<Item> {
+        SPARE
+            .try_with(|spare| spare.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Keeps `items` (emptied) for the next template, if it is small.
+    pub(super) fn give_back(mut items: Vec<Item>) {
+        if items.capacity() == 0 || items.capacity() > KEEP_CAPACITY {
+            return;
+        }
+        items.clear();
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < KEEP {
+                spare.push(items);
+            }
+        });
+    }
 }
 
 fn span(start: usize, end: usize) -> Span {
@@ -559,7 +601,7 @@ impl<'s> P<'s> {
     /// [`Self::template_items`]; `marker` is the heredoc's closing marker.
     fn template_items_until(&mut self, mode: Mode, marker: &[u8]) -> Res<Vec<Item>> {
         let b = self.b;
-        let mut items = Vec::new();
+        let mut items = spare_items::take();
         let mut run = Run {
             start: self.i,
             escaped: false,
@@ -715,7 +757,7 @@ impl<'s> P<'s> {
         let raw = &self.src[run.start..end];
         let quoted = mode == Mode::Quoted;
         let text = match (run.escaped, quoted) {
-            (false, _) => raw.to_string(),
+            (false, _) => Text::from(raw),
             (true, false) => unescape_template(raw),
             (true, true) => {
                 // Escapes were checked while reading; a `\u` naming no
@@ -860,8 +902,10 @@ impl<'s> P<'s> {
     }
 
     /// Shapes template items into a template spanning `span`.
-    fn shape(&mut self, items: Vec<Item>, span: Span, flush: bool) -> Built<Template> {
-        shape_template(items, span, flush, &mut self.errors).map_err(|e| Stop::TooDeep(e.span))
+    fn shape(&mut self, mut items: Vec<Item>, span: Span, flush: bool) -> Built<Template> {
+        let shaped = shape_template(&mut items, span, flush, &mut self.errors);
+        spare_items::give_back(items);
+        shaped.map_err(|e| Stop::TooDeep(e.span))
     }
 
     // ------------------------------------------------------------ expressions

@@ -621,7 +621,7 @@ impl<'s> Builder<'s> {
             }
             items.push(item);
         }
-        shape_template(items, span, flush, &mut self.errors)
+        shape_template(&mut items, span, flush, &mut self.errors)
     }
 
     fn interpolation(&mut self, pair: Pair<'s, Rule>) -> Result<Item, SyntaxError> {

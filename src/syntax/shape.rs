@@ -10,6 +10,7 @@
 
 use super::ast::{
     BinaryOp, BinaryTerm, Expr, ExprKind, Ident, Template, TemplateFor, TemplateIf, TemplatePart,
+    Text,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
@@ -143,23 +144,24 @@ fn check(height: u32, span: Span) -> Result<(), SyntaxError> {
 /// A template from its items as read: strip markers applied, `<<-`
 /// indentation removed when `flush`, directives matched up. Errors that
 /// do not stop the shaping (unbalanced directives) go to `errors`.
+/// `items` is left empty, its capacity kept for the caller to reuse.
 pub(crate) fn shape_template(
-    mut items: Vec<Item>,
+    items: &mut Vec<Item>,
     span: Span,
     flush: bool,
     errors: &mut Vec<SyntaxError>,
 ) -> Built<Template> {
-    apply_strip_markers(&mut items);
+    apply_strip_markers(items);
     if flush {
-        flush_heredoc(&mut items);
+        flush_heredoc(items);
     }
-    structure(items, span, errors)
+    structure(items.drain(..), span, errors)
 }
 
 /// One element of a template before directives are matched up.
 pub(crate) enum Item {
     Lit {
-        text: String,
+        text: Text,
         span: Span,
         /// Text of a quoted string, which strip markers trim as a whole
         /// (see [`apply_strip_markers`]).
@@ -227,7 +229,7 @@ impl OpenKind {
 
 /// Matches directives up into a tree, with an explicit stack.
 pub(crate) fn structure(
-    items: Vec<Item>,
+    items: impl ExactSizeIterator<Item = Item>,
     span: Span,
     errors: &mut Vec<SyntaxError>,
 ) -> Built<Template> {
@@ -416,11 +418,11 @@ fn close(open: OpenDirective, end_span: Span) -> Built<TemplatePart> {
 /// Decodes a quoted string literal: backslash escapes plus `$${` and
 /// `%%{`. The grammar has already checked the escape syntax; a `\u`
 /// naming a surrogate is the one error left to find here.
-pub(crate) fn unescape_quoted(s: &str, offset: u32, errors: &mut Vec<SyntaxError>) -> String {
+pub(crate) fn unescape_quoted(s: &str, offset: u32, errors: &mut Vec<SyntaxError>) -> Text {
     if !s.contains('\\') && !s.contains('{') {
-        return s.to_string();
+        return Text::from(s);
     }
-    let mut out = String::with_capacity(s.len());
+    let mut out = Text::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find(['\\', '$', '%']) {
         out.push_str(&rest[..i]);
@@ -493,11 +495,11 @@ fn unexpected_directive(name: &str, open: Option<&OpenKind>, span: Span) -> Synt
 }
 
 /// Decodes the `$${` and `%%{` escapes of template text.
-pub(crate) fn unescape_template(s: &str) -> String {
+pub(crate) fn unescape_template(s: &str) -> Text {
     if !s.contains('{') {
-        return s.to_string();
+        return Text::from(s);
     }
-    let mut out = String::with_capacity(s.len());
+    let mut out = Text::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find(['$', '%']) {
         out.push_str(&rest[..i]);
@@ -608,7 +610,7 @@ fn flush_heredoc(items: &mut [Item]) {
     for item in items.iter_mut() {
         match item {
             Item::Lit { text, .. } => {
-                let mut out = String::with_capacity(text.len());
+                let mut out = Text::with_capacity(text.len());
                 let mut first = at_line_start;
                 let mut rest = text.as_str();
                 loop {

@@ -7,4 +7,5 @@ mod eval_common;
 mod json;
 mod native;
 mod reference;
+mod standalone;
 mod tryfunc;
