@@ -453,7 +453,8 @@ impl Function {
                 // The bare reason, as go-cty words it: `Invalid value for
                 // "num" parameter: a number is required.`
                 let slot = args.make_mut(i);
-                *slot = try_convert(slot, &param.ty, true).map_err(|e| {
+                let arg = std::mem::replace(slot, Value::Bool(false));
+                *slot = convert_owned(arg, &param.ty).map_err(|e| {
                     FunctionError::arg(
                         i,
                         format!("Invalid value for {:?} parameter: {e}.", param.name),
@@ -527,6 +528,29 @@ fn converts_unchanged(arg: &Value, ty: &Type) -> bool {
     )
 }
 
+/// [`try_convert`] of an argument the call owns: a non-empty list or tuple
+/// whose elements all already have the primitive element type of the
+/// `list(...)` wanted moves its elements into the list (`join(",", [for
+/// ...])`) instead of copying each.
+fn convert_owned(arg: Value, ty: &Type) -> Result<Value, crate::value::ConversionError> {
+    if let Type::List(elem) = ty {
+        let movable = match &arg {
+            Value::Tuple(items) | Value::List(_, items) => {
+                elem.is_primitive()
+                    && !items.is_empty()
+                    && items.iter().all(|item| converts_unchanged(item, elem))
+            }
+            _ => false,
+        };
+        if movable {
+            if let Value::Tuple(items) | Value::List(_, items) = arg {
+                return Ok(Value::List((**elem).clone(), items));
+            }
+        }
+    }
+    try_convert(&arg, ty, true)
+}
+
 /// The arguments of a call: owned (converted in place), or a lone borrowed
 /// one, copied only if it has to be converted.
 struct ArgList<'a> {
@@ -581,6 +605,42 @@ pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `convert_owned` moves where it can: the value `try_convert` gives.
+    #[test]
+    fn owned_arguments_convert_as_the_general_conversion_does() {
+        let strs = |items: &[&str]| items.iter().map(|s| Value::from(*s)).collect::<Vec<_>>();
+        let values = [
+            Value::tuple(strs(&["a", "b"])),
+            Value::list(Type::String, strs(&["a"])).unwrap(),
+            Value::tuple([Value::from("a"), Value::from(1)]),
+            Value::tuple([Value::from(1), Value::from(2)]),
+            Value::tuple([Value::from("a"), Value::null(Type::String)]),
+            Value::tuple([Value::from("a"), Value::unknown(Type::String)]),
+            Value::tuple([Value::from(true)]),
+            Value::tuple([]),
+            Value::empty_list(Type::String),
+            Value::list(Type::Number, vec![Value::from(1)]).unwrap(),
+            Value::from("x"),
+            Value::null(Type::List(Box::new(Type::String))),
+        ];
+        let types = [
+            Type::List(Box::new(Type::String)),
+            Type::List(Box::new(Type::Number)),
+            Type::List(Box::new(Type::Bool)),
+            Type::List(Box::new(Type::Dynamic)),
+            Type::Set(Box::new(Type::String)),
+        ];
+        for v in &values {
+            for ty in &types {
+                assert_eq!(
+                    convert_owned(v.clone(), ty),
+                    try_convert(v, ty, true),
+                    "{v:?} to {ty:?}"
+                );
+            }
+        }
+    }
 
     /// A lone borrowed argument (`call_one`) gives what the same argument
     /// owned gives: results, unknowns, conversions and errors.
