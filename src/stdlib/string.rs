@@ -104,12 +104,20 @@ fn strcontains() -> Function {
 
 fn lower() -> Function {
     str1("Converts all letters in the string to lowercase.", |s| {
+        // ASCII's own mapping is Unicode's simple one on ASCII text.
+        if s.is_ascii() {
+            return s.to_ascii_lowercase();
+        }
         s.chars().map(simple_lower).collect()
     })
 }
 
 fn upper() -> Function {
     str1("Converts all letters in the string to uppercase.", |s| {
+        // ASCII's own mapping is Unicode's simple one on ASCII text.
+        if s.is_ascii() {
+            return s.to_ascii_uppercase();
+        }
         s.chars().map(simple_upper).collect()
     })
 }
@@ -1109,6 +1117,25 @@ pub(crate) fn shortest_general(n: &Number) -> String {
 #[cfg(test)]
 mod integer_digit_tests {
     use super::*;
+
+    /// `upper` and `lower` map ASCII text with ASCII's own case mapping:
+    /// what the character-by-character simple mapping gives, on every
+    /// ASCII character.
+    #[test]
+    fn ascii_case_mapping_is_the_simple_unicode_mapping() {
+        let all: String = (0u8..128).map(char::from).collect();
+        let general_upper: String = all.chars().map(simple_upper).collect();
+        let general_lower: String = all.chars().map(simple_lower).collect();
+        assert_eq!(all.to_ascii_uppercase(), general_upper);
+        assert_eq!(all.to_ascii_lowercase(), general_lower);
+        let call = |f: Function, s: &str| f.call(&[Value::from(s)]).unwrap();
+        assert_eq!(call(upper(), &all), Value::from(general_upper));
+        assert_eq!(call(lower(), &all), Value::from(general_lower));
+        assert_eq!(
+            call(upper(), "straße ǆ"),
+            Value::from("STRASSE Ǆ".replace("SS", "ß"))
+        );
+    }
 
     /// `integer_digits` writes numbers that fit an `i128` with the standard
     /// formatter: the same digits as the big-integer path.
