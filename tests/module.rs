@@ -1180,3 +1180,59 @@ fn packer_reads_pkr_var_environment_variables() {
         .unwrap();
     assert_eq!(values.get("image"), Some(&Value::from("pkr")));
 }
+
+// ---------------------------------------------- what could be read, and why not
+
+#[test]
+fn a_partial_load_keeps_the_files_that_parse_with_every_problem() {
+    let m = TempModule::new(
+        "partial",
+        &[
+            ("main.tf", "locals {\n  a = 1\n}\n"),
+            ("broken.tf", "locals {\n  b = \n}\n"),
+            ("vars.tf.json", r#"{"variable": {"region": {}}}"#),
+        ],
+    );
+    let (module, diags) = Module::load_with_diagnostics(&m.dir, &LoadOptions::terraform());
+    let names: Vec<String> = module
+        .files()
+        .iter()
+        .map(|f| f.filename().to_string())
+        .collect();
+    assert_eq!(names, [m.name("main.tf"), m.name("vars.tf.json")]);
+    let errors: Vec<(&str, String)> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            (
+                d.summary.as_str(),
+                d.subject.as_ref().unwrap().filename.to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(errors, [("Invalid expression", m.name("broken.tf"))]);
+    // What was read answers schemas as a loaded module does.
+    let top = module
+        .body()
+        .content(
+            &BodySchema::new()
+                .block("locals", &[])
+                .block("variable", &["name"]),
+        )
+        .unwrap();
+    assert_eq!(top.blocks.len(), 2);
+    // `load` refuses the same directory, with the same problem.
+    assert_eq!(m.load_err().diagnostics(), diags.as_slice());
+}
+
+#[test]
+fn a_partial_load_of_a_missing_directory_is_an_empty_module_and_the_reason() {
+    let dir = std::env::temp_dir().join(format!("hcl_json_no_such_dir_{}", std::process::id()));
+    let (module, diags) = Module::load_with_diagnostics(&dir, &LoadOptions::terraform());
+    assert!(module.files().is_empty());
+    assert_eq!(diags.as_slice().len(), 1);
+    assert_eq!(
+        diags.as_slice()[0].summary,
+        "Failed to read module directory"
+    );
+}

@@ -863,10 +863,29 @@ fn find_quote_or_backslash(s: &[u8], from: usize) -> PResult<Option<usize>> {
     let rest = &s[from.min(s.len())..];
     let found = memchr::memchr2(b'"', b'\\', rest);
     let scanned = &rest[..found.unwrap_or(rest.len())];
-    if let Some(bad) = scanned.iter().position(|&b| b < 0x20) {
+    if has_control_char(scanned) {
+        let bad = scanned.iter().position(|&b| b < 0x20).unwrap_or(0);
         return Err(control_char(from, from + bad, scanned[bad]));
     }
     Ok(found.map(|i| from + i))
+}
+
+/// Whether `s` holds a byte below 0x20 (a control character, which a JSON
+/// string may not hold raw). Every string's text is checked, most of them
+/// short, so this tests eight bytes at a time in a `u64` (the classic
+/// "has a byte less than n" test: a byte below 0x20 borrows from its own
+/// top bit when 0x20 is taken from it, and only such a byte does); the
+/// error path finds the byte again.
+fn has_control_char(s: &[u8]) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    let mut words = s.chunks_exact(8);
+    let found = words.by_ref().any(|w| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        let x = u64::from_le_bytes(bytes);
+        x.wrapping_sub(ONES * 0x20) & !x & (ONES * 0x80) != 0
+    });
+    found || words.remainder().iter().any(|&b| b < 0x20)
 }
 
 fn digits(s: &[u8], mut i: usize) -> usize {
@@ -954,6 +973,48 @@ mod tests {
 
     fn parse(src: &str, filename: &str) -> Result<Arc<FileData>, Error> {
         parse_data(src, filename, ParseOptions::default())
+    }
+
+    #[test]
+    fn the_word_test_finds_exactly_the_bytes_below_0x20() {
+        // Every byte value at every position of a word and of the tail,
+        // among neighbours that are borrow-prone (0x20, 0x80, 0xff).
+        for fill in [0x20u8, 0x21, 0x80, 0xff, b'a'] {
+            for b in 0..=255u8 {
+                for at in 0..12 {
+                    let mut s = [fill; 12];
+                    s[at] = b;
+                    assert_eq!(
+                        has_control_char(&s),
+                        b < 0x20,
+                        "fill {fill:#x}, byte {b:#x} at {at}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn control_characters_are_found_in_every_chunk_and_the_remainder() {
+        assert!(!has_control_char(b""));
+        assert!(!has_control_char(&[b'a'; 100]));
+        assert!(!has_control_char(&[0x20, 0x7f, 0x80, 0xff]));
+        for len in [1, 31, 32, 33, 64, 65, 100] {
+            for at in [0, len / 2, len - 1] {
+                let mut s = vec![b'x'; len];
+                s[at] = 0x1f;
+                assert!(has_control_char(&s), "len {len}, at {at}");
+                // The error names the first one, wherever the chunks cut.
+                let text = format!("{{\"k\": \"{}\"}}", String::from_utf8(s).unwrap());
+                let err = parse(&text, "t.json").unwrap_err();
+                let d = &err.diagnostics()[0];
+                assert_eq!(
+                    d.subject.as_ref().unwrap().start.byte,
+                    7 + at,
+                    "len {len}, at {at}"
+                );
+            }
+        }
     }
 
     fn parse_bytes(src: &[u8], filename: &str) -> Result<Arc<FileData>, Error> {

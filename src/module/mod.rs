@@ -183,17 +183,50 @@ impl Module {
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn load(dir: impl AsRef<Path>, options: &LoadOptions) -> Result<Module, Error> {
-        let dir = dir.as_ref();
-        let names = list_dir(dir).map_err(|e| {
-            Error::new(Diagnostic::error(
-                "Failed to read module directory",
-                format!(
-                    "Module directory {} does not exist or cannot be read: {e}.",
-                    dir.display()
-                ),
-                Some(file_start(&dir.display().to_string())),
-            ))
-        })?;
+        Module::load_parts(dir.as_ref(), options).into_result()
+    }
+
+    /// [`load`](Self::load) for tools that want what could be read even
+    /// when something could not (an editor, a linter): the module of the
+    /// files that parsed, with every problem found. A file that does not
+    /// parse is left out; an override with nothing to override is left
+    /// unapplied where it failed; a directory that cannot be read gives an
+    /// empty module.
+    ///
+    /// ```no_run
+    /// use hcl_json::module::{LoadOptions, Module};
+    ///
+    /// let (module, diags) = Module::load_with_diagnostics("infra", &LoadOptions::terraform());
+    /// for d in diags.as_slice() {
+    ///     eprintln!("{}: {}", d.summary, d.detail);
+    /// }
+    /// println!("{} files read", module.files().len());
+    /// ```
+    pub fn load_with_diagnostics(
+        dir: impl AsRef<Path>,
+        options: &LoadOptions,
+    ) -> (Module, Diagnostics) {
+        let loaded = Module::load_parts(dir.as_ref(), options);
+        (loaded.module, loaded.diags)
+    }
+
+    fn load_parts(dir: &Path, options: &LoadOptions) -> Loaded {
+        let names = match list_dir(dir) {
+            Ok(names) => names,
+            Err(e) => {
+                let mut diags = Diagnostics::new();
+                diags.push(Diagnostic::error(
+                    "Failed to read module directory",
+                    format!(
+                        "Module directory {} does not exist or cannot be read: {e}.",
+                        dir.display()
+                    ),
+                    Some(file_start(&dir.display().to_string())),
+                ));
+                let dir = Some(dir.to_path_buf());
+                return Module::assemble(dir, options, vec![], vec![], vec![], diags, vec![]);
+            }
+        };
         let (primary, overrides, mut tests) =
             load::classify(&names, options.dialect, options.tests);
         let mut test_paths: Vec<PathBuf> = tests.drain(..).map(|n| dir.join(n)).collect();
@@ -250,6 +283,42 @@ impl Module {
         N: Into<String>,
         S: AsRef<[u8]>,
     {
+        Module::from_sources_parts(sources, options).into_result()
+    }
+
+    /// [`from_sources`](Self::from_sources) keeping what could be read:
+    /// see [`load_with_diagnostics`](Self::load_with_diagnostics).
+    ///
+    /// ```
+    /// use hcl_json::module::{LoadOptions, Module};
+    ///
+    /// let (module, diags) = Module::from_sources_with_diagnostics(
+    ///     [("main.tf", "locals {\n  a = 1\n}\n"), ("broken.tf", "locals {\n")],
+    ///     &LoadOptions::terraform(),
+    /// );
+    /// assert_eq!(module.files().len(), 1);
+    /// assert_eq!(diags.as_slice()[0].summary, "Unclosed configuration block");
+    /// ```
+    pub fn from_sources_with_diagnostics<N, S>(
+        sources: impl IntoIterator<Item = (N, S)>,
+        options: &LoadOptions,
+    ) -> (Module, Diagnostics)
+    where
+        N: Into<String>,
+        S: AsRef<[u8]>,
+    {
+        let loaded = Module::from_sources_parts(sources, options);
+        (loaded.module, loaded.diags)
+    }
+
+    fn from_sources_parts<N, S>(
+        sources: impl IntoIterator<Item = (N, S)>,
+        options: &LoadOptions,
+    ) -> Loaded
+    where
+        N: Into<String>,
+        S: AsRef<[u8]>,
+    {
         let sources: std::collections::HashMap<String, S> =
             sources.into_iter().map(|(n, s)| (n.into(), s)).collect();
         let names: Vec<String> = sources.keys().cloned().collect();
@@ -279,7 +348,7 @@ impl Module {
         tests: Vec<File>,
         mut diags: Diagnostics,
         mut sources: Vec<std::sync::Arc<crate::pos::SourceFile>>,
-    ) -> Result<Module, Error> {
+    ) -> Loaded {
         let bodies: Vec<Body> = primary.iter().map(File::body).collect();
         let base = Body::merge(&bodies);
         let override_bodies: Vec<Body> = overrides.iter().map(File::body).collect();
@@ -305,12 +374,11 @@ impl Module {
             tests,
             body,
         };
-        diags.into_result(module).map_err(|mut err| {
-            for source in sources {
-                err = err.with_source(source);
-            }
-            err
-        })
+        Loaded {
+            module,
+            diags,
+            sources,
+        }
     }
 
     /// The module's body: the primary files merged, override files
@@ -382,6 +450,27 @@ fn terraform_schema() -> BodySchema {
         .block("data", &["type", "name"])
         .block("moved", &[])
         .block("import", &[])
+}
+
+/// A module as far as it could be read, with its problems and the
+/// sources they point into (for rendering them).
+struct Loaded {
+    module: Module,
+    diags: Diagnostics,
+    sources: Vec<std::sync::Arc<crate::pos::SourceFile>>,
+}
+
+impl Loaded {
+    /// The module if nothing went wrong, else every problem.
+    fn into_result(self) -> Result<Module, Error> {
+        let sources = self.sources;
+        self.diags.into_result(self.module).map_err(|mut err| {
+            for source in sources {
+                err = err.with_source(source);
+            }
+            err
+        })
+    }
 }
 
 /// `Ok(file)` kept, `Err` recorded.

@@ -536,7 +536,9 @@ impl<'s> BodyParser<'s> {
     /// `self.i` is then after it and the spaces that follow.
     fn parsed_value(&mut self, name: Name, start: usize) -> Option<AttributeNode> {
         let line_end = logical_line_end(self.b, start);
+        let reported = self.errors.len();
         let Some(expr) = self.expression(start, line_end) else {
+            self.quiet_while_recovering(reported);
             self.recover_after_item();
             return None;
         };
@@ -545,6 +547,7 @@ impl<'s> BodyParser<'s> {
         if self.i < line_end {
             if let Some(errors) = self.broken_tail(start, self.i, line_end) {
                 self.errors.extend(errors);
+                self.quiet_while_recovering(reported);
                 self.recover_after_item();
                 return None;
             }
@@ -555,6 +558,24 @@ impl<'s> BodyParser<'s> {
             expr_span: expr.span,
             expr: OnceLock::from(Arc::new(expr)),
         })
+    }
+
+    /// Once the parser has recovered from an earlier error, HCL no longer
+    /// says "Invalid expression" or "Missing expression" (its parser only
+    /// reports them outside recovery, whatever else it still reports):
+    /// drops those among the errors pushed since `from`.
+    #[cold]
+    fn quiet_while_recovering(&mut self, from: usize) {
+        if !self.recovery {
+            return;
+        }
+        let found = self.errors.split_off(from);
+        self.errors.extend(found.into_iter().filter(|e| {
+            !matches!(
+                e.summary.as_str(),
+                "Invalid expression" | "Missing expression"
+            )
+        }));
     }
 
     /// The expression at `start`, within `src[..line_end]`; `None` (with
@@ -625,6 +646,11 @@ impl<'s> BodyParser<'s> {
                     } else {
                         e.detail = "Expected the start of an expression, but found the end of the file.".into();
                     }
+                } else if at_line_end && line_end < self.b.len() {
+                    // Something else was expected where the line ends: HCL
+                    // blames the newline token found there (`a.` gives
+                    // "Invalid attribute name" on the newline).
+                    e.span = self.token(line_end);
                 }
                 e
             })

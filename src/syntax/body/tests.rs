@@ -565,3 +565,34 @@ fn redefinitions_in_a_long_body_are_found_through_the_index() {
         ]
     );
 }
+
+#[test]
+fn after_recovery_invalid_and_missing_expressions_are_not_reported() {
+    // As hcldec: the first bad value is reported; once the parser has
+    // recovered, later "Invalid expression" / "Missing expression" are
+    // not, whatever else still is.
+    assert_eq!(
+        errors("a = 1 +\nb = )\nc = 2\nd = *\n"),
+        [("Invalid expression".to_string(), 7..8)]
+    );
+    assert_eq!(
+        errors("\"a\" = 1\nb = )\nc = 1 +"),
+        [("Invalid argument name".to_string(), 0..1)]
+    );
+    // Outside recovery each one is reported.
+    assert_eq!(errors("a = )\n").len(), 1);
+    assert_eq!(errors("b = *\n")[0].0, "Invalid expression");
+}
+
+#[test]
+fn something_missing_at_a_line_end_is_blamed_on_the_newline() {
+    // hcldec: the newline token, not an empty range before it.
+    assert_eq!(
+        errors("v = a.\n"),
+        [("Invalid attribute name".to_string(), 6..7)]
+    );
+    assert_eq!(
+        errors("v = 1 ? 2\n"),
+        [("Missing false expression in conditional".to_string(), 9..10)]
+    );
+}
