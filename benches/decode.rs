@@ -180,9 +180,12 @@ fn manual() -> bool {
         // `DECODE_BENCH_CONTEXT=FILE` when given (so that the decode's peak
         // memory is not hidden under that of parsing the file once more
         // for its names), or literal-only with `DECODE_BENCH_LITERAL=1`
-        // (what `hclbench -nil-ctx decode` times).
+        // (what `hclbench -nil-ctx decode` times). `DECODE_BENCH_DERIVE=1`
+        // decodes into the bench's `TfFile` structs instead (a typed
+        // decode: block bodies kept as `Body`, no whole-file `Value`).
         let hclbench = path.contains("template-heavy");
         let literal = std::env::var_os("DECODE_BENCH_LITERAL").is_some();
+        let derive = std::env::var_os("DECODE_BENCH_DERIVE").is_some();
         let ctx = if literal {
             EvalContext::literal()
         } else if hclbench {
@@ -195,7 +198,9 @@ fn manual() -> bool {
         let mut times: Vec<u128> = (0..n)
             .map(|_| {
                 let start = std::time::Instant::now();
-                if hclbench || literal {
+                if derive {
+                    std::hint::black_box(derive_decode(&text, &ctx));
+                } else if hclbench || literal {
                     std::hint::black_box(hclbench_decode(&text, &ctx));
                 } else {
                     std::hint::black_box(dynamic_decode(&text, &ctx));

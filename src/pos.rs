@@ -115,13 +115,65 @@ impl fmt::Display for Range {
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     /// Byte offset of the start of every line; `line_starts[0] == 0`.
-    line_starts: Vec<usize>,
+    line_starts: LineStarts,
     /// `continuations[k]`: how many UTF-8 continuation bytes come before
     /// byte `k * BLOCK`. Empty for ASCII text (then there are none), so a
     /// column is a subtraction; otherwise a lookup plus a scan of at most
     /// one block. Without it, a column on a long line (minified JSON is one
     /// line) would cost a scan of the whole line, for every range asked.
     continuations: Vec<u32>,
+}
+
+/// The line starts of a text, as 32-bit offsets when the text is shorter
+/// than 4 GiB (every JSON file: the parser refuses larger ones), which
+/// halves the index (a 4 MB file of short lines has ~70 000 of them), and
+/// allocated at their exact number.
+#[derive(Debug, Clone)]
+enum LineStarts {
+    Narrow(Box<[u32]>),
+    Wide(Box<[usize]>),
+}
+
+impl LineStarts {
+    fn new(src: &[u8]) -> LineStarts {
+        let newlines = memchr::memchr_iter(b'\n', src);
+        let count = newlines.clone().count() + 1;
+        let starts = std::iter::once(0).chain(newlines.map(|i| i + 1));
+        if u32::try_from(src.len()).is_ok() {
+            let mut v = Vec::with_capacity(count);
+            // Every offset is at most `src.len()`, which fits.
+            v.extend(starts.map(|i| u32::try_from(i).unwrap_or(u32::MAX)));
+            LineStarts::Narrow(v.into_boxed_slice())
+        } else {
+            let mut v = Vec::with_capacity(count);
+            v.extend(starts);
+            LineStarts::Wide(v.into_boxed_slice())
+        }
+    }
+
+    /// The start of 0-based line `line`.
+    fn get(&self, line: usize) -> Option<usize> {
+        match self {
+            LineStarts::Narrow(v) => v.get(line).map(|&s| s as usize),
+            LineStarts::Wide(v) => v.get(line).copied(),
+        }
+    }
+
+    /// The 0-based line holding byte `byte`.
+    fn line_of(&self, byte: usize) -> usize {
+        let found = match self {
+            LineStarts::Narrow(v) => {
+                // `byte` is clamped to the text's length, which fits.
+                let byte = u32::try_from(byte).unwrap_or(u32::MAX);
+                v.binary_search(&byte)
+            }
+            LineStarts::Wide(v) => v.binary_search(&byte),
+        };
+        match found {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
 }
 
 /// The granularity of [`LineIndex::continuations`].
@@ -135,9 +187,7 @@ impl LineIndex {
     /// Indexes the line starts (and, for non-ASCII text, the character
     /// boundaries) of `src`.
     pub fn new(src: &str) -> LineIndex {
-        let mut line_starts = Vec::with_capacity(src.len() / 32 + 1);
-        line_starts.push(0);
-        line_starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1));
+        let line_starts = LineStarts::new(src.as_bytes());
         let continuations = if src.is_ascii() {
             Vec::new()
         } else {
@@ -175,11 +225,8 @@ impl LineIndex {
     /// the end is clamped to the end.
     pub fn pos(&self, src: &str, byte: usize) -> Pos {
         let byte = byte.min(src.len());
-        let line = match self.line_starts.binary_search(&byte) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let start = self.line_starts[line];
+        let line = self.line_starts.line_of(byte);
+        let start = self.line_starts.get(line).unwrap_or(0);
         let bytes = src.as_bytes();
         let chars = (byte - start)
             - (self.continuations_before(bytes, byte) - self.continuations_before(bytes, start));
@@ -192,13 +239,13 @@ impl LineIndex {
 
     /// The byte span of 1-based line `line`, without its line terminator.
     pub fn line_span(&self, src: &str, line: usize) -> std::ops::Range<usize> {
-        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else {
+        let Some(start) = self.line_starts.get(line.wrapping_sub(1)) else {
             return src.len()..src.len();
         };
         let mut end = self
             .line_starts
             .get(line)
-            .map_or(src.len(), |&next| next - 1);
+            .map_or(src.len(), |next| next - 1);
         if end > start && src.as_bytes()[end - 1] == b'\r' {
             end -= 1;
         }
@@ -211,20 +258,36 @@ impl LineIndex {
 #[derive(Debug)]
 pub struct SourceFile {
     name: Arc<str>,
-    text: Arc<str>,
+    text: SourceText,
     lines: LineIndex,
+}
+
+/// Where a [`SourceFile`]'s text lives: shared, or a `String` the library
+/// read itself and keeps without copying (a file read from disk).
+#[derive(Debug)]
+enum SourceText {
+    Shared(Arc<str>),
+    Owned(String),
 }
 
 impl SourceFile {
     /// Indexes `text` under the file name `name`.
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
-        let text = text.into();
-        let lines = LineIndex::new(&text);
-        SourceFile {
-            name: name.into(),
-            text,
-            lines,
-        }
+        SourceFile::with_text(name.into(), SourceText::Shared(text.into()))
+    }
+
+    /// Indexes `text`, which the library owns (read from a file), keeping
+    /// its buffer instead of copying it into an `Arc<str>`.
+    pub(crate) fn owned(name: &str, text: String) -> SourceFile {
+        SourceFile::with_text(name.into(), SourceText::Owned(text))
+    }
+
+    fn with_text(name: Arc<str>, text: SourceText) -> SourceFile {
+        let lines = LineIndex::new(match &text {
+            SourceText::Shared(t) => t,
+            SourceText::Owned(t) => t,
+        });
+        SourceFile { name, text, lines }
     }
 
     /// The file name.
@@ -234,12 +297,15 @@ impl SourceFile {
 
     /// The whole source text.
     pub fn text(&self) -> &str {
-        &self.text
+        match &self.text {
+            SourceText::Shared(t) => t,
+            SourceText::Owned(t) => t,
+        }
     }
 
     /// The position of a byte offset.
     pub fn pos(&self, byte: usize) -> Pos {
-        self.lines.pos(&self.text, byte)
+        self.lines.pos(self.text(), byte)
     }
 
     /// The range of the byte span `start..end`.
@@ -253,7 +319,8 @@ impl SourceFile {
 
     /// The text of 1-based line `line`, without its terminator.
     pub fn line_text(&self, line: usize) -> &str {
-        &self.text[self.lines.line_span(&self.text, line)]
+        let text = self.text();
+        &text[self.lines.line_span(text, line)]
     }
 }
 
@@ -306,6 +373,25 @@ mod tests {
         let src = format!("ab\n{}é!", "ü".repeat(40));
         let idx = LineIndex::new(&src);
         assert_eq!(idx.pos(&src, src.len() - 1).column, 42);
+    }
+
+    #[test]
+    fn line_starts_are_narrow_and_exact_for_texts_under_4_gib() {
+        let src = "a\nbc\n\nd";
+        let starts = LineStarts::new(src.as_bytes());
+        let LineStarts::Narrow(v) = &starts else {
+            panic!("a short text has 32-bit line starts");
+        };
+        assert_eq!(&v[..], &[0, 2, 5, 6]);
+        assert_eq!(starts.line_of(0), 0);
+        assert_eq!(starts.line_of(4), 1);
+        assert_eq!(starts.line_of(5), 2);
+        assert_eq!(starts.line_of(src.len()), 3);
+        let wide = LineStarts::Wide(vec![0, 2, 5, 6].into_boxed_slice());
+        for byte in 0..=src.len() {
+            assert_eq!(wide.line_of(byte), starts.line_of(byte), "byte {byte}");
+        }
+        assert_eq!(starts.get(4), None);
     }
 
     #[test]

@@ -245,7 +245,16 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<File, Error> {
             Range::new(name.as_str(), start, start),
         )
     })?;
-    parse_auto_bytes(&bytes, &name)
+    parse_auto_owned_bytes(bytes, &name)
+}
+
+/// [`parse_auto_bytes`] of bytes the library read itself: a JSON file keeps
+/// them as its source text instead of copying them.
+pub(crate) fn parse_auto_owned_bytes(bytes: Vec<u8>, filename: &str) -> Result<File, Error> {
+    match Syntax::for_filename(filename) {
+        Syntax::Json => crate::json::parse_owned_bytes_data(bytes, filename).map(File::json),
+        Syntax::Native => parse_native_bytes(&bytes, filename),
+    }
 }
 
 /// A body: attributes and blocks, to be read through a schema.

@@ -377,12 +377,16 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 spec,
                 ..
             } => {
-                // Each block type belongs to one field: move its blocks out.
-                let blocks: Vec<Block> = self
-                    .content
-                    .blocks
-                    .extract_if(.., |b| b.type_name == type_name)
-                    .collect();
+                // Each block type belongs to one field: move its blocks out
+                // (the whole list when they are all of this type, the
+                // common case: no second list of a file's blocks is built
+                // while the first one is still held).
+                let all = &mut self.content.blocks;
+                let blocks: Vec<Block> = if all.iter().all(|b| b.type_name == type_name) {
+                    std::mem::take(all)
+                } else {
+                    all.extract_if(.., |b| b.type_name == type_name).collect()
+                };
                 seed.deserialize(BlocksDeserializer {
                     blocks,
                     cardinality,

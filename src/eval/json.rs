@@ -343,7 +343,7 @@ fn object_key(
 ) -> Option<String> {
     let text = file.str(name).unwrap_or_default();
     if ctx.is_literal() || !syntax::needs_template_parse(text) {
-        return Some(Str::new(text).into_string());
+        return Some(Str::nfc_string(text));
     }
     let mark = diags.len();
     let value = JsonEval {

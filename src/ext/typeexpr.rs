@@ -134,7 +134,7 @@ impl Reader<'_> {
                 "list" | "map" | "set" => self.error(
                     diags,
                     e.span,
-                    format!("The {} type constructor requires one argument specifying the element type.", id.name),
+                    format!("The {} type constructor requires one argument specifying the element type.", &*id.name),
                 ),
                 "object" => self.error(diags, e.span, "The object type constructor requires one argument specifying the attribute types and values as a map."),
                 "tuple" => self.error(diags, e.span, "The tuple type constructor requires one argument specifying the element types as a list."),

@@ -12,7 +12,7 @@ mod parser;
 mod tree;
 
 pub use crate::body::{parse, parse_bytes, parse_with, Body, Expression, File};
-pub(crate) use parser::{parse_bytes_data, parse_data};
+pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
 pub use parser::{ParseOptions, DEFAULT_MAX_DEPTH};
 pub(crate) use tree::{FileData, NodeId, NodeKind, Prop};
 #[cfg(test)]

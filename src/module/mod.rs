@@ -434,7 +434,7 @@ fn read_file(path: &Path) -> Result<File, Error> {
             Some(file_start(&name)),
         ))
     })?;
-    parse_auto_bytes(&bytes, &name)
+    crate::body::parse_auto_owned_bytes(bytes, &name)
 }
 
 /// Terraform's top-level block types, for checking overrides at load time.

@@ -428,7 +428,7 @@ impl JsonReader<'_> {
             if self.peek() != Some(b'"') {
                 return Err(self.error("expected a string key"));
             }
-            let key = crate::value::Str::new(self.string()?).into_string();
+            let key = crate::value::Str::nfc_string(self.string()?);
             self.ws();
             if self.peek() != Some(b':') {
                 return Err(self.error("expected ':'"));

@@ -18,7 +18,83 @@ use super::Span;
 /// The text of a name or literal in the tree: held inline up to 24 bytes
 /// (nearly every identifier and most literal runs), so building a tree
 /// does not allocate once per name.
-pub(crate) type Text = compact_str::CompactString;
+///
+/// It derefs to `str` and has no `Display` of its own on purpose:
+/// `text.to_string()` then is `str`'s copy, not a trip through the
+/// formatting machinery (about 300 instructions a name, paid by every
+/// static analysis that hands names out as `String`s); format it as
+/// `&*text`.
+#[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Text(compact_str::CompactString);
+
+impl Text {
+    /// An empty text with room for `capacity` bytes.
+    pub(crate) fn with_capacity(capacity: usize) -> Text {
+        Text(compact_str::CompactString::with_capacity(capacity))
+    }
+
+    /// Appends `s`.
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.0.push_str(s);
+    }
+
+    /// Appends `c`.
+    pub(crate) fn push(&mut self, c: char) {
+        self.0.push(c);
+    }
+
+    /// Keeps the first `len` bytes (a character boundary).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.0.truncate(len);
+    }
+
+    /// Removes the first `len` bytes (a character boundary).
+    pub(crate) fn remove_prefix(&mut self, len: usize) {
+        self.0.replace_range(..len, "");
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0.as_str(), f)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text(compact_str::CompactString::from(s))
+    }
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Text {
+        Text(compact_str::CompactString::from(s))
+    }
+}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        self.0.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        self.0.as_str() == *other
+    }
+}
 
 /// A name as written in the source: a variable, attribute, iterator or
 /// function name.
@@ -478,7 +554,7 @@ impl fmt::Display for Expr {
                 f.write_str(")")
             }
             ExprKind::Call(call) => {
-                write!(f, "(call {}", call.name.name)?;
+                write!(f, "(call {}", &*call.name.name)?;
                 for arg in &call.args {
                     write!(f, " {arg}")?;
                 }
@@ -498,7 +574,7 @@ impl fmt::Display for Expr {
                 f.write_str("(object")?;
                 for item in items {
                     match &item.key {
-                        ObjectKey::Ident(i) => write!(f, " ({} = {})", i.name, item.value)?,
+                        ObjectKey::Ident(i) => write!(f, " ({} = {})", &*i.name, item.value)?,
                         ObjectKey::Expr(e) => write!(f, " ({e} = {})", item.value)?,
                     }
                 }
@@ -506,8 +582,8 @@ impl fmt::Display for Expr {
             }
             ExprKind::For(fe) => {
                 let vars = match &fe.key_var {
-                    Some(k) => format!("({} {})", k.name, fe.value_var.name),
-                    None => format!("({})", fe.value_var.name),
+                    Some(k) => format!("({} {})", &*k.name, &*fe.value_var.name),
+                    None => format!("({})", &*fe.value_var.name),
                 };
                 match &fe.result {
                     ForResult::Tuple { value } => {
@@ -555,7 +631,7 @@ impl fmt::Display for Expr {
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            StepKind::Attr(name) => write!(f, ".{name}"),
+            StepKind::Attr(name) => write!(f, ".{}", &**name),
             StepKind::Index { key, .. } => write!(f, "[{key}]"),
             StepKind::Splat { kind, each } => {
                 f.write_str(match kind {
@@ -593,9 +669,9 @@ impl fmt::Display for Template {
                 TemplatePart::For(fr) => {
                     f.write_str(" (for (")?;
                     if let Some(k) = &fr.key_var {
-                        write!(f, "{} ", k.name)?;
+                        write!(f, "{} ", &*k.name)?;
                     }
-                    write!(f, "{}) {} {})", fr.value_var.name, fr.collection, fr.body)?;
+                    write!(f, "{}) {} {})", &*fr.value_var.name, fr.collection, fr.body)?;
                 }
             }
         }

@@ -551,7 +551,7 @@ fn apply_strip_markers(items: &mut [Item]) {
                     text.find('\n').map_or(text.len(), |e| e + 1)
                 };
                 let cut = (text.len() - text.trim_start().len()).min(ceiling);
-                text.drain(..cut);
+                text.remove_prefix(cut);
             }
         }
     }

@@ -644,7 +644,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut m = indexmap::IndexMap::with_capacity(map.size_hint().unwrap_or(0).min(4096));
         while let Some((k, v)) = map.next_entry::<String, Value>()? {
-            m.insert(Str::new(k).into_string(), v);
+            m.insert(Str::nfc_string(k), v);
         }
         Ok(Value::Object(m))
     }

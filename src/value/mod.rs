@@ -153,7 +153,7 @@ impl Value {
     ) -> Result<Value, Error> {
         let (keys, values): (Vec<String>, Vec<Value>) = entries
             .into_iter()
-            .map(|(k, v)| (Str::new(k).into_string(), v))
+            .map(|(k, v)| (Str::nfc_string(k), v))
             .unzip();
         let (ty, values) = convert::map_elements(elem_ty, &keys, values)?;
         Ok(Value::Map(ty, keys.into_iter().zip(values).collect()))
@@ -170,7 +170,7 @@ impl Value {
         Value::Object(
             attrs
                 .into_iter()
-                .map(|(k, v)| (Str::new(k).into_string(), v))
+                .map(|(k, v)| (Str::nfc_string(k), v))
                 .collect(),
         )
     }

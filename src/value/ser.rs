@@ -400,10 +400,8 @@ impl ser::SerializeStruct for MapBuilder {
         key: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        self.map.insert(
-            Str::from(key).into_string(),
-            value.serialize(ValueSerializer)?,
-        );
+        self.map
+            .insert(Str::nfc_string(key), value.serialize(ValueSerializer)?);
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
