@@ -12,9 +12,10 @@ use super::context::Env;
 use super::expr::Eval;
 use super::for_expr::Iteration;
 use crate::syntax::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
+use std::cell::RefCell;
 use std::fmt::Write as _;
 
-use crate::value::{limits, try_convert, Number, Type, Value};
+use crate::value::{limits, try_convert, Number, Str, Type, Value};
 
 /// The text built so far, or `None` once some part is unknown.
 type Output = Option<String>;
@@ -31,10 +32,18 @@ impl Eval<'_> {
     /// The value of a template as a string (no unwrapping: the branches
     /// and bodies of directives are always strings).
     fn template_string(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
-        let mut out = Some(String::with_capacity(output_estimate(t)));
+        let mut buffer = take_buffer();
+        buffer.reserve(output_estimate(t));
+        let mut out = Some(buffer);
         self.append_parts(&mut out, t, ctx);
         match out {
-            Some(text) => Value::from(text),
+            Some(text) => {
+                // Copied out of the reused buffer: a short text is held
+                // inline in the string value, with no allocation at all.
+                let value = Value::String(Str::from(text.as_str()));
+                give_back_buffer(text);
+                value
+            }
             None => Value::unknown(Type::String),
         }
     }
@@ -184,6 +193,38 @@ impl Eval<'_> {
     }
 }
 
+/// How many output buffers a thread keeps for templates to come (one per
+/// level of templates nested in each other's interpolations is in use at
+/// once), and the largest capacity kept, so an unusually long output does
+/// not stay allocated.
+const KEPT_BUFFERS: usize = 8;
+const KEPT_CAPACITY: usize = 4096;
+
+thread_local! {
+    /// Output buffers of finished templates, for the next ones.
+    static BUFFERS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An empty output buffer: a kept one, or a new one.
+fn take_buffer() -> String {
+    BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default()
+}
+
+/// Keeps `buffer` for another template, if there is room and it is not
+/// too large.
+fn give_back_buffer(mut buffer: String) {
+    if buffer.capacity() > KEPT_CAPACITY {
+        return;
+    }
+    buffer.clear();
+    BUFFERS.with(|b| {
+        let mut kept = b.borrow_mut();
+        if kept.len() < KEPT_BUFFERS {
+            kept.push(buffer);
+        }
+    });
+}
+
 /// A first capacity for a template's output: its literal text plus a few
 /// bytes per other part, so that a typical template (`ami-${var.region}-0`)
 /// is built without growing its buffer part by part.
@@ -209,6 +250,30 @@ mod tests {
         let attrs = file.body().just_attributes().unwrap();
         let ctx = EvalContext::new().with_variable("x", x);
         attrs["a"].expr.value(&ctx).unwrap()
+    }
+
+    /// Outputs built in a reused buffer are the strings a fresh one gives:
+    /// short (held inline), long (past the kept capacity), and normalized
+    /// to NFC where the parts join into a composable pair.
+    #[test]
+    fn outputs_from_reused_buffers_are_the_joined_text_in_nfc() {
+        let long = "y".repeat(super::KEPT_CAPACITY + 10);
+        for _ in 0..3 {
+            assert_eq!(eval("a${x}b", Value::from("-")), Value::from("a-b"));
+            assert_eq!(
+                eval("<${x}>", Value::from(long.as_str())),
+                Value::from(format!("<{long}>"))
+            );
+            // "e" then a combining acute accent: NFC composes them.
+            assert_eq!(eval("e${x}", Value::from("\u{301}")), Value::from("\u{e9}"));
+            assert_eq!(
+                eval(
+                    "%{ for c in x }${c}.%{ endfor }",
+                    Value::tuple([Value::from("p"), Value::from("q")])
+                ),
+                Value::from("p.q.")
+            );
+        }
     }
 
     #[test]
