@@ -4,15 +4,18 @@
 //! and turning a [`FunctionError`] into HCL's diagnostics with the range of
 //! the argument at fault.
 
+use super::context::Env;
+use std::borrow::Cow;
+
 use super::expr::Eval;
 use super::function::{Function, FunctionError, FunctionErrorKind};
-use super::{EvalContext, ExpressionClosure};
+use super::ExpressionClosure;
 use crate::diag::{did_you_mean, DiagnosticKind};
 use crate::syntax::{Call, Expr, ExprKind, Span};
 use crate::value::{limits, Value};
 
 impl Eval<'_> {
-    pub(super) fn call(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Value {
+    pub(super) fn call(&mut self, call: &Call, span: Span, ctx: &Env<'_>) -> Value {
         let Some(function) = self.function(call, span, ctx) else {
             return Value::dynamic();
         };
@@ -20,14 +23,33 @@ impl Eval<'_> {
             return self.call_with_closures(&function, call, span, ctx);
         }
         let mark = self.mark();
-        let mut args: Vec<Value> = call.args.iter().map(|a| self.value(a, ctx)).collect();
-        if self.failed_since(mark) {
-            return Value::dynamic();
-        }
-        if call.expand_final && !self.expand_final(&mut args, call, span) {
-            return Value::dynamic();
-        }
-        match function.call_owned(args) {
+        let result = match &call.args[..] {
+            // One argument is lent to the function when it is a variable.
+            [arg] if !call.expand_final => {
+                let value = self.value_cow(arg, ctx);
+                if let Cow::Borrowed(v) = value {
+                    // Charged as the copy `value` would have made.
+                    if !self.charged(limits::charge_value(v), arg.span) {
+                        return Value::dynamic();
+                    }
+                }
+                if self.failed_since(mark) {
+                    return Value::dynamic();
+                }
+                function.call_one(value)
+            }
+            _ => {
+                let mut args: Vec<Value> = call.args.iter().map(|a| self.value(a, ctx)).collect();
+                if self.failed_since(mark) {
+                    return Value::dynamic();
+                }
+                if call.expand_final && !self.expand_final(&mut args, call, span) {
+                    return Value::dynamic();
+                }
+                function.call_owned(args)
+            }
+        };
+        match result {
             Ok(v) => v,
             Err(_) if limits::exceeded().is_some() => {
                 self.limit_error(span);
@@ -41,7 +63,7 @@ impl Eval<'_> {
     }
 
     /// The function called, or `None` after reporting why there is none.
-    fn function(&mut self, call: &Call, span: Span, ctx: &EvalContext) -> Option<Function> {
+    fn function(&mut self, call: &Call, span: Span, ctx: &Env<'_>) -> Option<Function> {
         if !ctx.is_literal() {
             if let Some(f) = ctx.function(&call.name.name) {
                 return Some(f.clone());
@@ -101,7 +123,7 @@ impl Eval<'_> {
         function: &Function,
         call: &Call,
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         if call.expand_final {
             let last = call.args.last().map_or(span, |a| a.span);
@@ -124,12 +146,15 @@ impl Eval<'_> {
             self.function_error(function, call, span, e);
             return Value::dynamic();
         }
+        // The closures outlive this walk: they get the names in scope,
+        // `for` variables included, as a context of their own.
+        let context = ctx.context();
         let closures: Vec<ExpressionClosure> = call
             .args
             .iter()
             .map(|arg| ExpressionClosure {
                 expression: self.origin.expression(arg.clone()),
-                context: ctx.clone(),
+                context: context.clone(),
             })
             .collect();
         match function.call_closures(&closures) {
@@ -296,7 +321,7 @@ thread_local! {
 
 /// [`unknown_function_detail`] for `name` in `ctx`, computed once per
 /// distinct name and function table within one evaluation.
-fn unknown_function_message(name: &str, ctx: &EvalContext) -> String {
+fn unknown_function_message(name: &str, ctx: &Env<'_>) -> String {
     let generation = limits::generation();
     let key = (ctx.functions_identity(), name.to_owned());
     SUGGESTIONS.with(|cell| {

@@ -6,6 +6,7 @@
 //! keep the context it was decoded with, and a `for` expression or a
 //! function can make a child scope without copying its parent.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -152,19 +153,6 @@ impl EvalContext {
         self
     }
 
-    /// Sets variable `name` in this context's own scope, in place when the
-    /// scope is not shared: what lets a `for` expression reuse one child
-    /// scope for all its iterations instead of building one per element.
-    pub(crate) fn set_local(&mut self, name: &str, value: Value) {
-        let scope = Arc::make_mut(&mut self.0);
-        match scope.variables.get_mut(name) {
-            Some(slot) => *slot = value,
-            None => {
-                scope.variables.insert(name.to_owned(), value);
-            }
-        }
-    }
-
     /// Whether this context is in literal-only mode.
     pub fn is_literal(&self) -> bool {
         self.0.literal
@@ -225,6 +213,153 @@ impl EvalContext {
     }
 }
 
+/// Where the evaluator looks names up: the context it was given, and the
+/// iteration variables of the `for`s it is inside.
+///
+/// The iteration variables are borrowed from the collection being
+/// iterated, in a chain of frames on the evaluator's stack: an iteration
+/// neither copies its element nor allocates a scope. Only a function that
+/// takes its arguments as expressions (`try`, `can`), whose closures
+/// outlive the walk, gets them copied into an [`EvalContext`]
+/// ([`Env::context`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Env<'s> {
+    ctx: &'s EvalContext,
+    locals: Option<&'s Locals<'s>>,
+}
+
+/// The variables of one `for` iteration, and those of the enclosing ones.
+pub(crate) struct Locals<'s> {
+    key: Option<(&'s str, Cow<'s, Value>)>,
+    value: (&'s str, &'s Value),
+    outer: Option<&'s Locals<'s>>,
+}
+
+impl<'s> Env<'s> {
+    /// The names of `ctx` alone.
+    pub(crate) fn root(ctx: &'s EvalContext) -> Env<'s> {
+        Env { ctx, locals: None }
+    }
+
+    /// The variables of one iteration inside this environment: `value`
+    /// under `value_name`, and `key` under `key_name` when there is one.
+    pub(crate) fn iteration(
+        &self,
+        key: Option<(&'s str, Cow<'s, Value>)>,
+        value: (&'s str, &'s Value),
+    ) -> Locals<'s> {
+        Locals {
+            key,
+            value,
+            outer: self.locals,
+        }
+    }
+
+    /// This environment with the iteration variables `locals` innermost.
+    pub(crate) fn with(&self, locals: &'s Locals<'s>) -> Env<'s> {
+        Env {
+            ctx: self.ctx,
+            locals: Some(locals),
+        }
+    }
+
+    /// The value of variable `name`: an iteration variable, innermost
+    /// first, or the context's.
+    pub(crate) fn variable(&self, name: &str) -> Option<&'s Value> {
+        let mut frame = self.locals;
+        while let Some(l) = frame {
+            // The value is set after the key: it wins if they share a name.
+            if l.value.0 == name {
+                return Some(l.value.1);
+            }
+            if let Some((k, v)) = &l.key {
+                if *k == name {
+                    return Some(v.as_ref());
+                }
+            }
+            frame = l.outer;
+        }
+        self.ctx.variable(name)
+    }
+
+    /// The function `name` of the context.
+    pub(crate) fn function(&self, name: &str) -> Option<&'s Function> {
+        self.ctx.function(name)
+    }
+
+    /// Whether the context is in literal-only mode.
+    pub(crate) fn is_literal(&self) -> bool {
+        self.ctx.is_literal()
+    }
+
+    /// Whether any variable is visible.
+    pub(crate) fn has_variables(&self) -> bool {
+        self.locals.is_some() || self.ctx.has_variables()
+    }
+
+    /// See [`EvalContext::has_functions`].
+    pub(crate) fn has_functions(&self) -> bool {
+        self.ctx.has_functions()
+    }
+
+    /// See [`EvalContext::functions_identity`].
+    pub(crate) fn functions_identity(&self) -> usize {
+        self.ctx.functions_identity()
+    }
+
+    /// See [`EvalContext::function_names`].
+    pub(crate) fn function_names(&self) -> Vec<&'s str> {
+        self.ctx.function_names()
+    }
+
+    /// Every variable name visible from here, inner scopes first, each
+    /// once (within one iteration, the key's name before the value's).
+    pub(crate) fn variable_names(&self) -> Vec<&'s str> {
+        let mut frames = Vec::new();
+        let mut frame = self.locals;
+        while let Some(l) = frame {
+            frames.push(l);
+            frame = l.outer;
+        }
+        let local = frames.into_iter().map(|l| {
+            l.key
+                .as_ref()
+                .map(|(k, _)| *k)
+                .into_iter()
+                .chain([l.value.0])
+        });
+        let mut seen = std::collections::HashSet::new();
+        let mut names = Vec::new();
+        for name in local.flatten().chain(self.ctx.variable_names()) {
+            if seen.insert(name) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    /// An [`EvalContext`] with the same names: the context itself, or a
+    /// child scope per enclosing iteration holding copies of its
+    /// variables.
+    pub(crate) fn context(&self) -> EvalContext {
+        let mut frames = Vec::new();
+        let mut frame = self.locals;
+        while let Some(l) = frame {
+            frames.push(l);
+            frame = l.outer;
+        }
+        let mut ctx = self.ctx.clone();
+        for l in frames.into_iter().rev() {
+            let mut scope = ctx.child();
+            if let Some((k, v)) = &l.key {
+                scope = scope.with_variable(*k, v.clone().into_owned());
+            }
+            ctx = scope.with_variable(l.value.0, l.value.1.clone());
+        }
+        ctx
+    }
+}
+
 /// The names of the scopes, inner first, each once (a hash set, so that a
 /// context of many variables does not make listing them quadratic).
 fn distinct_names<'a, I>(scopes: impl Iterator<Item = I>) -> Vec<&'a str>
@@ -271,6 +406,39 @@ mod tests {
         assert_eq!(parent.variable("a"), Some(&Value::from(1)));
         assert_eq!(child.variable_names(), ["a", "b"]);
         assert!(child.variable("c").is_none());
+    }
+
+    #[test]
+    fn iteration_frames_answer_as_the_child_scopes_they_stand_for() {
+        let ctx = EvalContext::new()
+            .with_variable("a", 1)
+            .with_variable("k", 2)
+            .with_variable("v", 3);
+        let (outer_v, inner_v) = (Value::from("outer"), Value::from("inner"));
+        let root = Env::root(&ctx);
+        let outer = root.iteration(Some(("k", Cow::Owned(Value::from(0)))), ("v", &outer_v));
+        let outer_env = root.with(&outer);
+        let inner = outer_env.iteration(None, ("w", &inner_v));
+        let env = outer_env.with(&inner);
+        // The same answers as the scopes a `for` once made, one per level.
+        let scopes = env.context();
+        let expected = ctx
+            .child()
+            .with_variable("k", 0)
+            .with_variable("v", "outer")
+            .child()
+            .with_variable("w", "inner");
+        for name in ["a", "k", "v", "w", "missing"] {
+            assert_eq!(env.variable(name), expected.variable(name), "{name}");
+            assert_eq!(scopes.variable(name), expected.variable(name), "{name}");
+        }
+        assert_eq!(env.variable_names(), expected.variable_names());
+        assert_eq!(env.variable_names(), ["w", "k", "v", "a"]);
+        assert!(env.has_variables() && !Env::root(&EvalContext::new()).has_variables());
+        // A value and a key of the same name: the value wins, as it did
+        // when it was set second.
+        let same = root.iteration(Some(("x", Cow::Owned(Value::from(0)))), ("x", &inner_v));
+        assert_eq!(root.with(&same).variable("x"), Some(&inner_v));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use indexmap::IndexMap;
 
-use super::EvalContext;
+use super::context::Env;
 use crate::body::OriginRef;
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
 use crate::pos::Range;
@@ -121,7 +121,7 @@ impl<'a> Eval<'a> {
     /// The value of `e`, owned.
     /// A borrowed value (a variable) is copied here, and the copy charged
     /// to the evaluation budget.
-    pub(super) fn value(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
+    pub(super) fn value(&mut self, e: &Expr, ctx: &Env<'_>) -> Value {
         match self.value_cow(e, ctx) {
             Cow::Owned(v) => v,
             Cow::Borrowed(v) => {
@@ -137,7 +137,7 @@ impl<'a> Eval<'a> {
     /// The value of `e`, borrowed from the context when it is a variable,
     /// so that reading `var.big.x` or interpolating `${name}` does not copy
     /// the whole variable first.
-    pub(super) fn value_cow<'c>(&mut self, e: &Expr, ctx: &'c EvalContext) -> Cow<'c, Value> {
+    pub(super) fn value_cow<'c>(&mut self, e: &Expr, ctx: &Env<'c>) -> Cow<'c, Value> {
         match &e.kind {
             ExprKind::Variable(name) => match self.variable(name, ctx) {
                 Some(v) => Cow::Borrowed(v),
@@ -148,15 +148,15 @@ impl<'a> Eval<'a> {
                 let start = source.span.start;
                 let source = self.value_cow(source, ctx);
                 let outer = std::mem::replace(&mut self.traversal_start, start);
-                let value = self.apply_steps(source, steps, ctx);
+                let value = self.steps_cow(source, steps, ctx);
                 self.traversal_start = outer;
-                Cow::Owned(value)
+                value
             }
             _ => Cow::Owned(self.value_owned(e, ctx)),
         }
     }
 
-    fn value_owned(&mut self, e: &Expr, ctx: &EvalContext) -> Value {
+    fn value_owned(&mut self, e: &Expr, ctx: &Env<'_>) -> Value {
         match &e.kind {
             ExprKind::Number(text) => self.number(text, e.span),
             ExprKind::Bool(b) => Value::Bool(*b),
@@ -195,7 +195,7 @@ impl<'a> Eval<'a> {
 
     /// The value of variable `name`, or `None` after reporting why there is
     /// none.
-    fn variable<'c>(&mut self, name: &Ident, ctx: &'c EvalContext) -> Option<&'c Value> {
+    fn variable<'c>(&mut self, name: &Ident, ctx: &Env<'c>) -> Option<&'c Value> {
         if !ctx.is_literal() {
             if let Some(v) = ctx.variable(&name.name) {
                 return Some(v);
@@ -206,7 +206,7 @@ impl<'a> Eval<'a> {
     }
 
     #[cold]
-    fn no_variable(&mut self, name: &Ident, ctx: &EvalContext) {
+    fn no_variable(&mut self, name: &Ident, ctx: &Env<'_>) {
         if ctx.is_literal() {
             self.error(
                 "Variables not allowed",
@@ -244,7 +244,7 @@ impl<'a> Eval<'a> {
         &mut self,
         value: Cow<'_, Value>,
         steps: &[Step],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let span = steps.last().map_or(Span::new(0, 0), |s| s.span);
         self.apply_steps_at(value, steps, ctx, span)
@@ -256,19 +256,10 @@ impl<'a> Eval<'a> {
         &mut self,
         value: Cow<'_, Value>,
         steps: &[Step],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
         span: Span,
     ) -> Value {
-        let mut current = value;
-        for step in steps {
-            let next = self.step(&current, step, ctx);
-            // Each step's result is a copy of part of its source.
-            if !self.charged(limits::charge_value(&next), step.span) {
-                return Value::dynamic();
-            }
-            current = Cow::Owned(next);
-        }
-        match current {
+        match self.steps_cow(value, steps, ctx) {
             Cow::Owned(v) => v,
             Cow::Borrowed(v) => {
                 if self.charged(limits::charge_value(v), span) {
@@ -280,18 +271,57 @@ impl<'a> Eval<'a> {
         }
     }
 
-    fn step(&mut self, value: &Value, step: &Step, ctx: &EvalContext) -> Value {
+    /// Applies `steps` to `value`, borrowing for as long as the value is
+    /// borrowed and each step selects a part of it (`var.region`,
+    /// `nums[0]`): nothing is copied until a step has to build a new value
+    /// (a splat, an unknown, an error), and the copy of the final part is
+    /// left to the caller that needs it owned (and charged there).
+    fn steps_cow<'v>(
+        &mut self,
+        value: Cow<'v, Value>,
+        steps: &[Step],
+        ctx: &Env<'_>,
+    ) -> Cow<'v, Value> {
+        let mut current = value;
+        for step in steps {
+            let next = match current {
+                Cow::Borrowed(v) => self.step(v, step, ctx),
+                Cow::Owned(ref v) => Cow::Owned(self.step(v, step, ctx).into_owned()),
+            };
+            if let Cow::Owned(ref next) = next {
+                // Each step's owned result is a copy of part of its source.
+                if !self.charged(limits::charge_value(next), step.span) {
+                    return Cow::Owned(Value::dynamic());
+                }
+            }
+            current = next;
+        }
+        current
+    }
+
+    /// One step: borrowed when it selects an element or attribute of
+    /// `value` that is there, otherwise HCL's general rules (an owned
+    /// result, or the dynamic value after reporting the error).
+    fn step<'v>(&mut self, value: &'v Value, step: &Step, ctx: &Env<'_>) -> Cow<'v, Value> {
         match &step.kind {
-            StepKind::Attr(name) => self.access(value.get_attr_hcl(name), step.span),
+            StepKind::Attr(name) => match value.attr_ref(name) {
+                Some(v) => Cow::Borrowed(v),
+                None => Cow::Owned(self.access(value.get_attr_hcl(name), step.span)),
+            },
             StepKind::Index { key, .. } => {
                 let mark = self.mark();
                 let key = self.value_cow(key, ctx);
                 if self.failed_since(mark) {
-                    return Value::dynamic();
+                    return Cow::Owned(Value::dynamic());
                 }
-                self.access(value.index_hcl(&key), step.span)
+                match value.index_ref(&key) {
+                    Some(v) => Cow::Borrowed(v),
+                    None => Cow::Owned(self.access(value.index_hcl(&key), step.span)),
+                }
             }
-            StepKind::Splat { kind, each } => self.splat(value, *kind, each, step.span, ctx),
+            StepKind::Splat { kind, each } => {
+                Cow::Owned(self.splat(value, *kind, each, step.span, ctx))
+            }
         }
     }
 
@@ -322,7 +352,7 @@ impl<'a> Eval<'a> {
         kind: SplatKind,
         each: &[Step],
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let is_sequence = |t: &Type| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
         match source {
@@ -367,7 +397,7 @@ impl<'a> Eval<'a> {
         items: &[Value],
         each: &[Step],
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let list_ty = Type::List(Box::new(elem.clone()));
         if items.is_empty() {
@@ -389,7 +419,7 @@ impl<'a> Eval<'a> {
         items: &[Value],
         each: &[Step],
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Option<Value> {
         let mark = self.mark();
         let mut results: Vec<Value> = Vec::with_capacity(items.len());
@@ -404,7 +434,7 @@ impl<'a> Eval<'a> {
 
     /// The type a splat over an unknown sequence of type `ty` has: the
     /// steps applied to unknown elements.
-    fn splat_type(&mut self, ty: &Type, each: &[Step], ctx: &EvalContext) -> Type {
+    fn splat_type(&mut self, ty: &Type, each: &[Step], ctx: &Env<'_>) -> Type {
         match ty {
             Type::List(elem) | Type::Set(elem) => {
                 let v = self.apply_steps(Cow::Owned(Value::unknown((**elem).clone())), each, ctx);
@@ -425,7 +455,7 @@ impl<'a> Eval<'a> {
 
     // ------------------------------------------------------------ objects
 
-    fn object(&mut self, items: &[ObjectItem], ctx: &EvalContext) -> Value {
+    fn object(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
         let mut attrs = IndexMap::with_capacity(items.len());
         let mut known = true;
         for item in items {
@@ -447,7 +477,7 @@ impl<'a> Eval<'a> {
 
     /// The key of an object constructor item, or `None` when it is unknown
     /// or failed.
-    fn object_key(&mut self, key: &ObjectKey, ctx: &EvalContext) -> Option<String> {
+    fn object_key(&mut self, key: &ObjectKey, ctx: &Env<'_>) -> Option<String> {
         let expr = match key {
             ObjectKey::Ident(name) => {
                 return Some(crate::value::Str::new(&*name.name).into_string())
@@ -499,7 +529,7 @@ impl<'a> Eval<'a> {
         then: &Expr,
         otherwise: &Expr,
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let (then_value, then_diags) = self.isolated(|e| e.value(then, ctx));
         let (else_value, else_diags) = self.isolated(|e| e.value(otherwise, ctx));
@@ -573,6 +603,10 @@ fn conditional_type(then: &Value, otherwise: &Value) -> Option<Type> {
     if a == Type::Dynamic || b == Type::Dynamic {
         return Some(Type::Dynamic);
     }
+    // Two results of one primitive type unify to it.
+    if a == b && a.is_primitive() {
+        return Some(a);
+    }
     unify_unsafe(&[a, b])
 }
 
@@ -607,5 +641,21 @@ pub(crate) fn number_detail(e: crate::value::NumberError) -> String {
     match chars.next() {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `conditional_type` answers two equal primitive types itself: what
+    /// the general unification gives.
+    #[test]
+    fn equal_primitive_results_unify_as_the_general_rule_does() {
+        for ty in [Type::String, Type::Number, Type::Bool] {
+            assert_eq!(unify_unsafe(&[ty.clone(), ty.clone()]), Some(ty.clone()));
+            let v = Value::unknown(ty.clone());
+            assert_eq!(conditional_type(&v, &v), Some(ty));
+        }
     }
 }

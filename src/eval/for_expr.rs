@@ -4,13 +4,15 @@
 //! Lists and tuples are visited in index order with the index as key, sets
 //! in their canonical order with the element as key, maps and objects in
 //! lexical key order (as cty does) with the key as key. Every element is
-//! evaluated in one reused child scope, updated in place, so an iteration
-//! costs two variable updates rather than a new scope.
+//! evaluated with its variables borrowed in a frame on the stack
+//! ([`Env`]), so an iteration copies nothing and allocates no scope.
+
+use std::borrow::Cow;
 
 use indexmap::IndexMap;
 
+use super::context::Env;
 use super::expr::Eval;
-use super::EvalContext;
 use crate::syntax::{Expr, ForExpr, ForResult, Ident, Span};
 use crate::value::limits;
 use crate::value::{try_convert, Type, Value};
@@ -34,30 +36,28 @@ impl Eval<'_> {
     pub(crate) fn iterate(
         &mut self,
         it: &Iteration<'_>,
-        ctx: &EvalContext,
-        mut body: impl FnMut(&mut Eval<'_>, &EvalContext) -> bool,
+        ctx: &Env<'_>,
+        mut body: impl FnMut(&mut Eval<'_>, &Env<'_>) -> bool,
     ) -> bool {
         let mark = self.mark();
         let collection = self.value_cow(it.collection, ctx);
         if self.failed_since(mark) || !self.check_iterable(&collection, it) {
             return false;
         }
-        let mut scope = ctx.child();
         let mut known = true;
-        let mut visit = |eval: &mut Eval<'_>, key: Value, value: &Value| {
-            // One step and one value slot per iteration, and the copy of
-            // the element the body sees.
+        let mut visit = |eval: &mut Eval<'_>, key: Cow<'_, Value>, value: &Value| {
+            // One step and one value slot per iteration, and the element
+            // the body sees (borrowed, but charged as the copy it once was,
+            // so that the budget means the same).
             let charge = limits::charge_steps(1)
                 .and_then(|()| limits::charge_bytes(limits::VALUE_BYTES))
                 .and_then(|()| limits::charge_value(value));
             if !eval.charged(charge, it.collection.span) {
                 return false;
             }
-            if let Some(k) = it.key_var {
-                scope.set_local(&k.name, key);
-            }
-            scope.set_local(&it.value_var.name, value.clone());
-            known &= body(eval, &scope);
+            let key = it.key_var.map(|k| (&*k.name, key));
+            let locals = ctx.iteration(key, (&it.value_var.name, value));
+            known &= body(eval, &ctx.with(&locals));
             // One failing element is reported; the others would most
             // likely repeat the same error.
             !eval.failed_since(mark)
@@ -65,14 +65,14 @@ impl Eval<'_> {
         match &*collection {
             Value::List(_, items) | Value::Tuple(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    if !visit(self, index_value(i), item) {
+                    if !visit(self, Cow::Owned(index_value(i)), item) {
                         break;
                     }
                 }
             }
             Value::Set(_, items) => {
                 for item in items {
-                    if !visit(self, item.clone(), item) {
+                    if !visit(self, Cow::Borrowed(item), item) {
                         break;
                     }
                 }
@@ -81,7 +81,7 @@ impl Eval<'_> {
                 let mut sorted: Vec<(&String, &Value)> = entries.iter().collect();
                 sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
                 for (k, v) in sorted {
-                    if !visit(self, Value::from(k.as_str()), v) {
+                    if !visit(self, Cow::Owned(Value::from(k.as_str())), v) {
                         break;
                     }
                 }
@@ -132,7 +132,7 @@ impl Eval<'_> {
     }
 
     /// A `for` expression: a tuple, or an object (grouped with `...`).
-    pub(super) fn for_expr(&mut self, f: &ForExpr, span: Span, ctx: &EvalContext) -> Value {
+    pub(super) fn for_expr(&mut self, f: &ForExpr, span: Span, ctx: &Env<'_>) -> Value {
         let it = Iteration {
             key_var: f.key_var.as_ref(),
             value_var: &f.value_var,
@@ -199,7 +199,7 @@ impl Eval<'_> {
 
     /// Whether the `if` clause keeps this element: `Some(keep)`, or `None`
     /// when it is unknown or failed.
-    fn for_filter(&mut self, f: &ForExpr, span: Span, scope: &EvalContext) -> Option<bool> {
+    fn for_filter(&mut self, f: &ForExpr, span: Span, scope: &Env<'_>) -> Option<bool> {
         let Some(cond) = &f.cond else {
             return Some(true);
         };
@@ -207,6 +207,9 @@ impl Eval<'_> {
         let value = self.value_cow(cond, scope);
         if self.failed_since(mark) {
             return None;
+        }
+        if let Value::Bool(b) = &*value {
+            return Some(*b);
         }
         // An unknown condition is still converted, so that one of a type
         // that can never be a bool is an error now, as a known one is.
@@ -237,11 +240,14 @@ impl Eval<'_> {
 
     /// The key of an object `for` element, or `None` when it is unknown or
     /// failed.
-    fn for_key(&mut self, key: &Expr, span: Span, scope: &EvalContext) -> Option<String> {
+    fn for_key(&mut self, key: &Expr, span: Span, scope: &Env<'_>) -> Option<String> {
         let mark = self.mark();
         let value = self.value_cow(key, scope);
         if self.failed_since(mark) || !value.is_known() {
             return None;
+        }
+        if let Value::String(s) = &*value {
+            return Some(s.as_str().to_owned());
         }
         if value.is_null() {
             self.error_in(

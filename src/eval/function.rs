@@ -388,21 +388,32 @@ impl Function {
     /// result type, and the dynamic value where it is not allowed makes it the
     /// dynamic value, without calling the implementation.
     pub fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
-        self.call_args(args.iter().map(std::borrow::Cow::Borrowed))
+        self.call_owned(args.to_vec())
     }
 
-    /// [`Function::call`] on arguments the caller no longer needs: one that
-    /// already has its parameter's type is handed to the implementation as
-    /// it is, not copied by the conversion (an evaluated call's arguments
-    /// are always such temporaries).
+    /// [`Function::call`] on arguments the caller no longer needs: each is
+    /// converted in place, and one that already has its parameter's type
+    /// is handed to the implementation as it is, not copied (an evaluated
+    /// call's arguments are always such temporaries).
     pub(crate) fn call_owned(&self, args: Vec<Value>) -> Result<Value, FunctionError> {
-        self.call_args(args.into_iter().map(std::borrow::Cow::Owned))
+        self.call_list(ArgList::owned(args))
     }
 
-    fn call_args<'a>(
+    /// [`Function::call`] on one argument, borrowed when it is (a
+    /// variable): one that already has its parameter's type is handed to
+    /// the implementation without being copied (`length(items)`,
+    /// `upper(name)`).
+    pub(crate) fn call_one(
         &self,
-        args: impl ExactSizeIterator<Item = std::borrow::Cow<'a, Value>>,
+        arg: std::borrow::Cow<'_, Value>,
     ) -> Result<Value, FunctionError> {
+        match arg {
+            std::borrow::Cow::Owned(v) => self.call_list(ArgList::owned(vec![v])),
+            std::borrow::Cow::Borrowed(v) => self.call_list(ArgList::one(v)),
+        }
+    }
+
+    fn call_list(&self, mut args: ArgList<'_>) -> Result<Value, FunctionError> {
         let def = &*self.0;
         let Implementation::Values(implementation) = &def.implementation else {
             return Err(FunctionError::new(
@@ -413,14 +424,14 @@ impl Function {
         // made directly by an application): one step per call.
         let _meter = limits::join();
         limits::charge_steps(1).map_err(budget_error)?;
-        self.check_arity(args.len())?;
-        let mut converted = Vec::with_capacity(args.len());
+        self.check_arity(args.as_slice().len())?;
         let mut unknown = false;
         let mut dynamic = false;
-        for (i, arg) in args.enumerate() {
+        for i in 0..args.as_slice().len() {
             let Some(param) = self.param_for(i) else {
                 break; // unreachable: the arity was checked
             };
+            let arg = &args.as_slice()[i];
             if arg.is_null() && !param.allow_null {
                 return Err(FunctionError::arg(
                     i,
@@ -433,27 +444,31 @@ impl Function {
             // As in cty: an argument with an unknown anywhere inside it
             // counts as unknown, so implementations that do not allow
             // unknowns never meet one, however deep.
-            if matches!(&*arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
+            if matches!(arg, Value::Unknown(Type::Dynamic)) && !param.allow_dynamic {
                 dynamic = true;
             } else if !param.allow_unknown && !arg.is_wholly_known() {
                 unknown = true;
             }
-            // The bare reason, as go-cty words it: `Invalid value for "num"
-            // parameter: a number is required.`
-            let value = convert_arg(arg, &param.ty).map_err(|e| {
-                FunctionError::arg(
-                    i,
-                    format!("Invalid value for {:?} parameter: {e}.", param.name),
-                )
-            })?;
-            converted.push(value);
+            if !converts_unchanged(arg, &param.ty) {
+                // The bare reason, as go-cty words it: `Invalid value for
+                // "num" parameter: a number is required.`
+                let slot = args.make_mut(i);
+                let arg = std::mem::replace(slot, Value::Bool(false));
+                *slot = convert_owned(arg, &param.ty).map_err(|e| {
+                    FunctionError::arg(
+                        i,
+                        format!("Invalid value for {:?} parameter: {e}.", param.name),
+                    )
+                })?;
+            }
         }
+        let converted = args.as_slice();
         // A wholly unknown argument of dynamic type was converted to the
         // parameter's type like any other, so the result is an unknown of
         // the declared return type (`upper(d)` is an unknown string); only
         // when that type depends on what the argument turns out to be is
         // it the dynamic value.
-        let result_type = match (def.return_type)(&converted) {
+        let result_type = match (def.return_type)(converted) {
             Ok(ty) => ty,
             Err(_) if dynamic => return Ok(Value::dynamic()),
             Err(e) => return Err(e),
@@ -462,10 +477,10 @@ impl Function {
             return Ok(Value::unknown(result_type));
         }
         // The converted arguments are copies; the result is new.
-        for arg in &converted {
+        for arg in converted {
             limits::charge_value(arg).map_err(budget_error)?;
         }
-        let result = implementation(&converted)?;
+        let result = implementation(converted)?;
         limits::charge_value(&result).map_err(budget_error)?;
         if result_type == Type::Dynamic || result.ty() == result_type {
             Ok(result)
@@ -500,35 +515,85 @@ impl fmt::Debug for Function {
     }
 }
 
+/// Whether conversion would return `arg` unchanged: any value for
+/// `Dynamic`, a bool, number or string for its own type. Such an argument
+/// is used as it is, not copied; every other case is [`try_convert`]'s.
+fn converts_unchanged(arg: &Value, ty: &Type) -> bool {
+    matches!(
+        (arg, ty),
+        (_, Type::Dynamic)
+            | (Value::Bool(_), Type::Bool)
+            | (Value::Number(_), Type::Number)
+            | (Value::String(_), Type::String)
+    )
+}
+
+/// [`try_convert`] of an argument the call owns: a non-empty list or tuple
+/// whose elements all already have the primitive element type of the
+/// `list(...)` wanted moves its elements into the list (`join(",", [for
+/// ...])`) instead of copying each.
+fn convert_owned(arg: Value, ty: &Type) -> Result<Value, crate::value::ConversionError> {
+    if let Type::List(elem) = ty {
+        let movable = match &arg {
+            Value::Tuple(items) | Value::List(_, items) => {
+                elem.is_primitive()
+                    && !items.is_empty()
+                    && items.iter().all(|item| converts_unchanged(item, elem))
+            }
+            _ => false,
+        };
+        if movable {
+            if let Value::Tuple(items) | Value::List(_, items) = arg {
+                return Ok(Value::List((**elem).clone(), items));
+            }
+        }
+    }
+    try_convert(&arg, ty, true)
+}
+
+/// The arguments of a call: owned (converted in place), or a lone borrowed
+/// one, copied only if it has to be converted.
+struct ArgList<'a> {
+    owned: Vec<Value>,
+    one: Option<&'a Value>,
+}
+
+impl<'a> ArgList<'a> {
+    fn owned(args: Vec<Value>) -> ArgList<'a> {
+        ArgList {
+            owned: args,
+            one: None,
+        }
+    }
+
+    fn one(arg: &'a Value) -> ArgList<'a> {
+        ArgList {
+            owned: Vec::new(),
+            one: Some(arg),
+        }
+    }
+
+    fn as_slice(&self) -> &[Value] {
+        match self.one {
+            Some(v) => std::slice::from_ref(v),
+            None => &self.owned,
+        }
+    }
+
+    /// Argument `i`, owned from now on.
+    fn make_mut(&mut self, i: usize) -> &mut Value {
+        if let Some(v) = self.one.take() {
+            self.owned = vec![v.clone()];
+        }
+        &mut self.owned[i]
+    }
+}
+
 /// The error of a call that failed as a whole: HCL's "Error in function
 /// call", with the reason in its kind so that the evaluator can complete
 /// the detail with the name the function was called by and put it on the
 /// call's range.
 #[cold]
-/// An argument converted to its parameter's type. An owned argument that
-/// conversion would return unchanged (any value for `Dynamic`, a bool,
-/// number or string for its own type) is moved, not cloned; every other
-/// case is [`try_convert`]'s.
-fn convert_arg(
-    arg: std::borrow::Cow<'_, Value>,
-    ty: &Type,
-) -> Result<Value, crate::value::ConversionError> {
-    if let std::borrow::Cow::Owned(value) = arg {
-        let unchanged = matches!(
-            (&value, ty),
-            (_, Type::Dynamic)
-                | (Value::Bool(_), Type::Bool)
-                | (Value::Number(_), Type::Number)
-                | (Value::String(_), Type::String)
-        );
-        if unchanged {
-            return Ok(value);
-        }
-        return try_convert(&value, ty, true);
-    }
-    try_convert(&arg, ty, true)
-}
-
 pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
     let reason = reason.into();
     Error::new(
@@ -540,6 +605,68 @@ pub(crate) fn call_failed(reason: impl Into<String>) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `convert_owned` moves where it can: the value `try_convert` gives.
+    #[test]
+    fn owned_arguments_convert_as_the_general_conversion_does() {
+        let strs = |items: &[&str]| items.iter().map(|s| Value::from(*s)).collect::<Vec<_>>();
+        let values = [
+            Value::tuple(strs(&["a", "b"])),
+            Value::list(Type::String, strs(&["a"])).unwrap(),
+            Value::tuple([Value::from("a"), Value::from(1)]),
+            Value::tuple([Value::from(1), Value::from(2)]),
+            Value::tuple([Value::from("a"), Value::null(Type::String)]),
+            Value::tuple([Value::from("a"), Value::unknown(Type::String)]),
+            Value::tuple([Value::from(true)]),
+            Value::tuple([]),
+            Value::empty_list(Type::String),
+            Value::list(Type::Number, vec![Value::from(1)]).unwrap(),
+            Value::from("x"),
+            Value::null(Type::List(Box::new(Type::String))),
+        ];
+        let types = [
+            Type::List(Box::new(Type::String)),
+            Type::List(Box::new(Type::Number)),
+            Type::List(Box::new(Type::Bool)),
+            Type::List(Box::new(Type::Dynamic)),
+            Type::Set(Box::new(Type::String)),
+        ];
+        for v in &values {
+            for ty in &types {
+                assert_eq!(
+                    convert_owned(v.clone(), ty),
+                    try_convert(v, ty, true),
+                    "{v:?} to {ty:?}"
+                );
+            }
+        }
+    }
+
+    /// A lone borrowed argument (`call_one`) gives what the same argument
+    /// owned gives: results, unknowns, conversions and errors.
+    #[test]
+    fn a_lent_argument_is_called_as_an_owned_one() {
+        let ctx = crate::EvalContext::new().with_stdlib();
+        let args = [
+            Value::from("MiXed"),
+            Value::from(42),
+            Value::from(true),
+            Value::null(Type::String),
+            Value::unknown(Type::String),
+            Value::dynamic(),
+            Value::tuple([Value::from(1), Value::from("a")]),
+            Value::list(Type::String, vec![Value::from("x")]).unwrap(),
+            Value::object([("k", Value::from("v"))]),
+        ];
+        for name in ["upper", "length", "tostring", "abs", "keys", "tolist"] {
+            let f = ctx.function(name).unwrap();
+            for arg in &args {
+                let lent = f.call_one(std::borrow::Cow::Borrowed(arg));
+                let owned = f.call_owned(vec![arg.clone()]);
+                assert_eq!(lent, owned, "{name}({arg:?})");
+            }
+        }
+    }
 
     fn concat() -> Function {
         Function::builder()

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 use indexmap::IndexMap;
 
+use super::context::Env;
 use super::expr::{number_detail, Eval};
 use super::EvalContext;
 use crate::body::{ExprKind, Expression, OriginRef};
@@ -66,7 +67,7 @@ impl Expression {
             }
             .node(*node),
             ExprKind::Native(native) => {
-                Eval::new(native.origin.as_ref(), &mut diags).value(&native.expr, ctx)
+                Eval::new(native.origin.as_ref(), &mut diags).value(&native.expr, &Env::root(ctx))
             }
         };
         // A limit reported in a part whose diagnostics were dropped (the
@@ -174,20 +175,38 @@ impl JsonEval<'_> {
         )
     }
 
-    /// An object: the properties of [`ObjectWalk`]; an unknown key makes
-    /// the whole object unknown.
+    /// An object: the properties of [`ObjectWalk`], with the same keys and
+    /// diagnostics; an unknown or duplicate key makes the whole object
+    /// unknown. The attribute map itself finds duplicates (one hash per
+    /// key, which it needs anyway), rather than the walk's list of the keys
+    /// seen.
     fn object(&mut self, first: u32, len: u32) -> Value {
         let file = self.file;
-        let mut walk = ObjectWalk::new(file, first, len);
-        let mut attrs = IndexMap::with_capacity(len as usize);
+        let props = file.properties(first, len);
+        let mut attrs: IndexMap<String, Value> = IndexMap::with_capacity(props.len());
+        // The name node of each attribute, in the map's order: where a
+        // duplicate was first defined.
+        let mut names: Vec<NodeId> = Vec::with_capacity(props.len());
         let mut known = true;
-        while let Some(prop) = walk.next(self.ctx, self.diags) {
-            let value = self.node(prop.value);
-            match prop.key {
-                Some(key) => {
-                    attrs.insert(key, value);
+        for prop in props {
+            let slot = if let Some(key) = object_key(file, prop.name, self.ctx, self.diags) {
+                match attrs.entry(key) {
+                    indexmap::map::Entry::Occupied(e) => {
+                        let first = names[e.index()];
+                        self.diags.push(duplicate(file, e.key(), first, prop.name));
+                        known = false;
+                        None
+                    }
+                    indexmap::map::Entry::Vacant(e) => Some(e),
                 }
-                None => known = false,
+            } else {
+                known = false;
+                None
+            };
+            let value = self.node(prop.value);
+            if let Some(slot) = slot {
+                names.push(prop.name);
+                slot.insert(value);
             }
         }
         if known {
@@ -377,7 +396,7 @@ fn evaluate_template(
     ctx: &EvalContext,
     diags: &mut Diagnostics,
 ) -> Value {
-    Eval::new(OriginRef::JsonString(file, string), diags).template(template, ctx)
+    Eval::new(OriginRef::JsonString(file, string), diags).template(template, &Env::root(ctx))
 }
 
 #[cfg(test)]
@@ -461,6 +480,21 @@ mod tests {
             2,
             "kept, errors included"
         );
+    }
+
+    #[test]
+    fn evaluation_reports_object_keys_as_the_decoding_walk_does() {
+        let src = r#"{"a": {"k0": 1, "k${0}": 2, "${null}": 3, "k1": 4, "k1": 5, "${nope}": 6, "k0": 7, "${true}": 8, "true": 9}}"#;
+        let expr = attr(src);
+        let ctx = EvalContext::new();
+        let err = expr.value(&ctx).unwrap_err();
+        let mut walk = ObjectWalk::of(&expr).unwrap();
+        let mut walked = Diagnostics::new();
+        while walk.next(&ctx, &mut walked).is_some() {}
+        let all =
+            |d: &[Diagnostic]| -> Vec<String> { d.iter().map(|d| format!("{d:?}")).collect() };
+        assert_eq!(all(err.diagnostics()), all(walked.as_slice()));
+        assert_eq!(walked.len(), 6, "{walked:?}");
     }
 
     #[test]

@@ -16,8 +16,10 @@
 //!   bool, is reported as before (and the right operand is then evaluated
 //!   too, so that all its errors are reported at once).
 
+use std::borrow::Cow;
+
+use super::context::Env;
 use super::expr::Eval;
-use super::EvalContext;
 use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span};
 use crate::value::{Type, Value};
 
@@ -30,7 +32,7 @@ impl Eval<'_> {
         &mut self,
         first: &Expr,
         rest: &[BinaryTerm],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let mark = self.mark();
         let mut acc = self.value_cow(first, ctx).into_owned();
@@ -53,11 +55,14 @@ impl Eval<'_> {
         lhs_span: Span,
         rhs: &Expr,
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         // The left value that decides the result on its own.
         let decisive = matches!(op, BinaryOp::Or);
-        let left = left.and_then(|v| self.operand(&v, &Type::Bool, "left", lhs_span, span));
+        let left = left.and_then(|v| {
+            self.operand(&v, &Type::Bool, "left", lhs_span, span)
+                .map(Cow::into_owned)
+        });
         match left {
             Some(Value::Bool(b)) if b == decisive => Value::Bool(b),
             Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx),
@@ -68,7 +73,9 @@ impl Eval<'_> {
                     if inner.failed_since(mark) {
                         return None;
                     }
-                    inner.operand(&v, &Type::Bool, "right", rhs.span, span)
+                    inner
+                        .operand(&v, &Type::Bool, "right", rhs.span, span)
+                        .map(Cow::into_owned)
                 });
                 match right {
                     Some(Value::Bool(b)) if b == decisive => Value::Bool(b),
@@ -90,7 +97,7 @@ impl Eval<'_> {
 
     /// The right operand as a bool (null reported as an operation failure),
     /// or an unknown bool after an error.
-    fn right_operand(&mut self, rhs: &Expr, span: Span, ctx: &EvalContext) -> Value {
+    fn right_operand(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>) -> Value {
         match self.right_raw(rhs, span, ctx) {
             Some(Value::Null(_)) => {
                 self.null_operand(span);
@@ -103,12 +110,13 @@ impl Eval<'_> {
 
     /// The right operand converted to bool (null kept), or `None` after an
     /// error.
-    fn right_raw(&mut self, rhs: &Expr, span: Span, ctx: &EvalContext) -> Option<Value> {
+    fn right_raw(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>) -> Option<Value> {
         let mark = self.mark();
         let right = self.value_cow(rhs, ctx).into_owned();
         if self.failed_since(mark) {
             return None;
         }
         self.operand(&right, &Type::Bool, "right", rhs.span, span)
+            .map(Cow::into_owned)
     }
 }

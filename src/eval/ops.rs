@@ -14,8 +14,8 @@
 use std::borrow::Cow;
 use std::cmp::Ordering;
 
+use super::context::Env;
 use super::expr::Eval;
-use super::EvalContext;
 use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
 use crate::value::{try_convert, Number, NumberError, Type, Value};
 
@@ -25,7 +25,7 @@ impl Eval<'_> {
         op: UnaryOp,
         operand: &Expr,
         span: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         let ty = match op {
             UnaryOp::Neg => Type::Number,
@@ -44,7 +44,7 @@ impl Eval<'_> {
             Some(v) if v.is_known() => v,
             _ => return Value::unknown(ty),
         };
-        match (op, value) {
+        match (op, &*value) {
             (UnaryOp::Neg, Value::Number(n)) => Value::Number(-n),
             (UnaryOp::Not, Value::Bool(b)) => Value::Bool(!b),
             _ => Value::unknown(ty),
@@ -61,7 +61,7 @@ impl Eval<'_> {
         &mut self,
         first: &Expr,
         rest: &[BinaryTerm],
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Value {
         // A chain holds the operators of one precedence level, and `&&`
         // and `||` each have a level of their own.
@@ -111,7 +111,7 @@ impl Eval<'_> {
             self.null_operand(span);
             return Value::unknown(result_ty);
         }
-        match (&l, &r) {
+        match (&*l, &*r) {
             (Value::Number(a), Value::Number(b)) => self.arithmetic(op, a, b, span),
             (Value::Bool(a), Value::Bool(b)) => Value::Bool(match op {
                 BinaryOp::And => *a && *b,
@@ -184,14 +184,22 @@ impl Eval<'_> {
     /// An operand converted to `ty` (a null stays null, for the caller to
     /// reject), or `None` after reporting why it cannot be (`side` is
     /// "left", "right" or "unary").
-    pub(super) fn operand(
+    pub(super) fn operand<'v>(
         &mut self,
-        value: &Value,
+        value: &'v Value,
         ty: &Type,
         side: &str,
         span: Span,
         context: Span,
-    ) -> Option<Value> {
+    ) -> Option<Cow<'v, Value>> {
+        // A number or bool where one is wanted is what the conversion
+        // would copy: used as it is.
+        if matches!(
+            (value, ty),
+            (Value::Number(_), Type::Number) | (Value::Bool(_), Type::Bool)
+        ) {
+            return Some(Cow::Borrowed(value));
+        }
         // As in cty, a null converts when its type does (an unknown of that
         // type tells); the caller rejects it afterwards.
         let converted = match value {
@@ -200,7 +208,7 @@ impl Eval<'_> {
             _ => try_convert(value, ty, true),
         };
         match converted {
-            Ok(v) => Some(v),
+            Ok(v) => Some(Cow::Owned(v)),
             Err(e) => {
                 self.error_in(
                     "Invalid operand",
@@ -258,5 +266,34 @@ fn not(v: Value) -> Value {
     match v {
         Value::Bool(b) => Value::Bool(!b),
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Eval::operand` uses a number or bool as it is where one is
+    /// wanted: what the general conversion gives for it.
+    #[test]
+    fn operands_already_of_the_operand_type_are_what_conversion_gives() {
+        let numbers = [
+            "0",
+            "-1",
+            "3.14159",
+            "1e300",
+            "123456789012345678901234567890",
+        ];
+        for n in numbers {
+            let v = Value::Number(n.parse().unwrap());
+            assert_eq!(try_convert(&v, &Type::Number, true), Ok(v.clone()));
+        }
+        for v in [
+            Value::Number(Number::INFINITY),
+            Value::Bool(true),
+            Value::Bool(false),
+        ] {
+            assert_eq!(try_convert(&v, &v.ty(), true), Ok(v.clone()));
+        }
     }
 }

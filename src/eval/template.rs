@@ -8,18 +8,21 @@
 //! whole result an unknown string, while the other parts are still
 //! evaluated so their errors are reported.
 
+use super::context::Env;
 use super::expr::Eval;
 use super::for_expr::Iteration;
-use super::EvalContext;
 use crate::syntax::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
-use crate::value::{limits, try_convert, Type, Value};
+use std::cell::RefCell;
+use std::fmt::Write as _;
+
+use crate::value::{limits, try_convert, Number, Str, Type, Value};
 
 /// The text built so far, or `None` once some part is unknown.
 type Output = Option<String>;
 
 impl Eval<'_> {
     /// The value of a template, unwrapping a lone interpolation.
-    pub(super) fn template(&mut self, t: &Template, ctx: &EvalContext) -> Value {
+    pub(super) fn template(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
         match t.as_single_interpolation() {
             Some(expr) => self.value(expr, ctx),
             None => self.template_string(t, ctx),
@@ -28,16 +31,24 @@ impl Eval<'_> {
 
     /// The value of a template as a string (no unwrapping: the branches
     /// and bodies of directives are always strings).
-    fn template_string(&mut self, t: &Template, ctx: &EvalContext) -> Value {
-        let mut out = Some(String::with_capacity(output_estimate(t)));
+    fn template_string(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
+        let mut buffer = take_buffer();
+        buffer.reserve(output_estimate(t));
+        let mut out = Some(buffer);
         self.append_parts(&mut out, t, ctx);
         match out {
-            Some(text) => Value::from(text),
+            Some(text) => {
+                // Copied out of the reused buffer: a short text is held
+                // inline in the string value, with no allocation at all.
+                let value = Value::String(Str::from(text.as_str()));
+                give_back_buffer(text);
+                value
+            }
             None => Value::unknown(Type::String),
         }
     }
 
-    fn append_parts(&mut self, out: &mut Output, t: &Template, ctx: &EvalContext) {
+    fn append_parts(&mut self, out: &mut Output, t: &Template, ctx: &Env<'_>) {
         for part in &t.parts {
             match part {
                 TemplatePart::Literal { text, span } => self.push_text(out, text, *span),
@@ -73,6 +84,10 @@ impl Eval<'_> {
     fn append_value(&mut self, out: &mut Output, value: &Value, span: Span) {
         match value {
             Value::String(s) => self.push_text(out, s, span),
+            // What the conversion to string would give, without building
+            // that string value first.
+            Value::Bool(b) => self.push_text(out, if *b { "true" } else { "false" }, span),
+            Value::Number(n) => self.push_number(out, n, span),
             Value::Unknown(_) => *out = None,
             Value::Null(_) => self.error(
                 "Invalid template interpolation value",
@@ -91,9 +106,23 @@ impl Eval<'_> {
         }
     }
 
+    /// Appends a number as the conversion to string writes it (its
+    /// `Display`, ASCII), charged like any text once written.
+    fn push_number(&mut self, out: &mut Output, n: &Number, span: Span) {
+        if let Some(o) = out {
+            let start = o.len();
+            // Writing into a String cannot fail.
+            let _ = write!(o, "{n}");
+            let added = (o.len() - start) as u64;
+            if !self.charged(limits::charge_bytes(added), span) {
+                *out = None;
+            }
+        }
+    }
+
     /// `%{ if cond }...%{ else }...%{ endif }`: only the selected branch is
     /// evaluated; an unknown condition makes the result unknown.
-    fn append_if(&mut self, out: &mut Output, directive: &TemplateIf, ctx: &EvalContext) {
+    fn append_if(&mut self, out: &mut Output, directive: &TemplateIf, ctx: &Env<'_>) {
         let Some(selected) = self.condition(&directive.cond, directive.span, ctx) else {
             *out = None;
             return;
@@ -111,12 +140,15 @@ impl Eval<'_> {
         &mut self,
         cond: &crate::syntax::Expr,
         context: Span,
-        ctx: &EvalContext,
+        ctx: &Env<'_>,
     ) -> Option<bool> {
         let mark = self.mark();
         let value = self.value_cow(cond, ctx);
         if self.failed_since(mark) || !value.is_known() {
             return None;
+        }
+        if let Value::Bool(b) = &*value {
+            return Some(*b);
         }
         if value.is_null() {
             self.error_in(
@@ -144,7 +176,7 @@ impl Eval<'_> {
 
     /// `%{ for k, v in coll }...%{ endfor }`: the body once per element,
     /// in the collection's iteration order.
-    fn append_for(&mut self, out: &mut Output, directive: &TemplateFor, ctx: &EvalContext) {
+    fn append_for(&mut self, out: &mut Output, directive: &TemplateFor, ctx: &Env<'_>) {
         let iteration = Iteration {
             key_var: directive.key_var.as_ref(),
             value_var: &directive.value_var,
@@ -161,6 +193,38 @@ impl Eval<'_> {
     }
 }
 
+/// How many output buffers a thread keeps for templates to come (one per
+/// level of templates nested in each other's interpolations is in use at
+/// once), and the largest capacity kept, so an unusually long output does
+/// not stay allocated.
+const KEPT_BUFFERS: usize = 8;
+const KEPT_CAPACITY: usize = 4096;
+
+thread_local! {
+    /// Output buffers of finished templates, for the next ones.
+    static BUFFERS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An empty output buffer: a kept one, or a new one.
+fn take_buffer() -> String {
+    BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default()
+}
+
+/// Keeps `buffer` for another template, if there is room and it is not
+/// too large.
+fn give_back_buffer(mut buffer: String) {
+    if buffer.capacity() > KEPT_CAPACITY {
+        return;
+    }
+    buffer.clear();
+    BUFFERS.with(|b| {
+        let mut kept = b.borrow_mut();
+        if kept.len() < KEPT_BUFFERS {
+            kept.push(buffer);
+        }
+    });
+}
+
 /// A first capacity for a template's output: its literal text plus a few
 /// bytes per other part, so that a typical template (`ami-${var.region}-0`)
 /// is built without growing its buffer part by part.
@@ -172,4 +236,77 @@ fn output_estimate(t: &Template) -> usize {
             _ => 16,
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::value::{try_convert, Number, Type, Value};
+    use crate::EvalContext;
+
+    /// The value of `template` (a JSON string's text) with variable `x`.
+    fn eval(template: &str, x: Value) -> Value {
+        let src = format!("{{\"a\": {}}}", serde_json::to_string(template).unwrap());
+        let file = crate::json::parse(&src, "t.json").unwrap();
+        let attrs = file.body().just_attributes().unwrap();
+        let ctx = EvalContext::new().with_variable("x", x);
+        attrs["a"].expr.value(&ctx).unwrap()
+    }
+
+    /// Outputs built in a reused buffer are the strings a fresh one gives:
+    /// short (held inline), long (past the kept capacity), and normalized
+    /// to NFC where the parts join into a composable pair.
+    #[test]
+    fn outputs_from_reused_buffers_are_the_joined_text_in_nfc() {
+        let long = "y".repeat(super::KEPT_CAPACITY + 10);
+        for _ in 0..3 {
+            assert_eq!(eval("a${x}b", Value::from("-")), Value::from("a-b"));
+            assert_eq!(
+                eval("<${x}>", Value::from(long.as_str())),
+                Value::from(format!("<{long}>"))
+            );
+            // "e" then a combining acute accent: NFC composes them.
+            assert_eq!(eval("e${x}", Value::from("\u{301}")), Value::from("\u{e9}"));
+            assert_eq!(
+                eval(
+                    "%{ for c in x }${c}.%{ endfor }",
+                    Value::tuple([Value::from("p"), Value::from("q")])
+                ),
+                Value::from("p.q.")
+            );
+        }
+    }
+
+    #[test]
+    fn interpolated_numbers_and_bools_read_as_their_conversion_to_string() {
+        let numbers = [
+            "0",
+            "-0",
+            "1",
+            "-17",
+            "3.14159",
+            "1e30",
+            "1.5e-7",
+            "0.1",
+            "123456789012345678901234567890",
+            "-2.5",
+            "1e-400",
+        ];
+        let mut values: Vec<Value> = numbers
+            .iter()
+            .map(|n| Value::Number(n.parse::<Number>().unwrap()))
+            .collect();
+        values.push(Value::Number(Number::INFINITY));
+        values.push(Value::Number(Number::NEG_INFINITY));
+        values.extend([Value::Bool(true), Value::Bool(false)]);
+        for v in values {
+            let Ok(Value::String(general)) = try_convert(&v, &Type::String, true) else {
+                panic!("{v:?} converts to a string");
+            };
+            assert_eq!(
+                eval("<${x}>", v.clone()),
+                Value::from(format!("<{general}>")),
+                "{v:?}"
+            );
+        }
+    }
 }

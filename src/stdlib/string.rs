@@ -104,12 +104,20 @@ fn strcontains() -> Function {
 
 fn lower() -> Function {
     str1("Converts all letters in the string to lowercase.", |s| {
+        // ASCII's own mapping is Unicode's simple one on ASCII text.
+        if s.is_ascii() {
+            return s.to_ascii_lowercase();
+        }
         s.chars().map(simple_lower).collect()
     })
 }
 
 fn upper() -> Function {
     str1("Converts all letters in the string to uppercase.", |s| {
+        // ASCII's own mapping is Unicode's simple one on ASCII text.
+        if s.is_ascii() {
+            return s.to_ascii_uppercase();
+        }
         s.chars().map(simple_upper).collect()
     })
 }
@@ -661,6 +669,29 @@ pub(crate) fn format_values(spec: &str, args: &[Value]) -> Result<String, Functi
 /// [`format_values`] into `out`, which bounds the result by the evaluation
 /// budget as it grows (a 10 000-wide verb repeated is refused when it
 /// reaches the budget, not after).
+/// A whole number's sign (true: below zero) and the digits of its
+/// magnitude in `radix` (2, 8, 10 or 16, lower case). Numbers that fit an
+/// `i128` are written by the standard formatter, others through a big
+/// integer: the same digits.
+fn integer_digits(n: &Number, radix: u32) -> Result<(bool, String), String> {
+    if let Some(i) = n.to_i128() {
+        let m = i.unsigned_abs();
+        let digits = match radix {
+            2 => format!("{m:b}"),
+            8 => format!("{m:o}"),
+            16 => format!("{m:x}"),
+            _ => m.to_string(),
+        };
+        return Ok((i < 0, digits));
+    }
+    let big = BigInt::parse_bytes(n.to_string().as_bytes(), 10)
+        .ok_or_else(|| "the number cannot be formatted".to_string())?;
+    Ok((
+        big.sign() == num_bigint::Sign::Minus,
+        big.magnitude().to_str_radix(radix),
+    ))
+}
+
 fn format_into(spec: &str, args: &[Value], out: &mut Text) -> Result<(), FunctionError> {
     let mut chars = spec.char_indices().peekable();
     let mut next_arg = 0usize;
@@ -821,15 +852,13 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                     if !n.is_integer() {
                         return Err(format!("{} is not a whole number", n.brief()));
                     }
-                    let big = BigInt::parse_bytes(n.to_string().as_bytes(), 10)
-                        .ok_or_else(|| "the number cannot be formatted".to_string())?;
                     let radix = match verb {
                         'b' => 2,
                         'o' => 8,
                         'x' | 'X' => 16,
                         _ => 10,
                     };
-                    let mut digits = big.magnitude().to_str_radix(radix);
+                    let (negative, mut digits) = integer_digits(&n, radix)?;
                     if verb == 'X' {
                         digits = digits.to_uppercase();
                     }
@@ -850,7 +879,7 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
                         };
                         digits.insert_str(0, prefix);
                     }
-                    if big.sign() == num_bigint::Sign::Minus {
+                    if negative {
                         digits.insert(0, '-');
                     }
                     Ok(signed(digits, v))
@@ -1083,4 +1112,67 @@ pub(crate) fn shortest_general(n: &Number) -> String {
         }
     };
     format!("{sign}{body}")
+}
+
+#[cfg(test)]
+mod integer_digit_tests {
+    use super::*;
+
+    /// `upper` and `lower` map ASCII text with ASCII's own case mapping:
+    /// what the character-by-character simple mapping gives, on every
+    /// ASCII character.
+    #[test]
+    fn ascii_case_mapping_is_the_simple_unicode_mapping() {
+        let all: String = (0u8..128).map(char::from).collect();
+        let general_upper: String = all.chars().map(simple_upper).collect();
+        let general_lower: String = all.chars().map(simple_lower).collect();
+        assert_eq!(all.to_ascii_uppercase(), general_upper);
+        assert_eq!(all.to_ascii_lowercase(), general_lower);
+        let call = |f: Function, s: &str| f.call(&[Value::from(s)]).unwrap();
+        assert_eq!(call(upper(), &all), Value::from(general_upper));
+        assert_eq!(call(lower(), &all), Value::from(general_lower));
+        assert_eq!(
+            call(upper(), "straße ǆ"),
+            Value::from("STRASSE Ǆ".replace("SS", "ß"))
+        );
+    }
+
+    /// `integer_digits` writes numbers that fit an `i128` with the standard
+    /// formatter: the same digits as the big-integer path.
+    #[test]
+    fn small_integers_have_the_digits_of_the_big_integer_path() {
+        let texts = [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "40",
+            "125.6e1",
+            "-255",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "170141183460469231731687303715884105727",
+            "-170141183460469231731687303715884105727",
+        ];
+        for text in texts {
+            let n: Number = text.parse().unwrap();
+            let big = BigInt::parse_bytes(n.to_string().as_bytes(), 10).unwrap();
+            for radix in [2, 8, 10, 16] {
+                let expected = (
+                    big.sign() == num_bigint::Sign::Minus,
+                    big.magnitude().to_str_radix(radix),
+                );
+                assert_eq!(
+                    integer_digits(&n, radix),
+                    Ok(expected),
+                    "{text} in base {radix}"
+                );
+            }
+        }
+        // Past an i128: the big path.
+        let huge: Number = "-1e60".parse().unwrap();
+        let (negative, digits) = integer_digits(&huge, 10).unwrap();
+        assert!(negative);
+        assert_eq!(digits, format!("1{}", "0".repeat(60)));
+    }
 }

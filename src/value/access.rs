@@ -130,6 +130,37 @@ impl Value {
     }
 }
 
+impl Value {
+    /// `self.name` borrowed, when it is an attribute of an object or an
+    /// element of a map that is there: the same value
+    /// [`get_attr_hcl`](Value::get_attr_hcl) would copy. `None` in every
+    /// other case (which that method then decides).
+    pub(crate) fn attr_ref(&self, name: &str) -> Option<&Value> {
+        match self {
+            Value::Object(attrs) | Value::Map(_, attrs) => attrs.get(name),
+            _ => None,
+        }
+    }
+
+    /// `self[key]` borrowed, when the key is a whole number naming an
+    /// element of a list or tuple, or a string naming an element of a map
+    /// or an attribute of an object: the same value
+    /// [`index_hcl`](Value::index_hcl) would copy. `None` in every other
+    /// case (conversions of the key, unknowns, errors).
+    pub(crate) fn index_ref(&self, key: &Value) -> Option<&Value> {
+        match (self, key) {
+            (Value::List(_, items) | Value::Tuple(items), Value::Number(n)) => {
+                let i = n.to_u64().filter(|_| n.is_integer())?;
+                items.get(usize::try_from(i).ok()?)
+            }
+            (Value::Map(_, entries) | Value::Object(entries), Value::String(k)) => {
+                entries.get(k.as_str())
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The type of an element of a collection value, for unknown results.
 fn element_type(v: &Value) -> Type {
     match v.ty() {
@@ -221,6 +252,58 @@ fn not_an_object(ty: &Type, name: &str) -> Result<Value, AccessError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn borrowed_access_is_what_the_general_access_copies() {
+        let list = Value::list(Type::String, vec![Value::from("a"), Value::from("b")]).unwrap();
+        let map = Value::map(Type::Number, [("k", Value::from(1))]).unwrap();
+        let values = [
+            obj(),
+            map,
+            list,
+            Value::tuple([Value::from(1), Value::from("two")]),
+            Value::set(Type::Number, vec![Value::from(1)]).unwrap(),
+            Value::unknown(Type::Map(Box::new(Type::String))),
+            Value::null(Type::Dynamic),
+            Value::from("text"),
+        ];
+        let keys = [
+            Value::from(0),
+            Value::from(1),
+            Value::from(2),
+            Value::from(-1),
+            "0.5"
+                .parse::<crate::value::Number>()
+                .map(Value::Number)
+                .unwrap(),
+            Value::from("0"),
+            Value::from("a"),
+            Value::from("k"),
+            Value::from("zz"),
+            Value::from(true),
+            Value::dynamic(),
+            Value::null(Type::String),
+        ];
+        for v in &values {
+            for name in ["a", "b", "k", "zz"] {
+                if let Some(r) = v.attr_ref(name) {
+                    assert_eq!(Ok(r.clone()), v.get_attr_hcl(name), "{v:?}.{name}");
+                }
+            }
+            for k in &keys {
+                if let Some(r) = v.index_ref(k) {
+                    assert_eq!(Ok(r.clone()), v.index_hcl(k), "{v:?}[{k:?}]");
+                }
+            }
+        }
+        // The borrowed paths are taken where they apply.
+        assert_eq!(obj().attr_ref("b"), Some(&Value::from("x")));
+        assert_eq!(
+            Value::tuple([Value::from(1), Value::from("two")]).index_ref(&Value::from(1)),
+            Some(&Value::from("two"))
+        );
+        assert_eq!(obj().index_ref(&Value::from("a")), Some(&Value::from(1)));
+    }
 
     fn obj() -> Value {
         Value::object([("a", Value::from(1)), ("b", Value::from("x"))])
