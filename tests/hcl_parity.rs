@@ -691,3 +691,14 @@ fn difference_remainder_with_an_infinite_operand_is_defined() {
         "Error during operation: can't use modulo with zero and infinity."
     );
 }
+
+#[test]
+fn difference_an_unterminated_call_spells_parenthesis() {
+    let err = hcl_json::parse_native("v = f(1", "t.tf").unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Unterminated function call");
+    assert_eq!(
+        d.detail,
+        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file."
+    );
+}

@@ -651,10 +651,79 @@ impl<'s> BodyParser<'s> {
                     // blames the newline token found there (`a.` gives
                     // "Invalid attribute name" on the newline).
                     e.span = self.token(line_end);
+                } else if line_end == self.b.len() {
+                    e = self.open_at_end_of_file(e, start);
                 }
                 e
             })
             .collect()
+    }
+
+    /// A bracket the end of the file leaves open in a value, in HCL's
+    /// words for the construct it opens (the expression parser's own words
+    /// are those of a template, whose input ends with its string): a
+    /// tuple or object constructor and a call are blamed where they start,
+    /// an index or parentheses at the end of the file, and an object that
+    /// was waiting for its next key misses it there.
+    fn open_at_end_of_file(&self, e: SyntaxError, start: usize) -> SyntaxError {
+        // Only the scan's own report of what is left open, at the opener.
+        if !e.detail.ends_with("before the end of the input.") {
+            return e;
+        }
+        let at = e.span.start as usize;
+        let eof = span(self.b.len(), self.b.len());
+        let before = self.b[start..at].trim_ascii_end();
+        let follows_value = before.last().is_some_and(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b')' | b']' | b'}' | b'"')
+        });
+        let follows_name = before
+            .last()
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'));
+        // HCL reads a next key after `{`, after a comma, and after a line
+        // end, and finds the end of the file instead.
+        let content = self.b.trim_ascii_end();
+        let key_expected =
+            matches!(content.last(), Some(b'{' | b',')) || self.b[content.len()..].contains(&b'\n');
+        match e.summary.as_str() {
+            "Unclosed bracket" if follows_value => SyntaxError::new(
+                "Missing close bracket on index",
+                "The index operator must end with a closing bracket (\"]\").",
+                eof,
+            ),
+            "Unclosed bracket" => SyntaxError::new(
+                "Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                e.span,
+            ),
+            "Unclosed brace" if key_expected => SyntaxError::new(
+                "Missing expression",
+                "Expected the start of an expression, but found the end of the file.",
+                eof,
+            ),
+            "Unclosed brace" => SyntaxError::new(
+                "Unterminated object constructor expression",
+                "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                e.span,
+            ),
+            "Unbalanced parentheses" if follows_name => {
+                // The call's name, `::`-separated parts included.
+                let name_start = before
+                    .iter()
+                    .rposition(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b':')))
+                    .map_or(start, |i| start + i + 1);
+                SyntaxError::new(
+                    "Unterminated function call",
+                    "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                    span(name_start, at + 1),
+                )
+            }
+            "Unbalanced parentheses" => SyntaxError::new(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                eof,
+            ),
+            _ => e,
+        }
     }
 
     /// Whether what follows a valid expression on its line (from `after`)

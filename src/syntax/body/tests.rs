@@ -596,3 +596,43 @@ fn something_missing_at_a_line_end_is_blamed_on_the_newline() {
         [("Missing false expression in conditional".to_string(), 9..10)]
     );
 }
+
+#[test]
+fn a_bracket_the_end_of_the_file_leaves_open_is_named_as_hcl_names_it() {
+    // (summary, range) as hcldec 2.14 gives them.
+    let cases: [(&str, &str, std::ops::Range<u32>); 9] = [
+        (
+            "v = [1, 2",
+            "Unterminated tuple constructor expression",
+            4..5,
+        ),
+        (
+            "v = [1,\n2",
+            "Unterminated tuple constructor expression",
+            4..5,
+        ),
+        ("v = a[1", "Missing close bracket on index", 7..7),
+        ("v = a [1", "Missing close bracket on index", 8..8),
+        (
+            "v = {a = 1",
+            "Unterminated object constructor expression",
+            4..5,
+        ),
+        ("v = {a = 1\n", "Missing expression", 11..11),
+        ("v = {", "Missing expression", 5..5),
+        ("v = f(1, 2\n", "Unterminated function call", 4..6),
+        ("v = (1", "Unbalanced parentheses", 6..6),
+    ];
+    for (src, summary, at) in cases {
+        assert_eq!(errors(src), [(summary.to_string(), at)], "{src:?}");
+    }
+    assert_eq!(
+        one_error("v = f(1").detail,
+        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file."
+    );
+    // Before the end of the file, the next token is blamed as before.
+    assert_eq!(
+        errors("v = (1\nu = 2\n"),
+        [("Unbalanced parentheses".to_string(), 7..8)]
+    );
+}
