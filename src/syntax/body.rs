@@ -651,12 +651,29 @@ impl<'s> BodyParser<'s> {
                     // blames the newline token found there (`a.` gives
                     // "Invalid attribute name" on the newline).
                     e.span = self.token(line_end);
+                } else if e.summary == "Unterminated template string" {
+                    e = self.unterminated_string(e);
                 } else if line_end == self.b.len() {
                     e = self.open_at_end_of_file(e, start);
                 }
                 e
             })
             .collect()
+    }
+
+    /// A quoted string or heredoc its line or the file ends, in HCL's
+    /// words: blamed where it was cut (the newline that ends a quoted
+    /// string's line, else the end of the file), not where it opened.
+    fn unterminated_string(&self, mut e: SyntaxError) -> SyntaxError {
+        let opener = e.span.start as usize;
+        let eof = span(self.b.len(), self.b.len());
+        e.span = if self.b.get(opener) == Some(&b'"') {
+            memchr::memchr2(b'\n', b'\r', &self.b[opener..]).map_or(eof, |i| self.token(opener + i))
+        } else {
+            eof
+        };
+        e.detail = "No closing marker was found for the string.".into();
+        e
     }
 
     /// A bracket the end of the file leaves open in a value, in HCL's

@@ -636,3 +636,23 @@ fn a_bracket_the_end_of_the_file_leaves_open_is_named_as_hcl_names_it() {
         [("Unbalanced parentheses".to_string(), 7..8)]
     );
 }
+
+#[test]
+fn an_unterminated_string_is_blamed_where_it_was_cut() {
+    // hcldec: the newline that ends a quoted string's line, or the end of
+    // the file; "No closing marker was found for the string." either way.
+    let unterminated = |src: &str| {
+        let (_, errors) = parse_body(src);
+        let e = errors
+            .into_iter()
+            .find(|e| e.summary == "Unterminated template string")
+            .unwrap_or_else(|| panic!("{src:?}"));
+        assert_eq!(e.detail, "No closing marker was found for the string.");
+        e.span.start..e.span.end
+    };
+    assert_eq!(unterminated("v = \"abc"), 8..8);
+    assert_eq!(unterminated("v = \"abc\n"), 8..9);
+    assert_eq!(unterminated("v = \"a ${b} c\r\nu = 1\n"), 13..15);
+    assert_eq!(unterminated("v = <<EOT\nabc\n"), 14..14);
+    assert_eq!(unterminated("v = <<EOT\nabc"), 13..13);
+}
