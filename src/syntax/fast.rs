@@ -1773,11 +1773,12 @@ fn wrap(kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
 }
 
 #[cold]
+/// `at` is the whole `.*`; HCL blames its `*`.
 fn nested_splat(at: Span) -> SyntaxError {
     SyntaxError::new(
         "Nested splat expression not allowed",
         "A splat expression (*) cannot be used inside another attribute-only splat expression.",
-        at,
+        Span::new(at.end - 1, at.end),
     )
 }
 

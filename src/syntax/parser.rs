@@ -246,7 +246,8 @@ impl<'s> Builder<'s> {
                                     "Nested splat expression not allowed",
                                     "A splat expression (*) cannot be used inside another \
                                      attribute-only splat expression.",
-                                    span_of(q),
+                                    // HCL blames the `*` of the `.*`.
+                                    Span::new(span_of(q).end - 1, span_of(q).end),
                                 ));
                                 end = span_of(q);
                             }

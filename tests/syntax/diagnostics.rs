@@ -333,8 +333,9 @@ fn dot_without_attribute_name() {
 
 #[test]
 fn nested_attribute_splat() {
+    // The second `*`, as HCL blames it (hcldec: `a.*.b.*` at 10-11).
     let e = expression_error("x.*.y.*");
-    check(&e, "", "Nested splat expression not allowed", (5, 7));
+    check(&e, "", "Nested splat expression not allowed", (6, 7));
 }
 
 #[test]
