@@ -209,9 +209,11 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::FAT_ARROW) {
-        return what(
+        // `{for k in m : v}`: HCL blames the value that has no key.
+        return SyntaxError::new(
             "Invalid 'for' expression",
-            "An object 'for' expression needs `key => value` after its colon.",
+            "Key expression is required when building an object.",
+            key_before_arrow(src, p),
         );
     }
     if has(expected::OBJECT_END) && !expression_start {
@@ -285,13 +287,13 @@ pub(crate) fn from_failure(
     if has(expected::FOR_COLON) {
         return what(
             "Invalid 'for' expression",
-            "A colon is required after the collection expression of a 'for' expression.",
+            "For expression requires a colon after the collection expression.",
         );
     }
     if has(expected::KW_IN) {
         return what(
             "Invalid 'for' expression",
-            "The \"in\" keyword is required after the iteration variable names.",
+            "For expression requires the 'in' keyword after its name declarations.",
         );
     }
     if has(expected::ATTR_NAME) {
@@ -301,9 +303,14 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::IDENT) && !expression_start {
+        let after_comma = src[..p].trim_end().ends_with(',');
         return what(
             "Invalid 'for' expression",
-            "A variable name is required after \"for\".",
+            if after_comma {
+                "For expression requires value variable name after comma."
+            } else {
+                "For expression requires variable name after 'for'."
+            },
         );
     }
     if expression_start {

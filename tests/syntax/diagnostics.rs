@@ -351,8 +351,27 @@ fn bad_for_expressions() {
     check(&e, "", "Invalid 'for' expression", (7, 8));
     let e = expression_error("[for x in y x]");
     check(&e, "", "Invalid 'for' expression", (12, 13));
+    // An object `for` without `=>`: HCL blames the value that has no key.
     let e = expression_error("{for x in y : x}");
-    check(&e, "", "Invalid 'for' expression", (15, 16));
+    check(&e, "", "Invalid 'for' expression", (14, 15));
+    assert_eq!(
+        e.detail,
+        "Key expression is required when building an object."
+    );
+    // HCL's wording for each missing piece (checked with hcldec).
+    let detail = |src: &str| expression_error(src).detail;
+    assert_eq!(
+        detail("[for x y : x]"),
+        "For expression requires the 'in' keyword after its name declarations."
+    );
+    assert_eq!(
+        detail("[for x in y x]"),
+        "For expression requires a colon after the collection expression."
+    );
+    assert_eq!(
+        detail("[for x, : x]"),
+        "For expression requires value variable name after comma."
+    );
 }
 
 #[test]
