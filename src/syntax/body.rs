@@ -668,7 +668,8 @@ impl<'s> BodyParser<'s> {
         let opener = e.span.start as usize;
         let eof = span(self.b.len(), self.b.len());
         e.span = if self.b.get(opener) == Some(&b'"') {
-            memchr::memchr2(b'\n', b'\r', &self.b[opener..]).map_or(eof, |i| self.token(opener + i))
+            let rest = self.b.get(opener..).unwrap_or_default();
+            memchr::memchr2(b'\n', b'\r', rest).map_or(eof, |i| self.token(opener + i))
         } else {
             eof
         };
@@ -689,7 +690,7 @@ impl<'s> BodyParser<'s> {
         }
         let at = e.span.start as usize;
         let eof = span(self.b.len(), self.b.len());
-        let before = self.b[start..at].trim_ascii_end();
+        let before = self.b.get(start..at).unwrap_or_default().trim_ascii_end();
         let follows_value = before.last().is_some_and(|&c| {
             c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b')' | b']' | b'}' | b'"')
         });
