@@ -311,14 +311,30 @@ pub(crate) trait DerivedBody: Send + Sync {
     ) -> Result<(BodyContent, Option<Body>), Error>;
     /// Every item as an attribute, problems into `diags`.
     fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute>;
+    /// The body it is derived from, which stands for it in ranges.
+    fn base(&self) -> &Body;
+    /// The other bodies it is derived from.
+    fn others(&self) -> &[Body];
     /// The range that stands for the body.
-    fn range(&self) -> Range;
+    fn range(&self) -> Range {
+        self.base().range()
+    }
     /// Where a missing item would go.
-    fn missing_item_range(&self) -> Range;
+    fn missing_item_range(&self) -> Range {
+        self.base().missing_item_range()
+    }
     /// The JSON comments of the bodies it is made of.
-    fn comments(&self) -> Vec<Expression>;
+    fn comments(&self) -> Vec<Expression> {
+        let mut comments = self.base().comments();
+        comments.extend(self.others().iter().flat_map(Body::comments));
+        comments
+    }
     /// The source files it points into.
-    fn sources(&self) -> Vec<Arc<SourceFile>>;
+    fn sources(&self) -> Vec<Arc<SourceFile>> {
+        let mut sources = self.base().sources();
+        sources.extend(self.others().iter().flat_map(Body::sources));
+        sources
+    }
 }
 
 impl std::fmt::Debug for Body {

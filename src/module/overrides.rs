@@ -28,7 +28,6 @@
 //! header (labels, `def_range`) stays the primary's, as in Terraform.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 
 use indexmap::IndexMap;
 
@@ -37,7 +36,6 @@ use crate::body::{Attribute, Block, Body, BodyContent, BodySchema, DerivedBody, 
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::ext::typeexpr::TypeConstraint;
-use crate::pos::{Range, SourceFile};
 
 /// The module body of `primary` (the primary files merged) with
 /// `overrides` applied in turn, as Terraform compounds override files.
@@ -128,28 +126,12 @@ impl DerivedBody for FileOverride {
         attrs
     }
 
-    fn range(&self) -> Range {
-        self.base.range()
+    fn base(&self) -> &Body {
+        &self.base
     }
 
-    fn missing_item_range(&self) -> Range {
-        self.base.missing_item_range()
-    }
-
-    fn comments(&self) -> Vec<Expression> {
-        let mut comments = self.base.comments();
-        for over in &self.overrides {
-            comments.extend(over.comments());
-        }
-        comments
-    }
-
-    fn sources(&self) -> Vec<Arc<SourceFile>> {
-        let mut sources = self.base.sources();
-        for over in &self.overrides {
-            sources.extend(over.sources());
-        }
-        sources
+    fn others(&self) -> &[Body] {
+        &self.overrides
     }
 }
 
@@ -685,30 +667,21 @@ impl DerivedBody for Override {
         attrs
     }
 
-    fn range(&self) -> Range {
-        self.base.range()
+    fn base(&self) -> &Body {
+        &self.base
     }
 
-    fn missing_item_range(&self) -> Range {
-        self.base.missing_item_range()
+    fn others(&self) -> &[Body] {
+        &self.overs
     }
 
+    /// A masking override's comments are not part of the result.
     fn comments(&self) -> Vec<Expression> {
         let mut comments = self.base.comments();
         if !self.kind.masks() {
-            for over in &self.overs {
-                comments.extend(over.comments());
-            }
+            comments.extend(self.overs.iter().flat_map(Body::comments));
         }
         comments
-    }
-
-    fn sources(&self) -> Vec<Arc<SourceFile>> {
-        let mut sources = self.base.sources();
-        for over in &self.overs {
-            sources.extend(over.sources());
-        }
-        sources
     }
 }
 
