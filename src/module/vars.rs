@@ -63,6 +63,19 @@ pub enum ValueSource {
     Argument(Range),
 }
 
+impl ValueSource {
+    /// Where the value was written: its definition in a variable file, or
+    /// its text as given; `None` for a default.
+    pub fn range(&self) -> Option<&Range> {
+        match self {
+            ValueSource::Default => None,
+            ValueSource::File(r) | ValueSource::Environment(r) | ValueSource::Argument(r) => {
+                Some(r)
+            }
+        }
+    }
+}
+
 /// One place variable values come from, for
 /// [`VariableValues::resolve_sources`]; later ones win.
 #[derive(Debug, Clone)]
@@ -100,23 +113,15 @@ impl VarSource {
         environment: impl IntoIterator<Item = (String, String)>,
         prefix: &str,
     ) -> Vec<VarSource> {
-        let mut found: Vec<VarSource> = environment
+        let mut found: Vec<(String, String)> = environment
             .into_iter()
-            .filter_map(|(key, value)| {
-                let name = key.strip_prefix(prefix)?;
-                Some(VarSource::Environment {
-                    name: name.to_string(),
-                    value,
-                })
-            })
+            .filter_map(|(key, value)| Some((key.strip_prefix(prefix)?.to_string(), value)))
             .collect();
-        found.sort_by(|a, b| match (a, b) {
-            (VarSource::Environment { name: x, .. }, VarSource::Environment { name: y, .. }) => {
-                x.cmp(y)
-            }
-            _ => std::cmp::Ordering::Equal,
-        });
+        found.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         found
+            .into_iter()
+            .map(|(name, value)| VarSource::Environment { name, value })
+            .collect()
     }
 }
 
@@ -209,7 +214,7 @@ impl VariableValues {
         sources: impl IntoIterator<Item = VarSource>,
     ) -> Result<VariableValues, Error> {
         let mut diags = Diagnostics::new();
-        let mut set = Given::default();
+        let mut set = Given::new();
         let mut texts = Vec::new();
         for source in sources {
             match source {
@@ -233,11 +238,12 @@ impl VariableValues {
         }
         let mut values = IndexMap::new();
         for decl in declarations {
-            let value = match set.0.shift_remove(&decl.name) {
+            let value = match set.shift_remove(&decl.name) {
                 // Given, but unreadable: already reported.
                 Some(None) => None,
                 Some(Some((raw, source))) => {
-                    let range = source_range(&source);
+                    // Every given value has one; the declaration otherwise.
+                    let range = source.range().unwrap_or(&decl.decl_range);
                     convert_given(decl, &raw, range, &mut diags).map(|value| (value, source))
                 }
                 None => {
@@ -308,7 +314,9 @@ fn read_var_file(file: &File, declarations: &[Variable], set: &mut Given, diags:
             continue;
         }
         match attr.expr.value(&ctx) {
-            Ok(value) => set.insert(name, Some((value, ValueSource::File(attr.expr.range())))),
+            Ok(value) => {
+                set.insert(name, Some((value, ValueSource::File(attr.expr.range()))));
+            }
             Err(err) => diags.extend(err.into_diagnostics()),
         }
     }
@@ -317,22 +325,7 @@ fn read_var_file(file: &File, declarations: &[Variable], set: &mut Given, diags:
 /// The values given so far, by variable name, in the order first given;
 /// `None` for a value given but unreadable (already reported), which
 /// still stands for "given" so that no "No value" error follows it.
-#[derive(Default)]
-struct Given(IndexMap<String, Option<(Value, ValueSource)>>);
-
-impl Given {
-    fn insert(&mut self, name: String, value: Option<(Value, ValueSource)>) {
-        self.0.insert(name, value);
-    }
-}
-
-/// Where a given value was written.
-fn source_range(source: &ValueSource) -> &Range {
-    match source {
-        ValueSource::File(r) | ValueSource::Environment(r) | ValueSource::Argument(r) => r,
-        ValueSource::Default => unreachable!("defaults are not given values"),
-    }
-}
+type Given = IndexMap<String, Option<(Value, ValueSource)>>;
 
 /// A value's text as a source of its own, named as Terraform names it in
 /// its messages.

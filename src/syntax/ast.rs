@@ -78,24 +78,6 @@ impl From<&str> for Text {
     }
 }
 
-impl From<String> for Text {
-    fn from(s: String) -> Text {
-        Text(compact_str::CompactString::from(s))
-    }
-}
-
-impl PartialEq<str> for Text {
-    fn eq(&self, other: &str) -> bool {
-        self.0.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for Text {
-    fn eq(&self, other: &&str) -> bool {
-        self.0.as_str() == *other
-    }
-}
-
 /// A name as written in the source: a variable, attribute, iterator or
 /// function name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
