@@ -206,8 +206,14 @@ thread_local! {
 }
 
 /// An empty output buffer: a kept one, or a new one.
+/// (`try_with`: a template evaluated while the thread's storage is torn
+/// down, from some destructor, gets a fresh buffer instead of a panic.)
 fn take_buffer() -> String {
-    BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default()
+    BUFFERS
+        .try_with(|b| b.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .unwrap_or_default()
 }
 
 /// Keeps `buffer` for another template, if there is room and it is not
@@ -217,7 +223,7 @@ fn give_back_buffer(mut buffer: String) {
         return;
     }
     buffer.clear();
-    BUFFERS.with(|b| {
+    let _ = BUFFERS.try_with(|b| {
         let mut kept = b.borrow_mut();
         if kept.len() < KEPT_BUFFERS {
             kept.push(buffer);
