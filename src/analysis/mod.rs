@@ -90,12 +90,14 @@ impl Expression {
         let mut out = Vec::new();
         let mut stack = vec![self.clone()];
         while let Some(e) = stack.pop() {
-            if let Some((origin, text)) = e.json_string() {
-                if !syntax::needs_template_parse(text) {
+            if let Some(string) = e.json_string() {
+                if !syntax::needs_template_parse(&string.text) {
                     continue;
                 }
-                if let Ok(template) = syntax::parse_template(text) {
-                    let mut v = Variables::new(Spans { origin });
+                if let Ok(template) = syntax::parse_template(&string.text) {
+                    let mut v = Variables::new(Spans {
+                        origin: string.origin(),
+                    });
                     v.template(&template);
                     out.append(&mut v.out);
                 }
@@ -274,9 +276,15 @@ impl Expression {
         if let Some((origin, text, expr)) = self.native_tree() {
             return Some(f(expr, Spans { origin }, text));
         }
-        let (origin, text) = self.json_string()?;
-        let expr = syntax::parse_expression(text).ok()?;
-        Some(f(&expr, Spans { origin }, text))
+        let string = self.json_string()?;
+        let expr = syntax::parse_expression(&string.text).ok()?;
+        Some(f(
+            &expr,
+            Spans {
+                origin: string.origin(),
+            },
+            &string.text,
+        ))
     }
 
     #[cold]
@@ -291,7 +299,7 @@ impl Expression {
     fn traversal_error(&self) -> Error {
         let mut detail = TRAVERSAL_REQUIRED.to_string();
         if let Some(fix) = self.unwrapped_reference() {
-            let written = self.json_string().map(|(_, t)| t).unwrap_or_default();
+            let written = self.json_string().map(|s| s.text).unwrap_or_default();
             detail.push_str(&format!(
                 " In JSON a reference is a string holding just the reference, not a template: write {fix:?} instead of {written:?}."
             ));
@@ -302,11 +310,16 @@ impl Expression {
     /// For a JSON string that is exactly one interpolation of a static
     /// traversal, that traversal's text.
     fn unwrapped_reference(&self) -> Option<String> {
-        let (origin, text) = self.json_string()?;
-        let template = syntax::parse_template(text).ok()?;
+        let string = self.json_string()?;
+        let template = syntax::parse_template(&string.text).ok()?;
         let inner = template.as_single_interpolation()?;
-        native::abs_traversal(inner, Spans { origin })?;
-        text.get(inner.span.range()).map(str::to_string)
+        native::abs_traversal(
+            inner,
+            Spans {
+                origin: string.origin(),
+            },
+        )?;
+        string.text.get(inner.span.range()).map(str::to_string)
     }
 }
 

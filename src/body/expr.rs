@@ -48,8 +48,14 @@ pub(crate) struct NativeExpr {
 #[derive(Clone)]
 pub(crate) enum Origin {
     /// The decoded text of a JSON string node: spans map through its
-    /// escapes back to the file.
-    JsonString { file: Arc<FileData>, string: NodeId },
+    /// escapes back to the file. The file keeps no decoded text, so a
+    /// string with escapes brings its own (`decoded`); without escapes
+    /// the text is the source's.
+    JsonString {
+        file: Arc<FileData>,
+        string: NodeId,
+        decoded: Option<Arc<str>>,
+    },
     /// The source of a native file: spans are source offsets.
     Native(Arc<NativeFile>),
 }
@@ -57,16 +63,42 @@ pub(crate) enum Origin {
 /// A borrowed [`Origin`]: what the evaluator carries, copied freely.
 #[derive(Clone, Copy)]
 pub(crate) enum OriginRef<'a> {
-    /// See [`Origin::JsonString`].
-    JsonString(&'a Arc<FileData>, NodeId),
+    /// See [`Origin::JsonString`]; the last field is the string's
+    /// decoded text.
+    JsonString(&'a Arc<FileData>, NodeId, &'a str),
     /// See [`Origin::Native`].
     Native(&'a Arc<NativeFile>),
+}
+
+/// A JSON string expression and its decoded text (borrowed from the
+/// source, or decoded for the occasion when the string has escapes).
+pub(crate) struct JsonString<'a> {
+    file: &'a Arc<FileData>,
+    node: NodeId,
+    pub(crate) text: std::borrow::Cow<'a, str>,
+}
+
+impl JsonString<'_> {
+    /// The origin of native expressions parsed from the text.
+    pub(crate) fn origin(&self) -> OriginRef<'_> {
+        OriginRef::JsonString(self.file, self.node, &self.text)
+    }
 }
 
 impl Origin {
     pub(crate) fn as_ref(&self) -> OriginRef<'_> {
         match self {
-            Origin::JsonString { file, string } => OriginRef::JsonString(file, *string),
+            Origin::JsonString {
+                file,
+                string,
+                decoded,
+            } => {
+                let text = match decoded {
+                    Some(text) => text,
+                    None => file.source_str(*string).unwrap_or_default(),
+                };
+                OriginRef::JsonString(file, *string, text)
+            }
             Origin::Native(file) => OriginRef::Native(file),
         }
     }
@@ -76,7 +108,7 @@ impl<'a> OriginRef<'a> {
     /// The text spans index.
     pub(crate) fn text(self) -> &'a str {
         match self {
-            OriginRef::JsonString(file, string) => file.str(string).unwrap_or_default(),
+            OriginRef::JsonString(_, _, text) => text,
             OriginRef::Native(file) => file.source.text(),
         }
     }
@@ -84,7 +116,7 @@ impl<'a> OriginRef<'a> {
     /// The exact source range of `span`.
     pub(crate) fn range(self, span: Span) -> Range {
         match self {
-            OriginRef::JsonString(file, string) => {
+            OriginRef::JsonString(file, string, _) => {
                 file.string_range(string, span.start as usize, span.end as usize)
             }
             OriginRef::Native(file) => file.source.range(span.start as usize, span.end as usize),
@@ -94,16 +126,18 @@ impl<'a> OriginRef<'a> {
     /// The source file.
     pub(crate) fn source(self) -> &'a Arc<SourceFile> {
         match self {
-            OriginRef::JsonString(file, _) => &file.source,
+            OriginRef::JsonString(file, ..) => &file.source,
             OriginRef::Native(file) => &file.source,
         }
     }
 
     pub(crate) fn to_owned(self) -> Origin {
         match self {
-            OriginRef::JsonString(file, string) => Origin::JsonString {
+            OriginRef::JsonString(file, string, text) => Origin::JsonString {
                 file: file.clone(),
                 string,
+                // A copy only when the text is not the source's.
+                decoded: file.source_str(string).is_none().then(|| text.into()),
             },
             OriginRef::Native(file) => Origin::Native(file.clone()),
         }
@@ -226,8 +260,8 @@ impl Expression {
             ExprKind::Json { file, node } => (file, *node),
         };
         let text = file.str(node)?;
-        let origin = OriginRef::JsonString(file, node);
-        Some(match syntax::parse_expression(text) {
+        let origin = OriginRef::JsonString(file, node, &text);
+        Some(match syntax::parse_expression(&text) {
             Ok(expr) => Ok(NativeExpr {
                 origin: origin.to_owned(),
                 expr: Arc::new(expr),
@@ -245,7 +279,7 @@ impl Expression {
     /// The elements of a JSON array expression.
     pub(crate) fn json_elements(&self) -> Option<Vec<Expression>> {
         let (file, node) = self.json_file()?;
-        match file.node(node).kind {
+        match file.kind(node) {
             NodeKind::Array { first, len } => Some(
                 file.elements(first, len)
                     .iter()
@@ -283,7 +317,7 @@ impl Expression {
     /// The `(name, value)` expressions of a JSON object expression.
     pub(crate) fn json_properties(&self) -> Option<Vec<(Expression, Expression)>> {
         let (file, node) = self.json_file()?;
-        match file.node(node).kind {
+        match file.kind(node) {
             NodeKind::Object { first, len } => Some(
                 file.properties(first, len)
                     .iter()
@@ -311,32 +345,30 @@ impl Expression {
         }
     }
 
-    /// The origin and decoded text of a JSON string expression.
-    pub(crate) fn json_string(&self) -> Option<(OriginRef<'_>, &str)> {
+    /// A JSON string expression, with its decoded text.
+    pub(crate) fn json_string(&self) -> Option<JsonString<'_>> {
         let (file, node) = self.json_file()?;
-        Some((OriginRef::JsonString(file, node), file.str(node)?))
+        let text = file.str(node)?;
+        Some(JsonString { file, node, text })
     }
 
     /// Whether this is a JSON object.
     pub(crate) fn is_json_object(&self) -> bool {
         self.json_file()
-            .is_some_and(|(f, n)| matches!(f.node(n).kind, NodeKind::Object { .. }))
+            .is_some_and(|(f, n)| matches!(f.kind(n), NodeKind::Object { .. }))
     }
 
     /// Whether this is a JSON object or array.
     pub(crate) fn is_json_container(&self) -> bool {
         self.json_file().is_some_and(|(f, n)| {
-            matches!(
-                f.node(n).kind,
-                NodeKind::Object { .. } | NodeKind::Array { .. }
-            )
+            matches!(f.kind(n), NodeKind::Object { .. } | NodeKind::Array { .. })
         })
     }
 
     /// Whether this is the JSON literal `null`.
     pub(crate) fn is_json_null(&self) -> bool {
         self.json_file()
-            .is_some_and(|(f, n)| matches!(f.node(n).kind, NodeKind::Null))
+            .is_some_and(|(f, n)| matches!(f.kind(n), NodeKind::Null))
     }
 }
 

@@ -5,6 +5,7 @@
 //! [`BodySchema`]; this module applies one, collecting every problem it finds
 //! instead of stopping at the first.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -36,7 +37,7 @@ impl<'a> JsonBody<'a> {
     /// Where a missing attribute or block would go: the closing brace of an
     /// object body, the opening bracket of an array body.
     pub(crate) fn missing_item_range(&self) -> Range {
-        match self.file.node(self.node).kind {
+        match self.file.kind(self.node) {
             NodeKind::Object { .. } => self.file.end_range(self.node),
             _ => self.file.value_subject(self.node),
         }
@@ -56,11 +57,11 @@ impl<'a> JsonBody<'a> {
     /// single JSON object) is an attribute.
     pub(crate) fn just_attributes(&self, diags: &mut Diagnostics) -> IndexMap<String, Attribute> {
         let mut attrs: IndexMap<String, Attribute> = IndexMap::new();
-        if let NodeKind::Null = self.file.node(self.node).kind {
+        if let NodeKind::Null = self.file.kind(self.node) {
             // A block body written as `null` is empty, as in Go.
             return attrs;
         }
-        let NodeKind::Object { first, len } = self.file.node(self.node).kind else {
+        let NodeKind::Object { first, len } = self.file.kind(self.node) else {
             diags.push(self.not_object(
                 self.node,
                 "A JSON object is required here, setting the arguments for this block.",
@@ -69,10 +70,10 @@ impl<'a> JsonBody<'a> {
         };
         for prop in self.file.properties(first, len) {
             let name = self.name(*prop);
-            if name == COMMENT || self.is_hidden(name) {
+            if name == COMMENT || self.is_hidden(&name) {
                 continue;
             }
-            if let Some(existing) = attrs.get(name) {
+            if let Some(existing) = attrs.get(&*name) {
                 diags.push(self.duplicate("Duplicate attribute definition", *prop, existing));
                 continue;
             }
@@ -91,18 +92,18 @@ impl<'a> JsonBody<'a> {
         let mut content = BodyContent::empty(self.missing_item_range());
         for prop in self.deep_props(self.node, None, diags) {
             let name = self.name(prop);
-            if name == COMMENT || self.is_hidden(name) {
+            if name == COMMENT || self.is_hidden(&name) {
                 continue;
             }
-            if let Some(attr) = schema.find_attribute(name) {
-                if let Some(existing) = content.attributes.get(name) {
+            if let Some(attr) = schema.find_attribute(&name) {
+                if let Some(existing) = content.attributes.get(&*name) {
                     diags.push(self.duplicate("Duplicate argument", prop, existing));
                 } else {
                     content
                         .attributes
                         .insert(attr.name.clone(), self.attribute(prop));
                 }
-            } else if let Some(block) = schema.find_block(name) {
+            } else if let Some(block) = schema.find_block(&name) {
                 let mut labels = Vec::with_capacity(block.label_names.len());
                 self.unpack_block(prop, prop.value, block, &mut labels, &mut content, diags);
             } else if !partial {
@@ -150,7 +151,7 @@ impl<'a> JsonBody<'a> {
             }
             return;
         }
-        let bodies: &[NodeId] = match file.node(value).kind {
+        let bodies: &[NodeId] = match file.kind(value) {
             NodeKind::Null => &[],
             NodeKind::Object { .. } => std::slice::from_ref(&value),
             NodeKind::Array { first, len } => file.elements(first, len),
@@ -183,7 +184,7 @@ impl<'a> JsonBody<'a> {
     /// body level (`None`) a non-object is reported as a bad body.
     fn deep_props(&self, node: NodeId, label: Option<&str>, diags: &mut Diagnostics) -> Vec<Prop> {
         let file = self.file;
-        match file.node(node).kind {
+        match file.kind(node) {
             NodeKind::Object { first, len } => file.properties(first, len).to_vec(),
             // A `null` label level has no blocks; a `null` block body (as
             // in `{"locals": [null]}`) is empty, as in Go.
@@ -191,7 +192,7 @@ impl<'a> JsonBody<'a> {
             NodeKind::Array { first, len } => {
                 let mut props = Vec::new();
                 for &element in file.elements(first, len) {
-                    match file.node(element).kind {
+                    match file.kind(element) {
                         NodeKind::Object { first, len } => {
                             props.extend_from_slice(file.properties(first, len));
                         }
@@ -226,7 +227,7 @@ impl<'a> JsonBody<'a> {
         let mut ignored = Diagnostics::new();
         self.deep_props(self.node, None, &mut ignored)
             .into_iter()
-            .filter(|p| !self.is_hidden(self.name(*p)))
+            .filter(|p| !self.is_hidden(&self.name(*p)))
             .collect()
     }
 
@@ -240,7 +241,8 @@ impl<'a> JsonBody<'a> {
         self.node
     }
 
-    fn name(&self, prop: Prop) -> &str {
+    /// A property's name (decoded now if it has escapes).
+    fn name(&self, prop: Prop) -> Cow<'a, str> {
         self.file.str(prop.name).unwrap_or_default()
     }
 
@@ -287,7 +289,7 @@ impl<'a> JsonBody<'a> {
     #[cold]
     fn extraneous(&self, prop: Prop, schema: &BodySchema) -> Diagnostic {
         let name = self.name(prop);
-        let suggestion = crate::diag::did_you_mean(name, schema.names())
+        let suggestion = crate::diag::did_you_mean(&name, schema.names())
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
         let range = self.file.range(prop.name);

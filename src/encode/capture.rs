@@ -111,7 +111,7 @@ impl<'de> serde::Deserialize<'de> for Interpolated {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Interpolated, D::Error> {
         let expr = Expression::deserialize(d)?;
         match expr.json_string() {
-            Some((_, text)) => Ok(Interpolated(text.to_string())),
+            Some(string) => Ok(Interpolated(string.text.into_owned())),
             None => Err(serde::de::Error::custom(
                 "an Interpolated attribute must be a JSON string",
             )),

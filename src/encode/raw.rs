@@ -15,9 +15,9 @@ use crate::syntax::Item;
 
 /// Writes node `id` of `file` as JSON.
 pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {
-    match file.node(id).kind {
+    match file.kind(id) {
         NodeKind::Null | NodeKind::Bool(_) | NodeKind::Number => w.raw(file.raw(id)),
-        NodeKind::String(text) => w.string(file.str_text(text)),
+        NodeKind::String => w.string(&file.str(id).unwrap_or_default()),
         NodeKind::Array { first, len } => {
             w.begin_array();
             for &element in file.elements(first, len) {
@@ -29,7 +29,7 @@ pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {
         NodeKind::Object { first, len } => {
             w.begin_object();
             for prop in file.properties(first, len) {
-                w.key(file.str(prop.name).unwrap_or_default());
+                w.key(&file.str(prop.name).unwrap_or_default());
                 node(w, file, prop.value);
             }
             w.end_object();
@@ -46,9 +46,7 @@ pub(crate) fn expression(w: &mut JsonWriter, expr: &Expression) {
         ExprKind::Native(n) => {
             let text = expr.source_text();
             match n.origin.as_ref() {
-                OriginRef::JsonString(file, string)
-                    if file.str(string).unwrap_or_default().len() == text.len() =>
-                {
+                OriginRef::JsonString(file, string, whole) if whole.len() == text.len() => {
                     node(w, file, string);
                 }
                 _ => w.string(&format!("${{{text}}}")),
@@ -75,7 +73,7 @@ pub(crate) fn body_props(
             if skip_comments && name == "//" {
                 continue;
             }
-            w.key(name);
+            w.key(&name);
             node(w, json.file, prop.value);
         }
     } else if let Some(native) = body.as_native() {

@@ -115,11 +115,11 @@ impl JsonEval<'_> {
     /// The value of a node. Recursion is bounded by the JSON parser's
     /// depth limit, and a string's template by the syntax layer's.
     fn node(&mut self, id: NodeId) -> Value {
-        match self.file.node(id).kind {
+        match self.file.kind(id) {
             NodeKind::Null => Value::null(Type::Dynamic),
             NodeKind::Bool(b) => Value::Bool(b),
             NodeKind::Number => self.number(id),
-            NodeKind::String(_) => self.string(id),
+            NodeKind::String => self.string(id),
             NodeKind::Array { first, len } => {
                 let file = self.file;
                 Value::Tuple(
@@ -152,9 +152,18 @@ impl JsonEval<'_> {
     /// sequences, otherwise its template's value.
     fn string(&mut self, id: NodeId) -> Value {
         let text = self.file.str(id).unwrap_or_default();
-        if self.ctx.is_literal() || !syntax::needs_template_parse(text) {
-            return Value::from(text);
+        if self.ctx.is_literal() || !syntax::needs_template_parse(&text) {
+            return match text {
+                Cow::Borrowed(text) => Value::from(text),
+                // Decoded for this read: the value takes the buffer.
+                Cow::Owned(text) => Value::from(text),
+            };
         }
+        self.template(id, &text)
+    }
+
+    /// The value of string `id`'s template; `text` is its decoded text.
+    fn template(&mut self, id: NodeId, text: &str) -> Value {
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         file.templates.with(
@@ -162,7 +171,9 @@ impl JsonEval<'_> {
             text.len(),
             || syntax::parse_template(text),
             |parsed| match parsed {
-                Ok(template) => evaluate_template(file, id, template, ctx, diags),
+                Ok(template) => {
+                    evaluate_template(OriginRef::JsonString(file, id, text), template, ctx, diags)
+                }
                 Err(errors) => {
                     for e in errors {
                         diags.push(e.to_diagnostic(|span| {
@@ -291,7 +302,7 @@ impl<'f> ObjectWalk<'f> {
     /// The walk over `expr`, when it is a JSON object.
     pub(crate) fn of(expr: &'f Expression) -> Option<ObjectWalk<'f>> {
         match &expr.kind {
-            ExprKind::Json { file, node } => match file.node(*node).kind {
+            ExprKind::Json { file, node } => match file.kind(*node) {
                 NodeKind::Object { first, len } => Some(ObjectWalk::new(file, first, len)),
                 _ => None,
             },
@@ -313,13 +324,11 @@ impl<'f> ObjectWalk<'f> {
         let prop = self.props.next()?;
         let mut key = object_key(self.file, prop.name, ctx, diags);
         if let Some(name) = &key {
-            let text = self.file.str(prop.name).unwrap_or_default();
-            // The file's text when it is the key (no template, already
-            // NFC), so recording it allocates nothing.
-            let seen = if text == name {
-                Cow::Borrowed(text)
-            } else {
-                Cow::Owned(name.clone())
+            // The file's text when it is the key (no escapes, no template,
+            // already NFC), so recording it allocates nothing.
+            let seen = match self.file.source_str(prop.name) {
+                Some(text) if text == name => Cow::Borrowed(text),
+                _ => Cow::Owned(name.clone()),
             };
             if let Some(first) = self.seen.first_or_insert(seen, prop.name) {
                 diags.push(duplicate(self.file, name, first, prop.name));
@@ -342,8 +351,11 @@ fn object_key(
     diags: &mut Diagnostics,
 ) -> Option<String> {
     let text = file.str(name).unwrap_or_default();
-    if ctx.is_literal() || !syntax::needs_template_parse(text) {
-        return Some(Str::nfc_string(text));
+    if ctx.is_literal() || !syntax::needs_template_parse(&text) {
+        return Some(match text {
+            Cow::Borrowed(text) => Str::nfc_string(text),
+            Cow::Owned(text) => Str::nfc_string(text),
+        });
     }
     let mark = diags.len();
     let value = JsonEval {
@@ -351,7 +363,7 @@ fn object_key(
         ctx,
         diags: &mut *diags,
     }
-    .string(name);
+    .template(name, &text);
     if diags.len() > mark || !value.is_known() {
         return None;
     }
@@ -389,14 +401,15 @@ fn duplicate(file: &FileData, key: &str, first: NodeId, again: NodeId) -> Diagno
     )
 }
 
+/// The value of a JSON string's template; `origin` holds the string's
+/// decoded text, which the template's spans index.
 fn evaluate_template(
-    file: &std::sync::Arc<FileData>,
-    string: NodeId,
+    origin: OriginRef<'_>,
     template: &Template,
     ctx: &EvalContext,
     diags: &mut Diagnostics,
 ) -> Value {
-    Eval::new(OriginRef::JsonString(file, string), diags).template(template, &Env::root(ctx))
+    Eval::new(origin, diags).template(template, &Env::root(ctx))
 }
 
 #[cfg(test)]

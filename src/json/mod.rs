@@ -8,6 +8,7 @@
 //! they are re-exported here so that `hcl_json::json::parse` and friends
 //! keep their paths.
 
+mod escape;
 mod parser;
 mod tree;
 

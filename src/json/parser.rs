@@ -13,7 +13,8 @@
 
 use std::sync::Arc;
 
-use super::tree::{FileData, Node, NodeId, NodeKind, Prop, StrText, TemplateCache};
+use super::escape::{self, BadEscape};
+use super::tree::{FileData, Kind, Node, NodeId, Prop, TemplateCache};
 use crate::diag::Error;
 use crate::pos::SourceFile;
 
@@ -103,7 +104,6 @@ fn parse_source(source: Arc<SourceFile>, options: ParseOptions) -> Result<Arc<Fi
         .with_source(source));
     }
     let mut p = Parser {
-        text: src,
         src: src.as_bytes(),
         at: 0,
         depth: 0,
@@ -111,7 +111,6 @@ fn parse_source(source: Arc<SourceFile>, options: ParseOptions) -> Result<Arc<Fi
         nodes: Vec::with_capacity(src.len() / 8 + 1),
         children: Vec::new(),
         props: Vec::new(),
-        decoded: String::new(),
         child_stack: Vec::new(),
         prop_stack: Vec::new(),
         errors: Vec::new(),
@@ -139,13 +138,11 @@ fn parse_source(source: Arc<SourceFile>, options: ParseOptions) -> Result<Arc<Fi
     p.nodes.shrink_to_fit();
     p.children.shrink_to_fit();
     p.props.shrink_to_fit();
-    p.decoded.shrink_to_fit();
     Ok(Arc::new(FileData {
         source,
         nodes: p.nodes,
         children: p.children,
         props: p.props,
-        decoded: p.decoded,
         root,
         templates: TemplateCache::default(),
     }))
@@ -177,7 +174,6 @@ impl SyntaxError {
 type PResult<T> = Result<T, Box<SyntaxError>>;
 
 struct Parser<'a> {
-    text: &'a str,
     src: &'a [u8],
     at: usize,
     depth: usize,
@@ -185,7 +181,6 @@ struct Parser<'a> {
     nodes: Vec<Node>,
     children: Vec<NodeId>,
     props: Vec<Prop>,
-    decoded: String,
     /// Elements of the arrays being parsed, innermost last; moved to
     /// `children` as one contiguous run when an array closes.
     child_stack: Vec<NodeId>,
@@ -233,10 +228,10 @@ impl Parser<'_> {
     fn check_root(&self, root: NodeId) -> PResult<()> {
         let node = self.nodes[root as usize];
         let ok = match node.kind {
-            NodeKind::Object { .. } => true,
-            NodeKind::Array { first, len } => self.children[first as usize..(first + len) as usize]
+            Kind::Object { .. } => true,
+            Kind::Array { first, len } => self.children[first as usize..(first + len) as usize]
                 .iter()
-                .all(|&c| matches!(self.nodes[c as usize].kind, NodeKind::Object { .. })),
+                .all(|&c| matches!(self.nodes[c as usize].kind, Kind::Object { .. })),
             _ => false,
         };
         if ok {
@@ -251,7 +246,7 @@ impl Parser<'_> {
         }
     }
 
-    fn push(&mut self, kind: NodeKind, start: usize, end: usize) -> NodeId {
+    fn push(&mut self, kind: Kind, start: usize, end: usize) -> NodeId {
         let id = self.nodes.len() as NodeId;
         self.nodes.push(Node {
             kind,
@@ -332,7 +327,7 @@ impl Parser<'_> {
         };
         self.errors.push(*e);
         self.at = end;
-        Ok(self.push(NodeKind::Null, start, end))
+        Ok(self.push(Kind::Null, start, end))
     }
 
     /// Steps over a container whose content has a syntax error, keeping
@@ -361,7 +356,7 @@ impl Parser<'_> {
         self.prop_stack.truncate(prop_base);
         self.depth = depth - 1;
         self.at = end;
-        Ok(self.push(NodeKind::Null, start, end))
+        Ok(self.push(Kind::Null, start, end))
     }
 
     /// The offset just past the bracket that closes the container whose
@@ -567,7 +562,7 @@ impl Parser<'_> {
         let first = self.props.len() as u32;
         let len = (self.prop_stack.len() - base) as u32;
         self.props.extend(self.prop_stack.drain(base..));
-        Ok(self.push(NodeKind::Object { first, len }, start, self.at))
+        Ok(self.push(Kind::Object { first, len }, start, self.at))
     }
 
     /// The elements of the array opened at `start`, up to and including its
@@ -635,7 +630,7 @@ impl Parser<'_> {
         let first = self.children.len() as u32;
         let len = (self.child_stack.len() - base) as u32;
         self.children.extend(self.child_stack.drain(base..));
-        Ok(self.push(NodeKind::Array { first, len }, start, self.at))
+        Ok(self.push(Kind::Array { first, len }, start, self.at))
     }
 
     /// The offset of the last comma before the current position.
@@ -680,9 +675,9 @@ impl Parser<'_> {
         }
         let word = &self.src[start..end];
         let kind = match word {
-            b"true" => NodeKind::Bool(true),
-            b"false" => NodeKind::Bool(false),
-            b"null" => NodeKind::Null,
+            b"true" => Kind::Bool(true),
+            b"false" => Kind::Bool(false),
+            b"null" => Kind::Null,
             _ => return Err(invalid_keyword(word, start, end)),
         };
         self.at = end;
@@ -727,7 +722,7 @@ impl Parser<'_> {
             return Err(self.invalid_number(start, i));
         }
         self.at = i;
-        Ok(self.push(NodeKind::Number, start, i))
+        Ok(self.push(Kind::Number, start, i))
     }
 
     #[cold]
@@ -749,8 +744,8 @@ impl Parser<'_> {
         )
     }
 
-    /// Parses a string at the current `"`. Without escapes the node points
-    /// into the source; with escapes the text is decoded into `decoded`.
+    /// Parses a string at the current `"`. Its node points into the
+    /// source; escapes are checked here and decoded when the text is read.
     fn parse_string(&mut self) -> PResult<NodeId> {
         let start = self.at;
         let s = self.src;
@@ -762,115 +757,58 @@ impl Parser<'_> {
             return self.parse_escaped_string(start, i);
         }
         self.at = i + 1;
-        let text = StrText::Source {
-            start: (start + 1) as u32,
-            end: i as u32,
-        };
-        Ok(self.push(NodeKind::String(text), start, i + 1))
+        Ok(self.push(Kind::String, start, i + 1))
     }
 
     /// The slow path of [`parse_string`](Self::parse_string), from the first
-    /// backslash at `i`.
+    /// backslash at `i`: every escape is checked, and the length of the
+    /// decoded text counted.
     fn parse_escaped_string(&mut self, start: usize, mut i: usize) -> PResult<NodeId> {
         let s = self.src;
-        let text_start = self.decoded.len();
-        self.decoded.push_str(&self.text[start + 1..i]);
+        let mut len = i - (start + 1);
         loop {
-            // `i` is at a backslash: decode it, then copy up to the next one.
-            i = self.decode_escape(i)?;
+            // `i` is at a backslash: read it, then skip to the next one.
+            let (c, n) = escape::read(s, i).map_err(|e| self.bad_escape(i, e))?;
+            len += c.len_utf8();
+            i += n;
             let Some(next) = find_quote_or_backslash(s, i)? else {
                 return Err(unterminated_string(start, s.len()));
             };
-            self.decoded.push_str(&self.text[i..next]);
+            len += next - i;
             i = next;
             if s[i] == b'"' {
                 break;
             }
         }
         self.at = i + 1;
-        let text = StrText::Decoded {
-            start: text_start as u32,
-            end: self.decoded.len() as u32,
-        };
-        Ok(self.push(NodeKind::String(text), start, i + 1))
+        // Every escape is longer than what it stands for, so the decoded
+        // text is shorter than the source and its length fits.
+        Ok(self.push(Kind::EscapedString { len: len as u32 }, start, i + 1))
     }
 
-    /// Decodes the escape at `i` (a backslash); returns the offset after it.
-    fn decode_escape(&mut self, i: usize) -> PResult<usize> {
-        let c = match self.src.get(i + 1) {
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
-            Some(b'u') => return self.decode_unicode_escape(i),
-            _ => {
-                return Err(err(
+    /// The error of the bad escape at `i` (a backslash).
+    #[cold]
+    fn bad_escape(&self, i: usize, e: BadEscape) -> Box<SyntaxError> {
+        match e {
+            BadEscape::Char => {
+                let end = self.char_end(i + 1).min(self.src.len());
+                err(
                     "Invalid JSON string",
                     format!(
                         "{} is not a valid escape sequence: JSON allows \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\uXXXX.",
-                        describe(&self.src[i..self.char_end(i + 1).min(self.src.len())])
+                        describe(&self.src[i..end])
                     ),
                     i,
-                    self.char_end(i + 1).min(self.src.len()),
-                ))
+                    end,
+                )
             }
-        };
-        self.decoded.push(c);
-        Ok(i + 2)
-    }
-
-    /// `\uXXXX`, combining a surrogate pair `\uD83D\uDE00` into one char;
-    /// a lone half is U+FFFD.
-    fn decode_unicode_escape(&mut self, i: usize) -> PResult<usize> {
-        let hi = self.hex4(i)?;
-        let (c, end) = if (0xD800..0xDC00).contains(&hi) {
-            let lo = if self.src.get(i + 6) == Some(&b'\\') && self.src.get(i + 7) == Some(&b'u') {
-                Some(self.hex4(i + 6)?)
-            } else {
-                None
-            };
-            match lo {
-                Some(lo @ 0xDC00..=0xDFFF) => {
-                    let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                    (char::from_u32(c), i + 12)
-                }
-                _ => (None, i + 6),
-            }
-        } else {
-            (char::from_u32(hi), i + 6)
-        };
-        // Half a surrogate pair decodes to U+FFFD, as in Go's
-        // `encoding/json`: JavaScript's `JSON.stringify` writes lone
-        // surrogates, so generated files (cdktf's) can hold them.
-        self.decoded.push(c.unwrap_or(char::REPLACEMENT_CHARACTER));
-        Ok(end)
-    }
-
-    /// The value of the four hex digits after `\u` at `i`.
-    fn hex4(&self, i: usize) -> PResult<u32> {
-        let digits = self.src.get(i + 2..i + 6);
-        let value = digits.and_then(|d| {
-            d.iter().try_fold(0u32, |acc, &b| {
-                (b as char).to_digit(16).map(|v| acc * 16 + v)
-            })
-        });
-        value.ok_or_else(|| {
-            let hex = self.src[i + 2..]
-                .iter()
-                .take(4)
-                .take_while(|b| b.is_ascii_hexdigit())
-                .count();
-            err(
+            BadEscape::Hex(at) => err(
                 "Invalid JSON string",
                 "A \\u escape must be followed by exactly four hexadecimal digits.",
-                i,
-                i + 2 + hex,
-            )
-        })
+                at,
+                at + 2 + escape::hex_digits(self.src, at),
+            ),
+        }
     }
 
     /// The offset just after the (possibly multi-byte) char at `at`.
@@ -1000,7 +938,8 @@ fn describe(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::tree::FileData;
+    use crate::json::tree::{FileData, NodeKind};
+    use std::borrow::Cow;
 
     fn parse(src: &str, filename: &str) -> Result<Arc<FileData>, Error> {
         parse_data(src, filename, ParseOptions::default())
@@ -1070,7 +1009,7 @@ mod tests {
         let borrowed = parse_bytes(&bytes, "o.json").unwrap();
         assert_eq!(owned.source.text(), borrowed.source.text());
         assert_eq!(owned.nodes.len(), borrowed.nodes.len());
-        assert_eq!(owned.decoded, "x\ty");
+        assert_eq!(show(&owned, owned.root), show(&borrowed, borrowed.root));
     }
 
     #[test]
@@ -1086,11 +1025,11 @@ mod tests {
 
     /// A compact rendering of a node: `{a:1,a:[true,null]}`, strings decoded.
     fn show(f: &FileData, id: NodeId) -> String {
-        match f.node(id).kind {
+        match f.kind(id) {
             NodeKind::Null => "null".into(),
             NodeKind::Bool(b) => b.to_string(),
             NodeKind::Number => f.raw(id).to_string(),
-            NodeKind::String(_) => format!("{:?}", f.str(id).unwrap()),
+            NodeKind::String => format!("{:?}", f.str(id).unwrap()),
             NodeKind::Array { first, len } => {
                 let items: Vec<_> = f.elements(first, len).iter().map(|&c| show(f, c)).collect();
                 format!("[{}]", items.join(","))
@@ -1156,15 +1095,27 @@ mod tests {
 
     #[test]
     fn strings_without_escapes_point_into_the_source() {
-        let file = parse(r#"{"plain": "x"}"#, "t.json").unwrap();
-        assert!(file.decoded.is_empty());
+        let file = parse(r#"{"plain": "x", "esc": "\ty"}"#, "t.json").unwrap();
+        let NodeKind::Object { first, len } = file.kind(file.root) else {
+            panic!()
+        };
+        let [plain, esc] = file.properties(first, len) else {
+            panic!()
+        };
+        let text = file.str(plain.value).unwrap();
+        assert!(matches!(text, Cow::Borrowed("x")), "{text:?}");
+        assert_eq!(file.source_str(plain.value), Some("x"));
+        // With escapes, decoded when read; the file keeps no copy.
+        assert!(matches!(file.str(esc.value).unwrap(), Cow::Owned(s) if s == "\ty"));
+        assert_eq!(file.source_str(esc.value), None);
+        assert_eq!(file.str(file.root), None);
     }
 
     #[test]
     fn node_ranges_are_exact() {
         let file = parse("{\n  \"k\": [1, \"é\", true]\n}", "t.json").unwrap();
         let f = &file;
-        let NodeKind::Object { first, len } = f.node(f.root).kind else {
+        let NodeKind::Object { first, len } = f.kind(f.root) else {
             panic!()
         };
         let prop = f.properties(first, len)[0];
@@ -1173,7 +1124,7 @@ mod tests {
             (name.start.line, name.start.column, name.end.column),
             (2, 3, 6)
         );
-        let NodeKind::Array { first, len } = f.node(prop.value).kind else {
+        let NodeKind::Array { first, len } = f.kind(prop.value) else {
             panic!()
         };
         let s = f.range(f.elements(first, len)[1]);

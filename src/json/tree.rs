@@ -5,11 +5,15 @@
 //! `Body` and `Expression`) is an `Arc` clone plus a node index:
 //! `'static`, `Send + Sync`, and cheap to keep.
 //!
-//! Strings without escapes are not copied: their node points at the source
-//! text. Strings with escapes are decoded once into one shared buffer.
+//! Strings are not copied: a string's node points at its source text, and
+//! a string with escapes is decoded when its text is read. A file keeps no
+//! decoded text for its whole life: a whole-file decode reads each string
+//! once, into values that own their text.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
+use super::escape;
 use crate::pos::{Range, SourceFile};
 use crate::syntax::{SyntaxError, Template};
 
@@ -19,11 +23,35 @@ pub(crate) type NodeId = u32;
 /// One JSON value, with its byte span in the source.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Node {
-    pub kind: NodeKind,
+    pub(crate) kind: Kind,
     /// Byte offset of the first byte of the value.
     pub start: u32,
     /// Byte offset just after the value.
     pub end: u32,
+}
+
+/// What a node is, as the tree records it; readers see it as a
+/// [`NodeKind`] ([`FileData::kind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Null,
+    Bool(bool),
+    Number,
+    /// A string without escapes: its text is the source's, between the
+    /// quotes.
+    String,
+    /// A string with escapes, whose decoded text is `len` bytes long.
+    EscapedString {
+        len: u32,
+    },
+    Array {
+        first: u32,
+        len: u32,
+    },
+    Object {
+        first: u32,
+        len: u32,
+    },
 }
 
 /// What a node is. Containers refer to a contiguous run of child slots.
@@ -33,8 +61,8 @@ pub(crate) enum NodeKind {
     Bool(bool),
     /// The exact literal text is `source[start..end]`.
     Number,
-    /// A string whose decoded text is `text`.
-    String(StrText),
+    /// A string; [`FileData::str`] gives its decoded text.
+    String,
     /// `len` element node ids at `children[first..first + len]`.
     Array {
         first: u32,
@@ -46,15 +74,6 @@ pub(crate) enum NodeKind {
         first: u32,
         len: u32,
     },
-}
-
-/// Where the decoded text of a string lives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum StrText {
-    /// No escapes: the text is `source[start..end]` verbatim.
-    Source { start: u32, end: u32 },
-    /// Escapes were decoded into `FileData::decoded[start..end]`.
-    Decoded { start: u32, end: u32 },
 }
 
 /// One `"name": value` pair of an object.
@@ -73,7 +92,6 @@ pub(crate) struct FileData {
     pub nodes: Vec<Node>,
     pub children: Vec<NodeId>,
     pub props: Vec<Prop>,
-    pub decoded: String,
     pub root: NodeId,
     /// Counts the templates parsed from this file's strings.
     pub templates: TemplateCache,
@@ -214,19 +232,52 @@ impl FileData {
         &self.nodes[id as usize]
     }
 
-    /// The decoded text of a string node, or `None` for other kinds.
-    pub(crate) fn str(&self, id: NodeId) -> Option<&str> {
+    /// What node `id` is.
+    #[inline]
+    pub(crate) fn kind(&self, id: NodeId) -> NodeKind {
         match self.node(id).kind {
-            NodeKind::String(text) => Some(self.str_text(text)),
+            Kind::Null => NodeKind::Null,
+            Kind::Bool(b) => NodeKind::Bool(b),
+            Kind::Number => NodeKind::Number,
+            Kind::String | Kind::EscapedString { .. } => NodeKind::String,
+            Kind::Array { first, len } => NodeKind::Array { first, len },
+            Kind::Object { first, len } => NodeKind::Object { first, len },
+        }
+    }
+
+    /// The decoded text of a string node, or `None` for other kinds:
+    /// borrowed from the source when the string has no escapes, decoded
+    /// now otherwise (the file keeps no decoded text; see
+    /// [`escape`](super::escape)).
+    #[inline]
+    pub(crate) fn str(&self, id: NodeId) -> Option<Cow<'_, str>> {
+        match self.node(id).kind {
+            Kind::String => Some(Cow::Borrowed(self.string_content(id))),
+            Kind::EscapedString { len } => Some(Cow::Owned(escape::decode(
+                self.string_content(id),
+                len as usize,
+            ))),
             _ => None,
         }
     }
 
-    pub(crate) fn str_text(&self, text: StrText) -> &str {
-        match text {
-            StrText::Source { start, end } => &self.source.text()[start as usize..end as usize],
-            StrText::Decoded { start, end } => &self.decoded[start as usize..end as usize],
+    /// The text of a string node that has no escapes, borrowed from the
+    /// source; `None` for a string with escapes and other kinds.
+    pub(crate) fn source_str(&self, id: NodeId) -> Option<&str> {
+        match self.node(id).kind {
+            Kind::String => Some(self.string_content(id)),
+            _ => None,
         }
+    }
+
+    /// The source text between a string node's quotes.
+    fn string_content(&self, id: NodeId) -> &str {
+        let node = self.node(id);
+        let (start, end) = (
+            node.start as usize + 1,
+            (node.end as usize).saturating_sub(1),
+        );
+        self.source.text().get(start..end).unwrap_or_default()
     }
 
     /// The exact source text of a node (for numbers: the literal).
@@ -258,9 +309,9 @@ impl FileData {
         let content_start = node.start as usize + 1;
         let content_end = (node.end as usize).saturating_sub(1).max(content_start);
         match node.kind {
-            NodeKind::String(StrText::Decoded { .. }) => {
+            Kind::EscapedString { .. } => {
                 let raw = &self.source.text().as_bytes()[content_start..content_end];
-                content_start + raw_offset_of(raw, decoded)
+                content_start + escape::raw_offset(raw, decoded)
             }
             _ => (content_start + decoded).min(content_end),
         }
@@ -278,7 +329,7 @@ impl FileData {
     /// opening bracket of an object or array, the whole token of a scalar
     /// (`"x"`, `null`, `true`, `123`).
     pub(crate) fn value_subject(&self, id: NodeId) -> Range {
-        match self.node(id).kind {
+        match self.kind(id) {
             NodeKind::Object { .. } | NodeKind::Array { .. } => self.start_range(id),
             _ => self.range(id),
         }
@@ -298,40 +349,6 @@ impl FileData {
     }
 }
 
-/// The offset in `raw` (a JSON string's content, escapes undecoded) where
-/// decoded byte `decoded` comes from. The parser accepted `raw`, so every
-/// escape in it is well formed.
-fn raw_offset_of(raw: &[u8], decoded: usize) -> usize {
-    let (mut r, mut d) = (0, 0);
-    while r < raw.len() && d < decoded {
-        let (raw_len, decoded_len) = match raw[r] {
-            b'\\' if raw.get(r + 1) == Some(&b'u') => {
-                let hi = hex4(&raw[r + 2..]);
-                let is_pair = (0xD800..0xDC00).contains(&hi)
-                    && raw.get(r + 6) == Some(&b'\\')
-                    && raw.get(r + 7) == Some(&b'u')
-                    && (0xDC00..0xE000).contains(&hex4(raw.get(r + 8..).unwrap_or_default()));
-                if is_pair {
-                    (12, 4)
-                } else {
-                    (6, char::from_u32(hi).map_or(3, char::len_utf8))
-                }
-            }
-            b'\\' => (2, 1),
-            _ => (1, 1),
-        };
-        r += raw_len;
-        d += decoded_len;
-    }
-    r.min(raw.len())
-}
-
-fn hex4(bytes: &[u8]) -> u32 {
-    bytes.iter().take(4).fold(0, |acc, &b| {
-        acc * 16 + (b as char).to_digit(16).unwrap_or(0)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,7 +359,7 @@ mod tests {
         let src = r#"{"k": "a\"\n\u0041\u00e9\ud83d\ude00${x}"}"#;
         let data =
             &*crate::json::parse_data(src, "t.json", crate::json::ParseOptions::default()).unwrap();
-        let NodeKind::Object { first, len } = data.node(data.root).kind else {
+        let NodeKind::Object { first, len } = data.kind(data.root) else {
             panic!()
         };
         let value = data.properties(first, len)[0].value;
@@ -360,7 +377,7 @@ mod tests {
         let src = r#"{"k": "\ud800\u0041\udc00${x}"}"#;
         let data =
             &*crate::json::parse_data(src, "t.json", crate::json::ParseOptions::default()).unwrap();
-        let NodeKind::Object { first, len } = data.node(data.root).kind else {
+        let NodeKind::Object { first, len } = data.kind(data.root) else {
             panic!()
         };
         let value = data.properties(first, len)[0].value;

@@ -428,3 +428,25 @@ fn native_variables_and_evaluation_errors_point_into_the_file() {
     assert_eq!(subject, "nope");
     assert_eq!(err.diagnostics()[0].subject.as_ref().unwrap().start.line, 3);
 }
+
+#[test]
+fn native_expressions_from_strings_with_escapes_keep_their_decoded_text() {
+    // The file keeps no decoded text: each element carries its string's.
+    let src = r#"{"a": "f(\"x\\ty\", upper(\"b\"), nope)"}"#;
+    let items = attr(src, "a").as_call().unwrap().args;
+    assert_eq!(items[0].source_text(), r#""x\ty""#);
+    assert_eq!(text(src, &items[0].range()), r#"\"x\\ty\""#);
+    assert_eq!(
+        items[0].value(&hcl_json::EvalContext::new()).unwrap(),
+        Value::from("x\ty")
+    );
+    assert_eq!(items[1].source_text(), r#"upper("b")"#);
+    let ctx = hcl_json::EvalContext::new().with_stdlib();
+    assert_eq!(items[1].value(&ctx).unwrap(), Value::from("B"));
+    let err = items[2].value(&ctx).unwrap_err();
+    let (summary, _, subject) = diag(src, &err);
+    assert_eq!(
+        (summary.as_str(), subject.as_str()),
+        ("Variables not allowed", "nope")
+    );
+}

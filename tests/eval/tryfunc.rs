@@ -63,6 +63,26 @@ fn try_without_a_valid_alternative_is_an_error_in_the_call_listing_the_errors() 
     assert_eq!(text, "try(");
 }
 
+/// In a string with escapes, the closures `try` gets carry the string's
+/// decoded text (the file keeps none), and their errors still point at
+/// the source through the escapes.
+#[test]
+fn try_arguments_in_a_string_with_escapes_read_its_decoded_text() {
+    assert_eq!(
+        ok(r#"${try(obj["nope"], "fall\tback")}"#, &tctx()),
+        Value::from("fall\tback")
+    );
+    let (d, _) = error(r#"${try(obj["nope"], nosuch)}"#, &tctx());
+    // `{"a": "${try(obj[\"nope\"], nosuch)}"}`: `[\"nope\"]` is at
+    // columns 17-27, `nosuch` at 29-35.
+    for line in [
+        "- Invalid index (at t.json:1,17-27)",
+        "- Unknown variable (at t.json:1,29-35)",
+    ] {
+        assert!(d.detail.contains(line), "{}", d.detail);
+    }
+}
+
 /// The detail names the function as it was called, whatever the name.
 #[test]
 fn try_failure_names_the_function_as_called() {

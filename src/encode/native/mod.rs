@@ -35,6 +35,7 @@
 mod schema;
 mod text;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io;
 
@@ -295,15 +296,16 @@ struct Stream<'a> {
 
 /// The header of the blocks being unpacked from one property.
 struct BlockHeader<'a> {
-    type_name: &'a str,
+    type_name: Cow<'a, str>,
     /// The property name, the subject of problems with the labels.
     type_node: NodeId,
-    labels: Vec<&'a str>,
+    labels: Vec<Cow<'a, str>>,
     indent: usize,
 }
 
 impl<'a> Converter<'a> {
-    fn name(&self, prop: Prop) -> &'a str {
+    /// A property's name (decoded now if it has escapes).
+    fn name(&self, prop: Prop) -> Cow<'a, str> {
         self.file.str(prop.name).unwrap_or_default()
     }
 
@@ -329,7 +331,7 @@ impl<'a> Converter<'a> {
         &mut self,
         prop: Prop,
         indent: usize,
-        attributes: &mut HashMap<&'a str, NodeId>,
+        attributes: &mut HashMap<Cow<'a, str>, NodeId>,
         entries: &mut Vec<Entry>,
     ) {
         let name = self.name(prop);
@@ -337,13 +339,13 @@ impl<'a> Converter<'a> {
             entries.push(Entry::Comment(self.comment(prop.value)));
             return;
         }
-        let mode = match self.options.schema.item(&self.path, name) {
+        let mode = match self.options.schema.item(&self.path, &name) {
             Item::Block { labels } => return self.blocks(prop, labels, indent, entries),
             Item::Expression => Mode::Expression,
             Item::Literal => Mode::Literal,
             Item::Reference => Mode::Reference,
         };
-        if let Some(&first) = attributes.get(name) {
+        if let Some(&first) = attributes.get(&name) {
             let detail = format!(
                 "The argument {name:?} was already set at {}.",
                 self.file.range(first)
@@ -391,7 +393,7 @@ impl<'a> Converter<'a> {
     /// renders each.
     fn blocks(&mut self, prop: Prop, labels: usize, indent: usize, entries: &mut Vec<Entry>) {
         let type_name = self.name(prop);
-        if !is_identifier(type_name) {
+        if !is_identifier(&type_name) {
             self.error(
                 "Invalid block type name",
                 &format!(
@@ -428,7 +430,7 @@ impl<'a> Converter<'a> {
             );
             return self.error("Missing block label", &detail, value);
         }
-        let elements: &[NodeId] = match file.node(value).kind {
+        let elements: &[NodeId] = match file.kind(value) {
             NodeKind::Null => return,
             NodeKind::Object { .. } => std::slice::from_ref(&value),
             NodeKind::Array { first, len } => file.elements(first, len),
@@ -438,7 +440,7 @@ impl<'a> Converter<'a> {
             }
         };
         for &element in elements {
-            match file.node(element).kind {
+            match file.kind(element) {
                 NodeKind::Object { first, len } if left > 0 => {
                     for prop in file.properties(first, len) {
                         header.labels.push(self.name(*prop));
@@ -466,12 +468,12 @@ impl<'a> Converter<'a> {
     /// [`unpack`](Self::unpack) instead.
     fn has_labels(&self, value: NodeId) -> bool {
         let file = self.file;
-        let non_empty = |id: NodeId| match file.node(id).kind {
+        let non_empty = |id: NodeId| match file.kind(id) {
             NodeKind::Object { len, .. } => len > 0,
             NodeKind::Null => false,
             _ => true,
         };
-        match file.node(value).kind {
+        match file.kind(value) {
             NodeKind::Array { first, len } => {
                 file.elements(first, len).iter().any(|&e| non_empty(e))
             }
@@ -482,7 +484,7 @@ impl<'a> Converter<'a> {
     /// Renders one block: its header line, its body, its closing brace.
     fn block(&mut self, header: &BlockHeader<'a>, body: NodeId) -> String {
         let mut text = String::new();
-        text.push_str(header.type_name);
+        text.push_str(&header.type_name);
         for label in &header.labels {
             text.push(' ');
             let start = text.len();
@@ -492,7 +494,7 @@ impl<'a> Converter<'a> {
                 self.verify_literal(&quoted, label, header.type_node);
             }
         }
-        let props = match self.file.node(body).kind {
+        let props = match self.file.kind(body) {
             NodeKind::Object { first, len } => self.file.properties(first, len),
             _ => &[],
         };
@@ -529,10 +531,10 @@ impl<'a> Converter<'a> {
     /// the first are indented for an item at `indent` levels.
     fn value(&mut self, node: NodeId, mode: Mode, indent: usize, out: &mut String) {
         let file = self.file;
-        match file.node(node).kind {
+        match file.kind(node) {
             NodeKind::Null | NodeKind::Bool(_) | NodeKind::Number => out.push_str(file.raw(node)),
-            NodeKind::String(text) => {
-                let s = file.str_text(text);
+            NodeKind::String => {
+                let s = &*file.str(node).unwrap_or_default();
                 match mode {
                     Mode::Literal => push_literal_string(out, s),
                     Mode::Expression => self.template(node, s, indent, out),
@@ -599,7 +601,7 @@ impl<'a> Converter<'a> {
         }
         let scalars = elements.iter().all(|&e| {
             !matches!(
-                self.file.node(e).kind,
+                self.file.kind(e),
                 NodeKind::Array { .. } | NodeKind::Object { .. }
             )
         });
@@ -665,9 +667,9 @@ impl<'a> Converter<'a> {
     /// text but evaluate to the same string (`"${x}"` and `"X"`) are an
     /// error when the JSON is evaluated and not in the native text, which
     /// cannot be known before evaluation.
-    fn check_duplicate(&mut self, name: NodeId, names: &mut HashMap<&'a str, NodeId>) {
+    fn check_duplicate(&mut self, name: NodeId, names: &mut HashMap<Cow<'a, str>, NodeId>) {
         let text = self.file.str(name).unwrap_or_default();
-        if let Some(&first) = names.get(text) {
+        if let Some(&first) = names.get(&text) {
             let detail = format!(
                 "An attribute named {text:?} was already defined at {}; a JSON object may define each name once.",
                 self.file.range(first)
@@ -683,7 +685,7 @@ impl<'a> Converter<'a> {
     /// reference mode a key that is a traversal (`aws.west` in a module's
     /// `providers`) is written as one.
     fn key(&mut self, node: NodeId, mode: Mode, indent: usize, out: &mut String) {
-        let s = self.file.str(node).unwrap_or_default();
+        let s = &*self.file.str(node).unwrap_or_default();
         if is_bare_key(s) {
             out.push_str(s);
             return;

@@ -1,0 +1,178 @@
+//! JSON string escapes (RFC 8259, section 7): the one reading of `\x` and
+//! `\uXXXX` sequences that the parser validates strings with, that the
+//! tree decodes a string's text with when it is read, and that maps an
+//! offset in decoded text back to the source.
+//!
+//! The parser checks every escape of a file when it parses it, with the
+//! exact range of a bad one, and keeps no decoded text: a file keeps only
+//! its source, and a string with escapes is decoded each time its text is
+//! read ([`decode`]), which a whole-file decode does once.
+
+/// Why the escape at a backslash is not valid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum BadEscape {
+    /// The character after the backslash does not start an escape.
+    Char,
+    /// The `\u` at this offset (the escape's own, or the second half of
+    /// a surrogate pair after it) is not followed by four hex digits.
+    Hex(usize),
+}
+
+/// The escape at `raw[at]` (a backslash): the character it stands for
+/// and how many bytes of `raw` it takes. A surrogate pair
+/// (`\uD83D\uDE00`) is one escape of 12 bytes; half a pair alone stands
+/// for U+FFFD, as in Go's `encoding/json` (JavaScript's `JSON.stringify`
+/// writes lone surrogates, so generated files can hold them).
+#[inline]
+pub(super) fn read(raw: &[u8], at: usize) -> Result<(char, usize), BadEscape> {
+    let c = match raw.get(at + 1) {
+        Some(b'"') => '"',
+        Some(b'\\') => '\\',
+        Some(b'/') => '/',
+        Some(b'b') => '\u{8}',
+        Some(b'f') => '\u{c}',
+        Some(b'n') => '\n',
+        Some(b'r') => '\r',
+        Some(b't') => '\t',
+        Some(b'u') => return read_unicode(raw, at),
+        _ => return Err(BadEscape::Char),
+    };
+    Ok((c, 2))
+}
+
+/// `\uXXXX` at `at`, and the low half after it when it is a high half.
+fn read_unicode(raw: &[u8], at: usize) -> Result<(char, usize), BadEscape> {
+    let hi = hex4(raw, at).ok_or(BadEscape::Hex(at))?;
+    if !(0xD800..0xDC00).contains(&hi) {
+        return Ok((char::from_u32(hi).unwrap_or(char::REPLACEMENT_CHARACTER), 6));
+    }
+    let next = at + 6;
+    if raw.get(next) != Some(&b'\\') || raw.get(next + 1) != Some(&b'u') {
+        return Ok((char::REPLACEMENT_CHARACTER, 6));
+    }
+    let lo = hex4(raw, next).ok_or(BadEscape::Hex(next))?;
+    if (0xDC00..0xE000).contains(&lo) {
+        let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+        Ok((char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER), 12))
+    } else {
+        // The high half alone; what follows is an escape of its own.
+        Ok((char::REPLACEMENT_CHARACTER, 6))
+    }
+}
+
+/// The value of the four hex digits after the `\u` at `at`.
+fn hex4(raw: &[u8], at: usize) -> Option<u32> {
+    raw.get(at + 2..at + 6)?.iter().try_fold(0u32, |acc, &b| {
+        (b as char).to_digit(16).map(|v| acc * 16 + v)
+    })
+}
+
+/// How many hex digits follow the `\u` at `at` (for the range of an
+/// error: the digits that are there).
+pub(super) fn hex_digits(raw: &[u8], at: usize) -> usize {
+    raw.get(at + 2..)
+        .unwrap_or_default()
+        .iter()
+        .take(4)
+        .take_while(|b| b.is_ascii_hexdigit())
+        .count()
+}
+
+/// The decoded text of `raw`, a string's content between its quotes,
+/// which the parser accepted: `len` is its decoded length (what the node
+/// records), so the text is allocated once, at its size.
+pub(super) fn decode(raw: &str, len: usize) -> String {
+    let bytes = raw.as_bytes();
+    let mut out = String::with_capacity(len);
+    // The start of the text not yet copied, which is after every escape
+    // read so far: a backslash before it is part of one (`\\`).
+    let mut copied = 0;
+    for at in memchr::memchr_iter(b'\\', bytes) {
+        if at < copied {
+            continue;
+        }
+        // Escapes are ASCII, so both ends are on char boundaries.
+        out.push_str(raw.get(copied..at).unwrap_or_default());
+        // An invalid escape cannot be here (the parser refused it); it
+        // would stand for U+FFFD rather than panic.
+        let (c, n) = read(bytes, at).unwrap_or((char::REPLACEMENT_CHARACTER, 2));
+        out.push(c);
+        copied = (at + n).min(bytes.len());
+    }
+    out.push_str(raw.get(copied..).unwrap_or_default());
+    out
+}
+
+/// The offset in `raw` (a string's content, escapes undecoded) where
+/// decoded byte `decoded` comes from; past the end, `raw.len()`.
+pub(super) fn raw_offset(raw: &[u8], decoded: usize) -> usize {
+    let (mut r, mut d) = (0, 0);
+    while r < raw.len() && d < decoded {
+        let (raw_len, decoded_len) = if raw[r] == b'\\' {
+            match read(raw, r) {
+                Ok((c, n)) => (n, c.len_utf8()),
+                Err(_) => (2, 1),
+            }
+        } else {
+            (1, 1)
+        };
+        r += raw_len;
+        d += decoded_len;
+    }
+    r.min(raw.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_escape_reads_as_rfc_8259_says() {
+        let cases: [(&str, char, usize); 12] = [
+            (r#"\""#, '"', 2),
+            (r"\\", '\\', 2),
+            (r"\/", '/', 2),
+            (r"\b", '\u{8}', 2),
+            (r"\f", '\u{c}', 2),
+            (r"\n", '\n', 2),
+            (r"\r", '\r', 2),
+            (r"\t", '\t', 2),
+            (r"\u00e9", 'é', 6),
+            (r"\ud83d\ude00", '😀', 12),
+            (r"\ud83d\u0041", '\u{fffd}', 6),
+            (r"\udc00", '\u{fffd}', 6),
+        ];
+        for (raw, c, n) in cases {
+            assert_eq!(read(raw.as_bytes(), 0), Ok((c, n)), "{raw}");
+        }
+    }
+
+    #[test]
+    fn bad_escapes_say_where_their_hex_digits_are_missing() {
+        assert_eq!(read(br"\q", 0), Err(BadEscape::Char));
+        assert_eq!(read(b"\\", 0), Err(BadEscape::Char));
+        assert_eq!(read(br"\u12", 0), Err(BadEscape::Hex(0)));
+        assert_eq!(read(br"\ud83d\u12x", 0), Err(BadEscape::Hex(6)));
+        assert_eq!(hex_digits(br"\u12x", 0), 2);
+    }
+
+    #[test]
+    fn decoding_keeps_the_text_between_escapes() {
+        let raw = r#"a\"b\u00e9c\ud83d\ude00d\\"#;
+        let text = decode(raw, 12);
+        assert_eq!(text, "a\"béc😀d\\");
+        assert_eq!(text.len(), 12);
+        assert_eq!(decode("plain é", 8), "plain é");
+    }
+
+    #[test]
+    fn decoded_offsets_map_back_to_the_escapes() {
+        let raw = br#"a\"\u00e9${x}"#;
+        // Decoded: a " é $ { x } at 0, 1, 2 (2 bytes), 4, 5, 6, 7.
+        let at: Vec<usize> = [0, 1, 2, 4, 5, 6, 7, 8, 99]
+            .iter()
+            .map(|&d| raw_offset(raw, d))
+            .collect();
+        assert_eq!(at, [0, 1, 3, 9, 10, 11, 12, 13, 13]);
+    }
+}
