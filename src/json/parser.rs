@@ -227,11 +227,11 @@ impl Parser<'_> {
     /// The root must be an object or an array of objects.
     fn check_root(&self, root: NodeId) -> PResult<()> {
         let node = self.nodes[root as usize];
-        let ok = match node.kind {
+        let ok = match node.kind() {
             Kind::Object { .. } => true,
             Kind::Array { first, len } => self.children[first as usize..(first + len) as usize]
                 .iter()
-                .all(|&c| matches!(self.nodes[c as usize].kind, Kind::Object { .. })),
+                .all(|&c| matches!(self.nodes[c as usize].kind(), Kind::Object { .. })),
             _ => false,
         };
         if ok {
@@ -248,11 +248,7 @@ impl Parser<'_> {
 
     fn push(&mut self, kind: Kind, start: usize, end: usize) -> NodeId {
         let id = self.nodes.len() as NodeId;
-        self.nodes.push(Node {
-            kind,
-            start: start as u32,
-            end: end as u32,
-        });
+        self.nodes.push(Node::new(kind, start, end));
         id
     }
 

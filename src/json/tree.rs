@@ -20,17 +20,46 @@ use crate::syntax::{SyntaxError, Template};
 /// Index of a node in its file's node table.
 pub(crate) type NodeId = u32;
 
-/// One JSON value, with its byte span in the source.
+/// One JSON value: its byte span in the source and what it is, in 16
+/// bytes (a file holds one per value for its whole life: 147 000 for a
+/// 4 MB Terraform file). What it is ([`Kind`]) is packed into two words:
+/// a tag with a count in `info`, the count's run in `first`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Node {
-    pub(crate) kind: Kind,
     /// Byte offset of the first byte of the value.
     pub start: u32,
     /// Byte offset just after the value.
     pub end: u32,
+    /// Containers: the first slot of their run in `children` or `props`.
+    /// Strings with escapes: the length of their decoded text. Others: 0.
+    first: u32,
+    /// An array: below [`OBJECT`], its length itself. An object:
+    /// [`OBJECT`] with its length in the [`COUNT`] bits. A scalar: one of
+    /// the codes from [`SCALAR`] on.
+    info: u32,
 }
 
-/// What a node is, as the tree records it; readers see it as a
+/// The tag of an object's `info` (the top two bits `10`).
+const OBJECT: u32 = 0b10 << 30;
+/// The bits of an object's length.
+const COUNT: u32 = (1 << 30) - 1;
+/// The top two bits `11`: a scalar, whose code follows.
+const SCALAR: u32 = 0b11 << 30;
+const NULL: u32 = SCALAR;
+const FALSE: u32 = SCALAR | 1;
+const TRUE: u32 = SCALAR | 2;
+const NUMBER: u32 = SCALAR | 3;
+const STRING: u32 = SCALAR | 4;
+const ESCAPED_STRING: u32 = SCALAR | 5;
+
+// Every count fits its field, for any text the parser accepts (shorter
+// than `u32::MAX` bytes): an array of n elements takes at least 2n + 1
+// bytes (`[0,0]`), so n < 2^31 and its top bit is clear; an object of n
+// properties at least 5n + 1 (`{"":0,"":0}`), so n < 2^30.
+const _: () = assert!((u32::MAX as u64 - 2) / 2 < OBJECT as u64);
+const _: () = assert!((u32::MAX as u64 - 2) / 5 <= COUNT as u64);
+
+/// What a node is, as the parser records it; readers see it as a
 /// [`NodeKind`] ([`FileData::kind`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -52,6 +81,52 @@ pub(crate) enum Kind {
         first: u32,
         len: u32,
     },
+}
+
+impl Node {
+    /// A node of `kind` spanning `start..end` (offsets below 4 GiB: the
+    /// parser refuses larger texts).
+    pub(crate) fn new(kind: Kind, start: usize, end: usize) -> Node {
+        let (first, info) = match kind {
+            Kind::Null => (0, NULL),
+            Kind::Bool(false) => (0, FALSE),
+            Kind::Bool(true) => (0, TRUE),
+            Kind::Number => (0, NUMBER),
+            Kind::String => (0, STRING),
+            Kind::EscapedString { len } => (len, ESCAPED_STRING),
+            Kind::Array { first, len } => (first, len),
+            Kind::Object { first, len } => (first, OBJECT | len),
+        };
+        let node = Node {
+            start: start as u32,
+            end: end as u32,
+            first,
+            info,
+        };
+        debug_assert_eq!(node.kind(), kind, "a count too large for its field");
+        node
+    }
+
+    /// What the node is.
+    #[inline]
+    pub(crate) fn kind(&self) -> Kind {
+        match self.info {
+            len if len < OBJECT => Kind::Array {
+                first: self.first,
+                len,
+            },
+            info if info < SCALAR => Kind::Object {
+                first: self.first,
+                len: info & COUNT,
+            },
+            NULL => Kind::Null,
+            FALSE => Kind::Bool(false),
+            TRUE => Kind::Bool(true),
+            NUMBER => Kind::Number,
+            STRING => Kind::String,
+            _ => Kind::EscapedString { len: self.first },
+        }
+    }
 }
 
 /// What a node is. Containers refer to a contiguous run of child slots.
@@ -235,13 +310,23 @@ impl FileData {
     /// What node `id` is.
     #[inline]
     pub(crate) fn kind(&self, id: NodeId) -> NodeKind {
-        match self.node(id).kind {
-            Kind::Null => NodeKind::Null,
-            Kind::Bool(b) => NodeKind::Bool(b),
-            Kind::Number => NodeKind::Number,
-            Kind::String | Kind::EscapedString { .. } => NodeKind::String,
-            Kind::Array { first, len } => NodeKind::Array { first, len },
-            Kind::Object { first, len } => NodeKind::Object { first, len },
+        // `Node::kind` without telling strings apart: read straight from
+        // `info`, as this is on every reader's path.
+        let node = self.node(id);
+        match node.info {
+            len if len < OBJECT => NodeKind::Array {
+                first: node.first,
+                len,
+            },
+            info if info < SCALAR => NodeKind::Object {
+                first: node.first,
+                len: info & COUNT,
+            },
+            NULL => NodeKind::Null,
+            FALSE => NodeKind::Bool(false),
+            TRUE => NodeKind::Bool(true),
+            NUMBER => NodeKind::Number,
+            _ => NodeKind::String,
         }
     }
 
@@ -251,28 +336,32 @@ impl FileData {
     /// [`escape`](super::escape)).
     #[inline]
     pub(crate) fn str(&self, id: NodeId) -> Option<Cow<'_, str>> {
-        match self.node(id).kind {
-            Kind::String => Some(Cow::Borrowed(self.string_content(id))),
-            Kind::EscapedString { len } => Some(Cow::Owned(escape::decode(
-                self.string_content(id),
-                len as usize,
-            ))),
+        let node = self.node(id);
+        match node.info {
+            STRING => Some(Cow::Borrowed(self.string_content(node))),
+            ESCAPED_STRING => Some(Cow::Owned(self.decode(node))),
             _ => None,
         }
+    }
+
+    /// The decoded text of a string node with escapes (out of line, so
+    /// that [`str`](Self::str) inlines into its readers).
+    #[inline(never)]
+    fn decode(&self, node: &Node) -> String {
+        escape::decode(self.string_content(node), node.first as usize)
     }
 
     /// The text of a string node that has no escapes, borrowed from the
     /// source; `None` for a string with escapes and other kinds.
+    #[inline]
     pub(crate) fn source_str(&self, id: NodeId) -> Option<&str> {
-        match self.node(id).kind {
-            Kind::String => Some(self.string_content(id)),
-            _ => None,
-        }
+        let node = self.node(id);
+        (node.info == STRING).then(|| self.string_content(node))
     }
 
     /// The source text between a string node's quotes.
-    fn string_content(&self, id: NodeId) -> &str {
-        let node = self.node(id);
+    #[inline]
+    fn string_content(&self, node: &Node) -> &str {
         let (start, end) = (
             node.start as usize + 1,
             (node.end as usize).saturating_sub(1),
@@ -308,8 +397,8 @@ impl FileData {
         let node = self.node(id);
         let content_start = node.start as usize + 1;
         let content_end = (node.end as usize).saturating_sub(1).max(content_start);
-        match node.kind {
-            Kind::EscapedString { .. } => {
+        match node.info {
+            ESCAPED_STRING => {
                 let raw = &self.source.text().as_bytes()[content_start..content_end];
                 content_start + escape::raw_offset(raw, decoded)
             }
@@ -352,6 +441,78 @@ impl FileData {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_node_is_sixteen_bytes() {
+        // A file holds one per JSON value for its whole life.
+        assert_eq!(std::mem::size_of::<Node>(), 16);
+    }
+
+    #[test]
+    fn every_kind_reads_back_as_it_was_packed() {
+        let kinds = [
+            Kind::Null,
+            Kind::Bool(false),
+            Kind::Bool(true),
+            Kind::Number,
+            Kind::String,
+            Kind::EscapedString { len: 0 },
+            Kind::EscapedString { len: u32::MAX },
+            Kind::Array { first: 0, len: 0 },
+            Kind::Array {
+                first: u32::MAX,
+                len: OBJECT - 1,
+            },
+            Kind::Object { first: 7, len: 0 },
+            Kind::Object {
+                first: u32::MAX,
+                len: COUNT,
+            },
+        ];
+        for kind in kinds {
+            let node = Node::new(kind, 3, u32::MAX as usize);
+            assert_eq!(node.kind(), kind);
+            assert_eq!((node.start, node.end), (3, u32::MAX));
+        }
+    }
+
+    #[test]
+    fn readers_see_the_kinds_the_parser_recorded() {
+        let src = r#"{"o": {"k": 1}, "a": [1, 2], "s": "x", "e": "\ty", "n": -1.5, "t": true, "f": false, "z": null}"#;
+        let data =
+            &*crate::json::parse_data(src, "t.json", crate::json::ParseOptions::default()).unwrap();
+        let NodeKind::Object { first, len } = data.kind(data.root) else {
+            panic!()
+        };
+        let seen: Vec<(Kind, NodeKind)> = data
+            .properties(first, len)
+            .iter()
+            .map(|p| (data.node(p.value).kind(), data.kind(p.value)))
+            .collect();
+        let [(Kind::Object { first: o, .. }, _), (Kind::Array { first: a, .. }, _), ..] = seen[..]
+        else {
+            panic!("{seen:?}")
+        };
+        assert_eq!(
+            seen,
+            [
+                (
+                    Kind::Object { first: o, len: 1 },
+                    NodeKind::Object { first: o, len: 1 }
+                ),
+                (
+                    Kind::Array { first: a, len: 2 },
+                    NodeKind::Array { first: a, len: 2 }
+                ),
+                (Kind::String, NodeKind::String),
+                (Kind::EscapedString { len: 2 }, NodeKind::String),
+                (Kind::Number, NodeKind::Number),
+                (Kind::Bool(true), NodeKind::Bool(true)),
+                (Kind::Bool(false), NodeKind::Bool(false)),
+                (Kind::Null, NodeKind::Null),
+            ]
+        );
+    }
 
     #[test]
     fn offsets_inside_escaped_strings_map_to_the_source() {
