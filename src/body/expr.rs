@@ -323,7 +323,7 @@ impl Expression {
                     .iter()
                     .map(|p| {
                         (
-                            Expression::json(file.clone(), p.name),
+                            Expression::json(file.clone(), p.name()),
                             Expression::json(file.clone(), p.value),
                         )
                     })

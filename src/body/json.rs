@@ -145,7 +145,7 @@ impl<'a> JsonBody<'a> {
                 ));
             }
             for prop in props {
-                labels.push((self.name(prop).to_string(), file.range(prop.name)));
+                labels.push((self.name(prop).to_string(), file.range(prop.name())));
                 self.unpack_block(type_prop, prop.value, schema, labels, content, diags);
                 labels.pop();
             }
@@ -173,7 +173,7 @@ impl<'a> JsonBody<'a> {
                 labels: labels.iter().map(|(l, _)| l.clone()).collect(),
                 body: Body::json(self.file.clone(), body),
                 def_range: file.start_range(body),
-                type_range: file.range(type_prop.name),
+                type_range: file.range(type_prop.name()),
                 label_ranges: labels.iter().map(|(_, r)| r.clone()).collect(),
             });
         }
@@ -243,7 +243,7 @@ impl<'a> JsonBody<'a> {
 
     /// A property's name (decoded now if it has escapes).
     fn name(&self, prop: Prop) -> Cow<'a, str> {
-        self.file.str(prop.name).unwrap_or_default()
+        self.file.str(prop.name()).unwrap_or_default()
     }
 
     fn is_hidden(&self, name: &str) -> bool {
@@ -251,7 +251,7 @@ impl<'a> JsonBody<'a> {
     }
 
     fn attribute(&self, prop: Prop) -> Attribute {
-        let name_range = self.file.range(prop.name);
+        let name_range = self.file.range(prop.name());
         let range = name_range.cover(&self.file.range(prop.value));
         Attribute {
             name: self.name(prop).to_string(),
@@ -272,7 +272,7 @@ impl<'a> JsonBody<'a> {
 
     #[cold]
     fn duplicate(&self, summary: &str, prop: Prop, existing: &Attribute) -> Diagnostic {
-        let range = self.file.range(prop.name);
+        let range = self.file.range(prop.name());
         let whole = range.cover(&self.file.range(prop.value));
         Diagnostic::error(
             summary,
@@ -292,7 +292,7 @@ impl<'a> JsonBody<'a> {
         let suggestion = crate::diag::did_you_mean(&name, schema.names())
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
-        let range = self.file.range(prop.name);
+        let range = self.file.range(prop.name());
         let whole = range.cover(&self.file.range(prop.value));
         Diagnostic::error(
             "Extraneous JSON object property",

@@ -29,7 +29,7 @@ pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {
         NodeKind::Object { first, len } => {
             w.begin_object();
             for prop in file.properties(first, len) {
-                w.key(&file.str(prop.name).unwrap_or_default());
+                w.key(&file.str(prop.name()).unwrap_or_default());
                 node(w, file, prop.value);
             }
             w.end_object();
@@ -69,7 +69,7 @@ pub(crate) fn body_props(
 ) -> Result<(), Error> {
     if let Some(json) = body.as_json() {
         for prop in json.visible_props() {
-            let name = json.file.str(prop.name).unwrap_or_default();
+            let name = json.file.str(prop.name()).unwrap_or_default();
             if skip_comments && name == "//" {
                 continue;
             }

@@ -200,11 +200,12 @@ impl JsonEval<'_> {
         let mut names: Vec<NodeId> = Vec::with_capacity(props.len());
         let mut known = true;
         for prop in props {
-            let slot = if let Some(key) = object_key(file, prop.name, self.ctx, self.diags) {
+            let slot = if let Some(key) = object_key(file, prop.name(), self.ctx, self.diags) {
                 match attrs.entry(key) {
                     indexmap::map::Entry::Occupied(e) => {
                         let first = names[e.index()];
-                        self.diags.push(duplicate(file, e.key(), first, prop.name));
+                        self.diags
+                            .push(duplicate(file, e.key(), first, prop.name()));
                         known = false;
                         None
                     }
@@ -216,7 +217,7 @@ impl JsonEval<'_> {
             };
             let value = self.node(prop.value);
             if let Some(slot) = slot {
-                names.push(prop.name);
+                names.push(prop.name());
                 slot.insert(value);
             }
         }
@@ -322,22 +323,22 @@ impl<'f> ObjectWalk<'f> {
         diags: &mut Diagnostics,
     ) -> Option<WalkedProp> {
         let prop = self.props.next()?;
-        let mut key = object_key(self.file, prop.name, ctx, diags);
+        let mut key = object_key(self.file, prop.name(), ctx, diags);
         if let Some(name) = &key {
             // The file's text when it is the key (no escapes, no template,
             // already NFC), so recording it allocates nothing.
-            let seen = match self.file.source_str(prop.name) {
+            let seen = match self.file.source_str(prop.name()) {
                 Some(text) if text == name => Cow::Borrowed(text),
                 _ => Cow::Owned(name.clone()),
             };
-            if let Some(first) = self.seen.first_or_insert(seen, prop.name) {
-                diags.push(duplicate(self.file, name, first, prop.name));
+            if let Some(first) = self.seen.first_or_insert(seen, prop.name()) {
+                diags.push(duplicate(self.file, name, first, prop.name()));
                 key = None;
             }
         }
         Some(WalkedProp {
             key,
-            name: prop.name,
+            name: prop.name(),
             value: prop.value,
         })
     }

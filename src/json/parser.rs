@@ -335,7 +335,7 @@ impl Parser<'_> {
     #[cold]
     fn recover_container(
         &mut self,
-        start: usize,
+        id: NodeId,
         e: Box<SyntaxError>,
         child_base: usize,
         prop_base: usize,
@@ -344,6 +344,7 @@ impl Parser<'_> {
         if self.errors.len() >= MAX_RECOVERED_ERRORS {
             return Err(e);
         }
+        let start = self.nodes[id as usize].start as usize;
         let Some(end) = self.closing_bracket(self.at.max(start + 1)) else {
             return Err(e);
         };
@@ -352,6 +353,9 @@ impl Parser<'_> {
         self.prop_stack.truncate(prop_base);
         self.depth = depth - 1;
         self.at = end;
+        // The container and what was read of its content become one
+        // stand-in `null`, with the container's number.
+        self.nodes.truncate(id as usize);
         Ok(self.push(Kind::Null, start, end))
     }
 
@@ -513,7 +517,7 @@ impl Parser<'_> {
                 }
                 self.skip_ws()?;
                 let value = self.parse_value()?;
-                self.prop_stack.push(Prop { name, value });
+                self.prop_stack.push(Prop::new(name, value));
                 self.skip_ws()?;
                 match self.src.get(self.at) {
                     Some(b',') => self.at += 1,
@@ -548,17 +552,20 @@ impl Parser<'_> {
     fn parse_object(&mut self) -> PResult<NodeId> {
         let start = self.at;
         self.enter(start)?;
+        // Numbered before its members (see `Prop`); filled in when closed.
+        let id = self.push(Kind::Null, start, start);
         self.at += 1; // '{'
         let base = self.prop_stack.len();
         let (child_base, depth) = (self.child_stack.len(), self.depth);
         if let Err(e) = self.object_members(start, base) {
-            return self.recover_container(start, e, child_base, base, depth);
+            return self.recover_container(id, e, child_base, base, depth);
         }
         self.depth -= 1;
         let first = self.props.len() as u32;
         let len = (self.prop_stack.len() - base) as u32;
         self.props.extend(self.prop_stack.drain(base..));
-        Ok(self.push(Kind::Object { first, len }, start, self.at))
+        self.nodes[id as usize] = Node::new(Kind::Object { first, len }, start, self.at);
+        Ok(id)
     }
 
     /// The elements of the array opened at `start`, up to and including its
@@ -616,17 +623,20 @@ impl Parser<'_> {
     fn parse_array(&mut self) -> PResult<NodeId> {
         let start = self.at;
         self.enter(start)?;
+        // Numbered before its elements; filled in when closed.
+        let id = self.push(Kind::Null, start, start);
         self.at += 1; // '['
         let base = self.child_stack.len();
         let (prop_base, depth) = (self.prop_stack.len(), self.depth);
         if let Err(e) = self.array_elements(start, base) {
-            return self.recover_container(start, e, base, prop_base, depth);
+            return self.recover_container(id, e, base, prop_base, depth);
         }
         self.depth -= 1;
         let first = self.children.len() as u32;
         let len = (self.child_stack.len() - base) as u32;
         self.children.extend(self.child_stack.drain(base..));
-        Ok(self.push(Kind::Array { first, len }, start, self.at))
+        self.nodes[id as usize] = Node::new(Kind::Array { first, len }, start, self.at);
+        Ok(id)
     }
 
     /// The offset of the last comma before the current position.
@@ -1034,7 +1044,7 @@ mod tests {
                 let items: Vec<_> = f
                     .properties(first, len)
                     .iter()
-                    .map(|p| format!("{}:{}", f.str(p.name).unwrap(), show(f, p.value)))
+                    .map(|p| format!("{}:{}", f.str(p.name()).unwrap(), show(f, p.value)))
                     .collect();
                 format!("{{{}}}", items.join(","))
             }
@@ -1115,7 +1125,7 @@ mod tests {
             panic!()
         };
         let prop = f.properties(first, len)[0];
-        let name = f.range(prop.name);
+        let name = f.range(prop.name());
         assert_eq!(
             (name.start.line, name.start.column, name.end.column),
             (2, 3, 6)

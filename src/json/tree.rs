@@ -151,13 +151,29 @@ pub(crate) enum NodeKind {
     },
 }
 
-/// One `"name": value` pair of an object.
+/// One `"name": value` pair of an object, as its value node: nodes are
+/// numbered in source order (a container before its content), so the name
+/// of a property is always the node just before its value. 4 bytes, not
+/// 8: a file holds one per property for its whole life.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Prop {
-    /// The name, a string node.
-    pub name: NodeId,
     /// The value node.
     pub value: NodeId,
+}
+
+impl Prop {
+    /// The property whose name is node `name` and value node `value`,
+    /// which comes right after it.
+    pub(crate) fn new(name: NodeId, value: NodeId) -> Prop {
+        debug_assert_eq!(value, name + 1, "a value numbered right after its name");
+        Prop { value }
+    }
+
+    /// The name, a string node.
+    #[inline]
+    pub(crate) fn name(self) -> NodeId {
+        self.value.wrapping_sub(1)
+    }
 }
 
 /// Everything a parsed file owns; shared by all handles into it.
@@ -443,9 +459,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_node_is_sixteen_bytes() {
-        // A file holds one per JSON value for its whole life.
+    fn a_node_is_sixteen_bytes_and_a_property_four() {
+        // A file holds one per JSON value, one per property, for its
+        // whole life.
         assert_eq!(std::mem::size_of::<Node>(), 16);
+        assert_eq!(std::mem::size_of::<Prop>(), 4);
+    }
+
+    #[test]
+    fn property_names_are_the_nodes_before_their_values() {
+        let src = r#"{"a": {"b": [1, {"c": null}], "d": "x"}, "e": [[]], "a": 2}"#;
+        let data =
+            &*crate::json::parse_data(src, "t.json", crate::json::ParseOptions::default()).unwrap();
+        assert_eq!(data.root, 0, "the root is numbered first");
+        let mut names = Vec::new();
+        let mut stack = vec![data.root];
+        while let Some(id) = stack.pop() {
+            match data.kind(id) {
+                NodeKind::Object { first, len } => {
+                    for p in data.properties(first, len).iter().rev() {
+                        names.push(data.str(p.name()).unwrap().into_owned());
+                        stack.push(p.value);
+                    }
+                }
+                NodeKind::Array { first, len } => stack.extend(data.elements(first, len)),
+                _ => {}
+            }
+        }
+        names.sort();
+        assert_eq!(names, ["a", "a", "b", "c", "d", "e"]);
     }
 
     #[test]

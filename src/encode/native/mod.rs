@@ -306,7 +306,7 @@ struct BlockHeader<'a> {
 impl<'a> Converter<'a> {
     /// A property's name (decoded now if it has escapes).
     fn name(&self, prop: Prop) -> Cow<'a, str> {
-        self.file.str(prop.name).unwrap_or_default()
+        self.file.str(prop.name()).unwrap_or_default()
     }
 
     // ------------------------------------------------------------- bodies
@@ -350,9 +350,9 @@ impl<'a> Converter<'a> {
                 "The argument {name:?} was already set at {}.",
                 self.file.range(first)
             );
-            return self.error("Duplicate argument", &detail, prop.name);
+            return self.error("Duplicate argument", &detail, prop.name());
         }
-        attributes.insert(name, prop.name);
+        attributes.insert(name, prop.name());
         self.attribute(prop, mode, indent, entries);
     }
 
@@ -377,7 +377,7 @@ impl<'a> Converter<'a> {
                 &format!(
                     "The property {name:?} is an attribute here, and native syntax only allows identifiers (letters, digits, `_` and `-`, not starting with a digit) as attribute names."
                 ),
-                prop.name,
+                prop.name(),
             );
             return;
         }
@@ -399,13 +399,13 @@ impl<'a> Converter<'a> {
                 &format!(
                     "The property {type_name:?} is a block type here, and native syntax only allows identifiers as block type names."
                 ),
-                prop.name,
+                prop.name(),
             );
             return;
         }
         let mut header = BlockHeader {
             type_name,
-            type_node: prop.name,
+            type_node: prop.name(),
             labels: Vec::with_capacity(labels),
             indent,
         };
@@ -631,9 +631,9 @@ impl<'a> Converter<'a> {
         let mut entries = Vec::with_capacity(props.len());
         let mut names = HashMap::new();
         for prop in props {
-            self.check_duplicate(prop.name, &mut names);
+            self.check_duplicate(prop.name(), &mut names);
             let mut key = String::new();
-            self.key(prop.name, mode, indent + 1, &mut key);
+            self.key(prop.name(), mode, indent + 1, &mut key);
             let mut value = String::new();
             self.value(prop.value, mode, indent + 1, &mut value);
             entries.push(Entry::Attribute { name: key, value });
