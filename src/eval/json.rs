@@ -12,8 +12,6 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use indexmap::IndexMap;
-
 use super::context::Env;
 use super::expr::{number_detail, Eval};
 use super::EvalContext;
@@ -21,7 +19,7 @@ use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::syntax::{self, Template};
-use crate::value::{limits, try_convert, Number, Str, Type, Value};
+use crate::value::{limits, try_convert, Entries, Number, Str, Type, Value};
 
 impl Expression {
     /// Evaluates the expression in `ctx`.
@@ -183,7 +181,7 @@ impl JsonEval<'_> {
     fn object(&mut self, first: u32, len: u32) -> Value {
         let file = self.file;
         let props = file.properties(first, len);
-        let mut attrs: IndexMap<String, Value> = IndexMap::with_capacity(props.len());
+        let mut attrs = Entries::with_capacity(props.len());
         // The name node of each attribute, in the map's order: where a
         // duplicate was first defined.
         let mut names: Vec<NodeId> = Vec::with_capacity(props.len());
@@ -210,7 +208,7 @@ impl JsonEval<'_> {
             }
         }
         if known {
-            Value::Object(attrs)
+            Value::Object(Box::new(attrs))
         } else {
             Value::dynamic()
         }
@@ -272,7 +270,7 @@ impl<'f> SeenKeys<'f> {
 pub(crate) struct WalkedProp {
     /// The key; `None` when it is unknown, or invalid or a duplicate (both
     /// reported).
-    pub key: Option<String>,
+    pub key: Option<Str>,
     /// The key's string node.
     pub name: NodeId,
     /// The value node.
@@ -316,10 +314,10 @@ impl<'f> ObjectWalk<'f> {
             let text = self.file.str(prop.name).unwrap_or_default();
             // The file's text when it is the key (no template, already
             // NFC), so recording it allocates nothing.
-            let seen = if text == name {
+            let seen = if text == name.as_str() {
                 Cow::Borrowed(text)
             } else {
-                Cow::Owned(name.clone())
+                Cow::Owned(name.to_string())
             };
             if let Some(first) = self.seen.first_or_insert(seen, prop.name) {
                 diags.push(duplicate(self.file, name, first, prop.name));
@@ -340,10 +338,10 @@ fn object_key(
     name: NodeId,
     ctx: &EvalContext,
     diags: &mut Diagnostics,
-) -> Option<String> {
+) -> Option<Str> {
     let text = file.str(name).unwrap_or_default();
     if ctx.is_literal() || !syntax::needs_template_parse(text) {
-        return Some(Str::nfc_string(text));
+        return Some(Str::from(text));
     }
     let mark = diags.len();
     let value = JsonEval {
@@ -364,7 +362,7 @@ fn object_key(
         return None;
     }
     match try_convert(&value, &Type::String, true) {
-        Ok(Value::String(s)) => Some(s.into_string()),
+        Ok(Value::String(s)) => Some(s),
         Ok(_) => None,
         Err(e) => {
             diags.push(Diagnostic::error(

@@ -15,7 +15,7 @@ use crate::body::{Expression, NativeExpr};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::syntax::{Expr, ExprKind, ObjectKey, Span};
-use crate::value::{convert_unsafe, unsuitable, Type, Value};
+use crate::value::{convert_unsafe, unsuitable, Str, Type, Value};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -308,13 +308,13 @@ fn apply_defaults(value: Value, optional: &Optional) -> Value {
     match value {
         Value::Object(mut attrs) => {
             for (name, default) in &optional.defaults {
-                let missing = attrs.get(name).is_none_or(Value::is_null);
+                let missing = attrs.get(name.as_str()).is_none_or(Value::is_null);
                 if missing {
-                    attrs.insert(name.clone(), default.clone());
+                    attrs.insert(Str::from(name.as_str()), default.clone());
                 }
             }
             for (name, child) in &optional.children {
-                if let Some(v) = attrs.get_mut(name) {
+                if let Some(v) = attrs.get_mut(name.as_str()) {
                     *v = apply_defaults(std::mem::replace(v, Value::dynamic()), child);
                 }
             }
@@ -372,7 +372,7 @@ fn check_required(value: &Value, ty: &Type, optional: &Optional, path: &str) -> 
                 } else {
                     format!("{path}.{name}")
                 };
-                match attrs.get(name) {
+                match attrs.get(name.as_str()) {
                     None if !optional.attributes.contains(name) => {
                         return Err(unsuitable(format!("attribute {here:?} is required")))
                     }
@@ -411,7 +411,7 @@ fn check_required(value: &Value, ty: &Type, optional: &Optional, path: &str) -> 
         }
         (Value::Object(entries) | Value::Map(_, entries), Type::Map(t)) => {
             let child = optional.children.get("*").cloned().unwrap_or_default();
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 check_required(v, t, &child, &format!("{path}[{k:?}]"))?;
             }
             Ok(())
