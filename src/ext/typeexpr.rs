@@ -240,7 +240,7 @@ impl Reader<'_> {
             }
             attrs.insert(name, ty);
         }
-        (Type::Object(attrs), optional)
+        (Type::Object(Box::new(attrs)), optional)
     }
 
     /// `optional(T)` or `optional(T, default)` for attribute `name`.

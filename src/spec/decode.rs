@@ -673,12 +673,9 @@ fn first_block_range(content: &BodyContent, type_name: &str, nested: &Spec) -> R
 
 pub(super) fn implied_type(spec: &Spec) -> Type {
     match spec {
-        Spec::Object(children) => Type::Object(
-            children
-                .iter()
-                .map(|(k, c)| (k.clone(), implied_type(c)))
-                .collect(),
-        ),
+        Spec::Object(children) => {
+            Type::object(children.iter().map(|(k, c)| (k.as_str(), implied_type(c))))
+        }
         Spec::Tuple(children) => Type::Tuple(children.iter().map(implied_type).collect()),
         Spec::Attr { ty, .. } => ty.clone(),
         Spec::Literal(v) => v.ty(),

@@ -780,7 +780,7 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
             }
         }
     }
-    Ok(Type::Object(attrs))
+    Ok(Type::Object(Box::new(attrs)))
 }
 
 fn one() -> Function {

@@ -290,7 +290,7 @@ impl Cx {
                         None => return Err(self.err(format!("unsupported attribute {k:?}"))),
                     }
                 }
-                for (k, t) in attrs {
+                for (k, t) in attrs.iter() {
                     if !out.contains_key(k.as_str()) {
                         // Filling in attributes multiplies: N objects of
                         // distinct attributes converted to their union
@@ -512,7 +512,7 @@ pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
             .map(|()| Safety::Unsafe),
         (Object(a), Object(b)) => {
             let mut s = Safety::Safe;
-            for (k, ta) in a {
+            for (k, ta) in a.iter() {
                 match b.get(k) {
                     Some(tb) => s = worst(s, type_conversion(ta, tb)?),
                     None => s = Safety::Unsafe,

@@ -13,15 +13,17 @@
 //! [`Value`] is a public enum so other layers can pattern-match on it. Lists,
 //! sets and maps store their element type, so an empty list still has a
 //! type. Objects and maps keep insertion order ([`Entries`], an `IndexMap`
-//! keyed by [`Str`]); equality and type identity ignore that order.
+//! keyed by [`Str`]); equality and type identity ignore that order. Sets
+//! keep distinct elements in a canonical, stable order (by kind, then
+//! value), so two equal sets have their elements in the same order and
+//! compare elementwise. Strings and object keys are NFC-normalized on
+//! construction ([`Str`]).
 //!
 //! A decoded file holds one `Value` per element and per attribute, so its
 //! size is most of a decode's memory: collection payloads are one pointer
-//! each ([`Elements`] is a `ThinVec`, [`Entries`] is boxed), which keeps a
-//! `Value` at 48 bytes where inline `Vec`s and maps made it 104. Sets keep distinct elements in a
-//! canonical, stable order (by kind, then value), so two equal sets have
-//! their elements in the same order and compare elementwise. Strings and
-//! object keys are NFC-normalized on construction ([`Str`]).
+//! each ([`Elements`] is a `ThinVec`, [`Entries`] is boxed, and so are a
+//! [`Type::Object`]'s attributes), which keeps a `Value` at 40 bytes where
+//! inline `Vec`s and maps made it 104.
 //!
 //! The constructors ([`Value::list`], [`Value::set`], [`Value::map`]) check
 //! and convert their elements; code that builds the enum variants directly
@@ -211,9 +213,7 @@ impl Value {
             Value::Set(t, _) => Type::Set(Box::new(t.clone())),
             Value::Map(t, _) => Type::Map(Box::new(t.clone())),
             Value::Tuple(items) => Type::Tuple(items.iter().map(Value::ty).collect()),
-            Value::Object(attrs) => {
-                Type::Object(attrs.iter().map(|(k, v)| (k.to_string(), v.ty())).collect())
-            }
+            Value::Object(attrs) => Type::object(attrs.iter().map(|(k, v)| (k.as_str(), v.ty()))),
         }
     }
 
@@ -650,10 +650,11 @@ mod tests {
 
     #[test]
     #[cfg(target_pointer_width = "64")]
-    fn a_value_is_48_bytes_whatever_it_holds() {
+    fn a_value_is_40_bytes_whatever_it_holds() {
         // A decoded file holds one per element and attribute: a change
         // here changes a decode's peak memory (BENCHMARKS.md).
-        assert_eq!(std::mem::size_of::<Value>(), 48);
+        assert_eq!(std::mem::size_of::<Value>(), 40);
+        assert_eq!(std::mem::size_of::<Type>(), 24);
         assert_eq!(std::mem::size_of::<Elements>(), 8);
     }
 
