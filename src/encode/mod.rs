@@ -146,7 +146,7 @@ impl HclEncode for Value {
     fn encode_body(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
         match self {
             Value::Object(m) | Value::Map(_, m) => {
-                for (k, v) in m.iter() {
+                for (k, v) in m {
                     body.attr(k, v)?;
                 }
                 Ok(())

@@ -164,7 +164,7 @@ impl Encoder {
             }
             Value::Map(_, m) | Value::Object(m) => {
                 self.w.begin_object();
-                for (k, item) in m.iter() {
+                for (k, item) in m {
                     self.key(k);
                     let len = self.path.len();
                     push_key(&mut self.path, k);

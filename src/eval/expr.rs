@@ -469,7 +469,7 @@ impl<'a> Eval<'a> {
             }
         }
         if known {
-            Value::Object(Box::new(attrs))
+            Value::Object(attrs)
         } else {
             Value::dynamic()
         }

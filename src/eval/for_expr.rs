@@ -308,13 +308,13 @@ impl ObjectBuilder {
 
     fn finish(self) -> Value {
         match self {
-            ObjectBuilder::Single(attrs) => Value::Object(Box::new(attrs)),
-            ObjectBuilder::Grouped(groups) => Value::Object(Box::new(
+            ObjectBuilder::Single(attrs) => Value::Object(attrs),
+            ObjectBuilder::Grouped(groups) => Value::Object(
                 groups
                     .into_iter()
                     .map(|(k, vs)| (k, Value::Tuple(vs)))
                     .collect(),
-            )),
+            ),
         }
     }
 }

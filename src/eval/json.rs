@@ -175,9 +175,8 @@ impl JsonEval<'_> {
 
     /// An object: the properties of [`ObjectWalk`], with the same keys and
     /// diagnostics; an unknown or duplicate key makes the whole object
-    /// unknown. The attribute map itself finds duplicates (one hash per
-    /// key, which it needs anyway), rather than the walk's list of the keys
-    /// seen.
+    /// unknown. The attribute map itself finds duplicates (the lookup it
+    /// needs anyway), rather than the walk's list of the keys seen.
     fn object(&mut self, first: u32, len: u32) -> Value {
         let file = self.file;
         let props = file.properties(first, len);
@@ -188,27 +187,26 @@ impl JsonEval<'_> {
         let mut known = true;
         for prop in props {
             let slot = if let Some(key) = object_key(file, prop.name, self.ctx, self.diags) {
-                match attrs.entry(key) {
-                    indexmap::map::Entry::Occupied(e) => {
-                        let first = names[e.index()];
-                        self.diags.push(duplicate(file, e.key(), first, prop.name));
+                match attrs.get_index_of(&key) {
+                    Some(i) => {
+                        self.diags.push(duplicate(file, &key, names[i], prop.name));
                         known = false;
                         None
                     }
-                    indexmap::map::Entry::Vacant(e) => Some(e),
+                    None => Some(key),
                 }
             } else {
                 known = false;
                 None
             };
             let value = self.node(prop.value);
-            if let Some(slot) = slot {
+            if let Some(key) = slot {
                 names.push(prop.name);
-                slot.insert(value);
+                attrs.push_new(key, value);
             }
         }
         if known {
-            Value::Object(Box::new(attrs))
+            Value::Object(attrs)
         } else {
             Value::dynamic()
         }

@@ -411,7 +411,7 @@ fn check_required(value: &Value, ty: &Type, optional: &Optional, path: &str) -> 
         }
         (Value::Object(entries) | Value::Map(_, entries), Type::Map(t)) => {
             let child = optional.children.get("*").cloned().unwrap_or_default();
-            for (k, v) in entries.iter() {
+            for (k, v) in entries {
                 check_required(v, t, &child, &format!("{path}[{k:?}]"))?;
             }
             Ok(())

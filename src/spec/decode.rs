@@ -536,9 +536,9 @@ fn decode_block_map(
     }
     if root.is_empty() {
         return if objects {
-            Value::Object(Box::default())
+            Value::Object(Entries::new())
         } else {
-            Value::Map(implied_type(&spec.nested), Box::default())
+            Value::Map(implied_type(&spec.nested), Entries::new())
         };
     }
     let elem_ty = implied_type(&spec.nested);
@@ -563,7 +563,7 @@ fn build_tree(
         })
         .collect();
     if objects {
-        return Value::Object(Box::new(values));
+        return Value::Object(values);
     }
     let mut ty = elem_ty.clone();
     for _ in 1..depth {

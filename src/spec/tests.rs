@@ -279,7 +279,10 @@ fn block_map_nests_one_map_per_label() {
         Some(&Value::from("b"))
     );
     assert_eq!(spec.implied_type(), Type::map(Type::map(Type::String)));
-    assert_eq!(ok(&spec, "{}"), Value::Map(Type::String, Box::default()));
+    assert_eq!(
+        ok(&spec, "{}"),
+        Value::Map(Type::String, crate::value::Entries::new())
+    );
 }
 
 #[test]

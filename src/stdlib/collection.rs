@@ -738,7 +738,7 @@ fn merge() -> Function {
             }
             match ty {
                 Type::Map(t) => make_map(*t, out),
-                _ => Ok(Value::Object(Box::new(out))),
+                _ => Ok(Value::Object(out)),
             }
         })
 }
@@ -1290,7 +1290,7 @@ fn zipmap() -> Function {
             }
             match &args[1] {
                 Value::List(t, _) => make_map(t.clone(), entries),
-                _ => Ok(Value::Object(Box::new(entries))),
+                _ => Ok(Value::Object(entries)),
             }
         })
 }

@@ -420,7 +420,7 @@ impl JsonReader<'_> {
         self.ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            return Ok(Value::Object(Box::new(attrs)));
+            return Ok(Value::Object(attrs));
         }
         loop {
             self.ws();
@@ -443,7 +443,7 @@ impl JsonReader<'_> {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
-                    return Ok(Value::Object(Box::new(attrs)));
+                    return Ok(Value::Object(attrs));
                 }
                 _ => return Err(self.error("expected ',' or '}'")),
             }
@@ -878,7 +878,7 @@ impl MarkedEventReceiver for YamlLoader {
                     anchor,
                     cost,
                     ..
-                }) => self.push(Value::Object(Box::new(attrs)), cost, anchor),
+                }) => self.push(Value::Object(attrs), cost, anchor),
                 None => {}
             },
             // An alias costs what it expands to, charged before the copy.

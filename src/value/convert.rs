@@ -246,10 +246,7 @@ impl Cx {
                 let keys: Vec<&Str> = m.keys().collect();
                 let values: Vec<&Value> = m.values().collect();
                 let (t, values) = self.map_values(&keys, &values, elem)?;
-                Ok(Value::Map(
-                    t,
-                    Box::new(m.keys().cloned().zip(values).collect()),
-                ))
+                Ok(Value::Map(t, m.keys().cloned().zip(values).collect()))
             }
             (Value::List(_, items) | Value::Set(_, items), Type::Tuple(elems)) => {
                 self.unsafe_ok(ty)?;
@@ -267,18 +264,18 @@ impl Cx {
                     return Err(self.err(format!("attribute {name:?} is required")));
                 }
                 let mut out = Entries::with_capacity(m.len());
-                for (k, v) in m.iter() {
+                for (k, v) in m {
                     let Some(t) = attrs.get(k.as_str()) else {
                         return Err(self.err(format!("unsupported attribute {k:?}")));
                     };
                     let v = self.at(PathStep::Attr(k.to_string()), |cx| cx.convert(v, t))?;
                     out.insert(k.clone(), v);
                 }
-                Ok(Value::Object(Box::new(out)))
+                Ok(Value::Object(out))
             }
             (Value::Object(m), Type::Object(attrs)) => {
                 let mut out = Entries::with_capacity(attrs.len());
-                for (k, v) in m.iter() {
+                for (k, v) in m {
                     match attrs.get(k.as_str()) {
                         Some(t) => {
                             let v =
@@ -303,7 +300,7 @@ impl Cx {
                         out.insert(Str::from(k.as_str()), Value::Null(t.clone()));
                     }
                 }
-                Ok(Value::Object(Box::new(out)))
+                Ok(Value::Object(out))
             }
             _ => Err(self.err(required(ty))),
         }

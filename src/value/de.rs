@@ -166,7 +166,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 visit_seq(items, visitor)
             }
-            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(*m)),
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
         }
     }
 
@@ -324,7 +324,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(*m)),
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
             ref other => Err(mismatch("a map", other)),
         }
     }
@@ -336,7 +336,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.value {
-            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(*m)),
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
             ref other => Err(mismatch("an object", other)),
         }
     }
@@ -443,7 +443,7 @@ impl<'de> SeqAccess<'de> for SeqDe {
 }
 
 struct MapDe {
-    iter: indexmap::map::IntoIter<Str, Value>,
+    iter: crate::value::entries::IntoIter,
     value: Option<Value>,
 }
 
@@ -646,7 +646,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some((k, v)) = map.next_entry::<String, Value>()? {
             m.insert(Str::new(k), v);
         }
-        Ok(Value::Object(Box::new(m)))
+        Ok(Value::Object(m))
     }
 }
 

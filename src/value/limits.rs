@@ -488,7 +488,7 @@ pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
             }
             Value::Map(_, entries) | Value::Object(entries) => {
                 elements += entries.len() as u64;
-                for (k, item) in entries.iter() {
+                for (k, item) in entries {
                     bytes += k.len() as u64;
                     bytes += nested(item, &mut stack);
                 }

@@ -65,6 +65,7 @@
 mod access;
 mod convert;
 mod de;
+mod entries;
 pub mod limits;
 mod number;
 pub(crate) use number::decimal_parts;
@@ -86,6 +87,7 @@ pub use access::AccessError;
 pub(crate) use convert::unsuitable;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
 pub use de::{from_value, ValueDeserializer};
+pub use entries::Entries;
 pub use limits::Limits;
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
@@ -115,11 +117,11 @@ pub enum Value {
     /// A set: element type and distinct elements in canonical order.
     Set(Type, Elements),
     /// A map: element type and entries, in insertion order.
-    Map(Type, Box<Entries>),
+    Map(Type, Entries),
     /// A tuple: its elements, each with its own type.
     Tuple(Elements),
     /// An object: its attributes, in insertion order.
-    Object(Box<Entries>),
+    Object(Entries),
 }
 
 /// The elements of a list, set or tuple.
@@ -130,12 +132,6 @@ pub enum Value {
 /// 104, and a decoded file's value tree holds one `Value` per element and
 /// per attribute. It derefs to a slice and has `Vec`'s methods.
 pub type Elements = ThinVec<Value>;
-
-/// The entries of a map or the attributes of an object, in insertion order,
-/// keyed by NFC-normalized [`Str`]s (held inline when short, as most names
-/// are). [`Value::Map`] and [`Value::Object`] box it, to keep [`Value`]
-/// small.
-pub type Entries = IndexMap<Str, Value>;
 
 impl Value {
     /// The null value of `ty`.
@@ -177,10 +173,7 @@ impl Value {
         let (keys, values): (Vec<Str>, Vec<Value>) =
             entries.into_iter().map(|(k, v)| (k.into(), v)).unzip();
         let (ty, values) = convert::map_elements(elem_ty, &keys, values)?;
-        Ok(Value::Map(
-            ty,
-            Box::new(keys.into_iter().zip(values).collect()),
-        ))
+        Ok(Value::Map(ty, keys.into_iter().zip(values).collect()))
     }
 
     /// A tuple of the given elements.
@@ -191,9 +184,7 @@ impl Value {
     /// An object with the given attributes. A repeated name keeps its first
     /// position and its last value.
     pub fn object<K: Into<Str>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
-        Value::Object(Box::new(
-            attrs.into_iter().map(|(k, v)| (k.into(), v)).collect(),
-        ))
+        Value::Object(attrs.into_iter().map(|(k, v)| (k.into(), v)).collect())
     }
 
     /// The empty list of `elem_ty`.
@@ -323,7 +314,7 @@ impl Value {
     pub fn len(&self) -> Option<usize> {
         self.as_elements()
             .map(<[Value]>::len)
-            .or_else(|| self.as_entries().map(IndexMap::len))
+            .or_else(|| self.as_entries().map(Entries::len))
     }
 
     /// Whether a collection or structural value has no elements (`false`
@@ -626,7 +617,7 @@ impl From<IndexMap<String, Value>> for Value {
 impl From<Entries> for Value {
     /// An object with these attributes.
     fn from(m: Entries) -> Value {
-        Value::Object(Box::new(m))
+        Value::Object(m)
     }
 }
 

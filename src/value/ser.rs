@@ -96,7 +96,7 @@ impl Serialize for Plain<'_> {
             Value::Map(_, m) | Value::Object(m) => {
                 use ser::SerializeMap;
                 let mut map = serializer.serialize_map(Some(m.len()))?;
-                for (k, v) in m.iter() {
+                for (k, v) in m {
                     map.serialize_entry(k.as_str(), &Plain(v))?;
                 }
                 map.end()
@@ -389,7 +389,7 @@ impl ser::SerializeMap for MapBuilder {
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
-        Ok(Value::Object(Box::new(self.map)))
+        Ok(Value::Object(self.map))
     }
 }
 
@@ -406,7 +406,7 @@ impl ser::SerializeStruct for MapBuilder {
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
-        Ok(Value::Object(Box::new(self.map)))
+        Ok(Value::Object(self.map))
     }
 }
 
@@ -426,10 +426,7 @@ impl ser::SerializeStructVariant for VariantMapBuilder {
         ser::SerializeStruct::serialize_field(&mut self.1, key, value)
     }
     fn end(self) -> Result<Value, Error> {
-        Ok(Value::object([(
-            self.0,
-            Value::Object(Box::new(self.1.map)),
-        )]))
+        Ok(Value::object([(self.0, Value::Object(self.1.map))]))
     }
 }
 

@@ -69,7 +69,7 @@ fn conditional_unifies_map_with_objects_as_map() {
         ok("${false ? tags : {a = 1}}", &c),
         Value::Map(
             Type::String,
-            Box::new([("a".into(), Value::from("1"))].into_iter().collect())
+            [("a", Value::from("1"))].into_iter().collect()
         )
     );
 }
@@ -78,10 +78,7 @@ fn conditional_unifies_map_with_objects_as_map() {
 fn conditional_unifies_objects_with_different_attributes_as_map() {
     assert_eq!(
         ok("${true ? {a = 1} : {b = 2}}", &ctx()),
-        Value::Map(
-            Type::Number,
-            Box::new([("a".into(), Value::from(1))].into_iter().collect())
-        )
+        Value::Map(Type::Number, [("a", Value::from(1))].into_iter().collect())
     );
 }
 
