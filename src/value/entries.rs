@@ -24,7 +24,7 @@ use super::{Str, Value};
 
 /// Up to this many entries, keys are found by comparing them in order;
 /// above, through the hash index.
-const SMALL: usize = 8;
+const SMALL: usize = 16;
 
 /// The attributes of an object or the entries of a map: [`Str`] keys,
 /// unique, in insertion order.
