@@ -102,8 +102,8 @@ fn write_value(v: &Value, out: &mut String) -> Result<(), String> {
             out.push(']');
         }
         Value::Map(_, entries) | Value::Object(entries) => {
-            let mut keys: Vec<&String> = entries.keys().collect();
-            keys.sort();
+            let mut keys: Vec<&str> = entries.keys().map(hcl_json::value::Str::as_str).collect();
+            keys.sort_unstable();
             out.push('{');
             for (i, k) in keys.into_iter().enumerate() {
                 if i > 0 {

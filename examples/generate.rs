@@ -205,14 +205,10 @@ mod tests {
         // The references evaluate as Terraform would evaluate them.
         let ctx = EvalContext::new().with_variable(
             "var",
-            Value::Object(
-                [
-                    ("region".into(), Value::from("us-east-2")),
-                    ("instance_type".into(), Value::from("t3.large")),
-                ]
-                .into_iter()
-                .collect(),
-            ),
+            Value::object([
+                ("region", Value::from("us-east-2")),
+                ("instance_type", Value::from("t3.large")),
+            ]),
         );
         let web0 = &content.blocks[4].body;
         let attrs = web0

@@ -280,21 +280,20 @@ fn a_native_expression_keeps_its_string_form() {
 
 #[test]
 fn values_are_written_as_expressions() {
-    let v = Value::Object(
-        [
-            (
-                "n".into(),
-                Value::Number(Number::parse_plain("0.1000000000000000000000000000001").unwrap()),
-            ),
-            ("${k}".into(), Value::from(true)),
-            (
-                "l".into(),
-                Value::Tuple(vec![Value::null(Type::String), Value::from("é")]),
-            ),
-        ]
-        .into_iter()
-        .collect(),
-    );
+    let v = Value::object([
+        (
+            "n",
+            Value::Number(Number::parse_plain("0.1000000000000000000000000000001").unwrap()),
+        ),
+        ("${k}", Value::from(true)),
+        (
+            "l",
+            Value::Tuple(thin_vec::thin_vec![
+                Value::null(Type::String),
+                Value::from("é")
+            ]),
+        ),
+    ]);
     assert_eq!(
         hcl_json::to_string(&v).unwrap(),
         r#"{"n":0.1000000000000000000000000000001,"$${k}":true,"l":[null,"é"]}"#
@@ -358,7 +357,7 @@ fn an_unknown_value_is_an_error_with_the_attribute_path() {
         variable: vec![Variable {
             name: "v".into(),
             description: None,
-            default: Some(Value::Tuple(vec![
+            default: Some(Value::Tuple(thin_vec::thin_vec![
                 Value::from(1i64),
                 Value::unknown(Type::String),
             ])),
@@ -649,14 +648,11 @@ fn a_native_expression_inside_a_string_is_written_as_an_interpolation() {
     }
     let text = hcl_json::to_string(&W { args: call.args }).unwrap();
     assert_eq!(text, r#"{"args":["${var.m}","${\"k\"}"]}"#);
-    let ctx = EvalContext::new().with_variable(
-        "var",
-        Value::Object([("m".into(), Value::from("map"))].into_iter().collect()),
-    );
+    let ctx = EvalContext::new().with_variable("var", Value::object([("m", Value::from("map"))]));
     let back: Holder = decode(&text.replace("args", "e"));
     assert_eq!(
         back.e.value(&ctx).unwrap(),
-        Value::Tuple(vec![Value::from("map"), Value::from("k")])
+        Value::Tuple(thin_vec::thin_vec![Value::from("map"), Value::from("k")])
     );
 }
 

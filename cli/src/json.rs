@@ -52,7 +52,7 @@ fn marshal(value: &Value) -> Result<Json, Unserializable> {
         Value::Map(_, entries) | Value::Object(entries) => {
             let mut members = entries
                 .iter()
-                .map(|(k, v)| Ok((k.clone(), marshal(v)?)))
+                .map(|(k, v)| Ok((k.to_string(), marshal(v)?)))
                 .collect::<Result<Vec<_>, Unserializable>>()?;
             members.sort_by(|a, b| a.0.cmp(&b.0));
             Json::Object(members)

@@ -439,7 +439,7 @@ struct ExprMap<'p, 'a> {
     parent: &'p ExprDeserializer<'a>,
     walk: ObjectWalk<'p>,
     /// The key just read and its value node.
-    key: Option<(String, crate::json::NodeId)>,
+    key: Option<(crate::value::Str, crate::json::NodeId)>,
 }
 
 impl<'de> MapAccess<'de> for ExprMap<'_, '_> {

@@ -11,8 +11,6 @@
 
 use std::borrow::Cow;
 
-use indexmap::IndexMap;
-
 use super::context::Env;
 use crate::body::OriginRef;
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
@@ -21,7 +19,9 @@ use crate::syntax::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
 use crate::value::limits::{self, Exceeded, LIMIT_SUMMARY};
-use crate::value::{try_convert, unify_unsafe, AccessError, Number, Type, Value};
+use crate::value::{
+    try_convert, unify_unsafe, AccessError, Elements, Entries, Number, Str, Type, Value,
+};
 
 /// Evaluates native expressions and templates (of one JSON string, or of
 /// a native file), collecting diagnostics.
@@ -368,7 +368,7 @@ impl<'a> Eval<'a> {
                 );
                 Value::dynamic()
             }
-            Value::Null(_) => Value::Tuple(Vec::new()),
+            Value::Null(_) => Value::Tuple(Elements::new()),
             Value::Unknown(ty) if is_sequence(ty) => Value::unknown(self.splat_type(ty, each, ctx)),
             Value::Unknown(Type::Dynamic) => Value::dynamic(),
             Value::Unknown(_) => {
@@ -386,7 +386,7 @@ impl<'a> Eval<'a> {
                 .unwrap_or_else(|| Value::unknown(self.splat_type(&source.ty(), each, ctx))),
             lone => {
                 let v = self.apply_steps(Cow::Borrowed(lone), each, ctx);
-                Value::Tuple(vec![v])
+                Value::Tuple(thin_vec::thin_vec![v])
             }
         }
     }
@@ -422,7 +422,7 @@ impl<'a> Eval<'a> {
         ctx: &Env<'_>,
     ) -> Option<Value> {
         let mark = self.mark();
-        let mut results: Vec<Value> = Vec::with_capacity(items.len());
+        let mut results = Elements::with_capacity(items.len());
         for item in items {
             if limits::exceeded().is_some() {
                 return None;
@@ -456,7 +456,7 @@ impl<'a> Eval<'a> {
     // ------------------------------------------------------------ objects
 
     fn object(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
-        let mut attrs = IndexMap::with_capacity(items.len());
+        let mut attrs = Entries::with_capacity(items.len());
         let mut known = true;
         for item in items {
             let key = self.object_key(&item.key, ctx);
@@ -477,11 +477,9 @@ impl<'a> Eval<'a> {
 
     /// The key of an object constructor item, or `None` when it is unknown
     /// or failed.
-    fn object_key(&mut self, key: &ObjectKey, ctx: &Env<'_>) -> Option<String> {
+    fn object_key(&mut self, key: &ObjectKey, ctx: &Env<'_>) -> Option<Str> {
         let expr = match key {
-            ObjectKey::Ident(name) => {
-                return Some(crate::value::Str::new(&*name.name).into_string())
-            }
+            ObjectKey::Ident(name) => return Some(Str::from(&*name.name)),
             ObjectKey::Expr(expr) => expr,
         };
         if is_bare_reference(expr) {
@@ -506,7 +504,7 @@ impl<'a> Eval<'a> {
             return None;
         }
         match try_convert(&value, &Type::String, true) {
-            Ok(Value::String(s)) => Some(s.into_string()),
+            Ok(Value::String(s)) => Some(s),
             Ok(_) => None,
             Err(e) => {
                 self.error(
@@ -576,7 +574,7 @@ impl<'a> Eval<'a> {
 /// A list of `items` when they all have one type (as the results of the
 /// same steps on the elements of a list do), otherwise a tuple (when some
 /// are dynamic).
-fn list_or_tuple(items: Vec<Value>) -> Value {
+fn list_or_tuple(items: Elements) -> Value {
     let Some(first) = items.first().map(Value::ty) else {
         return Value::Tuple(items);
     };

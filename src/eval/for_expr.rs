@@ -15,7 +15,7 @@ use super::context::Env;
 use super::expr::Eval;
 use crate::syntax::{Expr, ForExpr, ForResult, Ident, Span};
 use crate::value::limits;
-use crate::value::{try_convert, Type, Value};
+use crate::value::{try_convert, Elements, Entries, Str, Type, Value};
 
 /// The introduction of a `for`: its variables and its collection.
 pub(crate) struct Iteration<'e> {
@@ -78,10 +78,10 @@ impl Eval<'_> {
                 }
             }
             Value::Map(_, entries) | Value::Object(entries) => {
-                let mut sorted: Vec<(&String, &Value)> = entries.iter().collect();
+                let mut sorted: Vec<(&Str, &Value)> = entries.iter().collect();
                 sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
                 for (k, v) in sorted {
-                    if !visit(self, Cow::Owned(Value::from(k.as_str())), v) {
+                    if !visit(self, Cow::Owned(Value::String(k.clone())), v) {
                         break;
                     }
                 }
@@ -141,7 +141,7 @@ impl Eval<'_> {
         };
         match &f.result {
             ForResult::Tuple { value } => {
-                let mut items = Vec::new();
+                let mut items = Elements::new();
                 let known = self.iterate(&it, ctx, |eval, scope| {
                     match eval.for_filter(f, span, scope) {
                         Some(true) => {}
@@ -240,14 +240,14 @@ impl Eval<'_> {
 
     /// The key of an object `for` element, or `None` when it is unknown or
     /// failed.
-    fn for_key(&mut self, key: &Expr, span: Span, scope: &Env<'_>) -> Option<String> {
+    fn for_key(&mut self, key: &Expr, span: Span, scope: &Env<'_>) -> Option<Str> {
         let mark = self.mark();
         let value = self.value_cow(key, scope);
         if self.failed_since(mark) || !value.is_known() {
             return None;
         }
         if let Value::String(s) = &*value {
-            return Some(s.as_str().to_owned());
+            return Some(s.clone());
         }
         if value.is_null() {
             self.error_in(
@@ -259,7 +259,7 @@ impl Eval<'_> {
             return None;
         }
         match try_convert(&value, &Type::String, true) {
-            Ok(Value::String(s)) => Some(s.into_string()),
+            Ok(Value::String(s)) => Some(s),
             Ok(_) => None,
             Err(e) => {
                 self.error_in(
@@ -276,8 +276,8 @@ impl Eval<'_> {
 
 /// The attributes of an object `for`, with or without grouping.
 enum ObjectBuilder {
-    Single(IndexMap<String, Value>),
-    Grouped(IndexMap<String, Vec<Value>>),
+    Single(Entries),
+    Grouped(IndexMap<Str, Elements>),
 }
 
 impl ObjectBuilder {
@@ -285,12 +285,12 @@ impl ObjectBuilder {
         if grouping {
             ObjectBuilder::Grouped(IndexMap::new())
         } else {
-            ObjectBuilder::Single(IndexMap::new())
+            ObjectBuilder::Single(Entries::new())
         }
     }
 
     /// Adds an element; without grouping, a repeated key is `Err(key)`.
-    fn insert(&mut self, key: String, value: Value) -> Result<(), String> {
+    fn insert(&mut self, key: Str, value: Value) -> Result<(), Str> {
         match self {
             ObjectBuilder::Grouped(groups) => {
                 groups.entry(key).or_default().push(value);

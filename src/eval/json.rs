@@ -12,8 +12,6 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use indexmap::IndexMap;
-
 use super::context::Env;
 use super::expr::{number_detail, Eval};
 use super::EvalContext;
@@ -21,7 +19,7 @@ use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::syntax::{self, Template};
-use crate::value::{limits, try_convert, Number, Str, Type, Value};
+use crate::value::{limits, try_convert, Entries, Number, Str, Type, Value};
 
 impl Expression {
     /// Evaluates the expression in `ctx`.
@@ -188,37 +186,35 @@ impl JsonEval<'_> {
 
     /// An object: the properties of [`ObjectWalk`], with the same keys and
     /// diagnostics; an unknown or duplicate key makes the whole object
-    /// unknown. The attribute map itself finds duplicates (one hash per
-    /// key, which it needs anyway), rather than the walk's list of the keys
-    /// seen.
+    /// unknown. The attribute map itself finds duplicates (the lookup it
+    /// needs anyway), rather than the walk's list of the keys seen.
     fn object(&mut self, first: u32, len: u32) -> Value {
         let file = self.file;
         let props = file.properties(first, len);
-        let mut attrs: IndexMap<String, Value> = IndexMap::with_capacity(props.len());
+        let mut attrs = Entries::with_capacity(props.len());
         // The name node of each attribute, in the map's order: where a
         // duplicate was first defined.
         let mut names: Vec<NodeId> = Vec::with_capacity(props.len());
         let mut known = true;
         for prop in props {
             let slot = if let Some(key) = object_key(file, prop.name(), self.ctx, self.diags) {
-                match attrs.entry(key) {
-                    indexmap::map::Entry::Occupied(e) => {
-                        let first = names[e.index()];
+                match attrs.get_index_of(&key) {
+                    Some(i) => {
                         self.diags
-                            .push(duplicate(file, e.key(), first, prop.name()));
+                            .push(duplicate(file, &key, names[i], prop.name()));
                         known = false;
                         None
                     }
-                    indexmap::map::Entry::Vacant(e) => Some(e),
+                    None => Some(key),
                 }
             } else {
                 known = false;
                 None
             };
             let value = self.node(prop.value);
-            if let Some(slot) = slot {
+            if let Some(key) = slot {
                 names.push(prop.name());
-                slot.insert(value);
+                attrs.push_new(key, value);
             }
         }
         if known {
@@ -284,7 +280,7 @@ impl<'f> SeenKeys<'f> {
 pub(crate) struct WalkedProp {
     /// The key; `None` when it is unknown, or invalid or a duplicate (both
     /// reported).
-    pub key: Option<String>,
+    pub key: Option<Str>,
     /// The key's string node.
     pub name: NodeId,
     /// The value node.
@@ -328,8 +324,8 @@ impl<'f> ObjectWalk<'f> {
             // The file's text when it is the key (no escapes, no template,
             // already NFC), so recording it allocates nothing.
             let seen = match self.file.source_str(prop.name()) {
-                Some(text) if text == name => Cow::Borrowed(text),
-                _ => Cow::Owned(name.clone()),
+                Some(text) if text == name.as_str() => Cow::Borrowed(text),
+                _ => Cow::Owned(name.to_string()),
             };
             if let Some(first) = self.seen.first_or_insert(seen, prop.name()) {
                 diags.push(duplicate(self.file, name, first, prop.name()));
@@ -350,12 +346,13 @@ fn object_key(
     name: NodeId,
     ctx: &EvalContext,
     diags: &mut Diagnostics,
-) -> Option<String> {
+) -> Option<Str> {
     let text = file.str(name).unwrap_or_default();
     if ctx.is_literal() || !syntax::needs_template_parse(&text) {
         return Some(match text {
-            Cow::Borrowed(text) => Str::nfc_string(text),
-            Cow::Owned(text) => Str::nfc_string(text),
+            Cow::Borrowed(text) => Str::from(text),
+            // Decoded for this read: the key takes the buffer.
+            Cow::Owned(text) => Str::from(text),
         });
     }
     let mark = diags.len();
@@ -377,7 +374,7 @@ fn object_key(
         return None;
     }
     match try_convert(&value, &Type::String, true) {
-        Ok(Value::String(s)) => Some(s.into_string()),
+        Ok(Value::String(s)) => Some(s),
         Ok(_) => None,
         Err(e) => {
             diags.push(Diagnostic::error(

@@ -15,7 +15,7 @@ use crate::body::{Expression, NativeExpr};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::syntax::{Expr, ExprKind, ObjectKey, Span};
-use crate::value::{convert_unsafe, unsuitable, Type, Value};
+use crate::value::{convert_unsafe, unsuitable, Str, Type, Value};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -240,7 +240,7 @@ impl Reader<'_> {
             }
             attrs.insert(name, ty);
         }
-        (Type::Object(attrs), optional)
+        (Type::Object(Box::new(attrs)), optional)
     }
 
     /// `optional(T)` or `optional(T, default)` for attribute `name`.
@@ -308,13 +308,13 @@ fn apply_defaults(value: Value, optional: &Optional) -> Value {
     match value {
         Value::Object(mut attrs) => {
             for (name, default) in &optional.defaults {
-                let missing = attrs.get(name).is_none_or(Value::is_null);
+                let missing = attrs.get(name.as_str()).is_none_or(Value::is_null);
                 if missing {
-                    attrs.insert(name.clone(), default.clone());
+                    attrs.insert(Str::from(name.as_str()), default.clone());
                 }
             }
             for (name, child) in &optional.children {
-                if let Some(v) = attrs.get_mut(name) {
+                if let Some(v) = attrs.get_mut(name.as_str()) {
                     *v = apply_defaults(std::mem::replace(v, Value::dynamic()), child);
                 }
             }
@@ -372,7 +372,7 @@ fn check_required(value: &Value, ty: &Type, optional: &Optional, path: &str) -> 
                 } else {
                     format!("{path}.{name}")
                 };
-                match attrs.get(name) {
+                match attrs.get(name.as_str()) {
                     None if !optional.attributes.contains(name) => {
                         return Err(unsuitable(format!("attribute {here:?} is required")))
                     }

@@ -290,11 +290,10 @@ impl VariableValues {
     /// The values as one object, what `var` is in an expression:
     /// `EvalContext::new().with_variable("var", values.to_value())`.
     pub fn to_value(&self) -> Value {
-        Value::Object(
+        Value::object(
             self.values
                 .iter()
-                .map(|(k, v)| (k.clone(), v.value.clone()))
-                .collect(),
+                .map(|(k, v)| (k.as_str(), v.value.clone())),
         )
     }
 
@@ -704,7 +703,10 @@ mod tests {
         assert_eq!(vars[0].name, "a");
         assert_eq!(
             vars[0].default,
-            Some(Value::List(crate::Type::String, vec![Value::from("1")]))
+            Some(Value::List(
+                crate::Type::String,
+                thin_vec::thin_vec![Value::from("1")]
+            ))
         );
         assert!(!vars[0].nullable);
         assert_eq!(vars[1].constraint, None);

@@ -16,7 +16,7 @@ use crate::eval::EvalContext;
 use crate::json::Body;
 use crate::pos::Range;
 use crate::schema::{Block, BodyContent, BodySchema};
-use crate::value::{try_convert, unify_unsafe, Type, Value};
+use crate::value::{try_convert, unify_unsafe, Elements, Entries, Str, Type, Value};
 
 /// A label of the block whose body is decoded, for [`Spec::Label`].
 #[derive(Clone)]
@@ -178,11 +178,10 @@ fn decode_content(
     diags: &mut Diagnostics,
 ) -> Value {
     match spec {
-        Spec::Object(children) => Value::Object(
+        Spec::Object(children) => Value::object(
             children
                 .iter()
-                .map(|(k, c)| (k.clone(), decode_content(c, content, labels, ctx, diags)))
-                .collect(),
+                .map(|(k, c)| (k.as_str(), decode_content(c, content, labels, ctx, diags))),
         ),
         Spec::Tuple(children) => Value::Tuple(
             children
@@ -400,7 +399,7 @@ fn decode_block_list(
 ) -> Value {
     let type_name = spec.type_name.as_str();
     let blocks: Vec<&Block> = content.blocks_of_type(type_name).collect();
-    let elems: Vec<Value> = blocks
+    let elems: Elements = blocks
         .iter()
         .map(|b| decode_body(&b.body, &labels_of(b), ctx, &spec.nested, diags))
         .collect();
@@ -431,8 +430,8 @@ fn decode_block_list(
     }
     if elems.is_empty() {
         return match kind {
-            Collection::Set => Value::Set(elem_ty, Vec::new()),
-            _ => Value::List(elem_ty, Vec::new()),
+            Collection::Set => Value::Set(elem_ty, Elements::new()),
+            _ => Value::List(elem_ty, Elements::new()),
         };
     }
     // Elements differ in type only through `any` attributes; a list or a
@@ -451,7 +450,7 @@ fn decode_block_list(
         ));
         return Value::dynamic();
     };
-    let mut converted = Vec::with_capacity(elems.len());
+    let mut converted = Elements::with_capacity(elems.len());
     for (i, v) in elems.into_iter().enumerate() {
         match try_convert(&v, &unified, true) {
             Ok(v) => converted.push(v),
@@ -469,7 +468,7 @@ fn decode_block_list(
 }
 
 /// The list or set of `elems`, which all have type `ty`.
-fn collection(kind: Collection, ty: Type, elems: Vec<Value>) -> Value {
+fn collection(kind: Collection, ty: Type, elems: Elements) -> Value {
     match kind {
         // Building a set sorts and de-duplicates; elements of one type
         // always make one.
@@ -537,9 +536,9 @@ fn decode_block_map(
     }
     if root.is_empty() {
         return if objects {
-            Value::Object(IndexMap::new())
+            Value::Object(Entries::new())
         } else {
-            Value::Map(implied_type(&spec.nested), IndexMap::new())
+            Value::Map(implied_type(&spec.nested), Entries::new())
         };
     }
     let elem_ty = implied_type(&spec.nested);
@@ -553,14 +552,14 @@ fn build_tree(
     depth: usize,
     diags: &mut Diagnostics,
 ) -> Value {
-    let values: IndexMap<String, Value> = entries
+    let values: Entries = entries
         .into_iter()
         .map(|(k, t)| {
             let v = match t {
                 Tree::Leaf(v) => v,
                 Tree::Node(m) => build_tree(m, objects, elem_ty, depth - 1, diags),
             };
-            (k, v)
+            (Str::new(k), v)
         })
         .collect();
     if objects {
@@ -674,12 +673,9 @@ fn first_block_range(content: &BodyContent, type_name: &str, nested: &Spec) -> R
 
 pub(super) fn implied_type(spec: &Spec) -> Type {
     match spec {
-        Spec::Object(children) => Type::Object(
-            children
-                .iter()
-                .map(|(k, c)| (k.clone(), implied_type(c)))
-                .collect(),
-        ),
+        Spec::Object(children) => {
+            Type::object(children.iter().map(|(k, c)| (k.as_str(), implied_type(c))))
+        }
         Spec::Tuple(children) => Type::Tuple(children.iter().map(implied_type).collect()),
         Spec::Attr { ty, .. } => ty.clone(),
         Spec::Literal(v) => v.ty(),

@@ -73,7 +73,7 @@ fn message(got: &Type, want: &Type) -> String {
                     return format!("attributes {list}and {last:?} are required");
                 }
             }
-            for (name, w) in wa {
+            for (name, w) in wa.iter() {
                 let g = &ga[name];
                 if !convertible(g, w) {
                     return format!("incorrect type for attribute {name:?}: {}", message(g, w));
@@ -104,7 +104,7 @@ fn from_structural(got: &Type, want: &Type) -> String {
             format!("all elements must be {}", constraint_name(w))
         }
         (Object(ga), Map(w)) => {
-            for (name, g) in ga {
+            for (name, g) in ga.iter() {
                 if !convertible(g, w) {
                     return format!("element {name:?}: {}", message(g, w));
                 }
@@ -129,15 +129,9 @@ fn from_collection(got: &Type, want: &Type) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn object(attrs: &[(&str, Type)]) -> Type {
-        Type::Object(
-            attrs
-                .iter()
-                .map(|(k, t)| (k.to_string(), t.clone()))
-                .collect::<BTreeMap<_, _>>(),
-        )
+        Type::object(attrs.iter().map(|(k, t)| (*k, t.clone())))
     }
 
     #[test]

@@ -96,7 +96,7 @@ fn attr_conversion_failures_use_hcldec_wording() {
 
 #[test]
 fn object_attribute_missing_from_value_is_required_as_in_cty() {
-    let ty = Type::Object([("a".to_string(), Type::String)].into_iter().collect());
+    let ty = Type::object([("a", Type::String)]);
     let spec = Spec::attr("cfg", ty);
     assert_eq!(
         diags(&spec, r#"{"cfg": {"b": 1}}"#)[0].1,
@@ -140,9 +140,7 @@ fn block_is_its_nested_value_or_null() {
     let absent = ok(&spec, "{}");
     assert_eq!(
         absent.get_attr("s"),
-        Some(&Value::null(Type::Object(
-            [("v".to_string(), Type::Number)].into_iter().collect()
-        )))
+        Some(&Value::null(Type::object([("v", Type::Number)])))
     );
 }
 
@@ -221,9 +219,7 @@ fn block_list_limits_report_insufficient_and_too_many() {
 fn block_list_with_any_unifies_element_types() {
     let spec = Spec::block_list("item", attr_v(Type::Dynamic));
     let v = ok(&spec, r#"{"item": [{"v": 1}, {"v": "s"}]}"#);
-    let expected_ty = Type::list(Type::Object(
-        [("v".to_string(), Type::String)].into_iter().collect(),
-    ));
+    let expected_ty = Type::list(Type::object([("v", Type::String)]));
     assert_eq!(v.ty(), expected_ty);
     assert_eq!(
         v.get_index(0).unwrap().get_attr("v"),
@@ -285,7 +281,7 @@ fn block_map_nests_one_map_per_label() {
     assert_eq!(spec.implied_type(), Type::map(Type::map(Type::String)));
     assert_eq!(
         ok(&spec, "{}"),
-        Value::Map(Type::String, indexmap::IndexMap::default())
+        Value::Map(Type::String, crate::value::Entries::new())
     );
 }
 

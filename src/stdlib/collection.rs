@@ -21,7 +21,9 @@ use super::{
     num_arg, number_error, reserve, str_arg, Def, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{limits, unify, unify_unsafe, Membership, Number, Type, Value};
+use crate::value::{
+    limits, unify, unify_unsafe, Elements, Entries, Membership, Number, Str, Type, Value,
+};
 
 /// The collection functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -162,8 +164,7 @@ fn chunklist() -> Function {
             }
             let chunks = items
                 .chunks(usize::try_from(size).unwrap_or(usize::MAX))
-                .map(|c| Value::List(ty.clone(), c.to_vec()))
-                .collect();
+                .map(|c| Value::List(ty.clone(), c.iter().cloned().collect()));
             make_list(list_ty, chunks)
         })
 }
@@ -256,8 +257,7 @@ fn compact() -> Function {
             let kept = args[0]
                 .iter()
                 .filter(|v| v.as_str().is_some_and(|s| !s.is_empty()))
-                .cloned()
-                .collect();
+                .cloned();
             make_list(Type::String, kept)
         })
 }
@@ -312,7 +312,7 @@ fn concat() -> Function {
             if args.iter().any(|a| !a.is_known()) {
                 return Ok(Value::unknown(ty));
             }
-            let items: Vec<Value> = args.iter().flat_map(|a| a.iter().cloned()).collect();
+            let items: Elements = args.iter().flat_map(|a| a.iter().cloned()).collect();
             match ty {
                 Type::List(t) => make_list(*t, items),
                 _ => Ok(Value::Tuple(items)),
@@ -358,7 +358,10 @@ fn distinct() -> Function {
             let Value::List(ty, items) = &list else {
                 return Err(FunctionError::arg(0, "a list is required."));
             };
-            Ok(Value::List(ty.clone(), Membership::first_of_each(items)))
+            Ok(Value::List(
+                ty.clone(),
+                Membership::first_of_each(items).into(),
+            ))
         })
 }
 
@@ -419,13 +422,13 @@ fn flatten() -> Function {
                     args[0].ty().friendly_name_with_article()
                 )));
             }
-            let mut out = Vec::new();
+            let mut out = Elements::new();
             flatten_into(&args[0], 0, &mut out)?;
             Ok(Value::Tuple(out))
         })
 }
 
-fn flatten_into(v: &Value, depth: usize, out: &mut Vec<Value>) -> Result<(), FunctionError> {
+fn flatten_into(v: &Value, depth: usize, out: &mut Elements) -> Result<(), FunctionError> {
     if depth > max_depth() {
         return Err(FunctionError::arg(
             0,
@@ -473,8 +476,8 @@ fn index() -> Function {
 }
 
 /// The entries of a map or object, sorted by key.
-fn sorted_entries(v: &Value) -> Vec<(&String, &Value)> {
-    let mut entries: Vec<(&String, &Value)> = v
+fn sorted_entries(v: &Value) -> Vec<(&Str, &Value)> {
+    let mut entries: Vec<(&Str, &Value)> = v
         .as_entries()
         .map(|m| m.iter().collect())
         .unwrap_or_default();
@@ -536,9 +539,9 @@ fn keys() -> Function {
         })
     })
     .build(|args| {
-        let keys: Vec<Value> = sorted_entries(&args[0])
+        let keys: Elements = sorted_entries(&args[0])
             .into_iter()
-            .map(|(k, _)| Value::from(k.as_str()))
+            .map(|(k, _)| Value::String(k.clone()))
             .collect();
         match &args[0] {
             Value::Map(..) => make_list(Type::String, keys),
@@ -572,7 +575,7 @@ fn values() -> Function {
             })
         })
         .build(|args| {
-            let vals: Vec<Value> = sorted_entries(&args[0])
+            let vals: Elements = sorted_entries(&args[0])
                 .into_iter()
                 .map(|(_, v)| v.clone())
                 .collect();
@@ -701,7 +704,7 @@ fn matchkeys() -> Function {
                 .map(|s| convert_arg(s, &key_ty, 2))
                 .collect::<Result<_, _>>()?;
             let search = Membership::new(&search);
-            let mut out = Vec::new();
+            let mut out = Elements::new();
             for (k, v) in keys.iter().zip(vals) {
                 if search.contains(&convert_arg(k, &key_ty, 1)?) {
                     out.push(v.clone());
@@ -725,7 +728,7 @@ fn merge() -> Function {
             if args.iter().any(|a| !a.is_known()) {
                 return Ok(Value::unknown(ty));
             }
-            let mut out: IndexMap<String, Value> = IndexMap::new();
+            let mut out = Entries::new();
             for a in args {
                 if let Some(m) = a.as_entries() {
                     for (k, v) in m {
@@ -773,11 +776,11 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
     for a in args {
         if let Some(m) = a.as_entries() {
             for (k, v) in m {
-                attrs.insert(k.clone(), v.ty());
+                attrs.insert(k.to_string(), v.ty());
             }
         }
     }
-    Ok(Type::Object(attrs))
+    Ok(Type::Object(Box::new(attrs)))
 }
 
 fn one() -> Function {
@@ -1083,7 +1086,7 @@ fn setproduct() -> Function {
                 }
                 rows = next;
             }
-            let tuples: Vec<Value> = rows.into_iter().map(Value::Tuple).collect();
+            let tuples = rows.into_iter().map(|row| Value::Tuple(row.into()));
             let tuple_ty = Type::Tuple(elem_tys);
             match ty {
                 Type::Set(_) => make_set(tuple_ty, tuples),
@@ -1139,8 +1142,8 @@ fn slice() -> Function {
                         ));
                     }
                     Ok(match &args[0] {
-                        Value::List(t, _) => Value::List(t.clone(), items[s..e].to_vec()),
-                        _ => Value::Tuple(items[s..e].to_vec()),
+                        Value::List(t, _) => Value::List(t.clone(), items[s..e].iter().cloned().collect()),
+                        _ => Value::Tuple(items[s..e].iter().cloned().collect()),
                     })
                 }
                 other => Err(FunctionError::arg(
@@ -1166,7 +1169,7 @@ fn sort() -> Function {
                 })?);
             }
             items.sort_unstable();
-            make_list(Type::String, items.into_iter().map(Value::from).collect())
+            make_list(Type::String, items.into_iter().map(Value::from))
         })
 }
 
@@ -1206,7 +1209,7 @@ fn transpose() -> Function {
         )
         .returns(Type::map(Type::list(Type::String)))
         .build(|args| {
-            let mut out: IndexMap<String, Vec<Value>> = IndexMap::new();
+            let mut out: IndexMap<Str, Elements> = IndexMap::new();
             for (k, list) in sorted_entries(&args[0]) {
                 if list.is_null() {
                     return Err(FunctionError::arg(0, format!("element {k:?} is null.")));
@@ -1215,9 +1218,9 @@ fn transpose() -> Function {
                     let s = v.as_str().ok_or_else(|| {
                         FunctionError::arg(0, format!("element {k:?} contains a null value."))
                     })?;
-                    out.entry(s.to_owned())
+                    out.entry(Str::from(s))
                         .or_default()
-                        .push(Value::from(k.as_str()));
+                        .push(Value::String(k.clone()));
                 }
             }
             out.sort_keys();
@@ -1278,12 +1281,12 @@ fn zipmap() -> Function {
                     values.len()
                 )));
             }
-            let mut entries: IndexMap<String, Value> = IndexMap::new();
+            let mut entries = Entries::new();
             for (i, (k, v)) in keys.iter().zip(values).enumerate() {
                 let k = k.as_str().ok_or_else(|| {
                     FunctionError::new(format!("keys list has null value at index {i}."))
                 })?;
-                entries.insert(k.to_owned(), v.clone());
+                entries.insert(Str::from(k), v.clone());
             }
             match &args[1] {
                 Value::List(t, _) => make_map(t.clone(), entries),

@@ -17,7 +17,6 @@
 use std::collections::HashMap;
 
 use base64::Engine as _;
-use indexmap::IndexMap;
 #[cfg(feature = "yaml")]
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 #[cfg(feature = "yaml")]
@@ -28,7 +27,7 @@ use super::charge;
 use super::{make_list, max_depth, str_arg, Def, Text, MAX_ELEMENTS};
 use crate::eval::{Function, FunctionError, Param};
 use crate::value::limits::{self, VALUE_BYTES};
-use crate::value::{Number, Type, Value};
+use crate::value::{Elements, Entries, Number, Str, Type, Value};
 
 /// The encoding functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -283,7 +282,7 @@ fn write_json(v: &Value, depth: usize, out: &mut Text) -> Result<(), FunctionErr
             out.push(']')?;
         }
         Value::Map(_, m) | Value::Object(m) => {
-            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            let mut entries: Vec<(&Str, &Value)> = m.iter().collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
             out.push('{')?;
             for (i, (k, item)) in entries.into_iter().enumerate() {
@@ -417,7 +416,7 @@ impl JsonReader<'_> {
 
     fn object(&mut self, depth: usize) -> Result<Value, String> {
         self.pos += 1;
-        let mut attrs: IndexMap<String, Value> = IndexMap::new();
+        let mut attrs = Entries::new();
         self.ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -428,7 +427,7 @@ impl JsonReader<'_> {
             if self.peek() != Some(b'"') {
                 return Err(self.error("expected a string key"));
             }
-            let key = crate::value::Str::nfc_string(self.string()?);
+            let key = Str::new(self.string()?);
             self.ws();
             if self.peek() != Some(b':') {
                 return Err(self.error("expected ':'"));
@@ -453,7 +452,7 @@ impl JsonReader<'_> {
 
     fn array(&mut self, depth: usize) -> Result<Value, String> {
         self.pos += 1;
-        let mut items = Vec::new();
+        let mut items = Elements::new();
         self.ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
@@ -681,7 +680,7 @@ fn yaml_block(v: &Value, indent: usize, depth: usize, out: &mut Text) -> Result<
             }
         }
         Value::Map(_, m) | Value::Object(m) => {
-            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            let mut entries: Vec<(&Str, &Value)> = m.iter().collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
             for (i, (k, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
@@ -743,13 +742,13 @@ pub(crate) fn parse_yaml(text: &str) -> Result<Value, String> {
 #[cfg(feature = "yaml")]
 enum Frame {
     Seq {
-        items: Vec<Value>,
+        items: Elements,
         anchor: usize,
         cost: usize,
     },
     Map {
-        attrs: IndexMap<String, Value>,
-        key: Option<String>,
+        attrs: Entries,
+        key: Option<Str>,
         anchor: usize,
         cost: usize,
     },
@@ -800,16 +799,16 @@ impl YamlLoader {
                 ..
             }) => match key.take() {
                 None => match v {
-                    Value::String(s) => *key = Some(s.into_string()),
-                    Value::Number(n) => *key = Some(n.to_string()),
-                    Value::Bool(b) => *key = Some(b.to_string()),
-                    Value::Null(_) => *key = Some("null".into()),
+                    Value::String(s) => *key = Some(s),
+                    Value::Number(n) => *key = Some(Str::new(n.to_string())),
+                    Value::Bool(b) => *key = Some(Str::from(if b { "true" } else { "false" })),
+                    Value::Null(_) => *key = Some(Str::from("null")),
                     _ => {
                         self.fail("mapping keys must be scalars.".into());
                     }
                 },
                 Some(k) => {
-                    if attrs.contains_key(&k) {
+                    if attrs.contains_key(k.as_str()) {
                         let msg = format!("mapping key {k:?} is defined more than once.");
                         self.fail(msg);
                         return;
@@ -852,13 +851,13 @@ impl MarkedEventReceiver for YamlLoader {
                 }
                 self.stack.push(if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Seq {
-                        items: Vec::new(),
+                        items: Elements::new(),
                         anchor,
                         cost: 1,
                     }
                 } else {
                     Frame::Map {
-                        attrs: IndexMap::new(),
+                        attrs: Entries::new(),
                         key: None,
                         anchor,
                         cost: 1,

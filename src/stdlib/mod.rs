@@ -133,7 +133,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::eval::{EvalContext, Function, FunctionError, Param};
-use crate::value::{limits, Number, NumberError, Type, Value};
+use crate::value::{limits, Number, NumberError, Str, Type, Value};
 
 /// The most elements `range` generates (Terraform's limit).
 pub const MAX_RANGE: usize = 1024;
@@ -518,19 +518,25 @@ pub(crate) fn elem_type(ty: &Type) -> Type {
 
 /// Builds a list of `elem_ty` from values already of that type (or, with
 /// `Dynamic`, of the unification of their types).
-pub(crate) fn make_list(elem_ty: Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+pub(crate) fn make_list(
+    elem_ty: Type,
+    items: impl IntoIterator<Item = Value>,
+) -> Result<Value, FunctionError> {
     Value::list(elem_ty, items).map_err(|e| FunctionError::new(detail(&e)))
 }
 
 /// Builds a set, like [`make_list`].
-pub(crate) fn make_set(elem_ty: Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+pub(crate) fn make_set(
+    elem_ty: Type,
+    items: impl IntoIterator<Item = Value>,
+) -> Result<Value, FunctionError> {
     Value::set(elem_ty, items).map_err(|e| FunctionError::new(detail(&e)))
 }
 
 /// Builds a map, like [`make_list`].
-pub(crate) fn make_map(
+pub(crate) fn make_map<K: Into<Str>>(
     elem_ty: Type,
-    entries: impl IntoIterator<Item = (String, Value)>,
+    entries: impl IntoIterator<Item = (K, Value)>,
 ) -> Result<Value, FunctionError> {
     Value::map(elem_ty, entries).map_err(|e| FunctionError::new(detail(&e)))
 }

@@ -21,7 +21,7 @@
 use crate::diag::{Diagnostic, Error};
 use crate::eval::{EvalContext, ExpressionClosure, Function, Param};
 use crate::ext::typeexpr::TypeConstraint;
-use crate::value::{Type, Value};
+use crate::value::{Str, Type, Value};
 
 /// `templatestring` and `convert`.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -98,7 +98,7 @@ pub(crate) fn render(
     if !vars.is_wholly_known() {
         return Ok(Value::dynamic());
     }
-    let entries: Vec<(String, Value)> = match vars {
+    let entries: Vec<(Str, Value)> = match vars {
         Value::Object(attrs) => attrs.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
         Value::Map(_, entries) => entries
             .iter()

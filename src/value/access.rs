@@ -98,7 +98,7 @@ impl Value {
                 let Some(k) = string_key(key)? else {
                     return Ok(Value::unknown(element_type(self)));
                 };
-                match entries.get(&k) {
+                match entries.get(k.as_str()) {
                     Some(v) => Ok(v.clone()),
                     None if matches!(self, Value::Object(_)) => fail(
                         "Invalid index",

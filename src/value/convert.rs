@@ -9,14 +9,12 @@
 
 use std::fmt;
 
-use indexmap::IndexMap;
-
 use super::limits;
 use super::number::{Number, NumberError};
 use super::string::Str;
 use super::types::Type;
 use super::unify::unify;
-use super::{normalize_set, Value};
+use super::{normalize_set, Elements, Entries, Value};
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
 
 /// Whether a conversion can lose information or fail for some values.
@@ -245,13 +243,10 @@ impl Cx {
                 Ok(Value::Set(t, normalize_set(items)))
             }
             (Value::Map(_, m) | Value::Object(m), Type::Map(elem)) => {
-                let keys: Vec<&String> = m.keys().collect();
+                let keys: Vec<&Str> = m.keys().collect();
                 let values: Vec<&Value> = m.values().collect();
                 let (t, values) = self.map_values(&keys, &values, elem)?;
-                Ok(Value::Map(
-                    t,
-                    m.keys().cloned().zip(values).collect::<IndexMap<_, _>>(),
-                ))
+                Ok(Value::Map(t, m.keys().cloned().zip(values).collect()))
             }
             (Value::List(_, items) | Value::Set(_, items), Type::Tuple(elems)) => {
                 self.unsafe_ok(ty)?;
@@ -265,25 +260,26 @@ impl Cx {
             (Value::Tuple(items), Type::Tuple(elems)) => self.tuple_elements(items, elems, "tuple"),
             (Value::Map(_, m), Type::Object(attrs)) => {
                 self.unsafe_ok(ty)?;
-                if let Some(name) = attrs.keys().find(|k| !m.contains_key(*k)) {
+                if let Some(name) = attrs.keys().find(|k| !m.contains_key(k.as_str())) {
                     return Err(self.err(format!("attribute {name:?} is required")));
                 }
-                let mut out = IndexMap::with_capacity(m.len());
+                let mut out = Entries::with_capacity(m.len());
                 for (k, v) in m {
-                    let Some(t) = attrs.get(k) else {
+                    let Some(t) = attrs.get(k.as_str()) else {
                         return Err(self.err(format!("unsupported attribute {k:?}")));
                     };
-                    let v = self.at(PathStep::Attr(k.clone()), |cx| cx.convert(v, t))?;
+                    let v = self.at(PathStep::Attr(k.to_string()), |cx| cx.convert(v, t))?;
                     out.insert(k.clone(), v);
                 }
                 Ok(Value::Object(out))
             }
             (Value::Object(m), Type::Object(attrs)) => {
-                let mut out = IndexMap::with_capacity(attrs.len());
+                let mut out = Entries::with_capacity(attrs.len());
                 for (k, v) in m {
-                    match attrs.get(k) {
+                    match attrs.get(k.as_str()) {
                         Some(t) => {
-                            let v = self.at(PathStep::Attr(k.clone()), |cx| cx.convert(v, t))?;
+                            let v =
+                                self.at(PathStep::Attr(k.to_string()), |cx| cx.convert(v, t))?;
                             out.insert(k.clone(), v);
                         }
                         // Dropping an attribute loses information.
@@ -291,8 +287,8 @@ impl Cx {
                         None => return Err(self.err(format!("unsupported attribute {k:?}"))),
                     }
                 }
-                for (k, t) in attrs {
-                    if !out.contains_key(k) {
+                for (k, t) in attrs.iter() {
+                    if !out.contains_key(k.as_str()) {
                         // Filling in attributes multiplies: N objects of
                         // distinct attributes converted to their union
                         // are N × N nulls, charged as they are made.
@@ -301,7 +297,7 @@ impl Cx {
                                 limits::charge_bytes(limits::VALUE_BYTES + k.len() as u64)
                             })
                             .map_err(|e| self.err(e.detail()))?;
-                        out.insert(k.clone(), Value::Null(t.clone()));
+                        out.insert(Str::from(k.as_str()), Value::Null(t.clone()));
                     }
                 }
                 Ok(Value::Object(out))
@@ -317,8 +313,8 @@ impl Cx {
         items: &[Value],
         elem: &Type,
         src_elem: Option<&Type>,
-    ) -> Result<(Type, Vec<Value>), ConversionError> {
-        let mut out = Vec::with_capacity(items.len());
+    ) -> Result<(Type, Elements), ConversionError> {
+        let mut out = Elements::with_capacity(items.len());
         for (i, v) in items.iter().enumerate() {
             out.push(self.at(PathStep::Index(i), |cx| cx.convert(v, elem))?);
         }
@@ -332,7 +328,7 @@ impl Cx {
         let Some(t) = unify(&types) else {
             return Err(self.err("all elements must have the same type"));
         };
-        let mut settled = Vec::with_capacity(out.len());
+        let mut settled = Elements::with_capacity(out.len());
         for (i, v) in out.iter().enumerate() {
             settled.push(self.at(PathStep::Index(i), |cx| cx.convert(v, &t))?);
         }
@@ -341,13 +337,13 @@ impl Cx {
 
     fn map_values(
         &mut self,
-        keys: &[&String],
+        keys: &[&Str],
         values: &[&Value],
         elem: &Type,
     ) -> Result<(Type, Vec<Value>), ConversionError> {
         let mut out = Vec::with_capacity(values.len());
         for (k, v) in keys.iter().zip(values) {
-            out.push(self.at(PathStep::Key((*k).clone()), |cx| cx.convert(v, elem))?);
+            out.push(self.at(PathStep::Key(k.to_string()), |cx| cx.convert(v, elem))?);
         }
         if !elem.has_dynamic() {
             return Ok((elem.clone(), out));
@@ -361,7 +357,7 @@ impl Cx {
         };
         let mut settled = Vec::with_capacity(out.len());
         for (k, v) in keys.iter().zip(&out) {
-            settled.push(self.at(PathStep::Key((*k).clone()), |cx| cx.convert(v, &t))?);
+            settled.push(self.at(PathStep::Key(k.to_string()), |cx| cx.convert(v, &t))?);
         }
         Ok((t, settled))
     }
@@ -380,7 +376,7 @@ impl Cx {
                 items.len()
             )));
         }
-        let mut out = Vec::with_capacity(items.len());
+        let mut out = Elements::with_capacity(items.len());
         for (i, (v, t)) in items.iter().zip(elems).enumerate() {
             out.push(self.at(PathStep::Index(i), |cx| cx.convert(v, t))?);
         }
@@ -402,8 +398,8 @@ fn concrete_empty(elem: &Type, src_elem: Option<&Type>) -> Type {
 /// unifying them when `elem_ty` contains `Dynamic`.
 pub(crate) fn collection_elements(
     elem_ty: Type,
-    items: Vec<Value>,
-) -> Result<(Type, Vec<Value>), ConversionError> {
+    items: Elements,
+) -> Result<(Type, Elements), ConversionError> {
     let mut cx = Cx {
         allow_unsafe: true,
         path: Vec::new(),
@@ -417,14 +413,14 @@ pub(crate) fn collection_elements(
 /// Converts the values of a new map to `elem_ty` (unsafe allowed).
 pub(crate) fn map_elements(
     elem_ty: Type,
-    keys: &[String],
+    keys: &[Str],
     values: Vec<Value>,
 ) -> Result<(Type, Vec<Value>), ConversionError> {
     let mut cx = Cx {
         allow_unsafe: true,
         path: Vec::new(),
     };
-    let keys: Vec<&String> = keys.iter().collect();
+    let keys: Vec<&Str> = keys.iter().collect();
     let values: Vec<&Value> = values.iter().collect();
     cx.map_values(&keys, &values, &elem_ty)
 }
@@ -513,7 +509,7 @@ pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
             .map(|()| Safety::Unsafe),
         (Object(a), Object(b)) => {
             let mut s = Safety::Safe;
-            for (k, ta) in a {
+            for (k, ta) in a.iter() {
                 match b.get(k) {
                     Some(tb) => s = worst(s, type_conversion(ta, tb)?),
                     None => s = Safety::Unsafe,
@@ -695,7 +691,10 @@ mod tests {
         let set = Value::set(Type::Number, [num("2"), num("1")]).unwrap();
         assert_eq!(
             safe(&set, &Type::list(Type::String)),
-            Ok(Value::List(Type::String, vec![s("1"), s("2")]))
+            Ok(Value::List(
+                Type::String,
+                thin_vec::thin_vec![s("1"), s("2")]
+            ))
         );
     }
 
@@ -708,7 +707,10 @@ mod tests {
         );
         assert_eq!(
             unsafe_(&list, &Type::set(Type::String)),
-            Ok(Value::Set(Type::String, vec![s("a"), s("b")]))
+            Ok(Value::Set(
+                Type::String,
+                thin_vec::thin_vec![s("a"), s("b")]
+            ))
         );
     }
 
@@ -717,7 +719,10 @@ mod tests {
         let t = Value::tuple([num("1"), Value::Bool(true)]);
         assert_eq!(
             safe(&t, &Type::list(Type::String)),
-            Ok(Value::List(Type::String, vec![s("1"), s("true")]))
+            Ok(Value::List(
+                Type::String,
+                thin_vec::thin_vec![s("1"), s("true")]
+            ))
         );
         assert_eq!(
             safe(&Value::tuple([num("1"), s("x")]), &Type::list(Type::Number)),
@@ -730,7 +735,10 @@ mod tests {
         let t = Value::tuple([num("1"), s("a")]);
         assert_eq!(
             safe(&t, &Type::list(Type::Dynamic)),
-            Ok(Value::List(Type::String, vec![s("1"), s("a")]))
+            Ok(Value::List(
+                Type::String,
+                thin_vec::thin_vec![s("1"), s("a")]
+            ))
         );
         let bad = Value::tuple([num("1"), Value::tuple([])]);
         assert_eq!(
@@ -748,7 +756,10 @@ mod tests {
         );
         assert_eq!(
             unsafe_(&t, &Type::set(Type::String)),
-            Ok(Value::Set(Type::String, vec![s("a"), s("b")]))
+            Ok(Value::Set(
+                Type::String,
+                thin_vec::thin_vec![s("a"), s("b")]
+            ))
         );
     }
 
@@ -868,7 +879,7 @@ mod tests {
         let l = Value::list(Type::Number, [num("1")]).unwrap();
         assert_eq!(
             safe(&l, &Type::list(Type::String)),
-            Ok(Value::List(Type::String, vec![s("1")]))
+            Ok(Value::List(Type::String, thin_vec::thin_vec![s("1")]))
         );
         let m = Value::map(Type::String, [("k", s("1"))]).unwrap();
         assert_eq!(
@@ -879,7 +890,10 @@ mod tests {
         // Re-sorted by the new element type: "10" < "9" as strings.
         assert_eq!(
             safe(&set, &Type::set(Type::String)),
-            Ok(Value::Set(Type::String, vec![s("10"), s("9")]))
+            Ok(Value::Set(
+                Type::String,
+                thin_vec::thin_vec![s("10"), s("9")]
+            ))
         );
     }
 

@@ -29,7 +29,7 @@ use super::number::Number;
 use super::ser::{unknown_error, NUMBER_TOKEN, VALUE_TOKEN};
 use super::string::Str;
 use super::types::Type;
-use super::Value;
+use super::{Elements, Entries, Value};
 use crate::diag::Error;
 
 /// Reads a `T` out of a [`Value`]; see [`ValueDeserializer`] for the
@@ -390,7 +390,7 @@ fn visit_number<'de, V: Visitor<'de>>(n: Number, visitor: V) -> Result<V::Value,
     }
 }
 
-fn visit_seq<'de, V: Visitor<'de>>(items: Vec<Value>, visitor: V) -> Result<V::Value, Error> {
+fn visit_seq<'de, V: Visitor<'de>>(items: Elements, visitor: V) -> Result<V::Value, Error> {
     let len = items.len();
     let mut seq = SeqDe {
         iter: items.into_iter(),
@@ -423,7 +423,7 @@ impl<'de> Deserializer<'de> for NumberDeserializer {
 }
 
 struct SeqDe {
-    iter: std::vec::IntoIter<Value>,
+    iter: thin_vec::IntoIter<Value>,
 }
 
 impl<'de> SeqAccess<'de> for SeqDe {
@@ -443,12 +443,12 @@ impl<'de> SeqAccess<'de> for SeqDe {
 }
 
 struct MapDe {
-    iter: indexmap::map::IntoIter<String, Value>,
+    iter: crate::value::entries::IntoIter,
     value: Option<Value>,
 }
 
 impl MapDe {
-    fn new(m: indexmap::IndexMap<String, Value>) -> MapDe {
+    fn new(m: Entries) -> MapDe {
         MapDe {
             iter: m.into_iter(),
             value: None,
@@ -467,7 +467,7 @@ impl<'de> MapAccess<'de> for MapDe {
                 self.value = Some(v);
                 // Keys go through the value rules too, so a map keyed by
                 // numbers (`HashMap<u32, _>`) reads its string keys.
-                seed.deserialize(ValueDeserializer::new(Value::String(Str::new(k))))
+                seed.deserialize(ValueDeserializer::new(Value::String(k)))
                     .map(Some)
             }
             None => Ok(None),
@@ -635,16 +635,16 @@ impl<'de> Visitor<'de> for ValueVisitor {
         }
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        let mut items = Elements::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
         while let Some(v) = seq.next_element::<Value>()? {
             items.push(v);
         }
         Ok(Value::Tuple(items))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut m = indexmap::IndexMap::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        let mut m = Entries::with_capacity(map.size_hint().unwrap_or(0).min(4096));
         while let Some((k, v)) = map.next_entry::<String, Value>()? {
-            m.insert(Str::nfc_string(k), v);
+            m.insert(Str::new(k), v);
         }
         Ok(Value::Object(m))
     }

@@ -12,11 +12,18 @@
 //!
 //! [`Value`] is a public enum so other layers can pattern-match on it. Lists,
 //! sets and maps store their element type, so an empty list still has a
-//! type. Objects and maps keep insertion order (an `IndexMap`); equality and
-//! type identity ignore that order. Sets keep distinct elements in a
-//! canonical, stable order (by kind, then value), so two equal sets have
-//! their elements in the same order and compare elementwise. Strings and
-//! object keys are NFC-normalized on construction ([`Str`]).
+//! type. Objects and maps keep insertion order ([`Entries`], an `IndexMap`
+//! keyed by [`Str`]); equality and type identity ignore that order. Sets
+//! keep distinct elements in a canonical, stable order (by kind, then
+//! value), so two equal sets have their elements in the same order and
+//! compare elementwise. Strings and object keys are NFC-normalized on
+//! construction ([`Str`]).
+//!
+//! A decoded file holds one `Value` per element and per attribute, so its
+//! size is most of a decode's memory: collection payloads are one pointer
+//! each ([`Elements`] is a `ThinVec`, [`Entries`] is boxed, and so are a
+//! [`Type::Object`]'s attributes), which keeps a `Value` at 40 bytes where
+//! inline `Vec`s and maps made it 104.
 //!
 //! The constructors ([`Value::list`], [`Value::set`], [`Value::map`]) check
 //! and convert their elements; code that builds the enum variants directly
@@ -58,6 +65,7 @@
 mod access;
 mod convert;
 mod de;
+mod entries;
 pub mod limits;
 mod number;
 pub(crate) use number::decimal_parts;
@@ -71,6 +79,7 @@ use std::fmt;
 
 use indexmap::IndexMap;
 use rust_decimal::Decimal;
+pub use thin_vec::ThinVec;
 
 use crate::diag::Error;
 
@@ -78,6 +87,7 @@ pub use access::AccessError;
 pub(crate) use convert::unsuitable;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
 pub use de::{from_value, ValueDeserializer};
+pub use entries::Entries;
 pub use limits::Limits;
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
@@ -103,16 +113,25 @@ pub enum Value {
     /// A string, NFC-normalized.
     String(Str),
     /// A list: element type and elements, each of that type.
-    List(Type, Vec<Value>),
+    List(Type, Elements),
     /// A set: element type and distinct elements in canonical order.
-    Set(Type, Vec<Value>),
+    Set(Type, Elements),
     /// A map: element type and entries, in insertion order.
-    Map(Type, IndexMap<String, Value>),
+    Map(Type, Entries),
     /// A tuple: its elements, each with its own type.
-    Tuple(Vec<Value>),
+    Tuple(Elements),
     /// An object: its attributes, in insertion order.
-    Object(IndexMap<String, Value>),
+    Object(Entries),
 }
+
+/// The elements of a list, set or tuple.
+///
+/// A [`ThinVec`] is one pointer wide (its length and capacity live in its
+/// heap block, and an empty one has no block), where a `Vec` is three: with
+/// maps and objects boxed, that keeps a [`Value`] at 40 bytes instead of
+/// 104, and a decoded file's value tree holds one `Value` per element and
+/// per attribute. It derefs to a slice and has `Vec`'s methods.
+pub type Elements = ThinVec<Value>;
 
 impl Value {
     /// The null value of `ty`.
@@ -147,14 +166,12 @@ impl Value {
 
     /// A map of `elem_ty`, built like [`Value::list`]. A repeated key keeps
     /// its first position and its last value.
-    pub fn map<K: Into<String>>(
+    pub fn map<K: Into<Str>>(
         elem_ty: Type,
         entries: impl IntoIterator<Item = (K, Value)>,
     ) -> Result<Value, Error> {
-        let (keys, values): (Vec<String>, Vec<Value>) = entries
-            .into_iter()
-            .map(|(k, v)| (Str::nfc_string(k), v))
-            .unzip();
+        let (keys, values): (Vec<Str>, Vec<Value>) =
+            entries.into_iter().map(|(k, v)| (k.into(), v)).unzip();
         let (ty, values) = convert::map_elements(elem_ty, &keys, values)?;
         Ok(Value::Map(ty, keys.into_iter().zip(values).collect()))
     }
@@ -166,18 +183,13 @@ impl Value {
 
     /// An object with the given attributes. A repeated name keeps its first
     /// position and its last value.
-    pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
-        Value::Object(
-            attrs
-                .into_iter()
-                .map(|(k, v)| (Str::nfc_string(k), v))
-                .collect(),
-        )
+    pub fn object<K: Into<Str>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
+        Value::Object(attrs.into_iter().map(|(k, v)| (k.into(), v)).collect())
     }
 
     /// The empty list of `elem_ty`.
     pub fn empty_list(elem_ty: Type) -> Value {
-        Value::List(elem_ty, Vec::new())
+        Value::List(elem_ty, ThinVec::new())
     }
 
     /// The value's type. For `Dynamic`-typed nulls and unknowns it is
@@ -192,9 +204,7 @@ impl Value {
             Value::Set(t, _) => Type::Set(Box::new(t.clone())),
             Value::Map(t, _) => Type::Map(Box::new(t.clone())),
             Value::Tuple(items) => Type::Tuple(items.iter().map(Value::ty).collect()),
-            Value::Object(attrs) => {
-                Type::Object(attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect())
-            }
+            Value::Object(attrs) => Type::object(attrs.iter().map(|(k, v)| (k.as_str(), v.ty()))),
         }
     }
 
@@ -277,7 +287,7 @@ impl Value {
     }
 
     /// The entries of a map or object, in order.
-    pub fn as_entries(&self) -> Option<&IndexMap<String, Value>> {
+    pub fn as_entries(&self) -> Option<&Entries> {
         match self {
             Value::Map(_, m) | Value::Object(m) => Some(m),
             _ => None,
@@ -304,7 +314,7 @@ impl Value {
     pub fn len(&self) -> Option<usize> {
         self.as_elements()
             .map(<[Value]>::len)
-            .or_else(|| self.as_entries().map(IndexMap::len))
+            .or_else(|| self.as_entries().map(Entries::len))
     }
 
     /// Whether a collection or structural value has no elements (`false`
@@ -385,7 +395,7 @@ impl<'a> Membership<'a> {
 }
 
 /// Sorts set elements into canonical order and drops duplicates.
-pub(crate) fn normalize_set(mut items: Vec<Value>) -> Vec<Value> {
+pub(crate) fn normalize_set(mut items: Elements) -> Elements {
     items.sort_by(canonical_cmp);
     items.dedup();
     items
@@ -438,8 +448,8 @@ fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
     }
 }
 
-fn sorted_entries(v: &Value) -> Vec<(&String, &Value)> {
-    let mut e: Vec<(&String, &Value)> = v
+fn sorted_entries(v: &Value) -> Vec<(&Str, &Value)> {
+    let mut e: Vec<(&Str, &Value)> = v
         .as_entries()
         .map(|m| m.iter().collect())
         .unwrap_or_default();
@@ -604,6 +614,13 @@ impl From<IndexMap<String, Value>> for Value {
     }
 }
 
+impl From<Entries> for Value {
+    /// An object with these attributes.
+    fn from(m: Entries) -> Value {
+        Value::Object(m)
+    }
+}
+
 impl<T: Into<Value>> FromIterator<T> for Value {
     /// A tuple of the converted elements.
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Value {
@@ -611,7 +628,7 @@ impl<T: Into<Value>> FromIterator<T> for Value {
     }
 }
 
-impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Value {
+impl<K: Into<Str>, V: Into<Value>> FromIterator<(K, V)> for Value {
     /// An object of the converted attributes.
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Value {
         Value::object(iter.into_iter().map(|(k, v)| (k, v.into())))
@@ -621,6 +638,16 @@ impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_value_is_40_bytes_whatever_it_holds() {
+        // A decoded file holds one per element and attribute: a change
+        // here changes a decode's peak memory (BENCHMARKS.md).
+        assert_eq!(std::mem::size_of::<Value>(), 40);
+        assert_eq!(std::mem::size_of::<Type>(), 24);
+        assert_eq!(std::mem::size_of::<Elements>(), 8);
+    }
 
     fn num(s: &str) -> Value {
         Value::Number(Number::parse(s).unwrap())
@@ -685,7 +712,10 @@ mod tests {
         let v = Value::list(Type::String, [num("1"), Value::from(true)]).unwrap();
         assert_eq!(
             v,
-            Value::List(Type::String, vec![Value::from("1"), Value::from("true")])
+            Value::List(
+                Type::String,
+                thin_vec::thin_vec![Value::from("1"), Value::from("true")]
+            )
         );
         let err = Value::list(Type::Number, [num("1"), Value::from("x")]).unwrap_err();
         assert_eq!(
@@ -718,7 +748,7 @@ mod tests {
     #[test]
     fn map_constructor_checks_elements_and_keeps_order() {
         let v = Value::map(Type::Number, [("z", num("1")), ("a", Value::from("2"))]).unwrap();
-        let keys: Vec<&String> = v.as_entries().unwrap().keys().collect();
+        let keys: Vec<&str> = v.as_entries().unwrap().keys().map(Str::as_str).collect();
         assert_eq!(keys, ["z", "a"]);
         assert_eq!(v.get_attr("a"), Some(&num("2")));
         let err = Value::map(Type::Bool, [("k", num("1"))]).unwrap_err();

@@ -20,13 +20,12 @@
 //! field of a struct given to [`to_value`]) it is passed through unchanged,
 //! types and all.
 
-use indexmap::IndexMap;
 use serde::ser::{self, Serialize};
 
 use super::number::Number;
 use super::string::Str;
 use super::types::Type;
-use super::Value;
+use super::{Elements, Entries, Value};
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
 
 /// The newtype name under which a number travels as exact text.
@@ -98,7 +97,7 @@ impl Serialize for Plain<'_> {
                 use ser::SerializeMap;
                 let mut map = serializer.serialize_map(Some(m.len()))?;
                 for (k, v) in m {
-                    map.serialize_entry(k, &Plain(v))?;
+                    map.serialize_entry(k.as_str(), &Plain(v))?;
                 }
                 map.end()
             }
@@ -256,7 +255,9 @@ impl ser::Serializer for ValueSerializer {
         Ok(Value::object([(variant, inner)]))
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder, Error> {
-        Ok(SeqBuilder(Vec::with_capacity(len.unwrap_or(0).min(4096))))
+        Ok(SeqBuilder(Elements::with_capacity(
+            len.unwrap_or(0).min(4096),
+        )))
     }
     fn serialize_tuple(self, len: usize) -> Result<SeqBuilder, Error> {
         self.serialize_seq(Some(len))
@@ -275,7 +276,7 @@ impl ser::Serializer for ValueSerializer {
     }
     fn serialize_map(self, len: Option<usize>) -> Result<MapBuilder, Error> {
         Ok(MapBuilder {
-            map: IndexMap::with_capacity(len.unwrap_or(0).min(4096)),
+            map: Entries::with_capacity(len.unwrap_or(0).min(4096)),
             key: None,
         })
     }
@@ -296,7 +297,7 @@ impl ser::Serializer for ValueSerializer {
 /// Builds a tuple from a serialized sequence.
 #[doc(hidden)]
 #[derive(Debug)]
-pub struct SeqBuilder(Vec<Value>);
+pub struct SeqBuilder(Elements);
 
 impl ser::SerializeSeq for SeqBuilder {
     type Ok = Value;
@@ -352,15 +353,15 @@ impl ser::SerializeTupleVariant for VariantSeqBuilder {
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct MapBuilder {
-    map: IndexMap<String, Value>,
-    key: Option<String>,
+    map: Entries,
+    key: Option<Str>,
 }
 
-fn key_string(key: Value) -> Result<String, Error> {
+fn key_string(key: Value) -> Result<Str, Error> {
     match key {
-        Value::String(s) => Ok(s.into_string()),
-        Value::Number(n) => Ok(n.to_string()),
-        Value::Bool(b) => Ok(b.to_string()),
+        Value::String(s) => Ok(s),
+        Value::Number(n) => Ok(Str::new(n.to_string())),
+        Value::Bool(b) => Ok(Str::from(if b { "true" } else { "false" })),
         other => Err(Error::new(Diagnostic::error(
             "Invalid value",
             format!(
@@ -388,7 +389,7 @@ impl ser::SerializeMap for MapBuilder {
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
-        Ok(Value::object(self.map))
+        Ok(Value::Object(self.map))
     }
 }
 
@@ -401,7 +402,7 @@ impl ser::SerializeStruct for MapBuilder {
         value: &T,
     ) -> Result<(), Error> {
         self.map
-            .insert(Str::nfc_string(key), value.serialize(ValueSerializer)?);
+            .insert(Str::from(key), value.serialize(ValueSerializer)?);
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
@@ -474,7 +475,7 @@ mod tests {
                 ("mode", Value::from("Fast")),
             ])
         );
-        let keys: Vec<&String> = v.as_entries().unwrap().keys().collect();
+        let keys: Vec<&str> = v.as_entries().unwrap().keys().map(Str::as_str).collect();
         assert_eq!(keys, ["name", "port", "tags", "backup", "mode"]);
     }
 

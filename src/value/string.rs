@@ -65,18 +65,6 @@ impl Str {
         self.0.into_string()
     }
 
-    /// `s` normalized to NFC, as a `String` (object keys): what
-    /// `Str::new(s).into_string()` gives, without making a short text
-    /// inline only to copy it back to the heap.
-    pub(crate) fn nfc_string(s: impl Into<String>) -> String {
-        let s = s.into();
-        if is_nfc(&s) {
-            s
-        } else {
-            s.nfc().collect()
-        }
-    }
-
     /// Whether the text is held inline, without a heap allocation.
     #[cfg(test)]
     fn is_inline(&self) -> bool {
@@ -246,20 +234,6 @@ mod tests {
             assert_eq!(long.as_str(), format!("{}\u{e9}", "a".repeat(40)));
         }
         assert_eq!(Str::from("cafe\u{301}").as_str(), "caf\u{e9}");
-    }
-
-    #[test]
-    fn nfc_string_normalizes_like_str_and_keeps_an_nfc_buffer() {
-        let key = String::from("k");
-        let ptr = key.as_ptr();
-        let same = Str::nfc_string(key);
-        assert_eq!(same, "k");
-        assert_eq!(same.as_ptr(), ptr);
-        assert_eq!(Str::nfc_string("cafe\u{301}"), "caf\u{e9}");
-        assert_eq!(
-            Str::nfc_string("cafe\u{301}"),
-            Str::new("cafe\u{301}").into_string()
-        );
     }
 
     #[test]

@@ -26,8 +26,9 @@ pub enum Type {
     Map(Box<Type>),
     /// Distinct values of one element type.
     Set(Box<Type>),
-    /// Named attributes, each with its own type.
-    Object(BTreeMap<String, Type>),
+    /// Named attributes, each with its own type (boxed: it keeps `Type`,
+    /// and so [`Value`](crate::Value), small).
+    Object(Box<BTreeMap<String, Type>>),
     /// A fixed-length sequence of elements, each with its own type.
     Tuple(Vec<Type>),
     /// The dynamic pseudo-type: a placeholder for a type not yet known. As a
@@ -54,7 +55,9 @@ impl Type {
     /// An object type from `(name, type)` pairs; a repeated name keeps its
     /// last type.
     pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
-        Type::Object(attrs.into_iter().map(|(k, t)| (k.into(), t)).collect())
+        Type::Object(Box::new(
+            attrs.into_iter().map(|(k, t)| (k.into(), t)).collect(),
+        ))
     }
 
     /// A tuple type.
@@ -253,10 +256,10 @@ mod tests {
     #[test]
     fn friendly_names_for_messages() {
         assert_eq!(Type::list(Type::String).friendly_name(), "list of string");
-        assert_eq!(Type::Object(BTreeMap::new()).friendly_name(), "object");
+        assert_eq!(Type::Object(Box::default()).friendly_name(), "object");
         assert_eq!(Type::Number.friendly_name_with_article(), "a number");
         assert_eq!(
-            Type::Object(BTreeMap::new()).friendly_name_with_article(),
+            Type::Object(Box::default()).friendly_name_with_article(),
             "an object"
         );
     }

@@ -40,7 +40,7 @@ fn join_into(acc: Type, b: &Type) -> Option<Type> {
     use Type::{List, Map, Object, Set};
     match (acc, b) {
         (Object(mut x), Object(y)) => {
-            for (k, ty) in y {
+            for (k, ty) in y.iter() {
                 let joined = match x.remove(k) {
                     Some(tx) => join_into(tx, ty)?,
                     None => ty.clone(),
@@ -69,15 +69,15 @@ fn join(a: &Type, b: &Type) -> Option<Type> {
         (List(x) | Set(x), List(y)) | (List(x), Set(y)) => List(Box::new(join(x, y)?)),
         (Set(x), Set(y)) => Set(Box::new(join(x, y)?)),
         (Map(x), Map(y)) => Map(Box::new(join(x, y)?)),
-        (Map(x), Object(attrs)) | (Object(attrs), Map(x)) => Object(
+        (Map(x), Object(attrs)) | (Object(attrs), Map(x)) => Object(Box::new(
             attrs
                 .iter()
                 .map(|(k, t)| Some((k.clone(), join(t, x)?)))
                 .collect::<Option<BTreeMap<_, _>>>()?,
-        ),
+        )),
         (Object(x), Object(y)) => {
             let mut out = x.clone();
-            for (k, ty) in y {
+            for (k, ty) in y.iter() {
                 let joined = match x.get(k) {
                     Some(tx) => join(tx, ty)?,
                     None => ty.clone(),
@@ -228,7 +228,7 @@ fn unify_structurals_as(
 
 fn unify_objects(types: &[Type]) -> Option<Type> {
     let attrs = |t: &Type| match t {
-        Type::Object(a) => a.clone(),
+        Type::Object(a) => (**a).clone(),
         _ => BTreeMap::new(),
     };
     let first = attrs(&types[0]);
@@ -244,7 +244,7 @@ fn unify_objects(types: &[Type]) -> Option<Type> {
         let across: Vec<Type> = types.iter().map(|t| attrs(t)[name].clone()).collect();
         out.insert(name.clone(), unify_unsafe(&across)?);
     }
-    let ty = Type::Object(out);
+    let ty = Type::Object(Box::new(out));
     if all_convert(types, &ty) {
         Some(ty)
     } else {

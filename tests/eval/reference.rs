@@ -29,7 +29,7 @@ fn ctx() -> EvalContext {
         )
 }
 
-fn strings(items: &[&str]) -> Vec<Value> {
+fn strings(items: &[&str]) -> hcl_json::value::Elements {
     items.iter().map(|s| Value::from(*s)).collect()
 }
 
@@ -42,7 +42,7 @@ fn conditional_unifies_list_with_empty_tuple_as_list() {
     );
     assert_eq!(
         ok("${false ? items : []}", &c),
-        Value::List(Type::String, vec![])
+        Value::List(Type::String, thin_vec::thin_vec![])
     );
     assert_eq!(
         ok("${true ? items : [1, 2]}", &c),
@@ -69,7 +69,7 @@ fn conditional_unifies_map_with_objects_as_map() {
         ok("${false ? tags : {a = 1}}", &c),
         Value::Map(
             Type::String,
-            [("a".to_string(), Value::from("1"))].into_iter().collect()
+            [("a", Value::from("1"))].into_iter().collect()
         )
     );
 }
@@ -78,10 +78,7 @@ fn conditional_unifies_map_with_objects_as_map() {
 fn conditional_unifies_objects_with_different_attributes_as_map() {
     assert_eq!(
         ok("${true ? {a = 1} : {b = 2}}", &ctx()),
-        Value::Map(
-            Type::Number,
-            [("a".to_string(), Value::from(1))].into_iter().collect()
-        )
+        Value::Map(Type::Number, [("a", Value::from(1))].into_iter().collect())
     );
 }
 
@@ -150,9 +147,12 @@ fn range_with_a_negative_limit_counts_down() {
     let n = |i: i64| Value::from(i);
     assert_eq!(
         ok("${range(-3)}", &ctx()),
-        Value::List(Type::Number, vec![n(0), n(-1), n(-2)])
+        Value::List(Type::Number, thin_vec::thin_vec![n(0), n(-1), n(-2)])
     );
-    assert_eq!(ok("${range(0)}", &ctx()), Value::List(Type::Number, vec![]));
+    assert_eq!(
+        ok("${range(0)}", &ctx()),
+        Value::List(Type::Number, thin_vec::thin_vec![])
+    );
 }
 
 #[test]
@@ -185,7 +185,7 @@ fn concat_is_a_list_only_when_every_argument_is_a_list() {
     );
     assert_eq!(
         ok("${concat(items, nums)}", &c),
-        Value::Tuple(vec![
+        Value::Tuple(thin_vec::thin_vec![
             s("a"),
             s("b"),
             s("c"),
@@ -201,7 +201,7 @@ fn concat_is_a_list_only_when_every_argument_is_a_list() {
     );
     assert_eq!(
         ok("${concat([1], [\"a\"])}", &c),
-        Value::Tuple(vec![Value::from(1), s("a")])
+        Value::Tuple(thin_vec::thin_vec![Value::from(1), s("a")])
     );
     let (d, _) = error("${concat()}", &c);
     assert_eq!(d.summary, "Error in function call");
@@ -212,7 +212,7 @@ fn coalesce_unifies_argument_types_like_go() {
     let c = ctx();
     assert_eq!(
         ok("${coalesce([], [1])}", &c),
-        Value::List(Type::Number, vec![])
+        Value::List(Type::Number, thin_vec::thin_vec![])
     );
     assert_eq!(ok("${coalesce(null, 1, \"a\")}", &c), Value::from("1"));
     let (d, _) = error("${coalesce(1, true)}", &c);
