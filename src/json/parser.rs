@@ -13,7 +13,8 @@
 
 use std::sync::Arc;
 
-use super::tree::{FileData, Node, NodeId, NodeKind, Prop, StrText, TemplateCache};
+use super::template_cache::TemplateCache;
+use super::tree::{FileData, Node, NodeId, NodeKind, Prop, StrText};
 use crate::diag::Error;
 use crate::pos::SourceFile;
 
