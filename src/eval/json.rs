@@ -165,8 +165,8 @@ impl JsonEval<'_> {
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         file.templates.with(
-            (id, file.nodes.len()),
-            text.len(),
+            (id, text),
+            |other, text| file.str_is(other, text),
             || syntax::parse_template(text),
             |parsed| match parsed {
                 Ok(template) => {
@@ -451,6 +451,36 @@ mod tests {
         // Once: nothing kept (a whole-file decode keeps nothing); twice:
         // kept; then never parsed again.
         assert_eq!(counts, [(2, 0), (4, 2), (4, 2), (4, 2)]);
+    }
+
+    #[test]
+    fn strings_of_one_text_share_a_tree_from_the_second_on() {
+        let expr = attr(r#"{"a": ["${1 + 1}", "${1 + 1}", "${1 + 1}", "${1 + 1}"]}"#);
+        let v = expr.value(&EvalContext::new()).unwrap();
+        assert_eq!(v, Value::tuple([2, 2, 2, 2].map(Value::from)));
+        let cache = &expr.json_file().unwrap().0.templates;
+        assert_eq!((cache.parsed(), cache.kept()), (2, 1));
+    }
+
+    #[test]
+    fn a_shared_tree_reports_at_each_string_of_its_text() {
+        // The same decoded text, written once plainly and once with an
+        // escape: each error is where its own string has the name.
+        let expr = attr(r#"{"a": ["${nope}", "${nope}", "${\u006eope}"]}"#);
+        let err = expr.value(&EvalContext::new()).unwrap_err();
+        let starts: Vec<usize> = err
+            .diagnostics()
+            .iter()
+            .map(|d| d.subject.as_ref().unwrap().start.byte)
+            .collect();
+        assert_eq!(starts, [10, 21, 32]);
+        let ends: Vec<usize> = err
+            .diagnostics()
+            .iter()
+            .map(|d| d.subject.as_ref().unwrap().end.byte)
+            .collect();
+        assert_eq!(ends, [14, 25, 41]);
+        assert_eq!(expr.json_file().unwrap().0.templates.kept(), 1);
     }
 
     #[test]

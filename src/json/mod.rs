@@ -10,11 +10,12 @@
 
 mod escape;
 mod parser;
+mod template_cache;
 mod tree;
 
 pub use crate::body::{parse, parse_bytes, parse_with, Body, Expression, File};
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
 pub use parser::{ParseOptions, DEFAULT_MAX_DEPTH};
-pub(crate) use tree::{FileData, NodeId, NodeKind, Prop};
 #[cfg(test)]
-pub(crate) use tree::{CACHE_ENTRIES, CACHE_MAX_TEMPLATE};
+pub(crate) use template_cache::{CACHE_ENTRIES, CACHE_MAX_TEMPLATE};
+pub(crate) use tree::{FileData, NodeId, NodeKind, Prop};

@@ -14,7 +14,8 @@
 use std::sync::Arc;
 
 use super::escape::{self, BadEscape};
-use super::tree::{FileData, Kind, Node, NodeId, Prop, TemplateCache};
+use super::template_cache::TemplateCache;
+use super::tree::{FileData, Kind, Node, NodeId, Prop};
 use crate::diag::Error;
 use crate::pos::SourceFile;
 

@@ -14,6 +14,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::escape;
+use super::template_cache::TemplateCache;
 use crate::pos::{Range, SourceFile};
 use crate::syntax::{SyntaxError, Template};
 
@@ -184,139 +185,12 @@ pub(crate) struct FileData {
     pub children: Vec<NodeId>,
     pub props: Vec<Prop>,
     pub root: NodeId,
-    /// Counts the templates parsed from this file's strings.
+    /// The templates parsed from this file's strings.
     pub templates: TemplateCache,
 }
 
 /// What parsing one string as a template gave.
 pub(crate) type ParsedTemplate = Result<Template, Vec<SyntaxError>>;
-
-/// How the templates of a file's strings are parsed: once per
-/// evaluation, except that a string evaluated again keeps its tree in a
-/// small, bounded cache.
-///
-/// Keeping every parsed tree for the life of the file (as an earlier
-/// version did) made a decoded file hold several times its size in syntax
-/// trees (peak memory ~24x the input on a template-heavy file, against
-/// ~12x without). Parsing on every evaluation instead made evaluating one
-/// `Expression` again 4-7x slower than with the cache. So a tree is only
-/// kept when its string is parsed a *second* time (a whole-file decode,
-/// which evaluates each string once, keeps nothing and pays one atomic
-/// swap per template), and the kept trees are bounded: at most
-/// [`CACHE_ENTRIES`] templates and [`CACHE_SOURCE_BYTES`] of their text,
-/// oldest out first; a template longer than [`CACHE_MAX_TEMPLATE`] is
-/// never kept (parsing it costs little next to evaluating it). The cache
-/// goes with the file. It counts the parses, which the tests use to check
-/// that plain strings and literal mode cost none.
-#[derive(Default)]
-pub(crate) struct TemplateCache {
-    parsed: std::sync::atomic::AtomicUsize,
-    /// Strings parsed at least once: one bit per node of the file
-    /// (allocated on first use; an eighth of a byte next to a node's
-    /// 16 or more).
-    seen: std::sync::OnceLock<Box<[std::sync::atomic::AtomicU64]>>,
-    kept: std::sync::Mutex<Kept>,
-}
-
-/// The most templates a file's cache keeps.
-pub(crate) const CACHE_ENTRIES: usize = 512;
-/// The most template text (bytes of string content) a file's cache keeps
-/// trees for.
-pub(crate) const CACHE_SOURCE_BYTES: usize = 256 * 1024;
-/// The longest template a cache keeps.
-pub(crate) const CACHE_MAX_TEMPLATE: usize = 16 * 1024;
-
-/// The trees kept, and in which order they came.
-#[derive(Default)]
-struct Kept {
-    trees: std::collections::HashMap<NodeId, (Arc<ParsedTemplate>, usize)>,
-    order: std::collections::VecDeque<NodeId>,
-    bytes: usize,
-}
-
-impl Kept {
-    fn insert(&mut self, id: NodeId, tree: Arc<ParsedTemplate>, len: usize) {
-        if self.trees.insert(id, (tree, len)).is_some() {
-            return; // another thread kept it first; same tree
-        }
-        self.order.push_back(id);
-        self.bytes += len;
-        while self.trees.len() > CACHE_ENTRIES || self.bytes > CACHE_SOURCE_BYTES {
-            let Some(old) = self.order.pop_front() else {
-                break;
-            };
-            if let Some((_, n)) = self.trees.remove(&old) {
-                self.bytes -= n;
-            }
-        }
-    }
-}
-
-impl TemplateCache {
-    /// Calls `with` on the template of string node `id` (of `len` bytes)
-    /// of a file of `nodes` nodes, parsed by `parse` unless its tree is
-    /// kept.
-    pub(crate) fn with<R>(
-        &self,
-        (id, nodes): (NodeId, usize),
-        len: usize,
-        parse: impl FnOnce() -> ParsedTemplate,
-        with: impl FnOnce(&ParsedTemplate) -> R,
-    ) -> R {
-        use std::sync::atomic::Ordering;
-        if len > CACHE_MAX_TEMPLATE || !self.seen_before(id, nodes) {
-            self.parsed.fetch_add(1, Ordering::Relaxed);
-            return with(&parse());
-        }
-        let kept = self.lock().trees.get(&id).map(|(t, _)| t.clone());
-        let tree = if let Some(tree) = kept {
-            tree
-        } else {
-            self.parsed.fetch_add(1, Ordering::Relaxed);
-            let tree = Arc::new(parse());
-            self.lock().insert(id, tree.clone(), len);
-            tree
-        };
-        with(&tree)
-    }
-
-    /// Whether string node `id` was parsed before (and notes that it was).
-    fn seen_before(&self, id: NodeId, nodes: usize) -> bool {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        let seen = self
-            .seen
-            .get_or_init(|| (0..nodes.div_ceil(64)).map(|_| AtomicU64::new(0)).collect());
-        let (word, bit) = (id as usize / 64, 1u64 << (id % 64));
-        match seen.get(word) {
-            Some(w) => w.fetch_or(bit, Ordering::Relaxed) & bit != 0,
-            None => false,
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
-        // A panic while holding the lock leaves a consistent map.
-        self.kept
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// How many templates have been parsed so far.
-    pub(crate) fn parsed(&self) -> usize {
-        self.parsed.load(std::sync::atomic::Ordering::Relaxed)
-    }
-
-    /// How many trees are kept.
-    #[cfg(test)]
-    pub(crate) fn kept(&self) -> usize {
-        self.lock().trees.len()
-    }
-}
-
-impl std::fmt::Debug for TemplateCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "TemplateCache({} parsed)", self.parsed())
-    }
-}
 
 impl FileData {
     pub(crate) fn node(&self, id: NodeId) -> &Node {
@@ -365,6 +239,20 @@ impl FileData {
     #[inline(never)]
     fn decode(&self, node: &Node) -> String {
         escape::decode(self.string_content(node), node.first as usize)
+    }
+
+    /// Whether string node `id`'s decoded text is `text`: a comparison
+    /// in place, which decodes nothing into a buffer.
+    pub(crate) fn str_is(&self, id: NodeId, text: &str) -> bool {
+        let node = self.node(id);
+        match node.info {
+            STRING => self.string_content(node) == text,
+            ESCAPED_STRING => {
+                node.first as usize == text.len()
+                    && escape::decodes_to(self.string_content(node), text)
+            }
+            _ => false,
+        }
     }
 
     /// The text of a string node that has no escapes, borrowed from the
