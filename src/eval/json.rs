@@ -166,7 +166,9 @@ impl JsonEval<'_> {
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         file.templates.with(
             (id, text),
-            |other, text| file.str_is(other, text),
+            // The same source text (how a repeated string is mostly
+            // written) means the same text, without reading escapes.
+            |other, text| file.raw(other) == file.raw(id) || file.str_is(other, text),
             || syntax::parse_template(text),
             |parsed| match parsed {
                 Ok(template) => {
