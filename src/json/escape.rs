@@ -85,12 +85,9 @@ pub(super) fn decode(raw: &str, len: usize) -> String {
     let bytes = raw.as_bytes();
     let mut out = String::with_capacity(len);
     // The start of the text not yet copied, which is after every escape
-    // read so far: a backslash before it is part of one (`\\`).
+    // read so far.
     let mut copied = 0;
-    for at in memchr::memchr_iter(b'\\', bytes) {
-        if at < copied {
-            continue;
-        }
+    while let Some(at) = find_backslash(bytes, copied) {
         // Escapes are ASCII, so both ends are on char boundaries.
         out.push_str(raw.get(copied..at).unwrap_or_default());
         // An invalid escape cannot be here (the parser refused it); it
@@ -103,6 +100,32 @@ pub(super) fn decode(raw: &str, len: usize) -> String {
     out
 }
 
+/// The offset of the first backslash of `s` at or after `from`. The runs
+/// between escapes are short (a few words of a template between `\"`s),
+/// too short for `memchr`'s setup to pay: this tests eight bytes at a
+/// time in a `u64` (a byte equal to `\\` is a zero byte of the word xored
+/// with `\\`s, and the classic "has a zero byte" test finds the first).
+fn find_backslash(s: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    let rest = s.get(from..)?;
+    let mut words = rest.chunks_exact(8);
+    let mut at = from;
+    for w in words.by_ref() {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        let x = u64::from_le_bytes(bytes) ^ (ONES * u64::from(b'\\'));
+        // Borrows only run upward, so the lowest flagged byte is the
+        // first zero byte (a byte above it may be flagged wrongly).
+        let zero = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let tail = words.remainder().iter().position(|&b| b == b'\\');
+    tail.map(|i| at + i)
+}
+
 /// Whether `raw`, a string's content which the parser accepted, decodes
 /// to `text`: [`decode`] compared as it goes, without a buffer.
 pub(super) fn decodes_to(raw: &str, text: &str) -> bool {
@@ -113,10 +136,7 @@ pub(super) fn decodes_to(raw: &str, text: &str) -> bool {
         matched += part.len();
         same
     };
-    for at in memchr::memchr_iter(b'\\', bytes) {
-        if at < copied {
-            continue;
-        }
+    while let Some(at) = find_backslash(bytes, copied) {
         let (c, n) = read(bytes, at).unwrap_or((char::REPLACEMENT_CHARACTER, 2));
         if !next(&bytes[copied..at]) || !next(c.encode_utf8(&mut [0; 4]).as_bytes()) {
             return false;
@@ -186,6 +206,32 @@ mod tests {
         assert_eq!(text, "a\"béc😀d\\");
         assert_eq!(text.len(), 12);
         assert_eq!(decode("plain é", 8), "plain é");
+    }
+
+    #[test]
+    fn the_word_test_finds_the_first_backslash_wherever_it_is() {
+        // Every position of a word and of the tail, after any start, with
+        // neighbours that are borrow-prone (0x00, 0x5b, 0x5d, 0xdc).
+        for fill in [b'a', 0x00, 0x5b, 0x5d, 0xdc] {
+            for len in [0, 1, 7, 8, 9, 16, 23] {
+                for at in 0..len {
+                    let mut s = vec![fill; len];
+                    s[at] = b'\\';
+                    if at + 1 < len {
+                        s[at + 1] = b'\\';
+                    }
+                    for from in 0..=at {
+                        assert_eq!(
+                            find_backslash(&s, from),
+                            Some(at),
+                            "{fill} {len} {at} {from}"
+                        );
+                    }
+                }
+                assert_eq!(find_backslash(&vec![fill; len], 0), None);
+            }
+        }
+        assert_eq!(find_backslash(b"ab", 5), None);
     }
 
     #[test]
