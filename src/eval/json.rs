@@ -155,20 +155,27 @@ impl JsonEval<'_> {
         }
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
-        file.templates.with(
+        file.templates.evaluate(
             (id, text),
+            ctx.id(),
             |other| file.str(other).unwrap_or_default(),
             || syntax::parse_template(text),
-            |parsed| match parsed {
-                Ok(template) => evaluate_template(file, id, template, ctx, diags),
-                Err(errors) => {
-                    for e in errors {
-                        diags.push(e.to_diagnostic(|span| {
-                            file.string_range(id, span.start as usize, span.end as usize)
-                        }));
+            |parsed| {
+                let (reported, impure) = (diags.len(), super::function::impure_calls());
+                let value = match parsed {
+                    Ok(template) => evaluate_template(file, id, template, ctx, diags),
+                    Err(errors) => {
+                        for e in errors {
+                            diags.push(e.to_diagnostic(|span| {
+                                file.string_range(id, span.start as usize, span.end as usize)
+                            }));
+                        }
+                        Value::dynamic()
                     }
-                    Value::dynamic()
-                }
+                };
+                // Reusable in this context: nothing reported, nothing impure.
+                let reusable = diags.len() == reported && super::function::impure_calls() == impure;
+                (value, reusable)
             },
         )
     }
