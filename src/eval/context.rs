@@ -44,11 +44,15 @@ pub(crate) type NameMap<V> = IndexMap<String, V, foldhash::fast::RandomState>;
 /// assert_eq!(inner.variable("region"), Some(&Value::from("us-east-1")));
 /// assert_eq!(inner.variable("replicas"), Some(&Value::from(3)));
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct EvalContext(Arc<Scope>);
 
 #[derive(Clone, Default)]
 struct Scope {
+    /// Distinct for every context built and every change made to one:
+    /// what lets a file's template cache reuse a value evaluated in this
+    /// very context (see [`EvalContext::id`]).
+    id: u64,
     literal: bool,
     variables: NameMap<Value>,
     functions: NameMap<Function>,
@@ -57,7 +61,41 @@ struct Scope {
     parent: Option<EvalContext>,
 }
 
+/// A number no context has had.
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+impl Default for EvalContext {
+    fn default() -> EvalContext {
+        EvalContext::of(Scope::default())
+    }
+}
+
 impl EvalContext {
+    fn of(scope: Scope) -> EvalContext {
+        EvalContext(Arc::new(Scope {
+            id: next_id(),
+            ..scope
+        }))
+    }
+
+    /// The scope, to change it: a new identity (a context shared with
+    /// others is copied first, so they keep theirs).
+    fn scope_mut(&mut self) -> &mut Scope {
+        let scope = Arc::make_mut(&mut self.0);
+        scope.id = next_id();
+        scope
+    }
+
+    /// This context's identity: equal for two handles only when they are
+    /// clones of one context with no change since, so the same expression
+    /// evaluated in both gives the same value (its functions being pure).
+    pub(crate) fn id(&self) -> u64 {
+        self.0.id
+    }
+
     /// A context in full-expression mode with no variables or functions:
     /// JSON strings are templates, and referring to a variable is an error
     /// ("Unknown variable").
@@ -70,21 +108,21 @@ impl EvalContext {
     /// error to give such a context variables or functions, so any that are
     /// added to it are never consulted.
     pub fn literal() -> EvalContext {
-        EvalContext(Arc::new(Scope {
+        EvalContext::of(Scope {
             literal: true,
             ..Scope::default()
-        }))
+        })
     }
 
     /// A new, empty scope whose lookups fall back to this one. The child has
     /// this context's mode.
     pub fn child(&self) -> EvalContext {
-        EvalContext(Arc::new(Scope {
+        EvalContext::of(Scope {
             literal: self.0.literal,
             limits: self.0.limits,
             parent: Some(self.clone()),
             ..Scope::default()
-        }))
+        })
     }
 
     /// This context with variable `name` set to `value` in its own scope.
@@ -93,9 +131,7 @@ impl EvalContext {
         name: impl Into<String>,
         value: impl Into<Value>,
     ) -> EvalContext {
-        Arc::make_mut(&mut self.0)
-            .variables
-            .insert(name.into(), value.into());
+        self.scope_mut().variables.insert(name.into(), value.into());
         self
     }
 
@@ -105,7 +141,7 @@ impl EvalContext {
         K: Into<String>,
         V: Into<Value>,
     {
-        let scope = Arc::make_mut(&mut self.0);
+        let scope = self.scope_mut();
         scope
             .variables
             .extend(vars.into_iter().map(|(k, v)| (k.into(), v.into())));
@@ -115,9 +151,7 @@ impl EvalContext {
     /// This context with function `name` in its own scope. Namespaced names
     /// (`provider::aws::arn_parse`) are names like any other.
     pub fn with_function(mut self, name: impl Into<String>, function: Function) -> EvalContext {
-        Arc::make_mut(&mut self.0)
-            .functions
-            .insert(name.into(), function);
+        self.scope_mut().functions.insert(name.into(), function);
         self
     }
 
@@ -126,7 +160,7 @@ impl EvalContext {
         mut self,
         functions: impl IntoIterator<Item = (K, Function)>,
     ) -> EvalContext {
-        Arc::make_mut(&mut self.0)
+        self.scope_mut()
             .functions
             .extend(functions.into_iter().map(|(k, f)| (k.into(), f)));
         self
@@ -136,7 +170,7 @@ impl EvalContext {
     /// [`Limits`](crate::value::limits) for what each bounds and the
     /// defaults). Child contexts made afterwards inherit it.
     pub fn with_limits(mut self, limits: Limits) -> EvalContext {
-        Arc::make_mut(&mut self.0).limits = limits;
+        self.scope_mut().limits = limits;
         self
     }
 
@@ -149,7 +183,7 @@ impl EvalContext {
     /// scope's own functions. A scope has at most one; setting another
     /// replaces it.
     pub(crate) fn with_library(mut self, library: Library) -> EvalContext {
-        Arc::make_mut(&mut self.0).library = Some(library);
+        self.scope_mut().library = Some(library);
         self
     }
 

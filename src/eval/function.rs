@@ -173,6 +173,20 @@ struct FunctionDef {
     variadic: Option<Param>,
     return_type: Arc<ReturnTypeFn>,
     implementation: Implementation,
+    pure: bool,
+}
+
+thread_local! {
+    /// How many calls of impure functions this thread has made (wrapping):
+    /// an evaluation that leaves it as it found it called none, nested
+    /// evaluations (`try`, `can`, closures) included.
+    static IMPURE_CALLS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The count of impure calls made on this thread so far; see
+/// [`FunctionBuilder::pure`].
+pub(crate) fn impure_calls() -> u64 {
+    IMPURE_CALLS.with(std::cell::Cell::get)
 }
 
 /// Builds a [`Function`]; see [`Function::builder`].
@@ -181,6 +195,7 @@ pub struct FunctionBuilder {
     params: Vec<Param>,
     variadic: Option<Param>,
     return_type: Arc<ReturnTypeFn>,
+    pure: bool,
 }
 
 impl std::fmt::Debug for FunctionBuilder {
@@ -189,6 +204,7 @@ impl std::fmt::Debug for FunctionBuilder {
             .field("description", &self.description)
             .field("params", &self.params)
             .field("variadic", &self.variadic)
+            .field("pure", &self.pure)
             .finish_non_exhaustive()
     }
 }
@@ -228,6 +244,20 @@ impl FunctionBuilder {
         self
     }
 
+    /// Declares the function pure: called with equal arguments in equal
+    /// contexts it returns equal values, and it has no effect. A JSON
+    /// string whose template calls only pure functions may then be
+    /// evaluated once for all the strings of its text in a file, in one
+    /// context. The standard library's functions are pure (except the
+    /// opt-in [`filesystem`](crate::stdlib::filesystem) and
+    /// [`impure`](crate::stdlib::impure) families); a function built
+    /// without this is taken to be impure (`uuid`, `timestamp`, an
+    /// environment lookup), and never has a result reused.
+    pub fn pure(mut self) -> FunctionBuilder {
+        self.pure = true;
+        self
+    }
+
     /// Finishes with the implementation, which gets the arguments converted
     /// to their parameters' types.
     pub fn build(
@@ -240,6 +270,7 @@ impl FunctionBuilder {
             variadic: self.variadic,
             return_type: self.return_type,
             implementation: Implementation::Values(Arc::new(implementation)),
+            pure: self.pure,
         }))
     }
 
@@ -280,6 +311,7 @@ impl FunctionBuilder {
             variadic: self.variadic,
             return_type: self.return_type,
             implementation: Implementation::Closures(Arc::new(implementation)),
+            pure: self.pure,
         }))
     }
 }
@@ -292,6 +324,19 @@ impl Function {
             params: Vec::new(),
             variadic: None,
             return_type: Arc::new(|_| Ok(Type::Dynamic)),
+            pure: false,
+        }
+    }
+
+    /// Whether the function is pure (see [`FunctionBuilder::pure`]).
+    pub fn is_pure(&self) -> bool {
+        self.0.pure
+    }
+
+    /// Notes, for this thread's evaluations, a call of this function.
+    fn note_call(&self) {
+        if !self.0.pure {
+            IMPURE_CALLS.with(|n| n.set(n.get().wrapping_add(1)));
         }
     }
 
@@ -370,7 +415,10 @@ impl Function {
         };
         self.check_arity(args.len()).map_err(as_error)?;
         match &self.0.implementation {
-            Implementation::Closures(implementation) => implementation(args),
+            Implementation::Closures(implementation) => {
+                self.note_call();
+                implementation(args)
+            }
             Implementation::Values(_) => {
                 let values = args
                     .iter()
@@ -414,6 +462,7 @@ impl Function {
     }
 
     fn call_list(&self, mut args: ArgList<'_>) -> Result<Value, FunctionError> {
+        self.note_call();
         let def = &*self.0;
         let Implementation::Values(implementation) = &def.implementation else {
             return Err(FunctionError::new(

@@ -164,24 +164,34 @@ impl JsonEval<'_> {
     fn template(&mut self, id: NodeId, text: &str) -> Value {
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
-        file.templates.with(
+        file.templates.evaluate(
             (id, text),
+            ctx.id(),
             // The same source text (how a repeated string is mostly
             // written) means the same text, without reading escapes.
             |other, text| file.raw(other) == file.raw(id) || file.str_is(other, text),
             || syntax::parse_template(text),
-            |parsed| match parsed {
-                Ok(template) => {
-                    evaluate_template(OriginRef::JsonString(file, id, text), template, ctx, diags)
-                }
-                Err(errors) => {
-                    for e in errors {
-                        diags.push(e.to_diagnostic(|span| {
-                            file.string_range(id, span.start as usize, span.end as usize)
-                        }));
+            |parsed| {
+                let (reported, impure) = (diags.len(), super::function::impure_calls());
+                let value = match parsed {
+                    Ok(template) => evaluate_template(
+                        OriginRef::JsonString(file, id, text),
+                        template,
+                        ctx,
+                        diags,
+                    ),
+                    Err(errors) => {
+                        for e in errors {
+                            diags.push(e.to_diagnostic(|span| {
+                                file.string_range(id, span.start as usize, span.end as usize)
+                            }));
+                        }
+                        Value::dynamic()
                     }
-                    Value::dynamic()
-                }
+                };
+                // Reusable in this context: nothing reported, nothing impure.
+                let reusable = diags.len() == reported && super::function::impure_calls() == impure;
+                (value, reusable)
             },
         )
     }

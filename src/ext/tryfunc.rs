@@ -41,6 +41,7 @@ use crate::value::{limits, Type, Value};
 /// ```
 pub fn try_function() -> Function {
     Function::builder()
+        .pure()
         .description(
             "Evaluates each argument in turn and returns the value of the first one that succeeds.",
         )
@@ -70,6 +71,7 @@ pub fn try_function() -> Function {
 /// ```
 pub fn can_function() -> Function {
     Function::builder()
+        .pure()
         .description("Returns whether its argument evaluates without error.")
         .param(
             Param::new("expression", Type::Dynamic)

@@ -19,6 +19,18 @@
 //! little next to evaluating it). The texts are known by a hash with a
 //! random key, checked against the text itself on a hit: a collision is a
 //! miss, never a wrong tree, and no input can make a lookup slow.
+//!
+//! A kept tree also keeps the last value it evaluated to, with the
+//! identity of the context it was evaluated in ([`EvalContext::id`]), when
+//! that evaluation reported nothing and called no impure function (see
+//! [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure)) and the
+//! value is small ([`MEMO_MAX_BYTES`]): another string of that text
+//! evaluated in that same context has that value, so it is cloned instead
+//! of evaluated (and charged to the budget as a result is). A whole-file
+//! decode, one context for every attribute, evaluates a repeated template
+//! twice, not once per string.
+//!
+//! [`EvalContext::id`]: crate::EvalContext
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::BuildHasher;
@@ -26,6 +38,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::tree::{NodeId, ParsedTemplate};
+use crate::value::{limits, Value};
 
 /// The most templates a file's cache keeps.
 pub(crate) const CACHE_ENTRIES: usize = 512;
@@ -34,6 +47,9 @@ pub(crate) const CACHE_ENTRIES: usize = 512;
 pub(crate) const CACHE_SOURCE_BYTES: usize = 64 * 1024;
 /// The longest template a cache keeps.
 pub(crate) const CACHE_MAX_TEMPLATE: usize = 16 * 1024;
+/// The largest value (its bytes as the budget counts them) a kept tree
+/// keeps as its last value.
+const MEMO_MAX_BYTES: u64 = 1024;
 /// The most texts remembered as parsed once; past it the memory starts
 /// afresh (a file of more distinct templates keeps fewer trees, no more
 /// memory).
@@ -47,22 +63,29 @@ pub(crate) struct TemplateCache {
     kept: Mutex<Kept>,
 }
 
-/// A kept tree: the string node it was parsed from (whose text the key
-/// is), the tree, and its text's length.
-type Tree = (NodeId, Arc<ParsedTemplate>, usize);
+/// A kept tree.
+struct KeptTree {
+    /// The string node it was parsed from (whose text the key is).
+    node: NodeId,
+    template: Arc<ParsedTemplate>,
+    /// The length of its text.
+    len: usize,
+    /// Its last reusable value, and the identity of the context of it.
+    memo: Option<(u64, Value)>,
+}
 
 /// The trees kept, the order they came in, and the texts parsed once.
 #[derive(Default)]
 struct Kept {
-    trees: HashMap<u64, Tree, foldhash::fast::RandomState>,
+    trees: HashMap<u64, KeptTree, foldhash::fast::RandomState>,
     order: VecDeque<u64>,
     bytes: usize,
     seen: HashSet<u64, foldhash::fast::RandomState>,
 }
 
 impl Kept {
-    fn insert(&mut self, hash: u64, tree: Tree) {
-        let len = tree.2;
+    fn insert(&mut self, hash: u64, tree: KeptTree) {
+        let len = tree.len;
         if self.trees.insert(hash, tree).is_some() {
             return; // kept already (another thread, or a colliding text)
         }
@@ -72,8 +95,8 @@ impl Kept {
             let Some(old) = self.order.pop_front() else {
                 break;
             };
-            if let Some((_, _, n)) = self.trees.remove(&old) {
-                self.bytes -= n;
+            if let Some(gone) = self.trees.remove(&old) {
+                self.bytes -= gone.len;
             }
         }
     }
@@ -88,42 +111,78 @@ impl Kept {
 }
 
 impl TemplateCache {
-    /// Calls `with` on the template of string node `id`, whose text is
-    /// `text`, parsed by `parse` unless a tree of that text is kept.
-    /// `has_text(node, text)` tells whether another string node of the
-    /// file has that text.
-    pub(crate) fn with<R>(
+    /// The value of the template of string node `id`, whose text is `text`,
+    /// in the context of identity `ctx`: a kept value of that text and
+    /// context, or what `eval` gives on the tree of that text (kept, or
+    /// parsed by `parse`) with whether it may be reused. `has_text(node,
+    /// text)` tells whether another string node of the file has that text.
+    pub(crate) fn evaluate(
         &self,
         (id, text): (NodeId, &str),
+        ctx: u64,
         has_text: impl Fn(NodeId, &str) -> bool,
         parse: impl FnOnce() -> ParsedTemplate,
-        with: impl FnOnce(&ParsedTemplate) -> R,
-    ) -> R {
+        eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
+    ) -> Value {
         if text.len() > CACHE_MAX_TEMPLATE {
             self.parsed.fetch_add(1, Ordering::Relaxed);
-            return with(&parse());
+            return eval(&parse()).0;
         }
         let hash = self.state.hash_one(text);
         let (kept, seen) = {
             let mut kept = self.lock();
-            let tree = kept
+            let found = kept
                 .trees
                 .get(&hash)
-                .filter(|(node, ..)| *node == id || has_text(*node, text))
-                .map(|(_, tree, _)| tree.clone());
-            let seen = tree.is_none() && kept.seen_before(hash);
-            (tree, seen)
+                .filter(|t| t.node == id || has_text(t.node, text))
+                .map(|t| match &t.memo {
+                    Some((c, value)) if *c == ctx => Ok(value.clone()),
+                    _ => Err(t.template.clone()),
+                });
+            let seen = found.is_none() && kept.seen_before(hash);
+            (found, seen)
         };
-        if let Some(tree) = kept {
-            return with(&tree);
+        let tree = match kept {
+            // Charged as a result is; past the budget, evaluated for the
+            // error evaluating gives.
+            Some(Ok(value)) if limits::charge_value(&value).is_ok() => return value,
+            Some(Ok(_)) | None => None,
+            Some(Err(tree)) => Some(tree),
+        };
+        let (tree, fresh) = if let Some(tree) = tree {
+            (tree, false)
+        } else {
+            self.parsed.fetch_add(1, Ordering::Relaxed);
+            if !seen {
+                return eval(&parse()).0;
+            }
+            (Arc::new(parse()), true)
+        };
+        let (value, reusable) = eval(&tree);
+        let memo =
+            (reusable && limits::weight(&value).0 <= MEMO_MAX_BYTES).then(|| (ctx, value.clone()));
+        let mut kept = self.lock();
+        if fresh {
+            let len = text.len();
+            kept.insert(
+                hash,
+                KeptTree {
+                    node: id,
+                    template: tree,
+                    len,
+                    memo,
+                },
+            );
+        } else if let Some(t) = kept
+            .trees
+            .get_mut(&hash)
+            .filter(|t| Arc::ptr_eq(&t.template, &tree))
+        {
+            if memo.is_some() {
+                t.memo = memo;
+            }
         }
-        self.parsed.fetch_add(1, Ordering::Relaxed);
-        if !seen {
-            return with(&parse());
-        }
-        let tree = Arc::new(parse());
-        self.lock().insert(hash, (id, tree.clone(), text.len()));
-        with(&tree)
+        value
     }
 
     fn lock(&self) -> MutexGuard<'_, Kept> {

@@ -258,6 +258,7 @@ impl Filesystem {
     fn file(&self) -> Function {
         let fs = self.clone();
         Def::new("Reads a file (UTF-8 text) under the root and returns its content.")
+            .impure()
             .param(
                 "path",
                 Type::String,
@@ -278,6 +279,7 @@ impl Filesystem {
     ) -> Function {
         let fs = self.clone();
         Def::new(description)
+            .impure()
             .param(
                 "path",
                 Type::String,
@@ -295,6 +297,7 @@ impl Filesystem {
     fn fileexists(&self) -> Function {
         let fs = self.clone();
         Def::new("Returns whether a file exists at a path under the root.")
+            .impure()
             .param(
                 "path",
                 Type::String,
@@ -327,6 +330,7 @@ impl Filesystem {
     fn fileset(&self) -> Function {
         let fs = self.clone();
         Def::new("Returns the set of the paths of the files under a directory that match a glob pattern.")
+            .impure()
             .param("path", Type::String, "The directory, relative to the root.")
             .param("pattern", Type::String, "The glob pattern (*, **, ?, [class], {a,b}).")
             .returns(Type::set(Type::String))
@@ -352,6 +356,7 @@ impl Filesystem {
     fn abspath(&self) -> Function {
         let fs = self.clone();
         Def::new("Returns the absolute form of a path under the root (the file need not exist).")
+            .impure()
             .param("path", Type::String, "The path, relative to the root.")
             .returns(Type::String)
             .build(move |args| {
@@ -369,6 +374,7 @@ impl Filesystem {
         Def::new(
             "Replaces a leading ~ in a path with the home directory the application configured.",
         )
+        .impure()
         .param("path", Type::String, "The path.")
         .returns(Type::String)
         .build(move |args| {

@@ -114,6 +114,7 @@ impl Unpredictable {
     fn timestamp(&self) -> Function {
         let clock = self.clock.clone();
         Def::new("Returns the current time as an RFC 3339 timestamp in UTC.")
+            .impure()
             .returns(Type::String)
             .build(move |_| {
                 Ok(match &clock {
@@ -126,6 +127,7 @@ impl Unpredictable {
     fn plantimestamp(&self) -> Function {
         let at = self.plan_timestamp;
         Def::new("Returns the time the plan began as an RFC 3339 timestamp.")
+            .impure()
             .returns(Type::String)
             .build(move |_| {
                 Ok(match at {
@@ -138,6 +140,7 @@ impl Unpredictable {
     fn uuid(&self) -> Function {
         let random = self.random.clone();
         Def::new("Returns a random (version 4) UUID.")
+            .impure()
             .returns(Type::String)
             .build(move |_| {
                 let Some(fill) = &random else {
@@ -158,6 +161,7 @@ impl Unpredictable {
         use crate::eval::Param;
         let random = self.random.clone();
         Def::new("Returns the Blowfish (bcrypt) hash of a string, with a random salt.")
+            .impure()
             .param("str", Type::String, "The string to hash.")
             .variadic(Param::new("cost", Type::Number).describe("The cost (4 to 31; 10 when omitted)."))
             .returns(Type::String)

@@ -41,7 +41,9 @@
 //! root directory, see [`EvalContext::with_filesystem`]) and [`impure`]
 //! (`timestamp`, `plantimestamp`, `uuid`, `bcrypt`, see
 //! [`EvalContext::with_unpredictable`]). An application that wants another
-//! such function adds it itself:
+//! such function adds it itself (a function built without
+//! [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure) is taken
+//! to be impure, so no result of it is reused):
 //!
 //! ```
 //! use hcl_json::eval::{Function, FunctionError, Param};
@@ -243,6 +245,7 @@ pub(crate) struct Def {
     params: Vec<Param>,
     variadic: Option<Param>,
     ret: Arc<RetFn>,
+    pure: bool,
 }
 
 impl Def {
@@ -252,7 +255,15 @@ impl Def {
             params: Vec::new(),
             variadic: None,
             ret: Arc::new(|_| Ok(Type::Dynamic)),
+            pure: true,
         }
+    }
+
+    /// The function reads the world (files, the clock, randomness): its
+    /// results are never reused (see [`crate::eval::FunctionBuilder::pure`]).
+    pub(crate) fn impure(mut self) -> Def {
+        self.pure = false;
+        self
     }
 
     /// A parameter of type `ty` with a description.
@@ -294,6 +305,9 @@ impl Def {
         }
         if let Some(v) = self.variadic {
             builder = builder.variadic(v);
+        }
+        if self.pure {
+            builder = builder.pure();
         }
         builder.returns_with(move |args| ret(args)).build(imp)
     }

@@ -46,6 +46,7 @@ fn arg_error(expr: &ExpressionClosure, detail: impl Into<String>) -> Error {
 
 fn templatestring() -> Function {
     Function::builder()
+        .pure()
         .description("Renders a string as a template, with the given variables.")
         .param(
             Param::new("template", Type::String)
@@ -182,6 +183,7 @@ fn push_json_string(out: &mut String, text: &str) {
 
 fn convert() -> Function {
     Function::builder()
+        .pure()
         .description(
             "Converts a value to the type given as a type expression, such as list(string).",
         )

@@ -300,3 +300,78 @@ mod no_panics {
         }
     }
 }
+
+/// A function returning how many times it has been called, pure or not.
+fn counter(
+    pure: bool,
+) -> (
+    hcl_json::Function,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let calls = std::sync::Arc::new(AtomicUsize::new(0));
+    let seen = calls.clone();
+    let builder = hcl_json::Function::builder().returns(Type::Number);
+    let builder = if pure { builder.pure() } else { builder };
+    let f = builder.build(move |_| Ok(Value::from(seen.fetch_add(1, Ordering::Relaxed) as i64)));
+    (f, calls)
+}
+
+fn calls(n: &std::sync::atomic::AtomicUsize) -> usize {
+    n.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+#[test]
+fn strings_of_one_text_are_evaluated_twice_in_one_context_when_pure() {
+    let (f, n) = counter(true);
+    let ctx = EvalContext::new().with_function("count", f);
+    let src = r#"{"a": ["${count()}", "${count()}", "${count()}", "${count()}"]}"#;
+    let v = eval_attr(src, &ctx).unwrap();
+    // The first string is parsed and evaluated; the second kept with its
+    // value; the others reuse it.
+    assert_eq!(v, Value::tuple([0, 1, 1, 1].map(Value::from)));
+    assert_eq!(calls(&n), 2);
+}
+
+#[test]
+fn strings_calling_an_impure_function_are_each_evaluated() {
+    let (f, n) = counter(false);
+    let ctx = EvalContext::new().with_stdlib().with_function("tick", f);
+    let v = eval_attr(r#"{"a": ["${tick()}", "${tick()}", "${tick()}"]}"#, &ctx).unwrap();
+    assert_eq!(v, Value::tuple([0, 1, 2].map(Value::from)));
+    // Called inside a pure function's closure argument, as well.
+    let v = eval_attr(
+        r#"{"a": ["${try(tick(), 0)}", "${try(tick(), 0)}", "${try(tick(), 0)}"]}"#,
+        &ctx,
+    )
+    .unwrap();
+    assert_eq!(v, Value::tuple([3, 4, 5].map(Value::from)));
+    assert_eq!(calls(&n), 6);
+}
+
+#[test]
+fn a_reused_value_is_of_its_own_context() {
+    let file = hcl_json::parse(r#"{"a": ["${x}", "${x}", "${x}"]}"#, "t.json").unwrap();
+    let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+    let three = |v: i64| Value::tuple([v, v, v].map(Value::from));
+    let one = EvalContext::new().with_variable("x", 1);
+    assert_eq!(expr.value(&one).unwrap(), three(1));
+    assert_eq!(expr.value(&one).unwrap(), three(1));
+    let two = EvalContext::new().with_variable("x", 2);
+    assert_eq!(expr.value(&two).unwrap(), three(2));
+    // A context changed in place (its only handle) is another context.
+    let changed = one.with_variable("x", 3);
+    assert_eq!(expr.value(&changed).unwrap(), three(3));
+    assert_eq!(expr.value(&two).unwrap(), three(2));
+}
+
+#[test]
+fn a_reused_value_is_charged_to_the_budget() {
+    let big = "y".repeat(900);
+    let items = vec![r#""${v}""#; 200].join(",");
+    let ctx = EvalContext::new()
+        .with_variable("v", big)
+        .with_limits(hcl_json::Limits::default().with_max_bytes(64 << 10));
+    let err = eval_attr(&format!(r#"{{"a": [{items}]}}"#), &ctx).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Evaluation limit exceeded");
+}
