@@ -149,33 +149,32 @@ impl JsonEval<'_> {
     /// A string: itself in literal-only mode or when it has no template
     /// sequences, otherwise its template's value.
     fn string(&mut self, id: NodeId) -> Value {
-        let text = self.file.str(id).unwrap_or_default();
-        if self.ctx.is_literal() || !syntax::needs_template_parse(&text) {
-            return match text {
-                Cow::Borrowed(text) => Value::from(text),
-                // Decoded for this read: the value takes the buffer.
-                Cow::Owned(text) => Value::from(text),
-            };
+        match read_string(self.file, id, self.ctx) {
+            Reading::Text(Cow::Borrowed(text)) => Value::from(text),
+            // Decoded for this read: the value takes the buffer.
+            Reading::Text(Cow::Owned(text)) => Value::from(text),
+            Reading::Template(written) => self.template(id, written),
         }
-        self.template(id, &text)
     }
 
-    /// The value of string `id`'s template; `text` is its decoded text.
-    fn template(&mut self, id: NodeId, text: &str) -> Value {
+    /// The value of string `id`'s template, `written` its text as written
+    /// in the file (which keys the template cache). A string with escapes
+    /// is decoded only if its tree or value is not kept, and then once.
+    fn template(&mut self, id: NodeId, written: &str) -> Value {
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
+        let decoded = std::cell::OnceCell::new();
+        let text = || -> &str { decoded.get_or_init(|| file.str(id).unwrap_or_default()) };
         file.templates.evaluate(
-            (id, text),
+            (id, written),
             ctx.id(),
-            // The same source text (how a repeated string is mostly
-            // written) means the same text, without reading escapes.
-            |other, text| file.raw(other) == file.raw(id) || file.str_is(other, text),
-            || syntax::parse_template(text),
+            |other| file.written_str(other).map_or("", |(w, _)| w),
+            || syntax::parse_template(text()),
             |parsed| {
                 let (reported, impure) = (diags.len(), super::function::impure_calls());
                 let value = match parsed {
                     Ok(template) => evaluate_template(
-                        OriginRef::JsonString(file, id, text),
+                        OriginRef::JsonString(file, id, text()),
                         template,
                         ctx,
                         diags,
@@ -352,6 +351,53 @@ impl<'f> ObjectWalk<'f> {
     }
 }
 
+/// How a string is read: as its text, or as a template (known by its
+/// text as written in the file).
+enum Reading<'f> {
+    Text(Cow<'f, str>),
+    Template(&'f str),
+}
+
+/// Whether string `id` is read as its text (literal-only mode, or no
+/// template sequence) or as a template, deciding on the text as written
+/// when it can: escapes cannot make or unmake `${` or `%{` there, except
+/// a `\u` escape spelling `$`, `%` or `{`, the only case where a
+/// template is known by decoding. So a template with escapes is not
+/// decoded before the template cache is asked.
+#[inline]
+fn read_string<'f>(file: &'f FileData, id: NodeId, ctx: &EvalContext) -> Reading<'f> {
+    let (written, escaped) = file.written_str(id).unwrap_or_default();
+    if escaped {
+        return read_escaped_string(file, id, written, ctx);
+    }
+    if ctx.is_literal() || !syntax::needs_template_parse(written) {
+        Reading::Text(Cow::Borrowed(written))
+    } else {
+        Reading::Template(written)
+    }
+}
+
+/// [`read_string`] for a string with escapes, `written` as it is written
+/// (out of line: most strings have none).
+#[inline(never)]
+fn read_escaped_string<'f>(
+    file: &'f FileData,
+    id: NodeId,
+    written: &'f str,
+    ctx: &EvalContext,
+) -> Reading<'f> {
+    if !ctx.is_literal() && syntax::needs_template_parse(written) {
+        return Reading::Template(written);
+    }
+    let text = file.str(id).unwrap_or_default();
+    let spelled = !ctx.is_literal() && written.contains("\\u");
+    if spelled && syntax::needs_template_parse(&text) {
+        Reading::Template(written)
+    } else {
+        Reading::Text(text)
+    }
+}
+
 /// An object key as a string, or `None` when it is unknown or failed.
 fn object_key(
     file: &std::sync::Arc<FileData>,
@@ -359,21 +405,19 @@ fn object_key(
     ctx: &EvalContext,
     diags: &mut Diagnostics,
 ) -> Option<Str> {
-    let text = file.str(name).unwrap_or_default();
-    if ctx.is_literal() || !syntax::needs_template_parse(&text) {
-        return Some(match text {
-            Cow::Borrowed(text) => Str::from(text),
-            // Decoded for this read: the key takes the buffer.
-            Cow::Owned(text) => Str::from(text),
-        });
-    }
+    let written = match read_string(file, name, ctx) {
+        Reading::Text(Cow::Borrowed(text)) => return Some(Str::from(text)),
+        // Decoded for this read: the key takes the buffer.
+        Reading::Text(Cow::Owned(text)) => return Some(Str::from(text)),
+        Reading::Template(written) => written,
+    };
     let mark = diags.len();
     let value = JsonEval {
         file,
         ctx,
         diags: &mut *diags,
     }
-    .template(name, &text);
+    .template(name, written);
     if diags.len() > mark || !value.is_known() {
         return None;
     }
@@ -493,6 +537,38 @@ mod tests {
             .collect();
         assert_eq!(ends, [14, 25, 41]);
         assert_eq!(expr.json_file().unwrap().0.templates.kept(), 1);
+    }
+
+    #[test]
+    fn strings_with_escapes_are_templates_by_their_decoded_text() {
+        // `\u0024{` spells `${`; `\"` neither makes nor hides one; `$\{`
+        // is not one.
+        let src = r#"{"a": ["\u0024{1 + 1}", "x\"${1}\"", "x\"${1}\"", "x\"${1}\"", "\u0024\\{"]}"#;
+        let expr = attr(src);
+        let v = expr.value(&EvalContext::new()).unwrap();
+        let x1 = Value::from("x\"1\"");
+        let expected = [
+            Value::from(2),
+            x1.clone(),
+            x1.clone(),
+            x1,
+            Value::from("$\\{"),
+        ];
+        assert_eq!(v, Value::tuple(expected));
+        // The three strings written alike share one tree, found by their
+        // text as written: parsed twice (the second keeps it), then not.
+        let cache = &expr.json_file().unwrap().0.templates;
+        assert_eq!((cache.parsed(), cache.kept()), (3, 1));
+        let literal = expr.value(&EvalContext::literal()).unwrap();
+        let x = Value::from("x\"${1}\"");
+        let texts = [
+            Value::from("${1 + 1}"),
+            x.clone(),
+            x.clone(),
+            x,
+            Value::from("$\\{"),
+        ];
+        assert_eq!(literal, Value::tuple(texts));
     }
 
     #[test]

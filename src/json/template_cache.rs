@@ -114,13 +114,19 @@ impl TemplateCache {
     /// The value of the template of string node `id`, whose text is `text`,
     /// in the context of identity `ctx`: a kept value of that text and
     /// context, or what `eval` gives on the tree of that text (kept, or
-    /// parsed by `parse`) with whether it may be reused. `has_text(node,
-    /// text)` tells whether another string node of the file has that text.
-    pub(crate) fn evaluate(
+    /// parsed by `parse`) with whether it may be reused. `text_of` gives
+    /// the text of another string node of the file.
+    ///
+    /// The text that keys the cache is a string's text as written between
+    /// its quotes (the JSON file's: equal for strings without escapes;
+    /// for one with escapes, the same written text is the same decoded
+    /// text, so a hit needs no decoding, and `parse` and `eval` decode
+    /// only on a miss).
+    pub(crate) fn evaluate<'t>(
         &self,
         (id, text): (NodeId, &str),
         ctx: u64,
-        has_text: impl Fn(NodeId, &str) -> bool,
+        text_of: impl Fn(NodeId) -> &'t str,
         parse: impl FnOnce() -> ParsedTemplate,
         eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
     ) -> Value {
@@ -134,7 +140,7 @@ impl TemplateCache {
             let found = kept
                 .trees
                 .get(&hash)
-                .filter(|t| t.node == id || has_text(t.node, text))
+                .filter(|t| t.node == id || text_of(t.node) == text)
                 .map(|t| match &t.memo {
                     Some((c, value)) if *c == ctx => Ok(value.clone()),
                     _ => Err(t.template.clone()),

@@ -241,17 +241,15 @@ impl FileData {
         escape::decode(self.string_content(node), node.first as usize)
     }
 
-    /// Whether string node `id`'s decoded text is `text`: a comparison
-    /// in place, which decodes nothing into a buffer.
-    pub(crate) fn str_is(&self, id: NodeId, text: &str) -> bool {
+    /// A string node's text as written between its quotes (escapes
+    /// undecoded), and whether it has escapes; `None` for other kinds.
+    #[inline]
+    pub(crate) fn written_str(&self, id: NodeId) -> Option<(&str, bool)> {
         let node = self.node(id);
         match node.info {
-            STRING => self.string_content(node) == text,
-            ESCAPED_STRING => {
-                node.first as usize == text.len()
-                    && escape::decodes_to(self.string_content(node), text)
-            }
-            _ => false,
+            STRING => Some((self.string_content(node), false)),
+            ESCAPED_STRING => Some((self.string_content(node), true)),
+            _ => None,
         }
     }
 
