@@ -836,32 +836,42 @@ impl Parser<'_> {
 /// them escaped).
 #[inline]
 fn find_quote_or_backslash(s: &[u8], from: usize) -> PResult<Option<usize>> {
-    let rest = &s[from.min(s.len())..];
-    let found = memchr::memchr2(b'"', b'\\', rest);
-    let scanned = &rest[..found.unwrap_or(rest.len())];
-    if has_control_char(scanned) {
-        let bad = scanned.iter().position(|&b| b < 0x20).unwrap_or(0);
-        return Err(control_char(from, from + bad, scanned[bad]));
+    match first_special(s, from) {
+        Some(i) if s[i] < 0x20 => Err(control_char(from, i, s[i])),
+        found => Ok(found),
     }
-    Ok(found.map(|i| from + i))
 }
 
-/// Whether `s` holds a byte below 0x20 (a control character, which a JSON
-/// string may not hold raw). Every string's text is checked, most of them
-/// short, so this tests eight bytes at a time in a `u64` (the classic
-/// "has a byte less than n" test: a byte below 0x20 borrows from its own
-/// top bit when 0x20 is taken from it, and only such a byte does); the
-/// error path finds the byte again.
-fn has_control_char(s: &[u8]) -> bool {
+/// The offset of the first byte at or after `from` that ends a plain run
+/// of string text: `"`, `\\`, or a control character (below 0x20).
+///
+/// Every string's text goes through here, most of it short (names,
+/// references), so it tests eight bytes at a time in a `u64` in one pass,
+/// with no call: a byte equal to `c` is a zero byte of `x ^ c`, and a zero
+/// byte, or one below 0x20, borrows from its own top bit when 0x01 (0x20)
+/// is taken from it. A borrow can only mark bytes *above* a true one, so
+/// the lowest marked byte is the first special one.
+fn first_special(s: &[u8], from: usize) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    let mut words = s.chunks_exact(8);
-    let found = words.by_ref().any(|w| {
+    const HIGH: u64 = ONES * 0x80;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x;
+    let mut i = from.min(s.len());
+    while let Some(w) = s.get(i..i + 8) {
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(w);
         let x = u64::from_le_bytes(bytes);
-        x.wrapping_sub(ONES * 0x20) & !x & (ONES * 0x80) != 0
-    });
-    found || words.remainder().iter().any(|&b| b < 0x20)
+        let quote = x ^ (ONES * u64::from(b'"'));
+        let backslash = x ^ (ONES * u64::from(b'\\'));
+        let marks = (below(quote, 1) | below(backslash, 1) | below(x, 0x20)) & HIGH;
+        if marks != 0 {
+            return Some(i + (marks.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    s[i..]
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .map(|k| i + k)
 }
 
 fn digits(s: &[u8], mut i: usize) -> usize {
@@ -953,34 +963,41 @@ mod tests {
     }
 
     #[test]
-    fn the_word_test_finds_exactly_the_bytes_below_0x20() {
+    fn the_word_test_finds_exactly_the_first_special_byte() {
         // Every byte value at every position of a word and of the tail,
-        // among neighbours that are borrow-prone (0x20, 0x80, 0xff).
-        for fill in [0x20u8, 0x21, 0x80, 0xff, b'a'] {
+        // among neighbours that are borrow-prone (0x20, 0x80, 0xff, and
+        // the bytes next to the specials), with a quote after it: the
+        // byte is found exactly when it is special, else the quote.
+        let special = |b: u8| b == b'"' || b == b'\\' || b < 0x20;
+        for fill in [0x20u8, 0x21, 0x23, 0x5d, 0x5b, 0x80, 0xff, b'a'] {
             for b in 0..=255u8 {
                 for at in 0..12 {
-                    let mut s = [fill; 12];
+                    let mut s = [fill; 14];
                     s[at] = b;
+                    s[13] = b'"';
+                    let want = if special(b) { at } else { 13 };
                     assert_eq!(
-                        has_control_char(&s),
-                        b < 0x20,
+                        first_special(&s, 0),
+                        Some(want),
                         "fill {fill:#x}, byte {b:#x} at {at}"
                     );
                 }
             }
         }
+        assert_eq!(first_special(b"abc", 0), None);
+        assert_eq!(first_special(b"a\"b\"", 2), Some(3));
+        assert_eq!(first_special(b"ab", 5), None);
     }
 
     #[test]
     fn control_characters_are_found_in_every_chunk_and_the_remainder() {
-        assert!(!has_control_char(b""));
-        assert!(!has_control_char(&[b'a'; 100]));
-        assert!(!has_control_char(&[0x20, 0x7f, 0x80, 0xff]));
+        assert_eq!(first_special(&[b'a'; 100], 0), None);
+        assert_eq!(first_special(&[0x20, 0x7f, 0x80, 0xff], 0), None);
         for len in [1, 31, 32, 33, 64, 65, 100] {
             for at in [0, len / 2, len - 1] {
                 let mut s = vec![b'x'; len];
                 s[at] = 0x1f;
-                assert!(has_control_char(&s), "len {len}, at {at}");
+                assert_eq!(first_special(&s, 0), Some(at), "len {len}, at {at}");
                 // The error names the first one, wherever the chunks cut.
                 let text = format!("{{\"k\": \"{}\"}}", String::from_utf8(s).unwrap());
                 let err = parse(&text, "t.json").unwrap_err();
