@@ -100,30 +100,10 @@ pub(super) fn decode(raw: &str, len: usize) -> String {
     out
 }
 
-/// The offset of the first backslash of `s` at or after `from`. The runs
-/// between escapes are short (a few words of a template between `\"`s),
-/// too short for `memchr`'s setup to pay: this tests eight bytes at a
-/// time in a `u64` (a byte equal to `\\` is a zero byte of the word xored
-/// with `\\`s, and the classic "has a zero byte" test finds the first).
+/// The offset of the first backslash of `s` at or after `from` (the runs
+/// between escapes are short: a word at a time).
 fn find_backslash(s: &[u8], from: usize) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    let rest = s.get(from..)?;
-    let mut words = rest.chunks_exact(8);
-    let mut at = from;
-    for w in words.by_ref() {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(w);
-        let x = u64::from_le_bytes(bytes) ^ (ONES * u64::from(b'\\'));
-        // Borrows only run upward, so the lowest flagged byte is the
-        // first zero byte (a byte above it may be flagged wrongly).
-        let zero = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
-        if zero != 0 {
-            return Some(at + (zero.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    let tail = words.remainder().iter().position(|&b| b == b'\\');
-    tail.map(|i| at + i)
+    super::words::first(s, from, |x| super::words::equal(x, b'\\'), |b| b == b'\\')
 }
 
 /// The offset in `raw` (a string's content, escapes undecoded) where

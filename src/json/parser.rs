@@ -16,6 +16,7 @@ use std::sync::Arc;
 use super::escape::{self, BadEscape};
 use super::template_cache::TemplateCache;
 use super::tree::{FileData, Kind, Node, NodeId, Prop};
+use super::words;
 use crate::diag::Error;
 use crate::pos::SourceFile;
 
@@ -843,35 +844,15 @@ fn find_quote_or_backslash(s: &[u8], from: usize) -> PResult<Option<usize>> {
 }
 
 /// The offset of the first byte at or after `from` that ends a plain run
-/// of string text: `"`, `\\`, or a control character (below 0x20).
-///
-/// Every string's text goes through here, most of it short (names,
-/// references), so it tests eight bytes at a time in a `u64` in one pass,
-/// with no call: a byte equal to `c` is a zero byte of `x ^ c`, and a zero
-/// byte, or one below 0x20, borrows from its own top bit when 0x01 (0x20)
-/// is taken from it. A borrow can only mark bytes *above* a true one, so
-/// the lowest marked byte is the first special one.
+/// of string text: `"`, `\\`, or a control character (below 0x20), found
+/// in one pass over the words of the text.
 fn first_special(s: &[u8], from: usize) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGH: u64 = ONES * 0x80;
-    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x;
-    let mut i = from.min(s.len());
-    while let Some(w) = s.get(i..i + 8) {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(w);
-        let x = u64::from_le_bytes(bytes);
-        let quote = x ^ (ONES * u64::from(b'"'));
-        let backslash = x ^ (ONES * u64::from(b'\\'));
-        let marks = (below(quote, 1) | below(backslash, 1) | below(x, 0x20)) & HIGH;
-        if marks != 0 {
-            return Some(i + (marks.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    s[i..]
-        .iter()
-        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-        .map(|k| i + k)
+    words::first(
+        s,
+        from,
+        |x| words::equal(x, b'"') | words::equal(x, b'\\') | words::below(x, 0x20),
+        |b| b == b'"' || b == b'\\' || b < 0x20,
+    )
 }
 
 fn digits(s: &[u8], mut i: usize) -> usize {
