@@ -200,23 +200,13 @@ impl FileData {
     /// What node `id` is.
     #[inline]
     pub(crate) fn kind(&self, id: NodeId) -> NodeKind {
-        // `Node::kind` without telling strings apart: read straight from
-        // `info`, as this is on every reader's path.
-        let node = self.node(id);
-        match node.info {
-            len if len < OBJECT => NodeKind::Array {
-                first: node.first,
-                len,
-            },
-            info if info < SCALAR => NodeKind::Object {
-                first: node.first,
-                len: info & COUNT,
-            },
-            NULL => NodeKind::Null,
-            FALSE => NodeKind::Bool(false),
-            TRUE => NodeKind::Bool(true),
-            NUMBER => NodeKind::Number,
-            _ => NodeKind::String,
+        match self.node(id).kind() {
+            Kind::Array { first, len } => NodeKind::Array { first, len },
+            Kind::Object { first, len } => NodeKind::Object { first, len },
+            Kind::Null => NodeKind::Null,
+            Kind::Bool(b) => NodeKind::Bool(b),
+            Kind::Number => NodeKind::Number,
+            Kind::String | Kind::EscapedString { .. } => NodeKind::String,
         }
     }
 
