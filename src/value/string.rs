@@ -6,9 +6,9 @@
 //! is already in NFC, so it is taken as is: no normalization work.
 //!
 //! Short strings (up to 24 bytes on 64-bit targets, the size of a
-//! `String`: most names and words of a configuration) are held inline, without a heap allocation; longer ones
-//! own a heap buffer, and an owned `String` of that length is moved in
-//! without copying. A decoded file holds one `Str` per string value, so this
+//! `String`: most names and words of a configuration) are held inline,
+//! without a heap allocation; longer ones own a heap buffer, and an owned
+//! `String` of that length is moved in without copying. A decoded file holds one `Str` per string value, so this
 //! saves an allocation (at least 32 bytes of heap with the allocator's
 //! header) for each short one, and the time to make and free it.
 //!
