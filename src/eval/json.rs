@@ -493,10 +493,10 @@ mod tests {
     #[test]
     fn a_template_evaluated_again_is_kept_after_its_second_parse() {
         let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#);
-        let ctx = EvalContext::new();
+        // A fresh context each time: no value can be reused.
         let counts: Vec<(usize, usize)> = (0..4)
             .map(|_| {
-                let v = expr.value(&ctx).unwrap();
+                let v = expr.value(&EvalContext::new()).unwrap();
                 assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
                 (
                     expr.json_file().unwrap().0.templates.parsed(),
@@ -510,12 +510,73 @@ mod tests {
     }
 
     #[test]
-    fn strings_of_one_text_share_a_tree_from_the_second_on() {
+    fn a_template_evaluated_again_in_its_context_is_parsed_once() {
+        let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#);
+        let ctx = EvalContext::new();
+        for _ in 0..3 {
+            let v = expr.value(&ctx).unwrap();
+            assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
+        }
+        let cache = &expr.json_file().unwrap().0.templates;
+        assert_eq!(
+            (cache.parsed(), cache.kept(), cache.first_values()),
+            (2, 0, 2)
+        );
+    }
+
+    #[test]
+    fn strings_of_one_text_are_parsed_once_in_one_context() {
         let expr = attr(r#"{"a": ["${1 + 1}", "${1 + 1}", "${1 + 1}", "${1 + 1}"]}"#);
         let v = expr.value(&EvalContext::new()).unwrap();
         assert_eq!(v, Value::tuple([2, 2, 2, 2].map(Value::from)));
         let cache = &expr.json_file().unwrap().0.templates;
+        assert_eq!((cache.parsed(), cache.kept()), (1, 0));
+        // In another context, the text's second parse keeps its tree,
+        // which all four strings share.
+        let v = expr.value(&EvalContext::new()).unwrap();
+        assert_eq!(v, Value::tuple([2, 2, 2, 2].map(Value::from)));
         assert_eq!((cache.parsed(), cache.kept()), (2, 1));
+    }
+
+    #[test]
+    fn first_values_are_bounded_in_number_and_bytes() {
+        use crate::json::{FIRST_VALUES, FIRST_VALUE_BYTES};
+        let items: Vec<String> = (0..FIRST_VALUES + 10)
+            .map(|i| format!("\"${{{i}}}\""))
+            .collect();
+        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        expr.value(&EvalContext::new()).unwrap();
+        let cache = &expr.json_file().unwrap().0.templates;
+        assert_eq!(cache.first_values(), FIRST_VALUES);
+        // Values near the largest remembered (1 KiB): the bytes bound.
+        let items: Vec<String> = (0..400)
+            .map(|i| format!(r#""${{\"{}\"}}{i}""#, "x".repeat(1000)))
+            .collect();
+        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        expr.value(&EvalContext::new()).unwrap();
+        let cache = &expr.json_file().unwrap().0.templates;
+        let (n, bytes) = (cache.first_values(), cache.first_value_bytes());
+        assert!(bytes <= FIRST_VALUE_BYTES, "{bytes}");
+        assert!(n < 400 && bytes > FIRST_VALUE_BYTES - 2048, "{n} {bytes}");
+    }
+
+    #[test]
+    fn a_reused_first_value_outlives_one_off_templates() {
+        use crate::json::FIRST_VALUES;
+        // `${"again"}` every 100 one-off templates, past the bound.
+        let mut items = vec![r#""${\"again\"}""#.to_string()];
+        for i in 0..FIRST_VALUES + 1000 {
+            items.push(format!("\"${{{i}}}\""));
+            if i % 100 == 0 {
+                items.push(r#""${\"again\"}""#.to_string());
+            }
+        }
+        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        expr.value(&EvalContext::new()).unwrap();
+        let cache = &expr.json_file().unwrap().0.templates;
+        // Each one-off once, `again` once (first in first out would drop
+        // it and parse it again).
+        assert_eq!(cache.parsed(), FIRST_VALUES + 1000 + 1);
     }
 
     #[test]
@@ -553,10 +614,10 @@ mod tests {
             Value::from("$\\{"),
         ];
         assert_eq!(v, Value::tuple(expected));
-        // The three strings written alike share one tree, found by their
-        // text as written: parsed twice (the second keeps it), then not.
+        // The three strings written alike are found by their text as
+        // written: parsed once, the first value reused.
         let cache = &expr.json_file().unwrap().0.templates;
-        assert_eq!((cache.parsed(), cache.kept()), (3, 1));
+        assert_eq!((cache.parsed(), cache.kept()), (2, 0));
         let literal = expr.value(&EvalContext::literal()).unwrap();
         let x = Value::from("x\"${1}\"");
         let texts = [
@@ -576,14 +637,14 @@ mod tests {
             .map(|i| format!("\"${{{i}}}\""))
             .collect();
         let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
-        let ctx = EvalContext::new();
         for _ in 0..3 {
-            expr.value(&ctx).unwrap();
+            expr.value(&EvalContext::new()).unwrap();
         }
         assert_eq!(expr.json_file().unwrap().0.templates.kept(), CACHE_ENTRIES);
-        // A long template is never kept.
+        // A long template is never kept, nor its value.
         let long = format!("${{1}}{}", "x".repeat(CACHE_MAX_TEMPLATE));
         let expr = attr(&format!(r#"{{"a": "{long}"}}"#));
+        let ctx = EvalContext::new();
         for _ in 0..3 {
             expr.value(&ctx).unwrap();
         }

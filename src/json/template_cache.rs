@@ -20,15 +20,19 @@
 //! random key, checked against the text itself on a hit: a collision is a
 //! miss, never a wrong tree, and no input can make a lookup slow.
 //!
-//! A kept tree also keeps the last value it evaluated to, with the
-//! identity of the context it was evaluated in ([`EvalContext::id`]), when
-//! that evaluation reported nothing and called no impure function (see
-//! [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure)) and the
-//! value is small ([`MEMO_MAX_BYTES`]): another string of that text
-//! evaluated in that same context has that value, so it is cloned instead
-//! of evaluated (and charged to the budget as a result is). A whole-file
-//! decode, one context for every attribute, evaluates a repeated template
-//! twice, not once per string.
+//! A value is reused too. When an evaluation reported nothing, called no
+//! impure function (see
+//! [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure)) and gave
+//! a small value ([`MEMO_MAX_BYTES`]), that value is remembered with the
+//! identity of its context ([`EvalContext::id`]): another string of that
+//! text evaluated in that same context has that value, so it is cloned
+//! instead of parsed and evaluated (and charged to the budget as a result
+//! is). A kept tree remembers its last such value; a text parsed once has
+//! its first value remembered beside the trees, in a bounded memory of its
+//! own ([`FIRST_VALUES`] values, [`FIRST_VALUE_BYTES`] of them), which
+//! costs far less than keeping its tree. A whole-file decode, one context
+//! for every attribute, so parses and evaluates each distinct template
+//! once.
 //!
 //! [`EvalContext::id`]: crate::EvalContext
 
@@ -54,6 +58,11 @@ const MEMO_MAX_BYTES: u64 = 1024;
 /// afresh (a file of more distinct templates keeps fewer trees, no more
 /// memory).
 const SEEN_TEXTS: usize = 64 * 1024;
+/// The most first values remembered (of texts parsed once).
+pub(crate) const FIRST_VALUES: usize = 4096;
+/// The most bytes of first values (as the budget weighs them, plus a
+/// value's own size each) remembered.
+pub(crate) const FIRST_VALUE_BYTES: u64 = 256 * 1024;
 
 /// A file's parsed templates; see the [module documentation](self).
 #[derive(Default)]
@@ -74,13 +83,32 @@ struct KeptTree {
     memo: Option<(u64, Value)>,
 }
 
-/// The trees kept, the order they came in, and the texts parsed once.
+/// A value remembered: of the text of string node `node`, in the
+/// context of identity `ctx`.
+struct KeptValue {
+    node: NodeId,
+    ctx: u64,
+    value: Value,
+    /// Its weight, as [`FIRST_VALUE_BYTES`] counts it.
+    bytes: u64,
+    /// Whether it was reused since it last came to the front of the queue
+    /// (a reused value goes round once more instead of out: the values of
+    /// a file's repeated templates stay while those of its one-off
+    /// templates flow through).
+    reused: bool,
+}
+
+/// The trees kept, the order they came in, the texts parsed once, and the
+/// first values of those texts.
 #[derive(Default)]
 struct Kept {
     trees: HashMap<u64, KeptTree, foldhash::fast::RandomState>,
     order: VecDeque<u64>,
     bytes: usize,
     seen: HashSet<u64, foldhash::fast::RandomState>,
+    first_values: HashMap<u64, KeptValue, foldhash::fast::RandomState>,
+    first_order: VecDeque<u64>,
+    first_bytes: u64,
 }
 
 impl Kept {
@@ -97,6 +125,35 @@ impl Kept {
             };
             if let Some(gone) = self.trees.remove(&old) {
                 self.bytes -= gone.len;
+            }
+        }
+    }
+
+    /// Remembers `value`, the first of the text of `hash`, oldest out
+    /// first past the bounds.
+    fn insert_first_value(&mut self, hash: u64, value: KeptValue) {
+        let bytes = value.bytes;
+        match self.first_values.insert(hash, value) {
+            // (Of a text parsed once again after `seen` started afresh.)
+            Some(old) => self.first_bytes -= old.bytes,
+            None => self.first_order.push_back(hash),
+        }
+        self.first_bytes += bytes;
+        while self.first_values.len() > FIRST_VALUES || self.first_bytes > FIRST_VALUE_BYTES {
+            let Some(old) = self.first_order.pop_front() else {
+                break;
+            };
+            match self.first_values.get_mut(&old) {
+                Some(v) if v.reused => {
+                    // Each value goes round once per reuse, so this ends.
+                    v.reused = false;
+                    self.first_order.push_back(old);
+                }
+                Some(_) => {
+                    let gone = self.first_values.remove(&old).expect("found");
+                    self.first_bytes -= gone.bytes;
+                }
+                None => {}
             }
         }
     }
@@ -137,14 +194,21 @@ impl TemplateCache {
         let hash = self.state.hash_one(text);
         let (kept, seen) = {
             let mut kept = self.lock();
-            let found = kept
-                .trees
-                .get(&hash)
-                .filter(|t| t.node == id || text_of(t.node) == text)
-                .map(|t| match &t.memo {
+            let same_text = |node: NodeId| node == id || text_of(node) == text;
+            let found = match kept.trees.get(&hash).filter(|t| same_text(t.node)) {
+                Some(t) => Some(match &t.memo {
                     Some((c, value)) if *c == ctx => Ok(value.clone()),
                     _ => Err(t.template.clone()),
-                });
+                }),
+                None => kept
+                    .first_values
+                    .get_mut(&hash)
+                    .filter(|v| v.ctx == ctx && same_text(v.node))
+                    .map(|v| {
+                        v.reused = true;
+                        Ok(v.value.clone())
+                    }),
+            };
             let seen = found.is_none() && kept.seen_before(hash);
             (found, seen)
         };
@@ -160,13 +224,12 @@ impl TemplateCache {
         } else {
             self.parsed.fetch_add(1, Ordering::Relaxed);
             if !seen {
-                return eval(&parse()).0;
+                return self.first_evaluation(hash, (id, ctx), parse, eval);
             }
             (Arc::new(parse()), true)
         };
         let (value, reusable) = eval(&tree);
-        let memo =
-            (reusable && limits::weight(&value).0 <= MEMO_MAX_BYTES).then(|| (ctx, value.clone()));
+        let memo = memo_weight(&value, reusable).map(|_| (ctx, value.clone()));
         let mut kept = self.lock();
         if fresh {
             let len = text.len();
@@ -191,6 +254,30 @@ impl TemplateCache {
         value
     }
 
+    /// The first evaluation of the text of `hash`, of string node `id`,
+    /// in the context of identity `ctx`: its tree is dropped, its value
+    /// remembered when it may be reused.
+    fn first_evaluation(
+        &self,
+        hash: u64,
+        (node, ctx): (NodeId, u64),
+        parse: impl FnOnce() -> ParsedTemplate,
+        eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
+    ) -> Value {
+        let (value, reusable) = eval(&parse());
+        if let Some(bytes) = memo_weight(&value, reusable) {
+            let kept = KeptValue {
+                node,
+                ctx,
+                value: value.clone(),
+                bytes: bytes + limits::VALUE_BYTES,
+                reused: false,
+            };
+            self.lock().insert_first_value(hash, kept);
+        }
+        value
+    }
+
     fn lock(&self) -> MutexGuard<'_, Kept> {
         // A panic while holding the lock leaves consistent maps.
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
@@ -206,6 +293,28 @@ impl TemplateCache {
     pub(crate) fn kept(&self) -> usize {
         self.lock().trees.len()
     }
+
+    /// How many first values are remembered.
+    #[cfg(test)]
+    pub(crate) fn first_values(&self) -> usize {
+        self.lock().first_values.len()
+    }
+
+    /// Their bytes, as [`FIRST_VALUE_BYTES`] counts them.
+    #[cfg(test)]
+    pub(crate) fn first_value_bytes(&self) -> u64 {
+        self.lock().first_bytes
+    }
+}
+
+/// The weight of `value` if it may be remembered: the evaluation that gave
+/// it may be reused (`reusable`) and it is small.
+fn memo_weight(value: &Value, reusable: bool) -> Option<u64> {
+    if !reusable {
+        return None;
+    }
+    let bytes = limits::weight(value).0;
+    (bytes <= MEMO_MAX_BYTES).then_some(bytes)
 }
 
 impl std::fmt::Debug for TemplateCache {

@@ -322,15 +322,14 @@ fn calls(n: &std::sync::atomic::AtomicUsize) -> usize {
 }
 
 #[test]
-fn strings_of_one_text_are_evaluated_twice_in_one_context_when_pure() {
+fn strings_of_one_text_are_evaluated_once_in_one_context_when_pure() {
     let (f, n) = counter(true);
     let ctx = EvalContext::new().with_function("count", f);
     let src = r#"{"a": ["${count()}", "${count()}", "${count()}", "${count()}"]}"#;
     let v = eval_attr(src, &ctx).unwrap();
-    // The first string is parsed and evaluated; the second kept with its
-    // value; the others reuse it.
-    assert_eq!(v, Value::tuple([0, 1, 1, 1].map(Value::from)));
-    assert_eq!(calls(&n), 2);
+    // The first string is parsed and evaluated; the others reuse its value.
+    assert_eq!(v, Value::tuple([0, 0, 0, 0].map(Value::from)));
+    assert_eq!(calls(&n), 1);
 }
 
 #[test]
