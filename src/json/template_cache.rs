@@ -79,18 +79,49 @@ struct KeptTree {
     template: Arc<ParsedTemplate>,
     /// The length of its text.
     len: usize,
-    /// Its last reusable value, and the identity of the context of it.
-    memo: Option<(u64, Value)>,
+    /// Its last reusable value.
+    memo: Option<Memo>,
 }
 
-/// A value remembered: of the text of string node `node`, in the
-/// context of identity `ctx`.
-struct KeptValue {
-    node: NodeId,
+/// A reusable value: what a text evaluated to in the context of identity
+/// `ctx`, with its weight (bytes and values), which reusing it charges.
+struct Memo {
     ctx: u64,
     value: Value,
-    /// Its weight, as [`FIRST_VALUE_BYTES`] counts it.
-    bytes: u64,
+    weight: (u64, u64),
+}
+
+impl Memo {
+    /// `value`, of the context of identity `ctx`, as a memo if it may be
+    /// remembered: the evaluation that gave it may be reused (`reusable`)
+    /// and it is small.
+    fn of(value: &Value, ctx: u64, reusable: bool) -> Option<Memo> {
+        if !reusable {
+            return None;
+        }
+        let weight = limits::weight(value);
+        (weight.0 <= MEMO_MAX_BYTES).then(|| Memo {
+            ctx,
+            value: value.clone(),
+            weight,
+        })
+    }
+
+    /// Its value and weight, if of the context of identity `ctx`.
+    fn reuse(&self, ctx: u64) -> Option<(Value, (u64, u64))> {
+        (self.ctx == ctx).then(|| (self.value.clone(), self.weight))
+    }
+
+    /// What it takes of [`FIRST_VALUE_BYTES`].
+    fn bytes(&self) -> u64 {
+        self.weight.0 + limits::VALUE_BYTES
+    }
+}
+
+/// The first value of the text of string node `node`.
+struct KeptValue {
+    node: NodeId,
+    memo: Memo,
     /// Whether it was reused since it last came to the front of the queue
     /// (a reused value goes round once more instead of out: the values of
     /// a file's repeated templates stay while those of its one-off
@@ -132,10 +163,10 @@ impl Kept {
     /// Remembers `value`, the first of the text of `hash`, oldest out
     /// first past the bounds.
     fn insert_first_value(&mut self, hash: u64, value: KeptValue) {
-        let bytes = value.bytes;
+        let bytes = value.memo.bytes();
         match self.first_values.insert(hash, value) {
             // (Of a text parsed once again after `seen` started afresh.)
-            Some(old) => self.first_bytes -= old.bytes,
+            Some(old) => self.first_bytes -= old.memo.bytes(),
             None => self.first_order.push_back(hash),
         }
         self.first_bytes += bytes;
@@ -151,7 +182,7 @@ impl Kept {
                 }
                 Some(_) => {
                     let gone = self.first_values.remove(&old).expect("found");
-                    self.first_bytes -= gone.bytes;
+                    self.first_bytes -= gone.memo.bytes();
                 }
                 None => {}
             }
@@ -196,17 +227,17 @@ impl TemplateCache {
             let mut kept = self.lock();
             let same_text = |node: NodeId| node == id || text_of(node) == text;
             let found = match kept.trees.get(&hash).filter(|t| same_text(t.node)) {
-                Some(t) => Some(match &t.memo {
-                    Some((c, value)) if *c == ctx => Ok(value.clone()),
-                    _ => Err(t.template.clone()),
+                Some(t) => Some(match t.memo.as_ref().and_then(|m| m.reuse(ctx)) {
+                    Some(reused) => Ok(reused),
+                    None => Err(t.template.clone()),
                 }),
                 None => kept
                     .first_values
                     .get_mut(&hash)
-                    .filter(|v| v.ctx == ctx && same_text(v.node))
-                    .map(|v| {
+                    .filter(|v| v.memo.ctx == ctx && same_text(v.node))
+                    .and_then(|v| {
                         v.reused = true;
-                        Ok(v.value.clone())
+                        v.memo.reuse(ctx).map(Ok)
                     }),
             };
             let seen = found.is_none() && kept.seen_before(hash);
@@ -215,7 +246,7 @@ impl TemplateCache {
         let tree = match kept {
             // Charged as a result is; past the budget, evaluated for the
             // error evaluating gives.
-            Some(Ok(value)) if limits::charge_value(&value).is_ok() => return value,
+            Some(Ok((value, weight))) if limits::charge_weight(weight).is_ok() => return value,
             Some(Ok(_)) | None => None,
             Some(Err(tree)) => Some(tree),
         };
@@ -229,7 +260,7 @@ impl TemplateCache {
             (Arc::new(parse()), true)
         };
         let (value, reusable) = eval(&tree);
-        let memo = memo_weight(&value, reusable).map(|_| (ctx, value.clone()));
+        let memo = Memo::of(&value, ctx, reusable);
         let mut kept = self.lock();
         if fresh {
             let len = text.len();
@@ -265,12 +296,10 @@ impl TemplateCache {
         eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
     ) -> Value {
         let (value, reusable) = eval(&parse());
-        if let Some(bytes) = memo_weight(&value, reusable) {
+        if let Some(memo) = Memo::of(&value, ctx, reusable) {
             let kept = KeptValue {
                 node,
-                ctx,
-                value: value.clone(),
-                bytes: bytes + limits::VALUE_BYTES,
+                memo,
                 reused: false,
             };
             self.lock().insert_first_value(hash, kept);
@@ -305,16 +334,6 @@ impl TemplateCache {
     pub(crate) fn first_value_bytes(&self) -> u64 {
         self.lock().first_bytes
     }
-}
-
-/// The weight of `value` if it may be remembered: the evaluation that gave
-/// it may be reused (`reusable`) and it is small.
-fn memo_weight(value: &Value, reusable: bool) -> Option<u64> {
-    if !reusable {
-        return None;
-    }
-    let bytes = limits::weight(value).0;
-    (bytes <= MEMO_MAX_BYTES).then_some(bytes)
 }
 
 impl std::fmt::Debug for TemplateCache {

@@ -459,7 +459,12 @@ pub(crate) fn exceed(limit: Limit) -> Exceeded {
 /// visited. A scalar costs its string bytes only: a number, a bool or an
 /// unknown takes no memory beyond its slot, which its container pays for.
 pub(crate) fn charge_value(value: &crate::Value) -> Result<(), Exceeded> {
-    let (bytes, nodes) = weight(value);
+    charge_weight(weight(value))
+}
+
+/// Charges a value of [`weight`] `(bytes, nodes)` (known beforehand: a
+/// value kept to be reused costs what it cost the first time).
+pub(crate) fn charge_weight((bytes, nodes): (u64, u64)) -> Result<(), Exceeded> {
     charge_steps(nodes)?;
     charge_bytes(bytes)
 }
