@@ -169,6 +169,7 @@ fn int_function() -> Function {
     Function::builder()
         .param(Param::new("num", Type::Number))
         .returns(Type::Number)
+        .pure()
         .build(|args| match &args[0] {
             Value::Number(n) => Ok(Value::Number(n.trunc())),
             other => Ok(other.clone()),
@@ -243,8 +244,11 @@ fn user_function(
     if let Some(name) = &variadic {
         builder = builder.variadic(Param::new(name.clone(), Type::Dynamic));
     }
+    // Pure: the result is an expression of the arguments in the spec
+    // file's context, whose functions are all pure (and an impure call
+    // inside it would be counted as the caller's anyway).
     let ctx = spec_ctx.clone();
-    Some(builder.build(move |args| {
+    Some(builder.pure().build(move |args| {
         let mut scope = ctx.child();
         for (name, value) in params.iter().zip(args) {
             scope = scope.with_variable(name.clone(), value.clone());
@@ -721,5 +725,16 @@ fn has_dynamic(ty: &Type) -> bool {
         Type::Object(attrs) => attrs.values().any(has_dynamic),
         Type::Tuple(elems) => elems.iter().any(has_dynamic),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_spec_files_functions_are_pure() {
+        let ctx = super::spec_context();
+        for name in ctx.function_names() {
+            assert!(ctx.function(name).unwrap().is_pure(), "{name}");
+        }
     }
 }

@@ -438,7 +438,7 @@ fn spec_file_reads_every_block_kind() {
     }"#;
     let file = SpecFile::from_body(&body(src)).unwrap();
     assert_eq!(file.variables["who"], Value::from("world"));
-    assert!(file.functions.contains_key("twice"));
+    assert!(file.functions["twice"].is_pure());
     assert_eq!(
         file.spec.implied_type().to_string(),
         "object({a=number,b=object({v=any}),d=any,k=bool,l=list(any),m=map(string),s=set(any),t=tuple([string]),u=number})"
