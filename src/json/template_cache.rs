@@ -136,6 +136,8 @@ struct Kept {
     trees: HashMap<u64, KeptTree, foldhash::fast::RandomState>,
     order: VecDeque<u64>,
     bytes: usize,
+    /// Texts parsed once whose value is not remembered (it reported
+    /// something, or called an impure function, or is large).
     seen: HashSet<u64, foldhash::fast::RandomState>,
     first_values: HashMap<u64, KeptValue, foldhash::fast::RandomState>,
     first_order: VecDeque<u64>,
@@ -165,7 +167,7 @@ impl Kept {
     fn insert_first_value(&mut self, hash: u64, value: KeptValue) {
         let bytes = value.memo.bytes();
         match self.first_values.insert(hash, value) {
-            // (Of a text parsed once again after `seen` started afresh.)
+            // (Of a colliding text, which `seen_before` makes unlikely.)
             Some(old) => self.first_bytes -= old.memo.bytes(),
             None => self.first_order.push_back(hash),
         }
@@ -189,12 +191,18 @@ impl Kept {
         }
     }
 
-    /// Whether the text of `hash` was parsed before (and notes that it was).
-    fn seen_before(&mut self, hash: u64) -> bool {
+    /// Whether the text of `hash` was parsed before: its first value is
+    /// remembered, or it was noted as [`Self::seen`].
+    fn seen_before(&self, hash: u64) -> bool {
+        self.first_values.contains_key(&hash) || self.seen.contains(&hash)
+    }
+
+    /// Notes that the text of `hash` was parsed, its value not remembered.
+    fn note_seen(&mut self, hash: u64) {
         if self.seen.len() >= SEEN_TEXTS {
             self.seen.clear();
         }
-        !self.seen.insert(hash)
+        self.seen.insert(hash);
     }
 }
 
@@ -296,13 +304,16 @@ impl TemplateCache {
         eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
     ) -> Value {
         let (value, reusable) = eval(&parse());
-        if let Some(memo) = Memo::of(&value, ctx, reusable) {
-            let kept = KeptValue {
-                node,
-                memo,
-                reused: false,
-            };
-            self.lock().insert_first_value(hash, kept);
+        match Memo::of(&value, ctx, reusable) {
+            Some(memo) => {
+                let kept = KeptValue {
+                    node,
+                    memo,
+                    reused: false,
+                };
+                self.lock().insert_first_value(hash, kept);
+            }
+            None => self.lock().note_seen(hash),
         }
         value
     }
