@@ -29,10 +29,10 @@
 //! instead of parsed and evaluated (and charged to the budget as a result
 //! is). A kept tree remembers its last such value; a text parsed once has
 //! its first value remembered beside the trees, in a bounded memory of its
-//! own ([`FIRST_VALUES`] values, [`FIRST_VALUE_BYTES`] of them), which
-//! costs far less than keeping its tree. A whole-file decode, one context
-//! for every attribute, so parses and evaluates each distinct template
-//! once.
+//! own ([`FIRST_VALUES`] values, [`FIRST_VALUE_BYTES`] of them, oldest
+//! out first unless reused since it last came to the front), which costs
+//! far less than keeping its tree. A whole-file decode, one context for
+//! every attribute, so parses and evaluates each distinct template once.
 //!
 //! [`EvalContext::id`]: crate::EvalContext
 
