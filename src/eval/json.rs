@@ -204,8 +204,8 @@ impl JsonEval<'_> {
         let props = file.properties(first, len);
         let mut attrs = Entries::with_capacity(props.len());
         // The name node of each attribute, in the map's order: where a
-        // duplicate was first defined (on the stack for a small object).
-        let mut names = tinyvec::TinyVec::<[NodeId; 16]>::with_capacity(props.len());
+        // duplicate was first defined.
+        let mut names: Vec<NodeId> = Vec::with_capacity(props.len());
         let mut known = true;
         for prop in props {
             let slot = if let Some(key) = object_key(file, prop.name(), self.ctx, self.diags) {
