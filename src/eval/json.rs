@@ -476,6 +476,16 @@ mod tests {
         attrs["a"].expr.clone()
     }
 
+    /// Attribute `a`, an array of `items` (JSON texts).
+    fn array_attr(items: &[String]) -> Expression {
+        attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")))
+    }
+
+    /// `n` templates of distinct texts, `"${0}"`, `"${1}"`, ... as JSON.
+    fn distinct_templates(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("\"${{{i}}}\"")).collect()
+    }
+
     #[test]
     fn plain_strings_cost_no_template_parse() {
         let expr = attr(r#"{"a": ["plain", {"k": "text $ % {}"}]}"#);
@@ -541,10 +551,7 @@ mod tests {
     #[test]
     fn first_values_are_bounded_in_number_and_bytes() {
         use crate::json::{FIRST_VALUES, FIRST_VALUE_BYTES};
-        let items: Vec<String> = (0..FIRST_VALUES + 10)
-            .map(|i| format!("\"${{{i}}}\""))
-            .collect();
-        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        let expr = array_attr(&distinct_templates(FIRST_VALUES + 10));
         expr.value(&EvalContext::new()).unwrap();
         let cache = &expr.json_file().unwrap().0.templates;
         assert_eq!(cache.first_values(), FIRST_VALUES);
@@ -552,7 +559,7 @@ mod tests {
         let items: Vec<String> = (0..400)
             .map(|i| format!(r#""${{\"{}\"}}{i}""#, "x".repeat(1000)))
             .collect();
-        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        let expr = array_attr(&items);
         expr.value(&EvalContext::new()).unwrap();
         let cache = &expr.json_file().unwrap().0.templates;
         let (n, bytes) = (cache.first_values(), cache.first_value_bytes());
@@ -571,7 +578,7 @@ mod tests {
                 items.push(r#""${\"again\"}""#.to_string());
             }
         }
-        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        let expr = array_attr(&items);
         expr.value(&EvalContext::new()).unwrap();
         let cache = &expr.json_file().unwrap().0.templates;
         // Each one-off once, `again` once (first in first out would drop
@@ -633,10 +640,7 @@ mod tests {
     #[test]
     fn the_template_cache_is_bounded() {
         use crate::json::{CACHE_ENTRIES, CACHE_MAX_TEMPLATE};
-        let items: Vec<String> = (0..CACHE_ENTRIES + 100)
-            .map(|i| format!("\"${{{i}}}\""))
-            .collect();
-        let expr = attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")));
+        let expr = array_attr(&distinct_templates(CACHE_ENTRIES + 100));
         for _ in 0..3 {
             expr.value(&EvalContext::new()).unwrap();
         }
