@@ -64,6 +64,7 @@ pub mod spec;
 pub mod stdlib;
 mod syntax;
 pub mod value;
+mod words;
 
 pub use analysis::{StaticCall, Traversal, TraversalStep};
 pub use body::schema;

@@ -103,7 +103,7 @@ pub(super) fn decode(raw: &str, len: usize) -> String {
 /// The offset of the first backslash of `s` at or after `from` (the runs
 /// between escapes are short: a word at a time).
 fn find_backslash(s: &[u8], from: usize) -> Option<usize> {
-    super::words::first(s, from, |x| super::words::equal(x, b'\\'), |b| b == b'\\')
+    crate::words::first(s, from, |x| crate::words::equal(x, b'\\'), |b| b == b'\\')
 }
 
 /// The offset in `raw` (a string's content, escapes undecoded) where

@@ -12,7 +12,6 @@ mod escape;
 mod parser;
 mod template_cache;
 mod tree;
-mod words;
 
 pub use crate::body::{parse, parse_bytes, parse_with, Body, Expression, File};
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};

@@ -16,9 +16,9 @@ use std::sync::Arc;
 use super::escape::{self, BadEscape};
 use super::template_cache::TemplateCache;
 use super::tree::{FileData, Kind, Node, NodeId, Prop};
-use super::words;
 use crate::diag::Error;
 use crate::pos::SourceFile;
+use crate::words;
 
 /// The nesting depth [`ParseOptions::default`] allows: far beyond any real
 /// configuration, far below what could exhaust a thread's stack.

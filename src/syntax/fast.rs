@@ -335,6 +335,10 @@ fn check(height: u32, at: Span) -> Res<()> {
     }
 }
 
+/// How many bytes of template text [`P::next_special`] reads a word at a
+/// time before it hands a long run to `memchr`.
+const SHORT_RUN: usize = 64;
+
 /// What a run of template text is part of.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -681,16 +685,41 @@ impl<'s> P<'s> {
     }
 
     /// The next byte from `self.i` that may end a literal run in `mode`.
+    ///
+    /// Most runs are a few bytes (`ami-`, `-0`, `", "`), where a SIMD
+    /// search costs more to set up than the bytes cost to read: the first
+    /// [`SHORT_RUN`] bytes of a template's text are read a word at a time,
+    /// the rest (a long script or document) by `memchr`.
     fn next_special(&self, mode: Mode) -> Option<usize> {
-        let rest = &self.b[self.i..];
-        let k = match mode {
-            Mode::Root => memchr::memchr2(b'$', b'%', rest),
-            Mode::Quoted => rest
-                .iter()
-                .position(|&c| matches!(c, b'$' | b'%' | b'"' | b'\\' | b'\r' | b'\n')),
-            Mode::Heredoc => memchr::memchr3(b'$', b'%', b'\n', rest),
-        }?;
-        Some(self.i + k)
+        use crate::words::{equal, first};
+        let b = self.b;
+        match mode {
+            Mode::Root => {
+                let head = (self.i + SHORT_RUN).min(b.len());
+                let marks = |x| equal(x, b'$') | equal(x, b'%');
+                let found = first(&b[..head], self.i, marks, |c| matches!(c, b'$' | b'%'));
+                match found {
+                    None if head < b.len() => {
+                        memchr::memchr2(b'$', b'%', &b[head..]).map(|k| head + k)
+                    }
+                    found => found,
+                }
+            }
+            // Quoted strings inside templates are short.
+            Mode::Quoted => {
+                let marks = |x| {
+                    equal(x, b'$')
+                        | equal(x, b'%')
+                        | equal(x, b'"')
+                        | equal(x, b'\\')
+                        | equal(x, b'\r')
+                        | equal(x, b'\n')
+                };
+                let is = |c| matches!(c, b'$' | b'%' | b'"' | b'\\' | b'\r' | b'\n');
+                first(b, self.i, marks, is)
+            }
+            Mode::Heredoc => memchr::memchr3(b'$', b'%', b'\n', &b[self.i..]).map(|k| self.i + k),
+        }
     }
 
     /// The length of the valid backslash escape at `j` (quoted strings):

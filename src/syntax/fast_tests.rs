@@ -516,3 +516,21 @@ fn backtracking_into_a_failed_term_costs_one_pass() {
         }
     }
 }
+
+/// The next `$`, `%`, quote, backslash or newline of template text is
+/// found wherever it is, before or past the part read a word at a time
+/// (`SHORT_RUN`, 64 bytes): the parsers agree with it at every offset
+/// up to 150, in a template's text and in a quoted string's.
+#[test]
+fn template_text_is_scanned_to_its_next_sequence_at_any_offset() {
+    for n in 0..150 {
+        let run = "a".repeat(n);
+        for src in [
+            format!("{run}${{x}}{run}%{{ if y }}{run}%{{ endif }}{run}$"),
+            format!("${{\"{run}${{x}}{run}\\t{run}%{{ if y }}z%{{ endif }}{run}\"}}"),
+            format!("${{\"{run}\n\"}}"),
+        ] {
+            agree_template(&src);
+        }
+    }
+}

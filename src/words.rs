@@ -1,5 +1,6 @@
 //! Finding bytes eight at a time in a `u64`, for the scans every JSON
-//! string goes through (its end when parsed, its escapes when decoded).
+//! string goes through (its end when parsed, its escapes when decoded)
+//! and the scan of template text for its next `${`, `%{` or escape.
 //!
 //! Most strings of a configuration are short (names, references, a few
 //! words of a template), too short for a SIMD routine's setup to pay; a
@@ -13,13 +14,13 @@ const HIGH: u64 = ONES * 0x80;
 
 /// The top bit of each byte of `x` that is below `n` (at most 0x80), and
 /// maybe of bytes above such a byte.
-pub(super) fn below(x: u64, n: u8) -> u64 {
+pub(crate) fn below(x: u64, n: u8) -> u64 {
     x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH
 }
 
 /// The top bit of each byte of `x` equal to `b`, and maybe of bytes above
 /// such a byte.
-pub(super) fn equal(x: u64, b: u8) -> u64 {
+pub(crate) fn equal(x: u64, b: u8) -> u64 {
     below(x ^ (ONES * u64::from(b)), 1)
 }
 
@@ -27,7 +28,7 @@ pub(super) fn equal(x: u64, b: u8) -> u64 {
 /// `marks` marks, in a word, the top bit of each such byte (and maybe of
 /// bytes above one).
 #[inline]
-pub(super) fn first(
+pub(crate) fn first(
     s: &[u8],
     from: usize,
     marks: impl Fn(u64) -> u64,
