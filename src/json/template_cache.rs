@@ -31,8 +31,9 @@
 //! its first value remembered beside the trees, in a bounded memory of its
 //! own ([`FIRST_VALUES`] values, [`FIRST_VALUE_BYTES`] of them, oldest
 //! out first unless reused since it last came to the front), which costs
-//! far less than keeping its tree. A whole-file decode, one context for
-//! every attribute, so parses and evaluates each distinct template once.
+//! far less than keeping its tree. A whole-file decode has one context
+//! for every attribute, so it parses and evaluates each distinct template
+//! once.
 //!
 //! [`EvalContext::id`]: crate::EvalContext
 
