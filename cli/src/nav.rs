@@ -165,10 +165,7 @@ impl Reader<'_> {
                         b'b' => out.push(8),
                         b'f' => out.push(12),
                         b'u' => {
-                            let hex = std::str::from_utf8(self.b.get(self.i..self.i + 4)?).ok()?;
-                            self.i += 4;
-                            let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)
-                                .unwrap_or('\u{fffd}');
+                            let c = self.unicode_escape()?;
                             out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                         }
                         other => out.push(other),
@@ -177,6 +174,37 @@ impl Reader<'_> {
                 other => out.push(other),
             }
         }
+    }
+
+    /// The character of a `\uXXXX` escape whose `\u` was just read: a
+    /// UTF-16 surrogate pair (`\ud83d\ude00`) is one character, as
+    /// RFC 8259 spells characters outside the Basic Multilingual Plane; a
+    /// lone surrogate is U+FFFD. `None` when the hex digits are missing.
+    fn unicode_escape(&mut self) -> Option<char> {
+        let high = self.hex4()?;
+        if (0xd800..0xdc00).contains(&high) && self.b[self.i..].starts_with(b"\\u") {
+            let save = self.i;
+            self.i += 2;
+            match self.hex4() {
+                Some(low) if (0xdc00..0xe000).contains(&low) => {
+                    let c = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
+                    return Some(char::from_u32(c).unwrap_or('\u{fffd}'));
+                }
+                // Not a pair: the second escape is read on its own.
+                _ => self.i = save,
+            }
+        }
+        Some(char::from_u32(high).unwrap_or('\u{fffd}'))
+    }
+
+    /// Four hex digits, as a number.
+    fn hex4(&mut self) -> Option<u32> {
+        let digits = self.b.get(self.i..self.i + 4)?;
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            return None;
+        }
+        self.i += 4;
+        u32::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
     }
 }
 
@@ -194,6 +222,17 @@ mod tests {
             context(nested, nested.find("\"b\"").unwrap()),
             "service.http.web"
         );
+    }
+
+    #[test]
+    fn escaped_keys_are_decoded_surrogate_pairs_as_one_character() {
+        let src = r#"{"\ud83d\ude00": {"a\u00e9": ["x"]}, "\ud83d": {"b": ["y"]}}"#;
+        assert_eq!(
+            context(src, src.find("\"x\"").unwrap()),
+            "\u{1f600}.a\u{e9}"
+        );
+        // A lone surrogate stands for U+FFFD.
+        assert_eq!(context(src, src.find("\"y\"").unwrap()), "\u{fffd}.b");
     }
 
     #[test]
