@@ -335,6 +335,19 @@ fn check(height: u32, at: Span) -> Res<()> {
     }
 }
 
+/// The ASCII bytes that continue an identifier (`ID_CONTINUE | "-"`):
+/// letters, digits, `_` and `-`; one load per byte of a name.
+const IDENT_ASCII: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    table
+};
+
 /// How many bytes of template text [`P::next_special`] reads a word at a
 /// time before it hands a long run to `memchr`.
 const SHORT_RUN: usize = 64;
@@ -517,9 +530,9 @@ impl<'s> P<'s> {
         self.i += self.ident_start_at(start)?;
         let b = self.b;
         loop {
-            // ASCII inline; other characters by their Unicode property.
+            // ASCII by table; other characters by their Unicode property.
             match b.get(self.i) {
-                Some(c) if c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' => self.i += 1,
+                Some(&c) if IDENT_ASCII[usize::from(c)] => self.i += 1,
                 Some(c) if !c.is_ascii() => match self.ident_continue_at(self.i) {
                     Some(n) => self.i += n,
                     None => break,
