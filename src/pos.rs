@@ -136,18 +136,17 @@ enum LineStarts {
 
 impl LineStarts {
     fn new(src: &[u8]) -> LineStarts {
-        let newlines = memchr::memchr_iter(b'\n', src);
-        let count = newlines.clone().count() + 1;
-        let starts = std::iter::once(0).chain(newlines.map(|i| i + 1));
+        // One pass, growing the vector (cheaper than a counting pass
+        // first), then cut to its exact size.
+        let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', src).map(|i| i + 1));
         if u32::try_from(src.len()).is_ok() {
-            let mut v = Vec::with_capacity(count);
             // Every offset is at most `src.len()`, which fits.
-            v.extend(starts.map(|i| u32::try_from(i).unwrap_or(u32::MAX)));
+            let v: Vec<u32> = starts
+                .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+                .collect();
             LineStarts::Narrow(v.into_boxed_slice())
         } else {
-            let mut v = Vec::with_capacity(count);
-            v.extend(starts);
-            LineStarts::Wide(v.into_boxed_slice())
+            LineStarts::Wide(starts.collect())
         }
     }
 
