@@ -281,7 +281,7 @@ impl FunctionBuilder {
     /// parameters' types and flags are documentation); an `Err` is reported
     /// as it is, with the call's range put on diagnostics that have none.
     /// Such a diagnostic of kind
-    /// [`DiagnosticKind::FunctionCallFailed`](crate::DiagnosticKind::FunctionCallFailed)
+    /// [`DiagnosticKind::FunctionCallFailed`]
     /// is a failure of the call as a whole: its reason is reported as
     /// `Call to function "name" failed: reason.`, with the name the function
     /// was called by, as for a [`FunctionError::new`].

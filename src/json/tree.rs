@@ -213,7 +213,7 @@ impl FileData {
     /// The decoded text of a string node, or `None` for other kinds:
     /// borrowed from the source when the string has no escapes, decoded
     /// now otherwise (the file keeps no decoded text; see
-    /// [`escape`](super::escape)).
+    /// [`escape`]).
     #[inline]
     pub(crate) fn str(&self, id: NodeId) -> Option<Cow<'_, str>> {
         let node = self.node(id);

@@ -41,7 +41,7 @@
 //!
 //! # Conversion
 //!
-//! [`convert`] applies only *safe* conversions (number and bool to string,
+//! [`convert()`] applies only *safe* conversions (number and bool to string,
 //! set to list, ...); [`convert_unsafe`] also applies the *unsafe* ones
 //! (string to number or bool, list to set, list to tuple, map to object,
 //! dropping object attributes). HCL applications normally convert attribute
@@ -336,7 +336,7 @@ impl Value {
         slice.iter().chain(map.into_iter().flatten())
     }
 
-    /// Converts to `ty` with safe conversions only; see [`convert`].
+    /// Converts to `ty` with safe conversions only; see [`convert()`].
     pub fn convert(&self, ty: &Type) -> Result<Value, Error> {
         convert(self, ty)
     }
