@@ -141,6 +141,20 @@ fn duplicate_keys_after_evaluation_are_an_error() {
 }
 
 #[test]
+fn a_duplicate_after_a_nested_object_points_at_its_own_first_definition() {
+    let src = r#"{"a": {"n": {"x": 1, "y": 2, "x": 3}, "m": 1, "m": 2}}"#;
+    let err = eval_attr(src, &EvalContext::literal()).unwrap_err();
+    let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+    assert_eq!(
+        details,
+        [
+            "An attribute named \"x\" was already defined at t.json:1,14-17.",
+            "An attribute named \"m\" was already defined at t.json:1,39-42.",
+        ]
+    );
+}
+
+#[test]
 fn literal_duplicate_keys_are_an_error_too() {
     let err = eval_attr(r#"{"a": {"k": 1, "k": 2}}"#, &EvalContext::literal()).unwrap_err();
     assert_eq!(err.diagnostics()[0].summary, "Duplicate object attribute");
