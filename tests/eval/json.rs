@@ -144,7 +144,11 @@ fn duplicate_keys_after_evaluation_are_an_error() {
 fn a_duplicate_after_a_nested_object_points_at_its_own_first_definition() {
     let src = r#"{"a": {"n": {"x": 1, "y": 2, "x": 3}, "m": 1, "m": 2}}"#;
     let err = eval_attr(src, &EvalContext::literal()).unwrap_err();
-    let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+    let details: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.detail.as_str())
+        .collect();
     assert_eq!(
         details,
         [
