@@ -218,6 +218,7 @@ fn take_buffer() -> String {
 
 /// Keeps `buffer` for another template, if there is room and it is not
 /// too large.
+#[inline]
 fn give_back_buffer(mut buffer: String) {
     if buffer.capacity() > KEPT_CAPACITY {
         return;
