@@ -63,11 +63,12 @@
 //! Flat chains are read flat: `a + b + ...` is one n-ary node (see
 //! [`ExprKind::Binary`]), so only real nesting counts against the limit.
 //!
-//! One shortcut: an interpolation or directive whose expression is a
-//! plain reference (`${var.region}`, half of the interpolations of real
-//! files) is read directly (`P::plain_reference`) rather than by the
-//! descent through every precedence level; it builds the same node, and
-//! the oracle tests hold it to that like every other path.
+//! One shortcut: an interpolation, directive, call argument or tuple
+//! element that is a plain reference (`${var.region}`, half of the
+//! interpolations of real files; `length(var.subnet_ids)`) is read
+//! directly (`P::plain_reference`) rather than by the descent through
+//! every precedence level; it builds the same node, and the oracle tests
+//! hold it to that like every other path.
 //!
 //! The reader works on bytes and positions (`Span`s of byte offsets) with
 //! nothing specific to JSON strings, so native-syntax bodies can be added
@@ -829,7 +830,7 @@ impl<'s> P<'s> {
         self.enter(start)?;
         let left = self.strip_mark();
         self.ws()?;
-        let (expr, height) = self.closing_expr()?;
+        let (expr, height) = self.closing_expr(b"}~")?;
         self.ws()?;
         let right = self.strip_mark();
         self.expect_rule(b'}', INTERP_END)?;
@@ -902,7 +903,7 @@ impl<'s> P<'s> {
             // dir_if = ${ kw_if ~ ws ~ expr }
             self.i += 2;
             self.ws()?;
-            let (e, h) = self.closing_expr()?;
+            let (e, h) = self.closing_expr(b"}~")?;
             Ok(Tag::If(e, h))
         } else if self.at_keyword("else") {
             self.i += 4;
@@ -915,7 +916,7 @@ impl<'s> P<'s> {
             self.i += 3;
             let (key_var, value_var) = self.for_names()?;
             self.ws()?;
-            let (collection, height) = self.closing_expr()?;
+            let (collection, height) = self.closing_expr(b"}~")?;
             Ok(Tag::For(Box::new(ForTag {
                 key_var,
                 value_var,
@@ -998,25 +999,28 @@ impl<'s> P<'s> {
         fold_conditionals(conds, thens, check)
     }
 
-    /// The expression of an interpolation or a directive, which its
-    /// closing `}` ends: [`Self::expr`], or [`Self::plain_reference`]
-    /// when that is what it is.
-    fn closing_expr(&mut self) -> Built<Expr> {
-        match self.plain_reference() {
+    /// An expression that one of `closers` ends (`}` an interpolation or
+    /// a directive, `,` or `)` a call's argument, `,` or `]` a tuple's
+    /// element): [`Self::expr`], or [`Self::plain_reference`] when that
+    /// is what it is. The closers are bytes that cannot continue an
+    /// expression (no operator starts with one), so where the descent
+    /// would stop after a reference, so does the shortcut.
+    fn closing_expr(&mut self, closers: &[u8]) -> Built<Expr> {
+        match self.plain_reference(closers) {
             Some(reference) => Ok(reference),
             None => self.expr(),
         }
     }
 
     /// A plain reference (`env`, `var.region`, `aws_vpc.main.id`) that
-    /// nothing but the closing `}` follows (after spaces or a strip
-    /// mark): half of the interpolations of real files are one. It is
+    /// nothing but one of `closers` follows (after spaces): half of the
+    /// interpolations of real files are one, and most call arguments. It is
     /// read directly, not by the descent through every precedence level
     /// that [`Self::expr`] makes to find it, and it is the node that
     /// descent builds, with the same spans and height. Anything else (a
     /// keyword, a call, an index or splat, an operator, a newline or a
     /// comment) gives `None` with nothing read, for [`Self::expr`].
-    fn plain_reference(&mut self) -> Option<(Expr, u32)> {
+    fn plain_reference(&mut self, closers: &[u8]) -> Option<(Expr, u32)> {
         // A look ahead first: an expression that is not a plain reference
         // mostly shows it right after its first name (a call's `(`, an
         // operator, an index), before anything is built or read twice.
@@ -1026,7 +1030,7 @@ impl<'s> P<'s> {
             .position(|&c| !(IDENT_ASCII[usize::from(c)] || c == b'.'))
             .unwrap_or(rest.len());
         let after = rest[len..].iter().find(|&&c| c != b' ' && c != b'\t');
-        if !matches!(after, Some(b'}' | b'~')) {
+        if !after.is_some_and(|c| closers.contains(c)) {
             return None;
         }
         let start = self.i;
@@ -1461,7 +1465,7 @@ impl<'s> P<'s> {
             loop {
                 // (If no argument starts here, `args_end` is tried here.)
                 self.note(self.i, ARGS_END);
-                let (e, h) = self.expr()?;
+                let (e, h) = self.closing_expr(b",)")?;
                 height = height.max(h);
                 args.push(e);
                 self.ws()?;
@@ -1539,7 +1543,7 @@ impl<'s> P<'s> {
             loop {
                 // (If no item starts here, `tuple_end` is tried here.)
                 self.note(self.i, TUPLE_END);
-                let (e, h) = self.expr()?;
+                let (e, h) = self.closing_expr(b",]")?;
                 height = height.max(h);
                 items.push(e);
                 self.ws()?;
