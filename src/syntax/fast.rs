@@ -63,12 +63,13 @@
 //! Flat chains are read flat: `a + b + ...` is one n-ary node (see
 //! [`ExprKind::Binary`]), so only real nesting counts against the limit.
 //!
-//! One shortcut: an interpolation, directive, call argument or tuple
-//! element that is a plain reference (`${var.region}`, half of the
-//! interpolations of real files; `length(var.subnet_ids)`) is read
-//! directly (`P::plain_reference`) rather than by the descent through
-//! every precedence level; it builds the same node, and the oracle tests
-//! hold it to that like every other path.
+//! One shortcut: an interpolation, directive, call argument, tuple
+//! element, object value or `for` collection that is a plain reference
+//! (`${var.region}`, half of the interpolations of real files;
+//! `length(var.subnet_ids)`) is read directly (`P::plain_reference`)
+//! rather than by the descent through every precedence level; it builds
+//! the same node, and the oracle tests hold it to that like every other
+//! path.
 //!
 //! The reader works on bytes and positions (`Span`s of byte offsets) with
 //! nothing specific to JSON strings, so native-syntax bodies can be added
@@ -1001,10 +1002,13 @@ impl<'s> P<'s> {
 
     /// An expression that one of `closers` ends (`}` an interpolation or
     /// a directive, `,` or `)` a call's argument, `,` or `]` a tuple's
-    /// element): [`Self::expr`], or [`Self::plain_reference`] when that
-    /// is what it is. The closers are bytes that cannot continue an
-    /// expression (no operator starts with one), so where the descent
-    /// would stop after a reference, so does the shortcut.
+    /// element, `,` or `}` an object's value, `:` a `for`'s collection):
+    /// [`Self::expr`], or [`Self::plain_reference`] when that is what it
+    /// is. The closers are bytes that cannot continue an expression (no
+    /// operator starts with one), so where the descent would stop after a
+    /// reference, so does the shortcut. (A conditional's first result,
+    /// which `:` ends too, is left to the descent: in real files it is
+    /// mostly an indexed reference, which the look ahead reads in vain.)
     fn closing_expr(&mut self, closers: &[u8]) -> Built<Expr> {
         match self.plain_reference(closers) {
             Some(reference) => Ok(reference),
@@ -1029,8 +1033,14 @@ impl<'s> P<'s> {
             .iter()
             .position(|&c| !(IDENT_ASCII[usize::from(c)] || c == b'.'))
             .unwrap_or(rest.len());
-        let after = rest[len..].iter().find(|&&c| c != b' ' && c != b'\t');
-        if !after.is_some_and(|c| closers.contains(c)) {
+        let mut after = rest[len..].iter().skip_while(|&&c| c == b' ' || c == b'\t');
+        // (`a::b` is a provider function's name, not `a` then `:`.)
+        let closed = match (after.next(), after.next()) {
+            (Some(b':'), Some(b':')) => false,
+            (Some(c), _) => closers.contains(c),
+            (None, _) => false,
+        };
+        if !closed {
             return None;
         }
         let start = self.i;
@@ -1659,7 +1669,7 @@ impl<'s> P<'s> {
         }
         self.i += 1;
         self.ws()?;
-        let (value, h) = self.expr()?;
+        let (value, h) = self.closing_expr(b",}")?;
         Ok((
             ObjectItem {
                 span: key.span().to(value.span),
@@ -1687,7 +1697,7 @@ impl<'s> P<'s> {
         self.i += 3;
         let (key_var, value_var) = self.for_names()?;
         self.ws()?;
-        let (collection, mut height) = self.expr()?;
+        let (collection, mut height) = self.closing_expr(b":")?;
         self.ws()?;
         self.expect_rule(b':', FOR_COLON)?;
         self.ws()?;
