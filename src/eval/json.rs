@@ -62,6 +62,7 @@ impl Expression {
                 file,
                 ctx,
                 diags: &mut diags,
+                names: Vec::new(),
             }
             .node(*node),
             ExprKind::Native(native) => {
@@ -107,6 +108,11 @@ struct JsonEval<'a> {
     file: &'a std::sync::Arc<FileData>,
     ctx: &'a EvalContext,
     diags: &'a mut Diagnostics,
+    /// The name node of each attribute of the objects being built, in
+    /// their maps' order (where a duplicate was first defined): one stack
+    /// for the whole walk, each object using the part above where it
+    /// started, instead of a vector per object.
+    names: Vec<NodeId>,
 }
 
 impl JsonEval<'_> {
@@ -203,16 +209,14 @@ impl JsonEval<'_> {
         let file = self.file;
         let props = file.properties(first, len);
         let mut attrs = Entries::with_capacity(props.len());
-        // The name node of each attribute, in the map's order: where a
-        // duplicate was first defined.
-        let mut names: Vec<NodeId> = Vec::with_capacity(props.len());
+        let base = self.names.len();
         let mut known = true;
         for prop in props {
             let slot = if let Some(key) = object_key(file, prop.name(), self.ctx, self.diags) {
                 match attrs.get_index_of(&key) {
                     Some(i) => {
-                        self.diags
-                            .push(duplicate(file, &key, names[i], prop.name()));
+                        let first = self.names[base + i];
+                        self.diags.push(duplicate(file, &key, first, prop.name()));
                         known = false;
                         None
                     }
@@ -224,10 +228,11 @@ impl JsonEval<'_> {
             };
             let value = self.node(prop.value);
             if let Some(key) = slot {
-                names.push(prop.name());
+                self.names.push(prop.name());
                 attrs.push_new(key, value);
             }
         }
+        self.names.truncate(base);
         if known {
             Value::Object(attrs)
         } else {
@@ -416,6 +421,7 @@ fn object_key(
         file,
         ctx,
         diags: &mut *diags,
+        names: Vec::new(),
     }
     .template(name, written);
     if diags.len() > mark || !value.is_known() {
