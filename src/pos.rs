@@ -137,7 +137,9 @@ enum LineStarts {
 impl LineStarts {
     fn new(src: &[u8]) -> LineStarts {
         // One pass, growing the vector (cheaper than a counting pass
-        // first), then cut to its exact size.
+        // first), then cut to its exact size. (A large index grows in the
+        // heap, not in mappings of its own, once a file's node table has
+        // raised glibc's threshold: see `json::parser::copied_to_size`.)
         let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', src).map(|i| i + 1));
         if u32::try_from(src.len()).is_ok() {
             // Every offset is at most `src.len()`, which fits.

@@ -200,11 +200,11 @@ impl Reader<'_> {
     /// Four hex digits, as a number.
     fn hex4(&mut self) -> Option<u32> {
         let digits = self.b.get(self.i..self.i + 4)?;
-        if !digits.iter().all(u8::is_ascii_hexdigit) {
-            return None;
-        }
+        let n = digits
+            .iter()
+            .try_fold(0, |n, &d| char::from(d).to_digit(16).map(|v| n * 16 + v))?;
         self.i += 4;
-        u32::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
+        Some(n)
     }
 }
 

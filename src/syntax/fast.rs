@@ -1027,7 +1027,7 @@ impl<'s> P<'s> {
     fn plain_reference(&mut self, closers: &[u8]) -> Option<(Expr, u32)> {
         // A look ahead first: an expression that is not a plain reference
         // mostly shows it right after its first name (a call's `(`, an
-        // operator, an index), before anything is built or read twice.
+        // operator, an index), before anything is built.
         let rest = &self.b[self.i..];
         let len = rest
             .iter()
@@ -1068,18 +1068,18 @@ impl<'s> P<'s> {
         }
         // One term, as `term` counts them.
         self.steps += 1;
-        let at = span(start, name_end);
+        let name_span = span(start, name_end);
         let variable = Expr {
             kind: ExprKind::Variable(Ident {
                 name: name.into(),
-                span: at,
+                span: name_span,
             }),
-            span: at,
+            span: name_span,
         };
         let Some(last) = steps.last() else {
             return Some((variable, 1));
         };
-        let span = at.to(last.span);
+        let span = name_span.to(last.span);
         let source = Box::new(variable);
         Some((
             Expr {
