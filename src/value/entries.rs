@@ -57,9 +57,12 @@ struct HashIndex {
 }
 
 impl HashIndex {
-    fn of(items: &[(Str, Value)]) -> HashIndex {
+    /// The index of `items`, with room for `capacity` entries (the
+    /// entries' own capacity: an object built to a known size is indexed
+    /// once, never rehashed as it fills).
+    fn of(items: &[(Str, Value)], capacity: usize) -> HashIndex {
         let mut index = HashIndex {
-            table: HashTable::with_capacity(items.len()),
+            table: HashTable::with_capacity(capacity.max(items.len())),
             state: RandomState::new(),
         };
         for i in 0..items.len() {
@@ -158,7 +161,7 @@ impl Entries {
         match &mut self.index {
             Some(index) => index.add(&self.items, last),
             None if self.items.len() > SMALL => {
-                self.index = Some(Box::new(HashIndex::of(&self.items)));
+                self.index = Some(Box::new(HashIndex::of(&self.items, self.items.capacity())));
             }
             None => {}
         }
@@ -181,7 +184,8 @@ impl Entries {
 
     /// Rebuilds the index after entries moved.
     fn reindex(&mut self) {
-        self.index = (self.items.len() > SMALL).then(|| Box::new(HashIndex::of(&self.items)));
+        self.index = (self.items.len() > SMALL)
+            .then(|| Box::new(HashIndex::of(&self.items, self.items.capacity())));
     }
 
     /// The entries, in order.
@@ -364,6 +368,22 @@ mod tests {
             assert_eq!(e.get("k-1"), None);
             assert!(!e.contains_key(&format!("k{n}")));
         }
+    }
+
+    #[test]
+    fn entries_built_to_a_known_size_are_indexed_once() {
+        let mut e = Entries::with_capacity(100);
+        let mut capacity = None;
+        for i in 0..100i64 {
+            e.insert(Str::from(format!("k{i}")), Value::from(i));
+            if let Some(index) = &e.index {
+                let now = index.table.capacity();
+                assert!(now >= 100, "room for all from the start: {now}");
+                assert_eq!(*capacity.get_or_insert(now), now, "never regrown");
+            }
+        }
+        assert!(capacity.is_some());
+        assert_eq!(e.get("k99"), Some(&Value::from(99)));
     }
 
     #[test]
