@@ -183,7 +183,7 @@ impl Reader<'_> {
                                 optional.children.insert(i.to_string(), o);
                             }
                         }
-                        (Type::Tuple(types), optional)
+                        (Type::tuple(types), optional)
                     }
                     "object" => {
                         let [arg] = args.as_slice() else {

@@ -166,7 +166,7 @@ mod tests {
 
     #[test]
     fn nested_mismatches_name_the_element() {
-        let got = Type::Tuple(vec![Type::Number, Type::Bool]);
+        let got = Type::tuple([Type::Number, Type::Bool]);
         assert_eq!(
             type_mismatch(&got, &Type::list(Type::Number)).as_deref(),
             Some("element 1: number required")

@@ -113,7 +113,7 @@ fn tuple_spec_reads_the_same_body_for_each_element() {
     );
     assert_eq!(
         spec.implied_type(),
-        Type::Tuple(vec![Type::Number, Type::String])
+        Type::tuple([Type::Number, Type::String])
     );
 }
 

@@ -296,7 +296,7 @@ fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
             }
         }
     }
-    Ok(Type::Tuple(elems))
+    Ok(Type::tuple(elems))
 }
 
 fn concat() -> Function {
@@ -1024,7 +1024,7 @@ fn setproduct_type(args: &[Value]) -> Result<Type, FunctionError> {
         .map(|(i, a)| product_elem_type(a, i))
         .collect::<Result<Vec<_>, _>>()?;
     let all_sets = args.iter().all(|a| matches!(a.ty(), Type::Set(_)));
-    let tuple = Type::Tuple(elems);
+    let tuple = Type::tuple(elems);
     Ok(if all_sets {
         Type::set(tuple)
     } else {
@@ -1111,7 +1111,7 @@ fn slice() -> Function {
                     args[2].as_number().and_then(Number::to_u64),
                 ) {
                     (Some(s), Some(e)) if s <= e && e as usize <= ts.len() => {
-                        Type::Tuple(ts[s as usize..e as usize].to_vec())
+                        Type::tuple(ts[s as usize..e as usize].iter().cloned())
                     }
                     _ => Type::Dynamic,
                 },
@@ -1130,7 +1130,7 @@ fn slice() -> Function {
             let (s, e) = (start as usize, end as usize);
             match &args[0] {
                 Value::Unknown(t) => Ok(Value::unknown(match t {
-                    Type::Tuple(ts) if e <= ts.len() => Type::Tuple(ts[s..e].to_vec()),
+                    Type::Tuple(ts) if e <= ts.len() => Type::tuple(ts[s..e].iter().cloned()),
                     Type::Tuple(_) => Type::Dynamic,
                     t => t.clone(),
                 })),

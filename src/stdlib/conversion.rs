@@ -89,7 +89,7 @@ fn to(description: &'static str, target: Type) -> Function {
 /// type unifies the tuple's element types or the object's attribute types.
 fn unknown_target(ty: &Type, target: &Type) -> Option<Type> {
     let elems: Vec<Type> = match (target, ty) {
-        (Type::List(_) | Type::Set(_), Type::Tuple(ts)) => ts.clone(),
+        (Type::List(_) | Type::Set(_), Type::Tuple(ts)) => ts.to_vec(),
         (Type::Map(_), Type::Object(attrs)) => attrs.values().cloned().collect(),
         _ => return None,
     };

@@ -21,9 +21,9 @@
 //!
 //! A decoded file holds one `Value` per element and per attribute, so its
 //! size is most of a decode's memory: collection payloads are one pointer
-//! each ([`Elements`] is a `ThinVec`, [`Entries`] is boxed, and so are a
-//! [`Type::Object`]'s attributes), which keeps a `Value` at 40 bytes where
-//! inline `Vec`s and maps made it 104.
+//! each ([`Elements`] and a [`Type::Tuple`]'s element types are
+//! `ThinVec`s, and a [`Type::Object`]'s attributes are boxed), which keeps a
+//! `Value` at 32 bytes where inline `Vec`s and maps made it 104.
 //!
 //! The constructors ([`Value::list`], [`Value::set`], [`Value::map`]) check
 //! and convert their elements; code that builds the enum variants directly
@@ -128,7 +128,7 @@ pub enum Value {
 ///
 /// A [`ThinVec`] is one pointer wide (its length and capacity live in its
 /// heap block, and an empty one has no block), where a `Vec` is three: with
-/// maps and objects boxed, that keeps a [`Value`] at 40 bytes instead of
+/// a [`Type`] two words, that keeps a [`Value`] at 32 bytes instead of
 /// 104, and a decoded file's value tree holds one `Value` per element and
 /// per attribute. It derefs to a slice and has `Vec`'s methods.
 pub type Elements = ThinVec<Value>;
@@ -641,11 +641,11 @@ mod tests {
 
     #[test]
     #[cfg(target_pointer_width = "64")]
-    fn a_value_is_40_bytes_whatever_it_holds() {
+    fn a_value_is_32_bytes_whatever_it_holds() {
         // A decoded file holds one per element and attribute: a change
         // here changes a decode's peak memory (BENCHMARKS.md).
-        assert_eq!(std::mem::size_of::<Value>(), 40);
-        assert_eq!(std::mem::size_of::<Type>(), 24);
+        assert_eq!(std::mem::size_of::<Value>(), 32);
+        assert_eq!(std::mem::size_of::<Type>(), 16);
         assert_eq!(std::mem::size_of::<Elements>(), 8);
     }
 

@@ -3,7 +3,9 @@
 //! specifications, and their display.
 
 use std::collections::BTreeMap;
+
 use std::fmt;
+use thin_vec::ThinVec;
 
 /// The type of an HCL value, as the information model defines it.
 ///
@@ -29,8 +31,10 @@ pub enum Type {
     /// Named attributes, each with its own type (boxed: it keeps `Type`,
     /// and so [`Value`](crate::Value), small).
     Object(Box<BTreeMap<String, Type>>),
-    /// A fixed-length sequence of elements, each with its own type.
-    Tuple(Vec<Type>),
+    /// A fixed-length sequence of elements, each with its own type (a
+    /// [`ThinVec`], one pointer wide, as [`Elements`](crate::value::Elements)
+    /// are: it keeps `Type` at two words and [`Value`](crate::Value) at four).
+    Tuple(ThinVec<Type>),
     /// The dynamic pseudo-type: a placeholder for a type not yet known. As a
     /// type specification it matches every type.
     Dynamic,

@@ -87,13 +87,13 @@ fn join(a: &Type, b: &Type) -> Option<Type> {
             Object(out)
         }
         (Tuple(ts), List(x) | Set(x)) | (List(x) | Set(x), Tuple(ts)) => {
-            Tuple(ts.iter().map(|t| join(t, x)).collect::<Option<Vec<_>>>()?)
+            Tuple(ts.iter().map(|t| join(t, x)).collect::<Option<_>>()?)
         }
         (Tuple(x), Tuple(y)) if x.len() == y.len() => Tuple(
             x.iter()
                 .zip(y)
                 .map(|(p, q)| join(p, q))
-                .collect::<Option<Vec<_>>>()?,
+                .collect::<Option<_>>()?,
         ),
         _ => return None,
     })
@@ -265,10 +265,12 @@ fn unify_objects_to_map(types: &[Type]) -> Option<Type> {
 }
 
 fn unify_tuples(types: &[Type]) -> Option<Type> {
-    let elems = |t: &Type| match t {
-        Type::Tuple(e) => e.clone(),
-        _ => Vec::new(),
-    };
+    fn elems(t: &Type) -> &[Type] {
+        match t {
+            Type::Tuple(e) => e,
+            _ => &[],
+        }
+    }
     let first = elems(&types[0]);
     if types[1..].iter().any(|t| elems(t).len() != first.len()) {
         return unify_tuples_to_list(types);
@@ -278,7 +280,7 @@ fn unify_tuples(types: &[Type]) -> Option<Type> {
         let across: Vec<Type> = types.iter().map(|t| elems(t)[i].clone()).collect();
         out.push(unify_unsafe(&across)?);
     }
-    let ty = Type::Tuple(out);
+    let ty = Type::tuple(out);
     if all_convert(types, &ty) {
         Some(ty)
     } else {
@@ -290,9 +292,10 @@ fn unify_tuples_to_list(types: &[Type]) -> Option<Type> {
     let all: Vec<Type> = types
         .iter()
         .flat_map(|t| match t {
-            Type::Tuple(e) => e.clone(),
-            _ => Vec::new(),
+            Type::Tuple(e) => e.as_slice(),
+            _ => &[],
         })
+        .cloned()
         .collect();
     let ty = Type::list(unify_unsafe(&all)?);
     all_convert(types, &ty).then_some(ty)
