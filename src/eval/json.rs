@@ -211,9 +211,15 @@ impl JsonEval<'_> {
         let mut attrs = Entries::with_capacity(props.len());
         let base = self.names.len();
         let mut known = true;
+        // The keys so far by their prints: a key whose print is new is no
+        // duplicate, without comparing it with each key before it.
+        let mut prints = 0u64;
         for prop in props {
             let slot = if let Some(key) = object_key(file, prop.name(), self.ctx, self.diags) {
-                match attrs.get_index_of(&key) {
+                let print = key_print(&key);
+                let seen = prints & print != 0;
+                prints |= print;
+                match seen.then(|| attrs.get_index_of(&key)).flatten() {
                     Some(i) => {
                         let first = self.names[base + i];
                         self.diags.push(duplicate(file, &key, first, prop.name()));
@@ -239,6 +245,17 @@ impl JsonEval<'_> {
             Value::dynamic()
         }
     }
+}
+
+/// A key's print for [`JsonEval::object`]'s duplicate check: one bit of
+/// 64, from its length and its first and last bytes (equal keys have equal
+/// prints; keys of one object mostly differ in one of the three).
+fn key_print(key: &str) -> u64 {
+    let b = key.as_bytes();
+    let (first, last) = (b.first().copied(), b.last().copied());
+    let mix =
+        b.len() ^ (usize::from(first.unwrap_or(0)) << 1) ^ (usize::from(last.unwrap_or(0)) << 3);
+    1 << (mix % 64)
 }
 
 /// The walk over a JSON object's properties that both evaluation
@@ -724,6 +741,29 @@ mod tests {
                 "{found:?}"
             );
         }
+    }
+
+    #[test]
+    fn keys_of_one_print_are_told_apart_by_their_text() {
+        // "abc" and "axc" have one print (length, first and last byte).
+        assert_eq!(key_print("abc"), key_print("axc"));
+        let value = attr(r#"{"a": {"abc": 1, "axc": 2}}"#)
+            .value(&EvalContext::new())
+            .unwrap();
+        assert_eq!(value.len(), Some(2));
+        let err = attr(r#"{"a": {"abc": 1, "axc": 2, "axc": 3}}"#)
+            .value(&EvalContext::new())
+            .unwrap_err();
+        let found: Vec<&str> = err
+            .diagnostics()
+            .iter()
+            .map(|d| d.detail.as_str())
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("An attribute named \"axc\""),
+            "{found:?}"
+        );
     }
 
     #[test]
