@@ -12,7 +12,8 @@
 //! hot path never counts lines.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// One position in a source file.
 ///
@@ -256,11 +257,26 @@ impl LineIndex {
 
 /// A named source text with its line index: what diagnostics need to turn
 /// byte offsets into positions and to show the offending line.
+///
+/// The index is built when positions are first asked for in bulk, not
+/// with the file: a file that is decoded without errors is asked for a
+/// few positions (its root attributes' ranges, the last of which may end
+/// with the file), which counting lines finds sooner than indexing every
+/// line would. A count goes on from the last position counted when it can
+/// (ranges are mostly asked for in the order of the text), and the counts
+/// are bounded: once they have read twice as many bytes as the text has,
+/// the next position builds the index, so positions never cost more than
+/// three passes over the text in all.
 #[derive(Debug)]
 pub struct SourceFile {
     name: Arc<str>,
     text: SourceText,
-    lines: LineIndex,
+    lines: OnceLock<LineIndex>,
+    /// Bytes read by line counts so far (see [`SourceFile::pos`]).
+    counted: AtomicUsize,
+    /// The last position counted, as `byte << 32 | (line - 1)` (0 for
+    /// none, and for texts of 4 GiB or more, which count from the start).
+    last_counted: AtomicU64,
 }
 
 /// Where a [`SourceFile`]'s text lives: shared, or a `String` the library
@@ -284,11 +300,18 @@ impl SourceFile {
     }
 
     fn with_text(name: Arc<str>, text: SourceText) -> SourceFile {
-        let lines = LineIndex::new(match &text {
-            SourceText::Shared(t) => t,
-            SourceText::Owned(t) => t,
-        });
-        SourceFile { name, text, lines }
+        SourceFile {
+            name,
+            text,
+            lines: OnceLock::new(),
+            counted: AtomicUsize::new(0),
+            last_counted: AtomicU64::new(0),
+        }
+    }
+
+    /// The line index, built on first use.
+    fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(self.text()))
     }
 
     /// The file name.
@@ -306,7 +329,39 @@ impl SourceFile {
 
     /// The position of a byte offset.
     pub fn pos(&self, byte: usize) -> Pos {
-        self.lines.pos(self.text(), byte)
+        let text = self.text();
+        if let Some(lines) = self.lines.get() {
+            return lines.pos(text, byte);
+        }
+        let byte = byte.min(text.len());
+        let last = self.last_counted.load(Ordering::Relaxed);
+        let (from, line) = match ((last >> 32) as usize, (last & u64::from(u32::MAX)) as usize) {
+            (from, line) if from <= byte => (from, line),
+            _ => (0, 0),
+        };
+        // A count reads the bytes from `from` to `byte`, and back from
+        // `byte` to its line's start: while the counts stay within two
+        // passes over the text, that is cheaper than indexing it all.
+        let bytes = text.as_bytes();
+        let line_start = memchr::memrchr(b'\n', &bytes[..byte]).map_or(0, |i| i + 1);
+        let read = (byte - from) + (byte - line_start);
+        if self.counted.fetch_add(read, Ordering::Relaxed) + read > 2 * text.len() {
+            return self.lines().pos(text, byte);
+        }
+        let line = line + memchr::memchr_iter(b'\n', &bytes[from..byte]).count();
+        if let (Ok(at), Ok(line)) = (u32::try_from(byte), u32::try_from(line)) {
+            self.last_counted
+                .store(u64::from(at) << 32 | u64::from(line), Ordering::Relaxed);
+        }
+        let column = bytes[line_start..byte]
+            .iter()
+            .filter(|&&b| !is_continuation(b))
+            .count();
+        Pos {
+            line: line + 1,
+            column: column + 1,
+            byte,
+        }
     }
 
     /// The range of the byte span `start..end`.
@@ -321,7 +376,7 @@ impl SourceFile {
     /// The text of 1-based line `line`, without its terminator.
     pub fn line_text(&self, line: usize) -> &str {
         let text = self.text();
-        &text[self.lines.line_span(text, line)]
+        &text[self.lines().line_span(text, line)]
     }
 }
 
@@ -361,6 +416,61 @@ mod tests {
             }
         );
         assert_eq!(idx.pos(src, 100).byte, src.len());
+    }
+
+    #[test]
+    fn counted_positions_are_the_indexed_ones() {
+        let src = "ab\nçd\r\n\n{\"é\": \"ü${x}\"}\n\nlast".repeat(8);
+        let idx = LineIndex::new(&src);
+        let bytes: Vec<usize> = (0..=src.len())
+            .filter(|&b| src.is_char_boundary(b))
+            .collect();
+        // Forwards (each count goes on from the last), backwards (each
+        // starts again), and both ways at once; on a fresh file whenever
+        // one has built its index, so that every lookup is counted.
+        let mut orders = vec![bytes.clone(), bytes.iter().rev().copied().collect()];
+        orders.push(
+            bytes
+                .iter()
+                .step_by(3)
+                .chain(bytes.iter().step_by(5).rev())
+                .copied()
+                .collect(),
+        );
+        for order in orders {
+            let mut file = SourceFile::new("t.json", src.as_str());
+            for &byte in &order {
+                if file.lines.get().is_some() {
+                    file = SourceFile::new("t.json", src.as_str());
+                }
+                assert_eq!(file.pos(byte), idx.pos(&src, byte), "{byte}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_source_file_indexes_its_lines_once_counting_would_cost_more() {
+        let src = "ab\nçd\n\nx\n".repeat(50);
+        let file = SourceFile::new("t.json", src.as_str());
+        let idx = LineIndex::new(&src);
+        // Positions in order are counted on from the last: one pass.
+        for byte in (0..src.len()).step_by(7) {
+            assert_eq!(file.pos(byte), idx.pos(&src, byte), "{byte}");
+        }
+        assert!(file.lines.get().is_none(), "counted in one pass");
+        // Going back counts from the start again, and the bytes read add
+        // up to twice the text's length soon: the index is built then.
+        let mut lookups = 0;
+        while file.lines.get().is_none() {
+            let byte = src.len() / 2 - lookups;
+            assert_eq!(file.pos(byte), idx.pos(&src, byte), "{byte}");
+            lookups += 1;
+        }
+        assert!(lookups <= 3, "{lookups}");
+        for byte in (0..=src.len()).filter(|&b| src.is_char_boundary(b)) {
+            assert_eq!(file.pos(byte), idx.pos(&src, byte), "{byte}");
+        }
+        assert_eq!(file.line_text(2), "çd");
     }
 
     #[test]
