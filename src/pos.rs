@@ -178,6 +178,10 @@ impl LineStarts {
     }
 }
 
+/// The longest line whose columns [`SourceFile::pos`] counts before the
+/// line index is built.
+const LONG_LINE: usize = 1024;
+
 /// The granularity of [`LineIndex::continuations`].
 const BLOCK: usize = 64;
 
@@ -343,7 +347,14 @@ impl SourceFile {
         // `byte` to its line's start: while the counts stay within two
         // passes over the text, that is cheaper than indexing it all.
         let bytes = text.as_bytes();
-        let line_start = memchr::memrchr(b'\n', &bytes[..byte]).map_or(0, |i| i + 1);
+        // A long line's columns are the index's to find (by blocks), not
+        // a count's (minified JSON is one line).
+        let window = byte.saturating_sub(LONG_LINE);
+        let line_start = match memchr::memrchr(b'\n', &bytes[window..byte]) {
+            Some(i) => window + i + 1,
+            None if window == 0 => 0,
+            None => return self.lines().pos(text, byte),
+        };
         let read = (byte - from) + (byte - line_start);
         if self.counted.fetch_add(read, Ordering::Relaxed) + read > 2 * text.len() {
             return self.lines().pos(text, byte);
@@ -471,6 +482,18 @@ mod tests {
             assert_eq!(file.pos(byte), idx.pos(&src, byte), "{byte}");
         }
         assert_eq!(file.line_text(2), "çd");
+    }
+
+    #[test]
+    fn a_column_far_into_a_long_line_is_found_by_the_index() {
+        let src = format!("{{\"k\": \"{}\"}}\n", "é".repeat(3 * LONG_LINE));
+        let file = SourceFile::new("t.json", src.as_str());
+        let idx = LineIndex::new(&src);
+        assert_eq!(file.pos(9), idx.pos(&src, 9));
+        assert!(file.lines.get().is_none(), "near the line's start: counted");
+        let far = src.len() - 3;
+        assert_eq!(file.pos(far), idx.pos(&src, far));
+        assert!(file.lines.get().is_some(), "far into it: indexed");
     }
 
     #[test]
