@@ -176,6 +176,23 @@ impl LineStarts {
             Err(i) => i - 1,
         }
     }
+
+    /// The 0-based line holding byte `byte`, looked for first in line
+    /// `hint` and the few after it (positions are mostly asked for in the
+    /// order of the text), then by binary search.
+    fn line_near(&self, byte: usize, hint: usize) -> usize {
+        for line in hint..hint + 4 {
+            match self.get(line) {
+                Some(start) if start <= byte => {
+                    if self.get(line + 1).is_none_or(|next| byte < next) {
+                        return line;
+                    }
+                }
+                _ => break,
+            }
+        }
+        self.line_of(byte)
+    }
 }
 
 /// The longest line whose columns [`SourceFile::pos`] counts before the
@@ -231,7 +248,18 @@ impl LineIndex {
     /// the end is clamped to the end.
     pub fn pos(&self, src: &str, byte: usize) -> Pos {
         let byte = byte.min(src.len());
-        let line = self.line_starts.line_of(byte);
+        self.pos_in_line(src, byte, self.line_starts.line_of(byte))
+    }
+
+    /// [`LineIndex::pos`], looking first at 0-based line `hint` and the few
+    /// after it.
+    fn pos_near(&self, src: &str, byte: usize, hint: usize) -> Pos {
+        let byte = byte.min(src.len());
+        self.pos_in_line(src, byte, self.line_starts.line_near(byte, hint))
+    }
+
+    /// The position of `byte` (at most `src.len()`), on 0-based line `line`.
+    fn pos_in_line(&self, src: &str, byte: usize, line: usize) -> Pos {
         let start = self.line_starts.get(line).unwrap_or(0);
         let bytes = src.as_bytes();
         let chars = (byte - start)
@@ -269,8 +297,8 @@ impl LineIndex {
 /// line would. A count goes on from the last position counted when it can
 /// (ranges are mostly asked for in the order of the text), and the counts
 /// are bounded: once they have read twice as many bytes as the text has,
-/// the next position builds the index, so positions never cost more than
-/// three passes over the text in all.
+/// or after 64 counts, the next position builds the index, so positions
+/// never cost more than three passes over the text in all.
 #[derive(Debug)]
 pub struct SourceFile {
     name: Arc<str>,
@@ -281,6 +309,8 @@ pub struct SourceFile {
     /// The last position counted, as `byte << 32 | (line - 1)` (0 for
     /// none, and for texts of 4 GiB or more, which count from the start).
     last_counted: AtomicU64,
+    /// The 0-based line of the last position the index gave.
+    last_line: AtomicUsize,
 }
 
 /// Where a [`SourceFile`]'s text lives: shared, or a `String` the library
@@ -310,6 +340,7 @@ impl SourceFile {
             lines: OnceLock::new(),
             counted: AtomicUsize::new(0),
             last_counted: AtomicU64::new(0),
+            last_line: AtomicUsize::new(0),
         }
     }
 
@@ -335,7 +366,7 @@ impl SourceFile {
     pub fn pos(&self, byte: usize) -> Pos {
         let text = self.text();
         if let Some(lines) = self.lines.get() {
-            return lines.pos(text, byte);
+            return self.indexed_pos(lines, byte);
         }
         let byte = byte.min(text.len());
         let last = self.last_counted.load(Ordering::Relaxed);
@@ -353,11 +384,14 @@ impl SourceFile {
         let line_start = match memchr::memrchr(b'\n', &bytes[window..byte]) {
             Some(i) => window + i + 1,
             None if window == 0 => 0,
-            None => return self.lines().pos(text, byte),
+            None => return self.indexed_pos(self.lines(), byte),
         };
-        let read = (byte - from) + (byte - line_start);
+        // Each count is charged at least a 32nd of the text, so that many
+        // positions (a typed decode asks one per block and attribute) are
+        // counted at most 64 times before the index takes over.
+        let read = ((byte - from) + (byte - line_start)).max(text.len() / 32);
         if self.counted.fetch_add(read, Ordering::Relaxed) + read > 2 * text.len() {
-            return self.lines().pos(text, byte);
+            return self.indexed_pos(self.lines(), byte);
         }
         let line = line + memchr::memchr_iter(b'\n', &bytes[from..byte]).count();
         if let (Ok(at), Ok(line)) = (u32::try_from(byte), u32::try_from(line)) {
@@ -373,6 +407,15 @@ impl SourceFile {
             column: column + 1,
             byte,
         }
+    }
+
+    /// The position of `byte` by the index, looked for first near the
+    /// line of the last position it gave.
+    fn indexed_pos(&self, lines: &LineIndex, byte: usize) -> Pos {
+        let hint = self.last_line.load(Ordering::Relaxed);
+        let pos = lines.pos_near(self.text(), byte, hint);
+        self.last_line.store(pos.line - 1, Ordering::Relaxed);
+        pos
     }
 
     /// The range of the byte span `start..end`.
@@ -464,8 +507,9 @@ mod tests {
         let src = "ab\nçd\n\nx\n".repeat(50);
         let file = SourceFile::new("t.json", src.as_str());
         let idx = LineIndex::new(&src);
-        // Positions in order are counted on from the last: one pass.
-        for byte in (0..src.len()).step_by(7) {
+        // Positions in order are counted on from the last: one pass (and
+        // fewer than 64 counts).
+        for byte in (0..src.len()).step_by(src.len() / 40) {
             assert_eq!(file.pos(byte), idx.pos(&src, byte), "{byte}");
         }
         assert!(file.lines.get().is_none(), "counted in one pass");
@@ -482,6 +526,22 @@ mod tests {
             assert_eq!(file.pos(byte), idx.pos(&src, byte), "{byte}");
         }
         assert_eq!(file.line_text(2), "çd");
+    }
+
+    #[test]
+    fn a_line_looked_for_near_a_hint_is_the_line_searched_for() {
+        let src = "a\n\nbc\nd\n\n\nefg\nh";
+        let starts = LineStarts::new(src.as_bytes());
+        let lines = src.split('\n').count();
+        for byte in 0..=src.len() {
+            for hint in 0..lines + 6 {
+                assert_eq!(
+                    starts.line_near(byte, hint),
+                    starts.line_of(byte),
+                    "{byte} {hint}"
+                );
+            }
+        }
     }
 
     #[test]
