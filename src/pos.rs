@@ -306,8 +306,9 @@ pub struct SourceFile {
     lines: OnceLock<LineIndex>,
     /// Bytes read by line counts so far (see [`SourceFile::pos`]).
     counted: AtomicUsize,
-    /// The last position counted, as `byte << 32 | (line - 1)` (0 for
-    /// none, and for texts of 4 GiB or more, which count from the start).
+    /// The last position counted, as `byte << 32 | line` with `line`
+    /// 0-based (0 before the first count; texts of 4 GiB or more always
+    /// count from the start).
     last_counted: AtomicU64,
     /// The 0-based line of the last position the index gave.
     last_line: AtomicUsize,
@@ -362,36 +363,42 @@ impl SourceFile {
         }
     }
 
-    /// The position of a byte offset.
+    /// The position of a byte offset (past the end: the end).
     pub fn pos(&self, byte: usize) -> Pos {
-        let text = self.text();
-        if let Some(lines) = self.lines.get() {
-            return self.indexed_pos(lines, byte);
+        let byte = byte.min(self.text().len());
+        match self.lines.get() {
+            Some(lines) => self.indexed_pos(lines, byte),
+            None => self
+                .counted_pos(byte)
+                .unwrap_or_else(|| self.indexed_pos(self.lines(), byte)),
         }
-        let byte = byte.min(text.len());
+    }
+
+    /// The position of `byte` by counting the lines before it, on from the
+    /// last position counted; `None` when counting would cost more than
+    /// the index: on a long line (minified JSON is one line: its columns
+    /// are the index's to find, by blocks), and past the counts' budget.
+    fn counted_pos(&self, byte: usize) -> Option<Pos> {
+        let bytes = self.text().as_bytes();
+        let window = byte.saturating_sub(LONG_LINE);
+        let line_start = match memchr::memrchr(b'\n', &bytes[window..byte]) {
+            Some(i) => window + i + 1,
+            None if window == 0 => 0,
+            None => return None,
+        };
         let last = self.last_counted.load(Ordering::Relaxed);
         let (from, line) = match ((last >> 32) as usize, (last & u64::from(u32::MAX)) as usize) {
             (from, line) if from <= byte => (from, line),
             _ => (0, 0),
         };
-        // A count reads the bytes from `from` to `byte`, and back from
-        // `byte` to its line's start: while the counts stay within two
-        // passes over the text, that is cheaper than indexing it all.
-        let bytes = text.as_bytes();
-        // A long line's columns are the index's to find (by blocks), not
-        // a count's (minified JSON is one line).
-        let window = byte.saturating_sub(LONG_LINE);
-        let line_start = match memchr::memrchr(b'\n', &bytes[window..byte]) {
-            Some(i) => window + i + 1,
-            None if window == 0 => 0,
-            None => return self.indexed_pos(self.lines(), byte),
-        };
-        // Each count is charged at least a 32nd of the text, so that many
+        // The count reads from `from` to `byte`, and back to the line's
+        // start; each is charged at least a 32nd of the text, so that many
         // positions (a typed decode asks one per block and attribute) are
-        // counted at most 64 times before the index takes over.
-        let read = ((byte - from) + (byte - line_start)).max(text.len() / 32);
-        if self.counted.fetch_add(read, Ordering::Relaxed) + read > 2 * text.len() {
-            return self.indexed_pos(self.lines(), byte);
+        // counted at most 64 times, and all counts read the text at most
+        // twice, before the index takes over.
+        let read = ((byte - from) + (byte - line_start)).max(bytes.len() / 32);
+        if self.counted.fetch_add(read, Ordering::Relaxed) + read > 2 * bytes.len() {
+            return None;
         }
         let line = line + memchr::memchr_iter(b'\n', &bytes[from..byte]).count();
         if let (Ok(at), Ok(line)) = (u32::try_from(byte), u32::try_from(line)) {
@@ -402,11 +409,11 @@ impl SourceFile {
             .iter()
             .filter(|&&b| !is_continuation(b))
             .count();
-        Pos {
+        Some(Pos {
             line: line + 1,
             column: column + 1,
             byte,
-        }
+        })
     }
 
     /// The position of `byte` by the index, looked for first near the
