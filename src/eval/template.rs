@@ -32,6 +32,15 @@ impl Eval<'_> {
     /// The value of a template as a string (no unwrapping: the branches
     /// and bodies of directives are always strings).
     fn template_string(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
+        // Plain text (a quoted string: `","`, `"b"`) is its own value, with
+        // no output buffer to fill and copy out of.
+        if let [TemplatePart::Literal { text, span }] = t.parts.as_slice() {
+            return if self.charged(limits::charge_bytes(text.len() as u64), *span) {
+                Value::String(Str::from(text.as_str()))
+            } else {
+                Value::unknown(Type::String)
+            };
+        }
         let mut buffer = take_buffer();
         buffer.reserve(output_estimate(t));
         let mut out = Some(buffer);
