@@ -168,7 +168,8 @@ impl Kept {
     fn insert_first_value(&mut self, hash: u64, value: KeptValue) {
         let bytes = value.memo.bytes();
         match self.first_values.insert(hash, value) {
-            // (Of a colliding text, which `seen_before` makes unlikely.)
+            // (Of a colliding text: `evaluate` finds this hash parsed
+            // before, so it is unlikely.)
             Some(old) => self.first_bytes -= old.memo.bytes(),
             None => self.first_order.push_back(hash),
         }
@@ -190,12 +191,6 @@ impl Kept {
                 None => {}
             }
         }
-    }
-
-    /// Whether the text of `hash` was parsed before: its first value is
-    /// remembered, or it was noted as [`Self::seen`].
-    fn seen_before(&self, hash: u64) -> bool {
-        self.first_values.contains_key(&hash) || self.seen.contains(&hash)
     }
 
     /// Notes that the text of `hash` was parsed, its value not remembered.
@@ -235,22 +230,23 @@ impl TemplateCache {
         let (kept, seen) = {
             let mut kept = self.lock();
             let same_text = |node: NodeId| node == id || text_of(node) == text;
-            let found = match kept.trees.get(&hash).filter(|t| same_text(t.node)) {
-                Some(t) => Some(match t.memo.as_ref().and_then(|m| m.reuse(ctx)) {
-                    Some(reused) => Ok(reused),
-                    None => Err(t.template.clone()),
-                }),
-                None => kept
-                    .first_values
-                    .get_mut(&hash)
-                    .filter(|v| v.memo.ctx == ctx && same_text(v.node))
-                    .and_then(|v| {
+            match kept.trees.get(&hash).filter(|t| same_text(t.node)) {
+                Some(t) => match t.memo.as_ref().and_then(|m| m.reuse(ctx)) {
+                    Some(reused) => (Some(Ok(reused)), false),
+                    None => (Some(Err(t.template.clone())), false),
+                },
+                // A first value of this hash: reused when of this context
+                // and text; either way the text was parsed before. Without
+                // one, it was if it is noted as seen.
+                None => match kept.first_values.get_mut(&hash) {
+                    Some(v) if v.memo.ctx == ctx && same_text(v.node) => {
                         v.reused = true;
-                        v.memo.reuse(ctx).map(Ok)
-                    }),
-            };
-            let seen = found.is_none() && kept.seen_before(hash);
-            (found, seen)
+                        (v.memo.reuse(ctx).map(Ok), false)
+                    }
+                    Some(_) => (None, true),
+                    None => (None, kept.seen.contains(&hash)),
+                },
+            }
         };
         let tree = match kept {
             // Charged as a result is; past the budget, evaluated for the
