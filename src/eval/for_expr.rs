@@ -65,7 +65,12 @@ impl Eval<'_> {
         match &*collection {
             Value::List(_, items) | Value::Tuple(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    if !visit(self, Cow::Owned(index_value(i)), item) {
+                    // The index as a number only for a key variable to hold.
+                    let key = match it.key_var {
+                        Some(_) => Cow::Owned(index_value(i)),
+                        None => Cow::Borrowed(item),
+                    };
+                    if !visit(self, key, item) {
                         break;
                     }
                 }
