@@ -184,8 +184,10 @@ impl Entries {
 
     /// Rebuilds the index after entries moved.
     fn reindex(&mut self) {
+        // (Sized to the entries there are: after a removal or a sort the
+        // object is not filling up, and its capacity may be far larger.)
         self.index = (self.items.len() > SMALL)
-            .then(|| Box::new(HashIndex::of(&self.items, self.items.capacity())));
+            .then(|| Box::new(HashIndex::of(&self.items, self.items.len())));
     }
 
     /// The entries, in order.
