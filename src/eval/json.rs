@@ -219,7 +219,8 @@ impl JsonEval<'_> {
                 let print = key_print(&key);
                 let seen = prints & print != 0;
                 prints |= print;
-                match seen.then(|| attrs.get_index_of(&key)).flatten() {
+                let duplicate_of = if seen { attrs.get_index_of(&key) } else { None };
+                match duplicate_of {
                     Some(i) => {
                         let first = self.names[base + i];
                         self.diags.push(duplicate(file, &key, first, prop.name()));
@@ -725,11 +726,7 @@ mod tests {
                 props.join(", ")
             );
             let err = attr(&src).value(&EvalContext::new()).unwrap_err();
-            let found: Vec<&str> = err
-                .diagnostics()
-                .iter()
-                .map(|d| d.detail.as_str())
-                .collect();
+            let found = details(&err);
             assert_eq!(found.len(), 2, "{n}: {found:?}");
             assert!(
                 found[0].starts_with("An attribute named \"k1\" was already defined at t.json:1,"),
@@ -754,16 +751,22 @@ mod tests {
         let err = attr(r#"{"a": {"abc": 1, "axc": 2, "axc": 3}}"#)
             .value(&EvalContext::new())
             .unwrap_err();
-        let found: Vec<&str> = err
-            .diagnostics()
-            .iter()
-            .map(|d| d.detail.as_str())
-            .collect();
+        let found = details(&err);
         assert_eq!(found.len(), 1, "{found:?}");
+        // The first "axc", not "abc" of the same print.
         assert!(
-            found[0].starts_with("An attribute named \"axc\""),
+            found[0]
+                .starts_with("An attribute named \"axc\" was already defined at t.json:1,18-23."),
             "{found:?}"
         );
+    }
+
+    /// The details of `err`'s diagnostics, in order.
+    fn details(err: &Error) -> Vec<&str> {
+        err.diagnostics()
+            .iter()
+            .map(|d| d.detail.as_str())
+            .collect()
     }
 
     #[test]

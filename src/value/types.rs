@@ -3,8 +3,8 @@
 //! specifications, and their display.
 
 use std::collections::BTreeMap;
-
 use std::fmt;
+
 use thin_vec::ThinVec;
 
 /// The type of an HCL value, as the information model defines it.
