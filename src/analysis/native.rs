@@ -49,13 +49,7 @@ pub(crate) fn unwrap_parens(mut e: &Expr) -> &Expr {
 /// quotes, so the two never mix up.
 pub(crate) fn bare_key_expr(ident: &Ident) -> Expr {
     Expr {
-        kind: ExprKind::Template(Template {
-            parts: vec![TemplatePart::Literal {
-                text: ident.name.clone(),
-                span: ident.span,
-            }],
-            span: ident.span,
-        }),
+        kind: ExprKind::Template(Template::literal(ident.name.clone(), ident.span)),
         span: ident.span,
     }
 }
@@ -110,11 +104,11 @@ fn push_static(e: &Expr, spans: Spans<'_>, out: &mut Vec<TraversalStep>) -> Opti
         });
         return Some(());
     }
-    let ExprKind::Traversal { source, steps } = &e.kind else {
+    let ExprKind::Traversal(t) = &e.kind else {
         return None;
     };
-    push_static(unwrap_parens(source), spans, out)?;
-    for step in steps {
+    push_static(unwrap_parens(&t.source), spans, out)?;
+    for step in &t.steps {
         out.push(static_step(step, spans)?);
     }
     Some(())
@@ -212,12 +206,12 @@ impl<'a> Variables<'a> {
             ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Null => {}
             ExprKind::Template(t) => self.template(t),
             ExprKind::Variable(id) => self.reference(id, &[]),
-            ExprKind::Traversal { source, steps } => {
-                if let ExprKind::Variable(id) = &source.kind {
-                    self.reference(id, steps);
+            ExprKind::Traversal(t) => {
+                if let ExprKind::Variable(id) = &t.source.kind {
+                    self.reference(id, &t.steps);
                 } else {
-                    self.expr(source);
-                    self.steps(steps);
+                    self.expr(&t.source);
+                    self.steps(&t.steps);
                 }
             }
             ExprKind::Call(call) => call.args.iter().for_each(|a| self.expr(a)),
@@ -247,20 +241,16 @@ impl<'a> Variables<'a> {
                 self.bound.truncate(depth);
             }
             ExprKind::Unary { operand, .. } => self.expr(operand),
-            ExprKind::Binary { first, rest } => {
-                self.expr(first);
-                for term in rest {
+            ExprKind::Binary(b) => {
+                self.expr(&b.first);
+                for term in &b.rest {
                     self.expr(&term.rhs);
                 }
             }
-            ExprKind::Conditional {
-                cond,
-                then,
-                otherwise,
-            } => {
-                self.expr(cond);
-                self.expr(then);
-                self.expr(otherwise);
+            ExprKind::Conditional(c) => {
+                self.expr(&c.cond);
+                self.expr(&c.then);
+                self.expr(&c.otherwise);
             }
             ExprKind::Parens(inner) => self.expr(inner),
         }

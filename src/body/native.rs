@@ -128,10 +128,7 @@ impl NativeFile {
             .into_iter()
             .map(|span| {
                 let text = src[span.start as usize..span.end as usize].into();
-                let template = syntax::Template {
-                    parts: vec![syntax::TemplatePart::Literal { text, span }],
-                    span,
-                };
+                let template = syntax::Template::literal(text, span);
                 let expr = syntax::Expr {
                     kind: syntax::ExprKind::Template(template),
                     span,

@@ -144,11 +144,11 @@ impl<'a> Eval<'a> {
                 None => Cow::Owned(Value::dynamic()),
             },
             ExprKind::Parens(inner) => self.value_cow(inner, ctx),
-            ExprKind::Traversal { source, steps } => {
-                let start = source.span.start;
-                let source = self.value_cow(source, ctx);
+            ExprKind::Traversal(t) => {
+                let start = t.source.span.start;
+                let source = self.value_cow(&t.source, ctx);
                 let outer = std::mem::replace(&mut self.traversal_start, start);
-                let value = self.steps_cow(source, steps, ctx);
+                let value = self.steps_cow(source, &t.steps, ctx);
                 self.traversal_start = outer;
                 value
             }
@@ -169,13 +169,11 @@ impl<'a> Eval<'a> {
             ExprKind::Call(call) => self.call(call, e.span, ctx),
             ExprKind::For(f) => self.for_expr(f, e.span, ctx),
             ExprKind::Unary { op, operand } => self.unary(*op, operand, e.span, ctx),
-            ExprKind::Binary { first, rest } => self.binary_chain(first, rest, ctx),
-            ExprKind::Conditional {
-                cond,
-                then,
-                otherwise,
-            } => self.conditional(cond, then, otherwise, e.span, ctx),
-            ExprKind::Variable(_) | ExprKind::Parens(_) | ExprKind::Traversal { .. } => {
+            ExprKind::Binary(b) => self.binary_chain(&b.first, &b.rest, ctx),
+            ExprKind::Conditional(c) => {
+                self.conditional(&c.cond, &c.then, &c.otherwise, e.span, ctx)
+            }
+            ExprKind::Variable(_) | ExprKind::Parens(_) | ExprKind::Traversal(_) => {
                 self.value(e, ctx)
             }
         }
@@ -622,9 +620,9 @@ fn describe_mismatch(then: &Type, otherwise: &Type) -> String {
 /// HCL rejects as ambiguous (a name with a dot, or a reference?).
 fn is_bare_reference(expr: &Expr) -> bool {
     match &expr.kind {
-        ExprKind::Traversal { source, steps } => {
-            matches!(source.kind, ExprKind::Variable(_))
-                && steps
+        ExprKind::Traversal(t) => {
+            matches!(t.source.kind, ExprKind::Variable(_))
+                && t.steps
                     .iter()
                     .all(|s| !matches!(s.kind, StepKind::Splat { .. }))
         }

@@ -13,6 +13,8 @@
 
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use super::Span;
 
 /// The text of a name or literal in the tree: held inline up to 24 bytes
@@ -111,14 +113,8 @@ pub enum ExprKind {
     Template(Template),
     /// A variable reference, `name`.
     Variable(Ident),
-    /// Attribute access, indexing and splats applied to `source`, in order:
-    /// `a.b[0].*.c` is one traversal with three steps. Never empty.
-    Traversal {
-        /// The expression the steps apply to.
-        source: Box<Expr>,
-        /// The steps, left to right.
-        steps: Vec<Step>,
-    },
+    /// Attribute access, indexing and splats applied to an expression.
+    Traversal(Box<TraversalExpr>),
     /// A function call.
     Call(Box<Call>),
     /// A tuple constructor `[a, b]`.
@@ -134,32 +130,55 @@ pub enum ExprKind {
         /// Its operand.
         operand: Box<Expr>,
     },
-    /// A chain of binary operations of one precedence level, applied left
-    /// to right: `a - b + c` is `first` = `a` and `rest` = `[- b, + c]`,
-    /// meaning `(a - b) + c`. Operands bind tighter than the chain's
-    /// operators (`a + b * c` is a chain of `+` whose second operand is a
-    /// chain of `*`). A flat run of operators is one node, not a nesting
-    /// of one node per operator, so a 10 000-term `a + b + ...` is as
-    /// shallow as `a + b` for every walk over the tree.
-    Binary {
-        /// The leftmost operand.
-        first: Box<Expr>,
-        /// The operators with their right operands, left to right; never
-        /// empty, all of the same `BinaryOp::precedence`.
-        rest: Vec<BinaryTerm>,
-    },
+    /// A chain of binary operations of one precedence level.
+    Binary(Box<BinaryExpr>),
     /// `cond ? then : otherwise`.
-    Conditional {
-        /// The predicate.
-        cond: Box<Expr>,
-        /// The result when the predicate is true.
-        then: Box<Expr>,
-        /// The result when the predicate is false.
-        otherwise: Box<Expr>,
-    },
+    Conditional(Box<ConditionalExpr>),
     /// A parenthesized expression, kept so that analysis can tell `(a).b`
     /// from `a.b` and `{(k) = v}` from `{k = v}`.
     Parens(Box<Expr>),
+}
+
+/// Attribute access, indexing and splats applied to `source`, in order:
+/// `a.b[0].*.c` is one traversal with three steps.
+///
+/// The source and its first step share the node's one allocation (most
+/// traversals have a single step: `var.region`, `each.key`, `list[0]`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraversalExpr {
+    /// The expression the steps apply to.
+    pub source: Expr,
+    /// The steps, left to right. Never empty.
+    pub steps: SmallVec<[Step; 1]>,
+}
+
+/// A chain of binary operations of one precedence level, applied left to
+/// right: `a - b + c` is `first` = `a` and `rest` = `[- b, + c]`, meaning
+/// `(a - b) + c`. Operands bind tighter than the chain's operators
+/// (`a + b * c` is a chain of `+` whose second operand is a chain of `*`).
+/// A flat run of operators is one node, not a nesting of one node per
+/// operator, so a 10 000-term `a + b + ...` is as shallow as `a + b` for
+/// every walk over the tree.
+///
+/// A one-operator chain (nearly all of them) is one allocation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BinaryExpr {
+    /// The leftmost operand.
+    pub first: Expr,
+    /// The operators with their right operands, left to right; never
+    /// empty, all of the same `BinaryOp::precedence`.
+    pub rest: SmallVec<[BinaryTerm; 1]>,
+}
+
+/// `cond ? then : otherwise`, its three operands in one allocation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConditionalExpr {
+    /// The predicate.
+    pub cond: Expr,
+    /// The result when the predicate is true.
+    pub then: Expr,
+    /// The result when the predicate is false.
+    pub otherwise: Expr,
 }
 
 /// One operator and its right operand in an [`ExprKind::Binary`] chain.
@@ -221,13 +240,14 @@ pub enum SplatKind {
     Full,
 }
 
-/// A function call `name(args...)`.
+/// A function call `name(args...)`: with up to two arguments (most
+/// calls), one allocation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
     /// The function name, namespaces included (`provider::aws::arn_parse`).
     pub name: Ident,
     /// The arguments.
-    pub args: Vec<Expr>,
+    pub args: SmallVec<[Expr; 2]>,
     /// Whether the last argument was followed by `...`: its elements are
     /// passed as separate arguments.
     pub expand_final: bool,
@@ -424,6 +444,14 @@ pub struct Template {
 }
 
 impl Template {
+    /// A template of one literal text, written at `span`.
+    pub(crate) fn literal(text: Text, span: Span) -> Template {
+        Template {
+            parts: vec![TemplatePart::Literal { text, span }],
+            span,
+        }
+    }
+
     /// The expression of a template that is exactly one interpolation
     /// (`"${x}"`, also `"${~ x ~}"`) and nothing else: HCL's *template
     /// interpolation unwrapping* evaluates such a template to the
@@ -528,9 +556,9 @@ impl fmt::Display for Expr {
             ExprKind::Null => f.write_str("null"),
             ExprKind::Template(t) => write!(f, "{t}"),
             ExprKind::Variable(v) => f.write_str(&v.name),
-            ExprKind::Traversal { source, steps } => {
-                write!(f, "(get {source}")?;
-                for step in steps {
+            ExprKind::Traversal(t) => {
+                write!(f, "(get {}", t.source)?;
+                for step in &t.steps {
                     write!(f, " {step}")?;
                 }
                 f.write_str(")")
@@ -588,23 +616,19 @@ impl fmt::Display for Expr {
                 f.write_str(")")
             }
             ExprKind::Unary { op, operand } => write!(f, "({} {operand})", op.as_str()),
-            ExprKind::Binary { first, rest } => {
+            ExprKind::Binary(b) => {
                 // Printed as the left-nested binary tree it means, without
                 // recursing per operator.
-                for term in rest.iter().rev() {
+                for term in b.rest.iter().rev() {
                     write!(f, "({} ", term.op.as_str())?;
                 }
-                write!(f, "{first}")?;
-                for term in rest {
+                write!(f, "{}", b.first)?;
+                for term in &b.rest {
                     write!(f, " {})", term.rhs)?;
                 }
                 Ok(())
             }
-            ExprKind::Conditional {
-                cond,
-                then,
-                otherwise,
-            } => write!(f, "(? {cond} {then} {otherwise})"),
+            ExprKind::Conditional(c) => write!(f, "(? {} {} {})", c.cond, c.then, c.otherwise),
             ExprKind::Parens(inner) => write!(f, "(parens {inner})"),
         }
     }

@@ -75,9 +75,11 @@
 //! nothing specific to JSON strings, so native-syntax bodies can be added
 //! on top of the same functions.
 
+use smallvec::SmallVec;
+
 use super::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
-    Step, StepKind, Template, Text, UnaryOp,
+    Step, StepKind, Template, Text, TraversalExpr, UnaryOp,
 };
 use super::diagnose::{
     self,
@@ -90,8 +92,8 @@ use super::diagnose::{
 };
 use super::scan::{self, Start};
 use super::shape::{
-    combine, fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template,
-    ForTag, Item, Tag,
+    combine, fold_conditionals, shape_template, unescape_quoted, unescape_template, BinaryChain,
+    Conditions, ForTag, Item, Results, Tag,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
@@ -969,8 +971,10 @@ impl<'s> P<'s> {
         if self.peek() != Some(b'?') {
             return Ok(first);
         }
-        let mut conds = vec![first];
-        let mut thens = Vec::new();
+        // (Most conditionals have no else-chain: no allocation for them.)
+        let mut conds = Conditions::new();
+        conds.push(first);
+        let mut thens = Results::new();
         let mut opened = 0;
         let result = loop {
             if self.peek() != Some(b'?') {
@@ -1047,7 +1051,7 @@ impl<'s> P<'s> {
         let end = start + len;
         let name = self.ident()?;
         let name_end = self.i;
-        let mut steps = Vec::new();
+        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
         while self.i < end && self.peek() == Some(b'.') {
             let dot = self.i;
             self.i += 1;
@@ -1080,14 +1084,11 @@ impl<'s> P<'s> {
             return Some((variable, 1));
         };
         let span = name_span.to(last.span);
-        let source = Box::new(variable);
-        Some((
-            Expr {
-                kind: ExprKind::Traversal { source, steps },
-                span,
-            },
-            2,
-        ))
+        let kind = ExprKind::Traversal(Box::new(TraversalExpr {
+            source: variable,
+            steps,
+        }));
+        Some((Expr { kind, span }, 2))
     }
 
     /// binop, if one starts here (the grammar's alternatives in order).
@@ -1123,21 +1124,20 @@ impl<'s> P<'s> {
         let Some(second) = self.operand_after(op)? else {
             return Ok(first);
         };
-        let Some(op2) = self.next_binop()? else {
+        let Some(mut next) = self.next_binop()? else {
             return combine(first, op, second, &check);
         };
-        let mut operands = vec![first, second];
-        let mut ops = vec![op, op2];
-        while let Some(operand) = self.operand_after(*ops.last().expect("an operator"))? {
-            operands.push(operand);
+        let mut chain = BinaryChain::new(first);
+        chain.push(op, second, &check);
+        // (An operator not followed by an operand ends the chain before it.)
+        while let Some(operand) = self.operand_after(next)? {
+            chain.push(next, operand, &check);
             match self.next_binop()? {
-                Some(op) => ops.push(op),
-                None => return fold_binary(operands, ops, check),
+                Some(op) => next = op,
+                None => break,
             }
         }
-        // The last operator was not followed by an operand.
-        ops.pop();
-        fold_binary(operands, ops, check)
+        chain.finish(&check)
     }
 
     /// The binop after whitespace, if one is there (else nothing is read).
@@ -1231,7 +1231,7 @@ impl<'s> P<'s> {
         let primary = self.primary()?;
         // Steps before the first splat are final as read; from the first
         // splat on, they are kept flat and shaped at the end.
-        let mut steps: Vec<Step> = Vec::new();
+        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
         let mut steps_height = 0;
         let mut posts: Vec<Post> = Vec::new();
         let mut splats = 0;
@@ -1283,16 +1283,11 @@ impl<'s> P<'s> {
         let height = 1 + primary.1.max(steps_height);
         let span = primary.0.span.to(steps.last().expect("non-empty").span);
         check(height, steps[0].span)?;
-        Ok((
-            Expr {
-                kind: ExprKind::Traversal {
-                    source: Box::new(primary.0),
-                    steps,
-                },
-                span,
-            },
-            height,
-        ))
+        let kind = ExprKind::Traversal(Box::new(TraversalExpr {
+            source: primary.0,
+            steps,
+        }));
+        Ok((Expr { kind, span }, height))
     }
 
     /// postfix = _{ !"..." ~ (attr_splat | full_splat | get_attr | legacy_index | index) },
@@ -1468,7 +1463,7 @@ impl<'s> P<'s> {
         self.i += 1;
         self.enter(start)?;
         self.ws()?;
-        let mut args = Vec::new();
+        let mut args = SmallVec::new();
         let mut expand_final = false;
         let mut height = 0;
         if self.peek() != Some(b')') {

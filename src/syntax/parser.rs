@@ -19,8 +19,8 @@ use super::ast::*;
 use super::diagnose;
 use super::scan::{self, Start};
 use super::shape::{
-    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, ForTag,
-    Item, Tag,
+    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Conditions,
+    ForTag, Item, Results, Tag,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
@@ -120,8 +120,9 @@ impl<'s> Builder<'s> {
         let first = self.binary(inner.next().expect("expr starts with binary"))?;
         // `c0 ? t1 : c1 ? t2 : e` arrives flat as c0, (t1, c1), (t2, e)
         // and means `c0 ? t1 : (c1 ? t2 : e)`.
-        let mut conds = vec![first];
-        let mut thens = Vec::new();
+        let mut conds = Conditions::new();
+        conds.push(first);
+        let mut thens = Results::new();
         for tail in inner {
             let mut t = tail.into_inner();
             thens.push(self.expr(t.next().expect("cond_tail has then"))?);
@@ -204,16 +205,11 @@ impl<'s> Builder<'s> {
         let height = 1 + primary.1.max(steps_height);
         let span = primary.0.span.to(steps.last().expect("non-empty").span);
         self.check(height, steps[0].span)?;
-        Ok((
-            Expr {
-                kind: ExprKind::Traversal {
-                    source: Box::new(primary.0),
-                    steps,
-                },
-                span,
-            },
-            height,
-        ))
+        let kind = ExprKind::Traversal(Box::new(TraversalExpr {
+            source: primary.0,
+            steps: steps.into(),
+        }));
+        Ok((Expr { kind, span }, height))
     }
 
     /// Structures a flat list of postfix operators into steps; the height is
@@ -430,7 +426,7 @@ impl<'s> Builder<'s> {
     fn call(&mut self, pair: Pair<'s, Rule>) -> Built<Expr> {
         let span = span_of(&pair);
         let mut name = None;
-        let mut args = Vec::new();
+        let mut args = smallvec::SmallVec::new();
         let mut expand_final = false;
         let mut height = 0;
         for p in pair.into_inner() {

@@ -43,9 +43,10 @@ fn binary_span_covers_both_operands() {
     let src = " a  +  b ";
     let e = expr(src);
     assert_eq!(e.span, Span::new(1, 8));
-    let ExprKind::Binary { first, rest } = &e.kind else {
+    let ExprKind::Binary(b) = &e.kind else {
         panic!("{e}")
     };
+    let (first, rest) = (&b.first, &b.rest);
     assert_eq!(
         (first.span, rest[0].rhs.span),
         (Span::new(1, 2), Span::new(7, 8))
@@ -56,17 +57,18 @@ fn binary_span_covers_both_operands() {
 #[test]
 fn operators_of_one_level_form_one_flat_chain() {
     let e = expr("a - b + c * d * e - f");
-    let ExprKind::Binary { first, rest } = &e.kind else {
+    let ExprKind::Binary(b) = &e.kind else {
         panic!("{e}")
     };
+    let (first, rest) = (&b.first, &b.rest);
     assert_eq!(first.to_string(), "a");
     let ops: Vec<&str> = rest.iter().map(|t| t.op.as_str()).collect();
     assert_eq!(ops, ["-", "+", "-"]);
     assert_eq!(rest[1].rhs.to_string(), "(* (* c d) e)");
-    let ExprKind::Binary { rest: product, .. } = &rest[1].rhs.kind else {
+    let ExprKind::Binary(product) = &rest[1].rhs.kind else {
         panic!("{e}")
     };
-    assert_eq!(product.len(), 2);
+    assert_eq!(product.rest.len(), 2);
 }
 
 #[test]
@@ -83,10 +85,10 @@ fn conditional_is_right_associative() {
     assert_eq!(sexpr("a ? b : c ? d : e"), "(? a b (? c d e))");
     assert_eq!(sexpr("a ? b ? c : d : e"), "(? a (? b c d) e)");
     let src = "a ? b : c ? d : e";
-    let ExprKind::Conditional { otherwise, .. } = expr(src).kind else {
+    let ExprKind::Conditional(c) = expr(src).kind else {
         panic!()
     };
-    assert_eq!(text(src, otherwise.span), "c ? d : e");
+    assert_eq!(text(src, c.otherwise.span), "c ? d : e");
 }
 
 #[test]
@@ -133,10 +135,10 @@ fn traversal_steps_are_flat_with_spans() {
     let src = "a.b[0][\"k\"]";
     let e = expr(src);
     assert_eq!(e.to_string(), "(get a .b [0] [(template \"k\")])");
-    let ExprKind::Traversal { steps, .. } = &e.kind else {
+    let ExprKind::Traversal(t) = &e.kind else {
         panic!()
     };
-    let spans: Vec<&str> = steps.iter().map(|s| text(src, s.span)).collect();
+    let spans: Vec<&str> = t.steps.iter().map(|s| text(src, s.span)).collect();
     assert_eq!(spans, [".b", "[0]", "[\"k\"]"]);
 }
 
@@ -144,9 +146,10 @@ fn traversal_steps_are_flat_with_spans() {
 fn legacy_index_parses_as_index() {
     let e = expr("a.0");
     assert_eq!(e.to_string(), "(get a [0])");
-    let ExprKind::Traversal { steps, .. } = &e.kind else {
+    let ExprKind::Traversal(t) = &e.kind else {
         panic!()
     };
+    let steps = &t.steps;
     let StepKind::Index { key, legacy } = &steps[0].kind else {
         panic!()
     };
@@ -172,10 +175,10 @@ fn full_splat_captures_all_following_steps() {
     assert_eq!(sexpr("x[*].y[*].z"), "(get x [*](.y [*](.z)))");
     assert_eq!(sexpr("x[*].*.y"), "(get x [*](.*(.y)))");
     let src = "a.b[*].c";
-    let ExprKind::Traversal { steps, .. } = expr(src).kind else {
+    let ExprKind::Traversal(t) = expr(src).kind else {
         panic!()
     };
-    assert_eq!(text(src, steps[1].span), "[*].c");
+    assert_eq!(text(src, t.steps[1].span), "[*].c");
 }
 
 #[test]

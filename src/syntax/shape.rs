@@ -8,124 +8,192 @@
 //! by the caller's `check`, which says what exceeding it means to that
 //! parser (a syntax error, or giving up to the other parser).
 
+use smallvec::SmallVec;
+
 use super::ast::{
-    BinaryOp, BinaryTerm, Expr, ExprKind, Ident, Template, TemplateFor, TemplateIf, TemplatePart,
-    Text,
+    BinaryExpr, BinaryOp, BinaryTerm, ConditionalExpr, Expr, ExprKind, Ident, Template,
+    TemplateFor, TemplateIf, TemplatePart, Text,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
 /// An expression with the height of its tree.
 pub(crate) type WithHeight = (Expr, u32);
 
+/// `cond ? then : otherwise`, checked.
+fn conditional<E>(
+    (cond, cond_height): WithHeight,
+    (then, then_height): WithHeight,
+    (otherwise, otherwise_height): WithHeight,
+    check: &impl Fn(u32, Span) -> Result<(), E>,
+) -> Result<WithHeight, E> {
+    let height = 1 + cond_height.max(then_height).max(otherwise_height);
+    check(height, cond.span)?;
+    let span = cond.span.to(otherwise.span);
+    let kind = ExprKind::Conditional(Box::new(ConditionalExpr {
+        cond,
+        then,
+        otherwise,
+    }));
+    Ok((Expr { kind, span }, height))
+}
+
+/// The conditions of an else-chain as read, and the final result: one
+/// more than the [`Results`]. Inline for a single `c ? t : e`.
+pub(crate) type Conditions = SmallVec<[WithHeight; 2]>;
+
+/// The results of an else-chain's conditions as read.
+pub(crate) type Results = SmallVec<[WithHeight; 1]>;
+
 /// Folds `c0 ? t1 : c1 ? t2 : e`, read flat as conditions `[c0, c1, e]`
 /// and results `[t1, t2]`, right-associatively into
 /// `c0 ? t1 : (c1 ? t2 : e)`. `conds` has one more element than `thens`.
 pub(crate) fn fold_conditionals<E>(
-    mut conds: Vec<WithHeight>,
-    mut thens: Vec<WithHeight>,
+    mut conds: Conditions,
+    mut thens: Results,
     check: impl Fn(u32, Span) -> Result<(), E>,
 ) -> Result<WithHeight, E> {
     let mut acc = conds.pop().expect("one more condition than results");
     while let (Some(then), Some(cond)) = (thens.pop(), conds.pop()) {
-        let height = 1 + cond.1.max(then.1).max(acc.1);
-        let span = cond.0.span.to(acc.0.span);
-        check(height, cond.0.span)?;
-        acc = (
-            Expr {
-                kind: ExprKind::Conditional {
-                    cond: Box::new(cond.0),
-                    then: Box::new(then.0),
-                    otherwise: Box::new(acc.0),
-                },
-                span,
-            },
-            height,
-        );
+        acc = conditional(cond, then, acc, &check)?;
     }
     Ok(acc)
 }
 
-/// Shunting-yard over `operand (op operand)*`: left associative within a
-/// precedence level, higher levels binding tighter. `ops` are the operators
-/// with the spans they were written at, `operands` one more than `ops`.
+/// Shunting-yard over `operand (op operand)*`, fed as it is read: left
+/// associative within a precedence level, higher levels binding tighter.
 ///
 /// A run of operators of one level becomes one n-ary [`ExprKind::Binary`]
 /// node, so the height of the result grows with the number of precedence
-/// levels mixed (at most six), never with the length of the chain.
+/// levels mixed (at most six), never with the length of the chain. For
+/// the same reason the stacks stay small: the operators waiting on the
+/// stack have strictly rising precedence (an operator first reduces every
+/// waiting one of its level or above), so at most six wait, over seven
+/// operands, and both stacks live on the call stack.
+///
+/// The first failed height check is kept and returned by
+/// [`finish`](Self::finish), so the chain is reduced in the same order,
+/// with the same outcome, as if it had been read whole first.
+pub(crate) struct BinaryChain<E> {
+    operands: SmallVec<[WithHeight; 7]>,
+    pending: SmallVec<[(BinaryOp, Span); 6]>,
+    failed: Option<E>,
+}
+
+impl<E> BinaryChain<E> {
+    /// A chain starting with its first operand.
+    pub(crate) fn new(first: WithHeight) -> Self {
+        let mut operands = SmallVec::new();
+        operands.push(first);
+        BinaryChain {
+            operands,
+            pending: SmallVec::new(),
+            failed: None,
+        }
+    }
+
+    /// `op operand`, the next operator and the operand after it.
+    pub(crate) fn push(
+        &mut self,
+        op: (BinaryOp, Span),
+        operand: WithHeight,
+        check: &impl Fn(u32, Span) -> Result<(), E>,
+    ) {
+        while let Some(&(top, _)) = self.pending.last() {
+            if top.precedence() < op.0.precedence() {
+                break;
+            }
+            self.reduce(check);
+        }
+        self.pending.push(op);
+        self.operands.push(operand);
+        debug_assert!(
+            !self.pending.spilled() && !self.operands.spilled(),
+            "waiting operators rise in precedence: at most six"
+        );
+    }
+
+    /// The whole chain, or its first failed check.
+    pub(crate) fn finish(
+        mut self,
+        check: &impl Fn(u32, Span) -> Result<(), E>,
+    ) -> Result<WithHeight, E> {
+        while !self.pending.is_empty() {
+            self.reduce(check);
+        }
+        match self.failed {
+            Some(e) => Err(e),
+            None => Ok(self.operands.pop().expect("at least one operand")),
+        }
+    }
+
+    /// Replaces the top two operands by the top operator applied to them.
+    fn reduce(&mut self, check: &impl Fn(u32, Span) -> Result<(), E>) {
+        let op = self.pending.pop().expect("reduce needs an operator");
+        let rhs = self.operands.pop().expect("operator has a right operand");
+        let lhs = self.operands.pop().expect("operator has a left operand");
+        let (combined, at) = combine_unchecked(lhs, op, rhs);
+        if self.failed.is_none() {
+            self.failed = check(combined.1, at).err();
+        }
+        self.operands.push(combined);
+    }
+}
+
+/// Shunting-yard over `operand (op operand)*` read whole (the pest
+/// builder's): `ops` are the operators with the spans they were written
+/// at, `operands` one more than `ops`.
+#[cfg(test)]
 pub(crate) fn fold_binary<E>(
     operands: Vec<WithHeight>,
     ops: Vec<(BinaryOp, Span)>,
     check: impl Fn(u32, Span) -> Result<(), E>,
 ) -> Result<WithHeight, E> {
-    if let [(op, span)] = ops[..] {
-        // `a op b`, the common case, without the stacks.
-        let mut operands = operands.into_iter();
-        let lhs = operands.next().expect("two operands");
-        let rhs = operands.next().expect("two operands");
-        return combine(lhs, (op, span), rhs, &check);
-    }
     let mut operands = operands.into_iter();
-    let mut out: Vec<WithHeight> = Vec::with_capacity(8);
-    let mut pending: Vec<(BinaryOp, Span)> = Vec::with_capacity(8);
-    out.extend(operands.next());
-    for (op, span) in ops {
-        while let Some(&(top, _)) = pending.last() {
-            if top.precedence() < op.precedence() {
-                break;
-            }
-            reduce(&mut out, &mut pending, &check)?;
-        }
-        pending.push((op, span));
-        out.extend(operands.next());
+    let mut chain = BinaryChain::new(operands.next().expect("at least one operand"));
+    for (op, operand) in ops.into_iter().zip(operands) {
+        chain.push(op, operand, &check);
     }
-    while !pending.is_empty() {
-        reduce(&mut out, &mut pending, &check)?;
-    }
-    Ok(out.pop().expect("at least one operand"))
-}
-
-/// Replaces the top two operands by the top operator applied to them.
-fn reduce<E>(
-    operands: &mut Vec<WithHeight>,
-    ops: &mut Vec<(BinaryOp, Span)>,
-    check: &impl Fn(u32, Span) -> Result<(), E>,
-) -> Result<(), E> {
-    let op = ops.pop().expect("reduce needs an operator");
-    let rhs = operands.pop().expect("operator has a right operand");
-    let lhs = operands.pop().expect("operator has a left operand");
-    operands.push(combine(lhs, op, rhs, check)?);
-    Ok(())
+    chain.finish(&check)
 }
 
 /// `lhs op rhs`: the left operand's chain grows when it is a chain of the
 /// same level built here (an operand as read is never a bare chain: a
 /// chain in the source is parenthesized), else a new chain starts.
 pub(crate) fn combine<E>(
+    lhs: WithHeight,
+    op: (BinaryOp, Span),
+    rhs: WithHeight,
+    check: &impl Fn(u32, Span) -> Result<(), E>,
+) -> Result<WithHeight, E> {
+    let (combined, at) = combine_unchecked(lhs, op, rhs);
+    check(combined.1, at)?;
+    Ok(combined)
+}
+
+/// [`combine`] without its height check: the result, and where that
+/// check is to be reported (the caller's to run, now or later).
+fn combine_unchecked(
     (mut lhs, lhs_height): WithHeight,
     (op, op_span): (BinaryOp, Span),
     (rhs, rhs_height): WithHeight,
-    check: &impl Fn(u32, Span) -> Result<(), E>,
-) -> Result<WithHeight, E> {
-    if let ExprKind::Binary { rest, .. } = &mut lhs.kind {
-        if rest[0].op.precedence() == op.precedence() {
+) -> (WithHeight, Span) {
+    if let ExprKind::Binary(chain) = &mut lhs.kind {
+        if chain.rest[0].op.precedence() == op.precedence() {
             let height = lhs_height.max(rhs_height + 1);
-            check(height, op_span)?;
             lhs.span = lhs.span.to(rhs.span);
-            rest.push(BinaryTerm { op, op_span, rhs });
-            return Ok((lhs, height));
+            chain.rest.push(BinaryTerm { op, op_span, rhs });
+            return ((lhs, height), op_span);
         }
     }
     let height = 1 + lhs_height.max(rhs_height);
-    check(height, op_span)?;
     let span = lhs.span.to(rhs.span);
+    let mut rest = SmallVec::new();
+    rest.push(BinaryTerm { op, op_span, rhs });
     let chain = Expr {
-        kind: ExprKind::Binary {
-            first: Box::new(lhs),
-            rest: vec![BinaryTerm { op, op_span, rhs }],
-        },
+        kind: ExprKind::Binary(Box::new(BinaryExpr { first: lhs, rest })),
         span,
     };
-    Ok((chain, height))
+    ((chain, height), op_span)
 }
 
 // -------------------------------------------------------------- templates

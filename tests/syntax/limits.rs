@@ -55,10 +55,10 @@ fn long_conditional_chains_are_rejected() {
 fn flat_binary_chains_are_not_nesting() {
     for op in [" + ", " || ", " * ", " == ", " - "] {
         let e = parse_expression(&vec!["a"; N].join(op)).expect("flat chains parse");
-        let ExprKind::Binary { rest, .. } = &e.kind else {
+        let ExprKind::Binary(chain) = &e.kind else {
             panic!("one chain node")
         };
-        assert_eq!(rest.len(), N - 1);
+        assert_eq!(chain.rest.len(), N - 1);
     }
     // Mixed levels nest once per level change, not per operator.
     assert!(parse_expression(&vec!["a * b"; N].join(" + ")).is_ok());
