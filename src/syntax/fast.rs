@@ -79,7 +79,7 @@ use smallvec::SmallVec;
 
 use super::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
-    Step, StepKind, Template, Text, TraversalExpr, UnaryOp,
+    Step, StepKind, Template, TemplatePart, Text, TraversalExpr, UnaryOp,
 };
 use super::diagnose::{
     self,
@@ -1757,15 +1757,40 @@ impl<'s> P<'s> {
         let start = self.i;
         self.i += 1;
         self.enter(start)?;
-        let items = self.template_items(Mode::Quoted)?;
-        self.i += 1; // the closing quote
-        self.leave();
-        let at = span(start, self.i);
-        let (t, height) = self.shape(items, at, false)?;
+        // Plain text (`","`, `"b"`, most quoted strings in expressions)
+        // is its one literal part, without reading items and shaping them.
+        let plain_end = self
+            .next_special(Mode::Quoted)
+            .filter(|&j| self.b[j] == b'"');
+        let (t, height) = if let Some(end) = plain_end {
+            self.i = end + 1;
+            self.leave();
+            let at = span(start, self.i);
+            let t = match end - (start + 1) {
+                0 => Template {
+                    parts: Vec::new(),
+                    span: at,
+                },
+                _ => Template {
+                    parts: vec![TemplatePart::Literal {
+                        text: Text::from(&self.src[start + 1..end]),
+                        span: span(start + 1, end),
+                    }],
+                    span: at,
+                },
+            };
+            (t, 1)
+        } else {
+            let items = self.template_items(Mode::Quoted)?;
+            self.i += 1; // the closing quote
+            self.leave();
+            self.shape(items, span(start, self.i), false)?
+        };
+        let span = t.span;
         Ok((
             Expr {
                 kind: ExprKind::Template(t),
-                span: at,
+                span,
             },
             height,
         ))
