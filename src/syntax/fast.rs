@@ -270,8 +270,10 @@ struct P<'s> {
     /// backtracking can come back to a term it already failed on (a
     /// failed operand after a newline in an object is read again as the
     /// next item's key); without this memo each level of such nesting
-    /// doubles the work.
-    failed_terms: std::collections::HashMap<usize, u32>,
+    /// doubles the work. (Hashed with a random key, as std's tables are,
+    /// but made without std's per-table key set-up: a parser is made per
+    /// template.)
+    failed_terms: std::collections::HashMap<usize, u32, foldhash::fast::RandomState>,
     /// The deepest nesting reached so far (for the memo above).
     peak: u32,
     /// Terms started, a measure of work that tests hold to the input's
@@ -388,7 +390,7 @@ impl<'s> P<'s> {
             b: src.as_bytes(),
             i: 0,
             depth: 0,
-            failed_terms: std::collections::HashMap::new(),
+            failed_terms: std::collections::HashMap::default(),
             peak: 0,
             steps: 0,
             far: (0, 0),
