@@ -1056,6 +1056,12 @@ impl<'s> P<'s> {
         let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
         while self.i < end && self.peek() == Some(b'.') {
             let dot = self.i;
+            if steps.len() == 1 {
+                // Past the one step held inline: room for every step left
+                // (a step per dot) at once, as `aws_vpc.main.id` needs.
+                let left = memchr::memchr_iter(b'.', &self.b[dot..end]).count();
+                steps.reserve_exact(left);
+            }
             self.i += 1;
             let Some(attr) = self.ident() else {
                 self.i = start;
