@@ -731,20 +731,44 @@ impl<'s> P<'s> {
                     found => found,
                 }
             }
-            // Quoted strings inside templates are short.
-            Mode::Quoted => {
-                let marks = |x| {
-                    equal(x, b'$')
-                        | equal(x, b'%')
-                        | equal(x, b'"')
-                        | equal(x, b'\\')
-                        | equal(x, b'\r')
-                        | equal(x, b'\n')
-                };
-                let is = |c| matches!(c, b'$' | b'%' | b'"' | b'\\' | b'\r' | b'\n');
-                first(b, self.i, marks, is)
-            }
+            Mode::Quoted => self.quoted_special(self.i),
             Mode::Heredoc => memchr::memchr3(b'$', b'%', b'\n', &b[self.i..]).map(|k| self.i + k),
+        }
+    }
+
+    /// [`Self::next_special`] in a quoted string, from `from`. (Quoted
+    /// strings inside templates are short: a word at a time.)
+    fn quoted_special(&self, from: usize) -> Option<usize> {
+        use crate::words::{equal, first};
+        let marks = |x| {
+            equal(x, b'$')
+                | equal(x, b'%')
+                | equal(x, b'"')
+                | equal(x, b'\\')
+                | equal(x, b'\r')
+                | equal(x, b'\n')
+        };
+        let is = |c| matches!(c, b'$' | b'%' | b'"' | b'\\' | b'\r' | b'\n');
+        first(self.b, from, marks, is)
+    }
+
+    /// Where the quoted string whose text starts at `self.i` ends (its
+    /// closing quote), if that text is plain: no escape, interpolation,
+    /// directive or line end. A `$` or `%` that no `{` follows is text
+    /// (`"%d-%s"`); one followed by `{` or by itself (`$${`, which is
+    /// text too, but decoded) is left to the item reader.
+    fn plain_quoted_end(&self) -> Option<usize> {
+        let mut from = self.i;
+        loop {
+            let j = self.quoted_special(from)?;
+            match self.b[j] {
+                b'"' => return Some(j),
+                c @ (b'$' | b'%') if !matches!(self.b.get(j + 1), Some(&n) if n == b'{' || n == c) =>
+                {
+                    from = j + 1;
+                }
+                _ => return None,
+            }
         }
     }
 
@@ -1767,10 +1791,7 @@ impl<'s> P<'s> {
         self.enter(start)?;
         // Plain text (`","`, `"b"`, most quoted strings in expressions)
         // is its one literal part, without reading items and shaping them.
-        let plain_end = self
-            .next_special(Mode::Quoted)
-            .filter(|&j| self.b[j] == b'"');
-        let (t, height) = if let Some(end) = plain_end {
+        let (t, height) = if let Some(end) = self.plain_quoted_end() {
             self.i = end + 1;
             self.leave();
             let at = span(start, self.i);

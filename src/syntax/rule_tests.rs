@@ -438,3 +438,21 @@ fn display_of_for_and_calls_is_stable() {
         "(for-tuple (x) (call f a...) (get x .y [*](.z)))"
     );
 }
+
+#[test]
+fn quoted_text_keeps_signs_that_start_nothing() {
+    // Plain text, read as its one literal part; `$${` and `\` escapes
+    // are decoded; an empty string has no part at all.
+    assert_eq!(
+        sexpr(r#"f("%d-%s", "a$", "100%", "$$x", "$${y}", "a\tb", "")"#),
+        r#"(call f (template "%d-%s") (template "a$") (template "100%") (template "$$x") (template "${y}") (template "a\tb") (template))"#
+    );
+    let src = r#""%d""#;
+    let ExprKind::Template(t) = expr(src).kind else {
+        panic!()
+    };
+    assert_eq!(
+        (t.span, t.parts[0].span()),
+        (Span::new(0, 4), Span::new(1, 3))
+    );
+}
