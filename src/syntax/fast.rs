@@ -1081,10 +1081,9 @@ impl<'s> P<'s> {
         while self.i < end && self.peek() == Some(b'.') {
             let dot = self.i;
             if steps.len() == 1 {
-                // Past the one step held inline: room for every step left
-                // (a step per dot) at once, as `aws_vpc.main.id` needs.
-                let left = memchr::memchr_iter(b'.', &self.b[dot..end]).count();
-                steps.reserve_exact(left);
+                // Past the one step held inline (`aws_vpc.main.id`): room
+                // for four at once, not two then four.
+                steps.reserve_exact(3);
             }
             self.i += 1;
             let Some(attr) = self.ident() else {
