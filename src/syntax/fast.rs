@@ -1080,16 +1080,14 @@ impl<'s> P<'s> {
         let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
         while self.i < end && self.peek() == Some(b'.') {
             let dot = self.i;
-            if steps.len() == 1 {
-                // Past the one step held inline (`aws_vpc.main.id`): room
-                // for four at once, not two then four.
-                steps.reserve_exact(3);
-            }
             self.i += 1;
             let Some(attr) = self.ident() else {
                 self.i = start;
                 return None;
             };
+            if steps.len() == 1 {
+                steps.reserve_exact(3); // (as `push_step` does)
+            }
             steps.push(Step {
                 kind: StepKind::Attr(attr.into()),
                 span: span(dot, self.i),
@@ -1291,7 +1289,7 @@ impl<'s> P<'s> {
             match post {
                 Post::Simple(step, h) if posts.is_empty() => {
                     steps_height = steps_height.max(h);
-                    steps.push(step);
+                    push_step(&mut steps, step);
                 }
                 Post::AttrSplat(at) | Post::FullSplat(at) if splats == MAX_DEPTH => {
                     return Err(Stop::TooDeep(at));
@@ -1306,6 +1304,7 @@ impl<'s> P<'s> {
         if !posts.is_empty() {
             let (tail, h) = shape_steps(&mut posts.into_iter().peekable())?;
             steps_height = steps_height.max(h);
+            steps.reserve_exact(tail.len());
             steps.extend(tail);
         }
         if steps.is_empty() {
@@ -1953,6 +1952,17 @@ fn shape_steps(posts: &mut std::iter::Peekable<std::vec::IntoIter<Post>>) -> Bui
         }
     }
     Ok((steps, height))
+}
+
+/// Appends `step` to a traversal's steps. Past the one step held inline
+/// (`aws_vpc.main.id`, `a.b[0].c`), room for four at once, as a vector's
+/// first growth gives, rather than two and then four.
+#[inline]
+fn push_step(steps: &mut SmallVec<[Step; 1]>, step: Step) {
+    if steps.len() == 1 {
+        steps.reserve_exact(3);
+    }
+    steps.push(step);
 }
 
 /// A bracketed node of height `height`.
