@@ -79,7 +79,7 @@ use smallvec::SmallVec;
 
 use super::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, SplatKind,
-    Step, StepKind, Template, TemplatePart, Text, TraversalExpr, UnaryOp,
+    Step, StepKind, Template, Text, TraversalExpr, UnaryOp,
 };
 use super::diagnose::{
     self,
@@ -1793,18 +1793,16 @@ impl<'s> P<'s> {
             self.i = end + 1;
             self.leave();
             let at = span(start, self.i);
-            let t = match end - (start + 1) {
-                0 => Template {
+            let t = if end == start + 1 {
+                Template {
                     parts: Vec::new(),
                     span: at,
-                },
-                _ => Template {
-                    parts: vec![TemplatePart::Literal {
-                        text: Text::from(&self.src[start + 1..end]),
-                        span: span(start + 1, end),
-                    }],
-                    span: at,
-                },
+                }
+            } else {
+                let text = Text::from(&self.src[start + 1..end]);
+                let mut t = Template::literal(text, span(start + 1, end));
+                t.span = at; // (the quotes included)
+                t
             };
             (t, 1)
         } else {
