@@ -108,21 +108,82 @@ fn find_backslash(s: &[u8], from: usize) -> Option<usize> {
 
 /// The offset in `raw` (a string's content, escapes undecoded) where
 /// decoded byte `decoded` comes from; past the end, `raw.len()`.
+///
+/// It reads `raw` from its start: for a long string, whose offsets may be
+/// asked for many times (a range per reference for static analysis, per
+/// diagnostic), [`OffsetIndex`] answers from a checkpoint near it.
 pub(super) fn raw_offset(raw: &[u8], decoded: usize) -> usize {
-    let (mut r, mut d) = (0, 0);
-    while r < raw.len() && d < decoded {
-        let (raw_len, decoded_len) = if raw[r] == b'\\' {
-            match read(raw, r) {
-                Ok((c, n)) => (n, c.len_utf8()),
-                Err(_) => (2, 1),
+    walk(raw, (0, 0), decoded)
+}
+
+/// Where the reading of `raw` is every [`OffsetIndex::STRIDE`] bytes:
+/// the decoded and raw offsets it had reached there, so that mapping an
+/// offset reads at most that many bytes (plus an escape), not the whole
+/// string. An eighth of the string's size, built once per string.
+#[derive(Debug)]
+pub(crate) struct OffsetIndex {
+    /// (decoded, raw) offsets, both increasing.
+    points: Vec<(u32, u32)>,
+}
+
+impl OffsetIndex {
+    /// Raw bytes between checkpoints.
+    const STRIDE: usize = 64;
+
+    /// The checkpoints of `raw`.
+    pub(super) fn new(raw: &[u8]) -> OffsetIndex {
+        let mut points = Vec::with_capacity(raw.len() / Self::STRIDE);
+        let (mut r, mut d) = (0, 0);
+        let mut next = Self::STRIDE;
+        while r < raw.len() {
+            let (raw_len, decoded_len) = unit(raw, r);
+            r += raw_len;
+            d += decoded_len;
+            if r >= next {
+                points.push((d as u32, r as u32));
+                next = r + Self::STRIDE;
             }
-        } else {
-            (1, 1)
+        }
+        OffsetIndex { points }
+    }
+
+    /// [`raw_offset`] of `raw` (the string this index was built from),
+    /// read from the last checkpoint before `decoded`.
+    pub(super) fn raw_offset(&self, raw: &[u8], decoded: usize) -> usize {
+        let after = self
+            .points
+            .partition_point(|&(d, _)| (d as usize) < decoded);
+        let from = match after.checked_sub(1) {
+            Some(i) => (self.points[i].1 as usize, self.points[i].0 as usize),
+            None => (0, 0),
         };
+        walk(raw, from, decoded)
+    }
+}
+
+/// Reads `raw` from raw offset `r` and decoded offset `d` (a place the
+/// reading from the start reaches) on to decoded offset `decoded`.
+fn walk(raw: &[u8], (mut r, mut d): (usize, usize), decoded: usize) -> usize {
+    while r < raw.len() && d < decoded {
+        let (raw_len, decoded_len) = unit(raw, r);
         r += raw_len;
         d += decoded_len;
     }
     r.min(raw.len())
+}
+
+/// The raw and decoded lengths of what starts at `raw[r]`: an escape, or
+/// one byte.
+#[inline]
+fn unit(raw: &[u8], r: usize) -> (usize, usize) {
+    if raw[r] == b'\\' {
+        match read(raw, r) {
+            Ok((c, n)) => (n, c.len_utf8()),
+            Err(_) => (2, 1),
+        }
+    } else {
+        (1, 1)
+    }
 }
 
 #[cfg(test)]
@@ -192,6 +253,37 @@ mod tests {
             }
         }
         assert_eq!(find_backslash(b"ab", 5), None);
+    }
+
+    #[test]
+    fn the_offset_index_maps_as_the_reading_from_the_start_does() {
+        // Escapes of every length (2, 6 and 12 bytes, one to four decoded),
+        // across checkpoints, in strings of several strides.
+        let pieces = [
+            r"ab",
+            r"\n",
+            r#"\""#,
+            r"\u00e9",
+            r"\ud83d\ude00",
+            "é",
+            r"\\",
+            "xyz",
+        ];
+        for len in [0, 1, 40, 200, 700] {
+            let raw: String = (0..len)
+                .map(|i| pieces[(i * 7 + i / 3) % pieces.len()])
+                .collect();
+            let raw = raw.as_bytes();
+            let index = OffsetIndex::new(raw);
+            let decoded_len = decode(std::str::from_utf8(raw).unwrap(), 0).len();
+            for decoded in 0..=decoded_len + 2 {
+                assert_eq!(
+                    index.raw_offset(raw, decoded),
+                    raw_offset(raw, decoded),
+                    "{len} {decoded}"
+                );
+            }
+        }
     }
 
     #[test]

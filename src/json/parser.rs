@@ -146,6 +146,7 @@ fn parse_source(source: Arc<SourceFile>, options: ParseOptions) -> Result<Arc<Fi
         props: p.props,
         root,
         templates: TemplateCache::default(),
+        offset_indexes: std::sync::Mutex::default(),
     }))
 }
 

@@ -11,9 +11,14 @@
 //! once, into values that own their text.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
-use super::escape;
+use super::escape::{self, OffsetIndex};
+
+/// The length (raw bytes) past which an escaped string's offsets are
+/// mapped through its [`OffsetIndex`].
+const LONG_ESCAPED: usize = 256;
 use super::template_cache::TemplateCache;
 use crate::pos::{Range, SourceFile};
 use crate::syntax::{SyntaxError, Template};
@@ -187,6 +192,9 @@ pub(crate) struct FileData {
     pub root: NodeId,
     /// The templates parsed from this file's strings.
     pub templates: TemplateCache,
+    /// The offset indexes of long strings with escapes whose offsets
+    /// were asked for, by node (see [`Self::string_source_offset`]).
+    pub offset_indexes: Mutex<HashMap<NodeId, Arc<OffsetIndex>>>,
 }
 
 /// What parsing one string as a template gave.
@@ -292,10 +300,32 @@ impl FileData {
         match node.info {
             ESCAPED_STRING => {
                 let raw = &self.source.text().as_bytes()[content_start..content_end];
-                content_start + escape::raw_offset(raw, decoded)
+                content_start + self.escaped_offset(id, raw, decoded)
             }
             _ => (content_start + decoded).min(content_end),
         }
+    }
+
+    /// [`escape::raw_offset`] in the text `raw` of escaped string `id`.
+    /// Reading a long string from its start for every offset would make
+    /// a range per reference quadratic in the string's length: past
+    /// [`LONG_ESCAPED`] bytes, the string's offset index (built on the
+    /// first ask) reads at most a stride of it.
+    fn escaped_offset(&self, id: NodeId, raw: &[u8], decoded: usize) -> usize {
+        if raw.len() <= LONG_ESCAPED {
+            return escape::raw_offset(raw, decoded);
+        }
+        let index = {
+            let mut indexes = self
+                .offset_indexes
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            indexes
+                .entry(id)
+                .or_insert_with(|| Arc::new(OffsetIndex::new(raw)))
+                .clone()
+        };
+        index.raw_offset(raw, decoded)
     }
 
     /// The range of `start..end` of a string node's decoded text.
