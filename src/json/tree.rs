@@ -15,13 +15,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::escape::{self, OffsetIndex};
+use super::template_cache::TemplateCache;
+use crate::pos::{Range, SourceFile};
+use crate::syntax::{SyntaxError, Template};
 
 /// The length (raw bytes) past which an escaped string's offsets are
 /// mapped through its [`OffsetIndex`].
 const LONG_ESCAPED: usize = 256;
-use super::template_cache::TemplateCache;
-use crate::pos::{Range, SourceFile};
-use crate::syntax::{SyntaxError, Template};
 
 /// Index of a node in its file's node table.
 pub(crate) type NodeId = u32;
