@@ -67,9 +67,11 @@
 //! element, object value or `for` collection that is a plain reference
 //! (`${var.region}`, half of the interpolations of real files;
 //! `length(var.subnet_ids)`) is read directly (`P::plain_reference`)
-//! rather than by the descent through every precedence level; it builds
-//! the same node, and the oracle tests hold it to that like every other
-//! path.
+//! rather than by the descent through every precedence level; and an
+//! operand that is a plain reference, a keyword or a number which nothing
+//! after it can extend (`n + a * 2`) is read without `term`'s machinery
+//! (`P::plain_term`). Both build the same node as the descent, and the
+//! oracle tests hold them to that like every other path.
 //!
 //! The reader works on bytes and positions (`Span`s of byte offsets) with
 //! nothing specific to JSON strings, so native-syntax bodies can be added
@@ -1051,18 +1053,16 @@ impl<'s> P<'s> {
     /// interpolations of real files are one, and most call arguments. It is
     /// read directly, not by the descent through every precedence level
     /// that [`Self::expr`] makes to find it, and it is the node that
-    /// descent builds, with the same spans and height. Anything else (a
-    /// keyword, a call, an index or splat, an operator, a newline or a
-    /// comment) gives `None` with nothing read, for [`Self::expr`].
+    /// descent builds, with the same spans and height (a keyword is read
+    /// as the descent reads it too). Anything else (a call, an index or
+    /// splat, an operator, a newline or a comment) gives `None` with
+    /// nothing read, for [`Self::expr`].
     fn plain_reference(&mut self, closers: &[u8]) -> Option<(Expr, u32)> {
         // A look ahead first: an expression that is not a plain reference
         // mostly shows it right after its first name (a call's `(`, an
         // operator, an index), before anything is built.
         let rest = &self.b[self.i..];
-        let len = rest
-            .iter()
-            .position(|&c| !(IDENT_ASCII[usize::from(c)] || c == b'.'))
-            .unwrap_or(rest.len());
+        let len = names_and_dots(rest);
         let mut after = rest[len..].iter().skip_while(|&&c| c == b' ' || c == b'\t');
         // (`a::b` is a provider function's name, not `a` then `:`.)
         let closed = match (after.next(), after.next()) {
@@ -1073,35 +1073,86 @@ impl<'s> P<'s> {
         if !closed {
             return None;
         }
+        self.reference_to(self.i + len)
+    }
+
+    /// A term that is a plain reference (as in [`Self::plain_reference`]),
+    /// a keyword or a plain number, which nothing after it can extend: what
+    /// follows it (after spaces) starts no postfix, call argument list or
+    /// longer name, and no comment or newline that could hide one. Such a
+    /// term is most operands (`n + a * 2`, `length(nums) > 40`); it is read
+    /// directly, without `term`'s memo and `primary`'s alternatives and
+    /// postfix attempt, and is the node they build. Anything else gives
+    /// `None` with nothing read.
+    fn plain_term(&mut self) -> Option<(Expr, u32)> {
         let start = self.i;
-        let end = start + len;
-        let name = self.ident()?;
-        let name_end = self.i;
-        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
-        while self.i < end && self.peek() == Some(b'.') {
-            let dot = self.i;
-            self.i += 1;
-            let Some(attr) = self.ident() else {
+        let rest = &self.b[start..];
+        let first = *rest.first()?;
+        if first.is_ascii_digit() {
+            let text = self.number();
+            if !ends_term(&self.b[self.i..]) {
                 self.i = start;
                 return None;
-            };
+            }
+            self.steps += 1;
+            let kind = ExprKind::Number(text.into());
+            let span = span(start, self.i);
+            return Some((Expr { kind, span }, 1));
+        }
+        if !(first.is_ascii_alphabetic() || first == b'_') {
+            return None;
+        }
+        let len = names_and_dots(rest);
+        if !ends_term(&rest[len..]) {
+            return None;
+        }
+        self.reference_to(start + len)
+    }
+
+    /// The plain reference (`name`, `name.attr...`) or keyword that spans
+    /// from here to `end` exactly, as one term; else `None` with nothing
+    /// read (`a..b`, `a.0`, a keyword with steps: for the descent). The
+    /// caller found only ASCII name characters and dots up to `end`, and
+    /// no name character after it.
+    fn reference_to(&mut self, end: usize) -> Option<(Expr, u32)> {
+        let (b, start) = (self.b, self.i);
+        let name_end = end_of_name(b, start, end)?;
+        let name = &self.src[start..name_end];
+        let mut at = name_end;
+        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
+        while at < end {
+            let attr_end = end_of_name(b, at + 1, end)?;
             if steps.len() == 1 {
                 steps.reserve_exact(3); // (as `push_step` does)
             }
             steps.push(Step {
-                kind: StepKind::Attr(attr.into()),
-                span: span(dot, self.i),
+                kind: StepKind::Attr(self.src[at + 1..attr_end].into()),
+                span: span(at, attr_end),
             });
+            at = attr_end;
         }
-        // Not all of it is names with dots between them (`a..b`, `a.0`),
-        // or it is a keyword: for the descent.
-        if self.i != end || matches!(name, "true" | "false" | "null") {
-            self.i = start;
+        let keyword = match name {
+            "true" => Some(ExprKind::Bool(true)),
+            "false" => Some(ExprKind::Bool(false)),
+            "null" => Some(ExprKind::Null),
+            _ => None,
+        };
+        if keyword.is_some() && !steps.is_empty() {
             return None;
         }
+        self.i = end;
         // One term, as `term` counts them.
         self.steps += 1;
         let name_span = span(start, name_end);
+        if let Some(kind) = keyword {
+            return Some((
+                Expr {
+                    kind,
+                    span: name_span,
+                },
+                1,
+            ));
+        }
         let variable = Expr {
             kind: ExprKind::Variable(Ident {
                 name: name.into(),
@@ -1194,6 +1245,9 @@ impl<'s> P<'s> {
 
     /// operand = { unop* ~ term }; each unary operator is a level.
     fn operand(&mut self) -> Built<Expr> {
+        if !matches!(self.peek(), Some(b'-' | b'!')) {
+            return self.term();
+        }
         let mut unops = Vec::new();
         while let Some(c @ (b'-' | b'!')) = self.peek() {
             let op = if c == b'-' {
@@ -1233,6 +1287,9 @@ impl<'s> P<'s> {
     /// term = { primary ~ postfix* }: the postfix operators are read flat,
     /// then shaped into steps (which steps each splat captures).
     fn term(&mut self) -> Built<Expr> {
+        if let Some(term) = self.plain_term() {
+            return Ok(term);
+        }
         self.steps += 1;
         let (start, depth) = (self.i, self.depth);
         // A term that failed here before fails again (the memo's note of
@@ -1961,6 +2018,51 @@ fn push_step(steps: &mut SmallVec<[Step; 1]>, step: Step) {
         steps.reserve_exact(3);
     }
     steps.push(step);
+}
+
+/// The length of the run of ASCII name characters and dots that `rest`
+/// starts with: where a plain reference there would end.
+#[inline]
+fn names_and_dots(rest: &[u8]) -> usize {
+    rest.iter()
+        .position(|&c| !(IDENT_ASCII[usize::from(c)] || c == b'.'))
+        .unwrap_or(rest.len())
+}
+
+/// Where the name at `at` ends (at a dot, or at `end`), in a run of
+/// ASCII name characters and dots; `None` if no name starts at `at`.
+#[inline]
+fn end_of_name(b: &[u8], at: usize, end: usize) -> Option<usize> {
+    if !b
+        .get(at)
+        .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
+    {
+        return None;
+    }
+    Some(
+        b[at..end]
+            .iter()
+            .position(|&c| c == b'.')
+            .map_or(end, |k| at + k),
+    )
+}
+
+/// Whether a term read up to `after` (the rest of the input) is whole:
+/// after spaces comes the end, or a byte that starts no postfix (`.`,
+/// `[`), call (`(`), namespaced name (`::`), comment or newline (which
+/// whitespace could take, to find a postfix beyond) and no character
+/// outside ASCII (which could be whitespace to the grammar or go on a
+/// name).
+#[inline]
+fn ends_term(after: &[u8]) -> bool {
+    let mut rest = after.iter().skip_while(|&&c| c == b' ' || c == b'\t');
+    match rest.next() {
+        None => true,
+        Some(b'.' | b'[' | b'(' | b'#' | b'\n' | b'\r' | 0x80..) => false,
+        Some(b'/') => !matches!(rest.next(), Some(b'/' | b'*')),
+        Some(b':') => rest.next() != Some(&b':'),
+        Some(_) => true,
+    }
 }
 
 /// A bracketed node of height `height`.

@@ -592,3 +592,71 @@ fn template_text_is_scanned_to_its_next_sequence_at_any_offset() {
         }
     }
 }
+
+/// An operand read as a plain term is the node the descent builds, and
+/// whatever could extend a term after it (a postfix after spaces, a
+/// comment or a newline; a call; a namespaced name; a name going on past
+/// ASCII) sends it to the descent: the oracle agrees on each, in an
+/// expression and in a template.
+#[test]
+fn plain_terms_are_read_as_the_descent_reads_them() {
+    let operands = [
+        "a",
+        "a_b-c",
+        "var.region",
+        "aws_vpc.main.id",
+        "true",
+        "false",
+        "null",
+        "17",
+        "1.5",
+        "2e10",
+        "1e",
+        "1.e",
+        "a .b",
+        "a\t[0]",
+        "a /* c */ .b",
+        "a # c\n.b",
+        "a // c\n.b",
+        "a\n.b",
+        "a\r\n.b",
+        "a (1)",
+        "f(1)",
+        "a::b(1)",
+        "a ::b",
+        "a::",
+        "true.x",
+        "null[0]",
+        "a..b",
+        "a.0",
+        "a.*.b",
+        "a.",
+        "abé",
+        "a.é",
+        "é",
+        "a...",
+        "a.b-c.d",
+        "1a",
+        "_",
+        "a /b",
+        "a / b",
+        "a/*",
+        "x1.y2",
+    ];
+    for x in operands {
+        for src in [
+            x.to_string(),
+            format!("{x} + 1"),
+            format!("2 * {x} - n"),
+            format!("-{x}"),
+            format!("c ? {x} : {x}"),
+            format!("[{x}, {x}]"),
+            format!("{{k = {x}}}"),
+            format!("[for v in {x} : {x} if {x}]"),
+        ] {
+            agree_expression(&src);
+            agree_template(&format!("${{{src}}}"));
+            agree_template(&format!("pre-${{ {src} }}-post"));
+        }
+    }
+}
