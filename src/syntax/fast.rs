@@ -1118,8 +1118,36 @@ impl<'s> P<'s> {
         let (b, start) = (self.b, self.i);
         let name_end = end_of_name(b, start, end)?;
         let name = &self.src[start..name_end];
-        let mut at = name_end;
+        let name_span = span(start, name_end);
+        let keyword = match name {
+            "true" => Some(ExprKind::Bool(true)),
+            "false" => Some(ExprKind::Bool(false)),
+            "null" => Some(ExprKind::Null),
+            _ => None,
+        };
+        if name_end == end {
+            // One name (most references): no steps to make.
+            let kind = keyword.unwrap_or_else(|| {
+                ExprKind::Variable(Ident {
+                    name: name.into(),
+                    span: name_span,
+                })
+            });
+            self.i = end;
+            self.steps += 1; // one term, as `term` counts them
+            return Some((
+                Expr {
+                    kind,
+                    span: name_span,
+                },
+                1,
+            ));
+        }
+        if keyword.is_some() {
+            return None;
+        }
         let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
+        let mut at = name_end;
         while at < end {
             let attr_end = end_of_name(b, at + 1, end)?;
             if steps.len() == 1 {
@@ -1131,28 +1159,8 @@ impl<'s> P<'s> {
             });
             at = attr_end;
         }
-        let keyword = match name {
-            "true" => Some(ExprKind::Bool(true)),
-            "false" => Some(ExprKind::Bool(false)),
-            "null" => Some(ExprKind::Null),
-            _ => None,
-        };
-        if keyword.is_some() && !steps.is_empty() {
-            return None;
-        }
         self.i = end;
-        // One term, as `term` counts them.
         self.steps += 1;
-        let name_span = span(start, name_end);
-        if let Some(kind) = keyword {
-            return Some((
-                Expr {
-                    kind,
-                    span: name_span,
-                },
-                1,
-            ));
-        }
         let variable = Expr {
             kind: ExprKind::Variable(Ident {
                 name: name.into(),
@@ -1160,10 +1168,7 @@ impl<'s> P<'s> {
             }),
             span: name_span,
         };
-        let Some(last) = steps.last() else {
-            return Some((variable, 1));
-        };
-        let span = name_span.to(last.span);
+        let span = name_span.to(span(name_end, end));
         let kind = ExprKind::Traversal(Box::new(TraversalExpr {
             source: variable,
             steps,
