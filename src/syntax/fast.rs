@@ -63,11 +63,11 @@
 //! Flat chains are read flat: `a + b + ...` is one n-ary node (see
 //! [`ExprKind::Binary`]), so only real nesting counts against the limit.
 //!
-//! One shortcut: an interpolation, directive, call argument, tuple
+//! Two shortcuts. An interpolation, directive, call argument, tuple
 //! element, object value or `for` collection that is a plain reference
 //! (`${var.region}`, half of the interpolations of real files;
 //! `length(var.subnet_ids)`) is read directly (`P::plain_reference`)
-//! rather than by the descent through every precedence level; and an
+//! rather than by the descent through every precedence level. An
 //! operand that is a plain reference, a keyword or a number which nothing
 //! after it can extend (`n + a * 2`) is read without `term`'s machinery
 //! (`P::plain_term`). Both build the same node as the descent, and the
