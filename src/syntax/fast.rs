@@ -522,7 +522,7 @@ impl<'s> P<'s> {
     fn ident_start_at(&self, at: usize) -> Option<usize> {
         let c = *self.b.get(at)?;
         if c.is_ascii() {
-            return (c.is_ascii_alphabetic() || c == b'_').then_some(1);
+            return starts_name(c).then_some(1);
         }
         let ch = self.src[at..].chars().next()?;
         pest::unicode::ID_START(ch).then_some(ch.len_utf8())
@@ -1063,14 +1063,10 @@ impl<'s> P<'s> {
         // operator, an index), before anything is built.
         let rest = &self.b[self.i..];
         let len = names_and_dots(rest);
-        let mut after = rest[len..].iter().skip_while(|&&c| c == b' ' || c == b'\t');
+        let after = after_spaces(&rest[len..]);
         // (`a::b` is a provider function's name, not `a` then `:`.)
-        let closed = match (after.next(), after.next()) {
-            (Some(b':'), Some(b':')) => false,
-            (Some(c), _) => closers.contains(c),
-            (None, _) => false,
-        };
-        if !closed {
+        let closed = after.first().is_some_and(|c| closers.contains(c));
+        if !closed || after.starts_with(b"::") {
             return None;
         }
         self.reference_to(self.i + len)
@@ -1099,7 +1095,7 @@ impl<'s> P<'s> {
             let span = span(start, self.i);
             return Some((Expr { kind, span }, 1));
         }
-        if !(first.is_ascii_alphabetic() || first == b'_') {
+        if !starts_name(first) {
             return None;
         }
         let len = names_and_dots(rest);
@@ -1150,13 +1146,11 @@ impl<'s> P<'s> {
         let mut at = name_end;
         while at < end {
             let attr_end = end_of_name(b, at + 1, end)?;
-            if steps.len() == 1 {
-                steps.reserve_exact(3); // (as `push_step` does)
-            }
-            steps.push(Step {
+            let step = Step {
                 kind: StepKind::Attr(self.src[at + 1..attr_end].into()),
                 span: span(at, attr_end),
-            });
+            };
+            push_step(&mut steps, step);
             at = attr_end;
         }
         self.i = end;
@@ -2038,10 +2032,7 @@ fn names_and_dots(rest: &[u8]) -> usize {
 /// ASCII name characters and dots; `None` if no name starts at `at`.
 #[inline]
 fn end_of_name(b: &[u8], at: usize, end: usize) -> Option<usize> {
-    if !b
-        .get(at)
-        .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
-    {
+    if !b.get(at).copied().is_some_and(starts_name) {
         return None;
     }
     Some(
@@ -2060,14 +2051,30 @@ fn end_of_name(b: &[u8], at: usize, end: usize) -> Option<usize> {
 /// name).
 #[inline]
 fn ends_term(after: &[u8]) -> bool {
-    let mut rest = after.iter().skip_while(|&&c| c == b' ' || c == b'\t');
-    match rest.next() {
-        None => true,
-        Some(b'.' | b'[' | b'(' | b'#' | b'\n' | b'\r' | 0x80..) => false,
-        Some(b'/') => !matches!(rest.next(), Some(b'/' | b'*')),
-        Some(b':') => rest.next() != Some(&b':'),
-        Some(_) => true,
+    match after_spaces(after) {
+        [] => true,
+        [b'.' | b'[' | b'(' | b'#' | b'\n' | b'\r' | 0x80.., ..] => false,
+        [b'/', next, ..] => !matches!(next, b'/' | b'*'),
+        [b':', next, ..] => *next != b':',
+        _ => true,
     }
+}
+
+/// `s` past its leading spaces and tabs (the whitespace a look ahead may
+/// skip without reading a comment or a line end).
+#[inline]
+fn after_spaces(s: &[u8]) -> &[u8] {
+    let n = s
+        .iter()
+        .position(|&c| c != b' ' && c != b'\t')
+        .unwrap_or(s.len());
+    &s[n..]
+}
+
+/// Whether `c` starts a name (`ident_chars`' first character, ASCII).
+#[inline]
+fn starts_name(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
 }
 
 /// A bracketed node of height `height`.
