@@ -253,8 +253,9 @@ struct WithRefs {
 /// serde's buffered positions (each looked up among the records; a list
 /// scanned past every taken record before), a conditional between an
 /// object of n attributes and `{}` (its attribute types compared pairwise
-/// before), and `format`'s precision zeros (one insertion at the front per
-/// zero before).
+/// before), `format`'s precision zeros (one insertion at the front per
+/// zero before), and `tolist` of objects of n shapes and a string (each
+/// shape tried as the common type against every other before).
 fn quadratic_second_audit(c: &mut Criterion) {
     let mut group = c.benchmark_group("hostile");
     group.sample_size(10);
@@ -278,6 +279,23 @@ fn quadratic_second_audit(c: &mut Criterion) {
             &n,
             |bench, _| bench.iter(|| expr.value(&ctx).unwrap()),
         );
+    }
+    for n in SIZES {
+        // n object shapes and a string: no common type, found without
+        // comparing every pair of types.
+        let shapes: Vec<String> = (0..n).map(|i| format!("{{a{i} = 1}}")).collect();
+        let src = format!(
+            "{{\"a\": \"${{can(tolist([{}, \\\"x\\\"]))}}\"}}",
+            shapes.join(", ")
+        );
+        let file = hcl_json::parse(&src, "m.json").unwrap();
+        let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+        // A context per run: one context would reuse the first run's value.
+        let ctx = || EvalContext::new().with_stdlib();
+        assert_eq!(expr.value(&ctx()).unwrap(), Value::from(false));
+        group.bench_with_input(BenchmarkId::new("unify_mixed_kinds", n), &n, |bench, _| {
+            bench.iter(|| expr.value(&ctx()).unwrap());
+        });
     }
     for precision in [100usize, 1_000, 10_000] {
         let spec = Value::from(format!("%.{precision}d"));

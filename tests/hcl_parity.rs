@@ -162,6 +162,103 @@ fn csvdecode_rejects_a_bare_quote_in_an_unquoted_field() {
 }
 
 #[test]
+fn collections_of_any_unify_their_elements_as_go_cty_does() {
+    let number_list =
+        |items: &[i64]| Value::list(Type::Number, items.iter().map(|&n| Value::from(n))).unwrap();
+    // Tuples of different lengths become lists; objects of different
+    // attributes become maps (go-cty's unification, not the information
+    // model's union of attributes filled with nulls).
+    assert_eq!(
+        value("${tolist([[1], [1, 2]])}"),
+        Value::list(
+            Type::list(Type::Number),
+            [number_list(&[1]), number_list(&[1, 2])]
+        )
+        .unwrap()
+    );
+    assert_eq!(
+        value("${tolist([[], [1]])}").ty(),
+        Type::list(Type::list(Type::Number))
+    );
+    let number_map = |items: &[(&str, i64)]| {
+        Value::map(
+            Type::Number,
+            items.iter().map(|&(k, n)| (k, Value::from(n))),
+        )
+        .unwrap()
+    };
+    assert_eq!(
+        value("${tolist([{a = 1}, {a = 1, b = 2}])}"),
+        Value::list(
+            Type::map(Type::Number),
+            [number_map(&[("a", 1)]), number_map(&[("a", 1), ("b", 2)])]
+        )
+        .unwrap()
+    );
+    assert_eq!(
+        value("${toset([{a = 1}, {b = 2}])}").ty(),
+        Type::set(Type::map(Type::Number))
+    );
+    assert_eq!(
+        value("${tomap({x = [1], y = [1, 2]})}").ty(),
+        Type::map(Type::list(Type::Number))
+    );
+    // Objects of the same attributes unify attribute by attribute.
+    assert_eq!(
+        value("${tolist([{a = 1}, {a = \"x\"}])}").ty(),
+        Type::list(Type::object([("a", Type::String)]))
+    );
+    // A number and a bool have no common type.
+    let (d, _) = fail("${tolist([1, true])}");
+    assert_eq!(d.summary, "Invalid function argument");
+    assert!(
+        d.detail.contains("all elements must have the same type"),
+        "{}",
+        d.detail
+    );
+}
+
+#[test]
+fn many_candidate_types_of_mixed_kinds_are_refused() {
+    // Tuples of 0 to N-1 ones and a set: each is a candidate type.
+    let tuples = |n: usize| {
+        (0..n)
+            .map(|i| format!("[{}]", vec!["1"; i].join(", ")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let few = format!("${{tolist([{}, toset([1])])}}", tuples(3));
+    assert!(matches!(value(&few), Value::List(..)));
+    let many = format!("${{tolist([{}, toset([1])])}}", tuples(64));
+    let (d, _) = fail(&many);
+    assert!(
+        d.detail.contains("all elements must have the same type"),
+        "{}",
+        d.detail
+    );
+}
+
+#[test]
+fn a_missing_attribute_is_null_in_the_value_api_and_refused_by_type_constraints() {
+    // The information model fills an attribute the source lacks with a
+    // null (go-cty refuses it): `Value::convert` does.
+    let ty = Type::object([("a", Type::Number), ("b", Type::Number)]);
+    let converted = Value::object([("a", Value::from(1))]).convert(&ty).unwrap();
+    assert_eq!(
+        converted,
+        Value::object([("a", Value::from(1)), ("b", Value::null(Type::Number))])
+    );
+    // A type constraint in the language refuses it, as go-cty does.
+    let (d, _) = fail("${convert({a = 1}, object({a = number, b = number}))}");
+    assert_eq!(d.summary, "Invalid function argument");
+    assert!(
+        d.detail.contains("attribute \"b\" is required"),
+        "{}",
+        d.detail
+    );
+}
+
+#[test]
 fn a_wholly_unknown_dynamic_argument_gives_an_unknown_of_the_return_type() {
     assert_eq!(value("${upper(d)}"), Value::unknown(Type::String));
     assert_eq!(value("${length(d)}"), Value::unknown(Type::Number));

@@ -21,9 +21,7 @@ use super::{
     num_arg, number_error, reserve, str_arg, Def, MAX_ELEMENTS, MAX_RANGE,
 };
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{
-    limits, unify, unify_unsafe, Elements, Entries, Membership, Number, Str, Type, Value,
-};
+use crate::value::{limits, unify_unsafe, Elements, Entries, Membership, Number, Str, Type, Value};
 
 /// The collection functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -696,9 +694,10 @@ fn matchkeys() -> Function {
                     "the length of keys and values should be equal.",
                 ));
             }
-            let key_ty = unify(&[elem_type(&keys_ty), elem_type(&search_ty)]).ok_or_else(|| {
-                FunctionError::arg(2, "keys and searchset must be of the same type.")
-            })?;
+            let key_ty =
+                unify_unsafe(&[elem_type(&keys_ty), elem_type(&search_ty)]).ok_or_else(|| {
+                    FunctionError::arg(2, "keys and searchset must be of the same type.")
+                })?;
             let search: Vec<Value> = search
                 .iter()
                 .map(|s| convert_arg(s, &key_ty, 2))
@@ -927,7 +926,7 @@ fn sets_type(args: &[Value]) -> Result<Type, FunctionError> {
     for (i, a) in args.iter().enumerate() {
         elems.push(elem_type(&coerce(a, &Type::set(Type::Dynamic), i)?.ty()));
     }
-    unify(&elems)
+    unify_unsafe(&elems)
         .map(Type::set)
         .ok_or_else(|| FunctionError::new("the given sets must all have compatible element types."))
 }
@@ -1003,7 +1002,7 @@ fn setsubtract() -> Function {
 fn product_elem_type(v: &Value, i: usize) -> Result<Type, FunctionError> {
     match v.ty() {
         Type::List(t) | Type::Set(t) => Ok(*t),
-        Type::Tuple(ts) => unify(&ts).ok_or_else(|| {
+        Type::Tuple(ts) => unify_unsafe(&ts).ok_or_else(|| {
             FunctionError::arg(i, "all elements of a tuple argument must have one type.")
         }),
         Type::Dynamic => Ok(Type::Dynamic),

@@ -3,11 +3,14 @@
 //!
 //! Each converts its argument with the information model's conversions
 //! (unsafe ones included, as Terraform's do); a null stays null (of the
-//! target type) and an unknown stays unknown.
+//! target type) and an unknown stays unknown. `tolist`, `tomap` and
+//! `toset` find their element type as Terraform does (go-cty's
+//! unification): `tolist([[1], [1, 2]])` is a `list(list(number))`, and
+//! `tolist([{a = 1}, {a = 1, b = 2}])` a `list(map(number))`.
 
 use super::Def;
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{try_convert, unify, Type, Value};
+use crate::value::{try_convert, unify_unsafe, Type, Value};
 
 /// The conversion functions, by name.
 pub fn functions() -> Vec<(&'static str, Function)> {
@@ -93,7 +96,7 @@ fn unknown_target(ty: &Type, target: &Type) -> Option<Type> {
         (Type::Map(_), Type::Object(attrs)) => attrs.values().cloned().collect(),
         _ => return None,
     };
-    let elem = unify(&elems)?;
+    let elem = unify_unsafe(&elems)?;
     Some(match target {
         Type::List(_) => Type::list(elem),
         Type::Set(_) => Type::set(elem),

@@ -13,7 +13,7 @@ use super::limits;
 use super::number::{Number, NumberError};
 use super::string::Str;
 use super::types::Type;
-use super::unify::unify;
+use super::unify::unify_unsafe;
 use super::{normalize_set, Elements, Entries, Value};
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
 
@@ -141,8 +141,14 @@ pub fn convert_unsafe(value: &Value, ty: &Type) -> Result<Value, Error> {
 ///   needs exactly the object's attributes as keys; object → object fills
 ///   attributes the source lacks with nulls and drops extra attributes
 ///   (unsafe); tuple → tuple needs equal lengths;
-/// - a target element type containing `Dynamic` (`list(any)`) takes the
-///   unification of the element types.
+/// - a target element type containing `Dynamic` (`list(any)`, and so
+///   `tolist`, `tomap` and `toset`) takes the unification of the element
+///   types as HCL's Go implementation (go-cty) does it, [`unify_unsafe`]:
+///   `[[1], [1, 2]]` is a `list(list(number))`, and objects of different
+///   attributes become maps (`[{a = 1}, {a = 1, b = 2}]` is a
+///   `list(map(number))`), as Terraform users expect; the information
+///   model's own lattice ([`unify`](super::unify())) would refuse the first
+///   and fill the second's missing attributes with nulls.
 pub fn try_convert(value: &Value, ty: &Type, allow_unsafe: bool) -> Result<Value, ConversionError> {
     let mut cx = Cx {
         allow_unsafe,
@@ -325,7 +331,7 @@ impl Cx {
         if types.is_empty() {
             return Ok((concrete_empty(elem, src_elem), out));
         }
-        let Some(t) = unify(&types) else {
+        let Some(t) = unify_unsafe(&types) else {
             return Err(self.err("all elements must have the same type"));
         };
         let mut settled = Elements::with_capacity(out.len());
@@ -352,7 +358,7 @@ impl Cx {
         if types.is_empty() {
             return Ok((elem.clone(), out));
         }
-        let Some(t) = unify(&types) else {
+        let Some(t) = unify_unsafe(&types) else {
             return Err(self.err("all map elements must have the same type"));
         };
         let mut settled = Vec::with_capacity(out.len());
@@ -536,7 +542,7 @@ fn all_to<'a>(types: impl Iterator<Item = &'a Type> + Clone, elem: &Type) -> Opt
         if ts.is_empty() {
             return Some(Safety::Safe);
         }
-        unify(&ts)?
+        unify_unsafe(&ts)?
     } else {
         elem.clone()
     };
@@ -775,6 +781,13 @@ mod tests {
             safe(&o, &Type::map(Type::Number)),
             Err("element \"b\": a number is required".into())
         );
+        // `map(any)` unifies as go-cty does: a number and a bool have no
+        // common type, but with a string they all become strings.
+        assert_eq!(
+            safe(&o, &Type::map(Type::Dynamic)),
+            Err("all map elements must have the same type".into())
+        );
+        let o = Value::object([("a", num("1")), ("b", Value::Bool(false)), ("c", s("x"))]);
         let any = safe(&o, &Type::map(Type::Dynamic)).unwrap();
         assert_eq!(any.ty(), Type::map(Type::String));
     }

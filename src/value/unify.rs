@@ -22,6 +22,12 @@ use super::types::Type;
 ///
 /// `None` when no rule applies or when some input cannot be converted
 /// (safely or not) to the selected type.
+///
+/// This is the model's lattice as its text states it. HCL's Go
+/// implementation (go-cty) is stricter, and Terraform users rely on it:
+/// the crate's own conversions and functions (`list(any)`, `tolist`,
+/// `setunion`, conditionals, ...) unify with [`unify_unsafe`], which
+/// follows go-cty.
 pub fn unify(types: &[Type]) -> Option<Type> {
     let mut acc = Type::Dynamic;
     for t in types {
@@ -99,8 +105,11 @@ fn join(a: &Type, b: &Type) -> Option<Type> {
     })
 }
 
-/// Unifies `types` the way HCL's Go implementation does for conditional
-/// results (cty's unsafe unification), which Terraform users rely on:
+/// Unifies `types` the way HCL's Go implementation does (go-cty's unsafe
+/// unification), which Terraform users rely on: for conditional results,
+/// for conversions to types with `any` elements (`list(any)`, `tolist`,
+/// `tomap`, `toset`) and in the standard functions that unify (`concat`,
+/// `coalesce`, `setunion`, `matchkeys`, `setproduct`, ...):
 ///
 /// - types all of one collection kind unify their element types
 ///   (`list(string)` and `list(dynamic)` as `list(string)`);
@@ -174,13 +183,76 @@ pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
     } else if objects > 0 && tuples > 0 {
         return None;
     }
-    preference_order(types).into_iter().find_map(|want| {
-        let want = &types[want];
+    mixed_kinds(types)
+}
+
+/// The most candidate types [`unify_unsafe`] orders and tries when the
+/// types mix kinds.
+const MIXED_CANDIDATES: usize = 64;
+
+/// [`unify_unsafe`] of types of mixed kinds (strings with numbers, lists
+/// with sets, ...): the first type, most general first, that every other
+/// converts to. Ordering the candidates and trying each compares it with
+/// every type, so only types of a kind that every kind present converts
+/// to are candidates, and more than [`MIXED_CANDIDATES`] of them are
+/// refused rather than tried in quadratic time (go-cty tries them all; a
+/// list of objects of 10 000 shapes and a string would take it minutes).
+fn mixed_kinds(types: &[Type]) -> Option<Type> {
+    let reachable = types
+        .iter()
+        .fold(u16::MAX, |mask, t| mask & kinds_reached_from(t));
+    let candidates: Vec<&Type> = types
+        .iter()
+        .filter(|t| reachable & kind_bit(t) != 0)
+        .collect();
+    if candidates.len() > MIXED_CANDIDATES {
+        return None;
+    }
+    preference_order(&candidates).into_iter().find_map(|want| {
+        let want = candidates[want];
         types
             .iter()
             .all(|t| t == want || type_conversion(t, want).is_some())
             .then(|| want.clone())
     })
+}
+
+/// One bit per kind of type.
+const DYNAMIC: u16 = 1;
+const STRING: u16 = 1 << 1;
+const NUMBER: u16 = 1 << 2;
+const BOOL: u16 = 1 << 3;
+const SEQUENCES: u16 = 0b111 << 4;
+const MAPPINGS: u16 = 0b11 << 7;
+
+/// The kind of `t`, as a bit.
+fn kind_bit(t: &Type) -> u16 {
+    match t {
+        Type::Dynamic => DYNAMIC,
+        Type::String => STRING,
+        Type::Number => NUMBER,
+        Type::Bool => BOOL,
+        Type::List(_) => 1 << 4,
+        Type::Set(_) => 1 << 5,
+        Type::Tuple(_) => 1 << 6,
+        Type::Map(_) => 1 << 7,
+        Type::Object(_) => 1 << 8,
+    }
+}
+
+/// The kinds a value of type `t` may convert to (unsafely), by the kinds
+/// alone: a necessary condition for converting to a type, cheap to test.
+/// Lists, sets and tuples convert among themselves, as maps and objects
+/// do; a string to a number or a bool and back.
+fn kinds_reached_from(t: &Type) -> u16 {
+    DYNAMIC
+        | match t {
+            Type::Dynamic => u16::MAX,
+            Type::String => STRING | NUMBER | BOOL,
+            Type::Number | Type::Bool => kind_bit(t) | STRING,
+            Type::List(_) | Type::Set(_) | Type::Tuple(_) => SEQUENCES,
+            Type::Map(_) | Type::Object(_) => MAPPINGS,
+        }
 }
 
 /// Every type converts (unsafely) to `to`.
@@ -303,12 +375,12 @@ fn unify_tuples_to_list(types: &[Type]) -> Option<Type> {
 
 /// Indexes of `types`, most general first (a topological order of the
 /// "more general than" relation, input order among incomparable ones).
-fn preference_order(types: &[Type]) -> Vec<usize> {
+fn preference_order(types: &[&Type]) -> Vec<usize> {
     let n = types.len();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
     for i in 0..n {
         for j in i + 1..n {
-            match generality(&types[i], &types[j]) {
+            match generality(types[i], types[j]) {
                 Ordering::Greater => edges[i].push(j),
                 Ordering::Less => edges[j].push(i),
                 Ordering::Equal => {}
@@ -496,5 +568,49 @@ mod tests {
             unify(&[Type::map(Type::String), Type::list(Type::String)]),
             None
         );
+    }
+
+    #[test]
+    fn go_cty_unification_of_mixed_kinds_prefers_the_most_general() {
+        let u = |ts: &[Type]| unify_unsafe(ts);
+        assert_eq!(u(&[Type::Number, Type::String]), Some(Type::String));
+        assert_eq!(u(&[Type::Number, Type::Bool]), None);
+        assert_eq!(
+            u(&[Type::set(Type::Number), Type::list(Type::String)]),
+            Some(Type::list(Type::String))
+        );
+        assert_eq!(
+            u(&[Type::Dynamic, Type::Number, Type::String]),
+            Some(Type::String)
+        );
+        assert_eq!(
+            u(&[Type::object([("a", Type::Number)]), Type::String]),
+            None
+        );
+        assert_eq!(
+            u(&[Type::map(Type::Number), Type::list(Type::Number)]),
+            None
+        );
+    }
+
+    #[test]
+    fn many_shapes_of_mixed_kinds_are_not_compared_pair_by_pair() {
+        // 20 000 object shapes and a string: no kind takes both, so no
+        // shape is a candidate (comparing every pair took minutes).
+        let mut types: Vec<Type> = (0..20_000)
+            .map(|i| Type::object([(format!("a{i}"), Type::Number)]))
+            .collect();
+        types.push(Type::String);
+        assert_eq!(unify_unsafe(&types), None);
+        // 2 000 tuple lengths and a set: all candidates, past the bound.
+        let mut types: Vec<Type> = (0..2_000)
+            .map(|i| Type::tuple(vec![Type::Number; i]))
+            .collect();
+        types.push(Type::set(Type::Number));
+        assert_eq!(unify_unsafe(&types), None);
+        // A few of them are tried, most general first.
+        let mut types: Vec<Type> = (0..3).map(|i| Type::tuple(vec![Type::Number; i])).collect();
+        types.push(Type::set(Type::Number));
+        assert_eq!(unify_unsafe(&types), Some(Type::set(Type::Number)));
     }
 }
