@@ -93,6 +93,24 @@ fn format_v_prints_numbers_as_go_g_does() {
 }
 
 #[test]
+fn format_t_ignores_width_and_flags_as_go_cty_does() {
+    assert_eq!(
+        string(r#"${format("%5t|%-6t|", true, false)}"#),
+        "true|false|"
+    );
+    // Other verbs are padded.
+    assert_eq!(string(r#"${format("%5v|%-3s|", true, "a")}"#), " true|a  |");
+}
+
+#[test]
+fn merge_of_nothing_is_the_empty_object() {
+    assert_eq!(
+        value("${merge()}"),
+        Value::Object(hcl_json::value::Entries::default())
+    );
+}
+
+#[test]
 fn format_explicit_indexes_may_skip_arguments() {
     assert_eq!(string(r#"${format("%[2]s", "a", "b")}"#), "b");
     // Only arguments after the highest one used are too many.

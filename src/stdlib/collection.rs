@@ -742,9 +742,13 @@ fn merge() -> Function {
         })
 }
 
-/// A map when every non-null argument is a map of one element type (or
-/// there are none), otherwise an object (decided by the values).
+/// A map when every non-null argument is a map of one element type,
+/// otherwise an object (decided by the values); with no arguments the
+/// empty object, as in go-cty.
 fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
+    if args.is_empty() {
+        return Ok(Type::Object(Box::default()));
+    }
     let mut map_elem: Option<Type> = None;
     let mut all_maps = true;
     for (i, a) in args.iter().enumerate() {

@@ -757,7 +757,12 @@ fn format_into(spec: &str, args: &[Value], out: &mut Text) -> Result<(), Functio
                 "unsupported value for \"%{verb}\" at offset {start}: {msg}."
             ))
         })?;
-        pad(&text, &v, verb, out)?;
+        if verb == 't' {
+            // go-cty writes a bool as it is: no width, no flags.
+            out.push_str(&text)?;
+        } else {
+            pad(&text, &v, verb, out)?;
+        }
     }
     if highest < args.len() {
         let message = if highest == 0 {

@@ -377,9 +377,10 @@ fn merge_combines_maps_and_objects_later_wins() {
         ),
         Ok(str_map(&[("a", "b")]))
     );
+    // No arguments: the empty object, as go-cty's (and Terraform's) merge.
     assert_eq!(
         call("merge", &[]),
-        Ok(Value::map(Type::Dynamic, Vec::<(String, Value)>::new()).unwrap())
+        Ok(Value::object(Vec::<(String, Value)>::new()))
     );
     assert!(call_err("merge", &[str_map(&[]), strs(&["a"])]).contains("maps or objects"));
 }
