@@ -195,8 +195,9 @@ const MIXED_CANDIDATES: usize = 64;
 /// converts to. Ordering the candidates and trying each compares it with
 /// every type, so only types of a kind that every kind present converts
 /// to are candidates, and more than [`MIXED_CANDIDATES`] of them are
-/// refused rather than tried in quadratic time (go-cty tries them all; a
-/// list of objects of 10 000 shapes and a string would take it minutes).
+/// refused rather than tried in quadratic time (go-cty tries them all:
+/// 2.75 s for objects of 10 000 shapes and a string, four times as long
+/// for twice as many).
 fn mixed_kinds(types: &[Type]) -> Option<Type> {
     let reachable = types
         .iter()
@@ -222,8 +223,11 @@ const DYNAMIC: u16 = 1;
 const STRING: u16 = 1 << 1;
 const NUMBER: u16 = 1 << 2;
 const BOOL: u16 = 1 << 3;
-const SEQUENCES: u16 = 0b111 << 4;
-const MAPPINGS: u16 = 0b11 << 7;
+const LIST: u16 = 1 << 4;
+const SET: u16 = 1 << 5;
+const TUPLE: u16 = 1 << 6;
+const MAP: u16 = 1 << 7;
+const OBJECT: u16 = 1 << 8;
 
 /// The kind of `t`, as a bit.
 fn kind_bit(t: &Type) -> u16 {
@@ -232,11 +236,11 @@ fn kind_bit(t: &Type) -> u16 {
         Type::String => STRING,
         Type::Number => NUMBER,
         Type::Bool => BOOL,
-        Type::List(_) => 1 << 4,
-        Type::Set(_) => 1 << 5,
-        Type::Tuple(_) => 1 << 6,
-        Type::Map(_) => 1 << 7,
-        Type::Object(_) => 1 << 8,
+        Type::List(_) => LIST,
+        Type::Set(_) => SET,
+        Type::Tuple(_) => TUPLE,
+        Type::Map(_) => MAP,
+        Type::Object(_) => OBJECT,
     }
 }
 
@@ -250,8 +254,8 @@ fn kinds_reached_from(t: &Type) -> u16 {
             Type::Dynamic => u16::MAX,
             Type::String => STRING | NUMBER | BOOL,
             Type::Number | Type::Bool => kind_bit(t) | STRING,
-            Type::List(_) | Type::Set(_) | Type::Tuple(_) => SEQUENCES,
-            Type::Map(_) | Type::Object(_) => MAPPINGS,
+            Type::List(_) | Type::Set(_) | Type::Tuple(_) => LIST | SET | TUPLE,
+            Type::Map(_) | Type::Object(_) => MAP | OBJECT,
         }
 }
 
