@@ -148,7 +148,9 @@ pub fn convert_unsafe(value: &Value, ty: &Type) -> Result<Value, Error> {
 ///   attributes become maps (`[{a = 1}, {a = 1, b = 2}]` is a
 ///   `list(map(number))`), as Terraform users expect; the information
 ///   model's own lattice ([`unify`](super::unify())) would refuse the first
-///   and fill the second's missing attributes with nulls.
+///   and fill the second's missing attributes with nulls. A safe
+///   conversion unifies the same way (go-cty has a stricter safe variant)
+///   and then refuses an element that would need an unsafe step.
 pub fn try_convert(value: &Value, ty: &Type, allow_unsafe: bool) -> Result<Value, ConversionError> {
     let mut cx = Cx {
         allow_unsafe,
