@@ -26,7 +26,7 @@
 //! another format's deserializer asked) returns `None`; the caller falls
 //! back to the plain data or reports why it cannot.
 //!
-//! [`Value`]: crate::Value
+//! [`Value`]: crate::value::Value
 
 use std::any::{Any, TypeId};
 use std::cell::RefCell;

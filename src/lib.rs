@@ -67,7 +67,6 @@ pub mod value;
 mod words;
 
 pub use analysis::{StaticCall, Traversal, TraversalStep};
-pub use body::schema;
 pub use body::{
     parse, parse_auto, parse_auto_bytes, parse_file, parse_native, parse_native_bytes, Attribute,
     AttributeSchema, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, Expression, File,
@@ -86,7 +85,8 @@ pub use encode::{
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};
 pub use pos::{Pos, Range};
-pub use value::{from_value, to_value, Limits, Number, Type, Value};
+pub use value::limits::Limits;
+pub use value::{from_value, to_value, Number, Type, Value};
 
 #[doc(hidden)]
 pub use decode::__private;

@@ -16,7 +16,7 @@ fn corpus_files_parse_or_fail_with_a_range() {
     assert!(files.len() > 100, "SOURCES.tsv lists {} files", files.len());
     for f in &files {
         let bytes = std::fs::read(dir.join(&f.file)).expect(&f.file);
-        let result = hcl_json::json::parse_bytes(&bytes, &f.file);
+        let result = hcl_json::body::parse_bytes(&bytes, &f.file);
         match f.expect.as_str() {
             "ok" | "semantic-error" => {
                 if let Err(e) = result {
@@ -234,7 +234,7 @@ fn corpus_files_written_back_read_the_same() {
             continue;
         }
         let bytes = std::fs::read(dir.join(&f.file)).expect(&f.file);
-        let original = hcl_json::json::parse_bytes(&bytes, &f.file).expect(&f.file);
+        let original = hcl_json::body::parse_bytes(&bytes, &f.file).expect(&f.file);
         let compact = hcl_json::to_string(&original).unwrap();
         let pretty = hcl_json::to_string_pretty(&original).unwrap();
         for text in [&compact, &pretty] {

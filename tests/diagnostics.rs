@@ -59,7 +59,7 @@ fn render(name: &str, bytes: &[u8]) -> Option<String> {
             .err()
             .map(|e| e.to_string());
     }
-    let file = match hcl_json::json::parse_bytes(bytes, &filename) {
+    let file = match hcl_json::body::parse_bytes(bytes, &filename) {
         Ok(file) => file,
         Err(e) => return Some(e.to_string()),
     };

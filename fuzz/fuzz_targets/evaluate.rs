@@ -278,7 +278,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // The bytes themselves, as a file.
-    let Ok(file) = hcl_json::json::parse_bytes(data, "fuzz.json") else {
+    let Ok(file) = hcl_json::body::parse_bytes(data, "fuzz.json") else {
         return;
     };
     let Ok(attrs) = file.body().just_attributes() else {

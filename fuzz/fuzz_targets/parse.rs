@@ -5,7 +5,7 @@ use hcl_json::BodySchema;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(file) = hcl_json::json::parse_bytes(data, "fuzz.json") {
+    if let Ok(file) = hcl_json::body::parse_bytes(data, "fuzz.json") {
         let schema = BodySchema::new()
             .attribute("a", false)
             .block("b", &["x"])

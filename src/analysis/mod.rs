@@ -28,7 +28,7 @@ pub use traversal::{Traversal, TraversalStep};
 use native::{Spans, Variables};
 
 use crate::diag::Error;
-use crate::json::Expression;
+use crate::body::Expression;
 use crate::pos::Range;
 use crate::syntax::{self, Expr, ExprKind, ObjectKey, Span};
 

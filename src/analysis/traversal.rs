@@ -4,7 +4,7 @@
 //! A traversal is a list of [`TraversalStep`]s, each with its exact source
 //! range. An *absolute* traversal starts with a [`TraversalStep::Root`]
 //! naming a variable; a *relative* one (from
-//! [`Expression::rel_traversal`](crate::Expression::rel_traversal)) starts
+//! [`Expression::rel_traversal`](crate::body::Expression::rel_traversal)) starts
 //! with an attribute step and applies to a value the application picks.
 //! Applying steps uses the value layer's `get_attr_hcl` / `index_hcl`, the
 //! same rules and messages as expression evaluation.
@@ -164,7 +164,7 @@ impl Traversal {
     /// ```
     ///
     /// The work is charged to the running evaluation's budget, or to one
-    /// with the default [`Limits`](crate::Limits) when none runs: a splat
+    /// with the default [`Limits`](crate::value::limits::Limits) when none runs: a splat
     /// over a big value visits every element, and each splat nests the
     /// result one level deeper.
     pub fn apply(&self, value: &Value) -> Result<Value, Error> {

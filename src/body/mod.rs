@@ -16,7 +16,7 @@ mod expr;
 mod json;
 mod merge;
 mod native;
-pub mod schema;
+mod schema;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -26,6 +26,7 @@ use indexmap::IndexMap;
 pub use self::expr::Expression;
 pub(crate) use self::expr::{ExprKind, NativeExpr, Origin, OriginRef};
 pub(crate) use self::native::{NativeBody as NativeBodyRef, NativeFile};
+pub(crate) use self::schema::missing_argument;
 pub use self::schema::{
     Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema,
 };
@@ -462,7 +463,7 @@ impl Body {
     ///
     /// In JSON syntax: the values of the body's `"//"` properties. Read
     /// them in literal-only mode
-    /// ([`EvalContext::literal`](crate::EvalContext::literal)).
+    /// ([`EvalContext::literal`](crate::eval::EvalContext::literal)).
     ///
     /// In native syntax: every `#`, `//` and `/* */` comment written in the
     /// body's own text (a nested block's body has its own; comments inside

@@ -26,7 +26,7 @@ pub(crate) struct NativeFile {
     pub tree: BodyTree,
 }
 
-/// See [`crate::parse_native`].
+/// See [`crate::body::parse_native`].
 pub(crate) fn parse(src: &str, filename: &str) -> Result<File, Error> {
     let source = Arc::new(SourceFile::new(filename, src));
     let (tree, errors) = syntax::parse_body(src);
@@ -76,7 +76,7 @@ pub(crate) fn standalone(src: &str, filename: &str, template: bool) -> Result<Ex
     }
 }
 
-/// See [`crate::parse_native_bytes`].
+/// See [`crate::body::parse_native_bytes`].
 pub(crate) fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
     match std::str::from_utf8(src) {
         Ok(text) => parse(text, filename),
@@ -120,7 +120,7 @@ impl NativeFile {
 }
 
 impl NativeFile {
-    /// The comments of body `body` (see [`crate::Body::comments`]): each
+    /// The comments of body `body` (see [`crate::body::Body::comments`]): each
     /// a literal string expression of the comment as written.
     pub(crate) fn comments(self: &Arc<Self>, body: u32) -> Vec<Expression> {
         let src = self.source.text();

@@ -125,7 +125,7 @@ pub struct BodyContent {
 
 impl BodyContent {
     /// No attributes and no blocks; `missing_item_range` is where missing
-    /// items would go (see [`Body::missing_item_range`](crate::Body::missing_item_range)).
+    /// items would go (see [`Body::missing_item_range`](crate::body::Body::missing_item_range)).
     pub fn empty(missing_item_range: Range) -> BodyContent {
         BodyContent {
             attributes: IndexMap::new(),

@@ -21,9 +21,9 @@ use super::expr_de::{locate, sentence, AttrPlace, ExprDeserializer};
 use super::spec::{Cardinality, DecodeSpec, FieldKind};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::json::{Body, Expression};
+use crate::body::{Body, Expression};
 use crate::pos::Range;
-use crate::schema::{Block, BodyContent};
+use crate::body::{Block, BodyContent};
 use crate::value::{Value, ValueDeserializer};
 
 /// What every deserializer of one decoding shares.
@@ -962,8 +962,8 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
 
 struct RemainMap<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
-    attrs: indexmap::map::IntoIter<String, crate::schema::Attribute>,
-    current: Option<crate::schema::Attribute>,
+    attrs: indexmap::map::IntoIter<String, crate::body::Attribute>,
+    current: Option<crate::body::Attribute>,
 }
 
 impl<'de> MapAccess<'de> for RemainMap<'_, '_> {

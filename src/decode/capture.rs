@@ -22,7 +22,7 @@ use serde::de::{Deserialize, Deserializer, Error as _, Visitor};
 
 use crate::eval::{EvalContext, ExpressionClosure};
 use crate::handover;
-use crate::json::{Body, Expression};
+use crate::body::{Body, Expression};
 use crate::pos::Range;
 use crate::value::Value;
 

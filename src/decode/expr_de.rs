@@ -29,7 +29,7 @@ use serde::de::{
 use super::capture::{self, BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::{EvalContext, ExpressionClosure, ObjectWalk};
-use crate::json::Expression;
+use crate::body::Expression;
 use crate::pos::Range;
 use crate::value::{Value, ValueDeserializer};
 

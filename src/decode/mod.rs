@@ -8,8 +8,8 @@
 //! expressions into typed fields, decoding nested blocks with their own
 //! types (alone, in a `Vec` or in a map keyed by label), reading labels into
 //! any type a string converts to, and capturing
-//! [`Expression`](crate::Expression),
-//! [`ExpressionClosure`](crate::ExpressionClosure), [`Body`] and ranges
+//! [`Expression`](crate::body::Expression),
+//! [`ExpressionClosure`](crate::eval::ExpressionClosure), [`Body`] and ranges
 //! unevaluated. Every problem of the whole file is collected, located and
 //! returned together, in source order. The body model itself (schemas,
 //! content, bodies of either syntax) belongs to `body`; evaluation to
@@ -82,8 +82,8 @@ pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 /// | `#[hcl(label)]` | the next label of the block; any type that deserializes from a string (`String`, numbers, unit-variant enums, newtypes, `Spanned<T>`); the label fields, in order, are the block type's label names | `#[hcl(label)] port: u16` |
 /// | `#[hcl(remain)]` | everything the schema did not name: a [`Body`] to decode later, or a map of its attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...) | `#[hcl(remain)] rest: Body` |
 /// | `#[hcl(comment)]` | the body's `"//"` values, read in literal-only mode: `Option<T>` (the first) or `Vec<T>` (all), `T: Deserialize` | `#[hcl(comment)] notes: Vec<String>` |
-/// | `#[hcl(def_range)]` | the block's definition range (its body's opening brace), a [`Range`](crate::Range) | `#[hcl(def_range)] at: Range` |
-/// | `#[hcl(type_range)]` | the range of the block's type name, a [`Range`](crate::Range) | `#[hcl(type_range)] type_at: Range` |
+/// | `#[hcl(def_range)]` | the block's definition range (its body's opening brace), a [`Range`](crate::pos::Range) | `#[hcl(def_range)] at: Range` |
+/// | `#[hcl(type_range)]` | the range of the block's type name, a [`Range`](crate::pos::Range) | `#[hcl(type_range)] type_at: Range` |
 ///
 /// Whether an attribute is optional is read from the field's type as
 /// written: only a type spelled `Option<...>` is optional (a type alias of
@@ -225,7 +225,7 @@ impl<T: HclDecode> HclDecode for Box<T> {
 /// range.
 ///
 /// The whole decoding is one evaluation for the budget of `ctx`'s
-/// [`Limits`](crate::Limits): every attribute it evaluates shares it (with
+/// [`Limits`](crate::value::limits::Limits): every attribute it evaluates shares it (with
 /// an allowance for the body's size, see
 /// [`BYTES_PER_SOURCE_BYTE`](crate::value::limits::BYTES_PER_SOURCE_BYTE)),
 /// so a file of many attributes cannot multiply what one expression may
@@ -280,7 +280,7 @@ fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Err
         Ok(value) if !diags.has_errors() => return Ok(value),
         Err(e) if !e.is_reported() && !diags.has_errors() => e,
         _ if diags.has_errors() => Error::from(diags),
-        _ => Error::new(crate::Diagnostic::error(
+        _ => Error::new(crate::diag::Diagnostic::error(
             "Decoding failed",
             format!("{} could not be decoded.", T::decode_spec().type_name),
             Some(body.range()),
@@ -304,7 +304,7 @@ fn once_per_limit(err: Error) -> Error {
 /// `diags` with only the first "Evaluation limit exceeded" (see
 /// [`once_per_limit`]); runtime specs' decoding reports the same way.
 pub(crate) fn limit_reported_once(
-    diags: impl IntoIterator<Item = crate::Diagnostic>,
+    diags: impl IntoIterator<Item = crate::diag::Diagnostic>,
 ) -> Diagnostics {
     let mut seen = false;
     let mut kept = Diagnostics::new();
@@ -363,7 +363,7 @@ pub fn from_str_named<T: HclDecode>(
     filename: &str,
     ctx: &EvalContext,
 ) -> Result<T, Error> {
-    let file = crate::json::parse(src, filename)?;
+    let file = crate::body::parse(src, filename)?;
     decode_body(&file.body(), ctx)
 }
 
@@ -378,7 +378,7 @@ pub fn from_slice_named<T: HclDecode>(
     filename: &str,
     ctx: &EvalContext,
 ) -> Result<T, Error> {
-    let file = crate::json::parse_bytes(src, filename)?;
+    let file = crate::body::parse_bytes(src, filename)?;
     decode_body(&file.body(), ctx)
 }
 
@@ -491,7 +491,7 @@ pub fn from_paths<T: HclDecode, P: AsRef<std::path::Path>>(
 }
 
 /// Reads and parses the file at `path` by its name's syntax.
-fn read_file(path: &std::path::Path) -> Result<crate::File, Error> {
+fn read_file(path: &std::path::Path) -> Result<crate::body::File, Error> {
     crate::body::parse_file(path)
 }
 

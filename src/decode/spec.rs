@@ -2,7 +2,7 @@
 //! attribute, a block, a label or the remaining body, and the body schema
 //! that follows from that. Built once per type, on first use.
 
-use crate::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+use crate::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 
 /// How many blocks a block field accepts, from its Rust type.
 #[doc(hidden)]
@@ -148,7 +148,7 @@ pub struct Variant {
 
 /// See [`DecodeSpec::check`].
 #[doc(hidden)]
-pub(super) type CheckFn = fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::Error>;
+pub(super) type CheckFn = fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::diag::Error>;
 
 impl DecodeSpec {
     /// The plan for `fields`.
@@ -262,7 +262,7 @@ where
 /// later, or a map of the remaining attributes (of `Expression`, `Value`
 /// or any other attribute type).
 ///
-/// [`Body`]: crate::Body
+/// [`Body`]: crate::body::Body
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold the rest of a body",
@@ -271,7 +271,7 @@ where
 )]
 pub trait RemainField {}
 
-impl RemainField for crate::json::Body {}
+impl RemainField for crate::body::Body {}
 impl<T: RemainField> RemainField for Option<T> {}
 impl<T: RemainField> RemainField for Box<T> {}
 impl<K, V, S> RemainField for indexmap::IndexMap<K, V, S> {}
@@ -279,7 +279,7 @@ impl<K, V, S> RemainField for std::collections::HashMap<K, V, S> {}
 impl<K, V> RemainField for std::collections::BTreeMap<K, V> {}
 
 /// The type of a `#[hcl(def_range)]` or `#[hcl(type_range)]` field:
-/// [`Range`](crate::Range).
+/// [`Range`](crate::pos::Range).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "a range field must have the type `hcl_json::Range`, not `{Self}`",
@@ -287,11 +287,11 @@ impl<K, V> RemainField for std::collections::BTreeMap<K, V> {}
 )]
 pub trait RangeField {
     /// The field's value.
-    fn from_range(range: crate::Range) -> Self;
+    fn from_range(range: crate::pos::Range) -> Self;
 }
 
-impl RangeField for crate::Range {
-    fn from_range(range: crate::Range) -> crate::Range {
+impl RangeField for crate::pos::Range {
+    fn from_range(range: crate::pos::Range) -> crate::pos::Range {
         range
     }
 }

@@ -9,7 +9,7 @@ use serde::ser::{Serialize, Serializer};
 use crate::decode::capture::EXPRESSION_TOKEN;
 use crate::decode::Spanned;
 use crate::eval::ExpressionClosure;
-use crate::json::Expression;
+use crate::body::Expression;
 
 impl Serialize for Expression {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

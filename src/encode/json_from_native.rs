@@ -83,7 +83,7 @@ const CHUNK: usize = 64 * 1024;
 /// The name of the comment property of JSON bodies.
 const COMMENT: &str = "//";
 
-/// Converts a native-syntax body (a file's [`File::body`](crate::File::body))
+/// Converts a native-syntax body (a file's [`File::body`](crate::body::File::body))
 /// to JSON-syntax text, pretty-printed, as the module documentation
 /// describes.
 ///

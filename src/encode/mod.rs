@@ -4,7 +4,7 @@
 //! [`to_string`], [`to_string_pretty`], [`to_vec`], [`to_vec_pretty`],
 //! [`to_writer`] and [`to_writer_pretty`] for any [`HclEncode`] type.
 //! It reads from `value` (values, exact numbers) and the body model
-//! (parsed [`File`]s, [`Body`]s and [`Expression`](crate::Expression)s are written back from
+//! (parsed [`File`]s, [`Body`]s and [`Expression`](crate::body::Expression)s are written back from
 //! their node tree); it never parses or evaluates.
 //!
 //! # Design: a companion derive over the same attributes
@@ -65,7 +65,7 @@ use indexmap::IndexMap;
 use serde::Serialize;
 
 use crate::diag::{Diagnostic, Error};
-use crate::json::{Body, File};
+use crate::body::{Body, File};
 use crate::value::Value;
 pub use capture::Interpolated;
 pub use json_from_native::{to_json_string, to_json_writer};

@@ -1,4 +1,4 @@
-//! Writing parsed source back: a [`File`](crate::File), a [`Body`] or an [`Expression`]
+//! Writing parsed source back: a [`File`](crate::body::File), a [`Body`] or an [`Expression`]
 //! as the JSON it was, from the node tree (exact number text, every
 //! duplicate key, source order). Strings are re-escaped from their decoded
 //! text, so escapes may be spelled differently but mean the same.

@@ -16,7 +16,7 @@ use super::raw;
 use super::writer::JsonWriter;
 use crate::decode::capture::EXPRESSION_TOKEN;
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
-use crate::json::Expression;
+use crate::body::Expression;
 use crate::value::ser::{NUMBER_TOKEN, VALUE_TOKEN};
 use crate::value::{Number, Value, ValueSerializer};
 

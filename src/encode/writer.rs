@@ -217,9 +217,9 @@ fn escape_into(out: &mut Vec<u8>, s: &str) {
 }
 
 /// Writes `bytes` to `w`, mapping I/O errors to the crate's error.
-pub(crate) fn write_all<W: io::Write>(mut w: W, bytes: &[u8]) -> Result<(), crate::Error> {
+pub(crate) fn write_all<W: io::Write>(mut w: W, bytes: &[u8]) -> Result<(), crate::diag::Error> {
     w.write_all(bytes).map_err(|e| {
-        crate::Error::new(crate::Diagnostic::error(
+        crate::diag::Error::new(crate::diag::Diagnostic::error(
             "Cannot write output",
             format!("Writing the JSON text failed: {e}."),
             None,

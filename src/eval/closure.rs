@@ -3,7 +3,7 @@
 
 use super::EvalContext;
 use crate::diag::Error;
-use crate::json::Expression;
+use crate::body::Expression;
 use crate::value::Value;
 
 /// An expression together with the [`EvalContext`] it belongs to.

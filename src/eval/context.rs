@@ -12,7 +12,8 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use super::function::Function;
-use crate::value::{Limits, Value};
+use crate::value::limits::Limits;
+use crate::value::Value;
 
 /// A shared, immutable function table (the standard library), consulted
 /// after a scope's own functions: adding it to a context is one `Arc`

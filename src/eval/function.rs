@@ -695,7 +695,7 @@ mod tests {
     /// owned gives: results, unknowns, conversions and errors.
     #[test]
     fn a_lent_argument_is_called_as_an_owned_one() {
-        let ctx = crate::EvalContext::new().with_stdlib();
+        let ctx = crate::eval::EvalContext::new().with_stdlib();
         let args = [
             Value::from("MiXed"),
             Value::from(42),

@@ -495,7 +495,7 @@ mod tests {
     use super::*;
 
     fn attr(src: &str) -> Expression {
-        let file = crate::json::parse(src, "t.json").unwrap();
+        let file = crate::body::parse(src, "t.json").unwrap();
         let attrs = file.body().just_attributes().unwrap();
         attrs["a"].expr.clone()
     }

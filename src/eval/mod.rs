@@ -1,8 +1,8 @@
 //! Evaluation: [`EvalContext`], [`Function`], and the evaluation of JSON
 //! expressions and of the native templates inside JSON strings.
 //!
-//! This layer turns an [`Expression`](crate::Expression) into a
-//! [`Value`](crate::Value). It owns the evaluation mode (literal-only or full
+//! This layer turns an [`Expression`](crate::body::Expression) into a
+//! [`Value`](crate::value::Value). It owns the evaluation mode (literal-only or full
 //! expression), variable and function lookup, operators, conversions for
 //! operands, unknown-value propagation, and the diagnostics of evaluation.
 //!

@@ -257,12 +257,12 @@ fn output_estimate(t: &Template) -> usize {
 #[cfg(test)]
 mod tests {
     use crate::value::{try_convert, Number, Type, Value};
-    use crate::EvalContext;
+    use crate::eval::EvalContext;
 
     /// The value of `template` (a JSON string's text) with variable `x`.
     fn eval(template: &str, x: Value) -> Value {
         let src = format!("{{\"a\": {}}}", serde_json::to_string(template).unwrap());
-        let file = crate::json::parse(&src, "t.json").unwrap();
+        let file = crate::body::parse(&src, "t.json").unwrap();
         let attrs = file.body().just_attributes().unwrap();
         let ctx = EvalContext::new().with_variable("x", x);
         attrs["a"].expr.value(&ctx).unwrap()

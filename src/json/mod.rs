@@ -4,16 +4,14 @@
 //! (`FileData`), with exact number text, every duplicate key in order and
 //! the range of every node. The public handles into that tree ([`File`],
 //! [`Body`], [`Expression`]) belong to the syntax-agnostic body model
-//! (`crate::body`), which also maps a JSON body onto attributes and blocks;
-//! they are re-exported here so that `hcl_json::json::parse` and friends
-//! keep their paths.
+//! ([`crate::body`]), which also maps a JSON body onto attributes and
+//! blocks, and offers the entry points (`body::parse`, `body::parse_with`).
 
 mod escape;
 mod parser;
 mod template_cache;
 mod tree;
 
-pub use crate::body::{parse, parse_bytes, parse_with, Body, Expression, File};
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
 pub use parser::{ParseOptions, DEFAULT_MAX_DEPTH};
 #[cfg(test)]

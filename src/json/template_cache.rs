@@ -35,7 +35,7 @@
 //! for every attribute, so it parses and evaluates each distinct template
 //! once.
 //!
-//! [`EvalContext::id`]: crate::EvalContext
+//! [`EvalContext::id`]: crate::eval::EvalContext
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::BuildHasher;

@@ -382,7 +382,7 @@ impl Module {
     }
 
     /// The module's body: the primary files merged, override files
-    /// applied. Read it with a schema, [`decode_body`](crate::decode_body)
+    /// applied. Read it with a schema, [`decode_body`](crate::decode::decode_body)
     /// or a [`spec`](crate::spec) as any body.
     pub fn body(&self) -> &Body {
         &self.body

@@ -31,7 +31,7 @@ use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
 
-use crate::body::schema::missing_argument;
+use crate::body::missing_argument;
 use crate::body::{Attribute, Block, Body, BodyContent, BodySchema, DerivedBody, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
@@ -688,7 +688,9 @@ impl DerivedBody for Override {
 #[cfg(test)]
 mod tests {
     use crate::module::{LoadOptions, Module};
-    use crate::{Body, BodySchema, EvalContext, Value};
+    use crate::body::{Body, BodySchema};
+    use crate::eval::EvalContext;
+    use crate::value::Value;
 
     fn module(files: &[(&str, &str)]) -> Module {
         Module::from_sources(files.iter().copied(), &LoadOptions::terraform())
@@ -702,7 +704,7 @@ mod tests {
             .unwrap()
     }
 
-    fn blocks(body: &Body, ty: &str, labels: &[&str]) -> Vec<crate::Block> {
+    fn blocks(body: &Body, ty: &str, labels: &[&str]) -> Vec<crate::body::Block> {
         body.partial_content(&BodySchema::new().block(ty, labels))
             .unwrap_or_else(|e| panic!("{e}"))
             .0

@@ -30,7 +30,7 @@ use crate::eval::EvalContext;
 use crate::ext::typeexpr::TypeConstraint;
 use crate::pos::{Range, SourceFile};
 use crate::value::Value;
-use crate::Expression;
+use crate::body::Expression;
 
 /// A `variable` declaration, read statically.
 #[derive(Debug, Clone, PartialEq)]
@@ -658,7 +658,7 @@ mod tests {
     }
 
     fn tfvars(src: &str) -> File {
-        crate::parse_native(src, "t.tfvars").unwrap()
+        crate::body::parse_native(src, "t.tfvars").unwrap()
     }
 
     #[test]
@@ -704,7 +704,7 @@ mod tests {
         assert_eq!(
             vars[0].default,
             Some(Value::List(
-                crate::Type::String,
+                crate::value::Type::String,
                 thin_vec::thin_vec![Value::from("1")]
             ))
         );
@@ -747,7 +747,7 @@ mod tests {
         let m = module("variable \"a\" {}\n");
         let files = [
             tfvars("a = 1\n"),
-            crate::parse(r#"{"a": 2}"#, "t.tfvars.json").unwrap(),
+            crate::body::parse(r#"{"a": 2}"#, "t.tfvars.json").unwrap(),
         ];
         let values = VariableValues::resolve(&m.variables().unwrap(), &files).unwrap();
         assert_eq!(values.get("a"), Some(&Value::from(2)));

@@ -13,9 +13,9 @@ use super::{BlockCollection, BlockKeyed, Spec};
 use crate::analysis::Traversal;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::json::Body;
+use crate::body::Body;
 use crate::pos::Range;
-use crate::schema::{Block, BodyContent, BodySchema};
+use crate::body::{Block, BodyContent, BodySchema};
 use crate::value::{try_convert, unify_unsafe, Elements, Entries, Str, Type, Value};
 
 /// A label of the block whose body is decoded, for [`Spec::Label`].
@@ -284,7 +284,7 @@ fn decode_content(
     }
 }
 
-fn evaluate(expr: &crate::json::Expression, ctx: &EvalContext, diags: &mut Diagnostics) -> Value {
+fn evaluate(expr: &crate::body::Expression, ctx: &EvalContext, diags: &mut Diagnostics) -> Value {
     match expr.value(ctx) {
         Ok(v) => v,
         Err(err) => {

@@ -46,7 +46,7 @@ use indexmap::IndexMap;
 
 use crate::diag::Diagnostics;
 use crate::eval::{EvalContext, Function};
-use crate::json::{Body, Expression};
+use crate::body::{Body, Expression};
 use crate::value::{Type, Value};
 
 pub use file::SpecFile;
@@ -345,7 +345,7 @@ impl Spec {
 
     /// Decodes `body`: the value (of the [implied type](Spec::implied_type))
     /// or every problem found.
-    pub fn decode(&self, body: &Body, ctx: &EvalContext) -> Result<Value, crate::Error> {
+    pub fn decode(&self, body: &Body, ctx: &EvalContext) -> Result<Value, crate::diag::Error> {
         let (value, diags) = self.decode_with_diagnostics(body, ctx);
         diags.into_result(value).map_err(|e| body.attach(e))
     }
@@ -354,8 +354,8 @@ impl Spec {
     /// (parts that failed are unknown or null, as in `hcldec.Decode`)
     /// together with every diagnostic, warnings included.
     ///
-    /// Like [`decode_body`](crate::decode_body), the whole decoding is one
-    /// evaluation for the budget of `ctx`'s [`Limits`](crate::Limits), so
+    /// Like [`decode_body`](crate::decode::decode_body), the whole decoding is one
+    /// evaluation for the budget of `ctx`'s [`Limits`](crate::value::limits::Limits), so
     /// that a file of many attributes cannot multiply what one expression
     /// may produce; past it, the limit is reported once.
     pub fn decode_with_diagnostics(&self, body: &Body, ctx: &EvalContext) -> (Value, Diagnostics) {
@@ -381,14 +381,14 @@ impl Spec {
     }
 
     /// [`variables`](Spec::variables) over several bodies merged into one.
-    pub fn variables_merged(&self, bodies: &[Body]) -> Vec<crate::Traversal> {
+    pub fn variables_merged(&self, bodies: &[Body]) -> Vec<crate::analysis::Traversal> {
         decode::variables_merged(bodies, self)
     }
 
     /// The variables decoding `body` refers to, in the order
     /// `hcldec.Variables` gives them: the traversals of the attributes this
     /// spec reads, and those of the blocks its block specs read.
-    pub fn variables(&self, body: &Body) -> Vec<crate::Traversal> {
+    pub fn variables(&self, body: &Body) -> Vec<crate::analysis::Traversal> {
         decode::variables(body, self)
     }
 }
@@ -398,7 +398,7 @@ impl Spec {
 /// reported once.
 fn metered(
     size: usize,
-    range: Option<crate::Range>,
+    range: Option<crate::pos::Range>,
     ctx: &EvalContext,
     decode: impl FnOnce(&mut Diagnostics) -> Value,
 ) -> (Value, Diagnostics) {
@@ -406,7 +406,7 @@ fn metered(
     let meter = match crate::value::limits::enter(ctx.limits(), size) {
         Ok(meter) => meter,
         Err(e) => {
-            diags.push(crate::Diagnostic::error(
+            diags.push(crate::diag::Diagnostic::error(
                 crate::value::limits::LIMIT_SUMMARY,
                 e.detail(),
                 range,

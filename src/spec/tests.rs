@@ -2,7 +2,9 @@
 
 use super::{Spec, SpecFile};
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::{parse, Body, EvalContext, Number, Type, Value};
+use crate::body::{parse, Body};
+use crate::eval::EvalContext;
+use crate::value::{Number, Type, Value};
 
 fn body(src: &str) -> Body {
     parse(src, "t.json").unwrap().body()
@@ -358,7 +360,7 @@ fn default_takes_the_first_non_null() {
     assert_eq!(ok(&spec, "{}"), Value::from(8080));
 }
 
-fn expression(src: &str) -> crate::Expression {
+fn expression(src: &str) -> crate::body::Expression {
     let attrs = parse(&format!(r#"{{"e": {src}}}"#), "spec.json")
         .unwrap()
         .body()
@@ -541,7 +543,7 @@ fn twenty_mebibyte_attributes() -> (Vec<String>, Spec, EvalContext) {
     }));
     let ctx = EvalContext::new()
         .with_stdlib()
-        .with_limits(crate::Limits::default().with_max_bytes(8 << 20));
+        .with_limits(crate::value::limits::Limits::default().with_max_bytes(8 << 20));
     (attrs, spec, ctx)
 }
 

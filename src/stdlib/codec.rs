@@ -6,7 +6,7 @@
 //! browsers and Firefox use), looked up by IANA name or alias; UTF-16,
 //! which WHATWG only decodes, is encoded here. Gzip is `flate2`. What
 //! `base64gunzip` inflates is bounded by the evaluation budget
-//! ([`Limits::max_bytes`](crate::Limits::max_bytes)): a small compressed
+//! ([`Limits::max_bytes`](crate::value::limits::Limits::max_bytes)): a small compressed
 //! argument must not expand into gigabytes.
 
 #[cfg(feature = "gzip")]

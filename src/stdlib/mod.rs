@@ -69,7 +69,7 @@
 //! # Limits
 //!
 //! Every function call is charged to the running evaluation's budget
-//! ([`Limits`](crate::Limits)): one step per call, and the bytes and
+//! ([`Limits`](crate::value::limits::Limits)): one step per call, and the bytes and
 //! values of its converted arguments and of its result. No call allocates
 //! past what the budget has left before it is charged: functions that
 //! could build a huge value from small arguments check that it fits
@@ -90,7 +90,7 @@
 //! | elements `range` generates | [`MAX_RANGE`] (1024, as in Terraform) |
 //! | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
 //! | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | [`MAX_FORMAT_WIDTH`] |
-//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::Limits::max_depth) (default [`MAX_DEPTH`]) |
+//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::value::limits::Limits::max_depth) (default [`MAX_DEPTH`]) |
 //! | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
 //! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
 //! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
@@ -149,8 +149,8 @@ pub const MAX_FORMAT_WIDTH: usize = 10_000;
 
 /// The deepest nesting `flatten`, `jsondecode`, `yamldecode`, `jsonencode`
 /// and `yamlencode` accept by default; the running evaluation's
-/// [`Limits::max_depth`](crate::Limits::max_depth) is what applies.
-pub const MAX_DEPTH: usize = crate::Limits::DEFAULT.max_depth;
+/// [`Limits::max_depth`](crate::value::limits::Limits::max_depth) is what applies.
+pub const MAX_DEPTH: usize = crate::value::limits::Limits::DEFAULT.max_depth;
 
 /// The depth limit of the running evaluation.
 pub(crate) fn max_depth() -> usize {
@@ -314,7 +314,7 @@ impl Def {
 }
 
 /// Checks, before a function builds a result of about `bytes` bytes, that
-/// it fits the evaluation budget (see [`Limits`](crate::Limits)): what
+/// it fits the evaluation budget (see [`Limits`](crate::value::limits::Limits)): what
 /// lets `join`, `split`, `replace` and friends refuse a huge result
 /// instead of allocating it. The result is charged when returned.
 pub(crate) fn reserve(bytes: u128) -> Result<(), FunctionError> {
@@ -513,7 +513,7 @@ pub(crate) fn coerce(value: &Value, spec: &Type, i: usize) -> Result<Value, Func
 }
 
 /// The detail of an error's first diagnostic (what a function error says).
-pub(crate) fn detail(e: &crate::Error) -> String {
+pub(crate) fn detail(e: &crate::diag::Error) -> String {
     e.diagnostics()
         .first()
         .map(|d| d.detail.clone())

@@ -138,7 +138,7 @@ pub(crate) fn render(
     doc.push_str("{\"template\": ");
     push_json_string(&mut doc, text);
     doc.push('}');
-    let file = crate::parse(&doc, filename)?;
+    let file = crate::body::parse(&doc, filename)?;
     let attrs = file.body().just_attributes()?;
     match attrs.get("template") {
         Some(attr) => attr.expr.value(&ctx),

@@ -1,7 +1,7 @@
 //! [`Limits`]: the evaluation budget, and the meter that charges it.
 //!
-//! One evaluation (one call of [`Expression::value`](crate::Expression::value)
-//! or [`Traversal::evaluate`](crate::Traversal::evaluate), or one whole
+//! One evaluation (one call of [`Expression::value`](crate::body::Expression::value)
+//! or [`Traversal::evaluate`](crate::analysis::Traversal::evaluate), or one whole
 //! decoding, with everything it runs: templates, `for` expressions,
 //! function calls, `try` / `can` arguments and the expression closures
 //! they evaluate) may
@@ -20,8 +20,8 @@
 //!
 //! # One budget per decoding, not per expression
 //!
-//! [`decode_body`](crate::decode_body) (and so [`from_str`](crate::from_str),
-//! [`from_slice`](crate::from_slice), [`from_path`](crate::from_path)) is
+//! [`decode_body`](crate::decode::decode_body) (and so [`from_str`](crate::decode::from_str),
+//! [`from_slice`](crate::decode::from_slice), [`from_path`](crate::decode::from_path)) is
 //! one evaluation: every attribute it evaluates joins the same budget,
 //! with the allowance for the size of the whole body (see below). The
 //! reason: a user evaluating an untrusted file wants the *file* bounded.
@@ -29,9 +29,9 @@
 //! producing 60 MiB within its own limit, would keep 600 GB alive in the
 //! decoded result; with one budget per decoding it gets 64 MiB (plus its
 //! allowance) in all, and the first attribute past it is the one error
-//! reported. An [`Expression`](crate::Expression) captured by the decoding
+//! reported. An [`Expression`](crate::body::Expression) captured by the decoding
 //! and evaluated later by the application is a new evaluation with its own
-//! budget, as is each [`Expression::value`](crate::Expression::value)
+//! budget, as is each [`Expression::value`](crate::body::Expression::value)
 //! called directly.
 //!
 //! How far real input is from the defaults (`cargo bench --bench hostile
@@ -79,7 +79,7 @@
 use std::cell::Cell;
 use std::fmt;
 
-/// The evaluation budget of an [`EvalContext`](crate::EvalContext); see the
+/// The evaluation budget of an [`EvalContext`](crate::eval::EvalContext); see the
 /// [module documentation](self) for what each limit bounds and why its
 /// default is what it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,8 +100,8 @@ pub struct Limits {
 }
 
 /// What one value slot costs in [`Limits::max_bytes`], besides its string
-/// content: the size of a [`Value`](crate::Value).
-pub const VALUE_BYTES: u64 = std::mem::size_of::<crate::Value>() as u64;
+/// content: the size of a [`Value`](crate::value::Value).
+pub const VALUE_BYTES: u64 = std::mem::size_of::<crate::value::Value>() as u64;
 
 /// The longest regular expression pattern `regex`, `regexall` and
 /// `replace` compile (4 096 bytes).
@@ -458,7 +458,7 @@ pub(crate) fn exceed(limit: Limit) -> Exceeded {
 /// a collection, plus string and key lengths) and one step per element
 /// visited. A scalar costs its string bytes only: a number, a bool or an
 /// unknown takes no memory beyond its slot, which its container pays for.
-pub(crate) fn charge_value(value: &crate::Value) -> Result<(), Exceeded> {
+pub(crate) fn charge_value(value: &crate::value::Value) -> Result<(), Exceeded> {
     charge_weight(weight(value))
 }
 
@@ -470,8 +470,8 @@ pub(crate) fn charge_weight((bytes, nodes): (u64, u64)) -> Result<(), Exceeded> 
 }
 
 /// The bytes and number of values of `value`, walked without recursion.
-pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
-    use crate::Value;
+pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
+    use crate::value::Value;
     // The fast path: most values charged are scalars.
     match value {
         Value::String(s) => return (s.len() as u64, 0),
@@ -506,8 +506,8 @@ pub(crate) fn weight(value: &crate::Value) -> (u64, u64) {
 }
 
 /// A string's bytes; a collection is pushed to be weighed later.
-fn nested<'v>(v: &'v crate::Value, stack: &mut Vec<&'v crate::Value>) -> u64 {
-    use crate::Value;
+fn nested<'v>(v: &'v crate::value::Value, stack: &mut Vec<&'v crate::value::Value>) -> u64 {
+    use crate::value::Value;
     match v {
         Value::String(s) => s.len() as u64,
         Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) => {
@@ -622,11 +622,11 @@ mod tests {
 
     #[test]
     fn weight_counts_values_strings_and_keys() {
-        let v = crate::Value::object([("ab", crate::Value::from("xyz"))]);
+        let v = crate::value::Value::object([("ab", crate::value::Value::from("xyz"))]);
         assert_eq!(weight(&v), (VALUE_BYTES + 2 + 3, 1));
-        assert_eq!(weight(&crate::Value::from("abc")), (3, 0));
-        assert_eq!(weight(&crate::Value::from(1)), (0, 0));
-        let nested = crate::Value::tuple([crate::Value::tuple([crate::Value::from(1)])]);
+        assert_eq!(weight(&crate::value::Value::from("abc")), (3, 0));
+        assert_eq!(weight(&crate::value::Value::from(1)), (0, 0));
+        let nested = crate::value::Value::tuple([crate::value::Value::tuple([crate::value::Value::from(1)])]);
         assert_eq!(weight(&nested), (2 * VALUE_BYTES, 2));
     }
 

@@ -4,7 +4,7 @@
 //!
 //! This layer owns the information model's "Values and Value Types" and
 //! "Type Conversions and Unification" sections; it knows nothing of syntax,
-//! evaluation or schemas. Errors are [`crate::Error`]s without a range: the
+//! evaluation or schemas. Errors are [`crate::diag::Error`]s without a range: the
 //! layers that know where a value came from attach one (or build their own
 //! diagnostic from a [`ConversionError`]).
 //!
@@ -88,7 +88,6 @@ pub(crate) use convert::unsuitable;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
 pub use de::{from_value, ValueDeserializer};
 pub use entries::Entries;
-pub use limits::Limits;
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
 pub use string::Str;

@@ -29,11 +29,11 @@ pub enum Type {
     /// Distinct values of one element type.
     Set(Box<Type>),
     /// Named attributes, each with its own type (boxed: it keeps `Type`,
-    /// and so [`Value`](crate::Value), small).
+    /// and so [`Value`](crate::value::Value), small).
     Object(Box<BTreeMap<String, Type>>),
     /// A fixed-length sequence of elements, each with its own type (a
     /// [`ThinVec`], one pointer wide, as [`Elements`](crate::value::Elements)
-    /// are: it keeps `Type` at two words and [`Value`](crate::Value) at four).
+    /// are: it keeps `Type` at two words and [`Value`](crate::value::Value) at four).
     Tuple(ThinVec<Type>),
     /// The dynamic pseudo-type: a placeholder for a type not yet known. As a
     /// type specification it matches every type.

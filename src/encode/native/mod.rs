@@ -43,7 +43,8 @@ pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
 
 use super::writer::JsonWriter;
 use crate::diag::{Diagnostic, Diagnostics, Error};
-use crate::json::{Body, FileData, NodeId, NodeKind, Prop};
+use crate::body::Body;
+use crate::json::{FileData, NodeId, NodeKind, Prop};
 use crate::syntax::{self, needs_template_parse};
 use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
 
@@ -123,7 +124,7 @@ impl ConvertOptions {
         self
     }
 
-    /// For native → JSON conversion ([`to_json_string`](crate::to_json_string)):
+    /// For native → JSON conversion ([`to_json_string`](crate::convert::to_json_string)):
     /// with `comments`, the comments between a body's items are kept as
     /// `"//"` properties (the JSON syntax's comment convention); without,
     /// the default, they are dropped. JSON → native conversion always
@@ -134,7 +135,7 @@ impl ConvertOptions {
     }
 }
 
-/// Converts a JSON-syntax body (a file's [`File::body`](crate::File::body))
+/// Converts a JSON-syntax body (a file's [`File::body`](crate::body::File::body))
 /// to native-syntax text.
 ///
 /// Every problem found (a name that native syntax cannot write as an
