@@ -31,6 +31,25 @@
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
 
+/// The private newtype names: a `Deserialize` impl that asks for one (or
+/// a `Serialize` impl that writes one) is talking to this crate's own
+/// (de)serializers, which answer through the hand-over.
+pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
+/// See [`NUMBER_TOKEN`]: a [`Value`] kept whole.
+pub(crate) const VALUE_TOKEN: &str = "$hcl_json::private::Value";
+/// See [`NUMBER_TOKEN`]: an `Expression` handle.
+pub(crate) const EXPRESSION_TOKEN: &str = "$hcl_json::private::Expression";
+/// See [`NUMBER_TOKEN`]: an `ExpressionClosure` (expression and context).
+pub(crate) const CLOSURE_TOKEN: &str = "$hcl_json::private::ExpressionClosure";
+/// See [`NUMBER_TOKEN`]: a `Body` handle.
+pub(crate) const BODY_TOKEN: &str = "$hcl_json::private::Body";
+/// See [`NUMBER_TOKEN`]: a `Spanned` value's range.
+pub(crate) const SPANNED_TOKEN: &str = "$hcl_json::private::Spanned";
+/// See [`NUMBER_TOKEN`]: a block's range field.
+pub(crate) const RANGE_TOKEN: &str = "$hcl_json::private::Range";
+/// See [`NUMBER_TOKEN`]: an `Interpolated` string, written as it is.
+pub(crate) const INTERPOLATED_TOKEN: &str = "$hcl_json::private::Interpolated";
+
 enum Item {
     /// A serializer asked for an item of this type.
     Wanted(TypeId),

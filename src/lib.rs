@@ -74,7 +74,7 @@ pub use body::{
 };
 pub use decode::{
     decode_body, from_path, from_paths, from_slice, from_slice_named, from_str, from_str_named,
-    from_str_native, from_str_native_named, HclDecode, Spanned,
+    from_str_native, from_str_native_named, HclDecode,
 };
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use encode::{
@@ -84,12 +84,14 @@ pub use encode::{
 };
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};
-pub use pos::{Pos, Range};
+pub use pos::{Pos, Range, Spanned};
 pub use value::limits::Limits;
 pub use value::{from_value, to_value, Number, Type, Value};
 
+/// What the derive macros' generated code needs; not a public API.
 #[doc(hidden)]
-pub use decode::__private;
+#[path = "derive_support.rs"]
+pub mod __private;
 
 /// The README's examples, compiled and run as doc tests so they stay true.
 #[cfg(doctest)]

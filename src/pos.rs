@@ -1,4 +1,4 @@
-//! Source positions and ranges.
+//! Source positions and ranges, and [`Spanned`] values that carry one.
 //!
 //! A [`Pos`] names one place in a source file three ways at once: the byte
 //! offset (what slicing needs), and the 1-based line and column (what people
@@ -438,6 +438,94 @@ impl SourceFile {
     pub fn line_text(&self, line: usize) -> &str {
         let text = self.text();
         &text[self.lines().line_span(text, line)]
+    }
+}
+
+/// A decoded value together with the source range it was decoded from.
+///
+/// An attribute or label field of type `Spanned<T>` holds the `T` and the
+/// range of the attribute's expression (or the label), so an application
+/// can report its own validation errors at the right place. It is to this
+/// crate what `serde_spanned::Spanned` is to `toml`. It works wherever
+/// serde reaches this crate's deserializer: fields, and inside `Option`,
+/// `Vec`, maps and nested structs written as JSON objects. Through serde's
+/// buffering (untagged and internally tagged enums, `flatten`) it gets the
+/// range of the enclosing attribute.
+///
+/// ```
+/// use hcl_json::{EvalContext, HclDecode, Spanned};
+///
+/// #[derive(HclDecode)]
+/// struct Server {
+///     #[hcl(attr)]
+///     port: Spanned<u16>,
+/// }
+///
+/// let server: Server = hcl_json::from_str(r#"{"port": 80}"#, &EvalContext::new())?;
+/// assert_eq!(*server.port, 80);
+/// assert_eq!(server.port.range().start.column, 10);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Spanned<T> {
+    value: T,
+    range: Range,
+}
+
+impl<T> Spanned<T> {
+    /// A value with its range.
+    pub fn new(value: T, range: Range) -> Spanned<T> {
+        Spanned { value, range }
+    }
+
+    /// The range of the expression (or label) the value was decoded from.
+    pub fn range(&self) -> &Range {
+        &self.range
+    }
+
+    /// The value.
+    pub fn get_ref(&self) -> &T {
+        &self.value
+    }
+
+    /// The value, mutably.
+    pub fn get_mut(&mut self) -> &mut T {
+        &mut self.value
+    }
+
+    /// The value, without its range.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T> std::ops::Deref for Spanned<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> std::ops::DerefMut for Spanned<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.value
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Spanned")
+            .field("value", &self.value)
+            .field("range", &self.range)
+            .finish()
+    }
+}
+
+/// Equality of the values; the ranges are not compared.
+impl<T: PartialEq> PartialEq for Spanned<T> {
+    fn eq(&self, other: &Spanned<T>) -> bool {
+        self.value == other.value
     }
 }
 

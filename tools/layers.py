@@ -29,8 +29,8 @@ import sys
 # may import each other.
 LAYERS = [
     ["pos"],
-    ["diag"],
     ["handover"],
+    ["diag"],
     ["words"],
     ["value"],
     ["native", "syntax"],
@@ -42,7 +42,7 @@ LAYERS = [
     ["encode"],
     ["convert"],
     ["decode"],
-    ["derive_support"],
+    ["__private"],
     ["stdlib"],
     ["hcldec"],
     ["module"],
@@ -184,8 +184,13 @@ def module_path(src, path):
 
 
 def top_modules(src):
-    code = strip(open(os.path.join(src, "lib.rs"), encoding="utf-8").read())
-    return set(re.findall(r"^\s*(?:pub\s+)?mod\s+(\w+)\s*;", code, re.M))
+    """The top-level modules declared in `lib.rs`, and the file name of
+    each one loaded from another name (`#[path = "file.rs"] mod name;`)."""
+    text = open(os.path.join(src, "lib.rs"), encoding="utf-8").read()
+    paths = dict((f, name) for f, name in re.findall(
+        r'#\[path\s*=\s*"(\w+)\.rs"\]\s*(?:pub\s+)?mod\s+(\w+)\s*;', text))
+    code = strip(text)
+    return set(re.findall(r"^\s*(?:pub\s+)?mod\s+(\w+)\s*;", code, re.M)), paths
 
 
 def file_is_test(src, path):
@@ -210,7 +215,7 @@ def main(argv):
     graph = "--graph" in argv
     args = [a for a in argv if a != "--graph"]
     src = args[0] if args else "src"
-    tops = top_modules(src)
+    tops, renamed = top_modules(src)
     problems, edges = [], {}
     for root, _, files in os.walk(src):
         for f in sorted(files):
@@ -221,6 +226,7 @@ def main(argv):
             if os.path.relpath(path, src) == "lib.rs":
                 continue
             here = module_path(src, path)
+            here[0] = renamed.get(here[0], here[0])
             top = here[0]
             code = strip(open(path, encoding="utf-8").read())
             whole_test = file_is_test(src, path)
@@ -266,7 +272,7 @@ def main(argv):
                     continue
                 if first == top:
                     continue
-                if pub:
+                if pub and top != "__private":
                     problems.append(f"{rel}:{line}: `pub use` of `crate::{'::'.join(segs[1:])}` makes an alias path; the item has its home in `{first}`")
                 if in_test(pos):
                     continue

@@ -27,8 +27,8 @@ pub use traversal::{Traversal, TraversalStep};
 
 use native::{Spans, Variables};
 
-use crate::diag::Error;
 use crate::body::Expression;
+use crate::diag::Error;
 use crate::pos::Range;
 use crate::syntax::{self, Expr, ExprKind, ObjectKey, Span};
 

@@ -16,14 +16,15 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 
-use super::capture::{self, RangeSeed, BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
+use super::capture::{self, RangeSeed};
 use super::expr_de::{locate, sentence, AttrPlace, ExprDeserializer};
 use super::spec::{Cardinality, DecodeSpec, FieldKind};
+use crate::body::{Block, BodyContent};
+use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::body::{Body, Expression};
+use crate::handover::{BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
 use crate::pos::Range;
-use crate::body::{Block, BodyContent};
 use crate::value::{Value, ValueDeserializer};
 
 /// What every deserializer of one decoding shares.

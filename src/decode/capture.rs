@@ -20,17 +20,13 @@ use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, Error as _, Visitor};
 
-use crate::eval::{EvalContext, ExpressionClosure};
-use crate::handover;
 use crate::body::{Body, Expression};
-use crate::pos::Range;
+use crate::eval::{EvalContext, ExpressionClosure};
+use crate::handover::{
+    self, BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, RANGE_TOKEN, SPANNED_TOKEN,
+};
+use crate::pos::{Range, Spanned};
 use crate::value::Value;
-
-pub(crate) const EXPRESSION_TOKEN: &str = "$hcl_json::private::Expression";
-pub(crate) const CLOSURE_TOKEN: &str = "$hcl_json::private::ExpressionClosure";
-pub(crate) const BODY_TOKEN: &str = "$hcl_json::private::Body";
-pub(crate) const SPANNED_TOKEN: &str = "$hcl_json::private::Spanned";
-pub(crate) const RANGE_TOKEN: &str = "$hcl_json::private::Range";
 
 /// The context of literal-only mode, shared: serde's buffering reads
 /// values as written.
@@ -237,94 +233,6 @@ impl<'de> Deserialize<'de> for Body {
     }
 }
 
-/// A decoded value together with the source range it was decoded from.
-///
-/// An attribute or label field of type `Spanned<T>` holds the `T` and the
-/// range of the attribute's expression (or the label), so an application
-/// can report its own validation errors at the right place. It is to this
-/// crate what `serde_spanned::Spanned` is to `toml`. It works wherever
-/// serde reaches this crate's deserializer: fields, and inside `Option`,
-/// `Vec`, maps and nested structs written as JSON objects. Through serde's
-/// buffering (untagged and internally tagged enums, `flatten`) it gets the
-/// range of the enclosing attribute.
-///
-/// ```
-/// use hcl_json::{EvalContext, HclDecode, Spanned};
-///
-/// #[derive(HclDecode)]
-/// struct Server {
-///     #[hcl(attr)]
-///     port: Spanned<u16>,
-/// }
-///
-/// let server: Server = hcl_json::from_str(r#"{"port": 80}"#, &EvalContext::new())?;
-/// assert_eq!(*server.port, 80);
-/// assert_eq!(server.port.range().start.column, 10);
-/// # Ok::<(), hcl_json::Error>(())
-/// ```
-#[derive(Clone)]
-pub struct Spanned<T> {
-    value: T,
-    range: Range,
-}
-
-impl<T> Spanned<T> {
-    /// A value with its range.
-    pub fn new(value: T, range: Range) -> Spanned<T> {
-        Spanned { value, range }
-    }
-
-    /// The range of the expression (or label) the value was decoded from.
-    pub fn range(&self) -> &Range {
-        &self.range
-    }
-
-    /// The value.
-    pub fn get_ref(&self) -> &T {
-        &self.value
-    }
-
-    /// The value, mutably.
-    pub fn get_mut(&mut self) -> &mut T {
-        &mut self.value
-    }
-
-    /// The value, without its range.
-    pub fn into_inner(self) -> T {
-        self.value
-    }
-}
-
-impl<T> std::ops::Deref for Spanned<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.value
-    }
-}
-
-impl<T> std::ops::DerefMut for Spanned<T> {
-    fn deref_mut(&mut self) -> &mut T {
-        &mut self.value
-    }
-}
-
-impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Spanned")
-            .field("value", &self.value)
-            .field("range", &self.range)
-            .finish()
-    }
-}
-
-/// Equality of the values; the ranges are not compared.
-impl<T: PartialEq> PartialEq for Spanned<T> {
-    fn eq(&self, other: &Spanned<T>) -> bool {
-        self.value == other.value
-    }
-}
-
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Spanned<T>, D::Error> {
         struct SpannedVisitor<T>(std::marker::PhantomData<T>);
@@ -346,7 +254,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
                     .or_else(attribute_range)
                     .ok_or_else(|| not_from_hcl::<D::Error>("a Spanned value"))?;
                 let value = T::deserialize(d)?;
-                Ok(Spanned { value, range })
+                Ok(Spanned::new(value, range))
             }
         }
 

@@ -26,10 +26,11 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 
-use super::capture::{self, BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN};
+use super::capture;
+use crate::body::Expression;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::{EvalContext, ExpressionClosure, ObjectWalk};
-use crate::body::Expression;
+use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN};
 use crate::pos::Range;
 use crate::value::{Value, ValueDeserializer};
 

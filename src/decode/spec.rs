@@ -148,7 +148,8 @@ pub struct Variant {
 
 /// See [`DecodeSpec::check`].
 #[doc(hidden)]
-pub(super) type CheckFn = fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::diag::Error>;
+pub(super) type CheckFn =
+    fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::diag::Error>;
 
 impl DecodeSpec {
     /// The plan for `fields`.

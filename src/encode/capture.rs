@@ -1,4 +1,4 @@
-//! `Serialize` for the decode room's capture types, so that a struct can
+//! `Serialize` for the capture types decoding reads, so that a struct can
 //! write back what it decoded: an [`Expression`] as its source (through
 //! the hand-over, to this crate's encoder; as its source text to other
 //! serializers), an [`ExpressionClosure`] as its expression, a
@@ -6,10 +6,10 @@
 
 use serde::ser::{Serialize, Serializer};
 
-use crate::decode::capture::EXPRESSION_TOKEN;
-use crate::decode::Spanned;
-use crate::eval::ExpressionClosure;
 use crate::body::Expression;
+use crate::eval::ExpressionClosure;
+use crate::handover::{EXPRESSION_TOKEN, INTERPOLATED_TOKEN};
+use crate::pos::Spanned;
 
 impl Serialize for Expression {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -41,10 +41,6 @@ impl<T: Serialize> Serialize for Spanned<T> {
         self.get_ref().serialize(serializer)
     }
 }
-
-/// The newtype name under which an [`Interpolated`] string reaches the
-/// encoder.
-pub(crate) const INTERPOLATED_TOKEN: &str = "$hcl_json::private::Interpolated";
 
 /// A string written as it is, so that its `${...}` and `%{...}` sequences
 /// stay interpolations and directives: how a generator writes a reference

@@ -64,8 +64,8 @@ use std::io;
 use indexmap::IndexMap;
 use serde::Serialize;
 
-use crate::diag::{Diagnostic, Error};
 use crate::body::{Body, File};
+use crate::diag::{Diagnostic, Error};
 use crate::value::Value;
 pub use capture::Interpolated;
 pub use json_from_native::{to_json_string, to_json_writer};

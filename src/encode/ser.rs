@@ -11,13 +11,11 @@
 
 use serde::ser::{self, Serialize};
 
-use super::capture::INTERPOLATED_TOKEN;
 use super::raw;
 use super::writer::JsonWriter;
-use crate::decode::capture::EXPRESSION_TOKEN;
-use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::body::Expression;
-use crate::value::ser::{NUMBER_TOKEN, VALUE_TOKEN};
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
+use crate::handover::{EXPRESSION_TOKEN, INTERPOLATED_TOKEN, NUMBER_TOKEN, VALUE_TOKEN};
 use crate::value::{Number, Value, ValueSerializer};
 
 /// Writes values into a [`JsonWriter`], tracking the path for errors.

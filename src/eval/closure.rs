@@ -2,8 +2,8 @@
 //! with, for evaluation later (the customdecode extension's closure).
 
 use super::EvalContext;
-use crate::diag::Error;
 use crate::body::Expression;
+use crate::diag::Error;
 use crate::value::Value;
 
 /// An expression together with the [`EvalContext`] it belongs to.

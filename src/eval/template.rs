@@ -256,8 +256,8 @@ fn output_estimate(t: &Template) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use crate::value::{try_convert, Number, Type, Value};
     use crate::eval::EvalContext;
+    use crate::value::{try_convert, Number, Type, Value};
 
     /// The value of `template` (a JSON string's text) with variable `x`.
     fn eval(template: &str, x: Value) -> Value {

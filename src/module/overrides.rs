@@ -687,9 +687,9 @@ impl DerivedBody for Override {
 
 #[cfg(test)]
 mod tests {
-    use crate::module::{LoadOptions, Module};
     use crate::body::{Body, BodySchema};
     use crate::eval::EvalContext;
+    use crate::module::{LoadOptions, Module};
     use crate::value::Value;
 
     fn module(files: &[(&str, &str)]) -> Module {

@@ -24,13 +24,13 @@ use indexmap::IndexMap;
 
 use super::overrides::unsuitable_reason;
 use super::{load, read_file, Module};
+use crate::body::Expression;
 use crate::body::{BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
 use crate::ext::typeexpr::TypeConstraint;
 use crate::pos::{Range, SourceFile};
 use crate::value::Value;
-use crate::body::Expression;
 
 /// A `variable` declaration, read statically.
 #[derive(Debug, Clone, PartialEq)]

@@ -11,11 +11,11 @@ use std::fmt::Write as _;
 
 use super::{BlockCollection, BlockKeyed, Spec};
 use crate::analysis::Traversal;
+use crate::body::Body;
+use crate::body::{Block, BodyContent, BodySchema};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::body::Body;
 use crate::pos::Range;
-use crate::body::{Block, BodyContent, BodySchema};
 use crate::value::{try_convert, unify_unsafe, Elements, Entries, Str, Type, Value};
 
 /// A label of the block whose body is decoded, for [`Spec::Label`].

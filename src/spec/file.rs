@@ -16,11 +16,11 @@
 use indexmap::IndexMap;
 
 use super::{BlockCollection, BlockKeyed, Spec};
+use crate::body::{Block, BodyContent, BodySchema};
+use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::{EvalContext, Function, FunctionError, Param};
 use crate::ext::typeexpr::TypeConstraint;
-use crate::body::{Body, Expression};
-use crate::body::{Block, BodyContent, BodySchema};
 use crate::value::{try_convert, Number, Type, Value};
 
 /// The spec block types, in the order `hcldec` lists them.

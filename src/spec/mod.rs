@@ -44,9 +44,9 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
+use crate::body::{Body, Expression};
 use crate::diag::Diagnostics;
 use crate::eval::{EvalContext, Function};
-use crate::body::{Body, Expression};
 use crate::value::{Type, Value};
 
 pub use file::SpecFile;

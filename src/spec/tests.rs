@@ -1,8 +1,8 @@
 //! One case per spec kind and per diagnostic, through the public API.
 
 use super::{Spec, SpecFile};
-use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::body::{parse, Body};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::eval::EvalContext;
 use crate::value::{Number, Type, Value};
 

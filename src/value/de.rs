@@ -26,11 +26,12 @@ use serde::Deserialize;
 
 use super::convert::unsuitable;
 use super::number::Number;
-use super::ser::{unknown_error, NUMBER_TOKEN, VALUE_TOKEN};
+use super::ser::unknown_error;
 use super::string::Str;
 use super::types::Type;
 use super::{Elements, Entries, Value};
 use crate::diag::Error;
+use crate::handover::{NUMBER_TOKEN, VALUE_TOKEN};
 
 /// Reads a `T` out of a [`Value`]; see [`ValueDeserializer`] for the
 /// rules.

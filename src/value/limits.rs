@@ -626,7 +626,10 @@ mod tests {
         assert_eq!(weight(&v), (VALUE_BYTES + 2 + 3, 1));
         assert_eq!(weight(&crate::value::Value::from("abc")), (3, 0));
         assert_eq!(weight(&crate::value::Value::from(1)), (0, 0));
-        let nested = crate::value::Value::tuple([crate::value::Value::tuple([crate::value::Value::from(1)])]);
+        let nested =
+            crate::value::Value::tuple([crate::value::Value::tuple([crate::value::Value::from(
+                1,
+            )])]);
         assert_eq!(weight(&nested), (2 * VALUE_BYTES, 2));
     }
 

@@ -27,11 +27,7 @@ use super::string::Str;
 use super::types::Type;
 use super::{Elements, Entries, Value};
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
-
-/// The newtype name under which a number travels as exact text.
-pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
-/// The newtype name under which a `Value` passes through unchanged.
-pub(crate) const VALUE_TOKEN: &str = "$hcl_json::private::Value";
+use crate::handover::{NUMBER_TOKEN, VALUE_TOKEN};
 
 pub(crate) fn unknown_error() -> Error {
     Error::new(

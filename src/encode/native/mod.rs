@@ -42,8 +42,8 @@ use std::io;
 pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
 
 use super::writer::JsonWriter;
-use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::body::Body;
+use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{FileData, NodeId, NodeKind, Prop};
 use crate::syntax::{self, needs_template_parse};
 use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
