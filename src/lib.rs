@@ -60,7 +60,7 @@ mod handover;
 pub mod json;
 pub mod module;
 pub mod pos;
-pub mod spec;
+pub mod hcldec;
 pub mod stdlib;
 mod syntax;
 pub mod value;

@@ -318,7 +318,7 @@ fn expected_diagnostics(t: &hcl_json::File) -> Vec<std::ops::Range<usize>> {
 
 /// HCL's spec suite run the way its harness `hclspecsuite` runs `hcldec`,
 /// without Go: for every `.t` file, its `.hcldec` spec is read with
-/// [`hcl_json::spec::SpecFile`], the input (`.hcl` or `.hcl.json`) is
+/// [`hcl_json::hcldec::SpecFile`], the input (`.hcl` or `.hcl.json`) is
 /// decoded by it with the spec's variables and functions, and the `.t`
 /// file's expectations hold: `result_type` is the decoded value's type,
 /// `result` its value, `diagnostics` the ranges of the errors, and
@@ -344,7 +344,7 @@ fn hcl_specsuite_passes_with_runtime_specs() {
         let spec_body = hcl_json::parse_file(t_path.with_extension("hcldec"))
             .unwrap_or_else(|e| panic!("{name}: {e}"))
             .body();
-        let spec = hcl_json::spec::SpecFile::from_body(&spec_body)
+        let spec = hcl_json::hcldec::SpecFile::from_body(&spec_body)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let input = ["hcl", "hcl.json"]
             .iter()
@@ -612,7 +612,7 @@ fn hcl_specsuite_native_inputs_convert_to_json_decoding_the_same() {
         let back = hcl_json::parse(&json, &format!("{name}.json"))
             .unwrap_or_else(|e| panic!("{name}: the JSON does not parse:\n{e}\n{json}"));
         let spec_path = path.with_extension("hcldec");
-        let spec = hcl_json::spec::SpecFile::from_body(
+        let spec = hcl_json::hcldec::SpecFile::from_body(
             &hcl_json::parse_file(&spec_path)
                 .unwrap_or_else(|e| panic!("{name}: {e}"))
                 .body(),

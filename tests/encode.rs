@@ -1532,7 +1532,7 @@ service "tcp" "db" {
 /// whole output pinned, and the JSON read back decoding to the same value
 /// as the native text by the same spec.
 mod to_json {
-    use hcl_json::spec::Spec;
+    use hcl_json::hcldec::Spec;
     use hcl_json::{ConvertOptions, EvalContext, Type, Value};
 
     fn convert_with(src: &str, options: &ConvertOptions) -> String {

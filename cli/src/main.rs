@@ -24,7 +24,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use hcl_json::spec::SpecFile;
+use hcl_json::hcldec::SpecFile;
 use hcl_json::{Body, Diagnostic, EvalContext, File, Value};
 
 use diags::{Format, Sources};

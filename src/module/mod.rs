@@ -33,7 +33,7 @@
 //! out. It has to be: in JSON syntax a property is an attribute or a block
 //! only once a schema says which, so no merge can happen before a schema is
 //! known. The result is an ordinary [`Body`], so everything built on bodies
-//! (schemas, `#[derive(HclDecode)]`, [`spec`](crate::spec)) reads a module
+//! (schemas, `#[derive(HclDecode)]`, [`hcldec`](crate::hcldec)) reads a module
 //! with overrides as it reads a file, and every attribute keeps the range
 //! of the file it came from. [`Module::load`] reads the module once with
 //! Terraform's top-level schema, so override mistakes are reported when it
@@ -383,7 +383,7 @@ impl Module {
 
     /// The module's body: the primary files merged, override files
     /// applied. Read it with a schema, [`decode_body`](crate::decode::decode_body)
-    /// or a [`spec`](crate::spec) as any body.
+    /// or a [`hcldec`](crate::hcldec) as any body.
     pub fn body(&self) -> &Body {
         &self.body
     }

@@ -19,7 +19,7 @@
 //! static analysis of expressions, so it works on any syntax's bodies.
 //!
 //! ```
-//! use hcl_json::{spec::Spec, EvalContext, Type, Value};
+//! use hcl_json::{hcldec::Spec, EvalContext, Type, Value};
 //!
 //! let spec = Spec::object([
 //!     ("name", Spec::attr("name", Type::String).required()),
@@ -334,7 +334,7 @@ impl Spec {
     /// depends on the value).
     ///
     /// ```
-    /// use hcl_json::{spec::Spec, Type};
+    /// use hcl_json::{hcldec::Spec, Type};
     ///
     /// let spec = Spec::block_map("svc", &["name"], Spec::object([("port", Spec::attr("port", Type::Number))]));
     /// assert_eq!(spec.implied_type().to_string(), "map(object({port=number}))");

@@ -66,7 +66,7 @@ const SPEC_FUNCTIONS: &[(&str, &str)] = &[
 /// declares for the documents it decodes.
 ///
 /// ```
-/// use hcl_json::{spec::SpecFile, EvalContext, Value};
+/// use hcl_json::{hcldec::SpecFile, EvalContext, Value};
 ///
 /// let spec_src = r#"{
 ///   "object": {"attr": {"name": {"type": "string", "required": true}}},
