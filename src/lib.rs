@@ -51,16 +51,17 @@
 
 pub mod analysis;
 pub mod body;
+pub mod convert;
 pub mod decode;
 pub mod diag;
 pub mod encode;
 pub mod eval;
 pub mod ext;
 mod handover;
+pub mod hcldec;
 pub mod json;
 pub mod module;
 pub mod pos;
-pub mod hcldec;
 pub mod stdlib;
 mod syntax;
 pub mod value;
@@ -72,15 +73,17 @@ pub use body::{
     AttributeSchema, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, Expression, File,
     Syntax,
 };
+pub use convert::{
+    to_json_string, to_json_writer, to_native_string, to_native_writer, ConvertOptions,
+};
 pub use decode::{
     decode_body, from_path, from_paths, from_slice, from_slice_named, from_str, from_str_named,
     from_str_native, from_str_native_named, HclDecode,
 };
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 pub use encode::{
-    to_json_string, to_json_writer, to_native_string, to_native_writer, to_string,
-    to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, BodyEncoder,
-    ConvertOptions, HclEncode, Interpolated,
+    to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, BodyEncoder,
+    HclEncode, Interpolated,
 };
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};

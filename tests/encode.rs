@@ -696,7 +696,7 @@ fn hash_maps_are_written_in_key_order() {
 /// per rule, the whole output pinned, every value written checked with the
 /// native expression parser (`verify`).
 mod native {
-    use hcl_json::encode::{BlockFrame, ConvertOptions, Item};
+    use hcl_json::convert::{BlockFrame, ConvertOptions, PropertyKind};
 
     fn convert_with(src: &str, options: ConvertOptions) -> String {
         let file = hcl_json::parse(src, "t.tf.json").unwrap();
@@ -1231,10 +1231,10 @@ resource "aws_instance" "example" {
     #[test]
     fn a_schema_closure_decides_blocks_and_label_counts() {
         let schema = |path: &[BlockFrame], name: &str| match (path, name) {
-            ([], "service") => Item::Block { labels: 2 },
-            ([s], "listener") if s.labels[0] == "http" => Item::Block { labels: 0 },
-            ([_], "note") => Item::Literal,
-            _ => Item::Expression,
+            ([], "service") => PropertyKind::Block { labels: 2 },
+            ([s], "listener") if s.labels[0] == "http" => PropertyKind::Block { labels: 0 },
+            ([_], "note") => PropertyKind::Literal,
+            _ => PropertyKind::Expression,
         };
         let src = r#"{"service": {"http": {"web": {
           "note": "${raw}",
@@ -1423,7 +1423,7 @@ service "tcp" "db" {
     }
 
     /// The native text written for `{"a": value}`, read in `item` mode.
-    pub(super) fn native_value(value: &str, item: Item) -> Option<String> {
+    pub(super) fn native_value(value: &str, item: PropertyKind) -> Option<String> {
         let file = hcl_json::parse(&format!("{{\"a\": {value}}}"), "t.json").unwrap();
         let options = ConvertOptions::with_schema(move |_: &[BlockFrame], _: &str| item);
         let text = hcl_json::to_native_string(&file.body(), &options.verify(true)).ok()?;
@@ -1454,7 +1454,7 @@ service "tcp" "db" {
             // parser rejects is a conversion error, as it is an evaluation
             // error.
             let json = summary_or_value(eval_a(&attr, &ctx));
-            match native_value(&value, Item::Expression) {
+            match native_value(&value, PropertyKind::Expression) {
                 Some(text) => {
                     let wrapped = serde_json::to_string(&format!("${{{text}}}")).unwrap();
                     let native = summary_or_value(eval_a(&format!("{{\"a\": {wrapped}}}"), &ctx));
@@ -1469,7 +1469,7 @@ service "tcp" "db" {
             }
             // Literal-only positions: the JSON read literally.
             let literal = summary_or_value(eval_a(&attr, &hcl_json::EvalContext::literal()));
-            match native_value(&value, Item::Literal) {
+            match native_value(&value, PropertyKind::Literal) {
                 Some(text) => {
                     let wrapped = serde_json::to_string(&format!("${{{text}}}")).unwrap();
                     let native = summary_or_value(eval_a(&format!("{{\"a\": {wrapped}}}"), &ctx));
@@ -1961,8 +1961,8 @@ terraform {
         fn native_values_evaluate_the_same_after_conversion_to_json(
             value in super::native::json_value()
         ) {
-            use hcl_json::encode::Item;
-            let Some(text) = super::native::native_value(&value, Item::Expression) else {
+            use hcl_json::convert::PropertyKind;
+            let Some(text) = super::native::native_value(&value, PropertyKind::Expression) else {
                 return Ok(());
             };
             let src = format!("a = {text}\n");

@@ -1,6 +1,6 @@
 //! Writing HCL's JSON syntax: Rust values to `.tf.json` text.
 //!
-//! This room owns the way back from Rust data to JSON-syntax text:
+//! This module owns the way back from Rust data to JSON-syntax text:
 //! [`to_string`], [`to_string_pretty`], [`to_vec`], [`to_vec_pretty`],
 //! [`to_writer`] and [`to_writer_pretty`] for any [`HclEncode`] type.
 //! It reads from `value` (values, exact numbers) and the body model
@@ -44,20 +44,12 @@
 //! Output is minimal in compact form and, in pretty form, two-space
 //! indented like `JSON.stringify(x, null, 2)` (cdktf's `cdk.tf.json`).
 //!
-//! # Conversion between the syntaxes
-//!
-//! [`to_native_string`] / [`to_native_writer`] turn a parsed JSON-syntax
-//! body into native-syntax text (`native/`), [`to_json_string`] /
-//! [`to_json_writer`] a parsed native body into JSON-syntax text
-//! (`json_from_native.rs`); both take a [`ConvertOptions`] whose schema
-//! says how each attribute's value is read.
+//! Converting a parsed body from one syntax to the other is `convert`'s job.
 
 mod capture;
-mod json_from_native;
-mod native;
-mod raw;
+pub(crate) mod raw;
 mod ser;
-mod writer;
+pub(crate) mod writer;
 
 use std::io;
 
@@ -68,11 +60,6 @@ use crate::body::{Body, File};
 use crate::diag::{Diagnostic, Error};
 use crate::value::Value;
 pub use capture::Interpolated;
-pub use json_from_native::{to_json_string, to_json_writer};
-pub use native::{
-    to_native_string, to_native_writer, BlockFrame, ConvertOptions, Item, NativeSchema, NoSchema,
-    TerraformSchema,
-};
 use ser::{key_string, located_detail, push_key, Encoder};
 
 /// A type that can be written as an HCL body (or, for [`Value`], as a

@@ -32,18 +32,17 @@
 //! written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
 //! cannot blow a hostile file's text up.
 
-mod schema;
 mod text;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io;
 
-pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
-
-use super::writer::JsonWriter;
+use super::schema::{BlockFrame, PropertyKind};
+use super::ConvertOptions;
 use crate::body::Body;
 use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::encode::writer::JsonWriter;
 use crate::json::{FileData, NodeId, NodeKind, Prop};
 use crate::syntax::{self, needs_template_parse};
 use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
@@ -59,82 +58,6 @@ const TUPLE_WIDTH: usize = 80;
 /// nested value hundreds of times its JSON's size.
 const FLAT_DEPTH: usize = 32;
 
-/// How [`to_native_string`] converts: which schema tells attributes from
-/// blocks, and whether to check what it writes.
-///
-/// ```
-/// use hcl_json::encode::ConvertOptions;
-///
-/// let file = hcl_json::parse(r#"{"tags": {"Name": "web"}}"#, "x.hcl.json")?;
-/// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::without_schema())?;
-/// assert_eq!(text, "tags = {\n  Name = \"web\"\n}\n");
-/// # Ok::<(), hcl_json::Error>(())
-/// ```
-pub struct ConvertOptions {
-    pub(super) schema: Box<dyn NativeSchema + Send + Sync>,
-    pub(super) verify: bool,
-    pub(super) comments: bool,
-}
-
-impl Default for ConvertOptions {
-    /// [`ConvertOptions::terraform`].
-    fn default() -> Self {
-        ConvertOptions::terraform()
-    }
-}
-
-impl std::fmt::Debug for ConvertOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ConvertOptions")
-            .field("verify", &self.verify)
-            .field("comments", &self.comments)
-            .finish_non_exhaustive()
-    }
-}
-
-impl ConvertOptions {
-    /// Terraform's language ([`TerraformSchema`]): its block types and
-    /// meta-arguments are known, provider-defined nested objects are
-    /// written as attributes.
-    pub fn terraform() -> ConvertOptions {
-        ConvertOptions::with_schema(TerraformSchema)
-    }
-
-    /// No schema ([`NoSchema`]): every property is an attribute.
-    pub fn without_schema() -> ConvertOptions {
-        ConvertOptions::with_schema(NoSchema)
-    }
-
-    /// The given schema (a [`NativeSchema`], such as a closure).
-    pub fn with_schema(schema: impl NativeSchema + Send + Sync + 'static) -> ConvertOptions {
-        ConvertOptions {
-            schema: Box::new(schema),
-            verify: false,
-            comments: false,
-        }
-    }
-
-    /// With `verify`, every attribute value and label written is parsed
-    /// back with the native expression parser, and one that does not
-    /// parse (or, for a literal string or a label, does not read back as
-    /// the same text) is an error naming the JSON it came from. It costs
-    /// about one parse of the output; off by default.
-    pub fn verify(mut self, verify: bool) -> ConvertOptions {
-        self.verify = verify;
-        self
-    }
-
-    /// For native → JSON conversion ([`to_json_string`](crate::convert::to_json_string)):
-    /// with `comments`, the comments between a body's items are kept as
-    /// `"//"` properties (the JSON syntax's comment convention); without,
-    /// the default, they are dropped. JSON → native conversion always
-    /// writes `"//"` properties as `#` comments.
-    pub fn comments(mut self, comments: bool) -> ConvertOptions {
-        self.comments = comments;
-        self
-    }
-}
-
 /// Converts a JSON-syntax body (a file's [`File::body`](crate::body::File::body))
 /// to native-syntax text.
 ///
@@ -144,7 +67,7 @@ impl ConvertOptions {
 /// once, each with the range of the JSON at fault.
 ///
 /// ```
-/// use hcl_json::encode::ConvertOptions;
+/// use hcl_json::ConvertOptions;
 ///
 /// let src = r#"{
 ///   "resource": {"aws_instance": {"web": {
@@ -340,11 +263,11 @@ impl<'a> Converter<'a> {
             entries.push(Entry::Comment(self.comment(prop.value)));
             return;
         }
-        let mode = match self.options.schema.item(&self.path, &name) {
-            Item::Block { labels } => return self.blocks(prop, labels, indent, entries),
-            Item::Expression => Mode::Expression,
-            Item::Literal => Mode::Literal,
-            Item::Reference => Mode::Reference,
+        let mode = match self.options.schema.kind(&self.path, &name) {
+            PropertyKind::Block { labels } => return self.blocks(prop, labels, indent, entries),
+            PropertyKind::Expression => Mode::Expression,
+            PropertyKind::Literal => Mode::Literal,
+            PropertyKind::Reference => Mode::Reference,
         };
         if let Some(&first) = attributes.get(&name) {
             let detail = format!(
@@ -364,7 +287,7 @@ impl<'a> Converter<'a> {
             s.to_string()
         } else {
             let mut w = JsonWriter::new(false);
-            super::raw::node(&mut w, self.file, value);
+            crate::encode::raw::node(&mut w, self.file, value);
             String::from_utf8_lossy(&w.out).into_owned()
         };
         text.lines().map(|l| l.trim_end().to_string()).collect()

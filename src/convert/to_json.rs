@@ -65,11 +65,11 @@ use std::collections::{HashMap, HashSet};
 use std::io;
 use std::sync::Arc;
 
-use super::native::ConvertOptions;
-use super::writer::JsonWriter;
-use super::{BlockFrame, Item as SchemaItem};
+use super::schema::{BlockFrame, PropertyKind};
+use super::ConvertOptions;
 use crate::body::{Body, NativeBodyRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::encode::writer::JsonWriter;
 use crate::pos::SourceFile;
 use crate::syntax::{
     self, AttributeNode, BlockNode, Expr, ExprKind, Item, ObjectKey, Span, Template, TemplatePart,
@@ -169,7 +169,7 @@ fn convert(
 ) -> Result<(), Error> {
     if body.as_json().is_some() {
         let mut w = JsonWriter::new(true);
-        super::raw::body(&mut w, body)?;
+        crate::encode::raw::body(&mut w, body)?;
         w.out.push(b'\n');
         let _ = sink(&w.out);
         return Ok(());
@@ -433,11 +433,11 @@ impl<'a> ToJson<'a> {
         let mode = match self
             .options
             .schema
-            .item(&self.path, attr.name.text(self.src))
+            .kind(&self.path, attr.name.text(self.src))
         {
-            SchemaItem::Literal => Mode::Literal,
-            SchemaItem::Reference => Mode::Reference,
-            SchemaItem::Expression | SchemaItem::Block { .. } => Mode::Expression,
+            PropertyKind::Literal => Mode::Literal,
+            PropertyKind::Reference => Mode::Reference,
+            PropertyKind::Expression | PropertyKind::Block { .. } => Mode::Expression,
         };
         // Read once and dropped: the file keeps no tree for it.
         let expr = attr.expr_once(self.src);

@@ -7,7 +7,7 @@
 //! every body, giving it the enclosing blocks. [`TerraformSchema`] answers
 //! from Terraform's own language (the block types and meta-arguments of
 //! terraform-json-syntax.md), [`NoSchema`] says "expression attribute" to
-//! everything, and any `Fn(&[BlockFrame], &str) -> Item` closure is a
+//! everything, and any `Fn(&[BlockFrame], &str) -> PropertyKind` closure is a
 //! schema too.
 
 /// One enclosing block, as the converter tells a [`NativeSchema`] where it
@@ -25,7 +25,7 @@ pub struct BlockFrame {
 /// syntax.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Item {
+pub enum PropertyKind {
     /// An attribute whose value is an expression (full-expression mode): a
     /// string is a template, `"${x}"` is the expression `x`.
     Expression,
@@ -55,14 +55,14 @@ pub enum Item {
 /// properties of bodies are never asked about.
 ///
 /// ```
-/// use hcl_json::encode::{BlockFrame, ConvertOptions, Item};
+/// use hcl_json::convert::{BlockFrame, ConvertOptions, PropertyKind};
 ///
 /// // A schema for an application: `service "name" { ... }` blocks, and
 /// // `listener` blocks inside them.
 /// let schema = |path: &[BlockFrame], name: &str| match (path.len(), name) {
-///     (0, "service") => Item::Block { labels: 1 },
-///     (1, "listener") => Item::Block { labels: 0 },
-///     _ => Item::Expression,
+///     (0, "service") => PropertyKind::Block { labels: 1 },
+///     (1, "listener") => PropertyKind::Block { labels: 0 },
+///     _ => PropertyKind::Expression,
 /// };
 /// let file = hcl_json::parse(
 ///     r#"{"service": {"web": {"listener": [{"port": 80}, {"port": 443}]}}}"#,
@@ -77,11 +77,11 @@ pub enum Item {
 /// ```
 pub trait NativeSchema {
     /// What property `name` of the body inside `path` is.
-    fn item(&self, path: &[BlockFrame], name: &str) -> Item;
+    fn kind(&self, path: &[BlockFrame], name: &str) -> PropertyKind;
 }
 
-impl<F: Fn(&[BlockFrame], &str) -> Item> NativeSchema for F {
-    fn item(&self, path: &[BlockFrame], name: &str) -> Item {
+impl<F: Fn(&[BlockFrame], &str) -> PropertyKind> NativeSchema for F {
+    fn kind(&self, path: &[BlockFrame], name: &str) -> PropertyKind {
         self(path, name)
     }
 }
@@ -92,8 +92,8 @@ impl<F: Fn(&[BlockFrame], &str) -> Item> NativeSchema for F {
 pub struct NoSchema;
 
 impl NativeSchema for NoSchema {
-    fn item(&self, _path: &[BlockFrame], _name: &str) -> Item {
-        Item::Expression
+    fn kind(&self, _path: &[BlockFrame], _name: &str) -> PropertyKind {
+        PropertyKind::Expression
     }
 }
 
@@ -130,110 +130,116 @@ impl NativeSchema for NoSchema {
 pub struct TerraformSchema;
 
 impl NativeSchema for TerraformSchema {
-    fn item(&self, path: &[BlockFrame], name: &str) -> Item {
+    fn kind(&self, path: &[BlockFrame], name: &str) -> PropertyKind {
         let types: Vec<&str> = path.iter().map(|f| f.type_name.as_str()).collect();
         match types.as_slice() {
             [] => top_level(name),
             ["terraform", rest @ ..] => terraform(rest, name),
             ["variable"] => match name {
-                "type" => Item::Reference,
-                "default" | "description" | "sensitive" | "nullable" | "ephemeral" => Item::Literal,
-                "validation" => Item::Block { labels: 0 },
-                _ => Item::Expression,
+                "type" => PropertyKind::Reference,
+                "default" | "description" | "sensitive" | "nullable" | "ephemeral" => {
+                    PropertyKind::Literal
+                }
+                "validation" => PropertyKind::Block { labels: 0 },
+                _ => PropertyKind::Expression,
             },
             ["output"] => match name {
-                "description" | "sensitive" | "ephemeral" => Item::Literal,
-                "depends_on" => Item::Reference,
-                "precondition" => Item::Block { labels: 0 },
-                _ => Item::Expression,
+                "description" | "sensitive" | "ephemeral" => PropertyKind::Literal,
+                "depends_on" => PropertyKind::Reference,
+                "precondition" => PropertyKind::Block { labels: 0 },
+                _ => PropertyKind::Expression,
             },
             ["module"] => match name {
-                "source" | "version" => Item::Literal,
-                "providers" | "depends_on" => Item::Reference,
-                _ => Item::Expression,
+                "source" | "version" => PropertyKind::Literal,
+                "providers" | "depends_on" => PropertyKind::Reference,
+                _ => PropertyKind::Expression,
             },
             ["provider"] => match name {
-                "alias" | "version" => Item::Literal,
-                "dynamic" => Item::Block { labels: 1 },
-                _ => Item::Expression,
+                "alias" | "version" => PropertyKind::Literal,
+                "dynamic" => PropertyKind::Block { labels: 1 },
+                _ => PropertyKind::Expression,
             },
             ["resource" | "data" | "ephemeral"] | ["check", "data"] => resource(name),
             ["moved"] => match name {
-                "from" | "to" => Item::Reference,
-                _ => Item::Expression,
+                "from" | "to" => PropertyKind::Reference,
+                _ => PropertyKind::Expression,
             },
             ["import"] => match name {
-                "to" | "provider" => Item::Reference,
-                _ => Item::Expression,
+                "to" | "provider" => PropertyKind::Reference,
+                _ => PropertyKind::Expression,
             },
             ["removed"] => match name {
-                "from" => Item::Reference,
-                "lifecycle" => Item::Block { labels: 0 },
-                "provisioner" => Item::Block { labels: 1 },
-                _ => Item::Expression,
+                "from" => PropertyKind::Reference,
+                "lifecycle" => PropertyKind::Block { labels: 0 },
+                "provisioner" => PropertyKind::Block { labels: 1 },
+                _ => PropertyKind::Expression,
             },
             ["check"] => match name {
-                "data" => Item::Block { labels: 2 },
-                "assert" => Item::Block { labels: 0 },
-                _ => Item::Expression,
+                "data" => PropertyKind::Block { labels: 2 },
+                "assert" => PropertyKind::Block { labels: 0 },
+                _ => PropertyKind::Expression,
             },
             // The nested block types below only ever become blocks where
             // the arms above say so, so the innermost type is enough.
             [.., "lifecycle"] => match name {
-                "ignore_changes" | "replace_triggered_by" => Item::Reference,
-                "precondition" | "postcondition" => Item::Block { labels: 0 },
-                _ => Item::Expression,
+                "ignore_changes" | "replace_triggered_by" => PropertyKind::Reference,
+                "precondition" | "postcondition" => PropertyKind::Block { labels: 0 },
+                _ => PropertyKind::Expression,
             },
             [.., "connection"] => match name {
-                "type" => Item::Literal,
-                _ => Item::Expression,
+                "type" => PropertyKind::Literal,
+                _ => PropertyKind::Expression,
             },
             [.., "provisioner"] => match name {
-                "connection" => Item::Block { labels: 0 },
-                "when" | "on_failure" => Item::Reference,
-                _ => Item::Expression,
+                "connection" => PropertyKind::Block { labels: 0 },
+                "when" | "on_failure" => PropertyKind::Reference,
+                _ => PropertyKind::Expression,
             },
             [.., "dynamic"] => match name {
-                "content" => Item::Block { labels: 0 },
-                "iterator" => Item::Reference,
-                _ => Item::Expression,
+                "content" => PropertyKind::Block { labels: 0 },
+                "iterator" => PropertyKind::Reference,
+                _ => PropertyKind::Expression,
             },
             [.., "dynamic", "content"] => match name {
-                "dynamic" => Item::Block { labels: 1 },
-                _ => Item::Expression,
+                "dynamic" => PropertyKind::Block { labels: 1 },
+                _ => PropertyKind::Expression,
             },
-            _ => Item::Expression,
+            _ => PropertyKind::Expression,
         }
     }
 }
 
-fn top_level(name: &str) -> Item {
+fn top_level(name: &str) -> PropertyKind {
     match name {
-        "resource" | "data" | "ephemeral" => Item::Block { labels: 2 },
-        "variable" | "output" | "module" | "provider" | "check" => Item::Block { labels: 1 },
-        "locals" | "terraform" | "moved" | "import" | "removed" => Item::Block { labels: 0 },
-        _ => Item::Expression,
+        "resource" | "data" | "ephemeral" => PropertyKind::Block { labels: 2 },
+        "variable" | "output" | "module" | "provider" | "check" => {
+            PropertyKind::Block { labels: 1 }
+        }
+        "locals" | "terraform" | "moved" | "import" | "removed" => {
+            PropertyKind::Block { labels: 0 }
+        }
+        _ => PropertyKind::Expression,
     }
 }
 
 /// Inside a `resource`, `data` or `ephemeral` block.
-fn resource(name: &str) -> Item {
+fn resource(name: &str) -> PropertyKind {
     match name {
-        "provider" | "depends_on" => Item::Reference,
-        "lifecycle" | "connection" => Item::Block { labels: 0 },
-        "provisioner" | "dynamic" => Item::Block { labels: 1 },
-        _ => Item::Expression,
+        "provider" | "depends_on" => PropertyKind::Reference,
+        "lifecycle" | "connection" => PropertyKind::Block { labels: 0 },
+        "provisioner" | "dynamic" => PropertyKind::Block { labels: 1 },
+        _ => PropertyKind::Expression,
     }
 }
 
 /// Inside `terraform` (`rest` are the blocks below it): "all setting
 /// values are taken literally".
-fn terraform(rest: &[&str], name: &str) -> Item {
+fn terraform(rest: &[&str], name: &str) -> PropertyKind {
     match (rest, name) {
-        ([], "required_providers" | "cloud") => Item::Block { labels: 0 },
-        ([], "backend" | "provider_meta") => Item::Block { labels: 1 },
-        ([], "experiments") => Item::Reference,
-        (["cloud"], "workspaces") => Item::Block { labels: 0 },
-        _ => Item::Literal,
+        ([], "required_providers" | "cloud") => PropertyKind::Block { labels: 0 },
+        ([], "backend" | "provider_meta") => PropertyKind::Block { labels: 1 },
+        ([], "experiments") => PropertyKind::Reference,
+        (["cloud"], "workspaces") => PropertyKind::Block { labels: 0 },
+        _ => PropertyKind::Literal,
     }
 }

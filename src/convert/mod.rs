@@ -1,0 +1,94 @@
+//! Converting between the syntaxes: a parsed JSON-syntax body to
+//! native-syntax text ([`to_native_string`], [`to_native_writer`]:
+//! `to_native/`), and a parsed native body to JSON-syntax text
+//! ([`to_json_string`], [`to_json_writer`]: `to_json.rs`).
+//!
+//! Both take a [`ConvertOptions`] whose [`NativeSchema`] (`schema.rs`) says
+//! what each property is, an attribute (read as an expression, literally,
+//! or as a reference) or a block, since the JSON syntax cannot say so
+//! itself. Writing Rust values as text is `encode`'s job; this module
+//! walks parsed trees and never evaluates.
+
+mod schema;
+mod to_json;
+mod to_native;
+
+pub use schema::{BlockFrame, NativeSchema, NoSchema, PropertyKind, TerraformSchema};
+pub use to_json::{to_json_string, to_json_writer};
+pub use to_native::{to_native_string, to_native_writer};
+
+/// How [`to_native_string`] converts: which schema tells attributes from
+/// blocks, and whether to check what it writes.
+///
+/// ```
+/// use hcl_json::convert::ConvertOptions;
+///
+/// let file = hcl_json::parse(r#"{"tags": {"Name": "web"}}"#, "x.hcl.json")?;
+/// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::without_schema())?;
+/// assert_eq!(text, "tags = {\n  Name = \"web\"\n}\n");
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub struct ConvertOptions {
+    pub(crate) schema: Box<dyn NativeSchema + Send + Sync>,
+    pub(crate) verify: bool,
+    pub(crate) comments: bool,
+}
+
+impl Default for ConvertOptions {
+    /// [`ConvertOptions::terraform`].
+    fn default() -> Self {
+        ConvertOptions::terraform()
+    }
+}
+
+impl std::fmt::Debug for ConvertOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ConvertOptions")
+            .field("verify", &self.verify)
+            .field("comments", &self.comments)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ConvertOptions {
+    /// Terraform's language ([`TerraformSchema`]): its block types and
+    /// meta-arguments are known, provider-defined nested objects are
+    /// written as attributes.
+    pub fn terraform() -> ConvertOptions {
+        ConvertOptions::with_schema(TerraformSchema)
+    }
+
+    /// No schema ([`NoSchema`]): every property is an attribute.
+    pub fn without_schema() -> ConvertOptions {
+        ConvertOptions::with_schema(NoSchema)
+    }
+
+    /// The given schema (a [`NativeSchema`], such as a closure).
+    pub fn with_schema(schema: impl NativeSchema + Send + Sync + 'static) -> ConvertOptions {
+        ConvertOptions {
+            schema: Box::new(schema),
+            verify: false,
+            comments: false,
+        }
+    }
+
+    /// With `verify`, every attribute value and label written is parsed
+    /// back with the native expression parser, and one that does not
+    /// parse (or, for a literal string or a label, does not read back as
+    /// the same text) is an error naming the JSON it came from. It costs
+    /// about one parse of the output; off by default.
+    pub fn verify(mut self, verify: bool) -> ConvertOptions {
+        self.verify = verify;
+        self
+    }
+
+    /// For native → JSON conversion ([`to_json_string`](crate::convert::to_json_string)):
+    /// with `comments`, the comments between a body's items are kept as
+    /// `"//"` properties (the JSON syntax's comment convention); without,
+    /// the default, they are dropped. JSON → native conversion always
+    /// writes `"//"` properties as `#` comments.
+    pub fn comments(mut self, comments: bool) -> ConvertOptions {
+        self.comments = comments;
+        self
+    }
+}
