@@ -4,9 +4,10 @@
 //! below. Reached as the hidden `hcl_json::__private`; not a public API.
 //! It sits above both `decode` and `encode`, so neither imports the other.
 
-pub use crate::decode::body_de::{next_range, BodyDeserializer};
+pub use crate::decode::body_de::next_range;
 pub use crate::decode::spec::{
-    BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField, Variant,
+    BlockField, BodyDeserializer, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField,
+    Variant,
 };
 pub use crate::encode::{
     collect_one, label_string, BlockEncode, BodyEncoder, CommentEncode, RemainEncode,

@@ -6,11 +6,9 @@
 //! visitor is given one entry per field: an attribute's expression, a block
 //! field's blocks, a label, or the rest of the body.
 //!
-//! Every problem goes to one shared list ([`Env::diags`]); a failing part
+//! Every problem goes to one shared list (`Env::diags`); a failing part
 //! returns [`Error::reported`] so that callers carry on with the next part
 //! instead of reporting it again. `decode_body` returns the whole list.
-
-use std::cell::RefCell;
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
@@ -18,23 +16,13 @@ use serde::de::{
 
 use super::capture::{self, RangeSeed};
 use super::expr_de::{locate, sentence, AttrPlace, ExprDeserializer};
-use super::spec::{Cardinality, DecodeSpec, FieldKind};
+use super::spec::{BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind};
 use crate::body::{Block, BodyContent};
 use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
-use crate::eval::EvalContext;
 use crate::handover::{BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
 use crate::pos::Range;
 use crate::value::{Value, ValueDeserializer};
-
-/// What every deserializer of one decoding shares.
-#[derive(Debug)]
-pub(crate) struct Env<'a> {
-    pub ctx: &'a EvalContext,
-    /// For `#[hcl(attr, literal)]` fields.
-    pub literal: EvalContext,
-    pub diags: RefCell<Diagnostics>,
-}
 
 impl Env<'_> {
     /// Records `err` unless it is the already-reported marker; returns the
@@ -71,22 +59,6 @@ impl Env<'_> {
         self.diags.borrow_mut().extend(out);
         Error::reported()
     }
-}
-
-/// A `serde::Deserializer` over one body, for the struct `spec` describes.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct BodyDeserializer<'a> {
-    pub(crate) body: Body,
-    pub(crate) labels: Vec<String>,
-    /// The ranges of `labels`.
-    pub(crate) label_ranges: Vec<Range>,
-    /// The block's definition and type ranges; `None` for a root body.
-    pub(crate) block_ranges: Option<(Range, Range)>,
-    pub(crate) spec: &'static DecodeSpec,
-    pub(crate) env: &'a Env<'a>,
-    /// `resource.aws_instance.web`, for messages; empty at the top.
-    pub(crate) path: String,
 }
 
 impl BodyDeserializer<'_> {

@@ -258,12 +258,12 @@ pub(crate) fn budget_size(body: &Body) -> usize {
 
 /// [`decode_body`] inside its meter.
 fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Error> {
-    let env = body_de::Env {
+    let env = spec::Env {
         ctx,
         literal: capture::literal_ctx().clone(),
         diags: RefCell::new(Diagnostics::new()),
     };
-    let de = body_de::BodyDeserializer {
+    let de = spec::BodyDeserializer {
         body: body.clone(),
         labels: Vec::new(),
         label_ranges: Vec::new(),

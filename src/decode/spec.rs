@@ -1,8 +1,18 @@
 //! The decoding plan of a `#[derive(HclDecode)]` struct: which field is an
 //! attribute, a block, a label or the remaining body, and the body schema
 //! that follows from that. Built once per type, on first use.
+//!
+//! A plan holds the check function the derive generates, which takes a
+//! [`BodyDeserializer`], and a body deserializer holds its plan, so both
+//! types are declared here; `body_de.rs` gives the deserializer its
+//! behaviour.
 
-use crate::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
+use std::cell::RefCell;
+
+use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema};
+use crate::diag::Diagnostics;
+use crate::eval::EvalContext;
+use crate::pos::Range;
 
 /// How many blocks a block field accepts, from its Rust type.
 #[doc(hidden)]
@@ -148,8 +158,32 @@ pub struct Variant {
 
 /// See [`DecodeSpec::check`].
 #[doc(hidden)]
-pub(super) type CheckFn =
-    fn(super::body_de::BodyDeserializer<'_>) -> Result<(), crate::diag::Error>;
+pub(super) type CheckFn = fn(BodyDeserializer<'_>) -> Result<(), crate::diag::Error>;
+
+/// What every deserializer of one decoding shares.
+#[derive(Debug)]
+pub(crate) struct Env<'a> {
+    pub ctx: &'a EvalContext,
+    /// For `#[hcl(attr, literal)]` fields.
+    pub literal: EvalContext,
+    pub diags: RefCell<Diagnostics>,
+}
+
+/// A `serde::Deserializer` over one body, for the struct `spec` describes.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct BodyDeserializer<'a> {
+    pub(crate) body: Body,
+    pub(crate) labels: Vec<String>,
+    /// The ranges of `labels`.
+    pub(crate) label_ranges: Vec<Range>,
+    /// The block's definition and type ranges; `None` for a root body.
+    pub(crate) block_ranges: Option<(Range, Range)>,
+    pub(crate) spec: &'static DecodeSpec,
+    pub(crate) env: &'a Env<'a>,
+    /// `resource.aws_instance.web`, for messages; empty at the top.
+    pub(crate) path: String,
+}
 
 impl DecodeSpec {
     /// The plan for `fields`.

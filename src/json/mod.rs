@@ -18,4 +18,7 @@ pub use parser::{ParseOptions, DEFAULT_MAX_DEPTH};
 pub(crate) use template_cache::{
     CACHE_ENTRIES, CACHE_MAX_TEMPLATE, FIRST_VALUES, FIRST_VALUE_BYTES,
 };
-pub(crate) use tree::{FileData, NodeId, NodeKind, Prop};
+pub(crate) use tree::{FileData, NodeKind, Prop};
+
+/// Index of a node in its file's node table.
+pub(crate) type NodeId = u32;

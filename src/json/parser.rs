@@ -15,7 +15,8 @@ use std::sync::Arc;
 
 use super::escape::{self, BadEscape};
 use super::template_cache::TemplateCache;
-use super::tree::{FileData, Kind, Node, NodeId, Prop};
+use super::tree::{FileData, Kind, Node, Prop};
+use super::NodeId;
 use crate::diag::Error;
 use crate::pos::SourceFile;
 use crate::words;

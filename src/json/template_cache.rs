@@ -42,8 +42,12 @@ use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::tree::{NodeId, ParsedTemplate};
+use super::NodeId;
+use crate::syntax::{SyntaxError, Template};
 use crate::value::{limits, Value};
+
+/// What parsing one string as a template gave.
+pub(crate) type ParsedTemplate = Result<Template, Vec<SyntaxError>>;
 
 /// The most templates a file's cache keeps.
 pub(crate) const CACHE_ENTRIES: usize = 512;

@@ -16,15 +16,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use super::escape::{self, OffsetIndex};
 use super::template_cache::TemplateCache;
+use super::NodeId;
 use crate::pos::{Range, SourceFile};
-use crate::syntax::{SyntaxError, Template};
 
 /// The length (raw bytes) past which an escaped string's offsets are
 /// mapped through its [`OffsetIndex`].
 const LONG_ESCAPED: usize = 256;
-
-/// Index of a node in its file's node table.
-pub(crate) type NodeId = u32;
 
 /// One JSON value: its byte span in the source and what it is, in 16
 /// bytes (a file holds one per value for its whole life: 147 000 for a
@@ -196,9 +193,6 @@ pub(crate) struct FileData {
     /// were asked for, by node (see [`Self::string_source_offset`]).
     pub offset_indexes: Mutex<HashMap<NodeId, Arc<OffsetIndex>>>,
 }
-
-/// What parsing one string as a template gave.
-pub(crate) type ParsedTemplate = Result<Template, Vec<SyntaxError>>;
 
 impl FileData {
     pub(crate) fn node(&self, id: NodeId) -> &Node {

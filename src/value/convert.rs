@@ -13,16 +13,9 @@ use super::limits;
 use super::number::{Number, NumberError};
 use super::string::Str;
 use super::types::Type;
-use super::unify::unify_unsafe;
+use super::unify::{type_conversion, unify_unsafe, Safety};
 use super::{normalize_set, Elements, Entries, Value};
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
-
-/// Whether a conversion can lose information or fail for some values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Safety {
-    Safe,
-    Unsafe,
-}
 
 /// One step into a nested value, for error messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -445,10 +438,6 @@ fn value_has_type(v: &Value, ty: &Type) -> bool {
     }
 }
 
-fn worst(a: Safety, b: Safety) -> Safety {
-    a.max(b)
-}
-
 /// A string converted to a number: the number's own string form, and also
 /// what HCL's Go implementation accepts there (a decimal in Go's
 /// `big.ParseFloat` syntax): a leading `+`, `.5`, `5.`, an exponent
@@ -490,69 +479,6 @@ fn parse_number_string(s: &str) -> Result<Number, NumberError> {
     }
     text.push_str(exponent);
     Number::parse(&text)
-}
-
-/// Whether a value of type `from` converts to `to`, and how safely.
-pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
-    use Type::{Bool, Dynamic, List, Map, Number, Object, Set, String, Tuple};
-    if from == to {
-        return Some(Safety::Safe);
-    }
-    match (from, to) {
-        (_, Dynamic) | (Dynamic, _) => Some(Safety::Safe),
-        (Number | Bool, String) => Some(Safety::Safe),
-        (String, Number | Bool) => Some(Safety::Unsafe),
-        (List(a) | Set(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => type_conversion(a, b),
-        (List(a), Set(b)) => type_conversion(a, b).map(|_| Safety::Unsafe),
-        (Tuple(ts), List(b)) => all_to(ts.iter(), b),
-        (Tuple(ts), Set(b)) => all_to(ts.iter(), b).map(|_| Safety::Unsafe),
-        (Object(attrs), Map(b)) => all_to(attrs.values(), b),
-        (List(a) | Set(a), Tuple(ts)) => ts
-            .iter()
-            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
-            .map(|()| Safety::Unsafe),
-        (Map(a), Object(attrs)) => attrs
-            .values()
-            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
-            .map(|()| Safety::Unsafe),
-        (Object(a), Object(b)) => {
-            let mut s = Safety::Safe;
-            for (k, ta) in a.iter() {
-                match b.get(k) {
-                    Some(tb) => s = worst(s, type_conversion(ta, tb)?),
-                    None => s = Safety::Unsafe,
-                }
-            }
-            Some(s)
-        }
-        (Tuple(a), Tuple(b)) if a.len() == b.len() => {
-            let mut s = Safety::Safe;
-            for (ta, tb) in a.iter().zip(b) {
-                s = worst(s, type_conversion(ta, tb)?);
-            }
-            Some(s)
-        }
-        _ => None,
-    }
-}
-
-/// Every type in `types` converted to `elem` (unified first when `elem`
-/// contains `Dynamic`).
-fn all_to<'a>(types: impl Iterator<Item = &'a Type> + Clone, elem: &Type) -> Option<Safety> {
-    let target = if elem.has_dynamic() {
-        let ts: Vec<Type> = types.clone().cloned().collect();
-        if ts.is_empty() {
-            return Some(Safety::Safe);
-        }
-        unify_unsafe(&ts)?
-    } else {
-        elem.clone()
-    };
-    let mut s = Safety::Safe;
-    for t in types {
-        s = worst(s, type_conversion(t, &target)?);
-    }
-    Some(s)
 }
 
 #[cfg(test)]
@@ -939,33 +865,6 @@ mod tests {
             DiagnosticKind::UnsuitableValue {
                 reason: "a number is required".into()
             }
-        );
-    }
-
-    #[test]
-    fn type_level_safety_classification() {
-        use Safety::*;
-        assert_eq!(type_conversion(&Type::Number, &Type::String), Some(Safe));
-        assert_eq!(type_conversion(&Type::String, &Type::Bool), Some(Unsafe));
-        assert_eq!(type_conversion(&Type::Bool, &Type::Number), None);
-        assert_eq!(
-            type_conversion(&Type::set(Type::Number), &Type::list(Type::String)),
-            Some(Safe)
-        );
-        assert_eq!(
-            type_conversion(&Type::set(Type::String), &Type::list(Type::Number)),
-            Some(Unsafe)
-        );
-        assert_eq!(
-            type_conversion(&Type::list(Type::String), &Type::set(Type::String)),
-            Some(Unsafe)
-        );
-        assert_eq!(
-            type_conversion(
-                &Type::map(Type::String),
-                &Type::object([("a", Type::String)])
-            ),
-            Some(Unsafe)
         );
     }
 }

@@ -1,10 +1,11 @@
 //! Type unification: the most general type a list of types can all be
-//! converted to, per the information model's lattice.
+//! converted to, per the information model's lattice; and the type-level
+//! check of a conversion ([`type_conversion`]), which unification asks and
+//! which, for element types with `Dynamic`, unifies in turn.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::convert::type_conversion;
 use super::types::Type;
 
 /// Unifies `types` per the information model:
@@ -462,6 +463,80 @@ fn pointwise(parts: impl Iterator<Item = Ordering>) -> Ordering {
     }
 }
 
+/// Whether a conversion can lose information or fail for some values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Safety {
+    Safe,
+    Unsafe,
+}
+
+/// Whether a value of type `from` converts to `to`, and how safely.
+pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
+    use Type::{Bool, Dynamic, List, Map, Number, Object, Set, String, Tuple};
+    if from == to {
+        return Some(Safety::Safe);
+    }
+    match (from, to) {
+        (_, Dynamic) | (Dynamic, _) => Some(Safety::Safe),
+        (Number | Bool, String) => Some(Safety::Safe),
+        (String, Number | Bool) => Some(Safety::Unsafe),
+        (List(a) | Set(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => type_conversion(a, b),
+        (List(a), Set(b)) => type_conversion(a, b).map(|_| Safety::Unsafe),
+        (Tuple(ts), List(b)) => all_to(ts.iter(), b),
+        (Tuple(ts), Set(b)) => all_to(ts.iter(), b).map(|_| Safety::Unsafe),
+        (Object(attrs), Map(b)) => all_to(attrs.values(), b),
+        (List(a) | Set(a), Tuple(ts)) => ts
+            .iter()
+            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
+            .map(|()| Safety::Unsafe),
+        (Map(a), Object(attrs)) => attrs
+            .values()
+            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
+            .map(|()| Safety::Unsafe),
+        (Object(a), Object(b)) => {
+            let mut s = Safety::Safe;
+            for (k, ta) in a.iter() {
+                match b.get(k) {
+                    Some(tb) => s = worst(s, type_conversion(ta, tb)?),
+                    None => s = Safety::Unsafe,
+                }
+            }
+            Some(s)
+        }
+        (Tuple(a), Tuple(b)) if a.len() == b.len() => {
+            let mut s = Safety::Safe;
+            for (ta, tb) in a.iter().zip(b) {
+                s = worst(s, type_conversion(ta, tb)?);
+            }
+            Some(s)
+        }
+        _ => None,
+    }
+}
+
+/// Every type in `types` converted to `elem` (unified first when `elem`
+/// contains `Dynamic`).
+fn all_to<'a>(types: impl Iterator<Item = &'a Type> + Clone, elem: &Type) -> Option<Safety> {
+    let target = if elem.has_dynamic() {
+        let ts: Vec<Type> = types.clone().cloned().collect();
+        if ts.is_empty() {
+            return Some(Safety::Safe);
+        }
+        unify_unsafe(&ts)?
+    } else {
+        elem.clone()
+    };
+    let mut s = Safety::Safe;
+    for t in types {
+        s = worst(s, type_conversion(t, &target)?);
+    }
+    Some(s)
+}
+
+fn worst(a: Safety, b: Safety) -> Safety {
+    a.max(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -618,5 +693,32 @@ mod tests {
         let mut types: Vec<Type> = (0..3).map(|i| Type::tuple(vec![Type::Number; i])).collect();
         types.push(Type::set(Type::Number));
         assert_eq!(unify_unsafe(&types), Some(Type::set(Type::Number)));
+    }
+
+    #[test]
+    fn type_level_safety_classification() {
+        use Safety::*;
+        assert_eq!(type_conversion(&Type::Number, &Type::String), Some(Safe));
+        assert_eq!(type_conversion(&Type::String, &Type::Bool), Some(Unsafe));
+        assert_eq!(type_conversion(&Type::Bool, &Type::Number), None);
+        assert_eq!(
+            type_conversion(&Type::set(Type::Number), &Type::list(Type::String)),
+            Some(Safe)
+        );
+        assert_eq!(
+            type_conversion(&Type::set(Type::String), &Type::list(Type::Number)),
+            Some(Unsafe)
+        );
+        assert_eq!(
+            type_conversion(&Type::list(Type::String), &Type::set(Type::String)),
+            Some(Unsafe)
+        );
+        assert_eq!(
+            type_conversion(
+                &Type::map(Type::String),
+                &Type::object([("a", Type::String)])
+            ),
+            Some(Unsafe)
+        );
     }
 }
