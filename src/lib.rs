@@ -36,16 +36,25 @@
 //! # Ok::<(), hcl_json::Error>(())
 //! ```
 //!
-//! The layers, each building on those before it: [`pos`] (ranges),
-//! [`diag`] (diagnostics), [`value`] (values, types, exact numbers),
-//! `syntax` (private: the native grammar of templates, expressions and
-//! native bodies), [`body`] (the syntax-agnostic body model: `File`, `Body`,
-//! `Expression`, schemas, merging), [`json`] (the JSON parser and node
-//! tree), [`eval`] (evaluation, contexts, functions), [`analysis`] (static
-//! analysis), [`decode`] (derive and serde), [`stdlib`] (standard
-//! functions), [`ext`] (`try`/`can`, type constraints), [`spec`]
-//! (runtime specs, the `hcldec` model) and [`module`] (directories of
-//! Terraform, OpenTofu and Packer files, override files, variable files).
+//! # Layout
+//!
+//! The modules are layers: each one imports only the modules before it in
+//! this list, and every item from its home module (`src/README.md` has
+//! one line per module):
+//!
+//! [`pos`] (positions, ranges, [`Spanned`] values), [`diag`] (diagnostics
+//! and [`Error`]), [`value`] (values, types, exact numbers, conversion,
+//! unification, evaluation limits), the native syntax (private: lexer,
+//! parser and tree of templates, expressions and bodies), [`json`] (the
+//! JSON scanner, parser and node tree), [`body`] (the syntax-agnostic
+//! model: [`File`], [`Body`], [`Expression`], schemas, merging), [`eval`]
+//! (evaluation, [`EvalContext`], functions), [`ext`] (type constraints,
+//! `try` and `can`), [`analysis`] (static analysis), [`encode`] (Rust
+//! values to JSON-syntax text), [`convert`] (a parsed body to the other
+//! syntax's text), [`decode`] ([`HclDecode`], the body deserializer),
+//! [`stdlib`] (Terraform's and OpenTofu's functions), [`hcldec`] (runtime
+//! specs) and [`module`] (directories of Terraform, OpenTofu and Packer
+//! files, override files, variable files).
 
 #![forbid(unsafe_code)]
 

@@ -5,17 +5,21 @@ layer order.
 Fails (exit status 1, one line per finding) when a file in `src/`:
 
 - other than `lib.rs` names an item through a root path (`crate::Value`,
-  `crate::{Body, ...}`, `crate::from_str`): every `crate::` path must start
-  with a top-level module;
+  `crate::{Body, ...}`, `crate::from_str`): every `crate::` path must
+  start with a top-level module;
 - imports through a hidden door (`crate::__private`, `crate::__internals`);
-- re-exports (`pub use`) an item of another top-level module: an alias
-  path (each public item has one home, plus at most one root re-export in
-  `lib.rs`);
-- imports a module listed *below* its own in `LAYERS` (an arrow that runs
-  back up). Test-only code (`#[cfg(test)]` modules and the files they
-  load) may import any layer: it is not part of the library's graph.
+- re-exports (`pub use`) an item of another top-level module, or of one of
+  its own public submodules: an alias path (each public item has one home,
+  plus at most one root re-export in `lib.rs`);
+- imports a module listed after its own in `LAYERS` (an arrow that runs
+  back up the order);
+- takes part in a circle of imports between the files of one folder.
 
-`--graph` prints the imports between top-level modules instead.
+Test-only code (`#[cfg(test)]` items and the files they load) may import
+any layer and any sibling: it is not part of the library's graph. Doc
+comments are not read.
+
+`--graph` also prints the imports between top-level modules.
 
 Usage: tools/layers.py [--graph] [SRC_DIR]   (default: src)
 """
@@ -24,9 +28,10 @@ import os
 import re
 import sys
 
-# The layer order, lowest first. A module may import the modules before it
-# on this list, never those after it. Names on one line are one layer: they
-# may import each other.
+# The layer order, as `lib.rs` and `src/README.md` write it. A module may
+# import the modules before it on this list, never those after it. Names
+# in one entry are one layer (the native syntax's folder, under either
+# name). `__private` is the derive's support (`src/derive_support.rs`).
 LAYERS = [
     ["pos"],
     ["handover"],
@@ -211,12 +216,44 @@ def file_is_test(src, path):
     return False
 
 
+def is_module(src, parent, name):
+    """Whether `name` is a file module of the folder `parent`."""
+    folder = os.path.join(src, *parent)
+    return os.path.isfile(os.path.join(folder, name + ".rs")) or os.path.isfile(
+        os.path.join(folder, name, "mod.rs"))
+
+
+def cycles(graph):
+    """One list of nodes for each circle in `graph` (node -> set of nodes)."""
+    found, seen, stack = [], set(), []
+
+    def visit(node):
+        if node in stack:
+            cycle = stack[stack.index(node):]
+            i = cycle.index(min(cycle))
+            cycle = cycle[i:] + cycle[:i]
+            if cycle not in found:
+                found.append(cycle)
+            return
+        if node in seen:
+            return
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            visit(nxt)
+        stack.pop()
+        seen.add(node)
+
+    for node in sorted(graph):
+        visit(node)
+    return found
+
+
 def main(argv):
     graph = "--graph" in argv
     args = [a for a in argv if a != "--graph"]
     src = args[0] if args else "src"
     tops, renamed = top_modules(src)
-    problems, edges = [], {}
+    problems, edges, folders = [], {}, {}
     for root, _, files in os.walk(src):
         for f in sorted(files):
             if not f.endswith(".rs"):
@@ -239,6 +276,13 @@ def main(argv):
             def in_test(pos):
                 return whole_test or any(a <= pos < b for a, b in spans)
 
+            # A public submodule's item re-exported by its parent has two
+            # public paths.
+            public_mods = set(re.findall(r"(?<![\w(])pub\s+mod\s+(\w+)\s*;", code))
+            for m in re.finditer(r"(?<![\w(])pub\s+use\s+(?:self::)?(\w+)::", code):
+                if m.group(1) in public_mods:
+                    problems.append(f"{rel}:{line_of(m.start())}: `pub use {m.group(1)}::...` makes an alias path: `{m.group(1)}` is a public module already")
+
             found = []  # (offset, full path as segments, via_pub_use)
             for m in re.finditer(r"\b(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", code):
                 for p in expand(m.group(2)):
@@ -257,9 +301,7 @@ def main(argv):
                     # `mod.rs` is its folder's module: `super` leaves the folder.
                     while segs and segs[0] == "super":
                         base, segs = base[:-1], segs[1:]
-                    if base:
-                        continue  # stays inside its own top-level module
-                    segs = ["crate"] + segs
+                    segs = ["crate"] + base + segs
                 if not segs or segs[0] != "crate" or len(segs) < 2:
                     continue
                 first = segs[1]
@@ -271,6 +313,13 @@ def main(argv):
                     problems.append(f"{rel}:{line}: root path `crate::{'::'.join(segs[1:])}`; import from the item's home module")
                     continue
                 if first == top:
+                    # An import between two files of one folder.
+                    parent = here[:-1]
+                    k = 1 + len(parent)
+                    if (len(here) >= 2 and not in_test(pos) and segs[1:k] == parent
+                            and len(segs) > k and segs[k] != here[-1]
+                            and is_module(src, parent, segs[k])):
+                        folders.setdefault(tuple(parent), {}).setdefault(here[-1], set()).add(segs[k])
                     continue
                 if pub and top != "__private":
                     problems.append(f"{rel}:{line}: `pub use` of `crate::{'::'.join(segs[1:])}` makes an alias path; the item has its home in `{first}`")
@@ -278,7 +327,10 @@ def main(argv):
                     continue
                 edges.setdefault(top, {}).setdefault(first, []).append(f"{rel}:{line}")
                 if top in RANK and first in RANK and RANK[first] > RANK[top]:
-                    problems.append(f"{rel}:{line}: `{top}` imports `{first}`, a layer below it")
+                    problems.append(f"{rel}:{line}: `{top}` imports `{first}`, which comes after it in the layer order")
+    for folder, graph_ in sorted(folders.items()):
+        for cycle in cycles(graph_):
+            problems.append(f"{src}/{'/'.join(folder)}: a circle of imports: {' -> '.join(cycle + [cycle[0]])}")
     for top in sorted(tops):
         if top not in RANK and not top.startswith("__"):
             problems.append(f"{src}/lib.rs: module `{top}` has no place in tools/layers.py's LAYERS")
