@@ -29,7 +29,7 @@ use crate::diag::{Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::value::limits;
 
-pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
+use spec::DecodeSpec;
 
 /// A Rust type that decodes from an HCL body; derive it.
 ///
