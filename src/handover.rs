@@ -35,7 +35,7 @@ use std::cell::RefCell;
 /// a `Serialize` impl that writes one) is talking to this crate's own
 /// (de)serializers, which answer through the hand-over.
 pub(crate) const NUMBER_TOKEN: &str = "$hcl_json::private::Number";
-/// See [`NUMBER_TOKEN`]: a [`Value`] kept whole.
+/// See [`NUMBER_TOKEN`]: a [`Value`](crate::value::Value) kept whole.
 pub(crate) const VALUE_TOKEN: &str = "$hcl_json::private::Value";
 /// See [`NUMBER_TOKEN`]: an `Expression` handle.
 pub(crate) const EXPRESSION_TOKEN: &str = "$hcl_json::private::Expression";

@@ -82,7 +82,7 @@ impl ConvertOptions {
         self
     }
 
-    /// For native → JSON conversion ([`to_json_string`](crate::convert::to_json_string)):
+    /// For native → JSON conversion ([`to_json_string`]):
     /// with `comments`, the comments between a body's items are kept as
     /// `"//"` properties (the JSON syntax's comment convention); without,
     /// the default, they are dropped. JSON → native conversion always

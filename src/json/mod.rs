@@ -2,8 +2,8 @@
 //!
 //! The parser turns source text into one flat tree of nodes in an `Arc`
 //! (`FileData`), with exact number text, every duplicate key in order and
-//! the range of every node. The public handles into that tree ([`File`],
-//! [`Body`], [`Expression`]) belong to the syntax-agnostic body model
+//! the range of every node. The public handles into that tree ([`File`](crate::body::File),
+//! [`Body`](crate::body::Body), [`Expression`](crate::body::Expression)) belong to the syntax-agnostic body model
 //! ([`crate::body`]), which also maps a JSON body onto attributes and
 //! blocks, and offers the entry points (`body::parse`, `body::parse_with`).
 

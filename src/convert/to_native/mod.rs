@@ -2,8 +2,8 @@
 //! [`Body`] written as `.tf` / `.hcl` text.
 //!
 //! The conversion walks the parsed node tree (never the JSON text): every
-//! property of a body is an attribute or a block as a [`NativeSchema`]
-//! says ([`TerraformSchema`] by default), blocks are unpacked from their
+//! property of a body is an attribute or a block as a [`NativeSchema`](super::NativeSchema)
+//! says ([`TerraformSchema`](super::TerraformSchema) by default), blocks are unpacked from their
 //! label levels the way HCL reads them (arrays at any level keep their
 //! order and become repeated blocks), and each value is written according
 //! to how HCL reads it in that position:
