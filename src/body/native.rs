@@ -2,8 +2,8 @@
 //! `syntax::parse_body`) answer the body model.
 //!
 //! In native syntax the schema is only a filter: an attribute is always an
-//! attribute and a block always a block (hcl-spec.md, "Schema-driven
-//! Processing"), an attribute is set at most once (the parser already
+//! attribute and a block always a block ([HCL's information
+//! model](https://github.com/hashicorp/hcl/blob/main/spec.md), "Schema-driven Processing"), an attribute is set at most once (the parser already
 //! refused a redefinition), and a block's labels are counted against the
 //! schema's label names. Wording and ranges are HCL's.
 

@@ -31,7 +31,7 @@
 //! - **blocks** are nested objects keyed by their type then each label;
 //!   blocks of one type are gathered under the property of the first, and
 //!   several blocks with the same type and labels become an array of
-//!   bodies (json-spec.md allows arrays at any level); a lone block is a
+//!   bodies (HCL's JSON syntax allows arrays at any level); a lone block is a
 //!   plain object, not the one-element array some converters write, which
 //!   schema-less readers of the JSON (jq, other tools) trip over. The
 //!   order of the blocks of each type is kept exactly: where gathering by

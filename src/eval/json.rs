@@ -1,4 +1,5 @@
-//! Evaluation of JSON expressions (json-spec.md, "Expression Mapping"):
+//! Evaluation of JSON expressions ([HCL's JSON syntax
+//! specification](https://github.com/hashicorp/hcl/blob/main/json/spec.md), "Expression Mapping"):
 //! objects are objects (their keys templates too, in full-expression
 //! mode), arrays tuples, numbers exact, `null` the dynamic null, and
 //! strings either literal (literal-only mode) or native templates.

@@ -414,7 +414,7 @@ impl<'a> Converter<'a> {
 
     /// Peels label levels off `value` (`left` more to go) and renders each
     /// block found, in order: HCL's reading of nested block objects
-    /// (json-spec.md, "Blocks").
+    /// (HCL's JSON syntax specification, "Blocks").
     fn unpack(
         &mut self,
         value: NodeId,
@@ -660,7 +660,7 @@ impl<'a> Converter<'a> {
     }
 
     /// A JSON object read as an expression may not name a property twice
-    /// (json-spec.md, "Objects"), and a native object constructor keeps the
+    /// (HCL's JSON syntax specification), and a native object constructor keeps the
     /// last one silently, so a name that repeats is an error here.
     ///
     /// Names are compared as written: two template names that differ in

@@ -8,7 +8,7 @@
 //!   `"` and control characters, and the template introducers `${` and
 //!   `%{` are escaped as `$${` and `%%{`;
 //! - **template** text (a JSON string in an expression position *is* a
-//!   native template, json-spec.md "Strings"): the same template is
+//!   native template, as HCL's JSON syntax specification says): the same template is
 //!   written as a quoted string, its literal parts escaped as above (so a
 //!   `$${` of the JSON, the literal `${`, is `$${` again), its `${ }` and
 //!   `%{ }` sequences as expression syntax.
