@@ -1,4 +1,4 @@
-//! `Serialize` for the decode room's capture types, so that a struct can
+//! `Serialize` for the `decode` module's capture types, so that a struct can
 //! write back what it decoded: an [`Expression`] as its source (through
 //! the hand-over, to this crate's encoder; as its source text to other
 //! serializers), an [`ExpressionClosure`] as its expression, a

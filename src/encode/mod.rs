@@ -1,6 +1,6 @@
 //! Writing HCL's JSON syntax: Rust values to `.tf.json` text.
 //!
-//! This room owns the way back from Rust data to JSON-syntax text:
+//! This module owns the way back from Rust data to JSON-syntax text:
 //! [`to_string`], [`to_string_pretty`], [`to_vec`], [`to_vec_pretty`],
 //! [`to_writer`] and [`to_writer_pretty`] for any [`HclEncode`] type.
 //! It reads from `value` (values, exact numbers) and the body model

@@ -1,7 +1,7 @@
 //! Modules as users have them: a directory of configuration files loaded
 //! the way Terraform, OpenTofu and Packer load it, into one [`Body`].
 //!
-//! This room owns three things, one file each:
+//! This module owns three things, one file each:
 //!
 //! - `load.rs`: which files of a directory belong to the module and in what
 //!   order. Terraform reads `*.tf` and `*.tf.json`; OpenTofu also `*.tofu`
