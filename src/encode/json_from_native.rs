@@ -1,65 +1,9 @@
 //! Converting native syntax to JSON syntax (what `hcl2json` does): a
 //! parsed native [`Body`] written as `.tf.json` / `.hcl.json` text that
 //! HCL's JSON reader decodes to the same content.
-//!
-//! The conversion walks the native syntax tree (never re-parsing the
-//! text) and writes each item as the JSON syntax spells it:
-//!
-//! - **attributes** are properties, in source order. How the value is
-//!   written depends on how HCL reads a JSON value in that position, which
-//!   the [`NativeSchema`](super::NativeSchema) of the
-//!   [`ConvertOptions`] says ([`TerraformSchema`](super::TerraformSchema)
-//!   by default):
-//!   - **expression** positions: `null`, booleans and numbers (a negative
-//!     one too) are JSON literals, a number keeping its exact source text;
-//!     tuples are arrays and object constructors objects, element by
-//!     element; a string or heredoc is a JSON string holding its template
-//!     (literal text with `${` / `%{` escaped as `$${` / `%%{`,
-//!     interpolations and directives as `${...}` / `%{...}` around their
-//!     expressions' source text); any other expression is a
-//!     `"${...}"` string around its source text, which HCL's template
-//!     interpolation unwrapping reads back as the expression itself, of
-//!     any type;
-//!   - **literal-only** positions (Terraform's `variable` `default`,
-//!     `terraform` settings, ...): literal strings are their plain text,
-//!     since such strings are never read as templates;
-//!   - **reference** positions (`depends_on`, `provider`, a variable's
-//!     `type`, ...): the string holds the expression's source text itself
-//!     (`"aws_vpc.main"`, `"list(string)"`), element by element in tuples
-//!     and objects, since JSON-syntax readers analyse those strings as
-//!     expressions, not templates.
-//! - **blocks** are nested objects keyed by their type then each label;
-//!   blocks of one type are gathered under the property of the first, and
-//!   several blocks with the same type and labels become an array of
-//!   bodies (HCL's JSON syntax allows arrays at any level); a lone block is a
-//!   plain object, not the one-element array some converters write, which
-//!   schema-less readers of the JSON (jq, other tools) trip over. The
-//!   order of the blocks of each type is kept exactly: where gathering by
-//!   label would reorder them, that label level becomes an array of
-//!   objects. Blocks of different types interleaved in the source come out
-//!   grouped by type.
-//! - **comments** are dropped, or, with
-//!   [`ConvertOptions::comments`], the comments written between a body's
-//!   items are kept as `"//"` properties, the JSON syntax's comment
-//!   convention: the comments before an attribute, or before the first
-//!   block of a type, as a `"//"` property just before it, those before a
-//!   later block of a type as the first property of its body (so they
-//!   stay with it when blocks are gathered), those after the last item at
-//!   the end of the body; consecutive comment lines are one string, one
-//!   line each. JSON → native conversion writes them back as `#` comments
-//!   in the same places. Comments inside expressions are dropped.
-//!
-//! A JSON-syntax body converts to itself (its JSON written back, pretty);
-//! a merged body is refused. Output is pretty, two-space indented, with a
-//! final newline. With [`ConvertOptions::verify`], every template string
-//! written is parsed back with the template parser and one that does not
-//! parse is an error at its native expression.
-//!
-//! What the JSON syntax cannot say the same way: a native literal string
-//! in an *expression* position containing `${` becomes `$${`, which a
-//! JSON reader decoding that attribute in literal-only mode would keep as
-//! `$${` (Terraform reads its literal-only positions, which this module
-//! writes unescaped, as literal; other tools may differ).
+//! This module owns the walk of the native syntax tree (never re-parsing
+//! the text) and the JSON it writes; what each item becomes is documented
+//! on [`to_json_string`].
 
 use std::collections::{HashMap, HashSet};
 use std::io;
@@ -84,8 +28,66 @@ const CHUNK: usize = 64 * 1024;
 const COMMENT: &str = "//";
 
 /// Converts a native-syntax body (a file's [`File::body`](crate::File::body))
-/// to JSON-syntax text, pretty-printed, as the module documentation
-/// describes.
+/// to JSON-syntax text, pretty-printed.
+///
+/// The conversion walks the native syntax tree (never re-parsing the
+/// text) and writes each item as the JSON syntax spells it:
+///
+/// - **attributes** are properties, in source order. How the value is
+///   written depends on how HCL reads a JSON value in that position, which
+///   the [`NativeSchema`](super::NativeSchema) of the
+///   [`ConvertOptions`] says ([`TerraformSchema`](super::TerraformSchema)
+///   by default):
+///   - **expression** positions: `null`, booleans and numbers (a negative
+///     one too) are JSON literals, a number keeping its exact source text;
+///     tuples are arrays and object constructors objects, element by
+///     element; a string or heredoc is a JSON string holding its template
+///     (literal text with `${` / `%{` escaped as `$${` / `%%{`,
+///     interpolations and directives as `${...}` / `%{...}` around their
+///     expressions' source text); any other expression is a
+///     `"${...}"` string around its source text, which HCL's template
+///     interpolation unwrapping reads back as the expression itself, of
+///     any type;
+///   - **literal-only** positions (Terraform's `variable` `default`,
+///     `terraform` settings, ...): literal strings are their plain text,
+///     since such strings are never read as templates;
+///   - **reference** positions (`depends_on`, `provider`, a variable's
+///     `type`, ...): the string holds the expression's source text itself
+///     (`"aws_vpc.main"`, `"list(string)"`), element by element in tuples
+///     and objects, since JSON-syntax readers analyse those strings as
+///     expressions, not templates.
+/// - **blocks** are nested objects keyed by their type then each label;
+///   blocks of one type are gathered under the property of the first, and
+///   several blocks with the same type and labels become an array of
+///   bodies (HCL's JSON syntax allows arrays at any level); a lone block is a
+///   plain object, not the one-element array some converters write, which
+///   schema-less readers of the JSON (jq, other tools) trip over. The
+///   order of the blocks of each type is kept exactly: where gathering by
+///   label would reorder them, that label level becomes an array of
+///   objects. Blocks of different types interleaved in the source come out
+///   grouped by type.
+/// - **comments** are dropped, or, with
+///   [`ConvertOptions::comments`], the comments written between a body's
+///   items are kept as `"//"` properties, the JSON syntax's comment
+///   convention: the comments before an attribute, or before the first
+///   block of a type, as a `"//"` property just before it, those before a
+///   later block of a type as the first property of its body (so they
+///   stay with it when blocks are gathered), those after the last item at
+///   the end of the body; consecutive comment lines are one string, one
+///   line each. JSON → native conversion writes them back as `#` comments
+///   in the same places. Comments inside expressions are dropped.
+///
+/// A JSON-syntax body converts to itself (its JSON written back, pretty);
+/// a merged body is refused. Output is pretty, two-space indented, with a
+/// final newline. With [`ConvertOptions::verify`], every template string
+/// written is parsed back with the template parser and one that does not
+/// parse is an error at its native expression.
+///
+/// What the JSON syntax cannot say the same way: a native literal string
+/// in an *expression* position containing `${` becomes `$${`, which a
+/// JSON reader decoding that attribute in literal-only mode would keep as
+/// `$${` (Terraform reads its literal-only positions, which this module
+/// writes unescaped, as literal; other tools may differ).
 ///
 /// ```
 /// use hcl_json::ConvertOptions;

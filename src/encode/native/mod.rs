@@ -1,36 +1,10 @@
 //! Converting JSON syntax to native syntax text ("eject"): a parsed JSON
 //! [`Body`] written as `.tf` / `.hcl` text.
 //!
-//! The conversion walks the parsed node tree (never the JSON text): every
-//! property of a body is an attribute or a block as a [`NativeSchema`]
-//! says ([`TerraformSchema`] by default), blocks are unpacked from their
-//! label levels the way HCL reads them (arrays at any level keep their
-//! order and become repeated blocks), and each value is written according
-//! to how HCL reads it in that position:
-//!
-//! - **expression** positions: `null`, booleans and numbers as they are
-//!   (a number keeps its exact source text); a string is a template, so
-//!   one whose whole content is a single `${...}` is unwrapped to the bare
-//!   expression (exact: HCL gives such a template the expression's value
-//!   unconverted, in JSON and native syntax alike), any other is written
-//!   as a quoted template with its template escapes (`$${`, `%%{`) kept;
-//!   objects are object constructors (keys bare when they are identifiers,
-//!   quoted templates otherwise) and arrays tuples;
-//! - **literal-only** positions: strings come back as exactly their text,
-//!   `${` written `$${` and `%{` `%%{`;
-//! - **reference** positions (`depends_on`, `provider`, `type`, ...): the
-//!   string's content is the native expression itself.
-//!
-//! `"//"` properties of bodies become `#` comments on the item after them.
-//!
-//! Layout is `terraform fmt`'s: two-space indent, `=` aligned across a run
-//! of consecutive single-line attributes (a multi-line value, a comment or
-//! a block ends the run), a blank line around every block, objects written
-//! one item per line, tuples on one line when they hold only scalars and
-//! their one-line form is at most 80 characters, else one element per
-//! line with a trailing comma. Values nested more than 32 levels deep are
-//! written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
-//! cannot blow a hostile file's text up.
+//! This module owns the walk of the parsed node tree (never the JSON
+//! text), the layout of the text it writes, and the [`NativeSchema`]s that
+//! say what each property is; what each item becomes is documented on
+//! [`to_native_string`].
 
 mod schema;
 mod text;
@@ -136,6 +110,37 @@ impl ConvertOptions {
 
 /// Converts a JSON-syntax body (a file's [`File::body`](crate::File::body))
 /// to native-syntax text.
+///
+/// The conversion walks the parsed node tree (never the JSON text): every
+/// property of a body is an attribute or a block as a [`NativeSchema`]
+/// says ([`TerraformSchema`] by default), blocks are unpacked from their
+/// label levels the way HCL reads them (arrays at any level keep their
+/// order and become repeated blocks), and each value is written according
+/// to how HCL reads it in that position:
+///
+/// - **expression** positions: `null`, booleans and numbers as they are
+///   (a number keeps its exact source text); a string is a template, so
+///   one whose whole content is a single `${...}` is unwrapped to the bare
+///   expression (exact: HCL gives such a template the expression's value
+///   unconverted, in JSON and native syntax alike), any other is written
+///   as a quoted template with its template escapes (`$${`, `%%{`) kept;
+///   objects are object constructors (keys bare when they are identifiers,
+///   quoted templates otherwise) and arrays tuples;
+/// - **literal-only** positions: strings come back as exactly their text,
+///   `${` written `$${` and `%{` `%%{`;
+/// - **reference** positions (`depends_on`, `provider`, `type`, ...): the
+///   string's content is the native expression itself.
+///
+/// `"//"` properties of bodies become `#` comments on the item after them.
+///
+/// Layout is `terraform fmt`'s: two-space indent, `=` aligned across a run
+/// of consecutive single-line attributes (a multi-line value, a comment or
+/// a block ends the run), a blank line around every block, objects written
+/// one item per line, tuples on one line when they hold only scalars and
+/// their one-line form is at most 80 characters, else one element per
+/// line with a trailing comma. Values nested more than 32 levels deep are
+/// written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
+/// cannot blow a hostile file's text up.
 ///
 /// Every problem found (a name that native syntax cannot write as an
 /// attribute, a block whose JSON does not have the shape its schema calls
