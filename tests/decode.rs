@@ -1449,3 +1449,85 @@ fn expressions_buffered_by_serde_are_matched_in_linear_time() {
         assert_eq!(&src[r.bytes()], items[i], "element {i}");
     }
 }
+
+// ------------------------------------------- block maps: every entry's problems
+
+#[derive(HclDecode, Debug)]
+struct Databases {
+    #[hcl(block)]
+    database: IndexMap<String, Database>,
+    #[hcl(block = "replica")]
+    replicas: HashMap<String, Database>,
+    #[hcl(block = "shard")]
+    shards: BTreeMap<u16, Database>,
+}
+
+#[derive(HclDecode, Debug)]
+struct Database {
+    #[hcl(attr)]
+    host: String,
+}
+
+fn native_problems<T: HclDecode + std::fmt::Debug>(src: &str) -> Vec<String> {
+    let err = hcl_json::from_str_native_named::<T>(src, "test.hcl", &ctx())
+        .expect_err("decoding should fail");
+    err.diagnostics()
+        .iter()
+        .map(|d| {
+            let at = d.subject.as_ref().map_or("-".to_string(), span);
+            format!("{} | {} | {}", d.summary, d.detail, at)
+        })
+        .collect()
+}
+
+#[test]
+fn a_block_map_reports_the_problems_of_every_entry_native() {
+    let src = "database \"a\" {\n  host = nope\n}\ndatabase \"b\" {}\ndatabase \"c\" {\n  host = \"c.local\"\n}\ndatabase \"d\" {\n  host = []\n}\n";
+    assert_eq!(
+        native_problems::<Databases>(src),
+        [
+            "Variables not allowed | There is no variable named \"nope\": no variables were given to this evaluation context (add them with EvalContext::with_variable). | 2:10-2:14",
+            "Missing required argument | The argument \"host\" is required in database.b, but no definition was found. | 4:14-4:14",
+            "Incorrect attribute value type | Inappropriate value for attribute \"host\" in database.d: a string is required, but found a tuple. | 9:10-9:12",
+        ]
+    );
+}
+
+#[test]
+fn a_block_map_reports_the_problems_of_every_entry_json() {
+    let src = "{\"database\": {\n  \"a\": {\"host\": \"${nope}\"},\n  \"b\": {},\n  \"c\": {\"host\": \"c.local\"},\n  \"d\": {\"host\": []}\n}}";
+    assert_eq!(
+        problems::<Databases>(src),
+        [
+            "Variables not allowed | There is no variable named \"nope\": no variables were given to this evaluation context (add them with EvalContext::with_variable). | 2:20-2:24",
+            "Missing required argument | The argument \"host\" is required in database.b, but no definition was found. | 3:9-3:10",
+            "Incorrect attribute value type | Inappropriate value for attribute \"host\" in database.d: a string is required, but found a tuple. | 5:17-5:19",
+        ]
+    );
+}
+
+#[test]
+fn hash_and_btree_block_maps_report_every_entry_and_key() {
+    let src = "replica \"a\" {}\nreplica \"b\" {}\nshard \"one\" {\n  host = \"x\"\n}\nshard \"2\" {}\nshard \"three\" {\n  host = \"x\"\n}\n";
+    assert_eq!(
+        native_problems::<Databases>(src),
+        [
+            "Missing required argument | The argument \"host\" is required in replica.a, but no definition was found. | 1:13-1:13",
+            "Missing required argument | The argument \"host\" is required in replica.b, but no definition was found. | 2:13-2:13",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"one\". | 3:7-3:12",
+            "Missing required argument | The argument \"host\" is required in shard.2, but no definition was found. | 6:11-6:11",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"three\". | 7:7-7:14",
+        ]
+    );
+    let src = "{\"replica\": {\"a\": {}, \"b\": {}},\n \"shard\": {\"one\": {\"host\": \"x\"}, \"2\": {}, \"three\": {\"host\": \"x\"}}}";
+    assert_eq!(
+        problems::<Databases>(src),
+        [
+            "Missing required argument | The argument \"host\" is required in replica.a, but no definition was found. | 1:20-1:21",
+            "Missing required argument | The argument \"host\" is required in replica.b, but no definition was found. | 1:29-1:30",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"one\". | 2:12-2:17",
+            "Missing required argument | The argument \"host\" is required in shard.2, but no definition was found. | 2:40-2:41",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"three\". | 2:43-2:50",
+        ]
+    );
+}
