@@ -1531,3 +1531,132 @@ fn hash_and_btree_block_maps_report_every_entry_and_key() {
         ]
     );
 }
+
+// ------------------------------------------ with / deserialize_with functions
+
+/// `"1m30s"`, `"250ms"`, `"2h"`: a number and a unit, repeated.
+fn parse_duration(text: &str) -> Option<std::time::Duration> {
+    let mut total = std::time::Duration::ZERO;
+    let mut rest = text;
+    if rest.is_empty() {
+        return None;
+    }
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let n: u64 = rest[..digits].parse().ok()?;
+        rest = &rest[digits..];
+        let unit = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        total += match &rest[..unit] {
+            "h" => std::time::Duration::from_secs(n * 3600),
+            "m" => std::time::Duration::from_secs(n * 60),
+            "s" => std::time::Duration::from_secs(n),
+            "ms" => std::time::Duration::from_millis(n),
+            _ => return None,
+        };
+        rest = &rest[unit..];
+    }
+    Some(total)
+}
+
+/// A `deserialize_with` function: serde's signature.
+fn duration_from_text<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<std::time::Duration, D::Error> {
+    let text = String::deserialize(d)?;
+    parse_duration(&text).ok_or_else(|| {
+        serde::de::Error::custom(format!("{text:?} is not a duration such as \"1m30s\""))
+    })
+}
+
+/// A `with` module for an optional duration: as in serde, the functions
+/// take the field's type, `Option<Duration>`.
+mod optional_duration {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<std::time::Duration>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(text) => super::parse_duration(&text).map(Some).ok_or_else(|| {
+                serde::de::Error::custom(format!("{text:?} is not a duration such as \"1m30s\""))
+            }),
+        }
+    }
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Timeouts {
+    #[hcl(attr, deserialize_with = "duration_from_text")]
+    connect: std::time::Duration,
+    #[hcl(attr, with = "optional_duration")]
+    idle: Option<std::time::Duration>,
+    #[hcl(attr, deserialize_with = "duration_from_text", default = "one_minute")]
+    read: std::time::Duration,
+    #[hcl(
+        attr,
+        literal,
+        deserialize_with = "duration_from_text",
+        default = "one_minute"
+    )]
+    write: std::time::Duration,
+}
+
+fn one_minute() -> std::time::Duration {
+    std::time::Duration::from_secs(60)
+}
+
+#[test]
+fn deserialize_with_reads_the_attribute_through_a_function_in_both_syntaxes() {
+    let expected = Timeouts {
+        connect: std::time::Duration::from_secs(90),
+        idle: Some(std::time::Duration::from_millis(2250)),
+        read: one_minute(),
+        write: std::time::Duration::from_secs(7200),
+    };
+    let ctx = EvalContext::new().with_variable("secs", 250);
+    let json = r#"{"connect": "1m30s", "idle": "2s${secs}ms", "write": "2h"}"#;
+    assert_eq!(
+        hcl_json::from_str::<Timeouts>(json, &ctx).unwrap(),
+        expected
+    );
+    let native = "connect = \"1m30s\"\nidle = \"2s${secs}ms\"\nwrite = \"2h\"\n";
+    assert_eq!(
+        hcl_json::from_str_native::<Timeouts>(native, &ctx).unwrap(),
+        expected
+    );
+}
+
+#[test]
+fn an_optional_field_with_a_function_is_none_when_absent_or_null() {
+    let t: Timeouts = decode(r#"{"connect": "1s", "idle": null}"#).unwrap();
+    assert_eq!(t.idle, None);
+    let t: Timeouts = decode(r#"{"connect": "1s"}"#).unwrap();
+    assert_eq!(t.idle, None);
+    assert_eq!(t.read, one_minute());
+}
+
+#[test]
+fn a_failing_function_is_an_error_at_the_attribute_value() {
+    let json = "{\"connect\": \"soon\",\n \"idle\": \"1x\",\n \"write\": \"${1}h\"}";
+    assert_eq!(
+        problems::<Timeouts>(json),
+        [
+            "Invalid attribute value | Invalid value for attribute \"connect\": \"soon\" is not a duration such as \"1m30s\". | 1:13-1:19",
+            "Invalid attribute value | Invalid value for attribute \"idle\": \"1x\" is not a duration such as \"1m30s\". | 2:10-2:14",
+            "Invalid attribute value | Invalid value for attribute \"write\": \"${1}h\" is not a duration such as \"1m30s\". | 3:11-3:18",
+        ]
+    );
+    let native = "connect = \"soon\"\nidle = 5\n";
+    assert_eq!(
+        native_problems::<Timeouts>(native),
+        [
+            "Invalid attribute value | Invalid value for attribute \"connect\": \"soon\" is not a duration such as \"1m30s\". | 1:11-1:17",
+            "Invalid attribute value | Invalid value for attribute \"idle\": \"5\" is not a duration such as \"1m30s\". | 2:8-2:9",
+        ]
+    );
+}

@@ -1989,3 +1989,74 @@ terraform {
         }
     }
 }
+
+// ------------------------------------------- with / serialize_with functions
+
+/// A `with` module: a `Duration` written as `"1m30s"` and read back.
+mod duration_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::time::Duration;
+
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        let secs = d.as_secs();
+        let text = match (secs / 60, secs % 60) {
+            (0, s) => format!("{s}s"),
+            (m, 0) => format!("{m}m"),
+            (m, s) => format!("{m}m{s}s"),
+        };
+        s.serialize_str(&text)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        let text = String::deserialize(d)?;
+        let (m, s) = match text.split_once('m') {
+            Some((m, s)) => (m, s),
+            None => ("0", text.as_str()),
+        };
+        let minutes: u64 = m.parse().map_err(serde::de::Error::custom)?;
+        let seconds: u64 = match s.strip_suffix('s') {
+            Some(s) => s.parse().map_err(serde::de::Error::custom)?,
+            None if s.is_empty() => 0,
+            None => return Err(serde::de::Error::custom("a duration ends in m or s")),
+        };
+        Ok(Duration::from_secs(minutes * 60 + seconds))
+    }
+}
+
+/// A `serialize_with` function for an optional value: as in serde, it takes
+/// the field's type; `None` written as nothing leaves the attribute out.
+#[allow(clippy::ref_option)] // serde's signature: a reference to the field
+fn upper_opt<S: serde::Serializer>(v: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.serialize_str(&v.to_uppercase()),
+        None => s.serialize_none(),
+    }
+}
+
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
+struct Probe {
+    #[hcl(attr, with = "duration_text")]
+    interval: std::time::Duration,
+    #[hcl(attr, serialize_with = "upper_opt")]
+    method: Option<String>,
+}
+
+#[test]
+fn with_and_serialize_with_write_through_the_functions_and_round_trip() {
+    let probe = Probe {
+        interval: std::time::Duration::from_secs(90),
+        method: Some("get".into()),
+    };
+    let text = hcl_json::to_string(&probe).unwrap();
+    assert_eq!(text, r#"{"interval":"1m30s","method":"GET"}"#);
+    let back: Probe = hcl_json::from_str(&text, &EvalContext::new()).unwrap();
+    assert_eq!(back.interval, probe.interval);
+    let none = Probe {
+        method: None,
+        ..back
+    };
+    assert_eq!(
+        hcl_json::to_string(&none).unwrap(),
+        r#"{"interval":"1m30s"}"#
+    );
+}
