@@ -2060,3 +2060,103 @@ fn with_and_serialize_with_write_through_the_functions_and_round_trip() {
         r#"{"interval":"1m30s"}"#
     );
 }
+
+// ------------------------------------------------ Interpolated, both syntaxes
+
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
+struct Subnet {
+    #[hcl(attr)]
+    subnet_id: hcl_json::Interpolated,
+    #[hcl(attr)]
+    name: hcl_json::Interpolated,
+    #[hcl(attr)]
+    escaped: hcl_json::Interpolated,
+    #[hcl(attr)]
+    count: Option<hcl_json::Interpolated>,
+    #[hcl(attr)]
+    script: Option<hcl_json::Interpolated>,
+    #[hcl(attr)]
+    zones: Option<Vec<hcl_json::Interpolated>>,
+}
+
+const SUBNET_NATIVE: &str = r#"subnet_id = aws_subnet.main.id
+name      = "web-${var.env}"
+escaped   = "cost: $${price}"
+count     = 2
+script    = <<EOT
+echo ${var.greeting}
+EOT
+zones     = [var.zone, "b"]
+"#;
+
+#[test]
+fn interpolated_reads_a_native_expression_as_its_json_string() {
+    let s: Subnet = hcl_json::from_str_native(SUBNET_NATIVE, &EvalContext::new()).unwrap();
+    assert_eq!(s.subnet_id.as_str(), "${aws_subnet.main.id}");
+    assert_eq!(s.name.as_str(), "web-${var.env}");
+    assert_eq!(s.escaped.as_str(), "cost: $${price}");
+    assert_eq!(s.count.as_ref().unwrap().as_str(), "${2}");
+    assert_eq!(
+        s.script.as_ref().unwrap().as_str(),
+        "echo ${var.greeting}\n"
+    );
+    let zones: Vec<&str> = s.zones.iter().flatten().map(|z| z.as_str()).collect();
+    assert_eq!(zones, ["${var.zone}", "b"]);
+    // Written back, the JSON syntax reads the same expressions.
+    assert_eq!(
+        hcl_json::to_string(&s).unwrap(),
+        r#"{"subnet_id":"${aws_subnet.main.id}","name":"web-${var.env}","escaped":"cost: $${price}","count":"${2}","script":"echo ${var.greeting}\n","zones":["${var.zone}","b"]}"#
+    );
+}
+
+#[test]
+fn interpolated_reads_the_same_from_a_native_file_and_its_json_conversion() {
+    let native = hcl_json::parse_native(SUBNET_NATIVE, "main.tf").unwrap();
+    let json =
+        hcl_json::to_json_string(&native.body(), &hcl_json::ConvertOptions::without_schema())
+            .unwrap();
+    let from_native: Subnet = hcl_json::decode_body(&native.body(), &EvalContext::new()).unwrap();
+    let from_json: Subnet = hcl_json::from_str(&json, &EvalContext::new()).unwrap();
+    assert_eq!(from_native, from_json);
+}
+
+#[test]
+fn interpolated_reads_json_numbers_bools_and_null_as_their_template() {
+    let json =
+        r#"{"subnet_id": "${aws_subnet.main.id}", "name": true, "escaped": null, "count": -1.50}"#;
+    let s: Subnet = hcl_json::from_str(json, &EvalContext::new()).unwrap();
+    assert_eq!(s.name.as_str(), "${true}");
+    assert_eq!(s.escaped.as_str(), "${null}");
+    assert_eq!(s.count.unwrap().as_str(), "${-1.50}");
+}
+
+#[test]
+fn interpolated_refuses_an_array_or_an_object_in_both_syntaxes() {
+    let detail = "Invalid value for attribute \"name\": an Interpolated attribute is a string, a number, a bool or null, not an array or an object.";
+    let err = hcl_json::from_str::<Subnet>(
+        r#"{"subnet_id": "x", "name": ["a"], "escaped": "e"}"#,
+        &EvalContext::new(),
+    )
+    .unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(
+        (d.summary.as_str(), d.detail.as_str()),
+        ("Invalid attribute value", detail)
+    );
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!((at.start.column, at.end.column), (28, 33));
+    let err = hcl_json::from_str_native::<Subnet>(
+        "subnet_id = x\nname = { a = 1 }\nescaped = \"e\"\n",
+        &EvalContext::new(),
+    )
+    .unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(
+        (d.summary.as_str(), d.detail.as_str()),
+        ("Invalid attribute value", detail)
+    );
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!((at.start.line, at.start.column, at.end.column), (2, 8, 17));
+}
