@@ -1481,6 +1481,15 @@ fn native_problems<T: HclDecode + std::fmt::Debug>(src: &str) -> Vec<String> {
 }
 
 #[test]
+fn block_maps_of_every_kind_decode_their_entries() {
+    let src = "database \"a\" {\n  host = \"a.local\"\n}\nreplica \"r\" {\n  host = \"r.local\"\n}\nshard \"2\" {\n  host = \"s.local\"\n}\n";
+    let d: Databases = hcl_json::from_str_native(src, &ctx()).unwrap();
+    assert_eq!(d.database["a"].host, "a.local");
+    assert_eq!(d.replicas["r"].host, "r.local");
+    assert_eq!(d.shards[&2].host, "s.local");
+}
+
+#[test]
 fn a_block_map_reports_the_problems_of_every_entry_native() {
     let src = "database \"a\" {\n  host = nope\n}\ndatabase \"b\" {}\ndatabase \"c\" {\n  host = \"c.local\"\n}\ndatabase \"d\" {\n  host = []\n}\n";
     assert_eq!(
@@ -1577,7 +1586,7 @@ fn duration_from_text<'de, D: serde::Deserializer<'de>>(
 mod optional_duration {
     use serde::{Deserialize, Deserializer};
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         d: D,
     ) -> Result<Option<std::time::Duration>, D::Error> {
         match Option::<String>::deserialize(d)? {

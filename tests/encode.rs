@@ -1997,7 +1997,7 @@ mod duration_text {
     use serde::{Deserialize, Deserializer, Serializer};
     use std::time::Duration;
 
-    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
         let secs = d.as_secs();
         let text = match (secs / 60, secs % 60) {
             (0, s) => format!("{s}s"),
@@ -2007,7 +2007,7 @@ mod duration_text {
         s.serialize_str(&text)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
         let text = String::deserialize(d)?;
         let (m, s) = match text.split_once('m') {
             Some((m, s)) => (m, s),
@@ -2064,7 +2064,7 @@ fn with_and_serialize_with_write_through_the_functions_and_round_trip() {
 // ------------------------------------------------ Interpolated, both syntaxes
 
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-struct Subnet {
+struct Instance {
     #[hcl(attr)]
     subnet_id: hcl_json::Interpolated,
     #[hcl(attr)]
@@ -2091,7 +2091,7 @@ zones     = [var.zone, "b"]
 
 #[test]
 fn interpolated_reads_a_native_expression_as_its_json_string() {
-    let s: Subnet = hcl_json::from_str_native(SUBNET_NATIVE, &EvalContext::new()).unwrap();
+    let s: Instance = hcl_json::from_str_native(SUBNET_NATIVE, &EvalContext::new()).unwrap();
     assert_eq!(s.subnet_id.as_str(), "${aws_subnet.main.id}");
     assert_eq!(s.name.as_str(), "web-${var.env}");
     assert_eq!(s.escaped.as_str(), "cost: $${price}");
@@ -2100,7 +2100,12 @@ fn interpolated_reads_a_native_expression_as_its_json_string() {
         s.script.as_ref().unwrap().as_str(),
         "echo ${var.greeting}\n"
     );
-    let zones: Vec<&str> = s.zones.iter().flatten().map(|z| z.as_str()).collect();
+    let zones: Vec<&str> = s
+        .zones
+        .iter()
+        .flatten()
+        .map(hcl_json::Interpolated::as_str)
+        .collect();
     assert_eq!(zones, ["${var.zone}", "b"]);
     // Written back, the JSON syntax reads the same expressions.
     assert_eq!(
@@ -2115,8 +2120,8 @@ fn interpolated_reads_the_same_from_a_native_file_and_its_json_conversion() {
     let json =
         hcl_json::to_json_string(&native.body(), &hcl_json::ConvertOptions::without_schema())
             .unwrap();
-    let from_native: Subnet = hcl_json::decode_body(&native.body(), &EvalContext::new()).unwrap();
-    let from_json: Subnet = hcl_json::from_str(&json, &EvalContext::new()).unwrap();
+    let from_native: Instance = hcl_json::decode_body(&native.body(), &EvalContext::new()).unwrap();
+    let from_json: Instance = hcl_json::from_str(&json, &EvalContext::new()).unwrap();
     assert_eq!(from_native, from_json);
 }
 
@@ -2124,7 +2129,7 @@ fn interpolated_reads_the_same_from_a_native_file_and_its_json_conversion() {
 fn interpolated_reads_json_numbers_bools_and_null_as_their_template() {
     let json =
         r#"{"subnet_id": "${aws_subnet.main.id}", "name": true, "escaped": null, "count": -1.50}"#;
-    let s: Subnet = hcl_json::from_str(json, &EvalContext::new()).unwrap();
+    let s: Instance = hcl_json::from_str(json, &EvalContext::new()).unwrap();
     assert_eq!(s.name.as_str(), "${true}");
     assert_eq!(s.escaped.as_str(), "${null}");
     assert_eq!(s.count.unwrap().as_str(), "${-1.50}");
@@ -2133,7 +2138,7 @@ fn interpolated_reads_json_numbers_bools_and_null_as_their_template() {
 #[test]
 fn interpolated_refuses_an_array_or_an_object_in_both_syntaxes() {
     let detail = "Invalid value for attribute \"name\": an Interpolated attribute is a string, a number, a bool or null, not an array or an object.";
-    let err = hcl_json::from_str::<Subnet>(
+    let err = hcl_json::from_str::<Instance>(
         r#"{"subnet_id": "x", "name": ["a"], "escaped": "e"}"#,
         &EvalContext::new(),
     )
@@ -2146,7 +2151,7 @@ fn interpolated_refuses_an_array_or_an_object_in_both_syntaxes() {
     );
     let at = d.subject.as_ref().unwrap();
     assert_eq!((at.start.column, at.end.column), (28, 33));
-    let err = hcl_json::from_str_native::<Subnet>(
+    let err = hcl_json::from_str_native::<Instance>(
         "subnet_id = x\nname = { a = 1 }\nescaped = \"e\"\n",
         &EvalContext::new(),
     )

@@ -133,30 +133,7 @@ fn encode_struct(fields: &[Field<'_>]) -> (TokenStream2, TokenStream2) {
     let writes = fields.iter().map(|f| {
         let ident = f.ident;
         match &f.kind {
-            Kind::Attr { name, literal } => match &f.with.serialize {
-                Some(path) => {
-                    let ty = f.ty;
-                    quote_spanned! {path.span()=>
-                        {
-                            struct __SerializeWith<'__a>(&'__a #ty);
-
-                            impl ::hcl_json::__private::serde::Serialize for __SerializeWith<'_> {
-                                fn serialize<__S>(&self, __s: __S) -> ::std::result::Result<__S::Ok, __S::Error>
-                                where
-                                    __S: ::hcl_json::__private::serde::Serializer,
-                                {
-                                    #path(self.0, __s)
-                                }
-                            }
-
-                            __b.attr_with(#name, &__SerializeWith(&self.#ident), #literal)?;
-                        }
-                    }
-                }
-                None => quote_spanned! {f.ty.span()=>
-                    __b.attr_with(#name, &self.#ident, #literal)?;
-                },
-            },
+            Kind::Attr { name, literal } => encode_attr(f, name, *literal),
             Kind::Block { name } => quote_spanned! {f.ty.span()=>
                 __b.block_field(#name, &self.#ident)?;
             },
@@ -170,6 +147,35 @@ fn encode_struct(fields: &[Field<'_>]) -> (TokenStream2, TokenStream2) {
         }
     });
     (quote! { #(#labels)* }, quote! { #(#writes)* })
+}
+
+/// Writes an attribute field: its value, or the value through its
+/// `serialize_with` function (serde's signature), with a wrapper type whose
+/// `Serialize` calls it, as serde's own derive does.
+fn encode_attr(f: &Field<'_>, name: &str, literal: bool) -> TokenStream2 {
+    let ident = f.ident;
+    let Some(path) = &f.with.serialize else {
+        return quote_spanned! {f.ty.span()=>
+            __b.attr_with(#name, &self.#ident, #literal)?;
+        };
+    };
+    let ty = f.ty;
+    quote_spanned! {path.span()=>
+        {
+            struct __SerializeWith<'__a>(&'__a #ty);
+
+            impl ::hcl_json::__private::serde::Serialize for __SerializeWith<'_> {
+                fn serialize<__S>(&self, __s: __S) -> ::std::result::Result<__S::Ok, __S::Error>
+                where
+                    __S: ::hcl_json::__private::serde::Serializer,
+                {
+                    #path(self.0, __s)
+                }
+            }
+
+            __b.attr_with(#name, &__SerializeWith(&self.#ident), #literal)?;
+        }
+    }
 }
 
 /// An enum of block types: the variant's label first, then the variant's
