@@ -24,8 +24,8 @@ pub enum Cardinality {
 /// entries after a failed one still report a key that does not read.
 type KeyCheck = fn(&str) -> Result<(), crate::Error>;
 
-/// The [`KeyCheck`] of a map keyed by `K`: a label read as a block label
-/// is (as HCL converts a string).
+/// The [`KeyCheck`] of a map keyed by `K`: the label read as `K` the way
+/// a label field reads it (as HCL converts a string).
 fn check_map_key<K: serde::de::DeserializeOwned>(label: &str) -> Result<(), crate::Error> {
     K::deserialize(crate::value::ValueDeserializer::new(
         crate::value::Value::from(label),
