@@ -2165,3 +2165,43 @@ fn interpolated_refuses_an_array_or_an_object_in_both_syntaxes() {
     let at = d.subject.as_ref().unwrap();
     assert_eq!((at.start.line, at.start.column, at.end.column), (2, 8, 17));
 }
+
+/// A `serialize_with` function that refuses its value.
+fn refuse_timeout<S: serde::Serializer>(_: &std::time::Duration, _: S) -> Result<S::Ok, S::Error> {
+    Err(serde::ser::Error::custom(
+        "a zero timeout cannot be written",
+    ))
+}
+
+#[derive(HclEncode)]
+struct Refused {
+    #[hcl(block)]
+    listener: Vec<RefusedListener>,
+}
+
+#[derive(HclEncode)]
+struct RefusedListener {
+    #[hcl(label)]
+    name: String,
+    #[hcl(attr, serialize_with = "refuse_timeout")]
+    timeout: std::time::Duration,
+}
+
+#[test]
+fn a_failing_serialize_with_function_is_an_error_naming_the_attribute() {
+    let value = Refused {
+        listener: vec![RefusedListener {
+            name: "web".into(),
+            timeout: std::time::Duration::ZERO,
+        }],
+    };
+    let err = hcl_json::to_string(&value).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(
+        (d.summary.as_str(), d.detail.as_str()),
+        (
+            "Invalid value",
+            "a zero timeout cannot be written (at listener.web.timeout)"
+        )
+    );
+}
