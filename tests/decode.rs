@@ -1669,3 +1669,41 @@ fn a_failing_function_is_an_error_at_the_attribute_value() {
         ]
     );
 }
+
+/// A type with no serde impls of its own, read only through a function.
+#[derive(Debug, PartialEq)]
+struct Port(u16);
+
+fn port_from_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Port, D::Error> {
+    let text = String::deserialize(d)?;
+    text.strip_prefix(':')
+        .and_then(|p| p.parse().ok())
+        .map(Port)
+        .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not a port such as \":80\"")))
+}
+
+fn optional_port_from_text<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Port>, D::Error> {
+    port_from_text(d).map(Some)
+}
+
+#[derive(HclDecode, Debug)]
+struct PortListener {
+    #[hcl(attr, deserialize_with = "port_from_text")]
+    port: Port,
+    #[hcl(attr, deserialize_with = "optional_port_from_text")]
+    admin: Option<Port>,
+}
+
+#[test]
+fn a_field_read_by_a_function_needs_no_deserialize_of_its_own() {
+    let l: PortListener = decode(r#"{"port": ":80", "admin": ":9000"}"#).unwrap();
+    assert_eq!((l.port, l.admin), (Port(80), Some(Port(9000))));
+    let l: PortListener = decode(r#"{"port": ":80"}"#).unwrap();
+    assert_eq!(l.admin, None);
+    assert_eq!(
+        problems::<PortListener>("{\n}"),
+        ["Missing required argument | The argument \"port\" is required, but no definition was found. | 2:1-2:2"]
+    );
+}

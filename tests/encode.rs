@@ -2205,3 +2205,39 @@ fn a_failing_serialize_with_function_is_an_error_naming_the_attribute() {
         )
     );
 }
+
+/// A type with no serde impls of its own, read and written through `with`.
+#[derive(Debug, PartialEq)]
+struct Millis(u64);
+
+mod millis_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(crate) fn serialize<S: Serializer>(m: &super::Millis, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{}ms", m.0))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<super::Millis, D::Error> {
+        let text = String::deserialize(d)?;
+        text.strip_suffix("ms")
+            .and_then(|n| n.parse().ok())
+            .map(super::Millis)
+            .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not like \"250ms\"")))
+    }
+}
+
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
+struct Backoff {
+    #[hcl(attr, with = "millis_text")]
+    delay: Millis,
+}
+
+#[test]
+fn a_field_with_functions_needs_no_serde_impls_of_its_own() {
+    let backoff = Backoff { delay: Millis(250) };
+    let text = hcl_json::to_string(&backoff).unwrap();
+    assert_eq!(text, r#"{"delay":"250ms"}"#);
+    let back: Backoff =
+        hcl_json::from_str_native("delay = \"250ms\"", &EvalContext::new()).unwrap();
+    assert_eq!(back, backoff);
+}

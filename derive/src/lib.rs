@@ -647,6 +647,16 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
             Default::None if matches!(f.kind, Kind::DefRange | Kind::TypeRange) => {
                 quote! { ::hcl_json::__private::missing_range()? }
             }
+            // A field read by a function need not implement `Deserialize`
+            // itself: absent, an `Option` is `None`, and anything else an
+            // error whose cause (a missing required attribute) was
+            // reported already, as for a range field.
+            Default::None if f.with.deserialize.is_some() && is_option(f.ty) => {
+                quote! { ::std::option::Option::None }
+            }
+            Default::None if f.with.deserialize.is_some() => {
+                quote! { ::hcl_json::__private::missing_range()? }
+            }
             Default::None => quote! { ::hcl_json::__private::missing_field(#field)? },
             Default::Trait => quote_spanned! {f.ty.span()=> ::std::default::Default::default() },
             Default::Path(path) => quote_spanned! {path.span()=> #path() },

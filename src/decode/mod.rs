@@ -95,8 +95,8 @@ pub use spec::{BlockField, Cardinality, DecodeSpec, FieldKind, FieldSpec};
 /// attribute's value (evaluated, or literal with `literal`) and returns the
 /// field's type, so for an `Option<T>` field it returns an `Option<T>`
 /// (and is called only when the attribute is present: absent is `None`).
-/// They combine with `literal` and `default`, and apply to attributes
-/// only. The serde spelling `#[serde(with = "...")]` is not read: write
+/// The field's type needs no serde impls of its own. They combine with
+/// `literal` and `default`, and apply to attributes only. The serde spelling `#[serde(with = "...")]` is not read: write
 /// `#[hcl(attr, with = "...")]`.
 ///
 /// ```
