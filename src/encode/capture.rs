@@ -6,6 +6,7 @@
 
 use serde::ser::{Serialize, Serializer};
 
+use super::json_from_native::json_string_text;
 use crate::decode::capture::EXPRESSION_TOKEN;
 use crate::decode::Spanned;
 use crate::eval::ExpressionClosure;
@@ -51,8 +52,17 @@ pub(crate) const INTERPOLATED_TOKEN: &str = "$hcl_json::private::Interpolated";
 /// such as `"${aws_instance.web.id}"` (a plain `String` would be escaped
 /// to read back as literal text).
 ///
-/// Decoding reads the attribute's JSON string without evaluating it, so a
-/// field of this type round-trips.
+/// Decoding reads the attribute without evaluating it, so a field of this
+/// type round-trips: a JSON string is its text as written; a native
+/// expression is the JSON string that converting it to JSON syntax writes
+/// ([`to_json_string`](crate::to_json_string)), so one struct reads both
+/// syntaxes alike: a quoted template or a heredoc is its template text
+/// (`name = "web-${var.env}"` is `web-${var.env}`), any other expression
+/// an interpolation of its source text (`subnet_id = aws_subnet.main.id`
+/// is `${aws_subnet.main.id}`, `count = 2` is `${2}`, as is the JSON
+/// number `2`). An array or an object (a JSON one, or a native tuple or
+/// object constructor) is an error: read it into a `Vec` or a map of
+/// `Interpolated`.
 ///
 /// ```
 /// use hcl_json::{EvalContext, HclDecode, HclEncode, Interpolated};
@@ -72,6 +82,10 @@ pub(crate) const INTERPOLATED_TOKEN: &str = "$hcl_json::private::Interpolated";
 /// let text = hcl_json::to_string(&out)?;
 /// assert_eq!(text, r#"{"value":"${aws_instance.web.id}","description":"the id, as $${...} text"}"#);
 /// assert_eq!(hcl_json::from_str::<Output>(&text, &EvalContext::new())?, out);
+///
+/// let native = "value = aws_instance.web.id\ndescription = \"the id\"\n";
+/// let read = hcl_json::from_str_native::<Output>(native, &EvalContext::new())?;
+/// assert_eq!(read.value.as_str(), "${aws_instance.web.id}");
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -110,11 +124,19 @@ impl Serialize for Interpolated {
 impl<'de> serde::Deserialize<'de> for Interpolated {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Interpolated, D::Error> {
         let expr = Expression::deserialize(d)?;
-        match expr.json_string() {
-            Some(string) => Ok(Interpolated(string.text.into_owned())),
-            None => Err(serde::de::Error::custom(
-                "an Interpolated attribute must be a JSON string",
-            )),
+        if let Some(string) = expr.json_string() {
+            return Ok(Interpolated(string.text.into_owned()));
         }
+        let text = match expr.native_tree() {
+            Some((_, src, tree)) => json_string_text(src, tree),
+            // A JSON number, bool or null: the template of that value.
+            None if !expr.is_json_container() => Some(format!("${{{}}}", expr.source_text())),
+            None => None,
+        };
+        text.map(Interpolated).ok_or_else(|| {
+            serde::de::Error::custom(
+                "an Interpolated attribute is a string, a number, a bool or null, not an array or an object",
+            )
+        })
     }
 }

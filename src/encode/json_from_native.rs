@@ -559,11 +559,122 @@ impl<'a> ToJson<'a> {
 
     /// The JSON string content for template `t` (the expression `e`).
     fn template(&mut self, t: &Template, e: &Expr) -> String {
+        let (text, from_parts) = TemplateText { src: self.src }.template(t, e);
+        if from_parts && self.options.verify {
+            self.verify(&text, e);
+        }
+        text
+    }
+
+    /// `${...}` around `e`'s source text.
+    fn interpolation(&self, e: &Expr) -> String {
+        TemplateText { src: self.src }.interpolation(e)
+    }
+
+    /// With `verify`: `text` must parse as a template.
+    fn verify(&mut self, text: &str, e: &Expr) {
+        if syntax::needs_template_parse(text) && syntax::parse_template(text).is_err() {
+            self.diags.push(Diagnostic::error(
+                "Cannot convert expression",
+                format!("This expression was written as the JSON template {text:?}, which does not parse as a template."),
+                Some(self.source.range(e.span.start as usize, e.span.end as usize)),
+            ));
+        }
+    }
+}
+
+/// Where an item starts and ends in the file.
+fn item_extent(item: &Item) -> (usize, usize) {
+    match item {
+        Item::Attribute(a) => (a.span.start as usize, a.span.end as usize),
+        Item::Block(b) => (b.type_name.span.start as usize, b.close.end as usize),
+    }
+}
+
+/// The text of the comments in `gap` (whitespace and comments between two
+/// items), markers removed, one line each; `None` when there are none.
+fn comment_text(gap: &str) -> Option<String> {
+    let mut lines: Vec<&str> = Vec::new();
+    let mut rest = gap;
+    while let Some(i) = rest.find(['#', '/']) {
+        let after = &rest[i..];
+        if let Some(body) = after.strip_prefix('#').or_else(|| after.strip_prefix("//")) {
+            let end = body.find('\n').unwrap_or(body.len());
+            lines.push(body[..end].trim());
+            rest = &body[end..];
+        } else if let Some(body) = after.strip_prefix("/*") {
+            let end = body.find("*/").unwrap_or(body.len());
+            lines.extend(body[..end].lines().map(str::trim));
+            rest = body.get(end + 2..).unwrap_or_default();
+        } else {
+            rest = &after[1..];
+        }
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    Some(lines.join("\n"))
+}
+
+/// The ends of the runs of `blocks` that can each be one object keyed by
+/// label `depth` without reordering: a run ends before a block whose label
+/// is already in the run and is not the previous block's.
+fn label_runs(src: &str, blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut last: Option<&str> = None;
+    for (i, block) in blocks.iter().enumerate() {
+        let label = block.node.labels[depth].text(src);
+        if last != Some(label) && seen.contains(label) {
+            ends.push(i);
+            seen.clear();
+        }
+        seen.insert(label);
+        last = Some(label);
+    }
+    ends.push(blocks.len());
+    ends
+}
+
+/// How a native expression is spelled as the content of a JSON string in
+/// an expression position: a template as its template text, any other
+/// expression as `${...}` around its source text.
+struct TemplateText<'a> {
+    /// The text the expression's spans index.
+    src: &'a str,
+}
+
+/// The content of a JSON string that reads back as the native expression
+/// `e` (whose spans index `src`) in full-expression mode, as the
+/// conversion to JSON syntax writes templates: a quoted template or
+/// heredoc as its template text (`"web-${var.env}"` is `web-${var.env}`),
+/// any other expression as an interpolation of its source text
+/// (`aws_subnet.main.id` is `${aws_subnet.main.id}`, `2` is `${2}`).
+/// `None` for a tuple or object constructor, which the conversion writes
+/// as a JSON array or object, element by element.
+pub(crate) fn json_string_text(src: &str, e: &Expr) -> Option<String> {
+    let text = TemplateText { src };
+    match &e.kind {
+        ExprKind::Template(t) => Some(text.template(t, e).0),
+        ExprKind::Tuple(_) | ExprKind::Object(_) => None,
+        _ => Some(text.interpolation(e)),
+    }
+}
+
+impl TemplateText<'_> {
+    fn text(&self, span: Span) -> &str {
+        self.src.get(span.range()).unwrap_or_default()
+    }
+
+    /// The JSON string content for template `t` (the expression `e`), and
+    /// whether it was written from the template's parts (not a single
+    /// interpolation or a literal), which is what `verify` checks.
+    fn template(&self, t: &Template, e: &Expr) -> (String, bool) {
         if let Some(inner) = t.as_single_interpolation() {
-            return self.interpolation(inner);
+            return (self.interpolation(inner), false);
         }
         if let Some(text) = t.as_literal() {
-            return escape_template(&text);
+            return (escape_template(&text), false);
         }
         let mut out = String::with_capacity(e.span.len() as usize);
         // When the parts cannot be written as a JSON template meaning the
@@ -574,10 +685,7 @@ impl<'a> ToJson<'a> {
         } else {
             self.interpolation(e)
         };
-        if self.options.verify {
-            self.verify(&text, e);
-        }
-        text
+        (text, true)
     }
 
     /// Appends the template text of `parts`. Literal parts are final
@@ -668,70 +776,6 @@ impl<'a> ToJson<'a> {
             out.push('\n');
         }
     }
-
-    /// With `verify`: `text` must parse as a template.
-    fn verify(&mut self, text: &str, e: &Expr) {
-        if syntax::needs_template_parse(text) && syntax::parse_template(text).is_err() {
-            self.diags.push(Diagnostic::error(
-                "Cannot convert expression",
-                format!("This expression was written as the JSON template {text:?}, which does not parse as a template."),
-                Some(self.source.range(e.span.start as usize, e.span.end as usize)),
-            ));
-        }
-    }
-}
-
-/// Where an item starts and ends in the file.
-fn item_extent(item: &Item) -> (usize, usize) {
-    match item {
-        Item::Attribute(a) => (a.span.start as usize, a.span.end as usize),
-        Item::Block(b) => (b.type_name.span.start as usize, b.close.end as usize),
-    }
-}
-
-/// The text of the comments in `gap` (whitespace and comments between two
-/// items), markers removed, one line each; `None` when there are none.
-fn comment_text(gap: &str) -> Option<String> {
-    let mut lines: Vec<&str> = Vec::new();
-    let mut rest = gap;
-    while let Some(i) = rest.find(['#', '/']) {
-        let after = &rest[i..];
-        if let Some(body) = after.strip_prefix('#').or_else(|| after.strip_prefix("//")) {
-            let end = body.find('\n').unwrap_or(body.len());
-            lines.push(body[..end].trim());
-            rest = &body[end..];
-        } else if let Some(body) = after.strip_prefix("/*") {
-            let end = body.find("*/").unwrap_or(body.len());
-            lines.extend(body[..end].lines().map(str::trim));
-            rest = body.get(end + 2..).unwrap_or_default();
-        } else {
-            rest = &after[1..];
-        }
-    }
-    if lines.is_empty() {
-        return None;
-    }
-    Some(lines.join("\n"))
-}
-
-/// The ends of the runs of `blocks` that can each be one object keyed by
-/// label `depth` without reordering: a run ends before a block whose label
-/// is already in the run and is not the previous block's.
-fn label_runs(src: &str, blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
-    let mut ends = Vec::new();
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut last: Option<&str> = None;
-    for (i, block) in blocks.iter().enumerate() {
-        let label = block.node.labels[depth].text(src);
-        if last != Some(label) && seen.contains(label) {
-            ends.push(i);
-            seen.clear();
-        }
-        seen.insert(label);
-        last = Some(label);
-    }
-    ends.push(blocks.len());
-    ends
 }
 
 /// Pushes a template marker (`${` or `%{`) unless the text before it ends

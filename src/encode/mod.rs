@@ -64,7 +64,12 @@ use ser::{key_string, located_detail, push_key, Encoder};
 ///   full-expression mode: a string containing `${` or `%{` gets `$${` /
 ///   `%%{` so that it reads back as the same literal text; `None` leaves
 ///   the attribute out. `#[hcl(attr, literal)]` fields are read in literal
-///   mode, so they are written as they are.
+///   mode, so they are written as they are. `#[hcl(attr, serialize_with =
+///   "path")]` writes the value through a function with serde's signature,
+///   `fn<S: Serializer>(&T, S) -> Result<S::Ok, S::Error>` (for an
+///   `Option<T>` field, `T` is the `Option`; `serialize_none` leaves the
+///   attribute out), and `#[hcl(attr, with = "module")]` through
+///   `module::serialize`.
 /// - `#[hcl(block)]`: the nested-object label form,
 ///   `{"resource": {"aws_instance": {"web": {...}}}}`; several blocks with
 ///   the same type and labels become an array at the last level; a block
