@@ -9,7 +9,7 @@
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
 //! (HCL's `MergeBodies`). A derived body (`DerivedBody`) is one another
 //! room computes from other bodies: the `module` room's override files.
-//! The parsers themselves live in the `json` and `syntax` rooms; this room
+//! The parsers themselves live in the `json` and `native` rooms; this room
 //! only builds on their trees.
 
 mod expr;

@@ -13,7 +13,7 @@
 //!   `$${` of the JSON, the literal `${`, is `$${` again), its `${ }` and
 //!   `%{ }` sequences as expression syntax.
 
-use crate::syntax::{Template, TemplatePart};
+use crate::native::{Template, TemplatePart};
 
 /// Whether `s` is a native identifier: `(ID_Start | "_") (ID_Continue |
 /// "-")*`, the grammar's `ident`.
@@ -170,7 +170,7 @@ fn push_template_literal(out: &mut String, text: &str, next: Option<&TemplatePar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{parse_expression, parse_template, ExprKind};
+    use crate::native::{parse_expression, parse_template, ExprKind};
 
     /// The value a native quoted string reads back as, for literal text.
     fn read_back(quoted: &str) -> String {

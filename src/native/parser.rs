@@ -25,7 +25,7 @@ use super::shape::{
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
 #[derive(Parser)]
-#[grammar = "syntax/grammar.pest"]
+#[grammar = "native/grammar.pest"]
 struct HclParser;
 
 /// A template parsed by pest: the oracle of `fast.rs`.

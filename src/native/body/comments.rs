@@ -9,7 +9,7 @@
 //! heredocs, where `#` and `//` are text.
 
 use super::{heredoc_end, line_comment_end, span, BodyTree, Item};
-use crate::syntax::Span;
+use crate::native::Span;
 
 /// The comments of body `body` of `tree` (parsed from `src` without
 /// errors), in source order: each from its `#`, `//` or `/*` through its

@@ -13,7 +13,7 @@
 //! up to the third, four bitwise operators.
 
 use super::{heredoc_end, line_comment_end, span};
-use crate::syntax::SyntaxError;
+use crate::native::SyntaxError;
 
 /// A mode of the lexer that a closing token returns from.
 #[derive(Clone, Copy, PartialEq)]
@@ -135,7 +135,7 @@ fn quoted_step(b: &[u8], i: usize, stack: &mut Vec<Mode>, out: &mut Vec<SyntaxEr
 }
 
 #[cold]
-fn multi_line(at: crate::syntax::Span) -> SyntaxError {
+fn multi_line(at: crate::native::Span) -> SyntaxError {
     SyntaxError::new(
         "Invalid multi-line string",
         "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
