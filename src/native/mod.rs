@@ -42,7 +42,7 @@ mod body;
 mod diagnose;
 mod fast;
 #[cfg(test)]
-mod parser;
+mod oracle;
 mod scan;
 mod shape;
 
@@ -258,7 +258,5 @@ mod tests {
     }
 }
 
-#[cfg(test)]
-mod fast_tests;
 #[cfg(test)]
 mod rule_tests;

@@ -6,9 +6,9 @@
 
 use proptest::prelude::*;
 
-use super::fast::{self, Outcome};
 use super::parser::{parse_expression_pest, parse_template_pest};
-use super::{parse_expression, parse_template, SyntaxError};
+use crate::native::fast::{self, Outcome};
+use crate::native::{needs_template_parse, parse_expression, parse_template, Span, SyntaxError};
 
 /// Whitespace (and comments) that may appear between tokens.
 fn ws() -> impl Strategy<Value = &'static str> {
@@ -479,13 +479,13 @@ fn too_deep_input_is_refused_while_reading() {
         panic!("not refused")
     };
     assert_eq!(e.summary, "Nesting too deep");
-    assert_eq!(e.span, super::Span::new(100, 101));
+    assert_eq!(e.span, Span::new(100, 101));
     // An else-chain of conditionals nests one level per `?`.
     let src = format!("{}x", "a ? b : ".repeat(150));
     let Outcome::Refused(e) = fast::parse_expression(&src) else {
         panic!("not refused")
     };
-    assert_eq!(e.span, super::Span::new(802, 803));
+    assert_eq!(e.span, Span::new(802, 803));
     // Flat chains are not nesting.
     let src = format!("{}a", "a + ".repeat(150));
     assert!(matches!(fast::parse_expression(&src), Outcome::Parsed(_)));
@@ -538,7 +538,7 @@ fn fast_path_matches_pest_on_the_corpus() {
         let mut all = Vec::new();
         strings(&json, &mut all);
         for s in all {
-            if super::needs_template_parse(&s) {
+            if needs_template_parse(&s) {
                 templates += 1;
                 fast += usize::from(matches!(fast::parse_template(&s), Outcome::Parsed(_)));
                 agree_template(&s);
