@@ -31,6 +31,7 @@ use std::sync::{Arc, OnceLock};
 
 pub(crate) use self::comments::body_comments;
 use super::fast::{self, Outcome};
+use super::ident;
 use super::{too_deep, Expr, ExprKind, Span, SyntaxError, TemplatePart, MAX_DEPTH};
 
 /// The bodies of one native file: index [`BodyTree::root`] is the file's
@@ -286,22 +287,19 @@ impl<'s> BodyParser<'s> {
         let start = self.i;
         let rest = &self.src[start..];
         let bytes = rest.as_bytes();
-        let len = if bytes
-            .first()
-            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
-        {
+        let len = if bytes.first().is_some_and(|&c| ident::is_start_byte(c)) {
             // ASCII names, the usual case, byte by byte.
             let ascii = bytes
                 .iter()
-                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-'))
+                .position(|&c| !ident::is_continue_byte(c))
                 .unwrap_or(bytes.len());
             if bytes.get(ascii).is_some_and(|c| !c.is_ascii()) {
-                ident_len(rest)?
+                ident::len(rest)?
             } else {
                 ascii
             }
         } else {
-            ident_len(rest)?
+            ident::len(rest)?
         };
         self.i += len;
         Some(Name {
@@ -449,7 +447,7 @@ impl<'s> BodyParser<'s> {
         self.src[self.i..]
             .chars()
             .next()
-            .is_some_and(is_ident_start)
+            .is_some_and(ident::is_start)
     }
 
     /// `name = expr`, at the `=`. A single-line block's attribute
@@ -1126,39 +1124,6 @@ fn plain_label_end(b: &[u8], start: usize) -> Option<usize> {
             0x20..=0x7e => i += 1,
             _ => return None,
         }
-    }
-}
-
-/// The length of the identifier at the start of `s`, if one starts there.
-fn ident_len(s: &str) -> Option<usize> {
-    let mut chars = s.char_indices();
-    let (_, first) = chars.next()?;
-    if !is_ident_start(first) {
-        return None;
-    }
-    Some(
-        chars
-            .find(|&(_, c)| !is_ident_continue(c))
-            .map_or(s.len(), |(k, _)| k),
-    )
-}
-
-/// `ID_Start` or `_`, with ASCII decided inline (the Unicode tables are
-/// slow to consult for every character of every name).
-fn is_ident_start(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_alphabetic() || c == '_'
-    } else {
-        pest::unicode::ID_START(c)
-    }
-}
-
-/// `ID_Continue` or `-`, ASCII inline.
-fn is_ident_continue(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_alphanumeric() || c == '_' || c == '-'
-    } else {
-        pest::unicode::ID_CONTINUE(c)
     }
 }
 

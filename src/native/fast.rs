@@ -92,6 +92,7 @@ use super::diagnose::{
     },
     Expected,
 };
+use super::ident;
 use super::scan::{self, Start};
 use super::shape::{
     combine, fold_conditionals, shape_template, unescape_quoted, unescape_template, BinaryChain,
@@ -350,19 +351,6 @@ fn check(height: u32, at: Span) -> Res<()> {
     }
 }
 
-/// The ASCII bytes that continue an identifier (`ID_CONTINUE | "-"`):
-/// letters, digits, `_` and `-`; one load per byte of a name.
-const IDENT_ASCII: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        table[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
-        c += 1;
-    }
-    table
-};
-
 /// How many bytes of template text [`P::next_special`] reads a word at a
 /// time before it hands a long run to `memchr`.
 const SHORT_RUN: usize = 64;
@@ -522,20 +510,20 @@ impl<'s> P<'s> {
     fn ident_start_at(&self, at: usize) -> Option<usize> {
         let c = *self.b.get(at)?;
         if c.is_ascii() {
-            return starts_name(c).then_some(1);
+            return ident::is_start_byte(c).then_some(1);
         }
         let ch = self.src[at..].chars().next()?;
-        pest::unicode::ID_START(ch).then_some(ch.len_utf8())
+        ident::is_start(ch).then_some(ch.len_utf8())
     }
 
     /// The length of an `ident_char` (`ID_CONTINUE | "-"`) at `at`.
     fn ident_continue_at(&self, at: usize) -> Option<usize> {
         let c = *self.b.get(at)?;
         if c.is_ascii() {
-            return (c.is_ascii_alphanumeric() || c == b'_' || c == b'-').then_some(1);
+            return ident::is_continue_byte(c).then_some(1);
         }
         let ch = self.src[at..].chars().next()?;
-        pest::unicode::ID_CONTINUE(ch).then_some(ch.len_utf8())
+        ident::is_continue(ch).then_some(ch.len_utf8())
     }
 
     /// ident_chars = _{ (ID_START | "_") ~ (ID_CONTINUE | "-")* }, if one
@@ -547,7 +535,7 @@ impl<'s> P<'s> {
         loop {
             // ASCII by table; other characters by their Unicode property.
             match b.get(self.i) {
-                Some(&c) if IDENT_ASCII[usize::from(c)] => self.i += 1,
+                Some(&c) if ident::CONTINUE_ASCII[usize::from(c)] => self.i += 1,
                 Some(c) if !c.is_ascii() => match self.ident_continue_at(self.i) {
                     Some(n) => self.i += n,
                     None => break,
@@ -1095,7 +1083,7 @@ impl<'s> P<'s> {
             let span = span(start, self.i);
             return Some((Expr { kind, span }, 1));
         }
-        if !starts_name(first) {
+        if !ident::is_start_byte(first) {
             return None;
         }
         let len = names_and_dots(rest);
@@ -2024,7 +2012,7 @@ fn push_step(steps: &mut SmallVec<[Step; 1]>, step: Step) {
 #[inline]
 fn names_and_dots(rest: &[u8]) -> usize {
     rest.iter()
-        .position(|&c| !(IDENT_ASCII[usize::from(c)] || c == b'.'))
+        .position(|&c| !(ident::CONTINUE_ASCII[usize::from(c)] || c == b'.'))
         .unwrap_or(rest.len())
 }
 
@@ -2032,7 +2020,7 @@ fn names_and_dots(rest: &[u8]) -> usize {
 /// ASCII name characters and dots; `None` if no name starts at `at`.
 #[inline]
 fn end_of_name(b: &[u8], at: usize, end: usize) -> Option<usize> {
-    if !b.get(at).copied().is_some_and(starts_name) {
+    if !b.get(at).copied().is_some_and(ident::is_start_byte) {
         return None;
     }
     Some(
@@ -2069,12 +2057,6 @@ fn after_spaces(s: &[u8]) -> &[u8] {
         .position(|&c| c != b' ' && c != b'\t')
         .unwrap_or(s.len());
     &s[n..]
-}
-
-/// Whether `c` starts a name (`ident_chars`' first character, ASCII).
-#[inline]
-fn starts_name(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
 }
 
 /// A bracketed node of height `height`.

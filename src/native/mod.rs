@@ -41,6 +41,7 @@ mod ast;
 mod body;
 mod diagnose;
 mod fast;
+pub(crate) mod ident;
 #[cfg(test)]
 mod oracle;
 mod scan;

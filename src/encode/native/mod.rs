@@ -44,8 +44,9 @@ pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
 use super::writer::JsonWriter;
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{Body, FileData, NodeId, NodeKind, Prop};
+use crate::native::ident::is_identifier;
 use crate::native::{self, needs_template_parse};
-use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
+use text::{is_bare_key, push_literal_string, push_template_string};
 
 /// The name of the comment property of JSON bodies.
 const COMMENT: &str = "//";

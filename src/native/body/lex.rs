@@ -13,7 +13,7 @@
 //! up to the third, four bitwise operators.
 
 use super::{heredoc_end, line_comment_end, span};
-use crate::native::SyntaxError;
+use crate::native::{ident, SyntaxError};
 
 /// A mode of the lexer that a closing token returns from.
 #[derive(Clone, Copy, PartialEq)]
@@ -192,10 +192,10 @@ fn non_ascii(src: &str, i: usize, out: &mut Vec<SyntaxError>) -> usize {
         return i + 1;
     };
     let end = i + ch.len_utf8();
-    if super::is_ident_start(ch) {
-        return super::ident_len(&src[i..]).map_or(end, |n| i + n);
+    if ident::is_start(ch) {
+        return ident::len(&src[i..]).map_or(end, |n| i + n);
     }
-    if pest::unicode::ID_CONTINUE(ch) {
+    if ident::is_continue(ch) {
         // The rest of an identifier whose start was ASCII.
         return end;
     }
