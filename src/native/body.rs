@@ -30,8 +30,8 @@
 use std::sync::{Arc, OnceLock};
 
 pub(crate) use self::comments::body_comments;
-use super::fast::{self, Outcome};
 use super::ident;
+use super::parser::{self, Outcome};
 use super::{too_deep, Expr, ExprKind, Span, SyntaxError, TemplatePart, MAX_DEPTH};
 
 /// The bodies of one native file: index [`BodyTree::root`] is the file's
@@ -132,7 +132,7 @@ impl AttributeNode {
 /// recognizer accepted.
 fn deferred_expression(src: &str, span: Span) -> Expr {
     let text = src.get(..span.end as usize).unwrap_or(src);
-    if let Outcome::Parsed(e) = fast::parse_expression_at(text, span.start as usize) {
+    if let Outcome::Parsed(e) = parser::parse_expression_at(text, span.start as usize) {
         e
     } else {
         // The recognizer accepts only what parses (debug builds check it
@@ -516,7 +516,7 @@ impl<'s> BodyParser<'s> {
     #[cfg(debug_assertions)]
     fn check_simple(&self, start: usize, expr_span: Span) {
         let line_end = logical_line_end(self.b, start);
-        match fast::parse_expression_at(&self.src[..line_end], start) {
+        match parser::parse_expression_at(&self.src[..line_end], start) {
             Outcome::Parsed(e) => assert_eq!(
                 e.span,
                 expr_span,
@@ -580,7 +580,7 @@ impl<'s> BodyParser<'s> {
     /// the errors pushed) if it does not parse.
     fn expression(&mut self, start: usize, line_end: usize) -> Option<Expr> {
         let text = &self.src[..line_end];
-        match fast::parse_expression_at(text, start) {
+        match parser::parse_expression_at(text, start) {
             Outcome::Parsed(e) => Some(e),
             Outcome::Refused(e) => {
                 self.errors.push(e);
@@ -622,7 +622,7 @@ impl<'s> BodyParser<'s> {
         let shift = |s: Span| Span::new(s.start + start as u32, s.end + start as u32);
         // Invalid characters are the lexer's to report (see `lex.rs`); the
         // expression's own errors are then the parser's, as in HCL.
-        let Err(errors) = fast::parse_expression_lexed(text).into_result() else {
+        let Err(errors) = parser::parse_expression_lexed(text).into_result() else {
             return Vec::new();
         };
         errors
@@ -851,7 +851,7 @@ impl<'s> BodyParser<'s> {
         // logical line would run on through the block's braces).
         let line_end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |k| start + k);
         let text = &self.src[..line_end];
-        let expr = match fast::parse_quoted_at(text, start) {
+        let expr = match parser::parse_quoted_at(text, start) {
             Outcome::Parsed(e) => e,
             Outcome::Refused(e) => {
                 self.errors.push(e);

@@ -15,7 +15,7 @@ use super::{Span, SyntaxError};
 /// The rules (of those the diagnostics read) that a parser tried and
 /// failed at the farthest position it reached, as a set of bits: what
 /// pest's error lists as "positives", and what the hand-written parser
-/// (`fast.rs`) records itself, so that both go through one table.
+/// (`parser/`) records itself, so that both go through one table.
 pub(crate) type Expected = u32;
 
 /// Bits of [`Expected`], named after the grammar's rules.
