@@ -33,9 +33,8 @@ pub(crate) use ast::{
     Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
 };
 
-pub(crate) use body::{
-    body_comments, parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item,
-};
+pub(crate) use body::comments::body_comments;
+pub(crate) use body::{parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item};
 
 use crate::diag::Diagnostic;
 use crate::pos::Range;

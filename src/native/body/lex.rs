@@ -12,7 +12,8 @@
 //! on repeats are kept: the first `;` only, every other `'` and backtick
 //! up to the third, four bitwise operators.
 
-use super::{heredoc_end, line_comment_end, span};
+use super::lines::{heredoc_end, line_comment_end};
+use super::span;
 use crate::native::{ident, SyntaxError};
 
 /// A mode of the lexer that a closing token returns from.
