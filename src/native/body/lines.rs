@@ -130,7 +130,7 @@ pub(super) fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
     Some(b.len())
 }
 
-impl<'s> BodyParser<'s> {
+impl BodyParser<'_> {
     /// Skips spaces, tabs and comments, not newlines (a `/* */` comment
     /// may span lines and counts as none). An unterminated `/*` is left in
     /// place, for the caller to report as the token it is.

@@ -63,7 +63,7 @@ pub(super) fn closing_quote_end(b: &[u8], from: usize) -> usize {
     b.len()
 }
 
-impl<'s> BodyParser<'s> {
+impl BodyParser<'_> {
     /// Once the parser has recovered from an earlier error, HCL no longer
     /// says "Invalid expression" or "Missing expression" (its parser only
     /// reports them outside recovery, whatever else it still reports):

@@ -34,7 +34,7 @@ pub(super) fn missing_attribute_separator(at: Span) -> SyntaxError {
     )
 }
 
-impl<'s> P<'s> {
+impl P<'_> {
     /// expr = !{ binary ~ cond_tail* }; cond_tail = { "?" ~ expr ~ cond_colon ~ binary }.
     /// Each `?` of an else-chain nests the rest one level deeper.
     pub(super) fn expr(&mut self) -> Built<Expr> {

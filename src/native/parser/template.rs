@@ -80,7 +80,7 @@ pub(super) struct Run {
     escaped: bool,
 }
 
-impl<'s> P<'s> {
+impl P<'_> {
     /// The items of template text in `mode`, up to its end: the end of the
     /// input (root), before the closing quote (quoted) or before the
     /// closing marker line (heredoc; `self.i` is then at that line).

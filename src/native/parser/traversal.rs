@@ -184,7 +184,7 @@ pub(super) fn invalid_legacy_index(text: &str, at: Span) -> SyntaxError {
     SyntaxError::new("Invalid legacy index syntax", detail, at)
 }
 
-impl<'s> P<'s> {
+impl P<'_> {
     /// A plain reference (`env`, `var.region`, `aws_vpc.main.id`) that
     /// nothing but one of `closers` follows (after spaces): half of the
     /// interpolations of real files are one, and most call arguments. It is
