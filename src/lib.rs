@@ -38,7 +38,7 @@
 //!
 //! The layers, each building on those before it: [`pos`] (ranges),
 //! [`diag`] (diagnostics), [`value`] (values, types, exact numbers),
-//! `syntax` (private: the native grammar of templates, expressions and
+//! `native` (private: the native grammar of templates, expressions and
 //! native bodies), [`body`] (the syntax-agnostic body model: `File`, `Body`,
 //! `Expression`, schemas, merging), [`json`] (the JSON parser and node
 //! tree), [`eval`] (evaluation, contexts, functions), [`analysis`] (static
@@ -59,10 +59,10 @@ pub mod ext;
 mod handover;
 pub mod json;
 pub mod module;
+mod native;
 pub mod pos;
 pub mod spec;
 pub mod stdlib;
-mod syntax;
 pub mod value;
 mod words;
 
@@ -97,11 +97,11 @@ pub use decode::__private;
 struct ReadmeDoctests;
 
 /// The native grammar's internals, for this crate's own syntax tests,
-/// benchmarks and fuzz targets: the one door into the private `syntax`
+/// benchmarks and fuzz targets: the one door into the private `native`
 /// layer. Not public API: hidden from the docs, with no semver promise.
 #[doc(hidden)]
 pub mod __internals {
-    pub use crate::syntax::{
+    pub use crate::native::{
         needs_template_parse, parse_expression, parse_template, ExprKind, Span, SyntaxError,
         MAX_DEPTH,
     };

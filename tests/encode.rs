@@ -1490,7 +1490,7 @@ service "tcp" "db" {
 
     #[test]
     fn values_nested_deeper_than_32_levels_are_written_on_one_line() {
-        // Close to what the native parser reads back (`syntax::MAX_DEPTH`
+        // Close to what the native parser reads back (`native::MAX_DEPTH`
         // levels): lines no more indented than 32 levels.
         let depth = 90;
         let src = format!(

@@ -9,7 +9,7 @@
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
 //! (HCL's `MergeBodies`). A derived body (`DerivedBody`) is one another
 //! module computes from other bodies: the `module` module's override
-//! files. The parsers themselves live in the `json` and native syntax
+//! files. The parsers themselves live in the `json` and `native`
 //! modules; this module only builds on their trees.
 
 mod expr;

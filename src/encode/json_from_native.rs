@@ -14,11 +14,11 @@ use super::writer::JsonWriter;
 use super::{BlockFrame, Item as SchemaItem};
 use crate::body::{Body, NativeBodyRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
-use crate::pos::SourceFile;
-use crate::syntax::{
+use crate::native::{
     self, AttributeNode, BlockNode, Expr, ExprKind, Item, ObjectKey, Span, Template, TemplatePart,
     UnaryOp,
 };
+use crate::pos::SourceFile;
 
 /// The writer's buffer is handed to the sink when it holds this much, so
 /// memory stays near that of the parsed file whatever the output size.
@@ -403,7 +403,7 @@ impl<'a> ToJson<'a> {
     /// order), and after the last item.
     fn comments(
         &self,
-        node: &syntax::BodyNode,
+        node: &native::BodyNode,
         visible: &[&Item],
         root: bool,
     ) -> (Vec<Option<String>>, Option<String>) {
@@ -573,7 +573,7 @@ impl<'a> ToJson<'a> {
 
     /// With `verify`: `text` must parse as a template.
     fn verify(&mut self, text: &str, e: &Expr) {
-        if syntax::needs_template_parse(text) && syntax::parse_template(text).is_err() {
+        if native::needs_template_parse(text) && native::parse_template(text).is_err() {
             self.diags.push(Diagnostic::error(
                 "Cannot convert expression",
                 format!("This expression was written as the JSON template {text:?}, which does not parse as a template."),

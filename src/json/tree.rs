@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use super::escape::{self, OffsetIndex};
 use super::template_cache::TemplateCache;
+use crate::native::{SyntaxError, Template};
 use crate::pos::{Range, SourceFile};
-use crate::syntax::{SyntaxError, Template};
 
 /// The length (raw bytes) past which an escaped string's offsets are
 /// mapped through its [`OffsetIndex`].

@@ -18,8 +18,9 @@ pub use schema::{BlockFrame, Item, NativeSchema, NoSchema, TerraformSchema};
 use super::writer::JsonWriter;
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{Body, FileData, NodeId, NodeKind, Prop};
-use crate::syntax::{self, needs_template_parse};
-use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
+use crate::native::ident::is_identifier;
+use crate::native::{self, needs_template_parse};
+use text::{is_bare_key, push_literal_string, push_template_string};
 
 /// The name of the comment property of JSON bodies.
 const COMMENT: &str = "//";
@@ -564,7 +565,7 @@ impl<'a> Converter<'a> {
             push_literal_string(out, s);
             return;
         }
-        match syntax::parse_template(s) {
+        match native::parse_template(s) {
             Ok(template) => match template.as_single_interpolation() {
                 Some(expr) => push_expression(out, &s[expr.span.range()], indent),
                 None => push_template_string(out, s, &template),
@@ -577,14 +578,14 @@ impl<'a> Converter<'a> {
     /// (`"${...}"` around it allowed).
     fn reference(&mut self, s: &str, indent: usize, out: &mut String) {
         if needs_template_parse(s) {
-            if let Ok(template) = syntax::parse_template(s) {
+            if let Ok(template) = native::parse_template(s) {
                 if let Some(expr) = template.as_single_interpolation() {
                     push_expression(out, &s[expr.span.range()], indent);
                     return;
                 }
             }
         }
-        match syntax::parse_expression(s) {
+        match native::parse_expression(s) {
             Ok(expr) => push_expression(out, &s[expr.span.range()], indent),
             // Not an expression: the legacy quoted forms (`"*"` in
             // `ignore_changes`) that Terraform also reads from native
@@ -696,11 +697,11 @@ impl<'a> Converter<'a> {
             return;
         }
         match mode {
-            Mode::Expression if needs_template_parse(s) => match syntax::parse_template(s) {
+            Mode::Expression if needs_template_parse(s) => match native::parse_template(s) {
                 Ok(template) => push_template_string(out, s, &template),
                 Err(errors) => self.syntax_errors(node, &errors),
             },
-            Mode::Reference if syntax::parse_expression(s).is_ok() => {
+            Mode::Reference if native::parse_expression(s).is_ok() => {
                 push_expression(out, s, indent);
             }
             _ => push_literal_string(out, s),
@@ -734,7 +735,7 @@ impl<'a> Converter<'a> {
 
     /// Syntax errors of a string's content, located in the file.
     #[cold]
-    fn syntax_errors(&mut self, node: NodeId, errors: &[syntax::SyntaxError]) {
+    fn syntax_errors(&mut self, node: NodeId, errors: &[native::SyntaxError]) {
         let file = self.file;
         for e in errors {
             self.diags.push(e.to_diagnostic(|span| {
@@ -745,7 +746,7 @@ impl<'a> Converter<'a> {
 
     /// `verify`: the value written for `node` must parse as an expression.
     fn verify_expression(&mut self, text: &str, node: NodeId) {
-        if let Err(errors) = syntax::parse_expression(text) {
+        if let Err(errors) = native::parse_expression(text) {
             let detail = format!(
                 "The native text written for this value, `{text}`, does not parse: {}. This is a bug in the converter.",
                 errors.first().map_or(String::new(), |e| e.detail.clone())
@@ -756,10 +757,10 @@ impl<'a> Converter<'a> {
 
     /// `verify`: the quoted string written for `text` must read back as it.
     fn verify_literal(&mut self, quoted: &str, text: &str, node: NodeId) {
-        let back = syntax::parse_expression(quoted)
+        let back = native::parse_expression(quoted)
             .ok()
             .and_then(|e| match e.kind {
-                syntax::ExprKind::Template(t) => t.as_literal(),
+                native::ExprKind::Template(t) => t.as_literal(),
                 _ => None,
             });
         if back.as_deref() != Some(text) {

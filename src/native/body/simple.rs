@@ -14,6 +14,8 @@
 //! at once by the expression parser, errors and all. Debug builds check
 //! every acceptance against that parser.
 
+use crate::native::ident;
+
 /// How deep tuples and objects may nest before the recognizer gives up:
 /// far below the parser's own limit, so depth errors never get deferred.
 const MAX_NEST: u32 = 8;
@@ -82,7 +84,7 @@ impl Reader<'_> {
             b'"' => self.string(),
             b'[' if nest < MAX_NEST => self.tuple(nest + 1),
             b'{' if nest < MAX_NEST => self.object(nest + 1),
-            c if c.is_ascii_alphabetic() || c == b'_' => self.traversal(),
+            c if ident::is_start_byte(c) => self.traversal(),
             _ => None,
         }
     }
@@ -111,13 +113,10 @@ impl Reader<'_> {
     fn ident(&mut self) -> Option<&[u8]> {
         let start = self.i;
         match self.peek() {
-            Some(c) if c.is_ascii_alphabetic() || c == b'_' => self.i += 1,
+            Some(c) if ident::is_start_byte(c) => self.i += 1,
             _ => return None,
         }
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
-        {
+        while self.peek().is_some_and(ident::is_continue_byte) {
             self.i += 1;
         }
         if self.peek().is_some_and(|c| !c.is_ascii()) {

@@ -1,8 +1,8 @@
-//! The oracle: the pest parser generated from `grammar.pest`, and the
-//! builder from its pairs to the syntax tree. Compiled for tests only:
-//! the hand-written parser (`fast.rs`) is checked against it on generated
-//! inputs, and never calls it (pest backtracks without memoization, so an
-//! invalid input can cost it exponential time).
+//! The pest parser generated from `grammar.pest`, and the builder from
+//! its pairs to the syntax tree. Compiled for tests only: the hand-written
+//! parser (`native/parser/`) is checked against it on generated inputs,
+//! and never calls it (pest backtracks without memoization, so an invalid
+//! input can cost it exponential time).
 //!
 //! The builder is where the flat parts of the grammar get their structure:
 //! operator precedence (shunting-yard, no recursion per operator), the
@@ -11,24 +11,25 @@
 //! node it builds and stops at [`MAX_DEPTH`], so no tree it returns can make
 //! a recursive walk (or `Drop`) overflow the stack.
 
+use pest::error::{Error, ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::Parser as _;
 use pest_derive::Parser;
 
-use super::ast::*;
-use super::diagnose;
-use super::scan::{self, Start};
-use super::shape::{
-    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Conditions,
-    ForTag, Item, Results, Tag,
+use crate::native::ast::*;
+use crate::native::diagnose::{self, Expected};
+use crate::native::scan::{self, Scan, Start};
+use crate::native::shape::{
+    fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Built,
+    Conditions, ForTag, Item, Results, Tag,
 };
-use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
+use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
 #[derive(Parser)]
-#[grammar = "syntax/grammar.pest"]
+#[grammar = "native/oracle/grammar.pest"]
 struct HclParser;
 
-/// A template parsed by pest: the oracle of `fast.rs`.
+/// A template parsed by pest: the oracle of the hand-written parser.
 pub(crate) fn parse_template_pest(src: &str) -> Result<Template, Vec<SyntaxError>> {
     let root = run(src, Start::Template)?;
     let mut b = Builder::new(src);
@@ -38,7 +39,7 @@ pub(crate) fn parse_template_pest(src: &str) -> Result<Template, Vec<SyntaxError
     b.finish(built.map(|(t, _)| t))
 }
 
-/// An expression parsed by pest: the oracle of `fast.rs`.
+/// An expression parsed by pest: the oracle of the hand-written parser.
 pub(crate) fn parse_expression_pest(src: &str) -> Result<Expr, Vec<SyntaxError>> {
     let root = run(src, Start::Expression)?;
     let mut b = Builder::new(src);
@@ -69,16 +70,67 @@ fn run(src: &str, start: Start) -> Result<Pair<'_, Rule>, Vec<SyntaxError>> {
     };
     match HclParser::parse(rule, src) {
         Ok(mut pairs) => Ok(pairs.next().expect("a root rule always yields its pair")),
-        Err(err) => Err(vec![diagnose::from_pest(src, &err, &scanned, start)]),
+        Err(err) => Err(vec![from_pest(src, &err, &scanned, start)]),
     }
+}
+
+/// The [`Expected`] bit of a pest rule.
+fn bit(rule: Rule) -> Expected {
+    use crate::native::diagnose::expected::*;
+    match rule {
+        Rule::operand | Rule::term | Rule::expr => EXPR,
+        Rule::kw_endif => KW_ENDIF,
+        Rule::quote_end => QUOTE_END,
+        Rule::template_literal => TEMPLATE_LITERAL,
+        Rule::interp_end => INTERP_END,
+        Rule::directive_end => DIRECTIVE_END,
+        Rule::kv_sep => KV_SEP,
+        Rule::fat_arrow => FAT_ARROW,
+        Rule::object_end => OBJECT_END,
+        Rule::for_cond => FOR_COND,
+        Rule::ellipsis => ELLIPSIS,
+        Rule::tuple_end => TUPLE_END,
+        Rule::tuple_comma => TUPLE_COMMA,
+        Rule::args_end => ARGS_END,
+        Rule::args_comma => ARGS_COMMA,
+        Rule::paren_end => PAREN_END,
+        Rule::index_end => INDEX_END,
+        Rule::cond_colon => COND_COLON,
+        Rule::for_colon => FOR_COLON,
+        Rule::kw_in => KW_IN,
+        Rule::attr_name => ATTR_NAME,
+        Rule::ident => IDENT,
+        Rule::EOI => EOI,
+        _ => OTHER,
+    }
+}
+
+/// The diagnostic for a pest failure on `src`: at run time the
+/// hand-written parser records the same failure itself, and both go
+/// through [`diagnose::from_failure`].
+#[cold]
+fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start) -> SyntaxError {
+    let p = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+    .min(src.len());
+    let positives: &[Rule] = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
+        ErrorVariant::CustomError { .. } => {
+            // pest's own native stack guard: only reachable if the pre-scan
+            // underestimated, but still a clean error.
+            return too_deep(Span::from_usize(p, p));
+        }
+    };
+    let set = positives.iter().fold(0, |acc, &r| acc | bit(r));
+    diagnose::from_failure(src, p, set, scan, start, false)
 }
 
 fn span_of(p: &Pair<'_, Rule>) -> Span {
     let s = p.as_span();
     Span::from_usize(s.start(), s.end())
 }
-
-use super::shape::Built;
 
 struct Builder<'s> {
     src: &'s str,

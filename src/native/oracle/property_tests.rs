@@ -6,9 +6,9 @@
 
 use proptest::prelude::*;
 
-use super::fast::{self, Outcome};
 use super::parser::{parse_expression_pest, parse_template_pest};
-use super::{parse_expression, parse_template, SyntaxError};
+use crate::native::parser::{self as hand, Outcome};
+use crate::native::{needs_template_parse, parse_expression, parse_template, Span, SyntaxError};
 
 /// Whitespace (and comments) that may appear between tokens.
 fn ws() -> impl Strategy<Value = &'static str> {
@@ -283,7 +283,7 @@ fn agree<T: PartialEq + std::fmt::Debug>(
 fn agree_template(src: &str) -> bool {
     agree(
         src,
-        fast::parse_template(src),
+        hand::parse_template(src),
         parse_template_pest(src),
         parse_template(src),
     )
@@ -292,7 +292,7 @@ fn agree_template(src: &str) -> bool {
 fn agree_expression(src: &str) -> bool {
     agree(
         src,
-        fast::parse_expression(src),
+        hand::parse_expression(src),
         parse_expression_pest(src),
         parse_expression(src),
     )
@@ -422,7 +422,7 @@ fn hand_parser_takes_every_shape() {
         "${provider::p::f(a.b)}",
     ] {
         assert!(
-            matches!(fast::parse_template(src), Outcome::Parsed(_)),
+            matches!(hand::parse_template(src), Outcome::Parsed(_)),
             "{src:?}"
         );
         assert!(agree_template(src));
@@ -464,7 +464,7 @@ fn hand_parser_diagnoses_errors_as_pest_does() {
         "%{ if a.b c }x%{ endif }",
     ] {
         assert!(
-            matches!(fast::parse_template(src), Outcome::Invalid(_)),
+            matches!(hand::parse_template(src), Outcome::Invalid(_)),
             "{src:?}"
         );
         assert!(!agree_template(src));
@@ -475,20 +475,20 @@ fn hand_parser_diagnoses_errors_as_pest_does() {
 fn too_deep_input_is_refused_while_reading() {
     // 150 unary operators: refused at the 101st, before the operand.
     let src = format!("{}x", "!".repeat(150));
-    let Outcome::Refused(e) = fast::parse_expression(&src) else {
+    let Outcome::Refused(e) = hand::parse_expression(&src) else {
         panic!("not refused")
     };
     assert_eq!(e.summary, "Nesting too deep");
-    assert_eq!(e.span, super::Span::new(100, 101));
+    assert_eq!(e.span, Span::new(100, 101));
     // An else-chain of conditionals nests one level per `?`.
     let src = format!("{}x", "a ? b : ".repeat(150));
-    let Outcome::Refused(e) = fast::parse_expression(&src) else {
+    let Outcome::Refused(e) = hand::parse_expression(&src) else {
         panic!("not refused")
     };
-    assert_eq!(e.span, super::Span::new(802, 803));
+    assert_eq!(e.span, Span::new(802, 803));
     // Flat chains are not nesting.
     let src = format!("{}a", "a + ".repeat(150));
-    assert!(matches!(fast::parse_expression(&src), Outcome::Parsed(_)));
+    assert!(matches!(hand::parse_expression(&src), Outcome::Parsed(_)));
     assert!(agree_expression(&src));
 }
 
@@ -538,9 +538,9 @@ fn fast_path_matches_pest_on_the_corpus() {
         let mut all = Vec::new();
         strings(&json, &mut all);
         for s in all {
-            if super::needs_template_parse(&s) {
+            if needs_template_parse(&s) {
                 templates += 1;
-                fast += usize::from(matches!(fast::parse_template(&s), Outcome::Parsed(_)));
+                fast += usize::from(matches!(hand::parse_template(&s), Outcome::Parsed(_)));
                 agree_template(&s);
             }
             agree_expression(&s);
@@ -562,7 +562,7 @@ fn backtracking_into_a_failed_term_costs_one_pass() {
     for (unit, per_level) in [("{a = b\n-(", 4), ("{a = f\n(", 4), ("{a = b\n[", 4)] {
         for n in [5, 10, 20, 30] {
             let src = format!("${{{}", unit.repeat(n));
-            let steps = fast::template_steps(&src);
+            let steps = hand::template_steps(&src);
             assert!(
                 steps <= per_level * n as u64 + 1,
                 "{unit:?} x {n}: {steps} terms started"

@@ -1,7 +1,8 @@
 //! One small case per grammar rule, asserting the exact tree (as an
 //! S-expression) and the spans that matter.
 
-use super::*;
+use crate::native::ast::{Expr, ExprKind, ObjectKey, StepKind, Template, TemplatePart};
+use crate::native::{parse_expression, parse_template, Span};
 
 fn expr(src: &str) -> Expr {
     parse_expression(src).unwrap_or_else(|e| panic!("{src:?} failed: {e:?}"))

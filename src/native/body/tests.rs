@@ -499,7 +499,7 @@ fn simple_values_are_deferred_and_parse_to_the_same_tree_on_first_use() {
     assert_eq!(deferred, [true, true, true, false]);
     for item in items {
         let a = attr(item);
-        let eager = crate::syntax::parse_expression(&src[a.expr_span.range()]).unwrap();
+        let eager = crate::native::parse_expression(&src[a.expr_span.range()]).unwrap();
         let lazy = a.expr(src);
         assert_eq!(lazy.span, a.expr_span);
         assert_eq!(lazy.to_string(), eager.to_string());

@@ -9,6 +9,7 @@
 //! whose stack use grows with nesting, never sees input nested deeper
 //! than [`MAX_DEPTH`].
 
+use super::ident;
 use super::{Span, MAX_DEPTH};
 
 /// Where the scan starts: in template text or in an expression.
@@ -252,8 +253,11 @@ fn find(b: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
         .map(|p| from + p)
 }
 
+/// A byte that may be part of an identifier: an ASCII one that continues
+/// it, or any byte of a character outside ASCII (the pre-scan does not
+/// decode characters).
 fn is_ident_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c >= 0x80
+    ident::is_continue_byte(c) || c >= 0x80
 }
 
 /// `<<EOT\n` or `<<-EOT\r\n` at `i`: the marker's byte range and where the

@@ -12,8 +12,9 @@
 //! on repeats are kept: the first `;` only, every other `'` and backtick
 //! up to the third, four bitwise operators.
 
-use super::{heredoc_end, line_comment_end, span};
-use crate::syntax::SyntaxError;
+use super::lines::{heredoc_end, line_comment_end};
+use super::span;
+use crate::native::{ident, SyntaxError};
 
 /// A mode of the lexer that a closing token returns from.
 #[derive(Clone, Copy, PartialEq)]
@@ -135,7 +136,7 @@ fn quoted_step(b: &[u8], i: usize, stack: &mut Vec<Mode>, out: &mut Vec<SyntaxEr
 }
 
 #[cold]
-fn multi_line(at: crate::syntax::Span) -> SyntaxError {
+fn multi_line(at: crate::native::Span) -> SyntaxError {
     SyntaxError::new(
         "Invalid multi-line string",
         "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
@@ -192,10 +193,10 @@ fn non_ascii(src: &str, i: usize, out: &mut Vec<SyntaxError>) -> usize {
         return i + 1;
     };
     let end = i + ch.len_utf8();
-    if super::is_ident_start(ch) {
-        return super::ident_len(&src[i..]).map_or(end, |n| i + n);
+    if ident::is_start(ch) {
+        return ident::len(&src[i..]).map_or(end, |n| i + n);
     }
-    if pest::unicode::ID_CONTINUE(ch) {
+    if ident::is_continue(ch) {
         // The rest of an identifier whose start was ASCII.
         return end;
     }

@@ -9,7 +9,7 @@
 //! decoded, strip markers and heredoc indentation applied).
 //!
 //! Allocating and freeing its nodes is a large part of what a template's
-//! parse costs (a fifth to a third), so a node with children keeps the
+//! parse costs, so a node with children keeps the
 //! usual ones in its one box (a traversal its source and first step, a
 //! binary chain its first operand and term, a conditional all three
 //! operands, a call two arguments), and names and short texts are held
@@ -30,9 +30,8 @@ use super::Span;
 ///
 /// It derefs to `str` and has no `Display` of its own on purpose:
 /// `text.to_string()` then is `str`'s copy, not a trip through the
-/// formatting machinery (about 300 instructions a name, paid by every
-/// static analysis that hands names out as `String`s); format it as
-/// `&*text`.
+/// formatting machinery (a cost paid for every name by every static
+/// analysis that hands names out as `String`s); format it as `&*text`.
 #[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Text(compact_str::CompactString);
 

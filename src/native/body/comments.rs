@@ -8,8 +8,9 @@
 //! steps over quoted strings (and the interpolations in them) and
 //! heredocs, where `#` and `//` are text.
 
-use super::{heredoc_end, line_comment_end, span, BodyTree, Item};
-use crate::syntax::Span;
+use super::lines::{heredoc_end, line_comment_end};
+use super::{span, BodyTree, Item};
+use crate::native::Span;
 
 /// The comments of body `body` of `tree` (parsed from `src` without
 /// errors), in source order: each from its `#`, `//` or `/*` through its

@@ -1,47 +1,26 @@
-//! The native template and expression language embedded in JSON strings.
+//! HCL's native syntax
+//! (<https://github.com/hashicorp/hcl/blob/main/hclsyntax/spec.md>): the
+//! one hand-written parser of templates, expressions (`parser/`) and
+//! bodies (`body/`), the syntax tree they build (`ast.rs`, every node with
+//! a [`Span`] of byte offsets into the text given), the identifier rule
+//! (`ident.rs`), the wording of syntax errors (`diagnose.rs`, from the
+//! farthest failure), the pre-scan of the error path (`scan.rs`) and the
+//! tree shaping shared with the oracle (`shape.rs`). The pest grammar that
+//! states the language, and the property tests that hold the parser to it,
+//! are the test-only `oracle/`.
 //!
-//! This layer owns HCL's native syntax (`hclsyntax`) for expressions and
-//! templates: the grammar, the syntax tree ([`Expr`], [`Template`] and
-//! friends, every node with a [`Span`]), the parsers, and syntax
-//! diagnostics ([`SyntaxError`]).
-//!
-//! The grammar is written once, as pest rules in `grammar.pest`: that file
-//! is the readable, normative grammar. Inputs are parsed by a hand-written
-//! recursive-descent parser (`fast.rs`) that follows it rule by rule,
-//! builds the tree directly, at a fraction of a microsecond per template,
-//! and reports its own errors. The pest parser built from the grammar
-//! (`parser.rs`, compiled for tests only) is its oracle in property tests:
-//! same acceptance, same tree (spans included), same diagnostics, on
-//! generated inputs of every shape, valid and invalid. Diagnostics are
-//! worded in one place (`diagnose.rs`, from the farthest failure and the
-//! rules tried there), and tree shaping both share (operator precedence,
-//! strip markers, heredoc indentation, directive matching) is one code, in
-//! `shape.rs`. So at run time no input costs more than one pass, valid or
-//! not.
-//!
-//! This layer does not evaluate anything (that is `eval`) and it
-//! does not know about files: spans are byte offsets into the text it was
-//! given, which for a JSON string is the *decoded* string content; the JSON
-//! layer maps them back to source ranges.
-//!
-//! Native bodies (attributes, blocks, one-line blocks, comments, newlines
-//! as separators) are read by [`parse_body`] (`body.rs`), which hands
-//! each attribute's value to the same expression parser.
-//!
-//! Entry points: [`parse_template`] for a standalone template (what a JSON
-//! string holds in full-expression mode), [`parse_expression`] for a whole
-//! expression (static analysis of strings like `"aws_instance.example"`),
-//! and [`needs_template_parse`] to skip parsing strings that are plain text.
-//!
-//! Nesting is limited to [`MAX_DEPTH`] levels so that neither the parser
-//! nor later recursive walks over the tree can overflow the stack, whatever
-//! the input.
+//! This layer evaluates nothing (that is `eval`'s) and knows no files: for
+//! a JSON string the spans are offsets into the *decoded* string, which
+//! the JSON layer maps back to source ranges. Nesting is limited to
+//! [`MAX_DEPTH`] levels, so no recursive walk over a tree can overflow the
+//! stack, whatever the input.
 
 mod ast;
 mod body;
 mod diagnose;
-mod fast;
+pub(crate) mod ident;
 #[cfg(test)]
+mod oracle;
 mod parser;
 mod scan;
 mod shape;
@@ -54,9 +33,8 @@ pub(crate) use ast::{
     Step, StepKind, Template, TemplateFor, TemplateIf, TemplatePart, UnaryOp,
 };
 
-pub(crate) use body::{
-    body_comments, parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item,
-};
+pub(crate) use body::comments::body_comments;
+pub(crate) use body::{parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item};
 
 use crate::diag::Diagnostic;
 use crate::pos::Range;
@@ -197,14 +175,14 @@ impl std::error::Error for SyntaxError {}
 /// full-expression mode. There are no quotes or backslash escapes at this
 /// level; `$${` and `%%{` stand for literal `${` and `%{`.
 pub fn parse_template(src: &str) -> Result<Template, Vec<SyntaxError>> {
-    fast::parse_template(src).into_result()
+    parser::parse_template(src).into_result()
 }
 
 /// Parses a whole native expression (`aws_instance.example`,
 /// `list(string)`, `a ? b : c`); whitespace and comments around it are
 /// allowed, anything else after it is an error.
 pub fn parse_expression(src: &str) -> Result<Expr, Vec<SyntaxError>> {
-    fast::parse_expression(src).into_result()
+    parser::parse_expression(src).into_result()
 }
 
 /// Whether `s` must go through [`parse_template`]: true iff it contains `${`
@@ -257,8 +235,3 @@ mod tests {
         assert_eq!(diag.subject.unwrap().bytes(), 2..4);
     }
 }
-
-#[cfg(test)]
-mod fast_tests;
-#[cfg(test)]
-mod rule_tests;

@@ -1,37 +1,37 @@
-//! Native bodies: the structural part of HCL's native syntax (attributes
+//! Native bodies: the structure of HCL's native syntax (attributes
 //! `name = expr`, blocks `type "label" ident { ... }`, one-line blocks
-//! `a { b = 1 }`, comments and newlines), read into a small arena of
+//! `a { b = 1 }`, newlines as separators), read into a small arena of
 //! bodies whose attribute values are expressions of the one expression
-//! grammar.
+//! parser (`native/parser/`).
 //!
-//! Newlines separate items; inside brackets they do not. The parser finds
-//! where an attribute's *logical line* ends (the first newline outside any
-//! bracket, string, heredoc or comment, or a closing bracket that was not
-//! opened on it) and hands the expression parser the text up to there, so
-//! the expression grammar itself needs no newline mode.
-//!
-//! Most values are simple (a string, a number, a reference, a list or
-//! object of those): an allocation-free recognizer (`body/simple.rs`)
-//! vouches that such a value parses, and its tree is only built when the
-//! attribute is first read ([`AttributeNode::expr`]). Names borrow the
-//! source. So a valid file costs a scan and the arena of bodies, not a tree
-//! per value. Comments are found on demand (`body/comments.rs`).
-//!
-//! Malformed input gets HCL's diagnostics, with its wording and ranges,
-//! and the parser recovers after each bad item as HCL does (skipping to
-//! the end of the item's line, or of the block), so one run reports every
-//! independent problem. An invalid expression is diagnosed by the
-//! expression parser's error path on that expression's text. HCL's lexer
-//! diagnostics (invalid characters, single bitwise operators, newlines in
-//! quoted strings) come first, from one scan of the file (`body/lex.rs`)
-//! made only when the parse failed. Blocks nest
-//! at most [`MAX_DEPTH`] levels.
+//! Newlines separate items; inside brackets they do not. The body parser
+//! finds where an attribute's *logical line* ends (`lines.rs`) and hands
+//! the expression parser the text up to there, so the expression grammar
+//! needs no newline mode. Most values are simple: a recognizer
+//! (`simple.rs`) vouches that such a value parses, and its tree is built
+//! only when the attribute is first read ([`AttributeNode::expr`]).
+//! Malformed input gets HCL's diagnostics and recovery (`recovery.rs`;
+//! the lexer's diagnostics come from `lex.rs`), so one run reports every
+//! independent problem; comments are found on demand (`comments.rs`).
+//! Blocks nest at most [`MAX_DEPTH`] levels.
+
+pub(super) mod comments;
+mod lex;
+mod lines;
+mod recovery;
+mod simple;
+#[cfg(test)]
+mod tests;
 
 use std::sync::{Arc, OnceLock};
 
-pub(crate) use self::comments::body_comments;
-use super::fast::{self, Outcome};
-use super::{too_deep, Expr, ExprKind, Span, SyntaxError, TemplatePart, MAX_DEPTH};
+use crate::native::ast::{Expr, ExprKind, TemplatePart};
+use crate::native::ident;
+use crate::native::parser::{self, Outcome};
+use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
+
+use lines::logical_line_end;
+use recovery::{unclosed_label, Unclosed};
 
 /// The bodies of one native file: index [`BodyTree::root`] is the file's
 /// own body, the others belong to blocks.
@@ -131,7 +131,7 @@ impl AttributeNode {
 /// recognizer accepted.
 fn deferred_expression(src: &str, span: Span) -> Expr {
     let text = src.get(..span.end as usize).unwrap_or(src);
-    if let Outcome::Parsed(e) = fast::parse_expression_at(text, span.start as usize) {
+    if let Outcome::Parsed(e) = parser::parse_expression_at(text, span.start as usize) {
         e
     } else {
         // The recognizer accepts only what parses (debug builds check it
@@ -219,6 +219,21 @@ enum SingleEnd {
     Other,
 }
 
+/// The end of the quoted label at `start` (its opening quote), if it is
+/// printable ASCII without escapes or template sequences (`$`, `%` and
+/// `\\` are left to the template parser).
+fn plain_label_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        match *b.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' | b'$' | b'%' => return None,
+            0x20..=0x7e => i += 1,
+            _ => return None,
+        }
+    }
+}
+
 impl<'s> BodyParser<'s> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
@@ -238,70 +253,24 @@ impl<'s> BodyParser<'s> {
         }
     }
 
-    /// Skips spaces, tabs and comments, not newlines (a `/* */` comment
-    /// may span lines and counts as none). An unterminated `/*` is left in
-    /// place, for the caller to report as the token it is.
-    fn skip_inline(&mut self) {
-        while let Some(c) = self.peek() {
-            match c {
-                b' ' | b'\t' => self.i += 1,
-                b'\r' if self.b.get(self.i + 1) != Some(&b'\n') => self.i += 1,
-                b'#' => self.i = line_comment_end(self.b, self.i + 1),
-                b'/' if self.b.get(self.i + 1) == Some(&b'/') => {
-                    self.i = line_comment_end(self.b, self.i + 2);
-                }
-                b'/' if self.b.get(self.i + 1) == Some(&b'*') => {
-                    match memchr::memmem::find(&self.b[self.i + 2..], b"*/") {
-                        Some(k) => self.i += 2 + k + 2,
-                        None => return,
-                    }
-                }
-                _ => return,
-            }
-        }
-    }
-
-    /// The length of the newline at `self.i` (1 or 2), if one is there.
-    fn newline(&self) -> Option<usize> {
-        match (self.peek(), self.b.get(self.i + 1)) {
-            (Some(b'\n'), _) => Some(1),
-            (Some(b'\r'), Some(b'\n')) => Some(2),
-            _ => None,
-        }
-    }
-
-    /// Skips blank lines and comments.
-    fn skip_blank(&mut self) {
-        loop {
-            self.skip_inline();
-            match self.newline() {
-                Some(n) => self.i += n,
-                None => return,
-            }
-        }
-    }
-
     /// An identifier here (`ID_Start` or `_`, then `ID_Continue` or `-`).
     fn ident(&mut self) -> Option<Name> {
         let start = self.i;
         let rest = &self.src[start..];
         let bytes = rest.as_bytes();
-        let len = if bytes
-            .first()
-            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
-        {
+        let len = if bytes.first().is_some_and(|&c| ident::is_start_byte(c)) {
             // ASCII names, the usual case, byte by byte.
             let ascii = bytes
                 .iter()
-                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-'))
+                .position(|&c| !ident::is_continue_byte(c))
                 .unwrap_or(bytes.len());
             if bytes.get(ascii).is_some_and(|c| !c.is_ascii()) {
-                ident_len(rest)?
+                ident::len(rest)?
             } else {
                 ascii
             }
         } else {
-            ident_len(rest)?
+            ident::len(rest)?
         };
         self.i += len;
         Some(Name {
@@ -449,7 +418,7 @@ impl<'s> BodyParser<'s> {
         self.src[self.i..]
             .chars()
             .next()
-            .is_some_and(is_ident_start)
+            .is_some_and(ident::is_start)
     }
 
     /// `name = expr`, at the `=`. A single-line block's attribute
@@ -518,7 +487,7 @@ impl<'s> BodyParser<'s> {
     #[cfg(debug_assertions)]
     fn check_simple(&self, start: usize, expr_span: Span) {
         let line_end = logical_line_end(self.b, start);
-        match fast::parse_expression_at(&self.src[..line_end], start) {
+        match parser::parse_expression_at(&self.src[..line_end], start) {
             Outcome::Parsed(e) => assert_eq!(
                 e.span,
                 expr_span,
@@ -560,29 +529,11 @@ impl<'s> BodyParser<'s> {
         })
     }
 
-    /// Once the parser has recovered from an earlier error, HCL no longer
-    /// says "Invalid expression" or "Missing expression" (its parser only
-    /// reports them outside recovery, whatever else it still reports):
-    /// drops those among the errors pushed since `from`.
-    #[cold]
-    fn quiet_while_recovering(&mut self, from: usize) {
-        if !self.recovery {
-            return;
-        }
-        let found = self.errors.split_off(from);
-        self.errors.extend(found.into_iter().filter(|e| {
-            !matches!(
-                e.summary.as_str(),
-                "Invalid expression" | "Missing expression"
-            )
-        }));
-    }
-
     /// The expression at `start`, within `src[..line_end]`; `None` (with
     /// the errors pushed) if it does not parse.
     fn expression(&mut self, start: usize, line_end: usize) -> Option<Expr> {
         let text = &self.src[..line_end];
-        match fast::parse_expression_at(text, start) {
+        match parser::parse_expression_at(text, start) {
             Outcome::Parsed(e) => Some(e),
             Outcome::Refused(e) => {
                 self.errors.push(e);
@@ -597,162 +548,6 @@ impl<'s> BodyParser<'s> {
                 None
             }
         }
-    }
-
-    /// The diagnostics of an expression that does not parse, from the
-    /// expression parser's error path run on the expression's own text,
-    /// moved to where that text is in the file.
-    #[cold]
-    fn expression_errors(&mut self, start: usize, line_end: usize) {
-        let errors = self.line_errors(start, line_end);
-        if errors.is_empty() {
-            let tok = self.token(start);
-            self.error(
-                "Invalid expression",
-                "Expected the start of an expression, but found an invalid expression token.",
-                tok,
-            );
-        }
-        self.errors.extend(errors);
-    }
-
-    /// The errors of `src[start..line_end]` read as one expression (none if
-    /// it is one), at file offsets.
-    #[cold]
-    fn line_errors(&self, start: usize, line_end: usize) -> Vec<SyntaxError> {
-        let text = &self.src[start..line_end];
-        let shift = |s: Span| Span::new(s.start + start as u32, s.end + start as u32);
-        // Invalid characters are the lexer's to report (see `lex.rs`); the
-        // expression's own errors are then the parser's, as in HCL.
-        let Err(errors) = fast::parse_expression_lexed(text).into_result() else {
-            return Vec::new();
-        };
-        errors
-            .into_iter()
-            .map(|mut e| {
-                e.span = shift(e.span);
-                e.mention = e.mention.map(shift);
-                let at_line_end = e.span.start as usize == line_end && e.span.is_empty();
-                if e.summary == "Missing expression" && at_line_end {
-                    // The expression's text ends at a newline or a brace
-                    // of the body, which HCL blames as the token found
-                    // instead of an expression.
-                    if line_end < self.b.len() {
-                        e = SyntaxError::new(
-                            "Invalid expression",
-                            "Expected the start of an expression, but found an invalid expression token.",
-                            self.token(line_end),
-                        );
-                    } else {
-                        e.detail = "Expected the start of an expression, but found the end of the file.".into();
-                    }
-                } else if at_line_end && line_end < self.b.len() {
-                    // Something else was expected where the line ends: HCL
-                    // blames the newline token found there (`a.` gives
-                    // "Invalid attribute name" on the newline).
-                    e.span = self.token(line_end);
-                } else if e.summary == "Unterminated template string" {
-                    e = self.unterminated_string(e);
-                } else if line_end == self.b.len() {
-                    e = self.open_at_end_of_file(e, start);
-                }
-                e
-            })
-            .collect()
-    }
-
-    /// A quoted string or heredoc its line or the file ends, in HCL's
-    /// words: blamed where it was cut (the newline that ends a quoted
-    /// string's line, else the end of the file), not where it opened.
-    fn unterminated_string(&self, mut e: SyntaxError) -> SyntaxError {
-        let opener = e.span.start as usize;
-        let eof = span(self.b.len(), self.b.len());
-        e.span = if self.b.get(opener) == Some(&b'"') {
-            let rest = self.b.get(opener..).unwrap_or_default();
-            memchr::memchr2(b'\n', b'\r', rest).map_or(eof, |i| self.token(opener + i))
-        } else {
-            eof
-        };
-        e.detail = "No closing marker was found for the string.".into();
-        e
-    }
-
-    /// A bracket the end of the file leaves open in a value, in HCL's
-    /// words for the construct it opens (the expression parser's own words
-    /// are those of a template, whose input ends with its string): a
-    /// tuple or object constructor and a call are blamed where they start,
-    /// an index or parentheses at the end of the file, and an object that
-    /// was waiting for its next key misses it there.
-    fn open_at_end_of_file(&self, e: SyntaxError, start: usize) -> SyntaxError {
-        // Only the scan's own report of what is left open, at the opener.
-        if !e.detail.ends_with("before the end of the input.") {
-            return e;
-        }
-        let at = e.span.start as usize;
-        let eof = span(self.b.len(), self.b.len());
-        let before = self.b.get(start..at).unwrap_or_default().trim_ascii_end();
-        let follows_value = before.last().is_some_and(|&c| {
-            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b')' | b']' | b'}' | b'"')
-        });
-        let follows_name = before
-            .last()
-            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'));
-        // HCL reads a next key after `{`, after a comma, and after a line
-        // end, and finds the end of the file instead.
-        let content = self.b.trim_ascii_end();
-        let key_expected =
-            matches!(content.last(), Some(b'{' | b',')) || self.b[content.len()..].contains(&b'\n');
-        match e.summary.as_str() {
-            "Unclosed bracket" if follows_value => SyntaxError::new(
-                "Missing close bracket on index",
-                "The index operator must end with a closing bracket (\"]\").",
-                eof,
-            ),
-            "Unclosed bracket" => SyntaxError::new(
-                "Unterminated tuple constructor expression",
-                "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
-                e.span,
-            ),
-            "Unclosed brace" if key_expected => SyntaxError::new(
-                "Missing expression",
-                "Expected the start of an expression, but found the end of the file.",
-                eof,
-            ),
-            "Unclosed brace" => SyntaxError::new(
-                "Unterminated object constructor expression",
-                "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                e.span,
-            ),
-            "Unbalanced parentheses" if follows_name => {
-                // The call's name, `::`-separated parts included.
-                let name_start = before
-                    .iter()
-                    .rposition(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b':')))
-                    .map_or(start, |i| start + i + 1);
-                SyntaxError::new(
-                    "Unterminated function call",
-                    "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
-                    span(name_start, at + 1),
-                )
-            }
-            "Unbalanced parentheses" => SyntaxError::new(
-                "Unbalanced parentheses",
-                "Expected a closing parenthesis to terminate the expression.",
-                eof,
-            ),
-            _ => e,
-        }
-    }
-
-    /// Whether what follows a valid expression on its line (from `after`)
-    /// shows the line to be a broken expression (`a = 1 +`) rather than an
-    /// expression followed by something else (`a = 1 b = 2`): the error
-    /// path then blames a place past `after`. Its errors if so.
-    #[cold]
-    fn broken_tail(&self, start: usize, after: usize, line_end: usize) -> Option<Vec<SyntaxError>> {
-        let errors = self.line_errors(start, line_end);
-        let first = errors.first()?;
-        (first.span.start as usize != after).then_some(errors)
     }
 
     /// A block whose type `type_name` was just read: labels, then `{`.
@@ -853,7 +648,7 @@ impl<'s> BodyParser<'s> {
         // logical line would run on through the block's braces).
         let line_end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |k| start + k);
         let text = &self.src[..line_end];
-        let expr = match fast::parse_quoted_at(text, start) {
+        let expr = match parser::parse_quoted_at(text, start) {
             Outcome::Parsed(e) => e,
             Outcome::Refused(e) => {
                 self.errors.push(e);
@@ -896,42 +691,6 @@ impl<'s> BodyParser<'s> {
             );
             self.recover_after_item();
             None
-        }
-    }
-
-    /// A label whose string a newline (at `nl`) breaks: HCL's lexer reads
-    /// the string on to the next quote, its parser blames the newline and
-    /// skips to that quote, then goes on reading the block header.
-    #[cold]
-    fn label_at_newline(&mut self, start: usize, nl: usize) -> Name {
-        let tok = self.token(nl);
-        self.error(
-            "Invalid string literal",
-            "This item is not valid in a string literal.",
-            tok,
-        );
-        self.recovery = true;
-        self.i = closing_quote_end(self.b, tok.end as usize);
-        Name {
-            span: span(start, self.i),
-            decoded: Some(self.src[start + 1..nl].into()),
-        }
-    }
-
-    /// A label whose string the end of the file cuts: HCL's error there,
-    /// and the block header goes on (to its own error at the end).
-    #[cold]
-    fn label_at_end(&mut self, start: usize) -> Name {
-        let end = self.b.len();
-        self.error(
-            "Unterminated string literal",
-            "Unable to find the closing quote mark before the end of the file.",
-            span(end, end),
-        );
-        self.i = end;
-        Name {
-            span: span(start, end),
-            decoded: Some(self.src[start + 1..].into()),
         }
     }
 
@@ -1021,272 +780,4 @@ impl<'s> BodyParser<'s> {
         self.error("Invalid single-argument block definition", detail, tok);
         SingleEnd::Other
     }
-
-    /// Skips the rest of a bad item: through the next newline outside
-    /// brackets (HCL's recovery after a body item).
-    fn recover_after_item(&mut self) {
-        self.recovery = true;
-        let mut i = self.i;
-        loop {
-            i = logical_line_end(self.b, i);
-            match self.b.get(i) {
-                None => break,
-                Some(b'\n') => {
-                    i += 1;
-                    break;
-                }
-                Some(b'\r') => {
-                    i += 2;
-                    break;
-                }
-                // A closing bracket ends a logical line too; recovery
-                // steps over it.
-                Some(_) => i += 1,
-            }
-        }
-        self.i = i.min(self.b.len());
-    }
-
-    /// The position just after the `}` that closes the block being read
-    /// (nested braces skipped), or the end of the file.
-    fn skip_to_close(&mut self, from: usize) -> usize {
-        self.recovery = true;
-        let mut i = from;
-        loop {
-            i = logical_line_end(self.b, i);
-            match self.b.get(i) {
-                None => return self.b.len(),
-                Some(b'}') => return i + 1,
-                Some(_) => i += 1,
-            }
-        }
-    }
 }
-
-/// How a quoted label's string fails to close on its line.
-enum Unclosed {
-    /// A newline at this offset comes before any closing quote.
-    AtNewline(usize),
-    /// The file ends first.
-    AtEnd,
-}
-
-/// Whether the quoted label at `start` (its opening quote) is cut by a
-/// newline or the end of the file before its closing quote. `None` when it
-/// closes, or holds a template sequence first (the template parser then
-/// says what is wrong).
-fn unclosed_label(b: &[u8], start: usize) -> Option<Unclosed> {
-    let mut i = start + 1;
-    loop {
-        match (b.get(i), b.get(i + 1)) {
-            (None, _) => return Some(Unclosed::AtEnd),
-            (Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => return Some(Unclosed::AtNewline(i)),
-            (Some(b'"'), _) => return None,
-            (Some(b'$' | b'%'), Some(b'{')) => return None,
-            (Some(b'\\'), Some(b'\n' | b'\r')) => i += 1,
-            (Some(b'\\'), _) => i += 2,
-            _ => i += 1,
-        }
-    }
-}
-
-/// Where HCL's recovery inside a broken quoted string stops: just after
-/// the quote that closes it (read as its lexer reads strings: escapes
-/// skipped, and the braces of template sequences counted), or the end of
-/// the file.
-fn closing_quote_end(b: &[u8], from: usize) -> usize {
-    let mut i = from;
-    let mut braces = 0u32;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if braces == 0 => i += 1,
-            b'"' if braces == 0 => return i + 1,
-            b'$' | b'%' if braces == 0 && b.get(i + 1) == Some(&b'{') => {
-                braces = 1;
-                i += 1;
-            }
-            b'{' if braces > 0 => braces += 1,
-            b'}' if braces > 0 => braces -= 1,
-            _ => {}
-        }
-        i += 1;
-    }
-    b.len()
-}
-
-/// The end of the quoted label at `start` (its opening quote), if it is
-/// printable ASCII without escapes or template sequences (`$`, `%` and
-/// `\\` are left to the template parser).
-fn plain_label_end(b: &[u8], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    loop {
-        match *b.get(i)? {
-            b'"' => return Some(i + 1),
-            b'\\' | b'$' | b'%' => return None,
-            0x20..=0x7e => i += 1,
-            _ => return None,
-        }
-    }
-}
-
-/// The length of the identifier at the start of `s`, if one starts there.
-fn ident_len(s: &str) -> Option<usize> {
-    let mut chars = s.char_indices();
-    let (_, first) = chars.next()?;
-    if !is_ident_start(first) {
-        return None;
-    }
-    Some(
-        chars
-            .find(|&(_, c)| !is_ident_continue(c))
-            .map_or(s.len(), |(k, _)| k),
-    )
-}
-
-/// `ID_Start` or `_`, with ASCII decided inline (the Unicode tables are
-/// slow to consult for every character of every name).
-fn is_ident_start(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_alphabetic() || c == '_'
-    } else {
-        pest::unicode::ID_START(c)
-    }
-}
-
-/// `ID_Continue` or `-`, ASCII inline.
-fn is_ident_continue(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_alphanumeric() || c == '_' || c == '-'
-    } else {
-        pest::unicode::ID_CONTINUE(c)
-    }
-}
-
-/// Where the logical line that starts at `from` ends: at the first newline
-/// (`\n`, or the `\r` of `\r\n`) outside brackets, strings, heredocs and
-/// comments, at a closing bracket that was not opened on the line, or at
-/// the end of the input.
-fn logical_line_end(b: &[u8], from: usize) -> usize {
-    /// What an open context closes with.
-    #[derive(Clone, Copy, PartialEq)]
-    enum Ctx {
-        Code(u8),
-        Str,
-    }
-    let mut stack: Vec<Ctx> = Vec::new();
-    let mut i = from;
-    while i < b.len() {
-        let c = b[i];
-        match stack.last().copied() {
-            Some(Ctx::Str) => match c {
-                b'\\' => i += 1,
-                b'"' => {
-                    stack.pop();
-                }
-                b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => i += 2,
-                b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
-                    stack.push(Ctx::Code(b'}'));
-                    i += 1;
-                }
-                // A quoted string cannot span lines: the newline ends it
-                // (the expression parser reports it) and is seen again.
-                b'\n' | b'\r' => {
-                    stack.pop();
-                    continue;
-                }
-                _ => {}
-            },
-            top => match c {
-                b'\n' if top.is_none() => return i,
-                b'\r' if top.is_none() && b.get(i + 1) == Some(&b'\n') => return i,
-                b'#' => {
-                    i = line_comment_end(b, i + 1);
-                    continue;
-                }
-                b'/' if b.get(i + 1) == Some(&b'/') => {
-                    i = line_comment_end(b, i + 2);
-                    continue;
-                }
-                b'/' if b.get(i + 1) == Some(&b'*') => {
-                    i = memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len(), |k| i + 2 + k + 2);
-                    continue;
-                }
-                b'"' => stack.push(Ctx::Str),
-                b'(' => stack.push(Ctx::Code(b')')),
-                b'[' => stack.push(Ctx::Code(b']')),
-                b'{' => stack.push(Ctx::Code(b'}')),
-                b')' | b']' | b'}' => {
-                    if top.is_none() {
-                        return i;
-                    }
-                    // A mismatched closer closes what it can, as HCL's
-                    // recovery does.
-                    while let Some(Ctx::Code(close)) = stack.pop() {
-                        if close == c {
-                            break;
-                        }
-                    }
-                }
-                b'<' if b.get(i + 1) == Some(&b'<') => {
-                    if let Some(end) = heredoc_end(b, i) {
-                        i = end;
-                        continue;
-                    }
-                }
-                _ => {}
-            },
-        }
-        i += 1;
-    }
-    b.len()
-}
-
-/// The end of a line comment whose text starts at `from`: the newline
-/// (left for the caller) or the end of the input.
-fn line_comment_end(b: &[u8], from: usize) -> usize {
-    let rest = &b[from.min(b.len())..];
-    from + memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())
-}
-
-/// If a heredoc opens at `at` (`<<EOT` or `<<-EOT` and a newline), the
-/// position at the end of its closing marker's line (or the end of the
-/// input when it is never closed).
-fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
-    let mut i = at + 2;
-    if b.get(i) == Some(&b'-') {
-        i += 1;
-    }
-    let marker_start = i;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
-        i += 1;
-    }
-    if i == marker_start {
-        return None;
-    }
-    let marker = &b[marker_start..i];
-    match (b.get(i), b.get(i + 1)) {
-        (Some(b'\n'), _) => i += 1,
-        (Some(b'\r'), Some(b'\n')) => i += 2,
-        _ => return None,
-    }
-    while i < b.len() {
-        let line_end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
-        let line = &b[i..line_end];
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let trimmed = line
-            .iter()
-            .position(|&c| c != b' ' && c != b'\t')
-            .map_or(&line[line.len()..], |k| &line[k..]);
-        if trimmed == marker {
-            return Some(i + (line.len()));
-        }
-        i = line_end + 1;
-    }
-    Some(b.len())
-}
-
-mod comments;
-mod lex;
-mod simple;
-#[cfg(test)]
-mod tests;

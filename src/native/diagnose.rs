@@ -9,20 +9,13 @@
 //! the end of the input, that picks one of HCL's messages. Users never see
 //! rule names.
 
-#[cfg(test)]
-use pest::error::{Error, ErrorVariant, InputLocation};
-
-#[cfg(test)]
-use super::parser::Rule;
 use super::scan::{Open, Scan, Start};
-#[cfg(test)]
-use super::too_deep;
 use super::{Span, SyntaxError};
 
 /// The rules (of those the diagnostics read) that a parser tried and
 /// failed at the farthest position it reached, as a set of bits: what
 /// pest's error lists as "positives", and what the hand-written parser
-/// (`fast.rs`) records itself, so that both go through one table.
+/// (`parser/`) records itself, so that both go through one table.
 pub(crate) type Expected = u32;
 
 /// Bits of [`Expected`], named after the grammar's rules.
@@ -54,61 +47,6 @@ pub(crate) mod expected {
     pub(crate) const EOI: Expected = 1 << 22;
     /// Any other rule: the diagnostics only care that there was one.
     pub(crate) const OTHER: Expected = 1 << 23;
-}
-
-/// The [`Expected`] bit of a pest rule.
-#[cfg(test)]
-fn bit(rule: Rule) -> Expected {
-    use expected::*;
-    match rule {
-        Rule::operand | Rule::term | Rule::expr => EXPR,
-        Rule::kw_endif => KW_ENDIF,
-        Rule::quote_end => QUOTE_END,
-        Rule::template_literal => TEMPLATE_LITERAL,
-        Rule::interp_end => INTERP_END,
-        Rule::directive_end => DIRECTIVE_END,
-        Rule::kv_sep => KV_SEP,
-        Rule::fat_arrow => FAT_ARROW,
-        Rule::object_end => OBJECT_END,
-        Rule::for_cond => FOR_COND,
-        Rule::ellipsis => ELLIPSIS,
-        Rule::tuple_end => TUPLE_END,
-        Rule::tuple_comma => TUPLE_COMMA,
-        Rule::args_end => ARGS_END,
-        Rule::args_comma => ARGS_COMMA,
-        Rule::paren_end => PAREN_END,
-        Rule::index_end => INDEX_END,
-        Rule::cond_colon => COND_COLON,
-        Rule::for_colon => FOR_COLON,
-        Rule::kw_in => KW_IN,
-        Rule::attr_name => ATTR_NAME,
-        Rule::ident => IDENT,
-        Rule::EOI => EOI,
-        _ => OTHER,
-    }
-}
-
-/// The diagnostic for a pest failure on `src` (the oracle's way, used by
-/// tests only: at run time the hand-written parser records the same
-/// failure itself).
-#[cold]
-#[cfg(test)]
-pub(crate) fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start) -> SyntaxError {
-    let p = match err.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((s, _)) => s,
-    }
-    .min(src.len());
-    let positives: &[Rule] = match &err.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives,
-        ErrorVariant::CustomError { .. } => {
-            // pest's own native stack guard: only reachable if the pre-scan
-            // underestimated, but still a clean error.
-            return too_deep(Span::from_usize(p, p));
-        }
-    };
-    let set = positives.iter().fold(0, |acc, &r| acc | bit(r));
-    from_failure(src, p, set, scan, start, false)
 }
 
 /// The diagnostic for a parse of `src` that failed at byte `p` (the
