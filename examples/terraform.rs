@@ -7,7 +7,7 @@
 //!
 //! ```sh
 //! cargo run --example terraform                               # examples/data/main.tf.json
-//! cargo run --example terraform -- ../shared/corpus/kops/tests/integration/update_cluster/minimal-json/kubernetes.tf.json
+//! cargo run --example terraform -- FILE.tf.json              # any Terraform JSON file
 //! ```
 
 use std::collections::BTreeSet;

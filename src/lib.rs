@@ -70,9 +70,9 @@ mod handover;
 pub mod hcldec;
 pub mod json;
 pub mod module;
+mod native;
 pub mod pos;
 pub mod stdlib;
-mod syntax;
 pub mod value;
 mod words;
 
@@ -111,11 +111,11 @@ pub mod __private;
 struct ReadmeDoctests;
 
 /// The native grammar's internals, for this crate's own syntax tests,
-/// benchmarks and fuzz targets: the one door into the private `syntax`
+/// benchmarks and fuzz targets: the one door into the private `native`
 /// layer. Not public API: hidden from the docs, with no semver promise.
 #[doc(hidden)]
 pub mod __internals {
-    pub use crate::syntax::{
+    pub use crate::native::{
         needs_template_parse, parse_expression, parse_template, ExprKind, Span, SyntaxError,
         MAX_DEPTH,
     };

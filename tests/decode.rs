@@ -1449,3 +1449,261 @@ fn expressions_buffered_by_serde_are_matched_in_linear_time() {
         assert_eq!(&src[r.bytes()], items[i], "element {i}");
     }
 }
+
+// ------------------------------------------- block maps: every entry's problems
+
+#[derive(HclDecode, Debug)]
+struct Databases {
+    #[hcl(block)]
+    database: IndexMap<String, Database>,
+    #[hcl(block = "replica")]
+    replicas: HashMap<String, Database>,
+    #[hcl(block = "shard")]
+    shards: BTreeMap<u16, Database>,
+}
+
+#[derive(HclDecode, Debug)]
+struct Database {
+    #[hcl(attr)]
+    host: String,
+}
+
+fn native_problems<T: HclDecode + std::fmt::Debug>(src: &str) -> Vec<String> {
+    let err = hcl_json::from_str_native_named::<T>(src, "test.hcl", &ctx())
+        .expect_err("decoding should fail");
+    err.diagnostics()
+        .iter()
+        .map(|d| {
+            let at = d.subject.as_ref().map_or("-".to_string(), span);
+            format!("{} | {} | {}", d.summary, d.detail, at)
+        })
+        .collect()
+}
+
+#[test]
+fn block_maps_of_every_kind_decode_their_entries() {
+    let src = "database \"a\" {\n  host = \"a.local\"\n}\nreplica \"r\" {\n  host = \"r.local\"\n}\nshard \"2\" {\n  host = \"s.local\"\n}\n";
+    let d: Databases = hcl_json::from_str_native(src, &ctx()).unwrap();
+    assert_eq!(d.database["a"].host, "a.local");
+    assert_eq!(d.replicas["r"].host, "r.local");
+    assert_eq!(d.shards[&2].host, "s.local");
+}
+
+#[test]
+fn a_block_map_reports_the_problems_of_every_entry_native() {
+    let src = "database \"a\" {\n  host = nope\n}\ndatabase \"b\" {}\ndatabase \"c\" {\n  host = \"c.local\"\n}\ndatabase \"d\" {\n  host = []\n}\n";
+    assert_eq!(
+        native_problems::<Databases>(src),
+        [
+            "Variables not allowed | There is no variable named \"nope\": no variables were given to this evaluation context (add them with EvalContext::with_variable). | 2:10-2:14",
+            "Missing required argument | The argument \"host\" is required in database.b, but no definition was found. | 4:14-4:14",
+            "Incorrect attribute value type | Inappropriate value for attribute \"host\" in database.d: a string is required, but found a tuple. | 9:10-9:12",
+        ]
+    );
+}
+
+#[test]
+fn a_block_map_reports_the_problems_of_every_entry_json() {
+    let src = "{\"database\": {\n  \"a\": {\"host\": \"${nope}\"},\n  \"b\": {},\n  \"c\": {\"host\": \"c.local\"},\n  \"d\": {\"host\": []}\n}}";
+    assert_eq!(
+        problems::<Databases>(src),
+        [
+            "Variables not allowed | There is no variable named \"nope\": no variables were given to this evaluation context (add them with EvalContext::with_variable). | 2:20-2:24",
+            "Missing required argument | The argument \"host\" is required in database.b, but no definition was found. | 3:9-3:10",
+            "Incorrect attribute value type | Inappropriate value for attribute \"host\" in database.d: a string is required, but found a tuple. | 5:17-5:19",
+        ]
+    );
+}
+
+#[test]
+fn hash_and_btree_block_maps_report_every_entry_and_key() {
+    let src = "replica \"a\" {}\nreplica \"b\" {}\nshard \"one\" {\n  host = \"x\"\n}\nshard \"2\" {}\nshard \"three\" {\n  host = \"x\"\n}\n";
+    assert_eq!(
+        native_problems::<Databases>(src),
+        [
+            "Missing required argument | The argument \"host\" is required in replica.a, but no definition was found. | 1:13-1:13",
+            "Missing required argument | The argument \"host\" is required in replica.b, but no definition was found. | 2:13-2:13",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"one\". | 3:7-3:12",
+            "Missing required argument | The argument \"host\" is required in shard.2, but no definition was found. | 6:11-6:11",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"three\". | 7:7-7:14",
+        ]
+    );
+    let src = "{\"replica\": {\"a\": {}, \"b\": {}},\n \"shard\": {\"one\": {\"host\": \"x\"}, \"2\": {}, \"three\": {\"host\": \"x\"}}}";
+    assert_eq!(
+        problems::<Databases>(src),
+        [
+            "Missing required argument | The argument \"host\" is required in replica.a, but no definition was found. | 1:20-1:21",
+            "Missing required argument | The argument \"host\" is required in replica.b, but no definition was found. | 1:29-1:30",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"one\". | 2:12-2:17",
+            "Missing required argument | The argument \"host\" is required in shard.2, but no definition was found. | 2:40-2:41",
+            "Invalid block label | Invalid label \"name\" of shard: a number is required, but found the string \"three\". | 2:43-2:50",
+        ]
+    );
+}
+
+// ------------------------------------------ with / deserialize_with functions
+
+/// `"1m30s"`, `"250ms"`, `"2h"`: a number and a unit, repeated.
+fn parse_duration(text: &str) -> Option<std::time::Duration> {
+    let mut total = std::time::Duration::ZERO;
+    let mut rest = text;
+    if rest.is_empty() {
+        return None;
+    }
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let n: u64 = rest[..digits].parse().ok()?;
+        rest = &rest[digits..];
+        let unit = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        total += match &rest[..unit] {
+            "h" => std::time::Duration::from_secs(n * 3600),
+            "m" => std::time::Duration::from_secs(n * 60),
+            "s" => std::time::Duration::from_secs(n),
+            "ms" => std::time::Duration::from_millis(n),
+            _ => return None,
+        };
+        rest = &rest[unit..];
+    }
+    Some(total)
+}
+
+/// A `deserialize_with` function: serde's signature.
+fn duration_from_text<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<std::time::Duration, D::Error> {
+    let text = String::deserialize(d)?;
+    parse_duration(&text).ok_or_else(|| {
+        serde::de::Error::custom(format!("{text:?} is not a duration such as \"1m30s\""))
+    })
+}
+
+/// A `with` module for an optional duration: as in serde, the functions
+/// take the field's type, `Option<Duration>`.
+mod optional_duration {
+    use serde::{Deserialize, Deserializer};
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<std::time::Duration>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(text) => super::parse_duration(&text).map(Some).ok_or_else(|| {
+                serde::de::Error::custom(format!("{text:?} is not a duration such as \"1m30s\""))
+            }),
+        }
+    }
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Timeouts {
+    #[hcl(attr, deserialize_with = "duration_from_text")]
+    connect: std::time::Duration,
+    #[hcl(attr, with = "optional_duration")]
+    idle: Option<std::time::Duration>,
+    #[hcl(attr, deserialize_with = "duration_from_text", default = "one_minute")]
+    read: std::time::Duration,
+    #[hcl(
+        attr,
+        literal,
+        deserialize_with = "duration_from_text",
+        default = "one_minute"
+    )]
+    write: std::time::Duration,
+}
+
+fn one_minute() -> std::time::Duration {
+    std::time::Duration::from_secs(60)
+}
+
+#[test]
+fn deserialize_with_reads_the_attribute_through_a_function_in_both_syntaxes() {
+    let expected = Timeouts {
+        connect: std::time::Duration::from_secs(90),
+        idle: Some(std::time::Duration::from_millis(2250)),
+        read: one_minute(),
+        write: std::time::Duration::from_secs(7200),
+    };
+    let ctx = EvalContext::new().with_variable("secs", 250);
+    let json = r#"{"connect": "1m30s", "idle": "2s${secs}ms", "write": "2h"}"#;
+    assert_eq!(
+        hcl_json::from_str::<Timeouts>(json, &ctx).unwrap(),
+        expected
+    );
+    let native = "connect = \"1m30s\"\nidle = \"2s${secs}ms\"\nwrite = \"2h\"\n";
+    assert_eq!(
+        hcl_json::from_str_native::<Timeouts>(native, &ctx).unwrap(),
+        expected
+    );
+}
+
+#[test]
+fn an_optional_field_with_a_function_is_none_when_absent_or_null() {
+    let t: Timeouts = decode(r#"{"connect": "1s", "idle": null}"#).unwrap();
+    assert_eq!(t.idle, None);
+    let t: Timeouts = decode(r#"{"connect": "1s"}"#).unwrap();
+    assert_eq!(t.idle, None);
+    assert_eq!(t.read, one_minute());
+}
+
+#[test]
+fn a_failing_function_is_an_error_at_the_attribute_value() {
+    let json = "{\"connect\": \"soon\",\n \"idle\": \"1x\",\n \"write\": \"${1}h\"}";
+    assert_eq!(
+        problems::<Timeouts>(json),
+        [
+            "Invalid attribute value | Invalid value for attribute \"connect\": \"soon\" is not a duration such as \"1m30s\". | 1:13-1:19",
+            "Invalid attribute value | Invalid value for attribute \"idle\": \"1x\" is not a duration such as \"1m30s\". | 2:10-2:14",
+            "Invalid attribute value | Invalid value for attribute \"write\": \"${1}h\" is not a duration such as \"1m30s\". | 3:11-3:18",
+        ]
+    );
+    let native = "connect = \"soon\"\nidle = 5\n";
+    assert_eq!(
+        native_problems::<Timeouts>(native),
+        [
+            "Invalid attribute value | Invalid value for attribute \"connect\": \"soon\" is not a duration such as \"1m30s\". | 1:11-1:17",
+            "Invalid attribute value | Invalid value for attribute \"idle\": \"5\" is not a duration such as \"1m30s\". | 2:8-2:9",
+        ]
+    );
+}
+
+/// A type with no serde impls of its own, read only through a function.
+#[derive(Debug, PartialEq)]
+struct Port(u16);
+
+fn port_from_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Port, D::Error> {
+    let text = String::deserialize(d)?;
+    text.strip_prefix(':')
+        .and_then(|p| p.parse().ok())
+        .map(Port)
+        .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not a port such as \":80\"")))
+}
+
+fn optional_port_from_text<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Port>, D::Error> {
+    port_from_text(d).map(Some)
+}
+
+#[derive(HclDecode, Debug)]
+struct PortListener {
+    #[hcl(attr, deserialize_with = "port_from_text")]
+    port: Port,
+    #[hcl(attr, deserialize_with = "optional_port_from_text")]
+    admin: Option<Port>,
+}
+
+#[test]
+fn a_field_read_by_a_function_needs_no_deserialize_of_its_own() {
+    let l: PortListener = decode(r#"{"port": ":80", "admin": ":9000"}"#).unwrap();
+    assert_eq!((l.port, l.admin), (Port(80), Some(Port(9000))));
+    let l: PortListener = decode(r#"{"port": ":80"}"#).unwrap();
+    assert_eq!(l.admin, None);
+    assert_eq!(
+        problems::<PortListener>("{\n}"),
+        ["Missing required argument | The argument \"port\" is required, but no definition was found. | 2:1-2:2"]
+    );
+}

@@ -1490,7 +1490,7 @@ service "tcp" "db" {
 
     #[test]
     fn values_nested_deeper_than_32_levels_are_written_on_one_line() {
-        // Close to what the native parser reads back (`syntax::MAX_DEPTH`
+        // Close to what the native parser reads back (`native::MAX_DEPTH`
         // levels): lines no more indented than 32 levels.
         let depth = 90;
         let src = format!(
@@ -1988,4 +1988,256 @@ terraform {
             }
         }
     }
+}
+
+// ------------------------------------------- with / serialize_with functions
+
+/// A `with` module: a `Duration` written as `"1m30s"` and read back.
+mod duration_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::time::Duration;
+
+    pub(crate) fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        let secs = d.as_secs();
+        let text = match (secs / 60, secs % 60) {
+            (0, s) => format!("{s}s"),
+            (m, 0) => format!("{m}m"),
+            (m, s) => format!("{m}m{s}s"),
+        };
+        s.serialize_str(&text)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        let text = String::deserialize(d)?;
+        let (m, s) = match text.split_once('m') {
+            Some((m, s)) => (m, s),
+            None => ("0", text.as_str()),
+        };
+        let minutes: u64 = m.parse().map_err(serde::de::Error::custom)?;
+        let seconds: u64 = match s.strip_suffix('s') {
+            Some(s) => s.parse().map_err(serde::de::Error::custom)?,
+            None if s.is_empty() => 0,
+            None => return Err(serde::de::Error::custom("a duration ends in m or s")),
+        };
+        Ok(Duration::from_secs(minutes * 60 + seconds))
+    }
+}
+
+/// A `serialize_with` function for an optional value: as in serde, it takes
+/// the field's type; `None` written as nothing leaves the attribute out.
+#[allow(clippy::ref_option)] // serde's signature: a reference to the field
+fn upper_opt<S: serde::Serializer>(v: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.serialize_str(&v.to_uppercase()),
+        None => s.serialize_none(),
+    }
+}
+
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
+struct Probe {
+    #[hcl(attr, with = "duration_text")]
+    interval: std::time::Duration,
+    #[hcl(attr, serialize_with = "upper_opt")]
+    method: Option<String>,
+}
+
+#[test]
+fn with_and_serialize_with_write_through_the_functions_and_round_trip() {
+    let probe = Probe {
+        interval: std::time::Duration::from_secs(90),
+        method: Some("get".into()),
+    };
+    let text = hcl_json::to_string(&probe).unwrap();
+    assert_eq!(text, r#"{"interval":"1m30s","method":"GET"}"#);
+    let back: Probe = hcl_json::from_str(&text, &EvalContext::new()).unwrap();
+    assert_eq!(back.interval, probe.interval);
+    let none = Probe {
+        method: None,
+        ..back
+    };
+    assert_eq!(
+        hcl_json::to_string(&none).unwrap(),
+        r#"{"interval":"1m30s"}"#
+    );
+}
+
+// ------------------------------------------------ Interpolated, both syntaxes
+
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
+struct Instance {
+    #[hcl(attr)]
+    subnet_id: hcl_json::Interpolated,
+    #[hcl(attr)]
+    name: hcl_json::Interpolated,
+    #[hcl(attr)]
+    escaped: hcl_json::Interpolated,
+    #[hcl(attr)]
+    count: Option<hcl_json::Interpolated>,
+    #[hcl(attr)]
+    script: Option<hcl_json::Interpolated>,
+    #[hcl(attr)]
+    zones: Option<Vec<hcl_json::Interpolated>>,
+}
+
+const SUBNET_NATIVE: &str = r#"subnet_id = aws_subnet.main.id
+name      = "web-${var.env}"
+escaped   = "cost: $${price}"
+count     = 2
+script    = <<EOT
+echo ${var.greeting}
+EOT
+zones     = [var.zone, "b"]
+"#;
+
+#[test]
+fn interpolated_reads_a_native_expression_as_its_json_string() {
+    let s: Instance = hcl_json::from_str_native(SUBNET_NATIVE, &EvalContext::new()).unwrap();
+    assert_eq!(s.subnet_id.as_str(), "${aws_subnet.main.id}");
+    assert_eq!(s.name.as_str(), "web-${var.env}");
+    assert_eq!(s.escaped.as_str(), "cost: $${price}");
+    assert_eq!(s.count.as_ref().unwrap().as_str(), "${2}");
+    assert_eq!(
+        s.script.as_ref().unwrap().as_str(),
+        "echo ${var.greeting}\n"
+    );
+    let zones: Vec<&str> = s
+        .zones
+        .iter()
+        .flatten()
+        .map(hcl_json::Interpolated::as_str)
+        .collect();
+    assert_eq!(zones, ["${var.zone}", "b"]);
+    // Written back, the JSON syntax reads the same expressions.
+    assert_eq!(
+        hcl_json::to_string(&s).unwrap(),
+        r#"{"subnet_id":"${aws_subnet.main.id}","name":"web-${var.env}","escaped":"cost: $${price}","count":"${2}","script":"echo ${var.greeting}\n","zones":["${var.zone}","b"]}"#
+    );
+}
+
+#[test]
+fn interpolated_reads_the_same_from_a_native_file_and_its_json_conversion() {
+    let native = hcl_json::parse_native(SUBNET_NATIVE, "main.tf").unwrap();
+    let json =
+        hcl_json::to_json_string(&native.body(), &hcl_json::ConvertOptions::without_schema())
+            .unwrap();
+    let from_native: Instance = hcl_json::decode_body(&native.body(), &EvalContext::new()).unwrap();
+    let from_json: Instance = hcl_json::from_str(&json, &EvalContext::new()).unwrap();
+    assert_eq!(from_native, from_json);
+}
+
+#[test]
+fn interpolated_reads_json_numbers_bools_and_null_as_their_template() {
+    let json =
+        r#"{"subnet_id": "${aws_subnet.main.id}", "name": true, "escaped": null, "count": -1.50}"#;
+    let s: Instance = hcl_json::from_str(json, &EvalContext::new()).unwrap();
+    assert_eq!(s.name.as_str(), "${true}");
+    assert_eq!(s.escaped.as_str(), "${null}");
+    assert_eq!(s.count.unwrap().as_str(), "${-1.50}");
+}
+
+#[test]
+fn interpolated_refuses_an_array_or_an_object_in_both_syntaxes() {
+    let detail = "Invalid value for attribute \"name\": an Interpolated attribute is a string, a number, a bool or null, not an array or an object.";
+    let err = hcl_json::from_str::<Instance>(
+        r#"{"subnet_id": "x", "name": ["a"], "escaped": "e"}"#,
+        &EvalContext::new(),
+    )
+    .unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(
+        (d.summary.as_str(), d.detail.as_str()),
+        ("Invalid attribute value", detail)
+    );
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!((at.start.column, at.end.column), (28, 33));
+    let err = hcl_json::from_str_native::<Instance>(
+        "subnet_id = x\nname = { a = 1 }\nescaped = \"e\"\n",
+        &EvalContext::new(),
+    )
+    .unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(
+        (d.summary.as_str(), d.detail.as_str()),
+        ("Invalid attribute value", detail)
+    );
+    let at = d.subject.as_ref().unwrap();
+    assert_eq!((at.start.line, at.start.column, at.end.column), (2, 8, 17));
+}
+
+/// A `serialize_with` function that refuses its value.
+fn refuse_timeout<S: serde::Serializer>(_: &std::time::Duration, _: S) -> Result<S::Ok, S::Error> {
+    Err(serde::ser::Error::custom(
+        "a zero timeout cannot be written",
+    ))
+}
+
+#[derive(HclEncode)]
+struct Refused {
+    #[hcl(block)]
+    listener: Vec<RefusedListener>,
+}
+
+#[derive(HclEncode)]
+struct RefusedListener {
+    #[hcl(label)]
+    name: String,
+    #[hcl(attr, serialize_with = "refuse_timeout")]
+    timeout: std::time::Duration,
+}
+
+#[test]
+fn a_failing_serialize_with_function_is_an_error_naming_the_attribute() {
+    let value = Refused {
+        listener: vec![RefusedListener {
+            name: "web".into(),
+            timeout: std::time::Duration::ZERO,
+        }],
+    };
+    let err = hcl_json::to_string(&value).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(
+        (d.summary.as_str(), d.detail.as_str()),
+        (
+            "Invalid value",
+            "a zero timeout cannot be written (at listener.web.timeout)"
+        )
+    );
+}
+
+/// A type with no serde impls of its own, read and written through `with`.
+#[derive(Debug, PartialEq)]
+struct Millis(u64);
+
+mod millis_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(crate) fn serialize<S: Serializer>(m: &super::Millis, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{}ms", m.0))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<super::Millis, D::Error> {
+        let text = String::deserialize(d)?;
+        text.strip_suffix("ms")
+            .and_then(|n| n.parse().ok())
+            .map(super::Millis)
+            .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not like \"250ms\"")))
+    }
+}
+
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
+struct Backoff {
+    #[hcl(attr, with = "millis_text")]
+    delay: Millis,
+}
+
+#[test]
+fn a_field_with_functions_needs_no_serde_impls_of_its_own() {
+    let backoff = Backoff { delay: Millis(250) };
+    let text = hcl_json::to_string(&backoff).unwrap();
+    assert_eq!(text, r#"{"delay":"250ms"}"#);
+    let back: Backoff =
+        hcl_json::from_str_native("delay = \"250ms\"", &EvalContext::new()).unwrap();
+    assert_eq!(back, backoff);
 }

@@ -30,15 +30,15 @@ import sys
 
 # The layer order, as `lib.rs` and `src/README.md` write it. A module may
 # import the modules before it on this list, never those after it. Names
-# in one entry are one layer (the native syntax's folder, under either
-# name). `__private` is the derive's support (`src/derive_support.rs`).
+# in one entry are one layer. `__private` is the derive's support
+# (`src/derive_support.rs`).
 LAYERS = [
     ["pos"],
     ["handover"],
     ["diag"],
     ["words"],
     ["value"],
-    ["native", "syntax"],
+    ["native"],
     ["json"],
     ["body"],
     ["eval"],

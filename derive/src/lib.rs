@@ -133,9 +133,7 @@ fn encode_struct(fields: &[Field<'_>]) -> (TokenStream2, TokenStream2) {
     let writes = fields.iter().map(|f| {
         let ident = f.ident;
         match &f.kind {
-            Kind::Attr { name, literal } => quote_spanned! {f.ty.span()=>
-                __b.attr_with(#name, &self.#ident, #literal)?;
-            },
+            Kind::Attr { name, literal } => encode_attr(f, name, *literal),
             Kind::Block { name } => quote_spanned! {f.ty.span()=>
                 __b.block_field(#name, &self.#ident)?;
             },
@@ -149,6 +147,35 @@ fn encode_struct(fields: &[Field<'_>]) -> (TokenStream2, TokenStream2) {
         }
     });
     (quote! { #(#labels)* }, quote! { #(#writes)* })
+}
+
+/// Writes an attribute field: its value, or the value through its
+/// `serialize_with` function (serde's signature), with a wrapper type whose
+/// `Serialize` calls it, as serde's own derive does.
+fn encode_attr(f: &Field<'_>, name: &str, literal: bool) -> TokenStream2 {
+    let ident = f.ident;
+    let Some(path) = &f.with.serialize else {
+        return quote_spanned! {f.ty.span()=>
+            __b.attr_with(#name, &self.#ident, #literal)?;
+        };
+    };
+    let ty = f.ty;
+    quote_spanned! {path.span()=>
+        {
+            struct __SerializeWith<'__a>(&'__a #ty);
+
+            impl ::hcl_json::__private::serde::Serialize for __SerializeWith<'_> {
+                fn serialize<__S>(&self, __s: __S) -> ::std::result::Result<__S::Ok, __S::Error>
+                where
+                    __S: ::hcl_json::__private::serde::Serializer,
+                {
+                    #path(self.0, __s)
+                }
+            }
+
+            __b.attr_with(#name, &__SerializeWith(&self.#ident), #literal)?;
+        }
+    }
 }
 
 /// An enum of block types: the variant's label first, then the variant's
@@ -213,7 +240,31 @@ struct Field<'a> {
     ty: &'a Type,
     kind: Kind,
     default: Default,
+    /// `#[hcl(attr, with = "m")]`, `deserialize_with = "path"`,
+    /// `serialize_with = "path"`: the functions that read and write the
+    /// attribute's value instead of the type's own serde impls.
+    with: With,
     span: Span,
+}
+
+/// The functions of `with`, `deserialize_with` and `serialize_with`, with
+/// serde's signatures.
+#[derive(Default)]
+struct With {
+    deserialize: Option<syn::ExprPath>,
+    serialize: Option<syn::ExprPath>,
+    /// Where the first of them was given, for errors.
+    span: Option<Span>,
+}
+
+/// A function path given as a string, as in `deserialize_with = "path"`.
+fn fn_path(lit: &LitStr, example: &str) -> syn::Result<syn::ExprPath> {
+    lit.parse().map_err(|_| {
+        Error::new(
+            lit.span(),
+            format!("expected the path of a function, as in {example}"),
+        )
+    })
 }
 
 fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
@@ -280,6 +331,7 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
     let mut kind: Option<(Kind, Span)> = None;
     let mut literal: Option<Span> = None;
     let mut default: Option<(Default, Span)> = None;
+    let mut with = With::default();
     for attr in f.attrs.iter().filter(|a| a.path().is_ident("hcl")) {
         attr.parse_nested_meta(|meta| {
             let key = meta
@@ -335,9 +387,40 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
                     default = Some((value, span));
                     return Ok(());
                 }
+                "with" | "deserialize_with" | "serialize_with" => {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    let (de, ser) = match key.as_str() {
+                        "with" => {
+                            let module = fn_path(&lit, "with = \"my_mod::duration\"")?;
+                            let de = syn::parse_quote_spanned!(lit.span()=> #module::deserialize);
+                            let ser = syn::parse_quote_spanned!(lit.span()=> #module::serialize);
+                            (Some(de), Some(ser))
+                        }
+                        "deserialize_with" => (
+                            Some(fn_path(&lit, "deserialize_with = \"my_mod::parse_duration\"")?),
+                            None,
+                        ),
+                        _ => (
+                            None,
+                            Some(fn_path(&lit, "serialize_with = \"my_mod::write_duration\"")?),
+                        ),
+                    };
+                    if (de.is_some() && with.deserialize.is_some())
+                        || (ser.is_some() && with.serialize.is_some())
+                    {
+                        return Err(Error::new(
+                            span,
+                            "the field's value already has a function: give `with`, or `deserialize_with` and `serialize_with`, once each",
+                        ));
+                    }
+                    with.span.get_or_insert(span);
+                    with.deserialize = with.deserialize.take().or(de);
+                    with.serialize = with.serialize.take().or(ser);
+                    return Ok(());
+                }
                 _ => {
                     return Err(meta.error(format!(
-                        "unknown hcl attribute `{key}`: expected `attr`, `attr = \"name\"`, `block`, `block = \"name\"`, `label`, `remain`, `comment`, `def_range`, `type_range`, `literal`, `default` or `default = \"path\"`"
+                        "unknown hcl attribute `{key}`: expected `attr`, `attr = \"name\"`, `block`, `block = \"name\"`, `label`, `remain`, `comment`, `def_range`, `type_range`, `literal`, `default`, `default = \"path\"`, `with = \"module\"`, `deserialize_with = \"path\"` or `serialize_with = \"path\"`"
                     )))
                 }
             };
@@ -372,6 +455,12 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
             }
         }
     }
+    if let (Some(with_span), false) = (with.span, matches!(kind, Kind::Attr { .. })) {
+        return Err(Error::new(
+            with_span,
+            "`with`, `deserialize_with` and `serialize_with` apply to attributes only: #[hcl(attr, with = \"module\")]",
+        ));
+    }
     let default = match default {
         None => Default::None,
         Some((d, _)) if matches!(kind, Kind::Attr { .. } | Kind::Block { .. }) => d,
@@ -393,6 +482,7 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
         ty: &f.ty,
         kind,
         default,
+        with,
         span,
     })
 }
@@ -531,13 +621,14 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
     });
     let arms = slots.iter().zip(fields).enumerate().map(|(i, (slot, f))| {
         let i = i as u64;
-        let read = match f.kind {
-            Kind::DefRange | Kind::TypeRange => {
+        let read = match (&f.kind, &f.with.deserialize) {
+            (Kind::DefRange | Kind::TypeRange, _) => {
                 let ty = f.ty;
                 quote_spanned! {f.ty.span()=>
                     ::hcl_json::__private::next_range::<_, #ty>(&mut __map)
                 }
             }
+            (_, Some(path)) => deserialize_with(f.ty, path),
             _ => quote! { ::hcl_json::__private::serde::de::MapAccess::next_value(&mut __map) },
         };
         quote! {
@@ -554,6 +645,16 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         let field = hcl_name(f.ident);
         let absent = match &f.default {
             Default::None if matches!(f.kind, Kind::DefRange | Kind::TypeRange) => {
+                quote! { ::hcl_json::__private::missing_range()? }
+            }
+            // A field read by a function need not implement `Deserialize`
+            // itself: absent, an `Option` is `None`, and anything else an
+            // error whose cause (a missing required attribute) was
+            // reported already, as for a range field.
+            Default::None if f.with.deserialize.is_some() && is_option(f.ty) => {
+                quote! { ::std::option::Option::None }
+            }
+            Default::None if f.with.deserialize.is_some() => {
                 quote! { ::hcl_json::__private::missing_range()? }
             }
             Default::None => quote! { ::hcl_json::__private::missing_field(#field)? },
@@ -617,6 +718,29 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
 
                 ::hcl_json::__private::serde::Deserializer::deserialize_struct(__deserializer, #type_name, FIELDS, __Visitor)
             }
+        }
+    }
+}
+
+/// Reads the next value through `path` (serde's `deserialize_with`
+/// signature), with a wrapper type whose `Deserialize` calls it, as serde's
+/// own derive does.
+fn deserialize_with(ty: &Type, path: &syn::ExprPath) -> TokenStream2 {
+    quote_spanned! {path.span()=>
+        {
+            struct __DeserializeWith(#ty);
+
+            impl<'de> ::hcl_json::__private::serde::Deserialize<'de> for __DeserializeWith {
+                fn deserialize<__D>(__d: __D) -> ::std::result::Result<Self, __D::Error>
+                where
+                    __D: ::hcl_json::__private::serde::Deserializer<'de>,
+                {
+                    #path(__d).map(__DeserializeWith)
+                }
+            }
+
+            ::hcl_json::__private::serde::de::MapAccess::next_value::<__DeserializeWith>(&mut __map)
+                .map(|__w| __w.0)
         }
     }
 }

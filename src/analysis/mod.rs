@@ -29,8 +29,10 @@ use native::{Spans, Variables};
 
 use crate::body::Expression;
 use crate::diag::Error;
+use crate::native::{
+    needs_template_parse, parse_expression, parse_template, Expr, ExprKind, ObjectKey, Span,
+};
 use crate::pos::Range;
-use crate::syntax::{self, Expr, ExprKind, ObjectKey, Span};
 
 /// A function call found by [`Expression::as_call`]: `list(string)` has
 /// the name `list` and one argument, `string`.
@@ -91,10 +93,10 @@ impl Expression {
         let mut stack = vec![self.clone()];
         while let Some(e) = stack.pop() {
             if let Some(string) = e.json_string() {
-                if !syntax::needs_template_parse(&string.text) {
+                if !needs_template_parse(&string.text) {
                     continue;
                 }
-                if let Ok(template) = syntax::parse_template(&string.text) {
+                if let Ok(template) = parse_template(&string.text) {
                     let mut v = Variables::new(Spans {
                         origin: string.origin(),
                     });
@@ -277,7 +279,7 @@ impl Expression {
             return Some(f(expr, Spans { origin }, text));
         }
         let string = self.json_string()?;
-        let expr = syntax::parse_expression(&string.text).ok()?;
+        let expr = parse_expression(&string.text).ok()?;
         Some(f(
             &expr,
             Spans {
@@ -311,7 +313,7 @@ impl Expression {
     /// traversal, that traversal's text.
     fn unwrapped_reference(&self) -> Option<String> {
         let string = self.json_string()?;
-        let template = syntax::parse_template(&string.text).ok()?;
+        let template = parse_template(&string.text).ok()?;
         let inner = template.as_single_interpolation()?;
         native::abs_traversal(
             inner,

@@ -8,10 +8,10 @@
 
 use super::traversal::{Traversal, TraversalStep};
 use crate::body::OriginRef;
-use crate::pos::Range;
-use crate::syntax::{
+use crate::native::{
     Expr, ExprKind, ForResult, Ident, ObjectKey, Span, Step, StepKind, Template, TemplatePart,
 };
+use crate::pos::Range;
 use crate::value::{Number, Type, Value};
 
 /// Maps spans of the text a native expression was parsed from to file

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use super::native::NativeFile;
 use crate::diag::Error;
 use crate::json::{FileData, NodeId, NodeKind};
+use crate::native::{self, Span};
 use crate::pos::{Range, SourceFile};
-use crate::syntax::{self, Span};
 
 /// An unevaluated expression, with the source at hand for diagnostics.
 ///
@@ -40,7 +40,7 @@ pub(crate) enum ExprKind {
 #[derive(Clone)]
 pub(crate) struct NativeExpr {
     pub origin: Origin,
-    pub expr: Arc<syntax::Expr>,
+    pub expr: Arc<native::Expr>,
 }
 
 /// The text the spans of a native expression index, and how they map to
@@ -144,7 +144,7 @@ impl<'a> OriginRef<'a> {
     }
 
     /// An expression handle for `expr`, whose spans index this origin.
-    pub(crate) fn expression(self, expr: syntax::Expr) -> Expression {
+    pub(crate) fn expression(self, expr: native::Expr) -> Expression {
         Expression::native(self.to_owned(), expr)
     }
 }
@@ -156,11 +156,11 @@ impl Expression {
         }
     }
 
-    pub(crate) fn native(origin: Origin, expr: syntax::Expr) -> Expression {
+    pub(crate) fn native(origin: Origin, expr: native::Expr) -> Expression {
         Expression::native_shared(origin, Arc::new(expr))
     }
 
-    pub(crate) fn native_shared(origin: Origin, expr: Arc<syntax::Expr>) -> Expression {
+    pub(crate) fn native_shared(origin: Origin, expr: Arc<native::Expr>) -> Expression {
         Expression {
             kind: ExprKind::Native(NativeExpr { origin, expr }),
         }
@@ -261,7 +261,7 @@ impl Expression {
         };
         let text = file.str(node)?;
         let origin = OriginRef::JsonString(file, node, &text);
-        Some(match syntax::parse_expression(&text) {
+        Some(match native::parse_expression(&text) {
             Ok(expr) => Ok(NativeExpr {
                 origin: origin.to_owned(),
                 expr: Arc::new(expr),
@@ -301,7 +301,7 @@ impl Expression {
             return None;
         };
         match &n.expr.kind {
-            syntax::ExprKind::Tuple(items) => {
+            native::ExprKind::Tuple(items) => {
                 let origin = n.origin.as_ref();
                 Some(items.iter().map(|e| origin.expression(e.clone())).collect())
             }
@@ -311,7 +311,7 @@ impl Expression {
 
     /// Whether this is a native tuple constructor.
     pub(crate) fn is_native_tuple(&self) -> bool {
-        matches!(&self.kind, ExprKind::Native(n) if matches!(n.expr.kind, syntax::ExprKind::Tuple(_)))
+        matches!(&self.kind, ExprKind::Native(n) if matches!(n.expr.kind, native::ExprKind::Tuple(_)))
     }
 
     /// The `(name, value)` expressions of a JSON object expression.
@@ -335,7 +335,7 @@ impl Expression {
 
     /// The string node, its decoded text and the tree of a native
     /// expression (static analysis walks it; spans index that text).
-    pub(crate) fn native_tree(&self) -> Option<(OriginRef<'_>, &str, &syntax::Expr)> {
+    pub(crate) fn native_tree(&self) -> Option<(OriginRef<'_>, &str, &native::Expr)> {
         match &self.kind {
             ExprKind::Native(n) => {
                 let origin = n.origin.as_ref();

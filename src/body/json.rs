@@ -1,6 +1,7 @@
 //! JSON bodies: how object properties become attributes and blocks.
 //!
-//! A body is one JSON object or an array of objects (json-spec.md, "Bodies").
+//! A body is one JSON object or an array of objects ([HCL's JSON syntax
+//! specification](https://github.com/hashicorp/hcl/blob/main/json/spec.md), "Bodies").
 //! Which property is an attribute and which a block is only known from a
 //! [`BodySchema`]; this module applies one, collecting every problem it finds
 //! instead of stopping at the first.

@@ -8,9 +8,9 @@
 //! onto attributes and blocks is `json.rs`'s business, how a native body
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
 //! (HCL's `MergeBodies`). A derived body (`DerivedBody`) is one another
-//! room computes from other bodies: the `module` room's override files.
-//! The parsers themselves live in the `json` and `syntax` rooms; this room
-//! only builds on their trees.
+//! module computes from other bodies: the `module` module's override
+//! files. The parsers themselves live in the `json` and `native`
+//! modules; this module only builds on their trees.
 
 mod expr;
 mod json;
@@ -290,14 +290,14 @@ pub(crate) enum BodyRepr {
     /// Several bodies read as one (a thin pointer, to keep `Body` at four
     /// words).
     Merged(Arc<Vec<Body>>),
-    /// A body another room computes from other bodies (the module room's
-    /// override merging), answering the same questions. Boxed inside the
+    /// A body another module computes from other bodies (the `module`
+    /// module's override merging), answering the same questions. Boxed inside the
     /// `Arc` to keep the pointer thin, like `Merged`'s.
     Derived(Arc<Box<dyn DerivedBody>>),
 }
 
-/// A body whose content another room computes from other bodies: how the
-/// `module` room gives Terraform's override files their meaning without
+/// A body whose content another module computes from other bodies: how the
+/// `module` module gives Terraform's override files their meaning without
 /// the body model knowing Terraform. Like a merged body, a derived body
 /// returns its own rest from partial processing (it never carries hidden
 /// names itself).
@@ -371,7 +371,7 @@ impl Body {
         }
     }
 
-    /// A body computed by another room (see [`DerivedBody`]).
+    /// A body computed by another module (see [`DerivedBody`]).
     pub(crate) fn derived(body: Box<dyn DerivedBody>) -> Body {
         Body {
             repr: BodyRepr::Derived(Arc::new(body)),

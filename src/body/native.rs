@@ -1,9 +1,9 @@
 //! Native bodies: how the items of a native body (parsed by
-//! `syntax::parse_body`) answer the body model.
+//! `native::parse_body`) answer the body model.
 //!
 //! In native syntax the schema is only a filter: an attribute is always an
-//! attribute and a block always a block (hcl-spec.md, "Schema-driven
-//! Processing"), an attribute is set at most once (the parser already
+//! attribute and a block always a block ([HCL's information
+//! model](https://github.com/hashicorp/hcl/blob/main/spec.md), "Schema-driven Processing"), an attribute is set at most once (the parser already
 //! refused a redefinition), and a block's labels are counted against the
 //! schema's label names. Wording and ranges are HCL's.
 
@@ -16,8 +16,8 @@ use super::schema::{
 };
 use super::{Body, Expression, File, FileRepr, Origin};
 use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::native::{self, AttributeNode, BlockNode, BodyTree, Item, Span};
 use crate::pos::{Range, SourceFile};
-use crate::syntax::{self, AttributeNode, BlockNode, BodyTree, Item, Span};
 
 /// A parsed native file: its source and its bodies.
 #[derive(Debug)]
@@ -29,7 +29,7 @@ pub(crate) struct NativeFile {
 /// See [`crate::body::parse_native`].
 pub(crate) fn parse(src: &str, filename: &str) -> Result<File, Error> {
     let source = Arc::new(SourceFile::new(filename, src));
-    let (tree, errors) = syntax::parse_body(src);
+    let (tree, errors) = native::parse_body(src);
     if !errors.is_empty() {
         let mut diags = Diagnostics::new();
         for e in &errors {
@@ -47,15 +47,15 @@ pub(crate) fn parse(src: &str, filename: &str) -> Result<File, Error> {
 /// own named `filename` (so that ranges and diagnostics point into it).
 pub(crate) fn standalone(src: &str, filename: &str, template: bool) -> Result<Expression, Error> {
     let parsed = if template {
-        syntax::parse_template(src).map(|t| {
+        native::parse_template(src).map(|t| {
             let span = t.span;
-            syntax::Expr {
-                kind: syntax::ExprKind::Template(t),
+            native::Expr {
+                kind: native::ExprKind::Template(t),
                 span,
             }
         })
     } else {
-        syntax::parse_expression(src)
+        native::parse_expression(src)
     };
     let source = Arc::new(SourceFile::new(filename, src));
     match parsed {
@@ -124,13 +124,13 @@ impl NativeFile {
     /// a literal string expression of the comment as written.
     pub(crate) fn comments(self: &Arc<Self>, body: u32) -> Vec<Expression> {
         let src = self.source.text();
-        syntax::body_comments(&self.tree, src, body)
+        native::body_comments(&self.tree, src, body)
             .into_iter()
             .map(|span| {
                 let text = src[span.start as usize..span.end as usize].into();
-                let template = syntax::Template::literal(text, span);
-                let expr = syntax::Expr {
-                    kind: syntax::ExprKind::Template(template),
+                let template = native::Template::literal(text, span);
+                let expr = native::Expr {
+                    kind: native::ExprKind::Template(template),
                     span,
                 };
                 Expression::native(Origin::Native(self.clone()), expr)

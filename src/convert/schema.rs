@@ -2,12 +2,12 @@
 //! block, and how is its value read?
 //!
 //! JSON syntax cannot say whether `"lifecycle": {...}` is a block or an
-//! attribute with an object value; only a schema can (json-spec.md,
-//! "Bodies"). The converter asks a [`NativeSchema`] for every property of
+//! attribute with an object value; only a schema can ([HCL's JSON syntax
+//! specification](https://github.com/hashicorp/hcl/blob/main/json/spec.md), "Bodies"). The converter asks a [`NativeSchema`] for every property of
 //! every body, giving it the enclosing blocks. [`TerraformSchema`] answers
 //! from Terraform's own language (the block types and meta-arguments of
-//! terraform-json-syntax.md), [`NoSchema`] says "expression attribute" to
-//! everything, and any `Fn(&[BlockFrame], &str) -> PropertyKind` closure is a
+//! [Terraform's JSON configuration syntax](https://developer.hashicorp.com/terraform/language/syntax/json)), [`NoSchema`] says "expression attribute" to
+//! everything, and any `Fn(&[BlockFrame], &str) -> Item` closure is a
 //! schema too.
 
 /// One enclosing block, as the converter tells a [`NativeSchema`] where it
@@ -115,17 +115,17 @@ impl NativeSchema for NoSchema {
 ///   unknown nested object or array is written as an **attribute** with an
 ///   object or tuple value (`tags = { ... }`). Give a schema of your own
 ///   (see [`NativeSchema`]) where such properties are blocks.
-/// - Literal-only and reference positions follow terraform-json-syntax.md:
-///   `variable`'s `type` (a type expression) and `default`, `description`;
-///   `output`'s `description` and `sensitive`; `module`'s `source`,
-///   `version` and `providers` (references); `provider`'s `alias` and
-///   `version`; every setting inside `terraform` (its `experiments` are
-///   keywords); `provider` and `depends_on` of resources, data sources,
-///   modules and outputs; `ignore_changes` and `replace_triggered_by` of
-///   `lifecycle`; the `type` of `connection` (literal); `when` and
-///   `on_failure` of provisioners and `iterator` of `dynamic` (keywords);
-///   `from` and `to` of `moved`, `to` and `provider` of `import`, `from` of
-///   `removed` (references).
+/// - Literal-only and reference positions follow Terraform's JSON
+///   configuration syntax: `variable`'s `type` (a type expression) and
+///   `default`, `description`; `output`'s `description` and `sensitive`;
+///   `module`'s `source`, `version` and `providers` (references);
+///   `provider`'s `alias` and `version`; every setting inside `terraform`
+///   (its `experiments` are keywords); `provider` and `depends_on` of
+///   resources, data sources, modules and outputs; `ignore_changes` and
+///   `replace_triggered_by` of `lifecycle`; the `type` of `connection`
+///   (literal); `when` and `on_failure` of provisioners and `iterator` of
+///   `dynamic` (keywords); `from` and `to` of `moved`, `to` and `provider` of
+///   `import`, `from` of `removed` (references).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TerraformSchema;
 

@@ -1,65 +1,9 @@
 //! Converting native syntax to JSON syntax (what `hcl2json` does): a
 //! parsed native [`Body`] written as `.tf.json` / `.hcl.json` text that
 //! HCL's JSON reader decodes to the same content.
-//!
-//! The conversion walks the native syntax tree (never re-parsing the
-//! text) and writes each item as the JSON syntax spells it:
-//!
-//! - **attributes** are properties, in source order. How the value is
-//!   written depends on how HCL reads a JSON value in that position, which
-//!   the [`NativeSchema`](super::NativeSchema) of the
-//!   [`ConvertOptions`] says ([`TerraformSchema`](super::TerraformSchema)
-//!   by default):
-//!   - **expression** positions: `null`, booleans and numbers (a negative
-//!     one too) are JSON literals, a number keeping its exact source text;
-//!     tuples are arrays and object constructors objects, element by
-//!     element; a string or heredoc is a JSON string holding its template
-//!     (literal text with `${` / `%{` escaped as `$${` / `%%{`,
-//!     interpolations and directives as `${...}` / `%{...}` around their
-//!     expressions' source text); any other expression is a
-//!     `"${...}"` string around its source text, which HCL's template
-//!     interpolation unwrapping reads back as the expression itself, of
-//!     any type;
-//!   - **literal-only** positions (Terraform's `variable` `default`,
-//!     `terraform` settings, ...): literal strings are their plain text,
-//!     since such strings are never read as templates;
-//!   - **reference** positions (`depends_on`, `provider`, a variable's
-//!     `type`, ...): the string holds the expression's source text itself
-//!     (`"aws_vpc.main"`, `"list(string)"`), element by element in tuples
-//!     and objects, since JSON-syntax readers analyse those strings as
-//!     expressions, not templates.
-//! - **blocks** are nested objects keyed by their type then each label;
-//!   blocks of one type are gathered under the property of the first, and
-//!   several blocks with the same type and labels become an array of
-//!   bodies (json-spec.md allows arrays at any level); a lone block is a
-//!   plain object, not the one-element array some converters write, which
-//!   schema-less readers of the JSON (jq, other tools) trip over. The
-//!   order of the blocks of each type is kept exactly: where gathering by
-//!   label would reorder them, that label level becomes an array of
-//!   objects. Blocks of different types interleaved in the source come out
-//!   grouped by type.
-//! - **comments** are dropped, or, with
-//!   [`ConvertOptions::comments`], the comments written between a body's
-//!   items are kept as `"//"` properties, the JSON syntax's comment
-//!   convention: the comments before an attribute, or before the first
-//!   block of a type, as a `"//"` property just before it, those before a
-//!   later block of a type as the first property of its body (so they
-//!   stay with it when blocks are gathered), those after the last item at
-//!   the end of the body; consecutive comment lines are one string, one
-//!   line each. JSON → native conversion writes them back as `#` comments
-//!   in the same places. Comments inside expressions are dropped.
-//!
-//! A JSON-syntax body converts to itself (its JSON written back, pretty);
-//! a merged body is refused. Output is pretty, two-space indented, with a
-//! final newline. With [`ConvertOptions::verify`], every template string
-//! written is parsed back with the template parser and one that does not
-//! parse is an error at its native expression.
-//!
-//! What the JSON syntax cannot say the same way: a native literal string
-//! in an *expression* position containing `${` becomes `$${`, which a
-//! JSON reader decoding that attribute in literal-only mode would keep as
-//! `$${` (Terraform reads its literal-only positions, which this module
-//! writes unescaped, as literal; other tools may differ).
+//! This module owns the walk of the native syntax tree (never re-parsing
+//! the text) and the JSON it writes; what each item becomes is documented
+//! on [`to_json_string`].
 
 use std::collections::{HashMap, HashSet};
 use std::io;
@@ -67,14 +11,16 @@ use std::sync::Arc;
 
 use super::schema::{BlockFrame, PropertyKind};
 use super::ConvertOptions;
+use crate::body::Expression;
 use crate::body::{Body, NativeBodyRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::encode::writer::JsonWriter;
-use crate::pos::SourceFile;
-use crate::syntax::{
+use crate::encode::Interpolated;
+use crate::native::{
     self, AttributeNode, BlockNode, Expr, ExprKind, Item, ObjectKey, Span, Template, TemplatePart,
     UnaryOp,
 };
+use crate::pos::SourceFile;
 
 /// The writer's buffer is handed to the sink when it holds this much, so
 /// memory stays near that of the parsed file whatever the output size.
@@ -84,8 +30,66 @@ const CHUNK: usize = 64 * 1024;
 const COMMENT: &str = "//";
 
 /// Converts a native-syntax body (a file's [`File::body`](crate::body::File::body))
-/// to JSON-syntax text, pretty-printed, as the module documentation
-/// describes.
+/// to JSON-syntax text, pretty-printed.
+///
+/// The conversion walks the native syntax tree (never re-parsing the
+/// text) and writes each item as the JSON syntax spells it:
+///
+/// - **attributes** are properties, in source order. How the value is
+///   written depends on how HCL reads a JSON value in that position, which
+///   the [`NativeSchema`](super::NativeSchema) of the
+///   [`ConvertOptions`] says ([`TerraformSchema`](super::TerraformSchema)
+///   by default):
+///   - **expression** positions: `null`, booleans and numbers (a negative
+///     one too) are JSON literals, a number keeping its exact source text;
+///     tuples are arrays and object constructors objects, element by
+///     element; a string or heredoc is a JSON string holding its template
+///     (literal text with `${` / `%{` escaped as `$${` / `%%{`,
+///     interpolations and directives as `${...}` / `%{...}` around their
+///     expressions' source text); any other expression is a
+///     `"${...}"` string around its source text, which HCL's template
+///     interpolation unwrapping reads back as the expression itself, of
+///     any type;
+///   - **literal-only** positions (Terraform's `variable` `default`,
+///     `terraform` settings, ...): literal strings are their plain text,
+///     since such strings are never read as templates;
+///   - **reference** positions (`depends_on`, `provider`, a variable's
+///     `type`, ...): the string holds the expression's source text itself
+///     (`"aws_vpc.main"`, `"list(string)"`), element by element in tuples
+///     and objects, since JSON-syntax readers analyse those strings as
+///     expressions, not templates.
+/// - **blocks** are nested objects keyed by their type then each label;
+///   blocks of one type are gathered under the property of the first, and
+///   several blocks with the same type and labels become an array of
+///   bodies (HCL's JSON syntax allows arrays at any level); a lone block is a
+///   plain object, not the one-element array some converters write, which
+///   schema-less readers of the JSON (jq, other tools) trip over. The
+///   order of the blocks of each type is kept exactly: where gathering by
+///   label would reorder them, that label level becomes an array of
+///   objects. Blocks of different types interleaved in the source come out
+///   grouped by type.
+/// - **comments** are dropped, or, with
+///   [`ConvertOptions::comments`], the comments written between a body's
+///   items are kept as `"//"` properties, the JSON syntax's comment
+///   convention: the comments before an attribute, or before the first
+///   block of a type, as a `"//"` property just before it, those before a
+///   later block of a type as the first property of its body (so they
+///   stay with it when blocks are gathered), those after the last item at
+///   the end of the body; consecutive comment lines are one string, one
+///   line each. JSON → native conversion writes them back as `#` comments
+///   in the same places. Comments inside expressions are dropped.
+///
+/// A JSON-syntax body converts to itself (its JSON written back, pretty);
+/// a merged body is refused. Output is pretty, two-space indented, with a
+/// final newline. With [`ConvertOptions::verify`], every template string
+/// written is parsed back with the template parser and one that does not
+/// parse is an error at its native expression.
+///
+/// What the JSON syntax cannot say the same way: a native literal string
+/// in an *expression* position containing `${` becomes `$${`, which a
+/// JSON reader decoding that attribute in literal-only mode would keep as
+/// `$${` (Terraform reads its literal-only positions, which this module
+/// writes unescaped, as literal; other tools may differ).
 ///
 /// ```
 /// use hcl_json::ConvertOptions;
@@ -401,7 +405,7 @@ impl<'a> ToJson<'a> {
     /// order), and after the last item.
     fn comments(
         &self,
-        node: &syntax::BodyNode,
+        node: &native::BodyNode,
         visible: &[&Item],
         root: bool,
     ) -> (Vec<Option<String>>, Option<String>) {
@@ -557,11 +561,144 @@ impl<'a> ToJson<'a> {
 
     /// The JSON string content for template `t` (the expression `e`).
     fn template(&mut self, t: &Template, e: &Expr) -> String {
+        let (text, from_parts) = TemplateText { src: self.src }.template(t, e);
+        if from_parts && self.options.verify {
+            self.verify(&text, e);
+        }
+        text
+    }
+
+    /// `${...}` around `e`'s source text.
+    fn interpolation(&self, e: &Expr) -> String {
+        TemplateText { src: self.src }.interpolation(e)
+    }
+
+    /// With `verify`: `text` must parse as a template.
+    fn verify(&mut self, text: &str, e: &Expr) {
+        if native::needs_template_parse(text) && native::parse_template(text).is_err() {
+            self.diags.push(Diagnostic::error(
+                "Cannot convert expression",
+                format!("This expression was written as the JSON template {text:?}, which does not parse as a template."),
+                Some(self.source.range(e.span.start as usize, e.span.end as usize)),
+            ));
+        }
+    }
+}
+
+/// Where an item starts and ends in the file.
+fn item_extent(item: &Item) -> (usize, usize) {
+    match item {
+        Item::Attribute(a) => (a.span.start as usize, a.span.end as usize),
+        Item::Block(b) => (b.type_name.span.start as usize, b.close.end as usize),
+    }
+}
+
+/// The text of the comments in `gap` (whitespace and comments between two
+/// items), markers removed, one line each; `None` when there are none.
+fn comment_text(gap: &str) -> Option<String> {
+    let mut lines: Vec<&str> = Vec::new();
+    let mut rest = gap;
+    while let Some(i) = rest.find(['#', '/']) {
+        let after = &rest[i..];
+        if let Some(body) = after.strip_prefix('#').or_else(|| after.strip_prefix("//")) {
+            let end = body.find('\n').unwrap_or(body.len());
+            lines.push(body[..end].trim());
+            rest = &body[end..];
+        } else if let Some(body) = after.strip_prefix("/*") {
+            let end = body.find("*/").unwrap_or(body.len());
+            lines.extend(body[..end].lines().map(str::trim));
+            rest = body.get(end + 2..).unwrap_or_default();
+        } else {
+            rest = &after[1..];
+        }
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    Some(lines.join("\n"))
+}
+
+/// The ends of the runs of `blocks` that can each be one object keyed by
+/// label `depth` without reordering: a run ends before a block whose label
+/// is already in the run and is not the previous block's.
+fn label_runs(src: &str, blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut last: Option<&str> = None;
+    for (i, block) in blocks.iter().enumerate() {
+        let label = block.node.labels[depth].text(src);
+        if last != Some(label) && seen.contains(label) {
+            ends.push(i);
+            seen.clear();
+        }
+        seen.insert(label);
+        last = Some(label);
+    }
+    ends.push(blocks.len());
+    ends
+}
+
+/// How a native expression is spelled as the content of a JSON string in
+/// an expression position: a template as its template text, any other
+/// expression as `${...}` around its source text.
+struct TemplateText<'a> {
+    /// The text the expression's spans index.
+    src: &'a str,
+}
+
+/// The content of a JSON string that reads back as the native expression
+/// `e` (whose spans index `src`) in full-expression mode, as the
+/// conversion to JSON syntax writes templates: a quoted template or
+/// heredoc as its template text (`"web-${var.env}"` is `web-${var.env}`),
+/// any other expression as an interpolation of its source text
+/// (`aws_subnet.main.id` is `${aws_subnet.main.id}`, `2` is `${2}`).
+/// `None` for a tuple or object constructor, which the conversion writes
+/// as a JSON array or object, element by element.
+fn json_string_text(src: &str, e: &Expr) -> Option<String> {
+    let text = TemplateText { src };
+    match &e.kind {
+        ExprKind::Template(t) => Some(text.template(t, e).0),
+        ExprKind::Tuple(_) | ExprKind::Object(_) => None,
+        _ => Some(text.interpolation(e)),
+    }
+}
+
+// Reading a native expression as the JSON string its conversion writes
+// is this module's job, so the impl lives beside `json_string_text`.
+impl<'de> serde::Deserialize<'de> for Interpolated {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Interpolated, D::Error> {
+        let expr = Expression::deserialize(d)?;
+        if let Some(string) = expr.json_string() {
+            return Ok(Interpolated(string.text.into_owned()));
+        }
+        let text = match expr.native_tree() {
+            Some((_, src, tree)) => json_string_text(src, tree),
+            // A JSON number, bool or null: the template of that value.
+            None if !expr.is_json_container() => Some(format!("${{{}}}", expr.source_text())),
+            None => None,
+        };
+        text.map(Interpolated).ok_or_else(|| {
+            serde::de::Error::custom(
+                "an Interpolated attribute is a string, a number, a bool or null, not an array or an object",
+            )
+        })
+    }
+}
+
+impl TemplateText<'_> {
+    fn text(&self, span: Span) -> &str {
+        self.src.get(span.range()).unwrap_or_default()
+    }
+
+    /// The JSON string content for template `t` (the expression `e`), and
+    /// whether it was written from the template's parts (not a single
+    /// interpolation or a literal), which is what `verify` checks.
+    fn template(&self, t: &Template, e: &Expr) -> (String, bool) {
         if let Some(inner) = t.as_single_interpolation() {
-            return self.interpolation(inner);
+            return (self.interpolation(inner), false);
         }
         if let Some(text) = t.as_literal() {
-            return escape_template(&text);
+            return (escape_template(&text), false);
         }
         let mut out = String::with_capacity(e.span.len() as usize);
         // When the parts cannot be written as a JSON template meaning the
@@ -572,10 +709,7 @@ impl<'a> ToJson<'a> {
         } else {
             self.interpolation(e)
         };
-        if self.options.verify {
-            self.verify(&text, e);
-        }
-        text
+        (text, true)
     }
 
     /// Appends the template text of `parts`. Literal parts are final
@@ -666,70 +800,6 @@ impl<'a> ToJson<'a> {
             out.push('\n');
         }
     }
-
-    /// With `verify`: `text` must parse as a template.
-    fn verify(&mut self, text: &str, e: &Expr) {
-        if syntax::needs_template_parse(text) && syntax::parse_template(text).is_err() {
-            self.diags.push(Diagnostic::error(
-                "Cannot convert expression",
-                format!("This expression was written as the JSON template {text:?}, which does not parse as a template."),
-                Some(self.source.range(e.span.start as usize, e.span.end as usize)),
-            ));
-        }
-    }
-}
-
-/// Where an item starts and ends in the file.
-fn item_extent(item: &Item) -> (usize, usize) {
-    match item {
-        Item::Attribute(a) => (a.span.start as usize, a.span.end as usize),
-        Item::Block(b) => (b.type_name.span.start as usize, b.close.end as usize),
-    }
-}
-
-/// The text of the comments in `gap` (whitespace and comments between two
-/// items), markers removed, one line each; `None` when there are none.
-fn comment_text(gap: &str) -> Option<String> {
-    let mut lines: Vec<&str> = Vec::new();
-    let mut rest = gap;
-    while let Some(i) = rest.find(['#', '/']) {
-        let after = &rest[i..];
-        if let Some(body) = after.strip_prefix('#').or_else(|| after.strip_prefix("//")) {
-            let end = body.find('\n').unwrap_or(body.len());
-            lines.push(body[..end].trim());
-            rest = &body[end..];
-        } else if let Some(body) = after.strip_prefix("/*") {
-            let end = body.find("*/").unwrap_or(body.len());
-            lines.extend(body[..end].lines().map(str::trim));
-            rest = body.get(end + 2..).unwrap_or_default();
-        } else {
-            rest = &after[1..];
-        }
-    }
-    if lines.is_empty() {
-        return None;
-    }
-    Some(lines.join("\n"))
-}
-
-/// The ends of the runs of `blocks` that can each be one object keyed by
-/// label `depth` without reordering: a run ends before a block whose label
-/// is already in the run and is not the previous block's.
-fn label_runs(src: &str, blocks: &[BlockRef<'_>], depth: usize) -> Vec<usize> {
-    let mut ends = Vec::new();
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut last: Option<&str> = None;
-    for (i, block) in blocks.iter().enumerate() {
-        let label = block.node.labels[depth].text(src);
-        if last != Some(label) && seen.contains(label) {
-            ends.push(i);
-            seen.clear();
-        }
-        seen.insert(label);
-        last = Some(label);
-    }
-    ends.push(blocks.len());
-    ends
 }
 
 /// Pushes a template marker (`${` or `%{`) unless the text before it ends

@@ -195,18 +195,18 @@ fn check_block_counts(spec: &DecodeSpec, content: &BodyContent, diags: &mut Diag
             continue;
         };
         let blocks: Vec<&Block> = content.blocks_of_type(type_name).collect();
-        if cardinality == Cardinality::Map {
+        if matches!(cardinality, Cardinality::Map(_)) {
             check_map_keys(type_name, &blocks, diags);
             continue;
         }
-        if cardinality == Cardinality::One && !default && blocks.is_empty() {
+        if matches!(cardinality, Cardinality::One) && !default && blocks.is_empty() {
             diags.push(Diagnostic::error(
                 format!("Missing {type_name} block"),
                 format!("A block of type {type_name:?} is required here."),
                 Some(content.missing_item_range.clone()),
             ));
         }
-        if cardinality != Cardinality::Many {
+        if !matches!(cardinality, Cardinality::Many) {
             for extra in blocks.iter().skip(1) {
                 diags.push(Diagnostic::error(
                     format!("Duplicate {type_name} block"),
@@ -712,7 +712,7 @@ impl<'a> BlocksDeserializer<'_, 'a> {
             path.push('.');
             path.push_str(label);
         }
-        if self.cardinality == Cardinality::Map && !block.labels.is_empty() {
+        if matches!(self.cardinality, Cardinality::Map(_)) && !block.labels.is_empty() {
             // The first label is the map's key, not the block type's.
             block.labels.remove(0);
             block.label_ranges.remove(0);
@@ -744,7 +744,7 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.cardinality {
             Cardinality::Many => self.deserialize_seq(visitor),
-            Cardinality::Map => self.deserialize_map(visitor),
+            Cardinality::Map(_) => self.deserialize_map(visitor),
             Cardinality::AtMostOne => self.deserialize_option(visitor),
             Cardinality::One => self.single()?.deserialize_any(visitor),
         }
@@ -816,7 +816,7 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        for block in self.blocks.by_ref() {
+        while let Some(block) = self.blocks.next() {
             let (Some(key), Some(range)) = (block.labels.first(), block.label_ranges.first())
             else {
                 continue;
@@ -830,11 +830,18 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
                 name: super::spec::MAP_KEY_LABEL,
                 path: &block.type_name,
             };
-            let key = seed
-                .deserialize(label)
-                .map_err(|e| self.owner.env.record(e))?;
-            self.current = Some(block);
-            return Ok(Some(key));
+            return match seed.deserialize(label) {
+                Ok(key) => {
+                    self.current = Some(block);
+                    Ok(Some(key))
+                }
+                Err(e) => {
+                    let marker = self.owner.env.record(e);
+                    self.check_body(block);
+                    self.check_rest();
+                    Err(marker)
+                }
+            };
         }
         Ok(None)
     }
@@ -843,11 +850,49 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
         let block = self.current.take().ok_or_else(Error::reported)?;
         let def_range = block.def_range.clone();
         seed.deserialize(self.owner.body_deserializer(block))
-            .map_err(|e| self.owner.env.record_at(e, &def_range, "block"))
+            .map_err(|e| {
+                let marker = self.owner.env.record_at(e, &def_range, "block");
+                self.check_rest();
+                marker
+            })
     }
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.blocks.len())
+    }
+}
+
+impl BlockMap<'_, '_, '_> {
+    /// A map stops at its first failing entry: check the entries after it
+    /// anyway (key and body), so that their problems are reported too.
+    #[cold]
+    fn check_rest(&mut self) {
+        let Cardinality::Map(check_key) = self.owner.cardinality else {
+            return;
+        };
+        while let Some(block) = self.blocks.next() {
+            let (Some(key), Some(range)) = (block.labels.first(), block.label_ranges.first())
+            else {
+                continue;
+            };
+            if !self.seen.insert(key.clone()) {
+                continue;
+            }
+            if let Err(e) = check_key(key) {
+                let e = label_error(e, range, super::spec::MAP_KEY_LABEL, &block.type_name);
+                self.owner.env.record(e);
+            }
+            self.check_body(block);
+        }
+    }
+
+    /// Decodes `block`'s body to report its problems, and drops it.
+    #[cold]
+    fn check_body(&self, block: Block) {
+        let def_range = block.def_range.clone();
+        if let Err(e) = (self.owner.spec.check)(self.owner.body_deserializer(block)) {
+            self.owner.env.record_at(e, &def_range, "block");
+        }
     }
 }
 

@@ -75,6 +75,8 @@ use spec::DecodeSpec;
 /// | `#[hcl(attr, literal)]` | an attribute read in literal-only mode: `"${x}"` stays the string `${x}` | `#[hcl(attr, literal)] description: Option<String>` |
 /// | `#[hcl(attr, default)]` | an optional attribute that takes the type's `Default` when absent | `#[hcl(attr, default)] tags: Vec<String>` |
 /// | `#[hcl(attr, default = "path")]` | an optional attribute that takes the function's result when absent | `#[hcl(attr, default = "default_port")] port: u16` |
+/// | `#[hcl(attr, deserialize_with = "path")]` | an attribute read by a function with serde's signature, `fn<'de, D: Deserializer<'de>>(D) -> Result<T, D::Error>`, where `T` is the field's type; its error is located at the attribute's value like any other | `#[hcl(attr, deserialize_with = "parse_duration")] timeout: Duration` |
+/// | `#[hcl(attr, with = "module")]` | `module::deserialize` reads the attribute (and `module::serialize` writes it for `HclEncode`) | `#[hcl(attr, with = "duration")] timeout: Duration` |
 /// | `#[hcl(block)]`, `#[hcl(block = "name")]` | blocks of a type: `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any number), `Box<T>`, where `T: HclDecode` | `#[hcl(block)] backend: Vec<Backend>` |
 /// | `#[hcl(block)]` on a map | `IndexMap`, `HashMap` or `BTreeMap` from the block's first label (any type read from a string) to `T`, whose own labels are the rest; a repeated first label is a "Duplicate block" error; `IndexMap` keeps source order | `#[hcl(block)] service: IndexMap<String, Service>` |
 /// | `#[hcl(block, default)]`, `#[hcl(block, default = "path")]` | a single block that may be absent: the type's `Default` (or the function's result) then | `#[hcl(block, default)] limits: Limits` |
@@ -87,6 +89,48 @@ use spec::DecodeSpec;
 /// Whether an attribute is optional is read from the field's type as
 /// written: only a type spelled `Option<...>` is optional (a type alias of
 /// `Option` is not recognised), or a field with `default`.
+///
+/// `with` and `deserialize_with` work as serde's: the function reads the
+/// attribute's value (evaluated, or literal with `literal`) and returns the
+/// field's type, so for an `Option<T>` field it returns an `Option<T>`
+/// (and is called only when the attribute is present: absent is `None`).
+/// The field's type needs no serde impls of its own. They combine with
+/// `literal` and `default`, and apply to attributes only. The serde spelling `#[serde(with = "...")]` is not read: write
+/// `#[hcl(attr, with = "...")]`.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// use hcl_json::{EvalContext, HclDecode};
+/// use serde::{Deserialize, Deserializer};
+///
+/// #[derive(HclDecode, Debug)]
+/// struct Server {
+///     #[hcl(attr, deserialize_with = "parse_duration")]
+///     timeout: Duration,
+/// }
+///
+/// /// `"1m30s"`: minutes and seconds.
+/// fn parse_duration<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+///     let text = String::deserialize(d)?;
+///     let (m, s) = text.strip_suffix('s').and_then(|t| t.split_once('m')).unwrap_or(("", ""));
+///     match (m.parse::<u64>(), s.parse::<u64>()) {
+///         (Ok(m), Ok(s)) => Ok(Duration::from_secs(m * 60 + s)),
+///         _ => Err(serde::de::Error::custom(format!("{text:?} is not like \"1m30s\""))),
+///     }
+/// }
+///
+/// let server: Server = hcl_json::from_str_native("timeout = \"1m30s\"", &EvalContext::new())?;
+/// assert_eq!(server.timeout, Duration::from_secs(90));
+///
+/// let err = hcl_json::from_str::<Server>(r#"{"timeout": "soon"}"#, &EvalContext::new())
+///     .unwrap_err();
+/// let d = &err.diagnostics()[0];
+/// assert_eq!(d.summary, "Invalid attribute value");
+/// assert_eq!(d.detail, r#"Invalid value for attribute "timeout": "soon" is not like "1m30s"."#);
+/// assert_eq!(d.subject.as_ref().unwrap().start.column, 13);
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
 ///
 /// Every key at work:
 ///

@@ -16,7 +16,7 @@ use crate::pos::Range;
 
 /// How many blocks a block field accepts, from its Rust type.
 #[doc(hidden)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Cardinality {
     /// `T` (or `Box<T>`): exactly one.
     One,
@@ -25,8 +25,22 @@ pub enum Cardinality {
     /// `Vec<T>`: any number, in source order.
     Many,
     /// `IndexMap` / `HashMap` / `BTreeMap<K, T>`: any number, keyed by
-    /// their first label (the block type's labels are the rest).
-    Map,
+    /// their first label (the block type's labels are the rest); reads
+    /// a first label as the key type `K`.
+    Map(KeyCheck),
+}
+
+/// Reads a first label as a block map's key type and drops it: how the
+/// entries after a failed one still report a key that does not read.
+type KeyCheck = fn(&str) -> Result<(), crate::diag::Error>;
+
+/// The [`KeyCheck`] of a map keyed by `K`: the label read as `K` the way
+/// a label field reads it (as HCL converts a string).
+fn check_map_key<K: serde::de::DeserializeOwned>(label: &str) -> Result<(), crate::diag::Error> {
+    K::deserialize(crate::value::ValueDeserializer::new(
+        crate::value::Value::from(label),
+    ))
+    .map(drop)
 }
 
 /// The label name a block map's key takes in the schema.
@@ -200,7 +214,7 @@ impl DecodeSpec {
                     cardinality,
                     ..
                 } => {
-                    let key = (cardinality == Cardinality::Map).then_some(MAP_KEY_LABEL);
+                    let key = matches!(cardinality, Cardinality::Map(_)).then_some(MAP_KEY_LABEL);
                     schema.blocks.push(BlockHeaderSchema {
                         type_name: type_name.to_string(),
                         label_names: key
@@ -269,28 +283,31 @@ impl<T: super::HclDecode> BlockField for Box<T> {
     const CARDINALITY: Cardinality = Cardinality::One;
 }
 
-impl<K, T: super::HclDecode, S> BlockField for indexmap::IndexMap<K, T, S>
+impl<K: serde::de::DeserializeOwned, T: super::HclDecode, S> BlockField
+    for indexmap::IndexMap<K, T, S>
 where
     Self: serde::de::DeserializeOwned,
 {
     type Block = T;
-    const CARDINALITY: Cardinality = Cardinality::Map;
+    const CARDINALITY: Cardinality = Cardinality::Map(check_map_key::<K>);
 }
 
-impl<K, T: super::HclDecode, S> BlockField for std::collections::HashMap<K, T, S>
+impl<K: serde::de::DeserializeOwned, T: super::HclDecode, S> BlockField
+    for std::collections::HashMap<K, T, S>
 where
     Self: serde::de::DeserializeOwned,
 {
     type Block = T;
-    const CARDINALITY: Cardinality = Cardinality::Map;
+    const CARDINALITY: Cardinality = Cardinality::Map(check_map_key::<K>);
 }
 
-impl<K, T: super::HclDecode> BlockField for std::collections::BTreeMap<K, T>
+impl<K: serde::de::DeserializeOwned, T: super::HclDecode> BlockField
+    for std::collections::BTreeMap<K, T>
 where
     Self: serde::de::DeserializeOwned,
 {
     type Block = T;
-    const CARDINALITY: Cardinality = Cardinality::Map;
+    const CARDINALITY: Cardinality = Cardinality::Map(check_map_key::<K>);
 }
 
 /// The Rust types a `#[hcl(remain)]` field may have: a [`Body`] to decode

@@ -47,8 +47,17 @@ impl<T: Serialize> Serialize for Spanned<T> {
 /// such as `"${aws_instance.web.id}"` (a plain `String` would be escaped
 /// to read back as literal text).
 ///
-/// Decoding reads the attribute's JSON string without evaluating it, so a
-/// field of this type round-trips.
+/// Decoding reads the attribute without evaluating it, so a field of this
+/// type round-trips: a JSON string is its text as written; a native
+/// expression is the JSON string that converting it to JSON syntax writes
+/// ([`to_json_string`](crate::convert::to_json_string)), so one struct reads both
+/// syntaxes alike: a quoted template or a heredoc is its template text
+/// (`name = "web-${var.env}"` is `web-${var.env}`), any other expression
+/// an interpolation of its source text (`subnet_id = aws_subnet.main.id`
+/// is `${aws_subnet.main.id}`, `count = 2` is `${2}`, as is the JSON
+/// number `2`). An array or an object (a JSON one, or a native tuple or
+/// object constructor) is an error: read it into a `Vec` or a map of
+/// `Interpolated`.
 ///
 /// ```
 /// use hcl_json::{EvalContext, HclDecode, HclEncode, Interpolated};
@@ -68,6 +77,10 @@ impl<T: Serialize> Serialize for Spanned<T> {
 /// let text = hcl_json::to_string(&out)?;
 /// assert_eq!(text, r#"{"value":"${aws_instance.web.id}","description":"the id, as $${...} text"}"#);
 /// assert_eq!(hcl_json::from_str::<Output>(&text, &EvalContext::new())?, out);
+///
+/// let native = "value = aws_instance.web.id\ndescription = \"the id\"\n";
+/// let read = hcl_json::from_str_native::<Output>(native, &EvalContext::new())?;
+/// assert_eq!(read.value.as_str(), "${aws_instance.web.id}");
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -100,17 +113,5 @@ impl From<String> for Interpolated {
 impl Serialize for Interpolated {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_newtype_struct(INTERPOLATED_TOKEN, &self.0)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Interpolated {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Interpolated, D::Error> {
-        let expr = Expression::deserialize(d)?;
-        match expr.json_string() {
-            Some(string) => Ok(Interpolated(string.text.into_owned())),
-            None => Err(serde::de::Error::custom(
-                "an Interpolated attribute must be a JSON string",
-            )),
-        }
     }
 }

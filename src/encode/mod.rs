@@ -7,42 +7,9 @@
 //! (parsed [`File`]s, [`Body`]s and [`Expression`](crate::body::Expression)s are written back from
 //! their node tree); it never parses or evaluates.
 //!
-//! # Design: a companion derive over the same attributes
-//!
-//! `#[derive(HclEncode)]` sits next to `#[derive(HclDecode)]` and reads the
-//! very same `#[hcl(...)]` field attributes (one parser in the derive crate
-//! serves both), so a struct says once what each field is to the body.
-//! It is a separate derive rather than something `HclDecode` always
-//! generates because encoding needs `Serialize` on every attribute type,
-//! and a decode-only struct must not be forced to provide it. Nor does the
-//! encoder read the decode spec at run time: the spec describes names and
-//! cardinalities but cannot reach the fields of a value, so a generated
-//! `encode_body` that walks the fields in order is both simpler and faster.
-//!
-//! What each field becomes:
-//! - `#[hcl(attr)]`: `"name": value`, written by a serde `Serializer` in
-//!   full-expression mode: a string containing `${` or `%{` gets `$${` /
-//!   `%%{` so that it reads back as the same literal text; `None` leaves
-//!   the attribute out. `#[hcl(attr, literal)]` fields are read in literal
-//!   mode, so they are written as they are.
-//! - `#[hcl(block)]`: the nested-object label form,
-//!   `{"resource": {"aws_instance": {"web": {...}}}}`; several blocks with
-//!   the same type and labels become an array at the last level; a block
-//!   map (`IndexMap<String, T>`) takes its key as the first label.
-//! - `#[hcl(label)]`: the label's place in its parent's nesting.
-//! - `#[hcl(remain)]`: a [`Body`] is written back property by property, a
-//!   map as attributes.
-//! - `#[hcl(comment)]`: one `"//"` property per value (literal mode).
-//! - `#[hcl(def_range)]`, `#[hcl(type_range)]`: nothing.
-//!
-//! Order is stable: fields in declaration order, then each map's order
-//! (`HashMap` entries sorted by key). Values that JSON cannot hold (an
-//! unknown value, a non-string map key, NaN or an infinity) are an
-//! [`Error`] naming the attribute's path, as in
-//! `resource.aws_instance.web.tags["a b"]`.
-//!
-//! Output is minimal in compact form and, in pretty form, two-space
-//! indented like `JSON.stringify(x, null, 2)` (cdktf's `cdk.tf.json`).
+//! `#[derive(HclEncode)]` reads the same `#[hcl(...)]` field attributes as
+//! `#[derive(HclDecode)]`; what each field becomes is documented on
+//! [`HclEncode`].
 //!
 //! Converting a parsed body from one syntax to the other is `convert`'s job.
 
@@ -66,6 +33,48 @@ use ser::{key_string, located_detail, push_key, Encoder};
 /// JSON expression): what `#[derive(HclEncode)]` implements.
 ///
 /// Implement it by hand with a [`BodyEncoder`] when a derive does not fit.
+///
+/// # A companion derive over the same attributes
+///
+/// `#[derive(HclEncode)]` sits next to `#[derive(HclDecode)]` and reads the
+/// very same `#[hcl(...)]` field attributes (one parser in the derive crate
+/// serves both), so a struct says once what each field is to the body.
+/// It is a separate derive rather than something `HclDecode` always
+/// generates because encoding needs `Serialize` on every attribute type,
+/// and a decode-only struct must not be forced to provide it. Nor does the
+/// encoder read the decode spec at run time: the spec describes names and
+/// cardinalities but cannot reach the fields of a value, so a generated
+/// `encode_body` that walks the fields in order is both simpler and faster.
+///
+/// What each field becomes:
+/// - `#[hcl(attr)]`: `"name": value`, written by a serde `Serializer` in
+///   full-expression mode: a string containing `${` or `%{` gets `$${` /
+///   `%%{` so that it reads back as the same literal text; `None` leaves
+///   the attribute out. `#[hcl(attr, literal)]` fields are read in literal
+///   mode, so they are written as they are. `#[hcl(attr, serialize_with =
+///   "path")]` writes the value through a function with serde's signature,
+///   `fn<S: Serializer>(&T, S) -> Result<S::Ok, S::Error>` (for an
+///   `Option<T>` field, `T` is the `Option`; `serialize_none` leaves the
+///   attribute out), and `#[hcl(attr, with = "module")]` through
+///   `module::serialize`.
+/// - `#[hcl(block)]`: the nested-object label form,
+///   `{"resource": {"aws_instance": {"web": {...}}}}`; several blocks with
+///   the same type and labels become an array at the last level; a block
+///   map (`IndexMap<String, T>`) takes its key as the first label.
+/// - `#[hcl(label)]`: the label's place in its parent's nesting.
+/// - `#[hcl(remain)]`: a [`Body`] is written back property by property, a
+///   map as attributes.
+/// - `#[hcl(comment)]`: one `"//"` property per value (literal mode).
+/// - `#[hcl(def_range)]`, `#[hcl(type_range)]`: nothing.
+///
+/// Order is stable: fields in declaration order, then each map's order
+/// (`HashMap` entries sorted by key). Values that JSON cannot hold (an
+/// unknown value, a non-string map key, NaN or an infinity) are an
+/// [`Error`] naming the attribute's path, as in
+/// `resource.aws_instance.web.tags["a b"]`.
+///
+/// Output is minimal in compact form and, in pretty form, two-space
+/// indented like `JSON.stringify(x, null, 2)` (cdktf's `cdk.tf.json`).
 ///
 /// ```
 /// use hcl_json::{HclDecode, HclEncode};

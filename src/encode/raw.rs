@@ -11,7 +11,7 @@ use super::writer::JsonWriter;
 use crate::body::{Body, ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Error};
 use crate::json::{FileData, NodeId, NodeKind};
-use crate::syntax::Item;
+use crate::native::Item;
 
 /// Writes node `id` of `file` as JSON.
 pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {

@@ -11,7 +11,7 @@ use super::expr::Eval;
 use super::function::{Function, FunctionError, FunctionErrorKind};
 use super::ExpressionClosure;
 use crate::diag::{did_you_mean, DiagnosticKind};
-use crate::syntax::{Call, Expr, ExprKind, Span};
+use crate::native::{Call, Expr, ExprKind, Span};
 use crate::value::{limits, Value};
 
 impl Eval<'_> {

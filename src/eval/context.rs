@@ -22,9 +22,9 @@ pub(crate) type Library = Arc<NameMap<Function>>;
 
 /// A scope's table of names. Lookups happen once per variable reference
 /// and function call, so the hash is foldhash rather than SipHash (which
-/// cost ~160 instructions per lookup, 5 % of a template-heavy decode). The
-/// keys are the program's own variables and functions (and a `for`'s one
-/// or two iteration names), not the file's content; foldhash's per-map
+/// showed in the profile of every template-heavy decode). The keys are
+/// the program's own variables and functions (and a `for`'s one or two
+/// iteration names), not the file's content; foldhash's per-map
 /// random seed keeps even those from being flooded with collisions.
 pub(crate) type NameMap<V> = IndexMap<String, V, foldhash::fast::RandomState>;
 
@@ -168,8 +168,7 @@ impl EvalContext {
     }
 
     /// This context with the evaluation budget `limits` (see
-    /// [`Limits`](crate::value::limits) for what each bounds and the
-    /// defaults). Child contexts made afterwards inherit it.
+    /// [`Limits`] for what each bounds and the defaults). Child contexts made afterwards inherit it.
     pub fn with_limits(mut self, limits: Limits) -> EvalContext {
         self.scope_mut().limits = limits;
         self

@@ -14,10 +14,10 @@ use std::borrow::Cow;
 use super::context::Env;
 use crate::body::OriginRef;
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
-use crate::pos::Range;
-use crate::syntax::{
+use crate::native::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
+use crate::pos::Range;
 use crate::value::limits::{self, Exceeded, LIMIT_SUMMARY};
 use crate::value::{
     try_convert, unify_unsafe, AccessError, Elements, Entries, Number, Str, Type, Value,

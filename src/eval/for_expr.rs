@@ -13,7 +13,7 @@ use indexmap::IndexMap;
 
 use super::context::Env;
 use super::expr::Eval;
-use crate::syntax::{Expr, ForExpr, ForResult, Ident, Span};
+use crate::native::{Expr, ForExpr, ForResult, Ident, Span};
 use crate::value::limits;
 use crate::value::{try_convert, Elements, Entries, Str, Type, Value};
 

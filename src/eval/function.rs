@@ -1,5 +1,6 @@
 //! [`Function`]: a function an expression can call, with the argument
-//! checking of hcl-spec.md "Functions and Function Calls".
+//! checking of [HCL's information model](https://github.com/hashicorp/hcl/blob/main/spec.md), "Functions and Function
+//! Calls".
 //!
 //! A function has positional [`Param`]s, an optional variadic one, a result
 //! type definition and an implementation (any closure). [`Function::call`]
@@ -429,7 +430,7 @@ impl Function {
         }
     }
 
-    /// Calls the function as hcl-spec.md prescribes: arity, then each
+    /// Calls the function as HCL's information model prescribes: arity, then each
     /// argument converted to its parameter's type (a null where none is
     /// allowed is an error), then the result type; an unknown argument whose
     /// parameter does not allow unknowns makes the result an unknown of the

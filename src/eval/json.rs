@@ -1,4 +1,5 @@
-//! Evaluation of JSON expressions (json-spec.md, "Expression Mapping"):
+//! Evaluation of JSON expressions ([HCL's JSON syntax
+//! specification](https://github.com/hashicorp/hcl/blob/main/json/spec.md), "Expression Mapping"):
 //! objects are objects (their keys templates too, in full-expression
 //! mode), arrays tuples, numbers exact, `null` the dynamic null, and
 //! strings either literal (literal-only mode) or native templates.
@@ -18,7 +19,7 @@ use super::EvalContext;
 use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{FileData, NodeId, NodeKind};
-use crate::syntax::{self, Template};
+use crate::native::{self, Template};
 use crate::value::{limits, try_convert, Entries, Number, Str, Type, Value};
 
 impl Expression {
@@ -117,7 +118,7 @@ struct JsonEval<'a> {
 
 impl JsonEval<'_> {
     /// The value of a node. Recursion is bounded by the JSON parser's
-    /// depth limit, and a string's template by the syntax layer's.
+    /// depth limit, and a string's template by the native layer's.
     fn node(&mut self, id: NodeId) -> Value {
         match self.file.kind(id) {
             NodeKind::Null => Value::null(Type::Dynamic),
@@ -175,7 +176,7 @@ impl JsonEval<'_> {
             (id, written),
             ctx.id(),
             |other| file.written_str(other).map_or("", |(w, _)| w),
-            || syntax::parse_template(text()),
+            || native::parse_template(text()),
             |parsed| {
                 let (reported, impure) = (diags.len(), super::function::impure_calls());
                 let value = match parsed {
@@ -393,7 +394,7 @@ fn read_string<'f>(file: &'f FileData, id: NodeId, ctx: &EvalContext) -> Reading
     if escaped {
         return read_escaped_string(file, id, written, ctx);
     }
-    if ctx.is_literal() || !syntax::needs_template_parse(written) {
+    if ctx.is_literal() || !native::needs_template_parse(written) {
         Reading::Text(Cow::Borrowed(written))
     } else {
         Reading::Template(written)
@@ -409,12 +410,12 @@ fn read_escaped_string<'f>(
     written: &'f str,
     ctx: &EvalContext,
 ) -> Reading<'f> {
-    if !ctx.is_literal() && syntax::needs_template_parse(written) {
+    if !ctx.is_literal() && native::needs_template_parse(written) {
         return Reading::Template(written);
     }
     let text = file.str(id).unwrap_or_default();
     let spelled = !ctx.is_literal() && written.contains("\\u");
-    if spelled && syntax::needs_template_parse(&text) {
+    if spelled && native::needs_template_parse(&text) {
         Reading::Template(written)
     } else {
         Reading::Text(text)

@@ -20,7 +20,7 @@ use std::borrow::Cow;
 
 use super::context::Env;
 use super::expr::Eval;
-use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span};
+use crate::native::{BinaryOp, BinaryTerm, Expr, Span};
 use crate::value::{Type, Value};
 
 impl Eval<'_> {

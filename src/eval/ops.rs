@@ -16,7 +16,7 @@ use std::cmp::Ordering;
 
 use super::context::Env;
 use super::expr::Eval;
-use crate::syntax::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
+use crate::native::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
 use crate::value::{try_convert, Number, NumberError, Type, Value};
 
 impl Eval<'_> {

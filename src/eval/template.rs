@@ -11,7 +11,7 @@
 use super::context::Env;
 use super::expr::Eval;
 use super::for_expr::Iteration;
-use crate::syntax::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
+use crate::native::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
@@ -147,7 +147,7 @@ impl Eval<'_> {
     /// (reported here).
     pub(crate) fn condition(
         &mut self,
-        cond: &crate::syntax::Expr,
+        cond: &crate::native::Expr,
         context: Span,
         ctx: &Env<'_>,
     ) -> Option<bool> {

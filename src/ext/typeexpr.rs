@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::body::{Expression, NativeExpr};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::syntax::{Expr, ExprKind, ObjectKey, Span};
+use crate::native::{Expr, ExprKind, ObjectKey, Span};
 use crate::value::{convert_unsafe, unsuitable, Str, Type, Value};
 
 const INVALID: &str = "Invalid type specification";
@@ -247,7 +247,7 @@ impl Reader<'_> {
     fn read_optional(
         &self,
         name: &str,
-        call: &crate::syntax::Call,
+        call: &crate::native::Call,
         span: Span,
         parent: &mut Optional,
         diags: &mut Diagnostics,

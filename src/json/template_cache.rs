@@ -1,41 +1,7 @@
-//! The cache of a file's parsed templates, keyed by their text.
-//!
-//! Real configurations repeat their templates: half of the template strings
-//! of the corpus's larger files (CDK for Terraform output, generated
-//! modules) are exact repeats of another in the same file
-//! (`"${aws_vpc.main.id}"`, `"${var.region}"`, a tag expression per
-//! resource). A template's tree depends on its text only (spans are
-//! offsets into the text; each string maps them to the file itself), so
-//! strings of one text share one tree, and evaluating an `Expression`
-//! again finds its tree too.
-//!
-//! Keeping every parsed tree for the life of the file (as an early
-//! version did) made a decoded file hold several times its size in syntax
-//! trees, so a tree is only kept when its text is parsed a *second* time:
-//! a template that occurs once costs one parse and keeps nothing, and the
-//! kept trees are bounded: at most [`CACHE_ENTRIES`] templates and
-//! [`CACHE_SOURCE_BYTES`] of their text, oldest out first; a template
-//! longer than [`CACHE_MAX_TEMPLATE`] is never kept (parsing it costs
-//! little next to evaluating it). The texts are known by a hash with a
-//! random key, checked against the text itself on a hit: a collision is a
-//! miss, never a wrong tree, and no input can make a lookup slow.
-//!
-//! A value is reused too. When an evaluation reported nothing, called no
-//! impure function (see
-//! [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure)) and gave
-//! a small value ([`MEMO_MAX_BYTES`]), that value is remembered with the
-//! identity of its context ([`EvalContext::id`]): another string of that
-//! text evaluated in that same context has that value, so it is cloned
-//! instead of parsed and evaluated (and charged to the budget as a result
-//! is). A kept tree remembers its last such value; a text parsed once has
-//! its first value remembered beside the trees, in a bounded memory of its
-//! own ([`FIRST_VALUES`] values, [`FIRST_VALUE_BYTES`] of them, oldest
-//! out first unless reused since it last came to the front), which costs
-//! far less than keeping its tree. A whole-file decode has one context
-//! for every attribute, so it parses and evaluates each distinct template
-//! once.
-//!
-//! [`EvalContext::id`]: crate::eval::EvalContext
+//! The cache of a file's parsed templates, keyed by their text, and of the
+//! values of repeated templates: what lets a file whose strings repeat
+//! parse and evaluate each distinct template once per context, with the
+//! memory it keeps bounded (see [`TemplateCache`]).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::BuildHasher;
@@ -43,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::NodeId;
-use crate::syntax::{SyntaxError, Template};
+use crate::native::{SyntaxError, Template};
 use crate::value::{limits, Value};
 
 /// What parsing one string as a template gave.
@@ -69,7 +35,44 @@ pub(crate) const FIRST_VALUES: usize = 4096;
 /// value's own size each) remembered.
 pub(crate) const FIRST_VALUE_BYTES: u64 = 256 * 1024;
 
-/// A file's parsed templates; see the [module documentation](self).
+/// A file's parsed templates, and the values of repeated ones.
+///
+/// Real configurations repeat their templates: half of the template strings
+/// of the corpus's larger files (CDK for Terraform output, generated
+/// modules) are exact repeats of another in the same file
+/// (`"${aws_vpc.main.id}"`, `"${var.region}"`, a tag expression per
+/// resource). A template's tree depends on its text only (spans are
+/// offsets into the text; each string maps them to the file itself), so
+/// strings of one text share one tree, and evaluating an `Expression`
+/// again finds its tree too.
+///
+/// Keeping every parsed tree for the life of the file (as an early
+/// version did) made a decoded file hold several times its size in syntax
+/// trees, so a tree is only kept when its text is parsed a *second* time:
+/// a template that occurs once costs one parse and keeps nothing, and the
+/// kept trees are bounded: at most [`CACHE_ENTRIES`] templates and
+/// [`CACHE_SOURCE_BYTES`] of their text, oldest out first; a template
+/// longer than [`CACHE_MAX_TEMPLATE`] is never kept (parsing it costs
+/// little next to evaluating it). The texts are known by a hash with a
+/// random key, checked against the text itself on a hit: a collision is a
+/// miss, never a wrong tree, and no input can make a lookup slow.
+///
+/// A value is reused too. When an evaluation reported nothing, called no
+/// impure function (see
+/// [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure)) and gave
+/// a small value ([`MEMO_MAX_BYTES`]), that value is remembered with the
+/// identity of its context ([`EvalContext::id`]): another string of that
+/// text evaluated in that same context has that value, so it is cloned
+/// instead of parsed and evaluated (and charged to the budget as a result
+/// is). A kept tree remembers its last such value; a text parsed once has
+/// its first value remembered beside the trees, in a bounded memory of its
+/// own ([`FIRST_VALUES`] values, [`FIRST_VALUE_BYTES`] of them, oldest
+/// out first unless reused since it last came to the front), which costs
+/// far less than keeping its tree. A whole-file decode has one context
+/// for every attribute, so it parses and evaluates each distinct template
+/// once.
+///
+/// [`EvalContext::id`]: crate::eval::EvalContext
 #[derive(Default)]
 pub(crate) struct TemplateCache {
     parsed: AtomicUsize,

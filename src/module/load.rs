@@ -1,6 +1,13 @@
 //! Which files of a directory a tool loads, and in what order: the suffix
 //! rules of Terraform, OpenTofu and Packer, as pure functions on names so
 //! they are tested without a file system.
+//!
+//! Terraform reads `*.tf` and `*.tf.json`; OpenTofu also `*.tofu` and
+//! `*.tofu.json`, each hiding the `.tf` / `.tf.json` file of the same name;
+//! Packer `*.pkr.hcl` and `*.pkr.json`. Files named `override.*` or
+//! `*_override.*` are override files; `*.tftest.hcl` (and OpenTofu's
+//! `*.tofutest.hcl`) are test files, loaded only when asked; hidden and
+//! editor backup files are skipped. Files load in name order.
 
 use super::Dialect;
 

@@ -1,62 +1,8 @@
 //! Modules as users have them: a directory of configuration files loaded
-//! the way Terraform, OpenTofu and Packer load it, into one [`Body`].
-//!
-//! This room owns three things, one file each:
-//!
-//! - `load.rs`: which files of a directory belong to the module and in what
-//!   order. Terraform reads `*.tf` and `*.tf.json`; OpenTofu also `*.tofu`
-//!   and `*.tofu.json`, each hiding the `.tf` / `.tf.json` file of the same
-//!   name; Packer `*.pkr.hcl` and `*.pkr.json`. Files named `override.*` or
-//!   `*_override.*` are override files; `*.tftest.hcl` (and OpenTofu's
-//!   `*.tofutest.hcl`) are test files, loaded only when asked; hidden and
-//!   editor backup files are skipped. Files load in name order.
-//! - `overrides.rs`: Terraform's override merge. The primary files are read
-//!   as one body (HCL's `MergeFiles`, [`Body::merge`]); each override file
-//!   then applies on top, in name order, with Terraform's documented
-//!   rules: a top-level block overrides the primary block with the same
-//!   header (type and labels), its attributes replace the primary's, its
-//!   nested blocks replace *all* primary blocks of their type; `locals` are
-//!   overridden value by value and `terraform` settings one by one
-//!   (`required_providers` entry by entry, `backend` and `cloud` replacing
-//!   each other); a resource's `lifecycle` merges argument by argument; an
-//!   override block with nothing to override, an override of `depends_on`,
-//!   and `moved` or `import` blocks in override files are errors, worded as
-//!   Terraform words them.
-//! - `vars.rs`: variable declarations and variable files (`*.tfvars`,
-//!   `*.tfvars.json`, `*.auto.tfvars`, Packer's `*.pkrvars.hcl`), in
-//!   Terraform's precedence order, evaluated in literal-only mode and
-//!   converted to the declared types (with `optional()` defaults).
-//!
-//! **Design.** The override merge is expressed on the body model, not as a
-//! separate data structure: the module's body is a derived body whose
-//! `content(schema)` applies the override rules to whatever the schema picks
-//! out. It has to be: in JSON syntax a property is an attribute or a block
-//! only once a schema says which, so no merge can happen before a schema is
-//! known. The result is an ordinary [`Body`], so everything built on bodies
-//! (schemas, `#[derive(HclDecode)]`, [`hcldec`](crate::hcldec)) reads a module
-//! with overrides as it reads a file, and every attribute keeps the range
-//! of the file it came from. [`Module::load`] reads the module once with
-//! Terraform's top-level schema, so override mistakes are reported when it
-//! is loaded, not only when it is decoded.
-//!
-//! ```
-//! use hcl_json::module::{LoadOptions, Module};
-//! use hcl_json::{BodySchema, EvalContext, Value};
-//!
-//! let module = Module::from_sources(
-//!     [
-//!         ("main.tf", "resource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n  count = 2\n}\n"),
-//!         ("main_override.tf.json", r#"{"resource": {"aws_instance": {"web": {"ami": "ami-2"}}}}"#),
-//!     ],
-//!     &LoadOptions::terraform(),
-//! )?;
-//! let top = module.body().content(&BodySchema::new().block("resource", &["type", "name"]))?;
-//! let web = top.blocks[0].body.just_attributes()?;
-//! assert_eq!(web["ami"].expr.value(&EvalContext::new())?, Value::from("ami-2"));
-//! assert_eq!(web["ami"].range.filename.as_ref(), "main_override.tf.json");
-//! assert_eq!(web["count"].range.filename.as_ref(), "main.tf");
-//! # Ok::<(), hcl_json::Error>(())
-//! ```
+//! the way Terraform, OpenTofu and Packer load it, into one [`Body`]. This
+//! module owns which files belong to a module and in what order
+//! (`load.rs`), Terraform's override files (`overrides.rs`), and variable
+//! declarations with the variable files that set them (`vars.rs`).
 
 mod load;
 mod overrides;
@@ -154,6 +100,37 @@ impl LoadOptions {
 /// A loaded module: its files, and its body with override files applied.
 ///
 /// Cheap to clone: files and bodies are handles.
+///
+/// The override merge is expressed on the body model, not as a
+/// separate data structure: the module's body is a derived body whose
+/// `content(schema)` applies the override rules to whatever the schema picks
+/// out. It has to be: in JSON syntax a property is an attribute or a block
+/// only once a schema says which, so no merge can happen before a schema is
+/// known. The result is an ordinary [`Body`], so everything built on bodies
+/// (schemas, `#[derive(HclDecode)]`, [`hcldec`](crate::hcldec)) reads a module
+/// with overrides as it reads a file, and every attribute keeps the range
+/// of the file it came from. [`Module::load`] reads the module once with
+/// Terraform's top-level schema, so override mistakes are reported when it
+/// is loaded, not only when it is decoded.
+///
+/// ```
+/// use hcl_json::module::{LoadOptions, Module};
+/// use hcl_json::{BodySchema, EvalContext, Value};
+///
+/// let module = Module::from_sources(
+///     [
+///         ("main.tf", "resource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n  count = 2\n}\n"),
+///         ("main_override.tf.json", r#"{"resource": {"aws_instance": {"web": {"ami": "ami-2"}}}}"#),
+///     ],
+///     &LoadOptions::terraform(),
+/// )?;
+/// let top = module.body().content(&BodySchema::new().block("resource", &["type", "name"]))?;
+/// let web = top.blocks[0].body.just_attributes()?;
+/// assert_eq!(web["ami"].expr.value(&EvalContext::new())?, Value::from("ami-2"));
+/// assert_eq!(web["ami"].range.filename.as_ref(), "main_override.tf.json");
+/// assert_eq!(web["count"].range.filename.as_ref(), "main.tf");
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Module {
     dir: Option<PathBuf>,

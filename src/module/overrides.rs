@@ -26,6 +26,10 @@
 //! Ranges stay where the items came from: an overridden attribute points
 //! into the override file, everything else into its primary file. The block
 //! header (labels, `def_range`) stays the primary's, as in Terraform.
+//!
+//! An override block with nothing to override, an override of
+//! `depends_on`, and `moved` or `import` blocks in override files are
+//! errors, worded as Terraform words them.
 
 use std::collections::{HashMap, HashSet};
 

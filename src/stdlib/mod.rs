@@ -1,115 +1,12 @@
-//! The standard function library: Terraform's pure functions, by family.
-//!
-//! [`EvalContext::with_stdlib`] adds every function of this module to a
-//! context; [`functions`] lists them, so an application can pick only some.
-//! Names and semantics follow Terraform's (and go-cty's) documented
-//! behaviour: [`string`], [`collection`], [`numeric`], [`encoding`],
-//! [`codec`], `crypto` and `rsa` (features `hashes`, `rsa`), [`network`],
-//! [`time`], [`path`], [`template`] (`templatestring`, `convert`),
-//! [`marks`] and [`conversion`] functions, plus `try` and `can`, which take
-//! their arguments unevaluated and so live with HCL's other extensions in
-//! [`ext::tryfunc`](crate::ext::tryfunc). `with_stdlib` also adds each
-//! function as `core::NAME`, as Terraform does.
-//!
-//! # Cargo features
-//!
-//! The default features give Terraform's whole pure set. Each heavy family
-//! can be left out: `yaml` (`yamldecode`, `yamlencode`), `csv`
-//! (`csvdecode`), `hashes` (`md5`, `sha1`, `sha256`, `sha512`,
-//! `base64sha256`, `base64sha512`, `uuidv5`, the file hashes), `rsa`
-//! (`rsadecrypt`), `gzip` (`base64gzip`, `base64gunzip`), `regex`
-//! (`regex`, `regexall`, and `replace` with a `/pattern/`, which is an
-//! error without it), `text-encodings` (`textencodebase64`,
-//! `textdecodebase64`), `bcrypt` and `os-random` (for the opt-in
-//! [`impure`] functions). [`functions`] lists what the build has.
-//!
-//! # Where Terraform and OpenTofu differ
-//!
-//! Terraform is followed: `element` counts negative indexes from the end
-//! (go-cty 1.15), `contains` may look for `null` (1.18), `format` and
-//! `formatlist` make an unknown string of an unknown of unknown type
-//! (1.16). OpenTofu's extra pure functions (`urldecode`, `base64gunzip`,
-//! `cidrcontains`) are included since no Terraform function has their
-//! names.
-//!
-//! # Pure by default
-//!
-//! No function in [`functions`] reads files, the environment, the network
-//! or the clock, or generates randomness: evaluating the same expression
-//! twice gives the same value. Terraform's impure functions are opt-in:
-//! [`filesystem`] (`file`, `fileset`, `templatefile`, ... confined to a
-//! root directory, see [`EvalContext::with_filesystem`]) and [`impure`]
-//! (`timestamp`, `plantimestamp`, `uuid`, `bcrypt`, see
-//! [`EvalContext::with_unpredictable`]). An application that wants another
-//! such function adds it itself (a function built without
-//! [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure) is taken
-//! to be impure, so no result of it is reused):
-//!
-//! ```
-//! use hcl_json::eval::{Function, FunctionError, Param};
-//! use hcl_json::{EvalContext, Type, Value};
-//!
-//! let env = Function::builder()
-//!     .description("Returns the value of an environment variable, or null.")
-//!     .param(Param::new("name", Type::String).describe("The variable's name."))
-//!     .returns(Type::String)
-//!     .build(|args| {
-//!         let name = args[0]
-//!             .as_str()
-//!             .ok_or_else(|| FunctionError::arg(0, "a string is required"))?;
-//!         Ok(std::env::var(name)
-//!             .map(Value::from)
-//!             .unwrap_or(Value::null(Type::String)))
-//!     });
-//! let ctx = EvalContext::new().with_stdlib().with_function("env", env);
-//! assert!(ctx.function("env").is_some());
-//! assert!(ctx.function("upper").is_some());
-//! ```
-//!
-//! # Limits
-//!
-//! Every function call is charged to the running evaluation's budget
-//! ([`Limits`](crate::value::limits::Limits)): one step per call, and the bytes and
-//! values of its converted arguments and of its result. No call allocates
-//! past what the budget has left before it is charged: functions that
-//! could build a huge value from small arguments check that it fits
-//! *before* building it (`join`, `split`, `replace`, `indent`,
-//! `setproduct`, `base64encode`), or build it under the budget and fail
-//! as they reach it (`format`, `formatlist`, `jsonencode`, `yamlencode`,
-//! `urlencode`, `regexall`, `base64gunzip`), and the decoders
-//! (`jsondecode`, `yamldecode` with aliases counted by what they expand
-//! to, `csvdecode`) charge as they build. The others return at most a
-//! small multiple of what their arguments already cost (`upper` of a
-//! string, `chunklist` of a list). Past the budget a call fails with the
-//! evaluation's one "Evaluation limit exceeded" error. Within that budget,
-//! some functions keep their own limits, each bounding the work of one
-//! step rather than the size of the result:
-//!
-//! | what | limit |
-//! |---|---|
-//! | elements `range` generates | [`MAX_RANGE`] (1024, as in Terraform) |
-//! | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
-//! | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | [`MAX_FORMAT_WIDTH`] |
-//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::value::limits::Limits::max_depth) (default [`MAX_DEPTH`]) |
-//! | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
-//! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
-//! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
-//! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
-//! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
-//! | bytes of a file the file functions read | [`filesystem::DEFAULT_MAX_FILE_BYTES`], or [`filesystem::Filesystem::max_file_bytes`] |
-//! | entries `fileset` visits | [`MAX_ELEMENTS`] |
-//! | patterns `{a,b}` alternatives in a `fileset` pattern expand to | 1024 |
-//!
-//! `chunklist` with size 0 returns the whole list as one chunk, as
-//! Terraform does.
-//!
-//! # Unknown values
-//!
-//! Unless a function is documented to look inside them, an argument that is
-//! unknown *or contains* unknown values makes the result an unknown value of
-//! the result type (go-cty's rule). `length`, `coalesce`, `coalescelist`,
-//! `concat`, `merge`, `alltrue`, `anytrue` and the `to*` conversions look at
-//! what is known and return unknowns only where they must.
+//! The standard function library: Terraform's pure functions (and
+//! OpenTofu's extra pure ones), by family, with the opt-in impure ones
+//! ([`filesystem`], [`impure`]) and the limits that bound each call.
+//! [`EvalContext::with_stdlib`] adds them to a context (each also as
+//! `core::NAME`, as Terraform does); [`functions`] lists them, and its
+//! documentation says how they behave on unknown values, what each call is
+//! charged and which cargo feature each heavy family needs. `try` and `can`
+//! take their arguments unevaluated and live with HCL's other extensions in
+//! [`ext::tryfunc`](crate::ext::tryfunc).
 
 pub mod codec;
 pub mod collection;
@@ -188,6 +85,110 @@ impl EvalContext {
 
 /// Every standard function with its name, family by family (strings,
 /// collections, numbers, encodings, hashes, networks, conversions).
+///
+/// # Cargo features
+///
+/// The default features give Terraform's whole pure set. Each heavy family
+/// can be left out: `yaml` (`yamldecode`, `yamlencode`), `csv`
+/// (`csvdecode`), `hashes` (`md5`, `sha1`, `sha256`, `sha512`,
+/// `base64sha256`, `base64sha512`, `uuidv5`, the file hashes), `rsa`
+/// (`rsadecrypt`), `gzip` (`base64gzip`, `base64gunzip`), `regex`
+/// (`regex`, `regexall`, and `replace` with a `/pattern/`, which is an
+/// error without it), `text-encodings` (`textencodebase64`,
+/// `textdecodebase64`), `bcrypt` and `os-random` (for the opt-in
+/// [`impure`] functions). [`functions`] lists what the build has.
+///
+///
+/// # Where Terraform and OpenTofu differ
+///
+/// Terraform is followed: `element` counts negative indexes from the end
+/// (go-cty 1.15), `contains` may look for `null` (1.18), `format` and
+/// `formatlist` make an unknown string of an unknown of unknown type
+/// (1.16). OpenTofu's extra pure functions (`urldecode`, `base64gunzip`,
+/// `cidrcontains`) are included since no Terraform function has their
+/// names.
+///
+///
+/// # Pure by default
+///
+/// No function in [`functions`] reads files, the environment, the network
+/// or the clock, or generates randomness: evaluating the same expression
+/// twice gives the same value. Terraform's impure functions are opt-in:
+/// [`filesystem`] (`file`, `fileset`, `templatefile`, ... confined to a
+/// root directory, see [`EvalContext::with_filesystem`]) and [`impure`]
+/// (`timestamp`, `plantimestamp`, `uuid`, `bcrypt`, see
+/// [`EvalContext::with_unpredictable`]). An application that wants another
+/// such function adds it itself (a function built without
+/// [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure) is taken
+/// to be impure, so no result of it is reused):
+///
+/// ```
+/// use hcl_json::eval::{Function, FunctionError, Param};
+/// use hcl_json::{EvalContext, Type, Value};
+///
+/// let env = Function::builder()
+///     .description("Returns the value of an environment variable, or null.")
+///     .param(Param::new("name", Type::String).describe("The variable's name."))
+///     .returns(Type::String)
+///     .build(|args| {
+///         let name = args[0]
+///             .as_str()
+///             .ok_or_else(|| FunctionError::arg(0, "a string is required"))?;
+///         Ok(std::env::var(name)
+///             .map(Value::from)
+///             .unwrap_or(Value::null(Type::String)))
+///     });
+/// let ctx = EvalContext::new().with_stdlib().with_function("env", env);
+/// assert!(ctx.function("env").is_some());
+/// assert!(ctx.function("upper").is_some());
+/// ```
+///
+///
+/// # Limits
+///
+/// Every function call is charged to the running evaluation's budget
+/// ([`Limits`](crate::value::limits::Limits)): one step per call, and the bytes and
+/// values of its converted arguments and of its result. No call allocates
+/// past what the budget has left before it is charged: functions that
+/// could build a huge value from small arguments check that it fits
+/// *before* building it (`join`, `split`, `replace`, `indent`,
+/// `setproduct`, `base64encode`), or build it under the budget and fail
+/// as they reach it (`format`, `formatlist`, `jsonencode`, `yamlencode`,
+/// `urlencode`, `regexall`, `base64gunzip`), and the decoders
+/// (`jsondecode`, `yamldecode` with aliases counted by what they expand
+/// to, `csvdecode`) charge as they build. The others return at most a
+/// small multiple of what their arguments already cost (`upper` of a
+/// string, `chunklist` of a list). Past the budget a call fails with the
+/// evaluation's one "Evaluation limit exceeded" error. Within that budget,
+/// some functions keep their own limits, each bounding the work of one
+/// step rather than the size of the result:
+///
+/// | what | limit |
+/// |---|---|
+/// | elements `range` generates | [`MAX_RANGE`] (1024, as in Terraform) |
+/// | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
+/// | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | [`MAX_FORMAT_WIDTH`] |
+/// | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::value::limits::Limits::max_depth) (default [`MAX_DEPTH`]) |
+/// | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
+/// | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
+/// | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
+/// | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
+/// | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
+/// | bytes of a file the file functions read | [`filesystem::DEFAULT_MAX_FILE_BYTES`], or [`filesystem::Filesystem::max_file_bytes`] |
+/// | entries `fileset` visits | [`MAX_ELEMENTS`] |
+/// | patterns `{a,b}` alternatives in a `fileset` pattern expand to | 1024 |
+///
+/// `chunklist` with size 0 returns the whole list as one chunk, as
+/// Terraform does.
+///
+///
+/// # Unknown values
+///
+/// Unless a function is documented to look inside them, an argument that is
+/// unknown *or contains* unknown values makes the result an unknown value of
+/// the result type (go-cty's rule). `length`, `coalesce`, `coalescelist`,
+/// `concat`, `merge`, `alltrue`, `anytrue` and the `to*` conversions look at
+/// what is known and return unknowns only where they must.
 pub fn functions() -> Vec<(&'static str, Function)> {
     let mut all = Vec::new();
     all.extend(string::functions());

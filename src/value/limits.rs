@@ -1,87 +1,82 @@
-//! [`Limits`]: the evaluation budget, and the meter that charges it.
-//!
-//! One evaluation (one call of [`Expression::value`](crate::body::Expression::value)
-//! or [`Traversal::evaluate`](crate::analysis::Traversal::evaluate), or one whole
-//! decoding, with everything it runs: templates, `for` expressions,
-//! function calls, `try` / `can` arguments and the expression closures
-//! they evaluate) may
-//! produce at most [`Limits::max_bytes`] of strings and collections, take
-//! at most [`Limits::max_steps`] steps, and nest at most
-//! [`Limits::max_depth`] levels deep. Each producer charges the meter
-//! *before or as* it builds, so an input that would need gigabytes is
-//! refused after a bounded amount of work, with one located error naming
-//! the limit.
-//!
-//! The meter is per thread and lives for the outermost evaluation on that
-//! thread: an evaluation started while another runs (a closure evaluated
-//! by `try`, a function calling back into the evaluator) joins it and
-//! shares its budget, so nesting cannot multiply the allowance. Charging is
-//! a thread-local subtraction: cheap enough for every producer.
-//!
-//! # One budget per decoding, not per expression
-//!
-//! [`decode_body`](crate::decode::decode_body) (and so [`from_str`](crate::decode::from_str),
-//! [`from_slice`](crate::decode::from_slice), [`from_path`](crate::decode::from_path)) is
-//! one evaluation: every attribute it evaluates joins the same budget,
-//! with the allowance for the size of the whole body (see below). The
-//! reason: a user evaluating an untrusted file wants the *file* bounded.
-//! With a budget per expression, a file of 10 000 attributes, each
-//! producing 60 MiB within its own limit, would keep 600 GB alive in the
-//! decoded result; with one budget per decoding it gets 64 MiB (plus its
-//! allowance) in all, and the first attribute past it is the one error
-//! reported. An [`Expression`](crate::body::Expression) captured by the decoding
-//! and evaluated later by the application is a new evaluation with its own
-//! budget, as is each [`Expression::value`](crate::body::Expression::value)
-//! called directly.
-//!
-//! How far real input is from the defaults (`cargo bench --bench hostile
-//! -- usage`: every `.json` file of the corpus of real configurations and
-//! a 32 MB `.tf.json` synthesized from them, each decoded whole through
-//! `decode_body`, every root variable unknown):
-//!
-//! | input | bytes produced | steps | nesting |
-//! |---|---|---|---|
-//! | the most of any of the 154 corpus files (`main_generated.tf.json`, 114 kB) | 7 717 (0.011 % of 64 MiB) | 798 (0.008 % of 10 000 000) | 4 of 128 |
-//! | synthesized 32 MB file | 2 700 950 (4.0 % of 64 MiB; 0.45 % of its budget with the allowance) | 229 600 (2.3 % of 10 000 000; 0.53 % of its budget) | 4 of 128 |
-//!
-//! # Limits and their defaults
-//!
-//! | limit | default | why |
-//! |---|---|---|
-//! | [`max_bytes`](Limits::max_bytes): bytes of strings and collections produced | 64 MiB | every real file decodes far inside it (see above); an attacker's 100-byte expression cannot reach gigabytes (`join` with a huge separator, nested `for`s, `split("", …)`, YAML aliases) |
-//! | [`max_steps`](Limits::max_steps): loop iterations, function calls and values visited | 10 000 000 | about a second of work at worst; real configurations use thousands |
-//! | [`max_depth`](Limits::max_depth): nesting of decoded / encoded values and of evaluations inside evaluations | 128 | deeper values are never written by hand, and recursion past it could exhaust a small thread stack |
-//! | regular expression pattern length ([`MAX_REGEX_PATTERN`]) | 4 096 bytes | compiling a pattern costs far more than its length; real patterns are short |
-//! | compiled regular expression size ([`MAX_REGEX_SIZE`]) | 1 MiB | the `regex` crate's own bound on what a pattern compiles to (`a{1000}{1000}` is short) |
-//!
-//! An evaluation also gets [`BYTES_PER_SOURCE_BYTE`] bytes and
-//! [`STEPS_PER_SOURCE_BYTE`] steps per byte of its own source text on top
-//! of the limits, so that a huge literal structure evaluated as one
-//! expression is not refused for its size alone; a short hostile
-//! expression gets the limits and no more.
-//!
-//! The parser's own limits (JSON nesting depth, template nesting) are
-//! checked while reading and documented with the parser
-//! ([`json::ParseOptions`](crate::json::ParseOptions)).
-//!
-//! An application that evaluates trusted input can raise them:
-//!
-//! ```
-//! use hcl_json::{EvalContext, Limits};
-//!
-//! let ctx = EvalContext::new()
-//!     .with_stdlib()
-//!     .with_limits(Limits::default().with_max_bytes(1 << 30));
-//! assert_eq!(ctx.limits().max_bytes, 1 << 30);
-//! assert_eq!(ctx.child().limits().max_bytes, 1 << 30); // inherited
-//! ```
+//! [`Limits`]: the evaluation budget, and the meter that charges it. What
+//! each limit bounds and why its default is what it is is documented on
+//! [`Limits`]; the meter (a per-thread count that every producer of bytes,
+//! steps and depth charges before or as it builds) is internal.
 
 use std::cell::Cell;
 use std::fmt;
 
-/// The evaluation budget of an [`EvalContext`](crate::eval::EvalContext); see the
-/// [module documentation](self) for what each limit bounds and why its
-/// default is what it is.
+/// The evaluation budget of an [`EvalContext`](crate::eval::EvalContext).
+///
+/// One evaluation (one call of [`Expression::value`](crate::body::Expression::value)
+/// or [`Traversal::evaluate`](crate::analysis::Traversal::evaluate), or one whole
+/// decoding, with everything it runs: templates, `for` expressions,
+/// function calls, `try` / `can` arguments and the expression closures
+/// they evaluate) may
+/// produce at most [`Limits::max_bytes`] of strings and collections, take
+/// at most [`Limits::max_steps`] steps, and nest at most
+/// [`Limits::max_depth`] levels deep. Each producer charges the meter
+/// *before or as* it builds, so an input that would need gigabytes is
+/// refused after a bounded amount of work, with one located error naming
+/// the limit.
+///
+/// The meter is per thread and lives for the outermost evaluation on that
+/// thread: an evaluation started while another runs (a closure evaluated
+/// by `try`, a function calling back into the evaluator) joins it and
+/// shares its budget, so nesting cannot multiply the allowance. Charging is
+/// a thread-local subtraction: cheap enough for every producer.
+///
+/// ## One budget per decoding, not per expression
+///
+/// [`decode_body`](crate::decode::decode_body) (and so [`from_str`](crate::decode::from_str),
+/// [`from_slice`](crate::decode::from_slice), [`from_path`](crate::decode::from_path)) is
+/// one evaluation: every attribute it evaluates joins the same budget,
+/// with the allowance for the size of the whole body (see below). The
+/// reason: a user evaluating an untrusted file wants the *file* bounded.
+/// With a budget per expression, a file of 10 000 attributes, each
+/// producing 60 MiB within its own limit, would keep 600 GB alive in the
+/// decoded result; with one budget per decoding it gets 64 MiB (plus its
+/// allowance) in all, and the first attribute past it is the one error
+/// reported. An [`Expression`](crate::body::Expression) captured by the decoding
+/// and evaluated later by the application is a new evaluation with its own
+/// budget, as is each [`Expression::value`](crate::body::Expression::value)
+/// called directly.
+///
+/// Real configurations stay far inside the defaults: decoding any file of
+/// a corpus of real `.tf.json` files uses well under a thousandth of the
+/// bytes and steps (the figures are in the repository's `BENCHMARKS.md`).
+///
+/// ## Limits and their defaults
+///
+/// | limit | default | why |
+/// |---|---|---|
+/// | [`max_bytes`](Limits::max_bytes): bytes of strings and collections produced | 64 MiB | every real file decodes far inside it (see above); an attacker's 100-byte expression cannot reach gigabytes (`join` with a huge separator, nested `for`s, `split("", …)`, YAML aliases) |
+/// | [`max_steps`](Limits::max_steps): loop iterations, function calls and values visited | 10 000 000 | about a second of work at worst; real configurations use thousands |
+/// | [`max_depth`](Limits::max_depth): nesting of decoded / encoded values and of evaluations inside evaluations | 128 | deeper values are never written by hand, and recursion past it could exhaust a small thread stack |
+/// | regular expression pattern length ([`MAX_REGEX_PATTERN`]) | 4 096 bytes | compiling a pattern costs far more than its length; real patterns are short |
+/// | compiled regular expression size ([`MAX_REGEX_SIZE`]) | 1 MiB | the `regex` crate's own bound on what a pattern compiles to (`a{1000}{1000}` is short) |
+///
+/// An evaluation also gets [`BYTES_PER_SOURCE_BYTE`] bytes and
+/// [`STEPS_PER_SOURCE_BYTE`] steps per byte of its own source text on top
+/// of the limits, so that a huge literal structure evaluated as one
+/// expression is not refused for its size alone; a short hostile
+/// expression gets the limits and no more.
+///
+/// The parser's own limits (JSON nesting depth, template nesting) are
+/// checked while reading and documented with the parser
+/// ([`json::ParseOptions`](crate::json::ParseOptions)).
+///
+/// An application that evaluates trusted input can raise them:
+///
+/// ```
+/// use hcl_json::{EvalContext, Limits};
+///
+/// let ctx = EvalContext::new()
+///     .with_stdlib()
+///     .with_limits(Limits::default().with_max_bytes(1 << 30));
+/// assert_eq!(ctx.limits().max_bytes, 1 << 30);
+/// assert_eq!(ctx.child().limits().max_bytes, 1 << 30); // inherited
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// The most bytes of strings and collections one evaluation may

@@ -8,37 +8,6 @@
 //! layers that know where a value came from attach one (or build their own
 //! diagnostic from a [`ConversionError`]).
 //!
-//! # Representation
-//!
-//! [`Value`] is a public enum so other layers can pattern-match on it. Lists,
-//! sets and maps store their element type, so an empty list still has a
-//! type. Objects and maps keep insertion order ([`Entries`], an `IndexMap`
-//! keyed by [`Str`]); equality and type identity ignore that order. Sets
-//! keep distinct elements in a canonical, stable order (by kind, then
-//! value), so two equal sets have their elements in the same order and
-//! compare elementwise. Strings and object keys are NFC-normalized on
-//! construction ([`Str`]).
-//!
-//! A decoded file holds one `Value` per element and per attribute, so its
-//! size is most of a decode's memory: collection payloads are one pointer
-//! each ([`Elements`] and a [`Type::Tuple`]'s element types are
-//! `ThinVec`s, and a [`Type::Object`]'s attributes are boxed), which keeps a
-//! `Value` at 32 bytes where inline `Vec`s and maps made it 104.
-//!
-//! The constructors ([`Value::list`], [`Value::set`], [`Value::map`]) check
-//! and convert their elements; code that builds the enum variants directly
-//! must uphold the same invariants (elements of the stored element type,
-//! sets sorted and distinct, keys normalized).
-//!
-//! # Equality
-//!
-//! `PartialEq` is the information model's equality for known values: equal
-//! types and equal contents (numbers numerically, strings after NFC). For
-//! null and unknown values it is identity: a null equals the null of the
-//! same type, an unknown equals the unknown of the same type. The model's
-//! *evaluated* equality, where comparing with an unknown yields an unknown
-//! bool, is [`Value::equals`].
-//!
 //! # Conversion
 //!
 //! [`convert()`] applies only *safe* conversions (number and bool to string,
@@ -96,8 +65,36 @@ pub use unify::{unify, unify_unsafe};
 
 /// An HCL value: known, null or unknown, of any [`Type`].
 ///
-/// See the [module documentation](self) for the invariants and the meaning
-/// of `==`.
+/// # Representation
+///
+/// [`Value`] is a public enum so other layers can pattern-match on it. Lists,
+/// sets and maps store their element type, so an empty list still has a
+/// type. Objects and maps keep insertion order ([`Entries`], an `IndexMap`
+/// keyed by [`Str`]); equality and type identity ignore that order. Sets
+/// keep distinct elements in a canonical, stable order (by kind, then
+/// value), so two equal sets have their elements in the same order and
+/// compare elementwise. Strings and object keys are NFC-normalized on
+/// construction ([`Str`]).
+///
+/// A decoded file holds one `Value` per element and per attribute, so its
+/// size is most of a decode's memory: collection payloads are one pointer
+/// each (a thin vector for [`Elements`] and for a [`Type::Tuple`]'s element
+/// types, a box for a [`Type::Object`]'s attributes), which keeps a `Value`
+/// at 32 bytes where inline vectors and maps made it 104.
+///
+/// The constructors ([`Value::list`], [`Value::set`], [`Value::map`]) check
+/// and convert their elements; code that builds the enum variants directly
+/// must uphold the same invariants (elements of the stored element type,
+/// sets sorted and distinct, keys normalized).
+///
+/// # Equality
+///
+/// `PartialEq` is the information model's equality for known values: equal
+/// types and equal contents (numbers numerically, strings after NFC). For
+/// null and unknown values it is identity: a null equals the null of the
+/// same type, an unknown equals the unknown of the same type. The model's
+/// *evaluated* equality, where comparing with an unknown yields an unknown
+/// bool, is [`Value::equals`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     /// The null value of a type: the absence of a value, type retained.

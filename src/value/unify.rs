@@ -196,9 +196,9 @@ const MIXED_CANDIDATES: usize = 64;
 /// converts to. Ordering the candidates and trying each compares it with
 /// every type, so only types of a kind that every kind present converts
 /// to are candidates, and more than [`MIXED_CANDIDATES`] of them are
-/// refused rather than tried in quadratic time (go-cty tries them all:
-/// 2.75 s for objects of 10 000 shapes and a string, four times as long
-/// for twice as many).
+/// refused rather than tried in quadratic time (go-cty tries them all,
+/// which takes seconds for objects of 10 000 shapes and a string, and four
+/// times as long for twice as many).
 fn mixed_kinds(types: &[Type]) -> Option<Type> {
     let reachable = types
         .iter()
@@ -676,8 +676,8 @@ mod tests {
     fn many_shapes_of_mixed_kinds_are_not_compared_pair_by_pair() {
         // 20 000 object shapes and a string: no kind takes both, so no
         // shape is a candidate. (Trying every shape against every type
-        // took 2.25 s for 4 000 shapes in a release build, four times as
-        // long per doubling.)
+        // took seconds at a fifth of this size in a release build, four
+        // times as long per doubling.)
         let mut types: Vec<Type> = (0..20_000)
             .map(|i| Type::object([(format!("a{i}"), Type::Number)]))
             .collect();

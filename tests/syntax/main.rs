@@ -1,5 +1,5 @@
 //! The native template and expression grammar: diagnostics, limits and
-//! strip markers: one test binary for the `syntax` layer.
+//! strip markers: one test binary for the `native` layer.
 
 mod diagnostics;
 mod limits;

@@ -1,36 +1,10 @@
 //! Converting JSON syntax to native syntax text ("eject"): a parsed JSON
 //! [`Body`] written as `.tf` / `.hcl` text.
 //!
-//! The conversion walks the parsed node tree (never the JSON text): every
-//! property of a body is an attribute or a block as a [`NativeSchema`](super::NativeSchema)
-//! says ([`TerraformSchema`](super::TerraformSchema) by default), blocks are unpacked from their
-//! label levels the way HCL reads them (arrays at any level keep their
-//! order and become repeated blocks), and each value is written according
-//! to how HCL reads it in that position:
-//!
-//! - **expression** positions: `null`, booleans and numbers as they are
-//!   (a number keeps its exact source text); a string is a template, so
-//!   one whose whole content is a single `${...}` is unwrapped to the bare
-//!   expression (exact: HCL gives such a template the expression's value
-//!   unconverted, in JSON and native syntax alike), any other is written
-//!   as a quoted template with its template escapes (`$${`, `%%{`) kept;
-//!   objects are object constructors (keys bare when they are identifiers,
-//!   quoted templates otherwise) and arrays tuples;
-//! - **literal-only** positions: strings come back as exactly their text,
-//!   `${` written `$${` and `%{` `%%{`;
-//! - **reference** positions (`depends_on`, `provider`, `type`, ...): the
-//!   string's content is the native expression itself.
-//!
-//! `"//"` properties of bodies become `#` comments on the item after them.
-//!
-//! Layout is `terraform fmt`'s: two-space indent, `=` aligned across a run
-//! of consecutive single-line attributes (a multi-line value, a comment or
-//! a block ends the run), a blank line around every block, objects written
-//! one item per line, tuples on one line when they hold only scalars and
-//! their one-line form is at most 80 characters, else one element per
-//! line with a trailing comma. Values nested more than 32 levels deep are
-//! written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
-//! cannot blow a hostile file's text up.
+//! This module owns the walk of the parsed node tree (never the JSON
+//! text), the layout of the text it writes, and the [`NativeSchema`](crate::convert::NativeSchema)s that
+//! say what each property is; what each item becomes is documented on
+//! [`to_native_string`].
 
 mod text;
 
@@ -44,8 +18,9 @@ use crate::body::Body;
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::encode::writer::JsonWriter;
 use crate::json::{FileData, NodeId, NodeKind, Prop};
-use crate::syntax::{self, needs_template_parse};
-use text::{is_bare_key, is_identifier, push_literal_string, push_template_string};
+use crate::native::ident::is_identifier;
+use crate::native::{self, needs_template_parse};
+use text::{is_bare_key, push_literal_string, push_template_string};
 
 /// The name of the comment property of JSON bodies.
 const COMMENT: &str = "//";
@@ -60,6 +35,37 @@ const FLAT_DEPTH: usize = 32;
 
 /// Converts a JSON-syntax body (a file's [`File::body`](crate::body::File::body))
 /// to native-syntax text.
+///
+/// The conversion walks the parsed node tree (never the JSON text): every
+/// property of a body is an attribute or a block as a [`NativeSchema`](crate::convert::NativeSchema)
+/// says ([`TerraformSchema`](crate::convert::TerraformSchema) by default), blocks are unpacked from their
+/// label levels the way HCL reads them (arrays at any level keep their
+/// order and become repeated blocks), and each value is written according
+/// to how HCL reads it in that position:
+///
+/// - **expression** positions: `null`, booleans and numbers as they are
+///   (a number keeps its exact source text); a string is a template, so
+///   one whose whole content is a single `${...}` is unwrapped to the bare
+///   expression (exact: HCL gives such a template the expression's value
+///   unconverted, in JSON and native syntax alike), any other is written
+///   as a quoted template with its template escapes (`$${`, `%%{`) kept;
+///   objects are object constructors (keys bare when they are identifiers,
+///   quoted templates otherwise) and arrays tuples;
+/// - **literal-only** positions: strings come back as exactly their text,
+///   `${` written `$${` and `%{` `%%{`;
+/// - **reference** positions (`depends_on`, `provider`, `type`, ...): the
+///   string's content is the native expression itself.
+///
+/// `"//"` properties of bodies become `#` comments on the item after them.
+///
+/// Layout is `terraform fmt`'s: two-space indent, `=` aligned across a run
+/// of consecutive single-line attributes (a multi-line value, a comment or
+/// a block ends the run), a blank line around every block, objects written
+/// one item per line, tuples on one line when they hold only scalars and
+/// their one-line form is at most 80 characters, else one element per
+/// line with a trailing comma. Values nested more than 32 levels deep are
+/// written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
+/// cannot blow a hostile file's text up.
 ///
 /// Every problem found (a name that native syntax cannot write as an
 /// attribute, a block whose JSON does not have the shape its schema calls
@@ -338,7 +344,7 @@ impl<'a> Converter<'a> {
 
     /// Peels label levels off `value` (`left` more to go) and renders each
     /// block found, in order: HCL's reading of nested block objects
-    /// (json-spec.md, "Blocks").
+    /// (HCL's JSON syntax specification, "Blocks").
     fn unpack(
         &mut self,
         value: NodeId,
@@ -483,7 +489,7 @@ impl<'a> Converter<'a> {
             push_literal_string(out, s);
             return;
         }
-        match syntax::parse_template(s) {
+        match native::parse_template(s) {
             Ok(template) => match template.as_single_interpolation() {
                 Some(expr) => push_expression(out, &s[expr.span.range()], indent),
                 None => push_template_string(out, s, &template),
@@ -496,14 +502,14 @@ impl<'a> Converter<'a> {
     /// (`"${...}"` around it allowed).
     fn reference(&mut self, s: &str, indent: usize, out: &mut String) {
         if needs_template_parse(s) {
-            if let Ok(template) = syntax::parse_template(s) {
+            if let Ok(template) = native::parse_template(s) {
                 if let Some(expr) = template.as_single_interpolation() {
                     push_expression(out, &s[expr.span.range()], indent);
                     return;
                 }
             }
         }
-        match syntax::parse_expression(s) {
+        match native::parse_expression(s) {
             Ok(expr) => push_expression(out, &s[expr.span.range()], indent),
             // Not an expression: the legacy quoted forms (`"*"` in
             // `ignore_changes`) that Terraform also reads from native
@@ -584,7 +590,7 @@ impl<'a> Converter<'a> {
     }
 
     /// A JSON object read as an expression may not name a property twice
-    /// (json-spec.md, "Objects"), and a native object constructor keeps the
+    /// (HCL's JSON syntax specification), and a native object constructor keeps the
     /// last one silently, so a name that repeats is an error here.
     ///
     /// Names are compared as written: two template names that differ in
@@ -615,11 +621,11 @@ impl<'a> Converter<'a> {
             return;
         }
         match mode {
-            Mode::Expression if needs_template_parse(s) => match syntax::parse_template(s) {
+            Mode::Expression if needs_template_parse(s) => match native::parse_template(s) {
                 Ok(template) => push_template_string(out, s, &template),
                 Err(errors) => self.syntax_errors(node, &errors),
             },
-            Mode::Reference if syntax::parse_expression(s).is_ok() => {
+            Mode::Reference if native::parse_expression(s).is_ok() => {
                 push_expression(out, s, indent);
             }
             _ => push_literal_string(out, s),
@@ -653,7 +659,7 @@ impl<'a> Converter<'a> {
 
     /// Syntax errors of a string's content, located in the file.
     #[cold]
-    fn syntax_errors(&mut self, node: NodeId, errors: &[syntax::SyntaxError]) {
+    fn syntax_errors(&mut self, node: NodeId, errors: &[native::SyntaxError]) {
         let file = self.file;
         for e in errors {
             self.diags.push(e.to_diagnostic(|span| {
@@ -664,7 +670,7 @@ impl<'a> Converter<'a> {
 
     /// `verify`: the value written for `node` must parse as an expression.
     fn verify_expression(&mut self, text: &str, node: NodeId) {
-        if let Err(errors) = syntax::parse_expression(text) {
+        if let Err(errors) = native::parse_expression(text) {
             let detail = format!(
                 "The native text written for this value, `{text}`, does not parse: {}. This is a bug in the converter.",
                 errors.first().map_or(String::new(), |e| e.detail.clone())
@@ -675,10 +681,10 @@ impl<'a> Converter<'a> {
 
     /// `verify`: the quoted string written for `text` must read back as it.
     fn verify_literal(&mut self, quoted: &str, text: &str, node: NodeId) {
-        let back = syntax::parse_expression(quoted)
+        let back = native::parse_expression(quoted)
             .ok()
             .and_then(|e| match e.kind {
-                syntax::ExprKind::Template(t) => t.as_literal(),
+                native::ExprKind::Template(t) => t.as_literal(),
                 _ => None,
             });
         if back.as_deref() != Some(text) {

@@ -8,34 +8,13 @@
 //!   `"` and control characters, and the template introducers `${` and
 //!   `%{` are escaped as `$${` and `%%{`;
 //! - **template** text (a JSON string in an expression position *is* a
-//!   native template, json-spec.md "Strings"): the same template is
+//!   native template, as HCL's JSON syntax specification says): the same template is
 //!   written as a quoted string, its literal parts escaped as above (so a
 //!   `$${` of the JSON, the literal `${`, is `$${` again), its `${ }` and
 //!   `%{ }` sequences as expression syntax.
 
-use crate::syntax::{Template, TemplatePart};
-
-/// Whether `s` is a native identifier: `(ID_Start | "_") (ID_Continue |
-/// "-")*`, the grammar's `ident`.
-pub(crate) fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    let start = if first.is_ascii() {
-        first.is_ascii_alphabetic() || first == '_'
-    } else {
-        pest::unicode::ID_START(first)
-    };
-    start
-        && chars.all(|c| {
-            if c.is_ascii() {
-                c.is_ascii_alphanumeric() || c == '_' || c == '-'
-            } else {
-                pest::unicode::ID_CONTINUE(c)
-            }
-        })
-}
+use crate::native::ident::is_identifier;
+use crate::native::{Template, TemplatePart};
 
 /// Whether `s` can be written as a bare object key and read back as the
 /// same string: an identifier other than the keywords `true`, `false` and
@@ -170,7 +149,7 @@ fn push_template_literal(out: &mut String, text: &str, next: Option<&TemplatePar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{parse_expression, parse_template, ExprKind};
+    use crate::native::{parse_expression, parse_template, ExprKind};
 
     /// The value a native quoted string reads back as, for literal text.
     fn read_back(quoted: &str) -> String {

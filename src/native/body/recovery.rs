@@ -1,0 +1,321 @@
+//! How the body parser answers malformed input as HCL does: the
+//! diagnostics of an attribute value that does not parse (from the
+//! expression parser's error path, reworded and moved to where HCL blames
+//! them), of broken labels, and the skipping that follows a bad item (to
+//! the end of its line, or of its block), so that the parse goes on and
+//! reports every independent problem. The structure it recovers within is
+//! `mod.rs`'s.
+
+use crate::native::parser;
+use crate::native::{Span, SyntaxError};
+
+use super::lines::logical_line_end;
+use super::{span, BodyParser, Name};
+
+/// How a quoted label's string fails to close on its line.
+pub(super) enum Unclosed {
+    /// A newline at this offset comes before any closing quote.
+    AtNewline(usize),
+    /// The file ends first.
+    AtEnd,
+}
+
+/// Whether the quoted label at `start` (its opening quote) is cut by a
+/// newline or the end of the file before its closing quote. `None` when it
+/// closes, or holds a template sequence first (the template parser then
+/// says what is wrong).
+pub(super) fn unclosed_label(b: &[u8], start: usize) -> Option<Unclosed> {
+    let mut i = start + 1;
+    loop {
+        match (b.get(i), b.get(i + 1)) {
+            (None, _) => return Some(Unclosed::AtEnd),
+            (Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => return Some(Unclosed::AtNewline(i)),
+            (Some(b'"'), _) => return None,
+            (Some(b'$' | b'%'), Some(b'{')) => return None,
+            (Some(b'\\'), Some(b'\n' | b'\r')) => i += 1,
+            (Some(b'\\'), _) => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+/// Where HCL's recovery inside a broken quoted string stops: just after
+/// the quote that closes it (read as its lexer reads strings: escapes
+/// skipped, and the braces of template sequences counted), or the end of
+/// the file.
+pub(super) fn closing_quote_end(b: &[u8], from: usize) -> usize {
+    let mut i = from;
+    let mut braces = 0u32;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if braces == 0 => i += 1,
+            b'"' if braces == 0 => return i + 1,
+            b'$' | b'%' if braces == 0 && b.get(i + 1) == Some(&b'{') => {
+                braces = 1;
+                i += 1;
+            }
+            b'{' if braces > 0 => braces += 1,
+            b'}' if braces > 0 => braces -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+impl BodyParser<'_> {
+    /// Once the parser has recovered from an earlier error, HCL no longer
+    /// says "Invalid expression" or "Missing expression" (its parser only
+    /// reports them outside recovery, whatever else it still reports):
+    /// drops those among the errors pushed since `from`.
+    #[cold]
+    pub(super) fn quiet_while_recovering(&mut self, from: usize) {
+        if !self.recovery {
+            return;
+        }
+        let found = self.errors.split_off(from);
+        self.errors.extend(found.into_iter().filter(|e| {
+            !matches!(
+                e.summary.as_str(),
+                "Invalid expression" | "Missing expression"
+            )
+        }));
+    }
+
+    /// The diagnostics of an expression that does not parse, from the
+    /// expression parser's error path run on the expression's own text,
+    /// moved to where that text is in the file.
+    #[cold]
+    pub(super) fn expression_errors(&mut self, start: usize, line_end: usize) {
+        let errors = self.line_errors(start, line_end);
+        if errors.is_empty() {
+            let tok = self.token(start);
+            self.error(
+                "Invalid expression",
+                "Expected the start of an expression, but found an invalid expression token.",
+                tok,
+            );
+        }
+        self.errors.extend(errors);
+    }
+
+    /// The errors of `src[start..line_end]` read as one expression (none if
+    /// it is one), at file offsets.
+    #[cold]
+    pub(super) fn line_errors(&self, start: usize, line_end: usize) -> Vec<SyntaxError> {
+        let text = &self.src[start..line_end];
+        let shift = |s: Span| Span::new(s.start + start as u32, s.end + start as u32);
+        // Invalid characters are the lexer's to report (see `lex.rs`); the
+        // expression's own errors are then the parser's, as in HCL.
+        let Err(errors) = parser::parse_expression_lexed(text).into_result() else {
+            return Vec::new();
+        };
+        errors
+            .into_iter()
+            .map(|mut e| {
+                e.span = shift(e.span);
+                e.mention = e.mention.map(shift);
+                let at_line_end = e.span.start as usize == line_end && e.span.is_empty();
+                if e.summary == "Missing expression" && at_line_end {
+                    // The expression's text ends at a newline or a brace
+                    // of the body, which HCL blames as the token found
+                    // instead of an expression.
+                    if line_end < self.b.len() {
+                        e = SyntaxError::new(
+                            "Invalid expression",
+                            "Expected the start of an expression, but found an invalid expression token.",
+                            self.token(line_end),
+                        );
+                    } else {
+                        e.detail = "Expected the start of an expression, but found the end of the file.".into();
+                    }
+                } else if at_line_end && line_end < self.b.len() {
+                    // Something else was expected where the line ends: HCL
+                    // blames the newline token found there (`a.` gives
+                    // "Invalid attribute name" on the newline).
+                    e.span = self.token(line_end);
+                } else if e.summary == "Unterminated template string" {
+                    e = self.unterminated_string(e);
+                } else if line_end == self.b.len() {
+                    e = self.open_at_end_of_file(e, start);
+                }
+                e
+            })
+            .collect()
+    }
+
+    /// A quoted string or heredoc its line or the file ends, in HCL's
+    /// words: blamed where it was cut (the newline that ends a quoted
+    /// string's line, else the end of the file), not where it opened.
+    pub(super) fn unterminated_string(&self, mut e: SyntaxError) -> SyntaxError {
+        let opener = e.span.start as usize;
+        let eof = span(self.b.len(), self.b.len());
+        e.span = if self.b.get(opener) == Some(&b'"') {
+            let rest = self.b.get(opener..).unwrap_or_default();
+            memchr::memchr2(b'\n', b'\r', rest).map_or(eof, |i| self.token(opener + i))
+        } else {
+            eof
+        };
+        e.detail = "No closing marker was found for the string.".into();
+        e
+    }
+
+    /// A bracket the end of the file leaves open in a value, in HCL's
+    /// words for the construct it opens (the expression parser's own words
+    /// are those of a template, whose input ends with its string): a
+    /// tuple or object constructor and a call are blamed where they start,
+    /// an index or parentheses at the end of the file, and an object that
+    /// was waiting for its next key misses it there.
+    pub(super) fn open_at_end_of_file(&self, e: SyntaxError, start: usize) -> SyntaxError {
+        // Only the scan's own report of what is left open, at the opener.
+        if !e.detail.ends_with("before the end of the input.") {
+            return e;
+        }
+        let at = e.span.start as usize;
+        let eof = span(self.b.len(), self.b.len());
+        let before = self.b.get(start..at).unwrap_or_default().trim_ascii_end();
+        let follows_value = before.last().is_some_and(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b')' | b']' | b'}' | b'"')
+        });
+        let follows_name = before
+            .last()
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'));
+        // HCL reads a next key after `{`, after a comma, and after a line
+        // end, and finds the end of the file instead.
+        let content = self.b.trim_ascii_end();
+        let key_expected =
+            matches!(content.last(), Some(b'{' | b',')) || self.b[content.len()..].contains(&b'\n');
+        match e.summary.as_str() {
+            "Unclosed bracket" if follows_value => SyntaxError::new(
+                "Missing close bracket on index",
+                "The index operator must end with a closing bracket (\"]\").",
+                eof,
+            ),
+            "Unclosed bracket" => SyntaxError::new(
+                "Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                e.span,
+            ),
+            "Unclosed brace" if key_expected => SyntaxError::new(
+                "Missing expression",
+                "Expected the start of an expression, but found the end of the file.",
+                eof,
+            ),
+            "Unclosed brace" => SyntaxError::new(
+                "Unterminated object constructor expression",
+                "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                e.span,
+            ),
+            "Unbalanced parentheses" if follows_name => {
+                // The call's name, `::`-separated parts included.
+                let name_start = before
+                    .iter()
+                    .rposition(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b':')))
+                    .map_or(start, |i| start + i + 1);
+                SyntaxError::new(
+                    "Unterminated function call",
+                    "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                    span(name_start, at + 1),
+                )
+            }
+            "Unbalanced parentheses" => SyntaxError::new(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                eof,
+            ),
+            _ => e,
+        }
+    }
+
+    /// Whether what follows a valid expression on its line (from `after`)
+    /// shows the line to be a broken expression (`a = 1 +`) rather than an
+    /// expression followed by something else (`a = 1 b = 2`): the error
+    /// path then blames a place past `after`. Its errors if so.
+    #[cold]
+    pub(super) fn broken_tail(
+        &self,
+        start: usize,
+        after: usize,
+        line_end: usize,
+    ) -> Option<Vec<SyntaxError>> {
+        let errors = self.line_errors(start, line_end);
+        let first = errors.first()?;
+        (first.span.start as usize != after).then_some(errors)
+    }
+
+    /// A label whose string a newline (at `nl`) breaks: HCL's lexer reads
+    /// the string on to the next quote, its parser blames the newline and
+    /// skips to that quote, then goes on reading the block header.
+    #[cold]
+    pub(super) fn label_at_newline(&mut self, start: usize, nl: usize) -> Name {
+        let tok = self.token(nl);
+        self.error(
+            "Invalid string literal",
+            "This item is not valid in a string literal.",
+            tok,
+        );
+        self.recovery = true;
+        self.i = closing_quote_end(self.b, tok.end as usize);
+        Name {
+            span: span(start, self.i),
+            decoded: Some(self.src[start + 1..nl].into()),
+        }
+    }
+
+    /// A label whose string the end of the file cuts: HCL's error there,
+    /// and the block header goes on (to its own error at the end).
+    #[cold]
+    pub(super) fn label_at_end(&mut self, start: usize) -> Name {
+        let end = self.b.len();
+        self.error(
+            "Unterminated string literal",
+            "Unable to find the closing quote mark before the end of the file.",
+            span(end, end),
+        );
+        self.i = end;
+        Name {
+            span: span(start, end),
+            decoded: Some(self.src[start + 1..].into()),
+        }
+    }
+
+    /// Skips the rest of a bad item: through the next newline outside
+    /// brackets (HCL's recovery after a body item).
+    pub(super) fn recover_after_item(&mut self) {
+        self.recovery = true;
+        let mut i = self.i;
+        loop {
+            i = logical_line_end(self.b, i);
+            match self.b.get(i) {
+                None => break,
+                Some(b'\n') => {
+                    i += 1;
+                    break;
+                }
+                Some(b'\r') => {
+                    i += 2;
+                    break;
+                }
+                // A closing bracket ends a logical line too; recovery
+                // steps over it.
+                Some(_) => i += 1,
+            }
+        }
+        self.i = i.min(self.b.len());
+    }
+
+    /// The position just after the `}` that closes the block being read
+    /// (nested braces skipped), or the end of the file.
+    pub(super) fn skip_to_close(&mut self, from: usize) -> usize {
+        self.recovery = true;
+        let mut i = from;
+        loop {
+            i = logical_line_end(self.b, i);
+            match self.b.get(i) {
+                None => return self.b.len(),
+                Some(b'}') => return i + 1,
+                Some(_) => i += 1,
+            }
+        }
+    }
+}

@@ -1,0 +1,417 @@
+//! Turns a parse failure into an HCL-style diagnostic.
+//!
+//! A failure is the farthest position a parser reached and the rules it
+//! tried there ([`Expected`]): pest reports exactly that, and the
+//! hand-written parser records the same as it goes. The grammar names its
+//! closing tokens (`interp_end`, `kv_sep`, `tuple_end`, ...) so that the
+//! set says which construct was left unfinished; together with the
+//! character found there and the pre-scan's note of what was still open at
+//! the end of the input, that picks one of HCL's messages. Users never see
+//! rule names.
+
+use super::scan::{Open, Scan, Start};
+use super::{Span, SyntaxError};
+
+/// The rules (of those the diagnostics read) that a parser tried and
+/// failed at the farthest position it reached, as a set of bits: what
+/// pest's error lists as "positives", and what the hand-written parser
+/// (`parser/`) records itself, so that both go through one table.
+pub(crate) type Expected = u32;
+
+/// Bits of [`Expected`], named after the grammar's rules.
+pub(crate) mod expected {
+    use super::Expected;
+    /// An expression could not start here (`operand`, `term`, `expr`).
+    pub(crate) const EXPR: Expected = 1;
+    pub(crate) const KW_ENDIF: Expected = 1 << 1;
+    pub(crate) const QUOTE_END: Expected = 1 << 2;
+    pub(crate) const TEMPLATE_LITERAL: Expected = 1 << 3;
+    pub(crate) const INTERP_END: Expected = 1 << 4;
+    pub(crate) const DIRECTIVE_END: Expected = 1 << 5;
+    pub(crate) const KV_SEP: Expected = 1 << 6;
+    pub(crate) const FAT_ARROW: Expected = 1 << 7;
+    pub(crate) const OBJECT_END: Expected = 1 << 8;
+    pub(crate) const FOR_COND: Expected = 1 << 9;
+    pub(crate) const ELLIPSIS: Expected = 1 << 10;
+    pub(crate) const TUPLE_END: Expected = 1 << 11;
+    pub(crate) const TUPLE_COMMA: Expected = 1 << 12;
+    pub(crate) const ARGS_END: Expected = 1 << 13;
+    pub(crate) const ARGS_COMMA: Expected = 1 << 14;
+    pub(crate) const PAREN_END: Expected = 1 << 15;
+    pub(crate) const INDEX_END: Expected = 1 << 16;
+    pub(crate) const COND_COLON: Expected = 1 << 17;
+    pub(crate) const FOR_COLON: Expected = 1 << 18;
+    pub(crate) const KW_IN: Expected = 1 << 19;
+    pub(crate) const ATTR_NAME: Expected = 1 << 20;
+    pub(crate) const IDENT: Expected = 1 << 21;
+    pub(crate) const EOI: Expected = 1 << 22;
+    /// Any other rule: the diagnostics only care that there was one.
+    pub(crate) const OTHER: Expected = 1 << 23;
+}
+
+/// The diagnostic for a parse of `src` that failed at byte `p` (the
+/// farthest position reached) having tried the rules in `set` there.
+#[cold]
+pub(crate) fn from_failure(
+    src: &str,
+    p: usize,
+    set: Expected,
+    scan: &Scan,
+    start: Start,
+    lexed: bool,
+) -> SyntaxError {
+    let p = p.min(src.len());
+    let has = |bits: Expected| set & bits != 0;
+    let at_end = src[p..].trim().is_empty();
+    let c = src[p..].chars().next();
+    let tok = token_at(src, p);
+
+    let expression_start = has(expected::EXPR);
+    let end = Span::from_usize(src.len(), src.len());
+
+    if at_end {
+        // As in HCL, an expression or directive keyword missing at the end
+        // of the input is reported before whatever it leaves unclosed.
+        if expression_start {
+            return missing_expression(end);
+        }
+        if has(expected::KW_ENDIF) {
+            return invalid_directive(end);
+        }
+        if let Some((open, at)) = &scan.unclosed {
+            return unclosed(open, *at);
+        }
+    }
+
+    if has(expected::QUOTE_END) {
+        match c {
+            Some('\n' | '\r') => {
+                return SyntaxError::new(
+                    "Invalid multi-line string",
+                    "Quoted strings may not be split over multiple lines. To produce a \
+                     multi-line string, either use the \\n escape to represent a newline \
+                     character or use the \"heredoc\" multi-line template syntax.",
+                    tok,
+                )
+            }
+            Some('\\') => return bad_escape(src, p),
+            _ => {}
+        }
+    }
+
+    // Inside literal text every character is valid; only in expressions
+    // can a character be "invalid".
+    let in_literal = has(expected::QUOTE_END)
+        || has(expected::TEMPLATE_LITERAL)
+        || (start == Start::Template && set == 0);
+    // When a lexer reports invalid characters, the parser only sees a
+    // token that does not fit.
+    let expression_context = !in_literal && !lexed;
+    if let Some(ch) = c {
+        if expression_context && is_invalid_char(ch) {
+            return invalid_char(ch, tok);
+        }
+    }
+
+    let what = |summary: &str, detail: &str| SyntaxError::new(summary, detail, tok);
+
+    if has(expected::INTERP_END) {
+        let detail = if c == Some(':') {
+            "Template interpolation doesn't expect a colon at this location. Did you intend \
+             this to be a literal sequence to be processed as part of another language? If \
+             so, you can escape it by starting with \"$${\" instead of just \"${\"."
+        } else {
+            "Expected a closing brace to end the interpolation expression, but found extra \
+             characters. This can happen when you include interpolation syntax for another \
+             language, such as shell scripting, but forget to escape the interpolation start \
+             token. If this is an embedded sequence for another language, escape it by \
+             starting with \"$${\" instead of just \"${\"."
+        };
+        return what("Extra characters after interpolation expression", detail);
+    }
+    if has(expected::DIRECTIVE_END) {
+        return what(
+            "Extra characters in template directive",
+            "Expected a closing brace to end the template directive, but found extra \
+             characters. If this is an embedded sequence for another language, escape it by \
+             starting with \"%%{\" instead of just \"%{\".",
+        );
+    }
+    if has(expected::KW_ENDIF) {
+        return invalid_directive(tok);
+    }
+    if has(expected::KV_SEP) {
+        return what(
+            "Missing key/value separator",
+            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+        );
+    }
+    if has(expected::FAT_ARROW) {
+        // `{for k in m : v}`: HCL blames the value that has no key.
+        return SyntaxError::new(
+            "Invalid 'for' expression",
+            "Key expression is required when building an object.",
+            key_before_arrow(src, p),
+        );
+    }
+    if has(expected::OBJECT_END) && !expression_start {
+        let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS);
+        return if in_for {
+            what(
+                "Invalid 'for' expression",
+                "Extra characters after the end of the 'for' expression.",
+            )
+        } else {
+            what(
+                "Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.",
+            )
+        };
+    }
+    if has(expected::TUPLE_END) && !expression_start && src[p..].starts_with("=>") {
+        // `[for k, v in m: k => v]`: HCL blames the key expression.
+        return SyntaxError::new(
+            "Invalid 'for' expression",
+            "Key expression is not valid when building a tuple.",
+            key_before_arrow(src, p),
+        );
+    }
+    if has(expected::TUPLE_END) && !expression_start {
+        return if has(expected::TUPLE_COMMA) {
+            what(
+                "Missing item separator",
+                "Expected a comma to mark the beginning of the next item.",
+            )
+        } else {
+            what(
+                "Invalid 'for' expression",
+                "Extra characters after the end of the 'for' expression.",
+            )
+        };
+    }
+    if has(expected::ARGS_END) && !expression_start {
+        return if has(expected::ARGS_COMMA) {
+            what(
+                "Missing argument separator",
+                "A comma is required to separate each function argument from the next.",
+            )
+        } else {
+            what(
+                "Missing closing parenthesis",
+                "An expanded function argument (with ...) must be immediately followed by \
+                 closing parentheses.",
+            )
+        };
+    }
+    if has(expected::PAREN_END) {
+        return what(
+            "Unbalanced parentheses",
+            "Expected a closing parenthesis to terminate the expression.",
+        );
+    }
+    if has(expected::INDEX_END) {
+        return what(
+            "Missing close bracket on index",
+            "The index operator must end with a closing bracket (\"]\").",
+        );
+    }
+    if has(expected::COND_COLON) {
+        return what(
+            "Missing false expression in conditional",
+            "The conditional operator (...?...:...) requires a false expression, delimited by \
+             a colon.",
+        );
+    }
+    if has(expected::FOR_COLON) {
+        return what(
+            "Invalid 'for' expression",
+            "For expression requires a colon after the collection expression.",
+        );
+    }
+    if has(expected::KW_IN) {
+        return what(
+            "Invalid 'for' expression",
+            "For expression requires the 'in' keyword after its name declarations.",
+        );
+    }
+    if has(expected::ATTR_NAME) {
+        return what(
+            "Invalid attribute name",
+            "An attribute name is required after a dot.",
+        );
+    }
+    if has(expected::IDENT) && !expression_start {
+        let after_comma = src[..p].trim_end().ends_with(',');
+        return what(
+            "Invalid 'for' expression",
+            if after_comma {
+                "For expression requires value variable name after comma."
+            } else {
+                "For expression requires variable name after 'for'."
+            },
+        );
+    }
+    if expression_start {
+        return what(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+        );
+    }
+    if has(expected::EOI) && start == Start::Expression {
+        return what(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+        );
+    }
+    what(
+        "Invalid expression",
+        "This is not valid in a template or expression here.",
+    )
+}
+
+/// The span of the expression between a `for` expression's colon and the
+/// `=>` at `arrow`: back from the arrow to the nearest `:` outside any
+/// brackets, whitespace trimmed.
+fn key_before_arrow(src: &str, arrow: usize) -> Span {
+    let bytes = src.as_bytes();
+    let end = arrow - (src[..arrow].len() - src[..arrow].trim_end().len());
+    let mut depth = 0usize;
+    let mut start = end;
+    while start > 0 {
+        match bytes[start - 1] {
+            b')' | b']' | b'}' => depth += 1,
+            b'(' | b'[' | b'{' if depth == 0 => break,
+            b'(' | b'[' | b'{' => depth -= 1,
+            b':' if depth == 0 => break,
+            _ => {}
+        }
+        start -= 1;
+    }
+    let start = end - src[start..end].trim_start().len();
+    Span::from_usize(start, end)
+}
+
+fn missing_expression(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing expression",
+        "Expected the start of an expression, but found the end of the input.",
+        at,
+    )
+}
+
+fn invalid_directive(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Invalid template directive",
+        "A template directive keyword (\"if\", \"else\", \"endif\", \"for\" or \"endfor\") \
+         is expected at the beginning of a %{ sequence.",
+        at,
+    )
+}
+
+fn unclosed(open: &Open, at: Span) -> SyntaxError {
+    let (summary, detail) = match open {
+        Open::Interpolation => (
+            "Unclosed template interpolation sequence",
+            "There is no closing brace for this interpolation sequence before the end of the \
+             input. This might be caused by incorrect nesting inside the given expression."
+                .to_string(),
+        ),
+        Open::Directive => (
+            "Unclosed template directive sequence",
+            "There is no closing brace for this directive sequence before the end of the \
+             input. This might be caused by incorrect nesting inside the given expression."
+                .to_string(),
+        ),
+        Open::Quoted => (
+            "Unterminated template string",
+            "No closing quote was found for this string before the end of the input.".to_string(),
+        ),
+        Open::Heredoc(marker) => (
+            "Unterminated template string",
+            format!(
+                "No closing marker was found for this heredoc: a line containing only \
+                 `{marker}` must end it."
+            ),
+        ),
+        Open::Bracket(b')') => (
+            "Unbalanced parentheses",
+            "There is no closing parenthesis for this one before the end of the input.".to_string(),
+        ),
+        Open::Bracket(b']') => (
+            "Unclosed bracket",
+            "There is no closing bracket (\"]\") for this one before the end of the input."
+                .to_string(),
+        ),
+        Open::Bracket(_) => (
+            "Unclosed brace",
+            "There is no closing brace (\"}\") for this one before the end of the input."
+                .to_string(),
+        ),
+    };
+    SyntaxError::new(summary, detail, at)
+}
+
+fn bad_escape(src: &str, p: usize) -> SyntaxError {
+    let sel = src[p + 1..].chars().next();
+    let len = 1 + sel.map_or(0, char::len_utf8);
+    let detail = match sel {
+        Some('u') => "The \\u escape must be followed by four hexadecimal digits.".to_string(),
+        Some('U') => "The \\U escape must be followed by eight hexadecimal digits.".to_string(),
+        Some(c) if !c.is_control() => {
+            format!("The symbol {c:?} is not a valid escape sequence selector.")
+        }
+        _ => "A backslash must be followed by an escape sequence selector.".to_string(),
+    };
+    SyntaxError::new(
+        "Invalid escape sequence",
+        detail,
+        Span::from_usize(p, p + len),
+    )
+}
+
+fn is_invalid_char(c: char) -> bool {
+    if c.is_ascii() {
+        !(c.is_ascii_alphanumeric() || " \t\r\n_+-*/%<>=!&|?:.,()[]{}\"~#$".contains(c))
+    } else {
+        !(unicode_ident_char(c))
+    }
+}
+
+/// Non-ASCII characters only appear in identifiers and strings; this is the
+/// cheap approximation of ID_Continue used for diagnostics only (the grammar
+/// has the exact rule).
+fn unicode_ident_char(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
+fn invalid_char(c: char, tok: Span) -> SyntaxError {
+    let detail = match c {
+        '\'' => "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+        ';' => {
+            "The \";\" character is not valid. Use newlines to separate arguments and blocks, \
+             and commas to separate items in collection values."
+        }
+        _ => "This character is not used within the language.",
+    };
+    SyntaxError::new("Invalid character", detail, tok)
+}
+
+/// The span of the token starting at byte `p`: a whole identifier or number,
+/// otherwise one character; empty at the end of the input.
+pub(crate) fn token_at(src: &str, p: usize) -> Span {
+    let rest = &src[p.min(src.len())..];
+    let mut chars = rest.char_indices();
+    let Some((_, first)) = chars.next() else {
+        return Span::from_usize(src.len(), src.len());
+    };
+    let len = if rest.starts_with("...") {
+        // An ellipsis is one token, as in HCL's scanner.
+        3
+    } else if first.is_alphanumeric() || first == '_' {
+        rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len())
+    } else {
+        first.len_utf8()
+    };
+    Span::from_usize(p, p + len)
+}

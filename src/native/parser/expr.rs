@@ -1,0 +1,578 @@
+//! Expressions: operators (read flat, then folded by precedence in
+//! `shape.rs`), conditionals, operands and primaries, tuples, objects,
+//! `for` expressions and function calls; the grammar's `expr`, `operand`,
+//! `primary`, `tuple`, `object`, `for_expr` and `call` rules. A term's
+//! postfix steps and the shortcut for plain references are
+//! `traversal.rs`'s; quoted strings and heredocs are `template.rs`'s.
+
+use smallvec::SmallVec;
+
+use crate::native::ast::{
+    BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, UnaryOp,
+};
+use crate::native::diagnose::expected::{
+    ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, FAT_ARROW, FOR_COLON, IDENT, KV_SEP, OBJECT_END,
+    OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
+};
+use crate::native::shape::{combine, fold_conditionals, BinaryChain, Conditions, Results};
+use crate::native::{Span, SyntaxError};
+
+use super::{check, span, Built, Res, Stop, P};
+
+/// A bracketed node of height `height`.
+pub(super) fn wrap(kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
+    check(height, Span::new(span.start, span.start + 1))?;
+    Ok((Expr { kind, span }, height))
+}
+
+#[cold]
+pub(super) fn missing_attribute_separator(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing attribute separator",
+        "Expected a newline or comma to mark the beginning of the next attribute.",
+        at,
+    )
+}
+
+impl P<'_> {
+    /// expr = !{ binary ~ cond_tail* }; cond_tail = { "?" ~ expr ~ cond_colon ~ binary }.
+    /// Each `?` of an else-chain nests the rest one level deeper.
+    pub(super) fn expr(&mut self) -> Built<Expr> {
+        let first = self.binary()?;
+        self.ws()?;
+        if self.peek() != Some(b'?') {
+            return Ok(first);
+        }
+        // (Most conditionals have no else-chain: no allocation for them.)
+        let mut conds = Conditions::new();
+        conds.push(first);
+        let mut thens = Results::new();
+        let mut opened = 0;
+        let result = loop {
+            if self.peek() != Some(b'?') {
+                break Ok(());
+            }
+            let q = self.i;
+            self.i += 1;
+            if let Err(e) = self.enter(q) {
+                break Err(e);
+            }
+            opened += 1;
+            let mut tail = || -> Res<()> {
+                self.ws()?;
+                thens.push(self.expr()?);
+                self.ws()?;
+                self.expect_rule(b':', COND_COLON)?;
+                self.ws()?;
+                conds.push(self.binary()?);
+                self.ws()
+            };
+            if let Err(e) = tail() {
+                break Err(e);
+            }
+        };
+        self.depth -= opened;
+        result?;
+        fold_conditionals(conds, thens, check)
+    }
+
+    /// An expression that one of `closers` ends (`}` an interpolation or
+    /// a directive, `,` or `)` a call's argument, `,` or `]` a tuple's
+    /// element, `,` or `}` an object's value, `:` a `for`'s collection):
+    /// [`Self::expr`], or [`Self::plain_reference`] when that is what it
+    /// is. The closers are bytes that cannot continue an expression (no
+    /// operator starts with one), so where the descent would stop after a
+    /// reference, so does the shortcut. (A conditional's first result,
+    /// which `:` ends too, is left to the descent: in real files it is
+    /// mostly an indexed reference, which the look ahead reads in vain.)
+    pub(super) fn closing_expr(&mut self, closers: &[u8]) -> Built<Expr> {
+        match self.plain_reference(closers) {
+            Some(reference) => Ok(reference),
+            None => self.expr(),
+        }
+    }
+
+    /// binop, if one starts here (the grammar's alternatives in order).
+    pub(super) fn binop(&mut self) -> Option<(BinaryOp, Span)> {
+        let (op, len) = match (self.peek()?, self.at(1)) {
+            (b'=', Some(b'=')) => (BinaryOp::Eq, 2),
+            (b'!', Some(b'=')) => (BinaryOp::Ne, 2),
+            (b'<', Some(b'=')) => (BinaryOp::Le, 2),
+            (b'>', Some(b'=')) => (BinaryOp::Ge, 2),
+            (b'<', _) => (BinaryOp::Lt, 1),
+            (b'>', _) => (BinaryOp::Gt, 1),
+            (b'&', Some(b'&')) => (BinaryOp::And, 2),
+            (b'|', Some(b'|')) => (BinaryOp::Or, 2),
+            (b'+', _) => (BinaryOp::Add, 1),
+            (b'-', _) => (BinaryOp::Sub, 1),
+            (b'*', _) => (BinaryOp::Mul, 1),
+            (b'/', _) => (BinaryOp::Div, 1),
+            (b'%', _) => (BinaryOp::Mod, 1),
+            _ => return None,
+        };
+        let at = span(self.i, self.i + len);
+        self.i += len;
+        Some((op, at))
+    }
+
+    /// binary = { operand ~ (binop ~ operand)* }, read flat and shaped by
+    /// the shared shunting-yard (`a op b`, the common case, directly).
+    pub(super) fn binary(&mut self) -> Built<Expr> {
+        let first = self.operand()?;
+        let Some(op) = self.next_binop()? else {
+            return Ok(first);
+        };
+        let Some(second) = self.operand_after(op)? else {
+            return Ok(first);
+        };
+        let Some(mut next) = self.next_binop()? else {
+            return combine(first, op, second, &check);
+        };
+        let mut chain = BinaryChain::new(first);
+        chain.push(op, second, &check);
+        // (An operator not followed by an operand ends the chain before it.)
+        while let Some(operand) = self.operand_after(next)? {
+            chain.push(next, operand, &check);
+            match self.next_binop()? {
+                Some(op) => next = op,
+                None => break,
+            }
+        }
+        chain.finish(&check)
+    }
+
+    /// The binop after whitespace, if one is there (else nothing is read).
+    pub(super) fn next_binop(&mut self) -> Res<Option<(BinaryOp, Span)>> {
+        let before = self.i;
+        self.ws()?;
+        let op = self.binop();
+        if op.is_none() {
+            self.i = before;
+        }
+        Ok(op)
+    }
+
+    /// The operand after operator `op`; if none parses, PEG's `(binop ~
+    /// operand)*` ends before `op` (as in `{a = b\n<<EOT ...`, a heredoc
+    /// key after a newline) and what follows must make sense of it.
+    pub(super) fn operand_after(&mut self, (_, at): (BinaryOp, Span)) -> Res<Option<(Expr, u32)>> {
+        self.ws()?;
+        let operand = self.attempt(Self::operand)?;
+        if operand.is_none() {
+            self.i = at.start as usize;
+        }
+        Ok(operand)
+    }
+
+    /// operand = { unop* ~ term }; each unary operator is a level.
+    pub(super) fn operand(&mut self) -> Built<Expr> {
+        if !matches!(self.peek(), Some(b'-' | b'!')) {
+            return self.term();
+        }
+        let mut unops = Vec::new();
+        while let Some(c @ (b'-' | b'!')) = self.peek() {
+            let op = if c == b'-' {
+                UnaryOp::Neg
+            } else {
+                UnaryOp::Not
+            };
+            if let Err(e) = self.enter(self.i) {
+                self.depth -= unops.len() as u32;
+                return Err(e);
+            }
+            unops.push((op, span(self.i, self.i + 1)));
+            self.i += 1;
+            self.ws()?;
+        }
+        let term = self.term();
+        self.depth -= unops.len() as u32;
+        let mut acc = term?;
+        for (op, at) in unops.into_iter().rev() {
+            let height = acc.1 + 1;
+            check(height, at)?;
+            let span = at.to(acc.0.span);
+            acc = (
+                Expr {
+                    kind: ExprKind::Unary {
+                        op,
+                        operand: Box::new(acc.0),
+                    },
+                    span,
+                },
+                height,
+            );
+        }
+        Ok(acc)
+    }
+
+    /// primary = _{ number | for_tuple | tuple | for_object | object | call | variable | parens | quoted | heredoc }
+    pub(super) fn primary(&mut self) -> Built<Expr> {
+        let start = self.i;
+        let leaf = |kind, end| {
+            Ok((
+                Expr {
+                    kind,
+                    span: span(start, end),
+                },
+                1,
+            ))
+        };
+        match self.peek() {
+            Some(c) if c.is_ascii_digit() => {
+                let text = self.number();
+                leaf(ExprKind::Number(text.into()), self.i)
+            }
+            Some(b'[') => self.tuple(),
+            Some(b'{') => self.object(),
+            Some(b'(') => {
+                // parens = { "(" ~ expr ~ paren_end }
+                self.i += 1;
+                self.enter(start)?;
+                self.ws()?;
+                let (inner, h) = self.expr()?;
+                self.ws()?;
+                self.expect_rule(b')', PAREN_END)?;
+                self.leave();
+                wrap(
+                    ExprKind::Parens(Box::new(inner)),
+                    span(start, self.i),
+                    h + 1,
+                )
+            }
+            Some(b'"') => self.quoted(),
+            Some(b'<') if self.at(1) == Some(b'<') => self.heredoc(),
+            _ => {
+                let name = self.ident().ok_or(Stop::GiveUp)?;
+                // func_name = @{ ident_chars ~ ("::" ~ ident_chars)* }
+                let mut namespaced = false;
+                while self.b[self.i..].starts_with(b"::")
+                    && self.ident_start_at(self.i + 2).is_some()
+                {
+                    self.i += 2;
+                    self.ident();
+                    namespaced = true;
+                }
+                let end = self.i;
+                self.ws()?;
+                if self.peek() == Some(b'(') {
+                    // call, else variable (PEG's ordered choice).
+                    if let Some(call) = self.attempt(|p| p.call(start, end))? {
+                        return Ok(call);
+                    }
+                }
+                // Without a call, `::` is no part of a name: the variable
+                // is the first identifier, and what follows must make
+                // sense of the rest (nothing does).
+                let end = if namespaced { start + name.len() } else { end };
+                self.i = end;
+                match name {
+                    "true" => leaf(ExprKind::Bool(true), end),
+                    "false" => leaf(ExprKind::Bool(false), end),
+                    "null" => leaf(ExprKind::Null, end),
+                    _ => leaf(
+                        ExprKind::Variable(Ident {
+                            name: name.into(),
+                            span: span(start, end),
+                        }),
+                        end,
+                    ),
+                }
+            }
+        }
+    }
+
+    /// call = { func_name ~ "(" ~ (expr ~ (args_comma ~ expr)* ~ (ellipsis | args_comma)?)? ~ args_end },
+    /// at the `(`; the name spans `start..name_end`.
+    pub(super) fn call(&mut self, start: usize, name_end: usize) -> Built<Expr> {
+        self.i += 1;
+        self.enter(start)?;
+        self.ws()?;
+        let mut args = SmallVec::new();
+        let mut expand_final = false;
+        let mut height = 0;
+        if self.peek() != Some(b')') {
+            loop {
+                // (If no argument starts here, `args_end` is tried here.)
+                self.note(self.i, ARGS_END);
+                let (e, h) = self.closing_expr(b",)")?;
+                height = height.max(h);
+                args.push(e);
+                self.ws()?;
+                match self.peek() {
+                    Some(b'.') if self.b[self.i..].starts_with(b"...") => {
+                        self.i += 3;
+                        expand_final = true;
+                        self.ws()?;
+                        break;
+                    }
+                    Some(b',') => {
+                        self.i += 1;
+                        self.ws()?;
+                        if self.peek() == Some(b')') {
+                            break;
+                        }
+                    }
+                    _ => {
+                        self.note(self.i, ARGS_COMMA | ELLIPSIS);
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect_rule(b')', ARGS_END)?;
+        self.leave();
+        let call = Call {
+            name: Ident {
+                name: self.src[start..name_end].into(),
+                span: span(start, name_end),
+            },
+            args,
+            expand_final,
+        };
+        wrap(
+            ExprKind::Call(Box::new(call)),
+            span(start, self.i),
+            height + 1,
+        )
+    }
+
+    /// After `[` or `{` and whitespace: whether a `for` expression starts
+    /// here. pest tries `for_tuple` before `tuple` (and `for_object` before
+    /// `object`); once `for` and a name are read the constructor
+    /// alternative cannot match either, so `for` then a name commits.
+    pub(super) fn starts_for(&mut self) -> Res<bool> {
+        if !self.at_keyword("for") {
+            self.note(self.i, OTHER); // kw_for
+            return Ok(false);
+        }
+        let save = self.i;
+        self.i += 3;
+        self.ws()?;
+        let commits = self.ident_start_at(self.i).is_some();
+        if !commits {
+            self.note(self.i, IDENT);
+        }
+        self.i = save;
+        Ok(commits)
+    }
+
+    /// tuple = { "[" ~ (expr ~ (tuple_comma ~ expr)* ~ tuple_comma?)? ~ tuple_end },
+    /// or for_tuple.
+    pub(super) fn tuple(&mut self) -> Built<Expr> {
+        let start = self.i;
+        self.i += 1;
+        self.enter(start)?;
+        self.ws()?;
+        if self.starts_for()? {
+            return self.for_expr(start, false);
+        }
+        let mut items = Vec::new();
+        let mut height = 0;
+        if self.peek() != Some(b']') {
+            loop {
+                // (If no item starts here, `tuple_end` is tried here.)
+                self.note(self.i, TUPLE_END);
+                let (e, h) = self.closing_expr(b",]")?;
+                height = height.max(h);
+                items.push(e);
+                self.ws()?;
+                if self.peek() == Some(b',') {
+                    self.i += 1;
+                    self.ws()?;
+                    if self.peek() == Some(b']') {
+                        break;
+                    }
+                } else {
+                    self.note(self.i, TUPLE_COMMA);
+                    break;
+                }
+            }
+        }
+        self.expect_rule(b']', TUPLE_END)?;
+        self.leave();
+        wrap(ExprKind::Tuple(items), span(start, self.i), height + 1)
+    }
+
+    /// object = { "{" ~ (object_item ~ (object_comma? ~ object_item)* ~ object_comma?)? ~ object_end },
+    /// or for_object. Items without a comma between them must be on
+    /// different lines.
+    pub(super) fn object(&mut self) -> Built<Expr> {
+        let start = self.i;
+        self.i += 1;
+        self.enter(start)?;
+        self.ws()?;
+        if self.starts_for()? {
+            return self.for_expr(start, true);
+        }
+        let mut items: Vec<ObjectItem> = Vec::new();
+        let mut height = 0;
+        let mut comma = true;
+        while self.peek() != Some(b'}') {
+            let item_start = self.i;
+            // (If no item starts here, `object_end` is tried here.)
+            self.note(item_start, OBJECT_END);
+            let separated = match items.last() {
+                Some(prev) => {
+                    let between = &self.b[prev.value.span.end as usize..item_start];
+                    comma || memchr::memchr(b'\n', between).is_some()
+                }
+                None => true,
+            };
+            if !separated {
+                let at = self.token(item_start);
+                self.errors.push(missing_attribute_separator(at));
+            }
+            let before = self.far;
+            let (item, h) = match self.object_item() {
+                Ok(item) => item,
+                Err(e) => {
+                    // pest's `object_key` failing where it started
+                    // replaces what its alternatives tried there.
+                    if self.far.0 == item_start {
+                        let kept = if before.0 == item_start { before.1 } else { 0 };
+                        self.far.1 = kept | OTHER;
+                    }
+                    return Err(e);
+                }
+            };
+
+            height = height.max(h);
+            items.push(item);
+            self.ws()?;
+            comma = self.peek() == Some(b',');
+            if comma {
+                self.i += 1;
+                self.ws()?;
+            } else {
+                self.note(self.i, OTHER); // object_comma
+            }
+        }
+        self.i += 1;
+        self.leave();
+        wrap(ExprKind::Object(items), span(start, self.i), height + 1)
+    }
+
+    /// object_item = { object_key ~ kv_sep ~ expr }, object_key = { ident_key | expr },
+    /// ident_key = { ident ~ &kv_sep }.
+    pub(super) fn object_item(&mut self) -> Built<ObjectItem> {
+        let start = self.i;
+        let mut height = 0;
+        let key = match self.ident() {
+            Some(name) => {
+                let end = self.i;
+                self.ws()?;
+                if self.at_kv_sep() {
+                    Some(ObjectKey::Ident(Ident {
+                        name: name.into(),
+                        span: span(start, end),
+                    }))
+                } else {
+                    self.note(self.i, KV_SEP);
+                    self.i = start;
+                    None
+                }
+            }
+            None => None,
+        };
+        let key = if let Some(k) = key {
+            k
+        } else {
+            let (e, h) = self.expr()?;
+            height = h;
+            self.ws()?;
+            ObjectKey::Expr(e)
+        };
+        if !self.at_kv_sep() {
+            self.note(self.i, KV_SEP);
+            return Err(Stop::GiveUp);
+        }
+        self.i += 1;
+        self.ws()?;
+        let (value, h) = self.closing_expr(b",}")?;
+        Ok((
+            ObjectItem {
+                span: key.span().to(value.span),
+                key,
+                value,
+            },
+            height.max(h),
+        ))
+    }
+
+    /// kv_sep = @{ "=" ~ !("=" | ">") | ":" }, here.
+    pub(super) fn at_kv_sep(&self) -> bool {
+        match self.peek() {
+            Some(b':') => true,
+            Some(b'=') => !matches!(self.at(1), Some(b'=' | b'>')),
+            _ => false,
+        }
+    }
+
+    /// for_tuple = { "[" ~ for_intro ~ expr ~ for_cond? ~ tuple_end },
+    /// for_object = { "{" ~ for_intro ~ expr ~ fat_arrow ~ expr ~ ellipsis? ~ for_cond? ~ object_end },
+    /// for_intro = { kw_for ~ ident ~ ("," ~ ident)? ~ kw_in ~ expr ~ for_colon },
+    /// at `for` (the bracket at `start` is read, and counted).
+    pub(super) fn for_expr(&mut self, start: usize, object: bool) -> Built<Expr> {
+        self.i += 3;
+        let (key_var, value_var) = self.for_names()?;
+        self.ws()?;
+        let (collection, mut height) = self.closing_expr(b":")?;
+        self.ws()?;
+        self.expect_rule(b':', FOR_COLON)?;
+        self.ws()?;
+        let (first, h) = self.expr()?;
+        height = height.max(h);
+        self.ws()?;
+        let result = if object {
+            if !self.b[self.i..].starts_with(b"=>") {
+                self.note(self.i, FAT_ARROW);
+                return Err(Stop::GiveUp);
+            }
+            self.i += 2;
+            self.ws()?;
+            let (value, h) = self.expr()?;
+            height = height.max(h);
+            self.ws()?;
+            let grouping = self.b[self.i..].starts_with(b"...");
+            if grouping {
+                self.i += 3;
+                self.ws()?;
+            } else {
+                self.note(self.i, ELLIPSIS);
+            }
+            ForResult::Object {
+                key: first,
+                value,
+                grouping,
+            }
+        } else {
+            ForResult::Tuple { value: first }
+        };
+        // for_cond = { kw_if ~ expr }
+        let cond = if self.at_keyword("if") {
+            self.i += 2;
+            self.ws()?;
+            let (c, h) = self.expr()?;
+            height = height.max(h);
+            self.ws()?;
+            Some(c)
+        } else {
+            self.note(self.i, OTHER); // kw_if
+            None
+        };
+        if object {
+            self.expect_rule(b'}', OBJECT_END)?;
+        } else {
+            self.expect_rule(b']', TUPLE_END)?;
+        }
+        self.leave();
+        let fe = ForExpr {
+            key_var,
+            value_var,
+            collection,
+            result,
+            cond,
+        };
+        wrap(ExprKind::For(Box::new(fe)), span(start, self.i), height + 1)
+    }
+}

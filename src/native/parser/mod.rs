@@ -1,0 +1,347 @@
+//! The hand-written parser of native templates and expressions: recursive
+//! descent over bytes, one pass, building the tree directly. It follows
+//! the pest grammar (`oracle/grammar.pest`) rule by rule, and the property
+//! tests in `oracle/` hold it to that grammar's parser: same acceptance,
+//! same tree, same diagnostics. The grammar is normative for what is
+//! accepted; this parser for nesting depth (refused past [`MAX_DEPTH`] as
+//! soon as the nesting read proves it) and for the cost of every outcome.
+//!
+//! This file holds the entry points and the parser's state; the grammar's
+//! parts are read in `lex.rs` (tokens), `template.rs`, `expr.rs` and
+//! `traversal.rs`. Errors are recorded as pest records them (the farthest
+//! position a rule failed at, and the rules that failed there, noted on
+//! failure paths only), and `diagnose.rs` words them; errors that do not
+//! stop the parse are collected and reported together. Tree shaping both
+//! parsers share (precedence, strip markers, heredoc indentation) is
+//! `shape.rs`'s. Spans are byte offsets in the text given, so a caller
+//! parsing an expression embedded in a larger file maps them to its own
+//! positions.
+
+mod expr;
+mod lex;
+#[cfg(test)]
+mod rule_tests;
+mod template;
+mod traversal;
+
+use crate::native::ast::{Expr, Template};
+use crate::native::diagnose::{
+    self,
+    expected::{EOI, OTHER},
+    Expected,
+};
+use crate::native::scan::{self, Start};
+use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
+
+use template::Mode;
+
+/// Why this parser stopped without a tree.
+enum Stop {
+    /// A syntax error: what was tried at the farthest position reached
+    /// (`P::far`) says which.
+    GiveUp,
+    /// Nested deeper than [`MAX_DEPTH`], found at this span.
+    TooDeep(Span),
+}
+
+type Res<T> = Result<T, Stop>;
+
+/// A built node and its height, as the pest oracle's builder measures it.
+type Built<T> = Res<(T, u32)>;
+
+/// What this parser made of an input.
+pub(crate) enum Outcome<T> {
+    /// The input is valid.
+    Parsed(T),
+    /// The input is nested too deep: refused with this error.
+    Refused(SyntaxError),
+    /// The input is invalid: these are its errors, in source order.
+    Invalid(Vec<SyntaxError>),
+}
+
+impl<T> Outcome<T> {
+    /// The tree, or every error.
+    pub(crate) fn into_result(self) -> Result<T, Vec<SyntaxError>> {
+        match self {
+            Outcome::Parsed(t) => Ok(t),
+            Outcome::Refused(e) => Err(vec![e]),
+            Outcome::Invalid(errors) => Err(errors),
+        }
+    }
+
+    /// The outcome of running `p` over `src` from `start`.
+    fn of(r: Res<T>, p: P<'_>, start: Start) -> Self {
+        match r {
+            Ok(v) if p.errors.is_empty() => Outcome::Parsed(v),
+            Ok(_) => Outcome::Invalid(p.errors),
+            Err(Stop::TooDeep(span)) => Outcome::Refused(too_deep(span)),
+            Err(Stop::GiveUp) => Outcome::Invalid(vec![p.diagnose(start)]),
+        }
+    }
+
+    /// The outcome of a run that started inside a larger text (a native
+    /// body): errors found on the way are kept (their spans are offsets in
+    /// that text), but a syntax error that stopped the run gives an empty
+    /// list, because the failure record describes the run from the start
+    /// of the text: the caller diagnoses the expression's own text with
+    /// [`parse_expression`], which costs one more parse of it, on errors
+    /// only.
+    fn at(r: Res<T>, p: P<'_>) -> Self {
+        match r {
+            Ok(v) if p.errors.is_empty() => Outcome::Parsed(v),
+            Ok(_) => Outcome::Invalid(p.errors),
+            Err(Stop::TooDeep(span)) => Outcome::Refused(too_deep(span)),
+            Err(Stop::GiveUp) => Outcome::Invalid(Vec::new()),
+        }
+    }
+}
+
+/// `parse_template` (template_root = ${ SOI ~ template_item* ~ EOI }).
+pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
+    if src.len() > u32::MAX as usize {
+        return Outcome::Invalid(vec![too_large()]);
+    }
+    let mut p = P::new(src);
+    let run = |p: &mut P<'_>| -> Res<Template> {
+        let items = p.template_items(Mode::Root)?;
+        let (t, _) = p.shape(items, span(0, src.len()), false)?;
+        Ok(t)
+    };
+    let r = run(&mut p);
+    Outcome::of(r, p, Start::Template)
+}
+
+#[cold]
+fn too_large() -> SyntaxError {
+    SyntaxError::new(
+        "Input too large",
+        "Templates and expressions are limited to 4 GiB.",
+        Span::new(0, 0),
+    )
+}
+
+/// The work [`parse_template`] does on `src`, in terms started: tests
+/// hold it to the input's length.
+#[cfg(test)]
+pub(crate) fn template_steps(src: &str) -> u64 {
+    let mut p = P::new(src);
+    let _ = p.template_items(Mode::Root);
+    p.steps
+}
+
+/// `parse_expression` (expression_root = { SOI ~ expr ~ EOI }).
+pub(crate) fn parse_expression(src: &str) -> Outcome<Expr> {
+    parse_whole_expression(src, false)
+}
+
+/// [`parse_expression`] for text whose invalid characters a lexer reports
+/// (a native file's): an invalid character is then only a token that does
+/// not fit, as HCL's parser sees it.
+pub(crate) fn parse_expression_lexed(src: &str) -> Outcome<Expr> {
+    parse_whole_expression(src, true)
+}
+
+fn parse_whole_expression(src: &str, lexed: bool) -> Outcome<Expr> {
+    if src.len() > u32::MAX as usize {
+        return Outcome::Invalid(vec![too_large()]);
+    }
+    let mut p = P::new(src);
+    p.lexed = lexed;
+    let run = |p: &mut P<'_>| -> Res<Expr> {
+        p.ws()?;
+        let (e, _) = p.expr()?;
+        p.ws()?;
+        if p.i == p.b.len() {
+            Ok(e)
+        } else {
+            p.note(p.i, EOI | OTHER);
+            Err(Stop::GiveUp)
+        }
+    };
+    let r = run(&mut p);
+    Outcome::of(r, p, Start::Expression)
+}
+
+/// An expression starting at byte `start` of `src`, for the value of a
+/// native body's attribute: `src` ends where the attribute's logical line
+/// does (the native body parser cuts it there, which is what makes
+/// newlines significant outside brackets), spans are offsets in `src`, and
+/// what follows the expression is the caller's to check. See
+/// [`Outcome::at`] for what an invalid expression gives.
+pub(crate) fn parse_expression_at(src: &str, start: usize) -> Outcome<Expr> {
+    if src.len() > u32::MAX as usize {
+        return Outcome::Invalid(vec![too_large()]);
+    }
+    let mut p = P::new(src);
+    p.i = start;
+    let run = |p: &mut P<'_>| -> Res<Expr> {
+        p.ws()?;
+        Ok(p.expr()?.0)
+    };
+    let r = run(&mut p);
+    Outcome::at(r, p)
+}
+
+/// A quoted string starting at byte `start` of `src` (a native block
+/// label); spans are offsets in `src`. See [`Outcome::at`].
+pub(crate) fn parse_quoted_at(src: &str, start: usize) -> Outcome<Expr> {
+    if src.len() > u32::MAX as usize || src.as_bytes().get(start) != Some(&b'"') {
+        return Outcome::Invalid(Vec::new());
+    }
+    let mut p = P::new(src);
+    p.i = start;
+    let run = |p: &mut P<'_>| -> Res<Expr> { Ok(p.quoted()?.0) };
+    let r = run(&mut p);
+    Outcome::at(r, p)
+}
+
+struct P<'s> {
+    src: &'s str,
+    b: &'s [u8],
+    i: usize,
+    /// Nesting read so far: each level counted here adds at least one to
+    /// the height of the tree being built, so going past [`MAX_DEPTH`]
+    /// proves the input too deep.
+    depth: u32,
+    /// Terms that failed to parse, by start offset, with the deepest
+    /// nesting they reached above the depth they started at. PEG's
+    /// backtracking can come back to a term it already failed on (a
+    /// failed operand after a newline in an object is read again as the
+    /// next item's key); without this memo each level of such nesting
+    /// doubles the work. (Hashed with a random key, as std's tables are,
+    /// but made without std's per-table key set-up: a parser is made per
+    /// template.)
+    failed_terms: std::collections::HashMap<usize, u32, foldhash::fast::RandomState>,
+    /// The deepest nesting reached so far (for the memo above).
+    peak: u32,
+    /// Terms started, a measure of work that tests hold to the input's
+    /// length.
+    pub(crate) steps: u64,
+    /// The farthest position where a rule failed, and the rules (as the
+    /// diagnostics name them) that failed there: pest's error tracking,
+    /// which the diagnostics were written against. A rule counts at the
+    /// position where it started.
+    far: (usize, Expected),
+    /// Errors found in input that parses (unbalanced directives, items
+    /// on one line, legacy index forms, nested splats): reported together
+    /// if nothing stops the parse.
+    errors: Vec<SyntaxError>,
+    /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
+    lexed: bool,
+}
+
+fn span(start: usize, end: usize) -> Span {
+    Span::from_usize(start, end)
+}
+
+/// A node of `height` built at `at`: refused when too high.
+fn check(height: u32, at: Span) -> Res<()> {
+    if height > MAX_DEPTH {
+        Err(Stop::TooDeep(at))
+    } else {
+        Ok(())
+    }
+}
+
+impl<'s> P<'s> {
+    fn new(src: &'s str) -> Self {
+        P {
+            src,
+            b: src.as_bytes(),
+            i: 0,
+            depth: 0,
+            failed_terms: std::collections::HashMap::default(),
+            peak: 0,
+            steps: 0,
+            far: (0, 0),
+            errors: Vec::new(),
+            lexed: false,
+        }
+    }
+
+    /// Rules `set` failed at `pos`: kept if that is the farthest so far.
+    fn note(&mut self, pos: usize, set: Expected) {
+        if pos > self.far.0 {
+            self.far = (pos, set);
+        } else if pos == self.far.0 {
+            self.far.1 |= set;
+        }
+    }
+
+    /// The error of a parse that gave up.
+    #[cold]
+    fn diagnose(&self, start: Start) -> SyntaxError {
+        let scanned = scan::scan(self.src, start);
+        if let Some(span) = scanned.too_deep {
+            return too_deep(span);
+        }
+        diagnose::from_failure(
+            self.src, self.far.0, self.far.1, &scanned, start, self.lexed,
+        )
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn at(&self, k: usize) -> Option<u8> {
+        self.b.get(self.i + k).copied()
+    }
+
+    fn expect(&mut self, c: u8) -> Res<()> {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(Stop::GiveUp)
+        }
+    }
+
+    /// Runs `f`; if it gives up, puts the reader back where it was and
+    /// gives `None`: PEG's ordered choice and repetition backtrack there.
+    fn attempt<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<Option<T>> {
+        let (i, depth, errors) = (self.i, self.depth, self.errors.len());
+        match f(self) {
+            Ok(v) => Ok(Some(v)),
+            Err(Stop::GiveUp) => {
+                self.i = i;
+                self.depth = depth;
+                self.errors.truncate(errors);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// One level of nesting opened at `at`.
+    fn enter(&mut self, at: usize) -> Res<()> {
+        self.depth += 1;
+        self.peak = self.peak.max(self.depth);
+        if self.depth > MAX_DEPTH {
+            Err(Stop::TooDeep(self.token(at)))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// The span of the token at `at` (as diagnostics show it).
+    fn token(&self, at: usize) -> Span {
+        diagnose::token_at(self.src, at)
+    }
+
+    /// The closing token `c`, named by rule `rule` (`interp_end`,
+    /// `paren_end`, ...), or gives up with that rule tried here.
+    fn expect_rule(&mut self, c: u8, rule: Expected) -> Res<()> {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            Ok(())
+        } else {
+            self.note(self.i, rule);
+            Err(Stop::GiveUp)
+        }
+    }
+}

@@ -1,0 +1,493 @@
+//! Terms and their traversal steps: `.attr`, `[index]`, legacy `.0`
+//! indexes and the splats `.*` and `[*]`, structured into the steps each
+//! splat applies to each element (the grammar's `term` and `postfix`
+//! rules). Also the two shortcuts that read a plain reference
+//! (`var.region`) or an operand nothing can extend (`n + a * 2`)
+//! directly, without descending through every precedence level; both
+//! build the node the descent would, and the oracle tests hold them to it.
+
+use smallvec::SmallVec;
+
+use crate::native::ast::{Expr, ExprKind, Ident, SplatKind, Step, StepKind, TraversalExpr};
+use crate::native::diagnose::expected::{ATTR_NAME, EXPR, INDEX_END, OTHER};
+use crate::native::ident;
+use crate::native::{Span, SyntaxError, MAX_DEPTH};
+
+use super::{check, span, Built, Res, Stop, P};
+
+/// A postfix operator as read, before splats capture their steps.
+pub(super) enum Post {
+    /// An attribute, index or legacy index step, with its height.
+    Simple(Step, u32),
+    /// `.*`
+    AttrSplat(Span),
+    /// `[*]`
+    FullSplat(Span),
+}
+
+/// Structures flat postfix operators into steps, as the pest builder
+/// does: `.*` captures the attribute and legacy index steps right after
+/// it, `[*]` every later step. The height is the deepest step's (0 for
+/// plain attribute steps). Recursion is bounded by the splat count, which
+/// the caller limits.
+pub(super) fn shape_steps(
+    posts: &mut std::iter::Peekable<std::vec::IntoIter<Post>>,
+) -> Built<Vec<Step>> {
+    let mut steps = Vec::new();
+    let mut height = 0;
+    while let Some(post) = posts.next() {
+        match post {
+            Post::AttrSplat(marker) => {
+                let mut each = Vec::new();
+                let mut each_height = 0;
+                let mut end = marker;
+                loop {
+                    match posts.peek() {
+                        Some(Post::Simple(s, _))
+                            if matches!(
+                                s.kind,
+                                StepKind::Attr(_) | StepKind::Index { legacy: true, .. }
+                            ) =>
+                        {
+                            let Some(Post::Simple(s, h)) = posts.next() else {
+                                unreachable!("peeked")
+                            };
+                            end = s.span;
+                            each_height = each_height.max(h);
+                            each.push(s);
+                        }
+                        // A nested `.*` (an error, reported while reading)
+                        // is captured as pest's builder does.
+                        Some(&Post::AttrSplat(at)) => {
+                            posts.next();
+                            end = at;
+                        }
+                        _ => break,
+                    }
+                }
+                height = height.max(each_height + 1);
+                steps.push(Step {
+                    kind: StepKind::Splat {
+                        kind: SplatKind::Attr,
+                        each,
+                    },
+                    span: marker.to(end),
+                });
+            }
+            Post::FullSplat(marker) => {
+                let (each, each_height) = shape_steps(posts)?;
+                let end = each.last().map_or(marker, |s| s.span);
+                height = height.max(each_height + 1);
+                steps.push(Step {
+                    kind: StepKind::Splat {
+                        kind: SplatKind::Full,
+                        each,
+                    },
+                    span: marker.to(end),
+                });
+            }
+            Post::Simple(s, h) => {
+                height = height.max(h);
+                steps.push(s);
+            }
+        }
+    }
+    Ok((steps, height))
+}
+
+/// Appends `step` to a traversal's steps. Past the one step held inline
+/// (`aws_vpc.main.id`, `a.b[0].c`), room for four at once, as a vector's
+/// first growth gives, rather than two and then four.
+#[inline]
+pub(super) fn push_step(steps: &mut SmallVec<[Step; 1]>, step: Step) {
+    if steps.len() == 1 {
+        steps.reserve_exact(3);
+    }
+    steps.push(step);
+}
+
+/// The length of the run of ASCII name characters and dots that `rest`
+/// starts with: where a plain reference there would end.
+#[inline]
+pub(super) fn names_and_dots(rest: &[u8]) -> usize {
+    rest.iter()
+        .position(|&c| !(ident::CONTINUE_ASCII[usize::from(c)] || c == b'.'))
+        .unwrap_or(rest.len())
+}
+
+/// Where the name at `at` ends (at a dot, or at `end`), in a run of
+/// ASCII name characters and dots; `None` if no name starts at `at`.
+#[inline]
+pub(super) fn end_of_name(b: &[u8], at: usize, end: usize) -> Option<usize> {
+    if !b.get(at).copied().is_some_and(ident::is_start_byte) {
+        return None;
+    }
+    Some(
+        b[at..end]
+            .iter()
+            .position(|&c| c == b'.')
+            .map_or(end, |k| at + k),
+    )
+}
+
+/// Whether a term read up to `after` (the rest of the input) is whole:
+/// after spaces comes the end, or a byte that starts no postfix (`.`,
+/// `[`), call (`(`), namespaced name (`::`), comment or newline (which
+/// whitespace could take, to find a postfix beyond) and no character
+/// outside ASCII (which could be whitespace to the grammar or go on a
+/// name).
+#[inline]
+pub(super) fn ends_term(after: &[u8]) -> bool {
+    match after_spaces(after) {
+        [] => true,
+        [b'.' | b'[' | b'(' | b'#' | b'\n' | b'\r' | 0x80.., ..] => false,
+        [b'/', next, ..] => !matches!(next, b'/' | b'*'),
+        [b':', next, ..] => *next != b':',
+        _ => true,
+    }
+}
+
+/// `s` past its leading spaces and tabs (the whitespace a look ahead may
+/// skip without reading a comment or a line end).
+#[inline]
+pub(super) fn after_spaces(s: &[u8]) -> &[u8] {
+    let n = s
+        .iter()
+        .position(|&c| c != b' ' && c != b'\t')
+        .unwrap_or(s.len());
+    &s[n..]
+}
+
+#[cold]
+/// `at` is the whole `.*`; HCL blames its `*`.
+pub(super) fn nested_splat(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Nested splat expression not allowed",
+        "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+        Span::new(at.end - 1, at.end),
+    )
+}
+
+/// `.1.2` or `.1e5`: read as a number, refused as an index.
+#[cold]
+pub(super) fn invalid_legacy_index(text: &str, at: Span) -> SyntaxError {
+    let detail = if text.contains('.') {
+        format!(
+            "When using the legacy index syntax, chaining two indexes together is not \
+             permitted. Use the proper index syntax instead, like [{}].",
+            text.replace('.', "][")
+        )
+    } else {
+        "A legacy index (`.0`) must be a whole number. Use the index syntax `[...]` instead."
+            .to_string()
+    };
+    SyntaxError::new("Invalid legacy index syntax", detail, at)
+}
+
+impl P<'_> {
+    /// A plain reference (`env`, `var.region`, `aws_vpc.main.id`) that
+    /// nothing but one of `closers` follows (after spaces): half of the
+    /// interpolations of real files are one, and most call arguments. It is
+    /// read directly, not by the descent through every precedence level
+    /// that [`Self::expr`] makes to find it, and it is the node that
+    /// descent builds, with the same spans and height (a keyword is read
+    /// as the descent reads it too). Anything else (a call, an index or
+    /// splat, an operator, a newline or a comment) gives `None` with
+    /// nothing read, for [`Self::expr`].
+    pub(super) fn plain_reference(&mut self, closers: &[u8]) -> Option<(Expr, u32)> {
+        // A look ahead first: an expression that is not a plain reference
+        // mostly shows it right after its first name (a call's `(`, an
+        // operator, an index), before anything is built.
+        let rest = &self.b[self.i..];
+        let len = names_and_dots(rest);
+        let after = after_spaces(&rest[len..]);
+        // (`a::b` is a provider function's name, not `a` then `:`.)
+        let closed = after.first().is_some_and(|c| closers.contains(c));
+        if !closed || after.starts_with(b"::") {
+            return None;
+        }
+        self.reference_to(self.i + len)
+    }
+
+    /// A term that is a plain reference (as in [`Self::plain_reference`]),
+    /// a keyword or a plain number, which nothing after it can extend: what
+    /// follows it (after spaces) starts no postfix, call argument list or
+    /// longer name, and no comment or newline that could hide one. Such a
+    /// term is most operands (`n + a * 2`, `length(nums) > 40`); it is read
+    /// directly, without `term`'s memo and `primary`'s alternatives and
+    /// postfix attempt, and is the node they build. Anything else gives
+    /// `None` with nothing read.
+    pub(super) fn plain_term(&mut self) -> Option<(Expr, u32)> {
+        let start = self.i;
+        let rest = &self.b[start..];
+        let first = *rest.first()?;
+        if first.is_ascii_digit() {
+            let text = self.number();
+            if !ends_term(&self.b[self.i..]) {
+                self.i = start;
+                return None;
+            }
+            self.steps += 1;
+            let kind = ExprKind::Number(text.into());
+            let span = span(start, self.i);
+            return Some((Expr { kind, span }, 1));
+        }
+        if !ident::is_start_byte(first) {
+            return None;
+        }
+        let len = names_and_dots(rest);
+        if !ends_term(&rest[len..]) {
+            return None;
+        }
+        self.reference_to(start + len)
+    }
+
+    /// The plain reference (`name`, `name.attr...`) or keyword that spans
+    /// from here to `end` exactly, as one term; else `None` with nothing
+    /// read (`a..b`, `a.0`, a keyword with steps: for the descent). The
+    /// caller found only ASCII name characters and dots up to `end`, and
+    /// no name character after it.
+    pub(super) fn reference_to(&mut self, end: usize) -> Option<(Expr, u32)> {
+        let (b, start) = (self.b, self.i);
+        let name_end = end_of_name(b, start, end)?;
+        let name = &self.src[start..name_end];
+        let name_span = span(start, name_end);
+        let keyword = match name {
+            "true" => Some(ExprKind::Bool(true)),
+            "false" => Some(ExprKind::Bool(false)),
+            "null" => Some(ExprKind::Null),
+            _ => None,
+        };
+        if name_end == end {
+            // One name (most references): no steps to make.
+            let kind = keyword.unwrap_or_else(|| {
+                ExprKind::Variable(Ident {
+                    name: name.into(),
+                    span: name_span,
+                })
+            });
+            self.i = end;
+            self.steps += 1; // one term, as `term` counts them
+            return Some((
+                Expr {
+                    kind,
+                    span: name_span,
+                },
+                1,
+            ));
+        }
+        if keyword.is_some() {
+            return None;
+        }
+        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
+        let mut at = name_end;
+        while at < end {
+            let attr_end = end_of_name(b, at + 1, end)?;
+            let step = Step {
+                kind: StepKind::Attr(self.src[at + 1..attr_end].into()),
+                span: span(at, attr_end),
+            };
+            push_step(&mut steps, step);
+            at = attr_end;
+        }
+        self.i = end;
+        self.steps += 1;
+        let variable = Expr {
+            kind: ExprKind::Variable(Ident {
+                name: name.into(),
+                span: name_span,
+            }),
+            span: name_span,
+        };
+        let span = name_span.to(span(name_end, end));
+        let kind = ExprKind::Traversal(Box::new(TraversalExpr {
+            source: variable,
+            steps,
+        }));
+        Some((Expr { kind, span }, 2))
+    }
+
+    /// term = { primary ~ postfix* }: the postfix operators are read flat,
+    /// then shaped into steps (which steps each splat captures).
+    pub(super) fn term(&mut self) -> Built<Expr> {
+        if let Some(term) = self.plain_term() {
+            return Ok(term);
+        }
+        self.steps += 1;
+        let (start, depth) = (self.i, self.depth);
+        // A term that failed here before fails again (the memo's note of
+        // how deep it went says whether it could now be too deep instead).
+        // (Valid input rarely fails a term: no hashing while none has.)
+        if !self.failed_terms.is_empty() {
+            if let Some(&rise) = self.failed_terms.get(&start) {
+                if depth + rise <= MAX_DEPTH {
+                    return Err(Stop::GiveUp);
+                }
+            }
+        }
+        let outer_peak = std::mem::replace(&mut self.peak, depth);
+        let result = self.term_uncached();
+        if matches!(result, Err(Stop::GiveUp)) {
+            // (pest's `term` rule, tracked where it started.)
+            self.note(start, EXPR);
+            self.failed_terms.insert(start, self.peak - depth);
+        }
+        self.peak = self.peak.max(outer_peak);
+        result
+    }
+
+    pub(super) fn term_uncached(&mut self) -> Built<Expr> {
+        let primary = self.primary()?;
+        // Steps before the first splat are final as read; from the first
+        // splat on, they are kept flat and shaped at the end.
+        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
+        let mut steps_height = 0;
+        let mut posts: Vec<Post> = Vec::new();
+        let mut splats = 0;
+        // A postfix that fails to parse is not one (PEG backtracks): what
+        // follows the term must make sense of it, as in `{a = b\n[for ...] = 1}`.
+        // Whether an attribute-only splat is capturing the steps read: a
+        // second `.*` there is an error, reported in reading order.
+        let mut capturing = false;
+        while let Some(post) = self.attempt(Self::postfix)?.flatten() {
+            capturing = match &post {
+                Post::AttrSplat(at) => {
+                    if capturing {
+                        self.errors.push(nested_splat(*at));
+                    }
+                    true
+                }
+                Post::Simple(s, _) => {
+                    capturing
+                        && matches!(
+                            s.kind,
+                            StepKind::Attr(_) | StepKind::Index { legacy: true, .. }
+                        )
+                }
+                Post::FullSplat(_) => false,
+            };
+            match post {
+                Post::Simple(step, h) if posts.is_empty() => {
+                    steps_height = steps_height.max(h);
+                    push_step(&mut steps, step);
+                }
+                Post::AttrSplat(at) | Post::FullSplat(at) if splats == MAX_DEPTH => {
+                    return Err(Stop::TooDeep(at));
+                }
+                Post::AttrSplat(_) | Post::FullSplat(_) => {
+                    splats += 1;
+                    posts.push(post);
+                }
+                Post::Simple(..) => posts.push(post),
+            }
+        }
+        if !posts.is_empty() {
+            let (tail, h) = shape_steps(&mut posts.into_iter().peekable())?;
+            steps_height = steps_height.max(h);
+            steps.reserve_exact(tail.len());
+            steps.extend(tail);
+        }
+        if steps.is_empty() {
+            return Ok(primary);
+        }
+        let height = 1 + primary.1.max(steps_height);
+        let span = primary.0.span.to(steps.last().expect("non-empty").span);
+        check(height, steps[0].span)?;
+        let kind = ExprKind::Traversal(Box::new(TraversalExpr {
+            source: primary.0,
+            steps,
+        }));
+        Ok((Expr { kind, span }, height))
+    }
+
+    /// postfix = _{ !"..." ~ (attr_splat | full_splat | get_attr | legacy_index | index) },
+    /// after pest's implicit whitespace; `None` (and nothing consumed) if
+    /// none is here.
+    pub(super) fn postfix(&mut self) -> Res<Option<Post>> {
+        let before = self.i;
+        self.ws()?;
+        let start = self.i;
+        let none = |p: &mut Self| {
+            p.i = before;
+            Ok(None)
+        };
+        match self.peek() {
+            Some(b'.') if !self.b[start..].starts_with(b"...") => {
+                self.i += 1;
+                self.ws()?;
+                match self.peek() {
+                    // attr_splat = { "." ~ "*" }
+                    Some(b'*') => {
+                        self.i += 1;
+                        Ok(Some(Post::AttrSplat(span(start, self.i))))
+                    }
+                    // legacy_index = { "." ~ number }
+                    Some(c) if c.is_ascii_digit() => {
+                        let num_start = self.i;
+                        let text = self.number();
+                        if !text.bytes().all(|b| b.is_ascii_digit()) {
+                            let at = span(num_start, self.i);
+                            self.errors.push(invalid_legacy_index(text, at));
+                        }
+                        let key = Expr {
+                            kind: ExprKind::Number(text.into()),
+                            span: span(num_start, self.i),
+                        };
+                        let step = Step {
+                            kind: StepKind::Index {
+                                key: Box::new(key),
+                                legacy: true,
+                            },
+                            span: span(start, self.i),
+                        };
+                        Ok(Some(Post::Simple(step, 1)))
+                    }
+                    // get_attr = { "." ~ attr_name }
+                    _ => {
+                        if let Some(name) = self.ident() {
+                            let step = Step {
+                                kind: StepKind::Attr(name.into()),
+                                span: span(start, self.i),
+                            };
+                            Ok(Some(Post::Simple(step, 0)))
+                        } else {
+                            // attr_name (and legacy_index's number) tried here
+                            self.note(self.i, ATTR_NAME | OTHER);
+                            none(self)
+                        }
+                    }
+                }
+            }
+            Some(b'[') => {
+                self.i += 1;
+                self.enter(start)?;
+                self.ws()?;
+                // full_splat = { "[" ~ "*" ~ "]" }
+                if self.peek() == Some(b'*') {
+                    // Not `[*]`: then `index`, whose expression cannot
+                    // start at the `*`.
+                    self.note(self.i, EXPR);
+                    self.i += 1;
+                    self.ws()?;
+                    self.expect(b']')?;
+                    self.leave();
+                    return Ok(Some(Post::FullSplat(span(start, self.i))));
+                }
+                // index = { "[" ~ expr ~ index_end }
+                let (key, h) = self.expr()?;
+                self.ws()?;
+                self.expect_rule(b']', INDEX_END)?;
+                self.leave();
+                let step = Step {
+                    kind: StepKind::Index {
+                        key: Box::new(key),
+                        legacy: false,
+                    },
+                    span: span(start, self.i),
+                };
+                Ok(Some(Post::Simple(step, h)))
+            }
+            _ => none(self),
+        }
+    }
+}
