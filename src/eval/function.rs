@@ -317,6 +317,12 @@ impl FunctionBuilder {
 }
 
 impl Function {
+    /// The function's identity: equal for clones of one function (the
+    /// same function registered under two names).
+    pub(crate) fn identity(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
     /// A builder with no parameters and a dynamic result type.
     pub fn builder() -> FunctionBuilder {
         FunctionBuilder {

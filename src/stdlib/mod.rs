@@ -13,15 +13,17 @@
 //!
 //! # Cargo features
 //!
-//! The default features give Terraform's whole pure set. Each heavy family
-//! can be left out: `yaml` (`yamldecode`, `yamlencode`), `csv`
-//! (`csvdecode`), `hashes` (`md5`, `sha1`, `sha256`, `sha512`,
-//! `base64sha256`, `base64sha512`, `uuidv5`, the file hashes), `rsa`
-//! (`rsadecrypt`), `gzip` (`base64gzip`, `base64gunzip`), `regex`
+//! The default build has Terraform's light families; each heavy family is
+//! a cargo feature, and `full` turns them all on: `yaml` (`yamldecode`,
+//! `yamlencode`), `csv` (`csvdecode`), `hashes` (`md5`, `sha1`, `sha256`,
+//! `sha512`, `base64sha256`, `base64sha512`, `uuidv5`, the file hashes),
+//! `rsa` (`rsadecrypt`), `gzip` (`base64gzip`, `base64gunzip`), `regex`
 //! (`regex`, `regexall`, and `replace` with a `/pattern/`, which is an
 //! error without it), `text-encodings` (`textencodebase64`,
 //! `textdecodebase64`), `bcrypt` and `os-random` (for the opt-in
-//! [`impure`] functions). [`functions`] lists what the build has.
+//! unpredictable functions). [`functions`] lists what the build has; a
+//! call to a function the build leaves out is a "Call to unknown
+//! function" error whose detail names the feature to enable.
 //!
 //! # Where Terraform and OpenTofu differ
 //!
@@ -134,7 +136,7 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use crate::eval::{EvalContext, Function, FunctionError, Param};
+use crate::eval::{EvalContext, Function, FunctionError, Library, LibraryTable, Param};
 use crate::value::{limits, Number, NumberError, Str, Type, Value};
 
 /// The most elements `range` generates (Terraform's limit).
@@ -213,8 +215,8 @@ pub fn functions() -> Vec<(&'static str, Function)> {
 /// The standard library as one shared table, built on first use: every
 /// later [`EvalContext::with_stdlib`] is an `Arc` clone, not a rebuild of a
 /// hundred functions.
-fn library() -> crate::eval::Library {
-    static LIBRARY: std::sync::OnceLock<crate::eval::Library> = std::sync::OnceLock::new();
+fn library() -> Library {
+    static LIBRARY: std::sync::OnceLock<Library> = std::sync::OnceLock::new();
     LIBRARY
         .get_or_init(|| {
             // Each function under its name and as `core::NAME`.
@@ -225,9 +227,66 @@ fn library() -> crate::eval::Library {
             let names = functions
                 .iter()
                 .map(|(name, f)| (name.to_string(), f.clone()));
-            Arc::new(names.chain(aliases).collect())
+            Arc::new(LibraryTable {
+                functions: names.chain(aliases).collect(),
+                absent: absent_functions(),
+            })
         })
         .clone()
+}
+
+/// Terraform's functions that each cargo feature brings, with the feature.
+const FEATURE_FUNCTIONS: &[(&str, &[&str])] = &[
+    ("yaml", &["yamldecode", "yamlencode"]),
+    ("csv", &["csvdecode"]),
+    (
+        "hashes",
+        &[
+            "md5",
+            "sha1",
+            "sha256",
+            "sha512",
+            "base64sha256",
+            "base64sha512",
+            "uuidv5",
+            "filemd5",
+            "filesha1",
+            "filesha256",
+            "filesha512",
+            "filebase64sha256",
+            "filebase64sha512",
+        ],
+    ),
+    ("rsa", &["rsadecrypt"]),
+    ("gzip", &["base64gzip", "base64gunzip"]),
+    ("regex", &["regex", "regexall"]),
+    ("text-encodings", &["textencodebase64", "textdecodebase64"]),
+    ("bcrypt", &["bcrypt"]),
+];
+
+/// Whether this build has cargo feature `feature` of this crate.
+fn has_feature(feature: &str) -> bool {
+    match feature {
+        "yaml" => cfg!(feature = "yaml"),
+        "csv" => cfg!(feature = "csv"),
+        "hashes" => cfg!(feature = "hashes"),
+        "rsa" => cfg!(feature = "rsa"),
+        "gzip" => cfg!(feature = "gzip"),
+        "regex" => cfg!(feature = "regex"),
+        "text-encodings" => cfg!(feature = "text-encodings"),
+        "bcrypt" => cfg!(feature = "bcrypt"),
+        _ => false,
+    }
+}
+
+/// The functions this build leaves out, each with the cargo feature that
+/// would bring it: a call to one of them is told which feature to enable.
+fn absent_functions() -> Vec<(&'static str, &'static str)> {
+    FEATURE_FUNCTIONS
+        .iter()
+        .filter(|(feature, _)| !has_feature(feature))
+        .flat_map(|(feature, names)| names.iter().map(move |name| (*name, *feature)))
+        .collect()
 }
 
 /// [`functions`] as a map from name to function.
