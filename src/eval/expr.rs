@@ -384,7 +384,7 @@ impl<'a> Eval<'a> {
                 .unwrap_or_else(|| Value::unknown(self.splat_type(&source.ty(), each, ctx))),
             lone => {
                 let v = self.apply_steps(Cow::Borrowed(lone), each, ctx);
-                Value::Tuple(thin_vec::thin_vec![v])
+                Value::Tuple(Elements::from([v]))
             }
         }
     }
