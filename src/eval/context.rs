@@ -19,13 +19,13 @@ use crate::value::{Limits, Value};
 /// clone instead of a copy of every entry.
 pub(crate) type Library = Arc<LibraryTable>;
 
-/// The functions of a [`Library`], and the names it would have in a build
-/// with more cargo features, each with the feature that brings it (what a
-/// call to such a name is told to enable).
+/// The functions of a [`Library`], and the names of functions it leaves
+/// out, each with the detail that a call to it reports (the cargo feature
+/// that brings it, or the grant that adds it).
 #[derive(Default)]
 pub(crate) struct LibraryTable {
     pub(crate) functions: NameMap<Function>,
-    pub(crate) absent: Vec<(&'static str, &'static str)>,
+    pub(crate) absent: Vec<(&'static str, String)>,
 }
 
 /// A scope's table of names. Lookups happen once per variable reference
@@ -215,16 +215,15 @@ impl EvalContext {
         })
     }
 
-    /// The cargo feature of this crate that would bring function `name`
-    /// (or `core::NAME`) into the standard library this context has, when
-    /// this build leaves it out.
-    pub(crate) fn absent_function_feature(&self, name: &str) -> Option<&'static str> {
+    /// Why function `name` (or `core::NAME`), which the standard library
+    /// this context has leaves out, is missing: what a call to it reports.
+    pub(crate) fn absent_function_detail(&self, name: &str) -> Option<&str> {
         let short = name.strip_prefix("core::").unwrap_or(name);
         self.scopes()
             .filter_map(|s| s.library.as_ref())
             .flat_map(|l| l.absent.iter())
             .find(|(n, _)| *n == short)
-            .map(|(_, feature)| *feature)
+            .map(|(_, detail)| detail.as_str())
     }
 
     /// Every variable name visible from here (inner scopes first, each once).
@@ -382,9 +381,9 @@ impl<'s> Env<'s> {
         self.ctx.function_names()
     }
 
-    /// See [`EvalContext::absent_function_feature`].
-    pub(crate) fn absent_function_feature(&self, name: &str) -> Option<&'static str> {
-        self.ctx.absent_function_feature(name)
+    /// See [`EvalContext::absent_function_detail`].
+    pub(crate) fn absent_function_detail(&self, name: &str) -> Option<&'s str> {
+        self.ctx.absent_function_detail(name)
     }
 
     /// Every variable name visible from here, inner scopes first, each

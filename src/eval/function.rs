@@ -249,8 +249,8 @@ impl FunctionBuilder {
     /// string whose template calls only pure functions may then be
     /// evaluated once for all the strings of its text in a file, in one
     /// context. The standard library's functions are pure (except the
-    /// opt-in [`filesystem`](crate::stdlib::filesystem) and
-    /// [`impure`](crate::stdlib::impure) families); a function built
+    /// opt-in [`Filesystem`](crate::stdlib::Filesystem) and
+    /// [`Unpredictable`](crate::stdlib::Unpredictable) grants); a function built
     /// without this is taken to be impure (`uuid`, `timestamp`, an
     /// environment lookup), and never has a result reused.
     pub fn pure(mut self) -> FunctionBuilder {

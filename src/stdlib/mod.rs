@@ -1,15 +1,16 @@
-//! The standard function library: Terraform's pure functions, by family.
+//! The standard function library: Terraform's functions, by family.
 //!
-//! [`EvalContext::with_stdlib`] adds every function of this module to a
-//! context; [`functions`] lists them, so an application can pick only some.
-//! Names and semantics follow Terraform's (and go-cty's) documented
-//! behaviour: [`string`], [`collection`], [`numeric`], [`encoding`],
-//! [`codec`], `crypto` and `rsa` (features `hashes`, `rsa`), [`network`],
-//! [`time`], [`path`], [`template`] (`templatestring`, `convert`),
-//! [`marks`] and [`conversion`] functions, plus `try` and `can`, which take
-//! their arguments unevaluated and so live with HCL's other extensions in
+//! [`EvalContext::with_stdlib`] adds every pure function to a context;
+//! [`functions`] and [`function_map`] list them, so an application can
+//! pick only some. Names and semantics follow Terraform's (and go-cty's)
+//! documented behaviour: string, collection, numeric, encoding, hash,
+//! network, time, path, template (`templatestring`), sensitivity-mark and
+//! conversion functions, plus `try` and `can`, which take their arguments
+//! unevaluated and so live with HCL's other extensions in
 //! [`ext::tryfunc`](crate::ext::tryfunc). `with_stdlib` also adds each
-//! function as `core::NAME`, as Terraform does.
+//! function as `core::NAME`, as Terraform does. The families are private
+//! modules: what a family holds is this module's business, and a function
+//! is found by its name.
 //!
 //! # Cargo features
 //!
@@ -39,9 +40,10 @@
 //! No function in [`functions`] reads files, the environment, the network
 //! or the clock, or generates randomness: evaluating the same expression
 //! twice gives the same value. Terraform's impure functions are opt-in:
-//! [`filesystem`] (`file`, `fileset`, `templatefile`, ... confined to a
-//! root directory, see [`EvalContext::with_filesystem`]) and [`impure`]
-//! (`timestamp`, `plantimestamp`, `uuid`, `bcrypt`, see
+//! the file functions (`file`, `fileset`, `templatefile`, ... confined to a
+//! root directory, see [`Filesystem`] and [`EvalContext::with_filesystem`])
+//! and the unpredictable ones (`timestamp`, `plantimestamp`, `uuid`,
+//! `bcrypt`, see [`Unpredictable`] and
 //! [`EvalContext::with_unpredictable`]). An application that wants another
 //! such function adds it itself (a function built without
 //! [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure) is taken
@@ -89,17 +91,17 @@
 //!
 //! | what | limit |
 //! |---|---|
-//! | elements `range` generates | [`MAX_RANGE`] (1024, as in Terraform) |
-//! | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
-//! | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | [`MAX_FORMAT_WIDTH`] |
-//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::Limits::max_depth) (default [`MAX_DEPTH`]) |
+//! | elements `range` generates | 1 024, as in Terraform |
+//! | combinations `setproduct` builds | 1 048 576 |
+//! | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | 10 000 |
+//! | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::Limits::max_depth) |
 //! | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
-//! | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
-//! | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
-//! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
+//! | nodes a `yamldecode` document expands to (aliases included) | 1 048 576 |
+//! | digits `parseint` reads | 4 096 |
+//! | `pow` | exact for whole exponents, within [`Number`](crate::Number)'s range; otherwise an error |
 //! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
-//! | bytes of a file the file functions read | [`filesystem::DEFAULT_MAX_FILE_BYTES`], or [`filesystem::Filesystem::max_file_bytes`] |
-//! | entries `fileset` visits | [`MAX_ELEMENTS`] |
+//! | bytes of a file the file functions read | [`Filesystem::DEFAULT_MAX_FILE_BYTES`] (16 MiB), or [`Filesystem::max_file_bytes`] |
+//! | entries `fileset` visits | 1 048 576 |
 //! | patterns `{a,b}` alternatives in a `fileset` pattern expand to | 1024 |
 //!
 //! `chunklist` with size 0 returns the whole list as one chunk, as
@@ -113,24 +115,24 @@
 //! `concat`, `merge`, `alltrue`, `anytrue` and the `to*` conversions look at
 //! what is known and return unknowns only where they must.
 
-pub mod codec;
-pub mod collection;
-pub mod conversion;
+mod codec;
+mod collection;
+mod conversion;
 #[cfg(feature = "hashes")]
-pub mod crypto;
-pub mod encoding;
-pub mod filesystem;
+mod crypto;
+mod encoding;
+mod filesystem;
 mod glob;
-pub mod impure;
-pub mod marks;
-pub mod network;
-pub mod numeric;
-pub mod path;
+mod impure;
+mod marks;
+mod network;
+mod numeric;
+mod path;
 #[cfg(feature = "rsa")]
-pub mod rsa;
-pub mod string;
-pub mod template;
-pub mod time;
+mod rsa;
+mod string;
+mod template;
+mod time;
 
 use std::sync::Arc;
 
@@ -139,28 +141,30 @@ use indexmap::IndexMap;
 use crate::eval::{EvalContext, Function, FunctionError, Library, LibraryTable, Param};
 use crate::value::{limits, Number, NumberError, Str, Type, Value};
 
-/// The most elements `range` generates (Terraform's limit).
-pub const MAX_RANGE: usize = 1024;
+pub use filesystem::Filesystem;
+pub use impure::Unpredictable;
+pub use time::Timestamp;
 
-/// The most elements `setproduct` builds, and the most nodes a
-/// `yamldecode` document may expand to.
-pub const MAX_ELEMENTS: usize = 1 << 20;
+// The limits of single functions: fixed, documented in the table above, not
+// settings (the evaluation's settings are `Limits`).
+
+/// The most elements `range` generates (Terraform's limit).
+pub(crate) const MAX_RANGE: usize = 1024;
+
+/// The most elements `setproduct` builds, the most nodes a `yamldecode`
+/// document may expand to, and the most entries `fileset` visits.
+pub(crate) const MAX_ELEMENTS: usize = 1 << 20;
 
 /// The largest width or precision a `format` verb may ask for.
-pub const MAX_FORMAT_WIDTH: usize = 10_000;
+pub(crate) const MAX_FORMAT_WIDTH: usize = 10_000;
 
-/// The deepest nesting `flatten`, `jsondecode`, `yamldecode`, `jsonencode`
-/// and `yamlencode` accept by default; the running evaluation's
-/// [`Limits::max_depth`](crate::Limits::max_depth) is what applies.
-pub const MAX_DEPTH: usize = crate::Limits::DEFAULT.max_depth;
-
-/// The depth limit of the running evaluation.
+/// The depth limit of the running evaluation ([`Limits::max_depth`](crate::Limits::max_depth)).
 pub(crate) fn max_depth() -> usize {
     limits::max_depth()
 }
 
 /// The most digits `parseint` reads.
-pub const MAX_PARSEINT_DIGITS: usize = 4096;
+pub(crate) const MAX_PARSEINT_DIGITS: usize = 4096;
 
 impl EvalContext {
     /// This context with every standard function (see [`functions`]).
@@ -279,14 +283,41 @@ fn has_feature(feature: &str) -> bool {
     }
 }
 
-/// The functions this build leaves out, each with the cargo feature that
-/// would bring it: a call to one of them is told which feature to enable.
-fn absent_functions() -> Vec<(&'static str, &'static str)> {
-    FEATURE_FUNCTIONS
+/// The functions the standard library leaves out, each with what a call
+/// to it reports: the cargo feature that brings it when this build leaves
+/// it out, or the grant that adds it (the impure functions, see
+/// [`Filesystem`] and [`Unpredictable`]).
+fn absent_functions() -> Vec<(&'static str, String)> {
+    let mut absent: Vec<(&'static str, String)> = FEATURE_FUNCTIONS
         .iter()
         .filter(|(feature, _)| !has_feature(feature))
-        .flat_map(|(feature, names)| names.iter().map(move |name| (*name, *feature)))
-        .collect()
+        .flat_map(|(feature, names)| {
+            names.iter().map(move |name| {
+                let detail = format!(
+                    "The function {name:?} needs the cargo feature {feature:?} of hcl-json (or \"full\")."
+                );
+                (*name, detail)
+            })
+        })
+        .collect();
+    let files = Filesystem::new(".").functions().into_iter().map(|(name, _)| {
+        let detail = format!(
+            "The function {name:?} reads files, which this context has not been granted (EvalContext::with_filesystem)."
+        );
+        (name, detail)
+    });
+    let unpredictable = Unpredictable::unknown().functions().into_iter().map(|(name, _)| {
+        let detail = format!(
+            "The function {name:?} reads the clock or random bytes, which this context has not been granted (EvalContext::with_unpredictable)."
+        );
+        (name, detail)
+    });
+    for (name, detail) in files.chain(unpredictable) {
+        if !absent.iter().any(|(n, _)| *n == name) {
+            absent.push((name, detail));
+        }
+    }
+    absent
 }
 
 /// [`functions`] as a map from name to function.

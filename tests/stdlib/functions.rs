@@ -310,8 +310,8 @@ fn functions_cover_terraforms_whole_pure_list_also_as_core_names() {
     feature = "bcrypt"
 ))]
 fn the_opt_in_contexts_add_terraforms_impure_functions_and_nothing_else_does() {
-    use hcl_json::stdlib::filesystem::Filesystem;
-    use hcl_json::stdlib::impure::Unpredictable;
+    use hcl_json::stdlib::Filesystem;
+    use hcl_json::stdlib::Unpredictable;
     let pure = EvalContext::new().with_stdlib();
     let granted = EvalContext::new()
         .with_filesystem(Filesystem::new("."))
@@ -429,11 +429,13 @@ fn a_function_left_out_by_a_feature_names_the_feature_to_enable() {
         }
         let e = result.expect_err(src);
         let d = &e.diagnostics()[0];
+        // The detail names the function without its `core::` namespace.
+        let short = name.trim_start_matches("core::");
         assert_eq!(d.summary, "Call to unknown function", "{src}");
         assert_eq!(
             d.detail,
             format!(
-                "The function {name:?} needs the cargo feature {feature:?} of hcl-json (or \"full\")."
+                "The function {short:?} needs the cargo feature {feature:?} of hcl-json (or \"full\")."
             )
         );
         let subject = d.subject.as_ref().unwrap();
@@ -497,4 +499,49 @@ fn a_left_out_function_renders_as_the_readme_shows() {
     let start = readme.find("Error: Call to unknown function").unwrap();
     let end = start + readme[start..].find("\n```").unwrap();
     assert_eq!(e.to_string().trim_end(), readme[start..end].trim_end());
+}
+
+/// The README's rule for the unpredictable functions: not in
+/// `with_stdlib()` (a call names the grant it needs), unknown values under
+/// `Unpredictable::unknown()`, as in Terraform's validation.
+#[test]
+fn unpredictable_functions_need_a_grant_and_are_unknown_without_sources() {
+    use hcl_json::stdlib::{Filesystem, Unpredictable};
+    use hcl_json::{Type, Value};
+    let eval = |src: &str, ctx: &EvalContext| Expression::parse(src, "f.hcl").unwrap().value(ctx);
+    let stdlib = EvalContext::new().with_stdlib();
+    for (src, name) in [("timestamp()", "timestamp"), ("core::uuid()", "uuid")] {
+        let e = eval(src, &stdlib).unwrap_err();
+        let d = &e.diagnostics()[0];
+        assert_eq!(d.summary, "Call to unknown function");
+        assert_eq!(
+            d.detail,
+            format!(
+                "The function {name:?} reads the clock or random bytes, which this context has not been granted (EvalContext::with_unpredictable)."
+            )
+        );
+    }
+    let e = eval("file(\"x\")", &stdlib).unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].detail,
+        "The function \"file\" reads files, which this context has not been granted (EvalContext::with_filesystem)."
+    );
+    let validating = stdlib.with_unpredictable(Unpredictable::unknown());
+    for src in ["timestamp()", "plantimestamp()", "uuid()"] {
+        assert_eq!(
+            eval(src, &validating).unwrap(),
+            Value::unknown(Type::String),
+            "{src}"
+        );
+    }
+    if cfg!(feature = "bcrypt") {
+        assert_eq!(
+            eval("bcrypt(\"secret\")", &validating).unwrap(),
+            Value::unknown(Type::String)
+        );
+    }
+    let granted = EvalContext::new()
+        .with_stdlib()
+        .with_filesystem(Filesystem::new("."));
+    assert!(granted.function("file").is_some());
 }
