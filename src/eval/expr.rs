@@ -18,7 +18,7 @@ use crate::pos::Range;
 use crate::syntax::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
-use crate::value::limits::{self, Exceeded, LIMIT_SUMMARY};
+use crate::value::limits::{self, Exceeded};
 use crate::value::{
     try_convert, unify_unsafe, AccessError, Elements, Entries, Number, Str, Type, Value,
 };
@@ -93,7 +93,8 @@ impl<'a> Eval<'a> {
     #[cold]
     pub(super) fn limit_error(&mut self, span: Span) {
         if let Some(e) = limits::take_report() {
-            self.error(LIMIT_SUMMARY, e.detail(), span);
+            let subject = self.range(span);
+            self.diags.push(e.diagnostic(Some(subject)));
         }
     }
 

@@ -391,4 +391,10 @@ fn a_reused_value_is_charged_to_the_budget() {
         .with_limits(hcl_json::Limits::default().with_max_bytes(64 << 10));
     let err = eval_attr(&format!(r#"{{"a": [{items}]}}"#), &ctx).unwrap_err();
     assert_eq!(err.diagnostics()[0].summary, "Evaluation limit exceeded");
+    assert_eq!(
+        err.diagnostics()[0].kind,
+        hcl_json::DiagnosticKind::LimitExceeded {
+            limit: hcl_json::diag::Limit::Bytes
+        }
+    );
 }
