@@ -98,7 +98,7 @@
 //! | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
 //! | nodes a `yamldecode` document expands to (aliases included) | 1 048 576 |
 //! | digits `parseint` reads | 4 096 |
-//! | `pow` | exact for whole exponents, within [`Number`](crate::Number)'s range; otherwise an error |
+//! | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
 //! | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
 //! | bytes of a file the file functions read | [`Filesystem::DEFAULT_MAX_FILE_BYTES`] (16 MiB), or [`Filesystem::max_file_bytes`] |
 //! | entries `fileset` visits | 1 048 576 |
