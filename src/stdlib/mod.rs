@@ -239,12 +239,18 @@ fn library() -> Library {
         .clone()
 }
 
-/// Terraform's functions that each cargo feature brings, with the feature.
-const FEATURE_FUNCTIONS: &[(&str, &[&str])] = &[
-    ("yaml", &["yamldecode", "yamlencode"]),
-    ("csv", &["csvdecode"]),
+/// Each cargo feature that brings functions: its name, whether this build
+/// has it, and Terraform's functions it brings.
+const FEATURE_FUNCTIONS: &[(&str, bool, &[&str])] = &[
+    (
+        "yaml",
+        cfg!(feature = "yaml"),
+        &["yamldecode", "yamlencode"],
+    ),
+    ("csv", cfg!(feature = "csv"), &["csvdecode"]),
     (
         "hashes",
+        cfg!(feature = "hashes"),
         &[
             "md5",
             "sha1",
@@ -261,27 +267,20 @@ const FEATURE_FUNCTIONS: &[(&str, &[&str])] = &[
             "filebase64sha512",
         ],
     ),
-    ("rsa", &["rsadecrypt"]),
-    ("gzip", &["base64gzip", "base64gunzip"]),
-    ("regex", &["regex", "regexall"]),
-    ("text-encodings", &["textencodebase64", "textdecodebase64"]),
-    ("bcrypt", &["bcrypt"]),
+    ("rsa", cfg!(feature = "rsa"), &["rsadecrypt"]),
+    (
+        "gzip",
+        cfg!(feature = "gzip"),
+        &["base64gzip", "base64gunzip"],
+    ),
+    ("regex", cfg!(feature = "regex"), &["regex", "regexall"]),
+    (
+        "text-encodings",
+        cfg!(feature = "text-encodings"),
+        &["textencodebase64", "textdecodebase64"],
+    ),
+    ("bcrypt", cfg!(feature = "bcrypt"), &["bcrypt"]),
 ];
-
-/// Whether this build has cargo feature `feature` of this crate.
-fn has_feature(feature: &str) -> bool {
-    match feature {
-        "yaml" => cfg!(feature = "yaml"),
-        "csv" => cfg!(feature = "csv"),
-        "hashes" => cfg!(feature = "hashes"),
-        "rsa" => cfg!(feature = "rsa"),
-        "gzip" => cfg!(feature = "gzip"),
-        "regex" => cfg!(feature = "regex"),
-        "text-encodings" => cfg!(feature = "text-encodings"),
-        "bcrypt" => cfg!(feature = "bcrypt"),
-        _ => false,
-    }
-}
 
 /// The functions the standard library leaves out, each with what a call
 /// to it reports: the cargo feature that brings it when this build leaves
@@ -290,8 +289,8 @@ fn has_feature(feature: &str) -> bool {
 fn absent_functions() -> Vec<(&'static str, String)> {
     let mut absent: Vec<(&'static str, String)> = FEATURE_FUNCTIONS
         .iter()
-        .filter(|(feature, _)| !has_feature(feature))
-        .flat_map(|(feature, names)| {
+        .filter(|(_, built, _)| !built)
+        .flat_map(|(feature, _, names)| {
             names.iter().map(move |name| {
                 let detail = format!(
                     "The function {name:?} needs the cargo feature {feature:?} of hcl-json (or \"full\")."
@@ -643,4 +642,34 @@ pub(crate) fn make_map<K: Into<Str>>(
     entries: impl IntoIterator<Item = (K, Value)>,
 ) -> Result<Value, FunctionError> {
     Value::map(elem_ty, entries).map_err(|e| FunctionError::new(detail(&e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The feature table says what the build really has: a feature's
+    /// functions exist exactly when the build has the feature.
+    #[test]
+    fn the_feature_table_matches_the_functions_built() {
+        let mut built: Vec<&str> = functions().into_iter().map(|(name, _)| name).collect();
+        built.extend(Filesystem::new(".").functions().into_iter().map(|(n, _)| n));
+        built.extend(
+            Unpredictable::unknown()
+                .functions()
+                .into_iter()
+                .map(|(n, _)| n),
+        );
+        for (feature, has, names) in FEATURE_FUNCTIONS {
+            for name in *names {
+                assert_eq!(built.contains(name), *has, "{name} of feature {feature}");
+            }
+        }
+        // A function the build has is absent from `with_stdlib` only for
+        // want of a grant, never of a feature.
+        for (name, detail) in absent_functions() {
+            let for_feature = detail.contains("cargo feature");
+            assert_eq!(for_feature, !built.contains(&name), "{name}: {detail}");
+        }
+    }
 }
