@@ -150,12 +150,15 @@ impl Default for Limits {
 /// The failure of a charge: the budget is spent. Once one charge fails,
 /// every later charge of the same evaluation fails too, so the evaluation
 /// winds down quickly.
+///
+/// Crate-internal: a program sees a refusal as a diagnostic of kind
+/// [`DiagnosticKind::LimitExceeded`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exceeded {
+pub(crate) struct Exceeded {
     /// The limit.
-    pub limit: Limit,
+    pub(crate) limit: Limit,
     /// Its value.
-    pub max: u64,
+    pub(crate) max: u64,
 }
 
 /// The summary of the diagnostic an exceeded limit gives (programs match
@@ -177,7 +180,7 @@ impl Exceeded {
     }
 
     /// The diagnostic's detail: what was exceeded and how to raise it.
-    pub fn detail(&self) -> String {
+    pub(crate) fn detail(&self) -> String {
         let max = self.max;
         match self.limit {
             Limit::Bytes => format!(
