@@ -101,7 +101,7 @@ impl EvalContext {
 /// unpredictable functions). [`functions`] lists what the build has; a
 /// call to a function the build leaves out is a "Call to unknown
 /// function" error whose detail names the feature to enable.
-
+///
 /// # Where Terraform and OpenTofu differ
 ///
 /// Terraform is followed: `element` counts negative indexes from the end
