@@ -62,6 +62,29 @@ pub enum DiagnosticKind {
         /// The function's own message.
         reason: String,
     },
+    /// The evaluation spent its budget ([`Limits`](crate::value::limits::Limits)): the
+    /// input asks for more than the context allows, and raising the limit
+    /// (for trusted input) is what lets it through.
+    LimitExceeded {
+        /// The limit exceeded.
+        limit: Limit,
+    },
+}
+
+/// A limit of an evaluation's budget ([`Limits`](crate::value::limits::Limits)), as
+/// [`DiagnosticKind::LimitExceeded`] names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`Limits::max_bytes`](crate::value::limits::Limits::max_bytes): bytes of strings
+    /// and collections produced.
+    Bytes,
+    /// [`Limits::max_steps`](crate::value::limits::Limits::max_steps): loop iterations,
+    /// function calls and values visited.
+    Steps,
+    /// [`Limits::max_depth`](crate::value::limits::Limits::max_depth): nesting of values
+    /// and of evaluations inside evaluations.
+    Depth,
 }
 
 /// One problem found in a configuration.

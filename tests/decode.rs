@@ -1403,6 +1403,12 @@ fn one_decoding_shares_one_evaluation_budget() {
     let d = &err.diagnostics()[0];
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(
+        d.kind,
+        hcl_json::DiagnosticKind::LimitExceeded {
+            limit: hcl_json::diag::Limit::Bytes
+        }
+    );
+    assert_eq!(
         d.detail,
         "This expression produces more than 8 MiB of strings and collections, the evaluation limit of produced values; raise it with `Limits::with_max_bytes` (`EvalContext::with_limits`) if this input is trusted."
     );

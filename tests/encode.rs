@@ -288,10 +288,10 @@ fn values_are_written_as_expressions() {
         ("${k}", Value::from(true)),
         (
             "l",
-            Value::Tuple(thin_vec::thin_vec![
+            Value::Tuple(hcl_json::value::Elements::from([
                 Value::null(Type::String),
-                Value::from("é")
-            ]),
+                Value::from("é"),
+            ])),
         ),
     ]);
     assert_eq!(
@@ -357,10 +357,10 @@ fn an_unknown_value_is_an_error_with_the_attribute_path() {
         variable: vec![Variable {
             name: "v".into(),
             description: None,
-            default: Some(Value::Tuple(thin_vec::thin_vec![
+            default: Some(Value::Tuple(hcl_json::value::Elements::from([
                 Value::from(1i64),
                 Value::unknown(Type::String),
-            ])),
+            ]))),
         }],
         ..empty()
     };
@@ -652,7 +652,10 @@ fn a_native_expression_inside_a_string_is_written_as_an_interpolation() {
     let back: Holder = decode(&text.replace("args", "e"));
     assert_eq!(
         back.e.value(&ctx).unwrap(),
-        Value::Tuple(thin_vec::thin_vec![Value::from("map"), Value::from("k")])
+        Value::Tuple(hcl_json::value::Elements::from([
+            Value::from("map"),
+            Value::from("k")
+        ]))
     );
 }
 

@@ -162,3 +162,61 @@ fn incompatible_default_is_an_error() {
         "Invalid default value for optional attribute"
     );
 }
+
+fn printed(json_value: &str) -> String {
+    TypeConstraint::parse(&expr(json_value))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .to_string()
+}
+
+#[test]
+fn a_constraint_prints_as_terraform_prints_it() {
+    assert_eq!(printed(r#""string""#), "string");
+    assert_eq!(printed(r#""any""#), "any");
+    assert_eq!(printed(r#""list(string)""#), "list(string)");
+    assert_eq!(printed(r#""map(set(number))""#), "map(set(number))");
+    assert_eq!(
+        printed(r#""object({b = bool, a = number})""#),
+        "object({a=number,b=bool})"
+    );
+    assert_eq!(
+        printed(r#""tuple([string, list(any)])""#),
+        "tuple([string,list(any)])"
+    );
+}
+
+#[test]
+fn optional_attributes_print_inside_their_objects_without_defaults() {
+    assert_eq!(
+        printed(r#""object({name = string, port = optional(number, 80)})""#),
+        "object({name=string,port=optional(number)})"
+    );
+    assert_eq!(
+        printed(r#""map(object({tags = optional(map(string)), id = string}))""#),
+        "map(object({id=string,tags=optional(map(string))}))"
+    );
+    assert_eq!(
+        printed(
+            r#""tuple([number, object({inner = optional(object({x = optional(bool, true)}))})])""#
+        ),
+        "tuple([number,object({inner=optional(object({x=optional(bool)}))})])"
+    );
+    assert_eq!(
+        printed(r#""list(object({a = object({b = optional(string)})}))""#),
+        "list(object({a=object({b=optional(string)})}))"
+    );
+}
+
+#[test]
+fn a_printed_constraint_reads_back_as_the_same_constraint() {
+    for src in [
+        "object({name=string,port=optional(number)})",
+        "list(object({a=object({b=optional(string)}),c=set(bool)}))",
+        "tuple([number,object({inner=optional(map(any))})])",
+    ] {
+        let once = TypeConstraint::parse(&expr(&format!("{src:?}"))).unwrap();
+        assert_eq!(once.to_string(), src);
+        let again = TypeConstraint::parse(&expr(&format!("{:?}", once.to_string()))).unwrap();
+        assert_eq!(again, once);
+    }
+}

@@ -12,10 +12,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::diag::{did_you_mean, Error};
+use crate::diag::{did_you_mean, Error, Limit};
 use crate::eval::EvalContext;
 use crate::pos::{Pos, Range, SourceFile};
-use crate::value::limits::{self, Exceeded, Limit, LIMIT_SUMMARY, VALUE_BYTES};
+use crate::value::limits::{self, Exceeded, VALUE_BYTES};
 use crate::value::{AccessError, Value};
 
 /// One step of a [`Traversal`], with the source range it was written at.
@@ -277,7 +277,11 @@ impl Traversal {
     /// The error of a spent budget: the limit, on the whole traversal.
     #[cold]
     fn limit_error(&self, e: Exceeded) -> Error {
-        self.error(LIMIT_SUMMARY, e.detail(), &self.range())
+        let err = e.error_at(self.range());
+        match &self.source {
+            Some(src) => err.with_source(src.clone()),
+            None => err,
+        }
     }
 
     #[cold]

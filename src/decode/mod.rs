@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use serde::de::DeserializeOwned;
 
 use crate::body::{Body, BodySchema};
-use crate::diag::{Diagnostics, Error};
+use crate::diag::{DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::value::limits;
 
@@ -279,7 +279,7 @@ pub fn decode_body<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Er
         Ok(meter) => meter,
         Err(e) => {
             let at = body.range();
-            return Err(body.attach(Error::at(limits::LIMIT_SUMMARY, e.detail(), at)));
+            return Err(body.attach(e.error_at(at)));
         }
     };
     let result = decode_metered(body, ctx);
@@ -351,11 +351,10 @@ pub(crate) fn limit_reported_once(
 ) -> Diagnostics {
     let mut seen = false;
     let mut kept = Diagnostics::new();
-    kept.extend(
-        diags
-            .into_iter()
-            .filter(|d| d.summary != limits::LIMIT_SUMMARY || !std::mem::replace(&mut seen, true)),
-    );
+    kept.extend(diags.into_iter().filter(|d| {
+        !matches!(d.kind, DiagnosticKind::LimitExceeded { .. })
+            || !std::mem::replace(&mut seen, true)
+    }));
     kept
 }
 

@@ -322,6 +322,9 @@ thread_local! {
 /// [`unknown_function_detail`] for `name` in `ctx`, computed once per
 /// distinct name and function table within one evaluation.
 fn unknown_function_message(name: &str, ctx: &Env<'_>) -> String {
+    if let Some(detail) = ctx.absent_function_detail(name) {
+        return detail.to_owned();
+    }
     let generation = limits::generation();
     let key = (ctx.functions_identity(), name.to_owned());
     SUGGESTIONS.with(|cell| {

@@ -18,7 +18,16 @@ use crate::value::Value;
 /// A shared, immutable function table (the standard library), consulted
 /// after a scope's own functions: adding it to a context is one `Arc`
 /// clone instead of a copy of every entry.
-pub(crate) type Library = Arc<NameMap<Function>>;
+pub(crate) type Library = Arc<LibraryTable>;
+
+/// The functions of a [`Library`], and the names of functions it leaves
+/// out, each with the detail that a call to it reports (the cargo feature
+/// that brings it, or the grant that adds it).
+#[derive(Default)]
+pub(crate) struct LibraryTable {
+    pub(crate) functions: NameMap<Function>,
+    pub(crate) absent: Vec<(&'static str, String)>,
+}
 
 /// A scope's table of names. Lookups happen once per variable reference
 /// and function call, so the hash is foldhash rather than SipHash (which
@@ -202,8 +211,19 @@ impl EvalContext {
         self.scopes().find_map(|s| {
             s.functions
                 .get(name)
-                .or_else(|| s.library.as_ref().and_then(|l| l.get(name)))
+                .or_else(|| s.library.as_ref().and_then(|l| l.functions.get(name)))
         })
+    }
+
+    /// Why function `name` (or `core::NAME`), which the standard library
+    /// this context has leaves out, is missing: what a call to it reports.
+    pub(crate) fn absent_function_detail(&self, name: &str) -> Option<&str> {
+        let short = name.strip_prefix("core::").unwrap_or(name);
+        self.scopes()
+            .filter_map(|s| s.library.as_ref())
+            .flat_map(|l| l.absent.iter())
+            .find(|(n, _)| *n == short)
+            .map(|(_, detail)| detail.as_str())
     }
 
     /// Every variable name visible from here (inner scopes first, each once).
@@ -216,8 +236,22 @@ impl EvalContext {
         distinct_names(self.scopes().map(|s| {
             s.functions
                 .keys()
-                .chain(s.library.iter().flat_map(|l| l.keys()))
+                .chain(s.library.iter().flat_map(|l| l.functions.keys()))
         }))
+    }
+
+    /// How many distinct functions are visible from here: a function
+    /// under two names (`upper` and `core::upper`) counts once.
+    fn function_count(&self) -> usize {
+        let mut seen: Vec<usize> = self
+            .function_names()
+            .into_iter()
+            .filter_map(|name| self.function(name))
+            .map(Function::identity)
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len()
     }
 
     /// The identity of the scopes that define functions: two contexts with
@@ -233,8 +267,9 @@ impl EvalContext {
     /// Whether any scope defines any function (to tell "function calls are
     /// not allowed here" from "no such function").
     pub fn has_functions(&self) -> bool {
-        self.scopes()
-            .any(|s| !s.functions.is_empty() || s.library.as_ref().is_some_and(|l| !l.is_empty()))
+        self.scopes().any(|s| {
+            !s.functions.is_empty() || s.library.as_ref().is_some_and(|l| !l.functions.is_empty())
+        })
     }
 
     /// Whether any scope defines any variable.
@@ -346,6 +381,11 @@ impl<'s> Env<'s> {
         self.ctx.function_names()
     }
 
+    /// See [`EvalContext::absent_function_detail`].
+    pub(crate) fn absent_function_detail(&self, name: &str) -> Option<&'s str> {
+        self.ctx.absent_function_detail(name)
+    }
+
     /// Every variable name visible from here, inner scopes first, each
     /// once (within one iteration, the key's name before the value's).
     pub(crate) fn variable_names(&self) -> Vec<&'s str> {
@@ -419,7 +459,7 @@ impl std::fmt::Debug for EvalContext {
             .field("variables", &self.variable_names())
             .field(
                 "functions",
-                &format_args!("{} functions", self.function_names().len()),
+                &format_args!("{} functions", self.function_count()),
             )
             .finish()
     }

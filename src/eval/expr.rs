@@ -18,7 +18,7 @@ use crate::native::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
 use crate::pos::Range;
-use crate::value::limits::{self, Exceeded, LIMIT_SUMMARY};
+use crate::value::limits::{self, Exceeded};
 use crate::value::{
     try_convert, unify_unsafe, AccessError, Elements, Entries, Number, Str, Type, Value,
 };
@@ -93,7 +93,8 @@ impl<'a> Eval<'a> {
     #[cold]
     pub(super) fn limit_error(&mut self, span: Span) {
         if let Some(e) = limits::take_report() {
-            self.error(LIMIT_SUMMARY, e.detail(), span);
+            let subject = self.range(span);
+            self.diags.push(e.diagnostic(Some(subject)));
         }
     }
 
@@ -384,7 +385,7 @@ impl<'a> Eval<'a> {
                 .unwrap_or_else(|| Value::unknown(self.splat_type(&source.ty(), each, ctx))),
             lone => {
                 let v = self.apply_steps(Cow::Borrowed(lone), each, ctx);
-                Value::Tuple(thin_vec::thin_vec![v])
+                Value::Tuple(Elements::from([v]))
             }
         }
     }

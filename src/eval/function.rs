@@ -250,8 +250,8 @@ impl FunctionBuilder {
     /// string whose template calls only pure functions may then be
     /// evaluated once for all the strings of its text in a file, in one
     /// context. The standard library's functions are pure (except the
-    /// opt-in [`filesystem`](crate::stdlib::filesystem) and
-    /// [`impure`](crate::stdlib::impure) families); a function built
+    /// opt-in [`Filesystem`](crate::stdlib::Filesystem) and
+    /// [`Unpredictable`](crate::stdlib::Unpredictable) grants); a function built
     /// without this is taken to be impure (`uuid`, `timestamp`, an
     /// environment lookup), and never has a result reused.
     pub fn pure(mut self) -> FunctionBuilder {
@@ -318,6 +318,12 @@ impl FunctionBuilder {
 }
 
 impl Function {
+    /// The function's identity: equal for clones of one function (the
+    /// same function registered under two names).
+    pub(crate) fn identity(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
     /// A builder with no parameters and a dynamic result type.
     pub fn builder() -> FunctionBuilder {
         FunctionBuilder {

@@ -99,8 +99,7 @@ impl Expression {
     /// The error of a spent budget, on the whole expression.
     #[cold]
     fn limit_error(&self, e: limits::Exceeded) -> Error {
-        Error::at(limits::LIMIT_SUMMARY, e.detail(), self.range())
-            .with_source(self.source().clone())
+        e.error_at(self.range()).with_source(self.source().clone())
     }
 }
 

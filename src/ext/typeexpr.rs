@@ -10,6 +10,7 @@
 //! fill them with before converting a value.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 use crate::body::{Expression, NativeExpr};
 use crate::diag::{Diagnostic, Diagnostics, Error};
@@ -34,6 +35,26 @@ pub fn type_constraint(expr: &Expression) -> Result<Type, Error> {
 }
 
 /// A type constraint with its optional attributes and their defaults.
+///
+/// It displays as Terraform prints a type constraint (HCL's
+/// `typeexpr.TypeString`): `list(string)`, `object({a=number,b=string})`
+/// with the attributes sorted by name, `optional(...)` around the type of
+/// an optional attribute, `any` for the dynamic pseudo-type. Defaults are
+/// not part of the printed type (they are in [`Optional::defaults`]).
+///
+/// ```
+/// use hcl_json::ext::typeexpr::TypeConstraint;
+///
+/// let src = r#"{"type": "list(object({port = optional(number, 80), name = string}))"}"#;
+/// let file = hcl_json::parse(src, "variables.tf.json")?;
+/// let expr = file.body().just_attributes()?["type"].expr.clone();
+/// let constraint = TypeConstraint::parse(&expr)?;
+/// assert_eq!(
+///     constraint.to_string(),
+///     "list(object({name=string,port=optional(number)}))"
+/// );
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct TypeConstraint {
     /// The type values are converted to.
@@ -59,6 +80,62 @@ pub struct Optional {
 impl Optional {
     fn is_empty(&self) -> bool {
         self.attributes.is_empty() && self.children.is_empty()
+    }
+}
+
+impl fmt::Display for TypeConstraint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_constraint(f, &self.ty, &self.optional)
+    }
+}
+
+/// Writes `ty` with the optional attributes `optional` marks, the way
+/// `typeexpr.TypeString` does.
+fn write_constraint(f: &mut fmt::Formatter<'_>, ty: &Type, optional: &Optional) -> fmt::Result {
+    if optional.is_empty() {
+        return write!(f, "{ty}");
+    }
+    let empty = Optional::default();
+    let child = |key: &str| optional.children.get(key).unwrap_or(&empty);
+    match ty {
+        Type::List(elem) | Type::Set(elem) | Type::Map(elem) => {
+            let kind = match ty {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            write!(f, "{kind}(")?;
+            write_constraint(f, elem, child("*"))?;
+            f.write_str(")")
+        }
+        Type::Object(attrs) => {
+            f.write_str("object({")?;
+            for (i, (name, attr_ty)) in attrs.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{name}=")?;
+                if optional.attributes.contains(name) {
+                    f.write_str("optional(")?;
+                    write_constraint(f, attr_ty, child(name))?;
+                    f.write_str(")")?;
+                } else {
+                    write_constraint(f, attr_ty, child(name))?;
+                }
+            }
+            f.write_str("})")
+        }
+        Type::Tuple(elems) => {
+            f.write_str("tuple([")?;
+            for (i, elem) in elems.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write_constraint(f, elem, child(&i.to_string()))?;
+            }
+            f.write_str("])")
+        }
+        _ => write!(f, "{ty}"),
     }
 }
 

@@ -406,11 +406,7 @@ fn metered(
     let meter = match crate::value::limits::enter(ctx.limits(), size) {
         Ok(meter) => meter,
         Err(e) => {
-            diags.push(crate::diag::Diagnostic::error(
-                crate::value::limits::LIMIT_SUMMARY,
-                e.detail(),
-                range,
-            ));
+            diags.push(e.diagnostic(range));
             return (Value::dynamic(), diags);
         }
     };

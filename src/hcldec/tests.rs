@@ -557,6 +557,10 @@ fn one_spec_decoding_shares_one_evaluation_budget() {
     // each costs its string, its parts and their copy as an argument).
     assert_eq!(diags.len(), 1, "{diags:?}");
     assert_eq!(diags[0].summary, "Evaluation limit exceeded");
+    assert!(matches!(
+        diags[0].kind,
+        crate::diag::DiagnosticKind::LimitExceeded { .. }
+    ));
     let at = diags[0].subject.as_ref().unwrap();
     assert_eq!((at.start.line, at.start.column), (3, 11));
     assert_eq!(&src[at.start.byte..at.start.byte + 5], "join(");

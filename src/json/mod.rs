@@ -12,8 +12,8 @@ mod parser;
 mod template_cache;
 mod tree;
 
+pub use parser::ParseOptions;
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
-pub use parser::{ParseOptions, DEFAULT_MAX_DEPTH};
 #[cfg(test)]
 pub(crate) use template_cache::{
     CACHE_ENTRIES, CACHE_MAX_TEMPLATE, FIRST_VALUES, FIRST_VALUE_BYTES,

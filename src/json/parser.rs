@@ -5,7 +5,7 @@
 //! hot path is plain loops over bytes; positions (line, column) are computed
 //! only when an error is built, and error paths are `#[cold]`.
 //!
-//! Nesting is limited ([`ParseOptions::max_depth`]) so no input can overflow
+//! Nesting is limited ([`ParseOptions::max_nesting`]) so no input can overflow
 //! the stack, here or in the recursive layers above.
 
 // Errors travel boxed so that every `Result` on the scanning path stays one word wide.
@@ -21,21 +21,25 @@ use crate::diag::Error;
 use crate::pos::SourceFile;
 use crate::words;
 
-/// The nesting depth [`ParseOptions::default`] allows: far beyond any real
-/// configuration, far below what could exhaust a thread's stack.
-pub const DEFAULT_MAX_DEPTH: usize = 256;
-
 /// Limits and switches for [`parse_with`](crate::body::parse_with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParseOptions {
-    /// How deeply arrays and objects may nest; deeper input is an error.
-    pub max_depth: usize,
+    /// How deeply JSON arrays and objects may nest in the source text;
+    /// deeper input is a parse error ("Nesting too deep"). The nesting of
+    /// evaluated values is [`Limits::max_depth`](crate::value::limits::Limits::max_depth).
+    pub max_nesting: usize,
+}
+
+impl ParseOptions {
+    /// The nesting [`ParseOptions::default`] allows: far beyond any real
+    /// configuration, far below what could exhaust a thread's stack.
+    pub const DEFAULT_MAX_NESTING: usize = 256;
 }
 
 impl Default for ParseOptions {
     fn default() -> ParseOptions {
         ParseOptions {
-            max_depth: DEFAULT_MAX_DEPTH,
+            max_nesting: ParseOptions::DEFAULT_MAX_NESTING,
         }
     }
 }
@@ -110,7 +114,7 @@ fn parse_source(source: Arc<SourceFile>, options: ParseOptions) -> Result<Arc<Fi
         src: src.as_bytes(),
         at: 0,
         depth: 0,
-        max_depth: options.max_depth,
+        max_nesting: options.max_nesting,
         nodes: Vec::with_capacity(src.len() / 8 + 1),
         children: Vec::new(),
         props: Vec::new(),
@@ -200,7 +204,7 @@ struct Parser<'a> {
     src: &'a [u8],
     at: usize,
     depth: usize,
-    max_depth: usize,
+    max_nesting: usize,
     nodes: Vec<Node>,
     children: Vec<NodeId>,
     props: Vec<Prop>,
@@ -470,12 +474,12 @@ impl Parser<'_> {
 
     fn enter(&mut self, start: usize) -> PResult<()> {
         self.depth += 1;
-        if self.depth > self.max_depth {
+        if self.depth > self.max_nesting {
             return Err(err(
                 "Nesting too deep",
                 format!(
                     "Arrays and objects are nested more than {} levels deep here, which this parser does not allow.",
-                    self.max_depth
+                    self.max_nesting
                 ),
                 start,
                 start + 1,
@@ -1295,7 +1299,7 @@ mod tests {
         let deep = format!("{{\"a\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
         let (summary, _) = fails(&deep);
         assert_eq!(summary, "Nesting too deep");
-        let opts = ParseOptions { max_depth: 3 };
+        let opts = ParseOptions { max_nesting: 3 };
         assert!(parse_with(r#"{"a": [[1]]}"#, "t", opts).is_ok());
         assert!(parse_with(r#"{"a": [[[1]]]}"#, "t", opts).is_err());
     }

@@ -705,7 +705,7 @@ mod tests {
             vars[0].default,
             Some(Value::List(
                 crate::value::Type::String,
-                thin_vec::thin_vec![Value::from("1")]
+                crate::value::Elements::from([Value::from("1")])
             ))
         );
         assert!(!vars[0].nullable);

@@ -17,7 +17,7 @@ use crate::eval::{Function, FunctionError};
 use crate::value::{Type, Value};
 
 /// The functions of this module that the enabled features provide.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     #[allow(unused_mut)]
     let mut all = vec![("urldecode", urldecode())];
     #[cfg(feature = "gzip")]

@@ -24,7 +24,7 @@ use crate::eval::{Function, FunctionError, Param};
 use crate::value::{limits, unify_unsafe, Elements, Entries, Membership, Number, Str, Type, Value};
 
 /// The collection functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("alltrue", alltrue()),
         ("anytrue", anytrue()),

@@ -13,7 +13,7 @@ use crate::eval::{Function, FunctionError, Param};
 use crate::value::{try_convert, unify_unsafe, Type, Value};
 
 /// The conversion functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("tobool", to("Converts a value to a bool.", Type::Bool)),
         (

@@ -17,7 +17,7 @@ use crate::eval::{Function, FunctionError};
 use crate::value::{Type, Value};
 
 /// The hash functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         (
             "base64sha256",

@@ -30,7 +30,7 @@ use crate::value::limits::{self, VALUE_BYTES};
 use crate::value::{Elements, Entries, Number, Str, Type, Value};
 
 /// The encoding functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("base64decode", base64decode()),
         ("base64encode", base64encode()),

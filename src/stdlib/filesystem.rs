@@ -1,34 +1,5 @@
-//! The file-system functions, opt-in and sandboxed: `file`, `fileexists`,
-//! `fileset`, `filebase64`, the file hashes (`filemd5`, `filesha1`,
-//! `filesha256`, `filesha512`, `filebase64sha256`, `filebase64sha512`,
-//! feature `hashes`), `templatefile`, `abspath` and `pathexpand`.
-//!
-//! None of them is in [`EvalContext::with_stdlib`]: an application grants
-//! them with [`EvalContext::with_filesystem`] and a [`Filesystem`], which
-//! confines every path to one root directory:
-//!
-//! - a relative path is taken from the root;
-//! - an absolute path, a `..` or a symbolic link that leads outside the
-//!   root is an error ("Path outside the root"), checked both on the text
-//!   of the path and on the file it really names (symbolic links resolved),
-//!   so a link inside the root cannot reach out of it;
-//! - a file larger than [`Filesystem::max_file_bytes`] (by default
-//!   [`DEFAULT_MAX_FILE_BYTES`], 16 MiB) is an error rather than a read;
-//! - `fileset` visits at most [`MAX_ELEMENTS`]
-//!   entries, skips entries whose link leads outside the root, lists a
-//!   link to a file inside it, and does not descend into linked
-//!   directories (so a link cycle cannot loop).
-//!
-//! ```
-//! use hcl_json::stdlib::filesystem::Filesystem;
-//! use hcl_json::EvalContext;
-//!
-//! let ctx = EvalContext::new()
-//!     .with_stdlib()
-//!     .with_filesystem(Filesystem::new("."));
-//! assert!(ctx.function("file").is_some());
-//! assert!(EvalContext::new().with_stdlib().function("file").is_none());
-//! ```
+//! The file-system functions, opt-in and sandboxed: [`Filesystem`] and
+//! the functions it grants.
 
 use std::fs;
 use std::io::Read as _;
@@ -43,10 +14,40 @@ use crate::diag::{Diagnostic, Error};
 use crate::eval::{EvalContext, ExpressionClosure, Function, FunctionError, Param};
 use crate::value::{Type, Value};
 
-/// The largest file the functions read by default (16 MiB).
-pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 << 20;
-
-/// A grant of read access to the files under one directory.
+/// A grant of read access to the files under one directory: what the
+/// file-system functions read.
+///
+/// The file-system functions, opt-in and sandboxed: `file`, `fileexists`,
+/// `fileset`, `filebase64`, the file hashes (`filemd5`, `filesha1`,
+/// `filesha256`, `filesha512`, `filebase64sha256`, `filebase64sha512`,
+/// feature `hashes`), `templatefile`, `abspath` and `pathexpand`.
+///
+/// None of them is in [`EvalContext::with_stdlib`]: an application grants
+/// them with [`EvalContext::with_filesystem`] and a [`Filesystem`], which
+/// confines every path to one root directory:
+///
+/// - a relative path is taken from the root;
+/// - an absolute path, a `..` or a symbolic link that leads outside the
+///   root is an error ("Path outside the root"), checked both on the text
+///   of the path and on the file it really names (symbolic links resolved),
+///   so a link inside the root cannot reach out of it;
+/// - a file larger than [`Filesystem::max_file_bytes`] (by default
+///   [`Filesystem::DEFAULT_MAX_FILE_BYTES`], 16 MiB) is an error rather than a read;
+/// - `fileset` visits at most 1 048 576
+///   entries, skips entries whose link leads outside the root, lists a
+///   link to a file inside it, and does not descend into linked
+///   directories (so a link cycle cannot loop).
+///
+/// ```
+/// use hcl_json::stdlib::Filesystem;
+/// use hcl_json::EvalContext;
+///
+/// let ctx = EvalContext::new()
+///     .with_stdlib()
+///     .with_filesystem(Filesystem::new("."));
+/// assert!(ctx.function("file").is_some());
+/// assert!(EvalContext::new().with_stdlib().function("file").is_none());
+/// ```
 #[derive(Debug, Clone)]
 pub struct Filesystem(Arc<Sandbox>);
 
@@ -58,12 +59,15 @@ struct Sandbox {
 }
 
 impl Filesystem {
+    /// The largest file the functions read by default (16 MiB).
+    pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 << 20;
+
     /// Read access to the files under `root` (a relative root is taken from
     /// the current directory when a function is called).
     pub fn new(root: impl Into<PathBuf>) -> Filesystem {
         Filesystem(Arc::new(Sandbox {
             root: root.into(),
-            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            max_file_bytes: Filesystem::DEFAULT_MAX_FILE_BYTES,
             home: None,
         }))
     }

@@ -1,32 +1,5 @@
-//! The unpredictable functions, opt-in: `timestamp`, `plantimestamp`,
-//! `uuid` and `bcrypt` (feature `bcrypt`). Their results depend on the
-//! clock or on randomness, so none is in
-//! [`EvalContext::with_stdlib`]; an application grants them with
-//! [`EvalContext::with_unpredictable`] and an [`Unpredictable`] that says
-//! where the time and the random bytes come from.
-//!
-//! What is not granted follows Terraform's rule for a pure context (its
-//! validation pass): the function still checks its arguments, but returns
-//! an unknown string instead of calling the clock or the random source, so
-//! a configuration that uses it still validates.
-//!
-//! ```
-//! use hcl_json::stdlib::impure::Unpredictable;
-//! use hcl_json::stdlib::time::Timestamp;
-//! use hcl_json::{EvalContext, Type, Value};
-//!
-//! // Validation: every unpredictable function gives an unknown string.
-//! let pure = EvalContext::new().with_unpredictable(Unpredictable::unknown());
-//! let uuid = pure.function("uuid").unwrap();
-//! assert_eq!(uuid.call(&[]), Ok(Value::unknown(Type::String)));
-//!
-//! // A plan: the time the application chose.
-//! let t = Timestamp::parse_rfc3339("2024-05-01T12:00:00Z").unwrap();
-//! let plan = EvalContext::new()
-//!     .with_unpredictable(Unpredictable::unknown().with_plan_timestamp(t));
-//! let f = plan.function("plantimestamp").unwrap();
-//! assert_eq!(f.call(&[]), Ok(Value::from("2024-05-01T12:00:00Z")));
-//! ```
+//! The unpredictable functions, opt-in: [`Unpredictable`] and the
+//! functions it grants.
 
 use std::fmt;
 use std::sync::Arc;
@@ -41,6 +14,35 @@ type Random = Arc<dyn Fn(&mut [u8]) -> Result<(), String> + Send + Sync>;
 
 /// Where the unpredictable functions get the time and random bytes; each
 /// source not given makes its functions return unknown values.
+///
+/// The unpredictable functions are opt-in: `timestamp`, `plantimestamp`,
+/// `uuid` and `bcrypt` (feature `bcrypt`). Their results depend on the
+/// clock or on randomness, so none is in
+/// [`EvalContext::with_stdlib`]; an application grants them with
+/// [`EvalContext::with_unpredictable`] and an `Unpredictable` that says
+/// where the time and the random bytes come from.
+///
+/// What is not granted follows Terraform's rule for a pure context (its
+/// validation pass): the function still checks its arguments, but returns
+/// an unknown string instead of calling the clock or the random source, so
+/// a configuration that uses it still validates.
+///
+/// ```
+/// use hcl_json::stdlib::{Timestamp, Unpredictable};
+/// use hcl_json::{EvalContext, Type, Value};
+///
+/// // Validation: every unpredictable function gives an unknown string.
+/// let pure = EvalContext::new().with_unpredictable(Unpredictable::unknown());
+/// let uuid = pure.function("uuid").unwrap();
+/// assert_eq!(uuid.call(&[]), Ok(Value::unknown(Type::String)));
+///
+/// // A plan: the time the application chose.
+/// let t = Timestamp::parse_rfc3339("2024-05-01T12:00:00Z").unwrap();
+/// let plan = EvalContext::new()
+///     .with_unpredictable(Unpredictable::unknown().with_plan_timestamp(t));
+/// let f = plan.function("plantimestamp").unwrap();
+/// assert_eq!(f.call(&[]), Ok(Value::from("2024-05-01T12:00:00Z")));
+/// ```
 #[derive(Clone, Default)]
 pub struct Unpredictable {
     clock: Option<Clock>,

@@ -15,7 +15,7 @@ use crate::eval::{Function, Param};
 use crate::value::{Type, Value};
 
 /// The mark functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         (
             "ephemeralasnull",

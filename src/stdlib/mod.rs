@@ -1,61 +1,63 @@
 //! The standard function library: Terraform's pure functions (and
-//! OpenTofu's extra pure ones), by family, with the opt-in impure ones
-//! ([`filesystem`], [`impure`]) and the limits that bound each call.
-//! [`EvalContext::with_stdlib`] adds them to a context (each also as
-//! `core::NAME`, as Terraform does); [`functions`] lists them, and its
-//! documentation says how they behave on unknown values, what each call is
-//! charged and which cargo feature each heavy family needs. `try` and `can`
-//! take their arguments unevaluated and live with HCL's other extensions in
-//! [`ext::tryfunc`](crate::ext::tryfunc).
+//! OpenTofu's extra pure ones), by family in private modules, with the
+//! opt-in impure ones ([`Filesystem`], [`Unpredictable`]) and the limits
+//! that bound each call. [`EvalContext::with_stdlib`] adds them to a
+//! context (each also as `core::NAME`, as Terraform does); [`functions`]
+//! lists them, and its documentation says how they behave on unknown
+//! values, what each call is charged and which cargo feature each heavy
+//! family needs. `try` and `can` take their arguments unevaluated and live
+//! with HCL's other extensions in [`ext::tryfunc`](crate::ext::tryfunc).
 
-pub mod codec;
-pub mod collection;
-pub mod conversion;
+mod codec;
+mod collection;
+mod conversion;
 #[cfg(feature = "hashes")]
-pub mod crypto;
-pub mod encoding;
-pub mod filesystem;
+mod crypto;
+mod encoding;
+mod filesystem;
 mod glob;
-pub mod impure;
-pub mod marks;
-pub mod network;
-pub mod numeric;
-pub mod path;
+mod impure;
+mod marks;
+mod network;
+mod numeric;
+mod path;
 #[cfg(feature = "rsa")]
-pub mod rsa;
-pub mod string;
-pub mod template;
-pub mod time;
+mod rsa;
+mod string;
+mod template;
+mod time;
 
 use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use crate::eval::{EvalContext, Function, FunctionError, Param};
+use crate::eval::{EvalContext, Function, FunctionError, Library, LibraryTable, Param};
 use crate::value::{limits, Number, NumberError, Str, Type, Value};
 
-/// The most elements `range` generates (Terraform's limit).
-pub const MAX_RANGE: usize = 1024;
+pub use filesystem::Filesystem;
+pub use impure::Unpredictable;
+pub use time::Timestamp;
 
-/// The most elements `setproduct` builds, and the most nodes a
-/// `yamldecode` document may expand to.
-pub const MAX_ELEMENTS: usize = 1 << 20;
+// The limits of single functions: fixed, documented in the table above, not
+// settings (the evaluation's settings are `Limits`).
+
+/// The most elements `range` generates (Terraform's limit).
+pub(crate) const MAX_RANGE: usize = 1024;
+
+/// The most elements `setproduct` builds, the most nodes a `yamldecode`
+/// document may expand to, and the most entries `fileset` visits.
+pub(crate) const MAX_ELEMENTS: usize = 1 << 20;
 
 /// The largest width or precision a `format` verb may ask for.
-pub const MAX_FORMAT_WIDTH: usize = 10_000;
+pub(crate) const MAX_FORMAT_WIDTH: usize = 10_000;
 
-/// The deepest nesting `flatten`, `jsondecode`, `yamldecode`, `jsonencode`
-/// and `yamlencode` accept by default; the running evaluation's
-/// [`Limits::max_depth`](crate::value::limits::Limits::max_depth) is what applies.
-pub const MAX_DEPTH: usize = crate::value::limits::Limits::DEFAULT.max_depth;
-
-/// The depth limit of the running evaluation.
+/// The depth limit of the running evaluation ([`Limits::max_depth`](crate::value::limits::Limits::max_depth)).
 pub(crate) fn max_depth() -> usize {
     limits::max_depth()
 }
 
 /// The most digits `parseint` reads.
-pub const MAX_PARSEINT_DIGITS: usize = 4096;
+pub(crate) const MAX_PARSEINT_DIGITS: usize = 4096;
 
 impl EvalContext {
     /// This context with every standard function (see [`functions`]).
@@ -88,16 +90,17 @@ impl EvalContext {
 ///
 /// # Cargo features
 ///
-/// The default features give Terraform's whole pure set. Each heavy family
-/// can be left out: `yaml` (`yamldecode`, `yamlencode`), `csv`
+/// The default build has Terraform's light families; each heavy family is
+/// a cargo feature, and `full` turns them all on: `yaml` (`yamldecode`, `yamlencode`), `csv`
 /// (`csvdecode`), `hashes` (`md5`, `sha1`, `sha256`, `sha512`,
 /// `base64sha256`, `base64sha512`, `uuidv5`, the file hashes), `rsa`
 /// (`rsadecrypt`), `gzip` (`base64gzip`, `base64gunzip`), `regex`
 /// (`regex`, `regexall`, and `replace` with a `/pattern/`, which is an
 /// error without it), `text-encodings` (`textencodebase64`,
 /// `textdecodebase64`), `bcrypt` and `os-random` (for the opt-in
-/// [`impure`] functions). [`functions`] lists what the build has.
-///
+/// unpredictable functions). [`functions`] lists what the build has; a
+/// call to a function the build leaves out is a "Call to unknown
+/// function" error whose detail names the feature to enable.
 ///
 /// # Where Terraform and OpenTofu differ
 ///
@@ -108,15 +111,15 @@ impl EvalContext {
 /// `cidrcontains`) are included since no Terraform function has their
 /// names.
 ///
-///
 /// # Pure by default
 ///
 /// No function in [`functions`] reads files, the environment, the network
 /// or the clock, or generates randomness: evaluating the same expression
 /// twice gives the same value. Terraform's impure functions are opt-in:
-/// [`filesystem`] (`file`, `fileset`, `templatefile`, ... confined to a
-/// root directory, see [`EvalContext::with_filesystem`]) and [`impure`]
-/// (`timestamp`, `plantimestamp`, `uuid`, `bcrypt`, see
+/// the file functions (`file`, `fileset`, `templatefile`, ... confined to a
+/// root directory, see [`Filesystem`] and [`EvalContext::with_filesystem`])
+/// and the unpredictable ones (`timestamp`, `plantimestamp`, `uuid`,
+/// `bcrypt`, see [`Unpredictable`] and
 /// [`EvalContext::with_unpredictable`]). An application that wants another
 /// such function adds it itself (a function built without
 /// [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure) is taken
@@ -143,7 +146,6 @@ impl EvalContext {
 /// assert!(ctx.function("upper").is_some());
 /// ```
 ///
-///
 /// # Limits
 ///
 /// Every function call is charged to the running evaluation's budget
@@ -165,22 +167,21 @@ impl EvalContext {
 ///
 /// | what | limit |
 /// |---|---|
-/// | elements `range` generates | [`MAX_RANGE`] (1024, as in Terraform) |
-/// | combinations `setproduct` builds | [`MAX_ELEMENTS`] |
-/// | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | [`MAX_FORMAT_WIDTH`] |
-/// | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::value::limits::Limits::max_depth) (default [`MAX_DEPTH`]) |
+/// | elements `range` generates | 1 024, as in Terraform |
+/// | combinations `setproduct` builds | 1 048 576 |
+/// | width and precision of one verb in `format` / `formatlist` (digits of `%.Nf` are computed before padding) | 10 000 |
+/// | nesting depth of `flatten`, `jsondecode`, `yamldecode`, `jsonencode`, `yamlencode` | [`Limits::max_depth`](crate::value::limits::Limits::max_depth) |
 /// | length of a regular expression pattern, size of its compiled program | [`MAX_REGEX_PATTERN`](crate::value::limits::MAX_REGEX_PATTERN), [`MAX_REGEX_SIZE`](crate::value::limits::MAX_REGEX_SIZE) |
-/// | nodes a `yamldecode` document expands to (aliases included) | [`MAX_ELEMENTS`] |
-/// | digits `parseint` reads | [`MAX_PARSEINT_DIGITS`] |
+/// | nodes a `yamldecode` document expands to (aliases included) | 1 048 576 |
+/// | digits `parseint` reads | 4 096 |
 /// | `pow` | exact for whole exponents, within [`Number`]'s range; otherwise an error |
 /// | bits `cidrsubnets` / `cidrsubnet` may add to a prefix | 32 per subnet, as in Terraform |
-/// | bytes of a file the file functions read | [`filesystem::DEFAULT_MAX_FILE_BYTES`], or [`filesystem::Filesystem::max_file_bytes`] |
-/// | entries `fileset` visits | [`MAX_ELEMENTS`] |
+/// | bytes of a file the file functions read | [`Filesystem::DEFAULT_MAX_FILE_BYTES`] (16 MiB), or [`Filesystem::max_file_bytes`] |
+/// | entries `fileset` visits | 1 048 576 |
 /// | patterns `{a,b}` alternatives in a `fileset` pattern expand to | 1024 |
 ///
 /// `chunklist` with size 0 returns the whole list as one chunk, as
 /// Terraform does.
-///
 ///
 /// # Unknown values
 ///
@@ -214,8 +215,8 @@ pub fn functions() -> Vec<(&'static str, Function)> {
 /// The standard library as one shared table, built on first use: every
 /// later [`EvalContext::with_stdlib`] is an `Arc` clone, not a rebuild of a
 /// hundred functions.
-fn library() -> crate::eval::Library {
-    static LIBRARY: std::sync::OnceLock<crate::eval::Library> = std::sync::OnceLock::new();
+fn library() -> Library {
+    static LIBRARY: std::sync::OnceLock<Library> = std::sync::OnceLock::new();
     LIBRARY
         .get_or_init(|| {
             // Each function under its name and as `core::NAME`.
@@ -226,9 +227,92 @@ fn library() -> crate::eval::Library {
             let names = functions
                 .iter()
                 .map(|(name, f)| (name.to_string(), f.clone()));
-            Arc::new(names.chain(aliases).collect())
+            Arc::new(LibraryTable {
+                functions: names.chain(aliases).collect(),
+                absent: absent_functions(),
+            })
         })
         .clone()
+}
+
+/// Each cargo feature that brings functions: its name, whether this build
+/// has it, and Terraform's functions it brings.
+const FEATURE_FUNCTIONS: &[(&str, bool, &[&str])] = &[
+    (
+        "yaml",
+        cfg!(feature = "yaml"),
+        &["yamldecode", "yamlencode"],
+    ),
+    ("csv", cfg!(feature = "csv"), &["csvdecode"]),
+    (
+        "hashes",
+        cfg!(feature = "hashes"),
+        &[
+            "md5",
+            "sha1",
+            "sha256",
+            "sha512",
+            "base64sha256",
+            "base64sha512",
+            "uuidv5",
+            "filemd5",
+            "filesha1",
+            "filesha256",
+            "filesha512",
+            "filebase64sha256",
+            "filebase64sha512",
+        ],
+    ),
+    ("rsa", cfg!(feature = "rsa"), &["rsadecrypt"]),
+    (
+        "gzip",
+        cfg!(feature = "gzip"),
+        &["base64gzip", "base64gunzip"],
+    ),
+    ("regex", cfg!(feature = "regex"), &["regex", "regexall"]),
+    (
+        "text-encodings",
+        cfg!(feature = "text-encodings"),
+        &["textencodebase64", "textdecodebase64"],
+    ),
+    ("bcrypt", cfg!(feature = "bcrypt"), &["bcrypt"]),
+];
+
+/// The functions the standard library leaves out, each with what a call
+/// to it reports: the cargo feature that brings it when this build leaves
+/// it out, or the grant that adds it (the impure functions, see
+/// [`Filesystem`] and [`Unpredictable`]).
+fn absent_functions() -> Vec<(&'static str, String)> {
+    let mut absent: Vec<(&'static str, String)> = FEATURE_FUNCTIONS
+        .iter()
+        .filter(|(_, built, _)| !built)
+        .flat_map(|(feature, _, names)| {
+            names.iter().map(move |name| {
+                let detail = format!(
+                    "The function {name:?} needs the cargo feature {feature:?} of hcl-json (or \"full\")."
+                );
+                (*name, detail)
+            })
+        })
+        .collect();
+    let files = Filesystem::new(".").functions().into_iter().map(|(name, _)| {
+        let detail = format!(
+            "The function {name:?} reads files, which this context has not been granted (EvalContext::with_filesystem)."
+        );
+        (name, detail)
+    });
+    let unpredictable = Unpredictable::unknown().functions().into_iter().map(|(name, _)| {
+        let detail = format!(
+            "The function {name:?} reads the clock or random bytes, which this context has not been granted (EvalContext::with_unpredictable)."
+        );
+        (name, detail)
+    });
+    for (name, detail) in files.chain(unpredictable) {
+        if !absent.iter().any(|(n, _)| *n == name) {
+            absent.push((name, detail));
+        }
+    }
+    absent
 }
 
 /// [`functions`] as a map from name to function.
@@ -554,4 +638,34 @@ pub(crate) fn make_map<K: Into<Str>>(
     entries: impl IntoIterator<Item = (K, Value)>,
 ) -> Result<Value, FunctionError> {
     Value::map(elem_ty, entries).map_err(|e| FunctionError::new(detail(&e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The feature table says what the build really has: a feature's
+    /// functions exist exactly when the build has the feature.
+    #[test]
+    fn the_feature_table_matches_the_functions_built() {
+        let mut built: Vec<&str> = functions().into_iter().map(|(name, _)| name).collect();
+        built.extend(Filesystem::new(".").functions().into_iter().map(|(n, _)| n));
+        built.extend(
+            Unpredictable::unknown()
+                .functions()
+                .into_iter()
+                .map(|(n, _)| n),
+        );
+        for (feature, has, names) in FEATURE_FUNCTIONS {
+            for name in *names {
+                assert_eq!(built.contains(name), *has, "{name} of feature {feature}");
+            }
+        }
+        // A function the build has is absent from `with_stdlib` only for
+        // want of a grant, never of a feature.
+        for (name, detail) in absent_functions() {
+            let for_feature = detail.contains("cargo feature");
+            assert_eq!(for_feature, !built.contains(&name), "{name}: {detail}");
+        }
+    }
 }

@@ -15,7 +15,7 @@ use crate::eval::{Function, FunctionError, Param};
 use crate::value::{Type, Value};
 
 /// The IP network functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("cidrcontains", cidrcontains()),
         ("cidrhost", cidrhost()),

@@ -11,7 +11,7 @@ use crate::eval::{Function, FunctionError, Param};
 use crate::value::{Number, Type, Value};
 
 /// The numeric functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         (
             "abs",

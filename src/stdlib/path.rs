@@ -9,7 +9,7 @@ use crate::eval::Function;
 use crate::value::{Type, Value};
 
 /// The path functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![("basename", basename()), ("dirname", dirname())]
 }
 

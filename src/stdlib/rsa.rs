@@ -20,7 +20,7 @@ use crate::eval::{Function, FunctionError};
 use crate::value::{Type, Value};
 
 /// `rsadecrypt`.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![("rsadecrypt", rsadecrypt())]
 }
 

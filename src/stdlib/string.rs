@@ -20,7 +20,7 @@ use crate::value::limits::{MAX_REGEX_PATTERN, MAX_REGEX_SIZE};
 use crate::value::{Number, Type, Value};
 
 /// The string functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("chomp", chomp()),
         ("endswith", endswith()),

@@ -24,7 +24,7 @@ use crate::ext::typeexpr::TypeConstraint;
 use crate::value::{Str, Type, Value};
 
 /// `templatestring` and `convert`.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![("convert", convert()), ("templatestring", templatestring())]
 }
 

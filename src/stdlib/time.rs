@@ -15,7 +15,7 @@ use crate::eval::{Function, FunctionError};
 use crate::value::{Type, Value};
 
 /// The date and time functions, by name.
-pub fn functions() -> Vec<(&'static str, Function)> {
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("formatdate", formatdate()),
         ("timeadd", timeadd()),
@@ -468,7 +468,7 @@ fn timecmp() -> Function {
 
 /// Parses a Go duration (`"1h30m"`, `"-1.5h"`, `"300ms"`) into
 /// nanoseconds, with Go's error texts.
-pub fn parse_duration(text: &str) -> Result<i64, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<i64, String> {
     let invalid = || format!("time: invalid duration {text:?}");
     let (negative, mut rest) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),

@@ -625,10 +625,7 @@ mod tests {
         let set = Value::set(Type::Number, [num("2"), num("1")]).unwrap();
         assert_eq!(
             safe(&set, &Type::list(Type::String)),
-            Ok(Value::List(
-                Type::String,
-                thin_vec::thin_vec![s("1"), s("2")]
-            ))
+            Ok(Value::List(Type::String, Elements::from([s("1"), s("2")])))
         );
     }
 
@@ -641,10 +638,7 @@ mod tests {
         );
         assert_eq!(
             unsafe_(&list, &Type::set(Type::String)),
-            Ok(Value::Set(
-                Type::String,
-                thin_vec::thin_vec![s("a"), s("b")]
-            ))
+            Ok(Value::Set(Type::String, Elements::from([s("a"), s("b")])))
         );
     }
 
@@ -655,7 +649,7 @@ mod tests {
             safe(&t, &Type::list(Type::String)),
             Ok(Value::List(
                 Type::String,
-                thin_vec::thin_vec![s("1"), s("true")]
+                Elements::from([s("1"), s("true")])
             ))
         );
         assert_eq!(
@@ -669,10 +663,7 @@ mod tests {
         let t = Value::tuple([num("1"), s("a")]);
         assert_eq!(
             safe(&t, &Type::list(Type::Dynamic)),
-            Ok(Value::List(
-                Type::String,
-                thin_vec::thin_vec![s("1"), s("a")]
-            ))
+            Ok(Value::List(Type::String, Elements::from([s("1"), s("a")])))
         );
         let bad = Value::tuple([num("1"), Value::tuple([])]);
         assert_eq!(
@@ -690,10 +681,7 @@ mod tests {
         );
         assert_eq!(
             unsafe_(&t, &Type::set(Type::String)),
-            Ok(Value::Set(
-                Type::String,
-                thin_vec::thin_vec![s("a"), s("b")]
-            ))
+            Ok(Value::Set(Type::String, Elements::from([s("a"), s("b")])))
         );
     }
 
@@ -820,7 +808,7 @@ mod tests {
         let l = Value::list(Type::Number, [num("1")]).unwrap();
         assert_eq!(
             safe(&l, &Type::list(Type::String)),
-            Ok(Value::List(Type::String, thin_vec::thin_vec![s("1")]))
+            Ok(Value::List(Type::String, Elements::from([s("1")])))
         );
         let m = Value::map(Type::String, [("k", s("1"))]).unwrap();
         assert_eq!(
@@ -831,10 +819,7 @@ mod tests {
         // Re-sorted by the new element type: "10" < "9" as strings.
         assert_eq!(
             safe(&set, &Type::set(Type::String)),
-            Ok(Value::Set(
-                Type::String,
-                thin_vec::thin_vec![s("10"), s("9")]
-            ))
+            Ok(Value::Set(Type::String, Elements::from([s("10"), s("9")])))
         );
     }
 

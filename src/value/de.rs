@@ -424,7 +424,7 @@ impl<'de> Deserializer<'de> for NumberDeserializer {
 }
 
 struct SeqDe {
-    iter: thin_vec::IntoIter<Value>,
+    iter: super::ElementsIntoIter,
 }
 
 impl<'de> SeqAccess<'de> for SeqDe {

@@ -6,6 +6,9 @@
 use std::cell::Cell;
 use std::fmt;
 
+use crate::diag::{Diagnostic, DiagnosticKind, Error, Limit};
+use crate::pos::Range;
+
 /// The evaluation budget of an [`EvalContext`](crate::eval::EvalContext).
 ///
 /// One evaluation (one call of [`Expression::value`](crate::body::Expression::value)
@@ -139,35 +142,40 @@ impl Default for Limits {
     }
 }
 
-/// Which limit an evaluation exceeded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Limit {
-    /// [`Limits::max_bytes`].
-    Bytes,
-    /// [`Limits::max_steps`].
-    Steps,
-    /// [`Limits::max_depth`].
-    Depth,
-}
-
 /// The failure of a charge: the budget is spent. Once one charge fails,
 /// every later charge of the same evaluation fails too, so the evaluation
 /// winds down quickly.
+///
+/// Crate-internal: a program sees a refusal as a diagnostic of kind
+/// [`DiagnosticKind::LimitExceeded`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exceeded {
+pub(crate) struct Exceeded {
     /// The limit.
-    pub limit: Limit,
+    pub(crate) limit: Limit,
     /// Its value.
-    pub max: u64,
+    pub(crate) max: u64,
 }
 
-/// The summary of the diagnostic an exceeded limit gives.
-pub const LIMIT_SUMMARY: &str = "Evaluation limit exceeded";
+/// The summary of the diagnostic an exceeded limit gives (programs match
+/// on [`DiagnosticKind::LimitExceeded`] instead).
+const LIMIT_SUMMARY: &str = "Evaluation limit exceeded";
 
 impl Exceeded {
+    /// The diagnostic of this refusal, about `subject`.
+    #[cold]
+    pub(crate) fn diagnostic(&self, subject: Option<Range>) -> Diagnostic {
+        Diagnostic::error(LIMIT_SUMMARY, self.detail(), subject)
+            .with_kind(DiagnosticKind::LimitExceeded { limit: self.limit })
+    }
+
+    /// The error of this refusal, about `subject`.
+    #[cold]
+    pub(crate) fn error_at(&self, subject: Range) -> Error {
+        Error::from(self.diagnostic(Some(subject)))
+    }
+
     /// The diagnostic's detail: what was exceeded and how to raise it.
-    pub fn detail(&self) -> String {
+    pub(crate) fn detail(&self) -> String {
         let max = self.max;
         match self.limit {
             Limit::Bytes => format!(

@@ -34,6 +34,7 @@
 mod access;
 mod convert;
 mod de;
+mod elements;
 mod entries;
 pub mod limits;
 mod number;
@@ -48,7 +49,6 @@ use std::fmt;
 
 use indexmap::IndexMap;
 use rust_decimal::Decimal;
-pub use thin_vec::ThinVec;
 
 use crate::diag::Error;
 
@@ -56,6 +56,7 @@ pub use access::AccessError;
 pub(crate) use convert::unsuitable;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
 pub use de::{from_value, ValueDeserializer};
+pub use elements::{Elements, ElementsIntoIter};
 pub use entries::Entries;
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
@@ -78,9 +79,9 @@ pub use unify::{unify, unify_unsafe};
 ///
 /// A decoded file holds one `Value` per element and per attribute, so its
 /// size is most of a decode's memory: collection payloads are one pointer
-/// each (a thin vector for [`Elements`] and for a [`Type::Tuple`]'s element
-/// types, a box for a [`Type::Object`]'s attributes), which keeps a `Value`
-/// at 32 bytes where inline vectors and maps made it 104.
+/// each ([`Elements`], also a [`Type::Tuple`]'s element types, is one
+/// pointer wide, and a [`Type::Object`]'s attributes are boxed), which
+/// keeps a `Value` at 32 bytes.
 ///
 /// The constructors ([`Value::list`], [`Value::set`], [`Value::map`]) check
 /// and convert their elements; code that builds the enum variants directly
@@ -119,15 +120,6 @@ pub enum Value {
     /// An object: its attributes, in insertion order.
     Object(Entries),
 }
-
-/// The elements of a list, set or tuple.
-///
-/// A [`ThinVec`] is one pointer wide (its length and capacity live in its
-/// heap block, and an empty one has no block), where a `Vec` is three: with
-/// a [`Type`] two words, that keeps a [`Value`] at 32 bytes instead of
-/// 104, and a decoded file's value tree holds one `Value` per element and
-/// per attribute. It derefs to a slice and has `Vec`'s methods.
-pub type Elements = ThinVec<Value>;
 
 impl Value {
     /// The null value of `ty`.
@@ -185,7 +177,7 @@ impl Value {
 
     /// The empty list of `elem_ty`.
     pub fn empty_list(elem_ty: Type) -> Value {
-        Value::List(elem_ty, ThinVec::new())
+        Value::List(elem_ty, Elements::new())
     }
 
     /// The value's type. For `Dynamic`-typed nulls and unknowns it is
@@ -710,7 +702,7 @@ mod tests {
             v,
             Value::List(
                 Type::String,
-                thin_vec::thin_vec![Value::from("1"), Value::from("true")]
+                Elements::from([Value::from("1"), Value::from("true")])
             )
         );
         let err = Value::list(Type::Number, [num("1"), Value::from("x")]).unwrap_err();

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use thin_vec::ThinVec;
+use super::Elements;
 
 /// The type of an HCL value, as the information model defines it.
 ///
@@ -31,10 +31,10 @@ pub enum Type {
     /// Named attributes, each with its own type (boxed: it keeps `Type`,
     /// and so [`Value`](crate::value::Value), small).
     Object(Box<BTreeMap<String, Type>>),
-    /// A fixed-length sequence of elements, each with its own type (a
-    /// [`ThinVec`], one pointer wide, as [`Elements`](crate::value::Elements)
-    /// are: it keeps `Type` at two words and [`Value`](crate::value::Value) at four).
-    Tuple(ThinVec<Type>),
+    /// A fixed-length sequence of elements, each with its own type (one
+    /// pointer wide, as a value's [`Elements`] are: it keeps `Type` at two
+    /// words and [`Value`](crate::value::Value) at four).
+    Tuple(Elements<Type>),
     /// The dynamic pseudo-type: a placeholder for a type not yet known. As a
     /// type specification it matches every type.
     Dynamic,

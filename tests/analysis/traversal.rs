@@ -220,6 +220,12 @@ fn evaluate_charges_splats_to_the_evaluation_budget() {
     assert_eq!(err.diagnostics().len(), 1);
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(
+        d.kind,
+        hcl_json::DiagnosticKind::LimitExceeded {
+            limit: hcl_json::diag::Limit::Steps
+        }
+    );
+    assert_eq!(
         d.detail,
         "This expression takes more than 1500 steps (loop iterations, function calls and values visited), the evaluation limit of steps; raise it with `Limits::with_max_steps` (`EvalContext::with_limits`) if this input is trusted."
     );
@@ -237,6 +243,12 @@ fn evaluate_refuses_more_splats_than_the_depth_limit() {
     let err = splats(100_000).evaluate(&ctx).unwrap_err();
     let d = &err.diagnostics()[0];
     assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(
+        d.kind,
+        hcl_json::DiagnosticKind::LimitExceeded {
+            limit: hcl_json::diag::Limit::Depth
+        }
+    );
     assert_eq!(
         d.detail,
         "This expression nests values or evaluations more than 128 levels deep, the evaluation limit of depth; raise it with `Limits::with_max_depth` (`EvalContext::with_limits`) if this input is trusted."

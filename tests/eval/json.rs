@@ -240,7 +240,7 @@ fn evaluating_again_gives_the_same_result() {
 
 #[test]
 fn deepest_json_nesting_evaluates_without_overflow() {
-    let depth = hcl_json::json::DEFAULT_MAX_DEPTH - 1;
+    let depth = hcl_json::json::ParseOptions::DEFAULT_MAX_NESTING - 1;
     let src = format!(
         "{{\"a\": {}\"${{a}}\"{}}}",
         "[".repeat(depth - 1),
@@ -269,7 +269,7 @@ fn deepest_native_nesting_evaluates_without_overflow() {
         }
         n -= 1;
     };
-    let depth = hcl_json::json::DEFAULT_MAX_DEPTH - 1;
+    let depth = hcl_json::json::ParseOptions::DEFAULT_MAX_NESTING - 1;
     let src = format!(
         "{{\"a\": {}{}{}}}",
         "[".repeat(depth - 1),
@@ -391,4 +391,10 @@ fn a_reused_value_is_charged_to_the_budget() {
         .with_limits(hcl_json::Limits::default().with_max_bytes(64 << 10));
     let err = eval_attr(&format!(r#"{{"a": [{items}]}}"#), &ctx).unwrap_err();
     assert_eq!(err.diagnostics()[0].summary, "Evaluation limit exceeded");
+    assert_eq!(
+        err.diagnostics()[0].kind,
+        hcl_json::DiagnosticKind::LimitExceeded {
+            limit: hcl_json::diag::Limit::Bytes
+        }
+    );
 }

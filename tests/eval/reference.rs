@@ -42,7 +42,7 @@ fn conditional_unifies_list_with_empty_tuple_as_list() {
     );
     assert_eq!(
         ok("${false ? items : []}", &c),
-        Value::List(Type::String, thin_vec::thin_vec![])
+        Value::List(Type::String, hcl_json::value::Elements::new())
     );
     assert_eq!(
         ok("${true ? items : [1, 2]}", &c),
@@ -147,11 +147,14 @@ fn range_with_a_negative_limit_counts_down() {
     let n = |i: i64| Value::from(i);
     assert_eq!(
         ok("${range(-3)}", &ctx()),
-        Value::List(Type::Number, thin_vec::thin_vec![n(0), n(-1), n(-2)])
+        Value::List(
+            Type::Number,
+            hcl_json::value::Elements::from([n(0), n(-1), n(-2)])
+        )
     );
     assert_eq!(
         ok("${range(0)}", &ctx()),
-        Value::List(Type::Number, thin_vec::thin_vec![])
+        Value::List(Type::Number, hcl_json::value::Elements::new())
     );
 }
 
@@ -185,7 +188,7 @@ fn concat_is_a_list_only_when_every_argument_is_a_list() {
     );
     assert_eq!(
         ok("${concat(items, nums)}", &c),
-        Value::Tuple(thin_vec::thin_vec![
+        Value::Tuple(hcl_json::value::Elements::from([
             s("a"),
             s("b"),
             s("c"),
@@ -193,7 +196,7 @@ fn concat_is_a_list_only_when_every_argument_is_a_list() {
             Value::from(2),
             Value::from(3),
             Value::from(4)
-        ])
+        ]))
     );
     assert_eq!(
         ok("${concat(items, items)}", &c),
@@ -201,7 +204,7 @@ fn concat_is_a_list_only_when_every_argument_is_a_list() {
     );
     assert_eq!(
         ok("${concat([1], [\"a\"])}", &c),
-        Value::Tuple(thin_vec::thin_vec![Value::from(1), s("a")])
+        Value::Tuple(hcl_json::value::Elements::from([Value::from(1), s("a")]))
     );
     let (d, _) = error("${concat()}", &c);
     assert_eq!(d.summary, "Error in function call");
@@ -212,7 +215,7 @@ fn coalesce_unifies_argument_types_like_go() {
     let c = ctx();
     assert_eq!(
         ok("${coalesce([], [1])}", &c),
-        Value::List(Type::Number, thin_vec::thin_vec![])
+        Value::List(Type::Number, hcl_json::value::Elements::new())
     );
     assert_eq!(ok("${coalesce(null, 1, \"a\")}", &c), Value::from("1"));
     let (d, _) = error("${coalesce(1, true)}", &c);

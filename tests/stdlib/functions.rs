@@ -1,7 +1,7 @@
 //! The function table: every name Terraform's pure library has, each with
 //! a description and described parameters, and `with_stdlib`.
 
-// The name lists serve the tests that need the default features.
+// The name lists serve the tests that need every function family (`full`).
 #![cfg_attr(
     not(all(
         feature = "yaml",
@@ -16,7 +16,7 @@
     allow(dead_code, unused_imports)
 )]
 
-use hcl_json::{stdlib, EvalContext};
+use hcl_json::{stdlib, EvalContext, Expression};
 
 const NAMES: &[&str] = &[
     // string
@@ -310,8 +310,8 @@ fn functions_cover_terraforms_whole_pure_list_also_as_core_names() {
     feature = "bcrypt"
 ))]
 fn the_opt_in_contexts_add_terraforms_impure_functions_and_nothing_else_does() {
-    use hcl_json::stdlib::filesystem::Filesystem;
-    use hcl_json::stdlib::impure::Unpredictable;
+    use hcl_json::stdlib::Filesystem;
+    use hcl_json::stdlib::Unpredictable;
     let pure = EvalContext::new().with_stdlib();
     let granted = EvalContext::new()
         .with_filesystem(Filesystem::new("."))
@@ -392,4 +392,156 @@ fn with_stdlib_adds_every_function_to_the_context() {
         );
     }
     assert!(EvalContext::new().function("upper").is_none());
+}
+
+/// A call to a function whose cargo feature this build leaves out is a
+/// "Call to unknown function" at the name, saying which feature brings it.
+#[test]
+fn a_function_left_out_by_a_feature_names_the_feature_to_enable() {
+    let ctx = EvalContext::new().with_stdlib();
+    let cases = [
+        (
+            "yamldecode(\"a: 1\")",
+            "yamldecode",
+            "yaml",
+            cfg!(feature = "yaml"),
+        ),
+        (
+            "core::regexall(\"a\", \"aa\")",
+            "core::regexall",
+            "regex",
+            cfg!(feature = "regex"),
+        ),
+        ("md5(\"\")", "md5", "hashes", cfg!(feature = "hashes")),
+        (
+            "csvdecode(\"a\\n1\")",
+            "csvdecode",
+            "csv",
+            cfg!(feature = "csv"),
+        ),
+    ];
+    for (src, name, feature, built) in cases {
+        let expr = Expression::parse(src, "f.hcl").unwrap();
+        let result = expr.value(&ctx);
+        if built {
+            assert!(result.is_ok(), "{src}: {result:?}");
+            continue;
+        }
+        let e = result.expect_err(src);
+        let d = &e.diagnostics()[0];
+        // The detail names the function without its `core::` namespace.
+        let short = name.trim_start_matches("core::");
+        assert_eq!(d.summary, "Call to unknown function", "{src}");
+        assert_eq!(
+            d.detail,
+            format!(
+                "The function {short:?} needs the cargo feature {feature:?} of hcl-json (or \"full\")."
+            )
+        );
+        let subject = d.subject.as_ref().unwrap();
+        assert_eq!(
+            (subject.start.column, subject.end.column),
+            (1, 1 + name.len()),
+            "{src}"
+        );
+    }
+}
+
+/// Without the standard library, a feature's function is no more known
+/// than any other name: nothing suggests a feature the program never asked for.
+#[test]
+fn without_the_stdlib_an_unknown_name_is_only_unknown() {
+    let ctx = EvalContext::new().with_function("upper", stdlib::function_map()["upper"].clone());
+    let e = Expression::parse("yamldecode(\"\")", "f.hcl")
+        .unwrap()
+        .value(&ctx)
+        .unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].detail,
+        "There is no function named \"yamldecode\"."
+    );
+}
+
+/// A context's `Debug` counts functions: `upper` and `core::upper` are one.
+#[test]
+fn debug_of_a_context_counts_functions_not_names() {
+    let ctx = EvalContext::new().with_stdlib();
+    let count = stdlib::functions().len();
+    assert_eq!(ctx.function_names().len(), 2 * count);
+    let shown = format!("{ctx:?}");
+    assert!(shown.contains(&format!("{count} functions")), "{shown}");
+    let upper = ctx.function("upper").unwrap().clone();
+    let alias = ctx.clone().with_function("mine", upper);
+    assert!(format!("{alias:?}").contains(&format!("{count} functions")));
+    let other = ctx.with_function("mine", stdlib::function_map()["upper"].clone());
+    assert!(format!("{other:?}").contains(&format!("{} functions", count + 1)));
+}
+
+/// The README's rendering of a call to a function the build leaves out.
+#[cfg(not(feature = "yaml"))]
+#[test]
+fn a_left_out_function_renders_as_the_readme_shows() {
+    let src =
+        "module \"app\" {\n  source = \"./app\"\n  config = yamldecode(file(\"config.yaml\"))\n}\n";
+    let file = hcl_json::parse_native(src, "main.tf").unwrap();
+    let block = file.body().content(&hcl_json::BodySchema {
+        attributes: vec![],
+        blocks: vec![hcl_json::BlockHeaderSchema {
+            type_name: "module".into(),
+            label_names: vec!["name".into()],
+        }],
+    });
+    let body = block.unwrap().blocks[0].body.clone();
+    let attrs = body.just_attributes().unwrap();
+    let ctx = EvalContext::new().with_stdlib();
+    let e = attrs["config"].expr.value(&ctx).unwrap_err();
+    let readme = include_str!("../../README.md");
+    let start = readme.find("Error: Call to unknown function").unwrap();
+    let end = start + readme[start..].find("\n```").unwrap();
+    assert_eq!(e.to_string().trim_end(), readme[start..end].trim_end());
+}
+
+/// The README's rule for the unpredictable functions: not in
+/// `with_stdlib()` (a call names the grant it needs), unknown values under
+/// `Unpredictable::unknown()`, as in Terraform's validation.
+#[test]
+fn unpredictable_functions_need_a_grant_and_are_unknown_without_sources() {
+    use hcl_json::stdlib::{Filesystem, Unpredictable};
+    use hcl_json::{Type, Value};
+    let eval = |src: &str, ctx: &EvalContext| Expression::parse(src, "f.hcl").unwrap().value(ctx);
+    let stdlib = EvalContext::new().with_stdlib();
+    for (src, name) in [("timestamp()", "timestamp"), ("core::uuid()", "uuid")] {
+        let e = eval(src, &stdlib).unwrap_err();
+        let d = &e.diagnostics()[0];
+        assert_eq!(d.summary, "Call to unknown function");
+        assert_eq!(
+            d.detail,
+            format!(
+                "The function {name:?} reads the clock or random bytes, which this context has not been granted (EvalContext::with_unpredictable)."
+            )
+        );
+    }
+    let e = eval("file(\"x\")", &stdlib).unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].detail,
+        "The function \"file\" reads files, which this context has not been granted (EvalContext::with_filesystem)."
+    );
+    let validating = stdlib.with_unpredictable(Unpredictable::unknown());
+    for src in ["timestamp()", "plantimestamp()", "uuid()"] {
+        assert_eq!(
+            eval(src, &validating).unwrap(),
+            Value::unknown(Type::String),
+            "{src}"
+        );
+    }
+    if cfg!(feature = "bcrypt") {
+        assert_eq!(
+            eval("bcrypt(\"secret\")", &validating).unwrap(),
+            Value::unknown(Type::String)
+        );
+    }
+    let granted = EvalContext::new()
+        .with_stdlib()
+        .with_filesystem(Filesystem::new("."));
+    assert!(granted.function("file").is_some());
 }

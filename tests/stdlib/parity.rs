@@ -8,9 +8,9 @@ use crate::eval_common;
 use crate::stdlib_support;
 
 use eval_common::{error, ok};
-use hcl_json::stdlib::filesystem::Filesystem;
-use hcl_json::stdlib::impure::Unpredictable;
-use hcl_json::stdlib::time::Timestamp;
+use hcl_json::stdlib::Filesystem;
+use hcl_json::stdlib::Timestamp;
+use hcl_json::stdlib::Unpredictable;
 use hcl_json::{EvalContext, Type, Value};
 use stdlib_support::*;
 

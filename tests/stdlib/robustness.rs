@@ -118,7 +118,16 @@ fn with_lists(lists: &[(&str, i64, i64)]) -> EvalContext {
 /// source text of its subject.
 fn limit_error(template: &str, ctx: &EvalContext) -> (String, String) {
     let (d, text) = eval_common::error(template, ctx);
-    assert_eq!(d.summary, limits::LIMIT_SUMMARY, "{template}: {}", d.detail);
+    assert_eq!(
+        d.summary, "Evaluation limit exceeded",
+        "{template}: {}",
+        d.detail
+    );
+    assert!(
+        matches!(d.kind, hcl_json::DiagnosticKind::LimitExceeded { .. }),
+        "{template}: {:?}",
+        d.kind
+    );
     (d.detail, text)
 }
 
@@ -635,7 +644,13 @@ fn objects_of_distinct_attributes_join_without_copying_the_union() {
     // made.
     let ctx = unification_ctx(20_000).with_limits(Limits::default().with_max_steps(100_000));
     let (d, text) = eval_common::error("${tolist(distinct)}", &ctx);
-    assert_eq!(d.summary, limits::LIMIT_SUMMARY);
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(
+        d.kind,
+        hcl_json::DiagnosticKind::LimitExceeded {
+            limit: hcl_json::diag::Limit::Steps
+        }
+    );
     assert_eq!(text, "tolist(distinct)");
     assert_eq!(
         d.detail,
