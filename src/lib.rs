@@ -1,20 +1,31 @@
-//! `hcl_json`: HCL's JSON syntax for Rust.
+//! `hcl_json`: HCL for Rust, both syntaxes.
 //!
-//! Parses `*.tf.json`, `*.hcl.json` and `cdk.tf.json` files exactly (duplicate
-//! keys kept in order, numbers at full precision, every node with its source
-//! range), processes their bodies by schema, evaluates the native template and
-//! expression language embedded in JSON strings, and decodes bodies into Rust
-//! types through serde.
+//! HCL's **JSON syntax** (`*.tf.json`, `*.hcl.json`, `*.pkr.json`,
+//! `cdk.tf.json`) and its **native syntax** (`*.tf`, `*.hcl`) are read into one
+//! model: a [`File`] whose [`Body`] answers schemas with attributes and
+//! blocks, every node with its source range, duplicate keys and exact numbers
+//! kept. Expressions and templates (in native attributes, and inside JSON
+//! strings) are evaluated against an [`EvalContext`] of variables and
+//! Terraform's functions, under a budget that bounds untrusted input; bodies
+//! are decoded into Rust types through serde with `#[derive(HclDecode)]`,
+//! written back as `.tf.json` with `#[derive(HclEncode)]`, converted between
+//! the syntaxes, and loaded as Terraform, OpenTofu and Packer load whole
+//! directories. The specifications followed are HashiCorp's:
+//! [HCL](https://github.com/hashicorp/hcl/blob/main/spec.md), its
+//! [native syntax](https://github.com/hashicorp/hcl/blob/main/hclsyntax/spec.md)
+//! and its [JSON syntax](https://github.com/hashicorp/hcl/blob/main/json/spec.md).
+//!
+//! One struct reads both syntaxes:
 //!
 //! ```
-//! use hcl_json::{EvalContext, HclDecode};
+//! use hcl_json::{EvalContext, HclDecode, Value};
 //!
 //! #[derive(HclDecode, Debug)]
 //! struct Variable {
 //!     #[hcl(label)]
 //!     name: String,
 //!     #[hcl(attr)]
-//!     default: Option<hcl_json::Value>,
+//!     default: Option<Value>,
 //! }
 //!
 //! #[derive(HclDecode, Debug)]
@@ -25,16 +36,52 @@
 //!     greeting: String,
 //! }
 //!
-//! let src = r#"{
+//! let ctx = EvalContext::new().with_variable("who", "world").with_stdlib();
+//!
+//! let json = r#"{
 //!   "variable": {"region": {"default": "eu-west-1"}},
 //!   "greeting": "Hello, ${upper(who)}!"
 //! }"#;
-//! let ctx = EvalContext::new().with_variable("who", "world").with_stdlib();
-//! let config: Config = hcl_json::from_str(src, &ctx)?;
-//! assert_eq!(config.variable[0].name, "region");
-//! assert_eq!(config.greeting, "Hello, WORLD!");
+//! let from_json: Config = hcl_json::from_str(json, &ctx)?;
+//!
+//! let native = r#"
+//! variable "region" {
+//!   default = "eu-west-1"
+//! }
+//! greeting = "Hello, ${upper(who)}!"
+//! "#;
+//! let from_native: Config = hcl_json::from_str_native(native, &ctx)?;
+//!
+//! for config in [from_json, from_native] {
+//!     assert_eq!(config.variable[0].name, "region");
+//!     assert_eq!(config.variable[0].default, Some(Value::from("eu-west-1")));
+//!     assert_eq!(config.greeting, "Hello, WORLD!");
+//! }
 //! # Ok::<(), hcl_json::Error>(())
 //! ```
+//!
+//! A file whose syntax is known only by its name goes through [`from_path`]
+//! or [`parse_file`]; every fallible call returns an [`Error`] that holds all
+//! the problems found, each a located [`Diagnostic`].
+//!
+//! # The API at a glance
+//!
+//! Everything below is reachable from the crate root or from the one module
+//! named; each item has exactly one home.
+//!
+//! | task | what to reach for |
+//! |---|---|
+//! | **read** a file | [`parse`] (JSON syntax), [`parse_native`], [`parse_auto`] and [`parse_file`] (syntax by file name), each giving a [`File`]; [`File::body`] gives its [`Body`]; [`json::ParseOptions`] for the JSON parser's limits |
+//! | **read** a body by schema | [`Body::content`], [`Body::partial_content`], [`Body::just_attributes`] with a [`BodySchema`] of [`AttributeSchema`]s and [`BlockHeaderSchema`]s, giving [`BodyContent`] ([`Attribute`]s and [`Block`]s); [`Body::merge`] reads several files as one; [`Body::comments`] |
+//! | **decode** into Rust types | `#[derive(HclDecode)]`, then [`from_str`], [`from_slice`], [`from_str_native`], [`from_path`], [`from_paths`] or [`decode_body`]; [`Spanned<T>`](Spanned) keeps a value's range; [`Expression`], [`ExpressionClosure`] and [`Body`] fields are captured for later; [`from_value`] reads a [`Value`] through serde |
+//! | **evaluate** | [`EvalContext`] (`with_variable`, `with_function`, `with_stdlib`, `with_limits`, `child`); [`Expression::value`]; [`Value`], [`Type`] and [`Number`] (module [`value`] for conversion and unification); [`Limits`] bounds every evaluation; [`eval::Function`] and [`Function::builder`] for an application's own functions |
+//! | **functions** | [`stdlib::functions`], [`stdlib::function_map`]; the opt-in grants [`stdlib::Filesystem`] and [`stdlib::Unpredictable`] ([`EvalContext::with_filesystem`], `with_unpredictable`); [`ext::typeexpr`] for type constraints, [`ext::tryfunc`] for `try` and `can` |
+//! | **analyse** without evaluating | [`Expression::variables`], `as_keyword`, `abs_traversal`, `rel_traversal`, `as_list`, `as_map`, `as_call` ([`StaticCall`]); [`Traversal`] and [`TraversalStep`] |
+//! | **write** `.tf.json` | `#[derive(HclEncode)]`, then [`to_string`], [`to_string_pretty`], [`to_vec`], [`to_writer`]; [`Interpolated`] for a field written as a template; [`to_value`] turns any `Serialize` type into a [`Value`] |
+//! | **convert** between the syntaxes | [`to_native_string`] / [`to_native_writer`] (JSON to native) and [`to_json_string`] / [`to_json_writer`] (native to JSON), with [`ConvertOptions`]; module [`convert`] for the schemas that tell blocks from attributes |
+//! | **load** a module | [`module::Module::load`] with [`module::LoadOptions`] (Terraform, OpenTofu or Packer): override files merged, [`module::VariableValues`] from variable files, environment and arguments |
+//! | **run** specs | [`hcldec::Spec`] and [`hcldec::SpecFile`]: HashiCorp's `hcldec` model, decoding a body into a [`Value`] |
+//! | **report** problems | every fallible call returns [`Error`] (`Display` renders each diagnostic with its source line); [`Error::diagnostics`] gives each [`Diagnostic`] with its [`Severity`], summary, detail, [`Range`] and [`DiagnosticKind`] |
 //!
 //! # Layout
 //!

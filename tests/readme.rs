@@ -1,9 +1,11 @@
-//! The README's code as a new user meets it: every Rust block is a doctest
-//! that runs (through `lib.rs`'s `ReadmeDoctests`), and every crate those
-//! blocks use is in the quick start's `[dependencies]`, so the quick start
-//! compiles as written in a new project.
+//! The README as a new user meets it: every Rust block is a doctest that
+//! runs (through `lib.rs`'s `ReadmeDoctests`), every crate those blocks use
+//! is in the quick start's `[dependencies]`, so the quick start compiles as
+//! written in a new project, and "The API at a glance" is the rustdoc front
+//! page's.
 
 const README: &str = include_str!("../README.md");
+const LIB_RS: &str = include_str!("../src/lib.rs");
 
 /// The fenced code blocks: (language tag, text).
 fn blocks() -> Vec<(&'static str, String)> {
@@ -90,4 +92,58 @@ fn every_readme_code_block_is_a_running_doctest_or_not_rust() {
             "a README block tagged {tag:?} (an untagged or `ignore`/`no_run` block is not run as a doctest):\n{code}"
         );
     }
+}
+
+/// The lines of the section headed `heading`, up to the next heading of
+/// its level or above, with intra-doc links (`` [`x`] ``, `` [`x`](y) ``)
+/// reduced to their code span, so the README and rustdoc texts compare.
+fn section(text: &str, heading: &str) -> Vec<String> {
+    let level = heading.len() - heading.trim_start_matches('#').len();
+    let mut lines = text.lines().skip_while(|l| *l != heading).skip(1);
+    let mut out = Vec::new();
+    for line in lines.by_ref() {
+        let hashes = line.len() - line.trim_start_matches('#').len();
+        if hashes > 0 && hashes <= level && line[hashes..].starts_with(' ') {
+            break;
+        }
+        out.push(unlink(line));
+    }
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
+    }
+    out
+}
+
+fn unlink(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("[`") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let Some(end) = after.find("`]") else {
+            out.push_str(&rest[i..]);
+            return out;
+        };
+        out.push_str(&after[..=end]);
+        rest = &after[end + 2..];
+        if let Some(target) = rest.strip_prefix('(') {
+            rest = target.find(')').map_or(rest, |close| &target[close + 1..]);
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn the_api_at_a_glance_is_the_rustdoc_front_page() {
+    let front_page: String = LIB_RS
+        .lines()
+        .map_while(|l| l.strip_prefix("//!"))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let in_readme = section(README, "## The API at a glance");
+    let in_docs = section(&front_page, "# The API at a glance");
+    assert!(in_readme.len() > 5, "the README has the section");
+    assert_eq!(in_readme, in_docs);
 }
