@@ -38,7 +38,7 @@ mod elements;
 mod entries;
 pub mod limits;
 mod number;
-pub(crate) use number::decimal_parts;
+pub(crate) use number::format::decimal_parts;
 pub(crate) mod ser;
 mod string;
 mod types;
