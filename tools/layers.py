@@ -185,6 +185,9 @@ def module_path(src, path):
     rel = os.path.relpath(path, src)[:-3].split(os.sep)
     if rel[-1] in ("mod", "lib"):
         rel = rel[:-1]
+    elif rel[-1].endswith("_tests"):
+        # `name_tests.rs` is `name`'s `#[path]` test module `name::tests`.
+        rel = rel[:-1] + [rel[-1][:-len("_tests")], "tests"]
     return rel
 
 
