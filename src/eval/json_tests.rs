@@ -1,0 +1,285 @@
+//! Unit tests of evaluating JSON-syntax expressions: templates in strings,
+//! literal mode, and how often a template is parsed.
+
+use super::*;
+
+fn attr(src: &str) -> Expression {
+    let file = crate::body::parse(src, "t.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    attrs["a"].expr.clone()
+}
+
+/// Attribute `a`, an array of `items` (JSON texts).
+fn array_attr(items: &[String]) -> Expression {
+    attr(&format!(r#"{{"a": [{}]}}"#, items.join(",")))
+}
+
+/// `n` templates of distinct texts, `"${0}"`, `"${1}"`, ... as JSON.
+fn distinct_templates(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("\"${{{i}}}\"")).collect()
+}
+
+#[test]
+fn plain_strings_cost_no_template_parse() {
+    let expr = attr(r#"{"a": ["plain", {"k": "text $ % {}"}]}"#);
+    expr.value(&EvalContext::new()).unwrap();
+    assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 0);
+}
+
+#[test]
+fn literal_mode_parses_nothing() {
+    let expr = attr(r#"{"a": "${x}"}"#);
+    expr.value(&EvalContext::literal()).unwrap();
+    assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 0);
+}
+
+#[test]
+fn a_template_evaluated_again_is_kept_after_its_second_parse() {
+    let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#);
+    // A fresh context each time: no value can be reused.
+    let counts: Vec<(usize, usize)> = (0..4)
+        .map(|_| {
+            let v = expr.value(&EvalContext::new()).unwrap();
+            assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
+            (
+                expr.json_file().unwrap().0.templates.parsed(),
+                expr.json_file().unwrap().0.templates.kept(),
+            )
+        })
+        .collect();
+    // Once: nothing kept (a whole-file decode keeps nothing); twice:
+    // kept; then never parsed again.
+    assert_eq!(counts, [(2, 0), (4, 2), (4, 2), (4, 2)]);
+}
+
+#[test]
+fn a_template_evaluated_again_in_its_context_is_parsed_once() {
+    let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#);
+    let ctx = EvalContext::new();
+    for _ in 0..3 {
+        let v = expr.value(&ctx).unwrap();
+        assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
+    }
+    let cache = &expr.json_file().unwrap().0.templates;
+    assert_eq!(
+        (cache.parsed(), cache.kept(), cache.first_values()),
+        (2, 0, 2)
+    );
+}
+
+#[test]
+fn strings_of_one_text_are_parsed_once_in_one_context() {
+    let expr = attr(r#"{"a": ["${1 + 1}", "${1 + 1}", "${1 + 1}", "${1 + 1}"]}"#);
+    let v = expr.value(&EvalContext::new()).unwrap();
+    assert_eq!(v, Value::tuple([2, 2, 2, 2].map(Value::from)));
+    let cache = &expr.json_file().unwrap().0.templates;
+    assert_eq!(
+        (cache.parsed(), cache.kept(), cache.first_values()),
+        (1, 0, 1)
+    );
+    // In another context, the text's second parse keeps its tree,
+    // which all four strings share (the first value, of the first
+    // context, stays until the queue lets it go).
+    let v = expr.value(&EvalContext::new()).unwrap();
+    assert_eq!(v, Value::tuple([2, 2, 2, 2].map(Value::from)));
+    assert_eq!((cache.parsed(), cache.kept()), (2, 1));
+}
+
+#[test]
+fn first_values_are_bounded_in_number_and_bytes() {
+    use crate::json::{FIRST_VALUES, FIRST_VALUE_BYTES};
+    let expr = array_attr(&distinct_templates(FIRST_VALUES + 10));
+    expr.value(&EvalContext::new()).unwrap();
+    let cache = &expr.json_file().unwrap().0.templates;
+    assert_eq!(cache.first_values(), FIRST_VALUES);
+    // Values near the largest remembered (1 KiB): the bytes bound.
+    let items: Vec<String> = (0..400)
+        .map(|i| format!(r#""${{\"{}\"}}{i}""#, "x".repeat(1000)))
+        .collect();
+    let expr = array_attr(&items);
+    expr.value(&EvalContext::new()).unwrap();
+    let cache = &expr.json_file().unwrap().0.templates;
+    let (n, bytes) = (cache.first_values(), cache.first_value_bytes());
+    assert!(bytes <= FIRST_VALUE_BYTES, "{bytes}");
+    assert!(n < 400 && bytes > FIRST_VALUE_BYTES - 2048, "{n} {bytes}");
+}
+
+#[test]
+fn a_reused_first_value_outlives_one_off_templates() {
+    use crate::json::FIRST_VALUES;
+    // `${"again"}` every 100 one-off templates, past the bound.
+    let mut items = vec![r#""${\"again\"}""#.to_string()];
+    for i in 0..FIRST_VALUES + 1000 {
+        items.push(format!("\"${{{i}}}\""));
+        if i % 100 == 0 {
+            items.push(r#""${\"again\"}""#.to_string());
+        }
+    }
+    let expr = array_attr(&items);
+    expr.value(&EvalContext::new()).unwrap();
+    let cache = &expr.json_file().unwrap().0.templates;
+    // Each one-off once, `again` once (first in first out would drop
+    // it and parse it again).
+    assert_eq!(cache.parsed(), FIRST_VALUES + 1000 + 1);
+}
+
+#[test]
+fn a_shared_tree_reports_at_each_string_of_its_text() {
+    // The same decoded text, written once plainly and once with an
+    // escape: each error is where its own string has the name.
+    let expr = attr(r#"{"a": ["${nope}", "${nope}", "${\u006eope}"]}"#);
+    let err = expr.value(&EvalContext::new()).unwrap_err();
+    let subjects: Vec<(usize, usize)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            d.subject
+                .as_ref()
+                .map_or((0, 0), |r| (r.start.byte, r.end.byte))
+        })
+        .collect();
+    assert_eq!(subjects, [(10, 14), (21, 25), (32, 41)]);
+    assert_eq!(expr.json_file().unwrap().0.templates.kept(), 1);
+}
+
+#[test]
+fn strings_with_escapes_are_templates_by_their_decoded_text() {
+    // `\u0024{` spells `${`; `\"` neither makes nor hides one; `$\{`
+    // is not one.
+    let src = r#"{"a": ["\u0024{1 + 1}", "x\"${1}\"", "x\"${1}\"", "x\"${1}\"", "\u0024\\{"]}"#;
+    let expr = attr(src);
+    let v = expr.value(&EvalContext::new()).unwrap();
+    let x1 = Value::from("x\"1\"");
+    let expected = [
+        Value::from(2),
+        x1.clone(),
+        x1.clone(),
+        x1,
+        Value::from("$\\{"),
+    ];
+    assert_eq!(v, Value::tuple(expected));
+    // The three strings written alike are found by their text as
+    // written: parsed once, the first value reused.
+    let cache = &expr.json_file().unwrap().0.templates;
+    assert_eq!((cache.parsed(), cache.kept()), (2, 0));
+    let literal = expr.value(&EvalContext::literal()).unwrap();
+    let x = Value::from("x\"${1}\"");
+    let texts = [
+        Value::from("${1 + 1}"),
+        x.clone(),
+        x.clone(),
+        x,
+        Value::from("$\\{"),
+    ];
+    assert_eq!(literal, Value::tuple(texts));
+}
+
+#[test]
+fn the_template_cache_is_bounded() {
+    use crate::json::{CACHE_ENTRIES, CACHE_MAX_TEMPLATE};
+    let expr = array_attr(&distinct_templates(CACHE_ENTRIES + 100));
+    for _ in 0..3 {
+        expr.value(&EvalContext::new()).unwrap();
+    }
+    assert_eq!(expr.json_file().unwrap().0.templates.kept(), CACHE_ENTRIES);
+    // A long template is never kept, nor its value.
+    let long = format!("${{1}}{}", "x".repeat(CACHE_MAX_TEMPLATE));
+    let expr = attr(&format!(r#"{{"a": "{long}"}}"#));
+    let ctx = EvalContext::new();
+    for _ in 0..3 {
+        expr.value(&ctx).unwrap();
+    }
+    assert_eq!(expr.json_file().unwrap().0.templates.kept(), 0);
+    assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 3);
+}
+
+#[test]
+fn syntax_errors_are_reported_each_time() {
+    let expr = attr(r#"{"a": "${1 +}"}"#);
+    let ctx = EvalContext::new();
+    for _ in 0..2 {
+        let err = expr.value(&ctx).unwrap_err();
+        assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+    }
+    assert_eq!(expr.json_file().unwrap().0.templates.parsed(), 2);
+    let err = expr.value(&ctx).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+    assert_eq!(
+        expr.json_file().unwrap().0.templates.parsed(),
+        2,
+        "kept, errors included"
+    );
+}
+
+#[test]
+fn evaluation_reports_object_keys_as_the_decoding_walk_does() {
+    let src = r#"{"a": {"k0": 1, "k${0}": 2, "${null}": 3, "k1": 4, "k1": 5, "${nope}": 6, "k0": 7, "${true}": 8, "true": 9}}"#;
+    let expr = attr(src);
+    let ctx = EvalContext::new();
+    let err = expr.value(&ctx).unwrap_err();
+    let mut walk = ObjectWalk::of(&expr).unwrap();
+    let mut walked = Diagnostics::new();
+    while walk.next(&ctx, &mut walked).is_some() {}
+    let all = |d: &[Diagnostic]| -> Vec<String> { d.iter().map(|d| format!("{d:?}")).collect() };
+    assert_eq!(all(err.diagnostics()), all(walked.as_slice()));
+    assert_eq!(walked.len(), 6, "{walked:?}");
+}
+
+#[test]
+fn duplicates_are_found_in_small_and_large_objects() {
+    for n in [2, FEW_KEYS + 5] {
+        let props: Vec<String> = (0..n).map(|i| format!("\"k{i}\": {i}")).collect();
+        let src = format!(
+            "{{\"a\": {{{}, \"k1\": 0, \"k${{0}}\": 0}}}}",
+            props.join(", ")
+        );
+        let err = attr(&src).value(&EvalContext::new()).unwrap_err();
+        let found = details(&err);
+        assert_eq!(found.len(), 2, "{n}: {found:?}");
+        assert!(
+            found[0].starts_with("An attribute named \"k1\" was already defined at t.json:1,"),
+            "{found:?}"
+        );
+        assert!(
+            found[1].starts_with("An attribute named \"k0\" was already defined at t.json:1,8-12."),
+            "{found:?}"
+        );
+    }
+}
+
+#[test]
+fn keys_of_one_print_are_told_apart_by_their_text() {
+    // "abc" and "axc" have one print (length, first and last byte).
+    assert_eq!(key_print("abc"), key_print("axc"));
+    let value = attr(r#"{"a": {"abc": 1, "axc": 2}}"#)
+        .value(&EvalContext::new())
+        .unwrap();
+    assert_eq!(value.len(), Some(2));
+    let err = attr(r#"{"a": {"abc": 1, "axc": 2, "axc": 3}}"#)
+        .value(&EvalContext::new())
+        .unwrap_err();
+    let found = details(&err);
+    assert_eq!(found.len(), 1, "{found:?}");
+    // The first "axc", not "abc" of the same print.
+    assert!(
+        found[0].starts_with("An attribute named \"axc\" was already defined at t.json:1,18-23."),
+        "{found:?}"
+    );
+}
+
+/// The details of `err`'s diagnostics, in order.
+fn details(err: &Error) -> Vec<&str> {
+    err.diagnostics()
+        .iter()
+        .map(|d| d.detail.as_str())
+        .collect()
+}
+
+#[test]
+fn native_expressions_evaluate_directly() {
+    let expr = attr(r#"{"a": "x + 1"}"#);
+    let native = expr.as_native().unwrap().unwrap();
+    let native = Expression::native(native.origin.clone(), (*native.expr).clone());
+    let ctx = EvalContext::new().with_variable("x", 41);
+    assert_eq!(native.value(&ctx).unwrap(), Value::from(42));
+}

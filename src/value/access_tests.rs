@@ -1,0 +1,140 @@
+//! Unit tests of attribute access and indexing of values.
+
+use super::*;
+
+#[test]
+fn borrowed_access_is_what_the_general_access_copies() {
+    let list = Value::list(Type::String, vec![Value::from("a"), Value::from("b")]).unwrap();
+    let map = Value::map(Type::Number, [("k", Value::from(1))]).unwrap();
+    let values = [
+        obj(),
+        map,
+        list,
+        Value::tuple([Value::from(1), Value::from("two")]),
+        Value::set(Type::Number, vec![Value::from(1)]).unwrap(),
+        Value::unknown(Type::Map(Box::new(Type::String))),
+        Value::null(Type::Dynamic),
+        Value::from("text"),
+    ];
+    let keys = [
+        Value::from(0),
+        Value::from(1),
+        Value::from(2),
+        Value::from(-1),
+        "0.5"
+            .parse::<crate::value::Number>()
+            .map(Value::Number)
+            .unwrap(),
+        Value::from("0"),
+        Value::from("a"),
+        Value::from("k"),
+        Value::from("zz"),
+        Value::from(true),
+        Value::dynamic(),
+        Value::null(Type::String),
+    ];
+    for v in &values {
+        for name in ["a", "b", "k", "zz"] {
+            if let Some(r) = v.attr_ref(name) {
+                assert_eq!(Ok(r.clone()), v.get_attr_hcl(name), "{v:?}.{name}");
+            }
+        }
+        for k in &keys {
+            if let Some(r) = v.index_ref(k) {
+                assert_eq!(Ok(r.clone()), v.index_hcl(k), "{v:?}[{k:?}]");
+            }
+        }
+    }
+    // The borrowed paths are taken where they apply.
+    assert_eq!(obj().attr_ref("b"), Some(&Value::from("x")));
+    assert_eq!(
+        Value::tuple([Value::from(1), Value::from("two")]).index_ref(&Value::from(1)),
+        Some(&Value::from("two"))
+    );
+    assert_eq!(obj().index_ref(&Value::from("a")), Some(&Value::from(1)));
+}
+
+fn obj() -> Value {
+    Value::object([("a", Value::from(1)), ("b", Value::from("x"))])
+}
+
+#[test]
+fn attribute_of_object_and_map() {
+    assert_eq!(obj().get_attr_hcl("a"), Ok(Value::from(1)));
+    assert_eq!(
+        obj().get_attr_hcl("z").unwrap_err().summary,
+        "Unsupported attribute"
+    );
+    let m = Value::map(Type::Number, [("k", Value::from(2))]).unwrap();
+    assert_eq!(m.get_attr_hcl("k"), Ok(Value::from(2)));
+    assert_eq!(
+        m.get_attr_hcl("z").unwrap_err().summary,
+        "Missing map element"
+    );
+}
+
+#[test]
+fn attribute_of_null_and_primitive_fails() {
+    let e = Value::null(Type::Dynamic).get_attr_hcl("a").unwrap_err();
+    assert_eq!(e.summary, "Attempt to get attribute from null value");
+    let e = Value::from("s").get_attr_hcl("a").unwrap_err();
+    assert!(
+        e.detail.contains("primitive-typed value (string)"),
+        "{}",
+        e.detail
+    );
+}
+
+#[test]
+fn attribute_of_unknown_is_unknown_of_its_type() {
+    let ty = Type::object([("a", Type::Number)]);
+    assert_eq!(
+        Value::unknown(ty).get_attr_hcl("a"),
+        Ok(Value::unknown(Type::Number))
+    );
+    assert_eq!(Value::dynamic().get_attr_hcl("x"), Ok(Value::dynamic()));
+}
+
+#[test]
+fn index_of_list_converts_the_key() {
+    let l = Value::tuple([Value::from("a"), Value::from("b")]);
+    assert_eq!(l.index_hcl(&Value::from(1)), Ok(Value::from("b")));
+    assert_eq!(l.index_hcl(&Value::from("1")), Ok(Value::from("b")));
+    assert_eq!(
+        l.index_hcl(&Value::from(2)).unwrap_err().summary,
+        "Invalid index"
+    );
+    assert!(l.index_hcl(&Value::from(0.5)).is_err());
+    assert!(l.index_hcl(&Value::from(-1)).is_err());
+    assert_eq!(
+        l.index_hcl(&Value::unknown(Type::Number)),
+        Ok(Value::dynamic())
+    );
+}
+
+#[test]
+fn index_of_map_and_object_by_string() {
+    assert_eq!(obj().index_hcl(&Value::from("b")), Ok(Value::from("x")));
+    let m = Value::map(Type::String, [("1", Value::from("one"))]).unwrap();
+    assert_eq!(m.index_hcl(&Value::from(1)), Ok(Value::from("one")));
+    assert_eq!(
+        m.index_hcl(&Value::unknown(Type::String)),
+        Ok(Value::unknown(Type::String))
+    );
+}
+
+#[test]
+fn sets_and_nulls_cannot_be_indexed() {
+    let s = Value::set(Type::Number, [Value::from(1)]).unwrap();
+    assert_eq!(
+        s.index_hcl(&Value::from(0)).unwrap_err().summary,
+        "Invalid index"
+    );
+    let e = Value::null(Type::list(Type::String))
+        .index_hcl(&Value::from(0))
+        .unwrap_err();
+    assert_eq!(e.summary, "Attempt to index null value");
+    assert!(Value::from(1)
+        .index_hcl(&Value::null(Type::Number))
+        .is_err());
+}
