@@ -4,7 +4,7 @@
 //!
 //! A plan holds the check function the derive generates, which takes a
 //! [`BodyDeserializer`], and a body deserializer holds its plan, so both
-//! types are declared here; `body_de.rs` gives the deserializer its
+//! types are declared here; `body_de/` gives the deserializer its
 //! behaviour.
 
 use std::cell::RefCell;

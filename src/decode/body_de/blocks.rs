@@ -1,0 +1,322 @@
+//! The block fields of a body: the checks of their block counts and map
+//! keys, and the deserializer of one field's blocks as a single block, an
+//! option, a sequence or a map keyed by first label.
+
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use super::{label_error, LabelDeserializer};
+use crate::body::{Block, BodyContent};
+use crate::decode::spec::{
+    BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind, MAP_KEY_LABEL,
+};
+use crate::diag::{Diagnostic, Diagnostics, Error};
+
+/// "Missing X block" and "Duplicate X block" for `T` and `Option<T>` fields.
+pub(super) fn check_block_counts(
+    spec: &DecodeSpec,
+    content: &BodyContent,
+    diags: &mut Diagnostics,
+) {
+    for field in &spec.fields {
+        let FieldKind::Block {
+            type_name,
+            cardinality,
+            default,
+            ..
+        } = field.kind
+        else {
+            continue;
+        };
+        let blocks: Vec<&Block> = content.blocks_of_type(type_name).collect();
+        if matches!(cardinality, Cardinality::Map(_)) {
+            check_map_keys(type_name, &blocks, diags);
+            continue;
+        }
+        if matches!(cardinality, Cardinality::One) && !default && blocks.is_empty() {
+            diags.push(Diagnostic::error(
+                format!("Missing {type_name} block"),
+                format!("A block of type {type_name:?} is required here."),
+                Some(content.missing_item_range.clone()),
+            ));
+        }
+        if !matches!(cardinality, Cardinality::Many) {
+            for extra in blocks.iter().skip(1) {
+                diags.push(Diagnostic::error(
+                    format!("Duplicate {type_name} block"),
+                    format!(
+                        "Only one block of type {type_name:?} is allowed. Previous definition was at {}.",
+                        blocks[0].def_range
+                    ),
+                    Some(extra.def_range.clone()),
+                ));
+            }
+        }
+    }
+}
+
+/// "Duplicate X block" for two blocks of a block map with the same first
+/// label: the second points at its label, its detail at the first.
+fn check_map_keys(type_name: &str, blocks: &[&Block], diags: &mut Diagnostics) {
+    let mut seen: std::collections::HashMap<&str, &Block> = std::collections::HashMap::new();
+    for block in blocks {
+        let Some(key) = block.labels.first() else {
+            continue;
+        };
+        if let Some(first) = seen.get(key.as_str()) {
+            let mut d = Diagnostic::error(
+                format!("Duplicate {type_name} block"),
+                format!(
+                    "A block {type_name} {key:?} was already defined at {}; each {type_name:?} block needs its own first label.",
+                    first.label_ranges[0]
+                ),
+                Some(block.label_ranges[0].clone()),
+            );
+            d.context = Some(first.label_ranges[0].clone());
+            diags.push(d);
+        } else {
+            seen.insert(key, block);
+        }
+    }
+}
+
+/// The blocks of one block field.
+pub(super) struct BlocksDeserializer<'p, 'a> {
+    pub(super) blocks: Vec<Block>,
+    pub(super) cardinality: Cardinality,
+    pub(super) spec: &'static DecodeSpec,
+    pub(super) env: &'a Env<'a>,
+    pub(super) parent_path: &'p str,
+}
+
+impl<'a> BlocksDeserializer<'_, 'a> {
+    fn body_deserializer(&self, mut block: Block) -> BodyDeserializer<'a> {
+        let mut path = String::with_capacity(self.parent_path.len() + 32);
+        if !self.parent_path.is_empty() {
+            path.push_str(self.parent_path);
+            path.push('.');
+        }
+        path.push_str(&block.type_name);
+        for label in &block.labels {
+            path.push('.');
+            path.push_str(label);
+        }
+        if matches!(self.cardinality, Cardinality::Map(_)) && !block.labels.is_empty() {
+            // The first label is the map's key, not the block type's.
+            block.labels.remove(0);
+            block.label_ranges.remove(0);
+        }
+        BodyDeserializer {
+            body: block.body,
+            labels: block.labels,
+            label_ranges: block.label_ranges,
+            block_ranges: Some((block.def_range, block.type_range)),
+            spec: self.spec,
+            env: self.env,
+            path,
+        }
+    }
+
+    /// The one block of a `T` field (its absence was reported already).
+    fn single(mut self) -> Result<BodyDeserializer<'a>, Error> {
+        if self.blocks.is_empty() {
+            return Err(Error::reported());
+        }
+        let first = self.blocks.swap_remove(0);
+        Ok(self.body_deserializer(first))
+    }
+}
+
+impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.cardinality {
+            Cardinality::Many => self.deserialize_seq(visitor),
+            Cardinality::Map(_) => self.deserialize_map(visitor),
+            Cardinality::AtMostOne => self.deserialize_option(visitor),
+            Cardinality::One => self.single()?.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        let blocks = std::mem::take(&mut self.blocks);
+        visitor.visit_seq(BlockSeq {
+            owner: &self,
+            blocks: blocks.into_iter(),
+        })
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.blocks.is_empty() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self.single()?)
+        }
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        let blocks = std::mem::take(&mut self.blocks);
+        visitor.visit_map(BlockMap {
+            owner: &self,
+            blocks: blocks.into_iter(),
+            seen: std::collections::HashSet::new(),
+            current: None,
+        })
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.single()?.deserialize_newtype_struct(name, visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.single()?.deserialize_struct(name, fields, visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct tuple tuple_struct enum
+        identifier ignored_any
+    }
+}
+
+/// A block map: keys are the blocks' first labels (a repeated one was
+/// reported as a duplicate block and is skipped), values the blocks.
+struct BlockMap<'o, 'p, 'a> {
+    owner: &'o BlocksDeserializer<'p, 'a>,
+    blocks: std::vec::IntoIter<Block>,
+    seen: std::collections::HashSet<String>,
+    current: Option<Block>,
+}
+
+impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        while let Some(block) = self.blocks.next() {
+            let (Some(key), Some(range)) = (block.labels.first(), block.label_ranges.first())
+            else {
+                continue;
+            };
+            if !self.seen.insert(key.clone()) {
+                continue;
+            }
+            let label = LabelDeserializer {
+                label: key.clone(),
+                range: range.clone(),
+                name: MAP_KEY_LABEL,
+                path: &block.type_name,
+            };
+            return match seed.deserialize(label) {
+                Ok(key) => {
+                    self.current = Some(block);
+                    Ok(Some(key))
+                }
+                Err(e) => {
+                    let marker = self.owner.env.record(e);
+                    self.check_body(block);
+                    self.check_rest();
+                    Err(marker)
+                }
+            };
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let block = self.current.take().ok_or_else(Error::reported)?;
+        let def_range = block.def_range.clone();
+        seed.deserialize(self.owner.body_deserializer(block))
+            .map_err(|e| {
+                let marker = self.owner.env.record_at(e, &def_range, "block");
+                self.check_rest();
+                marker
+            })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.blocks.len())
+    }
+}
+
+impl BlockMap<'_, '_, '_> {
+    /// A map stops at its first failing entry: check the entries after it
+    /// anyway (key and body), so that their problems are reported too.
+    #[cold]
+    fn check_rest(&mut self) {
+        let Cardinality::Map(check_key) = self.owner.cardinality else {
+            return;
+        };
+        while let Some(block) = self.blocks.next() {
+            let (Some(key), Some(range)) = (block.labels.first(), block.label_ranges.first())
+            else {
+                continue;
+            };
+            if !self.seen.insert(key.clone()) {
+                continue;
+            }
+            if let Err(e) = check_key(key) {
+                let e = label_error(e, range, MAP_KEY_LABEL, &block.type_name);
+                self.owner.env.record(e);
+            }
+            self.check_body(block);
+        }
+    }
+
+    /// Decodes `block`'s body to report its problems, and drops it.
+    #[cold]
+    fn check_body(&self, block: Block) {
+        let def_range = block.def_range.clone();
+        if let Err(e) = (self.owner.spec.check)(self.owner.body_deserializer(block)) {
+            self.owner.env.record_at(e, &def_range, "block");
+        }
+    }
+}
+
+struct BlockSeq<'o, 'p, 'a> {
+    owner: &'o BlocksDeserializer<'p, 'a>,
+    blocks: std::vec::IntoIter<Block>,
+}
+
+impl<'de> SeqAccess<'de> for BlockSeq<'_, '_, '_> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        let Some(block) = self.blocks.next() else {
+            return Ok(None);
+        };
+        match seed.deserialize(self.owner.body_deserializer(block)) {
+            Ok(value) => Ok(Some(value)),
+            Err(e) => {
+                let marker = self.owner.env.record(e);
+                // A `Vec` stops at its first failing element: check the rest
+                // of the blocks anyway, so their problems are reported too.
+                for block in self.blocks.by_ref() {
+                    let de = self.owner.body_deserializer(block);
+                    if let Err(e) = (self.owner.spec.check)(de) {
+                        self.owner.env.record(e);
+                    }
+                }
+                Err(marker)
+            }
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.blocks.len())
+    }
+}
