@@ -3,12 +3,13 @@
 //!
 //! Set `HCL_JSON_BENCH_DUMP=DIR` to also write the inputs to
 //! `DIR/module.tf` and `DIR/module.tf.json` (to time another parser on
-//! exactly these files).
-#![allow(missing_docs)] // `criterion_main!` defines an undocumented `pub fn main`
+//! exactly these files). `NATIVE_BENCH_RUN=N FILE...` parses each FILE N
+//! times without criterion, for instruction counts (callgrind, N minus 0).
+#![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use std::collections::HashMap;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use hcl_json::{EvalContext, Expression, HclDecode, Value};
 
 mod support;
@@ -106,4 +107,27 @@ fn native(c: &mut Criterion) {
 }
 
 criterion_group!(benches, native);
-criterion_main!(benches);
+
+/// `NATIVE_BENCH_RUN=N`: parse each file named on the command line N times
+/// with `parse_native`, and nothing else.
+fn manual() -> bool {
+    let Ok(n) = std::env::var("NATIVE_BENCH_RUN") else {
+        return false;
+    };
+    let n: usize = n.parse().expect("NATIVE_BENCH_RUN is a number");
+    for path in std::env::args().skip(1).filter(|a| !a.starts_with('-')) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for _ in 0..n {
+            std::hint::black_box(hcl_json::parse_native(&text, &path).unwrap());
+        }
+    }
+    true
+}
+
+fn main() {
+    if manual() {
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
