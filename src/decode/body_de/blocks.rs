@@ -204,34 +204,27 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        while let Some(block) = self.blocks.next() {
-            let (Some(key), Some(range)) = (block.labels.first(), block.label_ranges.first())
-            else {
-                continue;
-            };
-            if !self.seen.insert(key.clone()) {
-                continue;
+        let Some(block) = self.next_entry() else {
+            return Ok(None);
+        };
+        let label = LabelDeserializer {
+            label: block.labels[0].clone(),
+            range: block.label_ranges[0].clone(),
+            name: MAP_KEY_LABEL,
+            path: &block.type_name,
+        };
+        match seed.deserialize(label) {
+            Ok(key) => {
+                self.current = Some(block);
+                Ok(Some(key))
             }
-            let label = LabelDeserializer {
-                label: key.clone(),
-                range: range.clone(),
-                name: MAP_KEY_LABEL,
-                path: &block.type_name,
-            };
-            return match seed.deserialize(label) {
-                Ok(key) => {
-                    self.current = Some(block);
-                    Ok(Some(key))
-                }
-                Err(e) => {
-                    let marker = self.owner.env.record(e);
-                    self.check_body(block);
-                    self.check_rest();
-                    Err(marker)
-                }
-            };
+            Err(e) => {
+                let marker = self.owner.env.record(e);
+                self.check_body(block);
+                self.check_rest();
+                Err(marker)
+            }
         }
-        Ok(None)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
@@ -251,6 +244,18 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
 }
 
 impl BlockMap<'_, '_, '_> {
+    /// The next block that is an entry of the map: one with a first label
+    /// (its key) not seen before; a repeated key was reported by the count
+    /// check.
+    fn next_entry(&mut self) -> Option<Block> {
+        self.blocks
+            .by_ref()
+            .find(|block| match block.labels.first() {
+                Some(key) if !block.label_ranges.is_empty() => self.seen.insert(key.clone()),
+                _ => false,
+            })
+    }
+
     /// A map stops at its first failing entry: check the entries after it
     /// anyway (key and body), so that their problems are reported too.
     #[cold]
@@ -258,16 +263,9 @@ impl BlockMap<'_, '_, '_> {
         let Cardinality::Map(check_key) = self.owner.cardinality else {
             return;
         };
-        while let Some(block) = self.blocks.next() {
-            let (Some(key), Some(range)) = (block.labels.first(), block.label_ranges.first())
-            else {
-                continue;
-            };
-            if !self.seen.insert(key.clone()) {
-                continue;
-            }
-            if let Err(e) = check_key(key) {
-                let e = label_error(e, range, MAP_KEY_LABEL, &block.type_name);
+        while let Some(block) = self.next_entry() {
+            if let Err(e) = check_key(&block.labels[0]) {
+                let e = label_error(e, &block.label_ranges[0], MAP_KEY_LABEL, &block.type_name);
                 self.owner.env.record(e);
             }
             self.check_body(block);
