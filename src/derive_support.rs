@@ -56,9 +56,11 @@ pub fn missing_field<'de, T: Deserialize<'de>, E: de::Error>(_field: &'static st
     T::deserialize(Missing(std::marker::PhantomData))
 }
 
-/// The value of a range field that was not read (the body's problem
-/// was already reported).
-pub fn missing_range<R, E: de::Error>() -> Result<R, E> {
+/// The value of a field that was not read and has no `Deserialize` of its
+/// own to say what absence means (a range field, a field read by a
+/// `deserialize_with` function): an error whose cause, the body's problem,
+/// was already reported.
+pub fn not_read<R, E: de::Error>() -> Result<R, E> {
     Err(already_reported())
 }
 

@@ -644,18 +644,18 @@ fn deserialize_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         let ident = f.ident;
         let field = hcl_name(f.ident);
         let absent = match &f.default {
-            Default::None if matches!(f.kind, Kind::DefRange | Kind::TypeRange) => {
-                quote! { ::hcl_json::__private::missing_range()? }
-            }
             // A field read by a function need not implement `Deserialize`
-            // itself: absent, an `Option` is `None`, and anything else an
-            // error whose cause (a missing required attribute) was
-            // reported already, as for a range field.
+            // itself: absent, an `Option` is `None`; it and a range field
+            // are otherwise an error whose cause (a missing required
+            // attribute, the body's problem) was reported already.
             Default::None if f.with.deserialize.is_some() && is_option(f.ty) => {
                 quote! { ::std::option::Option::None }
             }
-            Default::None if f.with.deserialize.is_some() => {
-                quote! { ::hcl_json::__private::missing_range()? }
+            Default::None
+                if f.with.deserialize.is_some()
+                    || matches!(f.kind, Kind::DefRange | Kind::TypeRange) =>
+            {
+                quote! { ::hcl_json::__private::not_read()? }
             }
             Default::None => quote! { ::hcl_json::__private::missing_field(#field)? },
             Default::Trait => quote_spanned! {f.ty.span()=> ::std::default::Default::default() },
