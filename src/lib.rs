@@ -116,6 +116,7 @@ pub mod ext;
 mod handover;
 pub mod hcldec;
 pub mod json;
+pub mod json_schema;
 pub mod module;
 mod native;
 pub mod pos;
@@ -143,6 +144,7 @@ pub use encode::{
 };
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};
+pub use json_schema::{json_schema, JsonSchema};
 pub use pos::{Pos, Range, Spanned};
 pub use value::limits::Limits;
 pub use value::{from_value, to_value, Number, Type, Value};
