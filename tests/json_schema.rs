@@ -353,3 +353,34 @@ fn the_schema_of_a_small_type_is_exact() {
         )
     );
 }
+
+#[test]
+fn each_label_level_is_defined_once() {
+    #[derive(HclDecode)]
+    #[allow(dead_code)]
+    struct Deep {
+        #[hcl(label)]
+        a: String,
+        #[hcl(label)]
+        b: String,
+        #[hcl(label)]
+        c: String,
+        #[hcl(label)]
+        d: String,
+    }
+    #[derive(HclDecode)]
+    #[allow(dead_code)]
+    struct Root {
+        #[hcl(block)]
+        deep: Vec<Deep>,
+    }
+    let schema = hcl_json::json_schema::<Root>().to_string();
+    for label in ["a", "b", "c", "d"] {
+        let level = format!(r##""$ref":"#/$defs/Deep.{label}""##);
+        // Once in the object form, once in the array form.
+        assert_eq!(schema.matches(&level).count(), 2, "{schema}");
+    }
+    assert!(schema_accepts::<Root>(r#"{"deep": {"1": [{"2": {"3": {"4": {}}}}]}}"#));
+    assert!(!schema_accepts::<Root>(r#"{"deep": {"1": {"2": {"3": {}}}}}"#));
+    assert!(hcl_json::from_str::<Root>(r#"{"deep": {"1": {"2": {"3": {}}}}}"#, &ctx()).is_err());
+}

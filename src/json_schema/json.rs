@@ -6,6 +6,7 @@
 use std::fmt::{self, Write};
 
 /// A JSON value, with object properties in the order they were built.
+/// `Display` writes it compactly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Json {
     Bool(bool),
@@ -142,6 +143,12 @@ fn write_string(out: &mut impl Write, s: &str) -> fmt::Result {
     }
     out.write_str(&s[start..])?;
     out.write_char('"')
+}
+
+impl fmt::Display for Json {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, None)
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 
 mod json;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::decode::spec::{Cardinality, DecodeSpec, FieldKind, MAP_KEY_LABEL};
@@ -156,33 +156,62 @@ pub fn json_schema<T: HclDecode>() -> JsonSchema {
     JsonSchema { root }
 }
 
-/// The block types met so far, each with its `$defs` name, and their
-/// bodies' schemas once written.
+/// The `$defs` being written: each block type's body, and each label
+/// level of blocks (which appears twice, in the object and the array
+/// forms, so it is written once and referred to).
 #[derive(Default)]
 struct Generator {
-    /// The name of each plan, by address (two types may share a name).
-    names: HashMap<*const DecodeSpec, String>,
+    /// The index in `defs` of each plan, by address (two types may share a
+    /// name).
+    names: HashMap<*const DecodeSpec, usize>,
+    /// The names given so far.
+    used: HashSet<String>,
     /// Plans named but not yet written.
     queue: Vec<&'static DecodeSpec>,
-    defs: Vec<(String, Json)>,
+    /// The definitions, in the order met; a body is `None` until written.
+    defs: Vec<(String, Option<Json>)>,
+    /// The name of each label level written, by its text.
+    levels: HashMap<String, String>,
 }
 
 impl Generator {
-    /// The `$defs` name of a plan, queued for writing when new.
-    fn def_name(&mut self, spec: &'static DecodeSpec) -> String {
-        if let Some(name) = self.names.get(&std::ptr::from_ref(spec)) {
-            return name.clone();
-        }
-        let base = spec.type_name;
+    /// `base`, or `base` with the first number that makes it new.
+    fn unique(&mut self, base: &str) -> String {
         let mut name = base.to_string();
         let mut n = 1;
-        while self.names.values().any(|v| *v == name) {
+        while self.used.contains(&name) {
             n += 1;
             name = format!("{base}{n}");
         }
-        self.names.insert(std::ptr::from_ref(spec), name.clone());
+        self.used.insert(name.clone());
+        name
+    }
+
+    /// The `$defs` name of a plan, queued for writing when new.
+    fn def_name(&mut self, spec: &'static DecodeSpec) -> String {
+        if let Some(&i) = self.names.get(&std::ptr::from_ref(spec)) {
+            return self.defs[i].0.clone();
+        }
+        let name = self.unique(spec.type_name);
+        self.names.insert(std::ptr::from_ref(spec), self.defs.len());
+        self.defs.push((name.clone(), None));
         self.queue.push(spec);
         name
+    }
+
+    /// A reference to `json`, defined once under a name made from `base`.
+    fn define(&mut self, base: &str, json: Json) -> Json {
+        let text = json.to_string();
+        let name = match self.levels.get(&text) {
+            Some(name) => name.clone(),
+            None => {
+                let name = self.unique(base);
+                self.levels.insert(text, name.clone());
+                self.defs.push((name.clone(), Some(json)));
+                name
+            }
+        };
+        Json::object([("$ref", def_ref(&name))])
     }
 
     /// Writes every queued body (and those they name), in the order met.
@@ -192,10 +221,13 @@ impl Generator {
             let spec = self.queue[next];
             next += 1;
             let body = self.body(spec);
-            let name = self.names[&std::ptr::from_ref(spec)].clone();
-            self.defs.push((name, body));
+            let i = self.names[&std::ptr::from_ref(spec)];
+            self.defs[i].1 = Some(body);
         }
         self.defs
+            .into_iter()
+            .filter_map(|(name, json)| Some((name, json?)))
+            .collect()
     }
 
     /// The object form of a body, without its `required` list (which
@@ -256,7 +288,7 @@ impl Generator {
     /// the bodies.
     fn blocks(&mut self, shape: &BlockShape, labels: &[&str], level: usize) -> Json {
         let single = !matches!(shape.cardinality, Cardinality::Many | Cardinality::Map(_));
-        let Some((_, rest)) = labels.split_first() else {
+        let Some((label, rest)) = labels.split_first() else {
             return self.bodies(shape, single);
         };
         let mut by_label = Json::object([
@@ -286,6 +318,7 @@ impl Generator {
         } else {
             by_label.push("additionalProperties", self.blocks(shape, rest, level + 1));
         }
+        let by_label = self.define(&format!("{}.{label}", shape.spec.type_name), by_label);
         one_or_array(by_label, single, true)
     }
 
