@@ -76,7 +76,7 @@ struct Tls {
 
 /// A route, nested routes inside.
 #[derive(HclDecode, Debug)]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::struct_field_names)]
 struct Route {
     #[hcl(label)]
     path: String,
@@ -380,7 +380,11 @@ fn each_label_level_is_defined_once() {
         // Once in the object form, once in the array form.
         assert_eq!(schema.matches(&level).count(), 2, "{schema}");
     }
-    assert!(schema_accepts::<Root>(r#"{"deep": {"1": [{"2": {"3": {"4": {}}}}]}}"#));
-    assert!(!schema_accepts::<Root>(r#"{"deep": {"1": {"2": {"3": {}}}}}"#));
+    assert!(schema_accepts::<Root>(
+        r#"{"deep": {"1": [{"2": {"3": {"4": {}}}}]}}"#
+    ));
+    assert!(!schema_accepts::<Root>(
+        r#"{"deep": {"1": {"2": {"3": {}}}}}"#
+    ));
     assert!(hcl_json::from_str::<Root>(r#"{"deep": {"1": {"2": {"3": {}}}}}"#, &ctx()).is_err());
 }

@@ -79,14 +79,6 @@ impl Shape {
     pub fn one_of<I: IntoIterator<Item = S>, S: Into<String>>(names: I) -> Shape {
         Shape::OneOf(names.into_iter().map(Into::into).collect())
     }
-
-    /// An integer type's bounds.
-    fn integer(min: i128, max: i128) -> Shape {
-        Shape::Integer {
-            min: Some(min),
-            max: Some(max),
-        }
-    }
 }
 
 /// A Rust type whose attribute values have a known [`Shape`].
@@ -134,22 +126,17 @@ macro_rules! integers {
     ($($t:ty),*) => {
         $(impl HasShape for $t {
             fn shape() -> Shape {
-                Shape::integer(<$t>::MIN as i128, <$t>::MAX as i128)
+                // Every bound but `u128::MAX` fits.
+                Shape::Integer {
+                    min: i128::try_from(<$t>::MIN).ok(),
+                    max: i128::try_from(<$t>::MAX).ok(),
+                }
             }
         })*
     };
 }
 
-integers!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, usize);
-
-impl HasShape for u128 {
-    fn shape() -> Shape {
-        Shape::Integer {
-            min: Some(0),
-            max: None,
-        }
-    }
-}
+integers!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 shapes!(Shape::Bool => bool);
 shapes!(Shape::Number => f32, f64, Number, rust_decimal::Decimal);

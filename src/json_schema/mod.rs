@@ -12,7 +12,7 @@
 //! attribute may hold a template whose value only evaluation can tell.
 //! Reading bodies and decoding belong to `body` and `decode`; the value an
 //! attribute field expects comes from its type's
-//! [`Shape`](crate::decode::Shape).
+//! [`Shape`].
 
 mod json;
 
@@ -202,14 +202,13 @@ impl Generator {
     /// A reference to `json`, defined once under a name made from `base`.
     fn define(&mut self, base: &str, json: Json) -> Json {
         let text = json.to_string();
-        let name = match self.levels.get(&text) {
-            Some(name) => name.clone(),
-            None => {
-                let name = self.unique(base);
-                self.levels.insert(text, name.clone());
-                self.defs.push((name.clone(), Some(json)));
-                name
-            }
+        let name = if let Some(name) = self.levels.get(&text) {
+            name.clone()
+        } else {
+            let name = self.unique(base);
+            self.levels.insert(text, name.clone());
+            self.defs.push((name.clone(), Some(json)));
+            name
         };
         Json::object([("$ref", def_ref(&name))])
     }
