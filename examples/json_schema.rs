@@ -14,33 +14,17 @@ use std::path::{Path, PathBuf};
 
 #[path = "common/app.rs"]
 mod app;
+#[path = "common/validate.rs"]
+mod validate;
 
 use app::AppConfig;
+use validate::validate;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data");
 
 /// The schema's text, as the example writes it.
 fn schema_text() -> String {
     hcl_json::json_schema::<AppConfig>().to_string_pretty()
-}
-
-/// The validator's messages for `config` against `schema` (empty when
-/// valid), from boon, a JSON Schema 2020-12 validator.
-fn validate(schema: &str, config: &str) -> Result<Vec<String>, String> {
-    let schema: serde_json::Value = serde_json::from_str(schema).map_err(|e| e.to_string())?;
-    let config: serde_json::Value = serde_json::from_str(config).map_err(|e| e.to_string())?;
-    let mut schemas = boon::Schemas::new();
-    let mut compiler = boon::Compiler::new();
-    compiler
-        .add_resource("urn:app.schema.json", schema)
-        .map_err(|e| e.to_string())?;
-    let index = compiler
-        .compile("urn:app.schema.json", &mut schemas)
-        .map_err(|e| e.to_string())?;
-    Ok(match schemas.validate(&config, index) {
-        Ok(()) => Vec::new(),
-        Err(e) => format!("{e:#}").lines().map(str::to_string).collect(),
-    })
 }
 
 fn run(config_path: &Path) -> Result<(), String> {

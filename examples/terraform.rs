@@ -287,8 +287,19 @@ fn main() {
 }
 
 #[cfg(test)]
+#[path = "common/validate.rs"]
+mod validate;
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bundled_configuration_satisfies_the_json_schema_of_its_types() {
+        let schema = hcl_json::json_schema::<Config>().to_string();
+        let src = std::fs::read_to_string(DEFAULT_FILE).unwrap();
+        assert_eq!(super::validate::validate(&schema, &src), Ok(Vec::new()));
+    }
 
     #[test]
     fn bundled_configuration() {

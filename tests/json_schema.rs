@@ -12,6 +12,8 @@ use indexmap::IndexMap;
 
 #[path = "../examples/common/app.rs"]
 mod app;
+#[path = "../examples/common/validate.rs"]
+mod validate;
 
 #[derive(serde::Deserialize, Debug)]
 #[serde(rename_all = "lowercase")]
@@ -134,18 +136,10 @@ struct Logging {
 
 /// The validator's verdict on `doc` against `T`'s schema.
 fn schema_accepts<T: HclDecode>(doc: &str) -> bool {
-    let schema: serde_json::Value = serde_json::from_str(&hcl_json::json_schema::<T>().to_string())
-        .expect("the schema is JSON");
-    let doc: serde_json::Value = serde_json::from_str(doc).expect("the document is JSON");
-    let mut schemas = boon::Schemas::new();
-    let mut compiler = boon::Compiler::new();
-    compiler
-        .add_resource("urn:test.schema.json", schema)
-        .unwrap();
-    let index = compiler
-        .compile("urn:test.schema.json", &mut schemas)
-        .unwrap_or_else(|e| panic!("the schema compiles: {e:#}"));
-    schemas.validate(&doc, index).is_ok()
+    let schema = hcl_json::json_schema::<T>().to_string();
+    validate::validate(&schema, doc)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .is_empty()
 }
 
 fn ctx() -> EvalContext {
