@@ -27,16 +27,23 @@ fn schema_text() -> String {
     hcl_json::json_schema::<AppConfig>().to_string_pretty()
 }
 
+/// A path for messages: relative to the package when it is inside it.
+fn shown(path: &Path) -> std::path::Display<'_> {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .display()
+}
+
 fn run(config_path: &Path) -> Result<(), String> {
     let schema = schema_text();
     let out = config_path.with_file_name("app.schema.json");
     std::fs::write(&out, &schema).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!("wrote {} ({} bytes)", out.display(), schema.len());
+    println!("wrote {} ({} bytes)", shown(&out), schema.len());
     let config = std::fs::read_to_string(config_path)
         .map_err(|e| format!("{}: {e}", config_path.display()))?;
     let problems = validate(&schema, &config)?;
     if problems.is_empty() {
-        println!("{}: valid", config_path.display());
+        println!("{}: valid", shown(config_path));
         Ok(())
     } else {
         Err(problems.join("\n"))
