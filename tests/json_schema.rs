@@ -382,3 +382,20 @@ fn each_label_level_is_defined_once() {
     ));
     assert!(hcl_json::from_str::<Root>(r#"{"deep": {"1": {"2": {"3": {}}}}}"#, &ctx()).is_err());
 }
+
+#[test]
+fn a_map_of_an_enum_of_block_types_chooses_the_variant_by_the_second_label() {
+    #[derive(HclDecode)]
+    #[allow(dead_code)]
+    struct Hooks {
+        #[hcl(block)]
+        hook: IndexMap<String, Provisioner>,
+    }
+    let good =
+        r#"{"hook": {"a": {"local-exec": {"command": "x"}}, "b": {"file": [{"source": "s"}]}}}"#;
+    assert!(hcl_json::from_str::<Hooks>(good, &ctx()).is_ok());
+    assert!(schema_accepts::<Hooks>(good));
+    let bad = r#"{"hook": {"a": {"remote-exec": {"command": "x"}}}}"#;
+    assert!(hcl_json::from_str::<Hooks>(bad, &ctx()).is_err());
+    assert!(!schema_accepts::<Hooks>(bad));
+}
