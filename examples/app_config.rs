@@ -9,66 +9,12 @@
 
 use std::collections::BTreeMap;
 
-use hcl_json::{EvalContext, HclDecode};
+use hcl_json::EvalContext;
 
-#[derive(HclDecode, Debug)]
-struct AppConfig {
-    #[hcl(attr)]
-    name: String,
-    #[hcl(attr)]
-    version: String,
-    #[hcl(attr)]
-    replicas: u32,
-    #[hcl(block)]
-    listen: Listen,
-    #[hcl(block)]
-    database: Database,
-    #[hcl(block)]
-    feature: Vec<Feature>,
-    #[hcl(attr)]
-    greeting: String,
-    #[hcl(attr)]
-    tags: Vec<String>,
-    /// Read in literal-only mode: `${...}` stays as written.
-    #[hcl(attr, literal)]
-    note: Option<String>,
-}
+#[path = "common/app.rs"]
+mod app;
 
-#[derive(HclDecode, Debug)]
-struct Listen {
-    #[hcl(attr)]
-    address: String,
-    #[hcl(attr)]
-    port: u16,
-}
-
-#[derive(HclDecode, Debug)]
-struct Database {
-    #[hcl(block)]
-    primary: Connection,
-    #[hcl(block)]
-    replica: Vec<Connection>,
-}
-
-#[derive(HclDecode, Debug)]
-struct Connection {
-    #[hcl(attr)]
-    url: String,
-    #[hcl(attr)]
-    pool_size: u16,
-    #[hcl(attr)]
-    timeout_ms: Option<u64>,
-}
-
-#[derive(HclDecode, Debug)]
-struct Feature {
-    #[hcl(label)]
-    name: String,
-    #[hcl(attr)]
-    enabled: bool,
-    #[hcl(attr)]
-    rollout: f64,
-}
+use app::AppConfig;
 
 const DEFAULT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/app.hcl.json");
 

@@ -154,9 +154,20 @@ fn main() {
 }
 
 #[cfg(test)]
+#[path = "common/validate.rs"]
+mod validate;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use hcl_json::{BodySchema, EvalContext};
+
+    #[test]
+    fn generated_configuration_satisfies_the_json_schema_of_its_types() {
+        let text = hcl_json::to_string_pretty(&build(2)).unwrap();
+        let schema = hcl_json::json_schema::<Terraform>().to_string();
+        assert_eq!(super::validate::validate(&schema, &text), Ok(Vec::new()));
+    }
 
     #[test]
     fn generated_configuration_decodes_back_to_the_same_value() {

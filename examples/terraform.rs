@@ -287,8 +287,74 @@ fn main() {
 }
 
 #[cfg(test)]
+#[path = "common/validate.rs"]
+mod validate;
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bundled_configuration_satisfies_the_json_schema_of_its_types() {
+        let schema = hcl_json::json_schema::<Config>().to_string();
+        let src = std::fs::read_to_string(DEFAULT_FILE).unwrap();
+        assert_eq!(super::validate::validate(&schema, &src), Ok(Vec::new()));
+    }
+
+    /// The `.tf.json` files under `dir`, in name order.
+    fn tf_json_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for path in paths {
+            if path.is_dir() {
+                tf_json_files(&path, out);
+            } else if path.to_string_lossy().ends_with(".tf.json") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The schema never flags a file the decoder reads: every corpus file
+    /// it rejects, the decoder rejects too.
+    #[test]
+    fn the_json_schema_accepts_every_corpus_file_the_types_decode() {
+        let corpus = std::env::var("HCL_JSON_CORPUS").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus").to_string()
+        });
+        let mut files = Vec::new();
+        tf_json_files(std::path::Path::new(&corpus), &mut files);
+        if files.is_empty() {
+            eprintln!("skipped: corpus not found at {corpus}");
+            return;
+        }
+        let schema = hcl_json::json_schema::<Config>().to_string();
+        let ctx = EvalContext::new().with_stdlib();
+        let mut accepted = 0;
+        for path in &files {
+            let Ok(src) = std::fs::read_to_string(path) else {
+                continue;
+            };
+            let Ok(problems) = super::validate::validate(&schema, &src) else {
+                continue; // not JSON that serde_json reads (duplicate keys are kept)
+            };
+            if problems.is_empty() {
+                accepted += 1;
+                continue;
+            }
+            let decoded = hcl_json::parse(&src, &path.to_string_lossy())
+                .and_then(|file| hcl_json::decode_body::<Config>(&file.body(), &ctx));
+            assert!(
+                decoded.is_err(),
+                "the schema rejects {}, which decodes:\n{}",
+                path.display(),
+                problems.join("\n")
+            );
+        }
+        assert!(accepted > files.len() / 2, "{accepted} of {}", files.len());
+    }
 
     #[test]
     fn bundled_configuration() {

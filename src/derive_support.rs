@@ -5,6 +5,7 @@
 //! It sits above both `decode` and `encode`, so neither imports the other.
 
 pub use crate::decode::body_de::next_range;
+pub use crate::decode::shape::{ShapeByTrait, ShapeFallback, ShapeProbe};
 pub use crate::decode::spec::{
     BlockField, BodyDeserializer, Cardinality, DecodeSpec, FieldKind, FieldSpec, RemainField,
     Variant,

@@ -78,6 +78,7 @@
 //! | **functions** | [`stdlib::functions`], [`stdlib::function_map`]; the opt-in grants [`stdlib::Filesystem`] and [`stdlib::Unpredictable`] ([`EvalContext::with_filesystem`], `with_unpredictable`); [`ext::typeexpr`] for type constraints, [`ext::tryfunc`] for `try` and `can` |
 //! | **analyse** without evaluating | [`Expression::variables`], `as_keyword`, `abs_traversal`, `rel_traversal`, `as_list`, `as_map`, `as_call` ([`StaticCall`]); [`Traversal`] and [`TraversalStep`] |
 //! | **write** `.tf.json` | `#[derive(HclEncode)]`, then [`to_string`], [`to_string_pretty`], [`to_vec`], [`to_writer`]; [`Interpolated`] for a field written as a template; [`to_value`] turns any `Serialize` type into a [`Value`] |
+//! | **describe** for editors | [`json_schema()`] gives the [`JsonSchema`] (draft 2020-12) of a derived type's `.hcl.json` files; [`decode::Shape`] and [`decode::HasShape`] say what an attribute field's type holds |
 //! | **convert** between the syntaxes | [`to_native_string`] / [`to_native_writer`] (JSON to native) and [`to_json_string`] / [`to_json_writer`] (native to JSON), with [`ConvertOptions`]; module [`convert`] for the schemas that tell blocks from attributes |
 //! | **load** a module | [`module::Module::load`] with [`module::LoadOptions`] (Terraform, OpenTofu or Packer): override files merged, [`module::VariableValues`] from variable files, environment and arguments |
 //! | **run** specs | [`hcldec::Spec`] and [`hcldec::SpecFile`]: HashiCorp's `hcldec` model, decoding a body into a [`Value`] |
@@ -99,6 +100,7 @@
 //! `try` and `can`), [`analysis`] (static analysis), [`encode`] (Rust
 //! values to JSON-syntax text), [`convert`] (a parsed body to the other
 //! syntax's text), [`decode`] ([`HclDecode`], the body deserializer),
+//! [`json_schema`](mod@json_schema) (the JSON Schema of a derived type),
 //! [`stdlib`] (Terraform's and OpenTofu's functions), [`hcldec`] (runtime
 //! specs) and [`module`] (directories of Terraform, OpenTofu and Packer
 //! files, override files, variable files).
@@ -116,6 +118,7 @@ pub mod ext;
 mod handover;
 pub mod hcldec;
 pub mod json;
+pub mod json_schema;
 pub mod module;
 mod native;
 pub mod pos;
@@ -143,6 +146,7 @@ pub use encode::{
 };
 pub use eval::{EvalContext, ExpressionClosure, Function};
 pub use hcl_json_derive::{HclDecode, HclEncode};
+pub use json_schema::{json_schema, JsonSchema};
 pub use pos::{Pos, Range, Spanned};
 pub use value::limits::Limits;
 pub use value::{from_value, to_value, Number, Type, Value};

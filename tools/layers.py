@@ -47,6 +47,7 @@ LAYERS = [
     ["encode"],
     ["convert"],
     ["decode"],
+    ["json_schema"],
     ["__private"],
     ["stdlib"],
     ["hcldec"],

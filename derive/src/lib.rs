@@ -245,6 +245,8 @@ struct Field<'a> {
     /// attribute's value instead of the type's own serde impls.
     with: With,
     span: Span,
+    /// The field's doc comment, for the schema's description.
+    doc: String,
 }
 
 /// The functions of `with`, `deserialize_with` and `serialize_with`, with
@@ -276,7 +278,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
         ));
     }
     if let Data::Enum(data) = &input.data {
-        return expand_enum(name, data);
+        return expand_enum(name, data, &doc_text(&input.attrs));
     }
     let Data::Struct(data) = &input.data else {
         return Err(Error::new(
@@ -302,7 +304,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream2> {
     if let Some(e) = errors {
         return Err(e);
     }
-    let decode_impl = decode_impl(name, &fields);
+    let decode_impl = decode_impl(name, &fields, &doc_text(&input.attrs));
     let deserialize_impl = deserialize_impl(name, &fields);
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
@@ -484,7 +486,42 @@ fn parse_field(f: &syn::Field) -> syn::Result<Field<'_>> {
         default,
         with,
         span,
+        doc: doc_text(&f.attrs),
     })
+}
+
+/// The text of `#[doc]` attributes (`///` comments): the lines of a
+/// paragraph joined by spaces, paragraphs by a blank line, as a JSON
+/// Schema description reads best in an editor's hover.
+fn doc_text(attrs: &[syn::Attribute]) -> String {
+    let mut lines = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                lines.extend(s.value().lines().map(|l| l.trim().to_string()));
+            }
+        }
+    }
+    let mut out = String::new();
+    let mut blank = false;
+    for line in lines {
+        if line.is_empty() {
+            blank = !out.is_empty();
+        } else {
+            if blank {
+                out.push_str("\n\n");
+            } else if !out.is_empty() {
+                out.push(' ');
+            }
+            blank = false;
+            out.push_str(&line);
+        }
+    }
+    out
 }
 
 /// Rules across fields: one `remain`, no name used twice.
@@ -533,7 +570,7 @@ fn other(field: &str, kind: TokenStream2) -> TokenStream2 {
     quote! { ::hcl_json::__private::FieldSpec::other(#field, ::hcl_json::__private::FieldKind::#kind) }
 }
 
-fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
+fn decode_impl(name: &syn::Ident, fields: &[Field<'_>], doc: &str) -> TokenStream2 {
     let type_name = name.to_string();
     let labels: Vec<String> = fields
         .iter()
@@ -546,12 +583,25 @@ fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
         match &f.kind {
             Kind::Attr { name, literal } => {
                 let required = !is_option(ty) && matches!(f.default, Default::None);
+                let doc = &f.doc;
+                // A field read by a function may take any value the
+                // function reads: its type says nothing about the input.
+                let shaped = f.with.deserialize.is_none().then(|| quote_spanned! {ty.span()=>
+                    .shaped({
+                        #[allow(unused_imports)]
+                        use ::hcl_json::__private::{ShapeByTrait as _, ShapeFallback as _};
+                        (&&::hcl_json::__private::ShapeProbe::<#ty>::new()).shape_fn()
+                    })
+                });
                 quote_spanned! {f.span=>
                     ::hcl_json::__private::FieldSpec::attr(#field, #name, #required, #literal)
+                        .described(#doc)
+                        #shaped
                 }
             }
             Kind::Block { name } => {
                 let default = !matches!(f.default, Default::None);
+                let doc = &f.doc;
                 quote_spanned! {ty.span()=>
                     ::hcl_json::__private::FieldSpec::block(
                         #field,
@@ -561,6 +611,7 @@ fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
                         <<#ty as ::hcl_json::__private::BlockField>::Block as ::hcl_json::HclDecode>::decode_spec,
                         #default,
                     )
+                    .described(#doc)
                 }
             }
             Kind::Label => other(&field, quote!(Label)),
@@ -603,6 +654,7 @@ fn decode_impl(name: &syn::Ident, fields: &[Field<'_>]) -> TokenStream2 {
                                 .map(|_| ())
                         },
                     )
+                    .described(#doc)
                 })
             }
         }
@@ -784,7 +836,7 @@ fn variant_label(v: &syn::Variant) -> syn::Result<String> {
 
 /// An enum of block types, chosen by the block's first label: each variant
 /// holds one type that derives `HclDecode` and takes no labels of its own.
-fn expand_enum(name: &syn::Ident, data: &syn::DataEnum) -> syn::Result<TokenStream2> {
+fn expand_enum(name: &syn::Ident, data: &syn::DataEnum, doc: &str) -> syn::Result<TokenStream2> {
     let type_name = name.to_string();
     let mut errors: Option<Error> = None;
     let mut labels = Vec::new();
@@ -881,6 +933,7 @@ fn expand_enum(name: &syn::Ident, data: &syn::DataEnum) -> syn::Result<TokenStre
                                     .map(|_| ())
                             },
                         )
+                        .described(#doc)
                     })
                 }
             }

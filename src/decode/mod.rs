@@ -18,6 +18,7 @@
 pub(crate) mod body_de;
 pub(crate) mod capture;
 mod expr_de;
+pub(crate) mod shape;
 pub(crate) mod spec;
 
 use std::cell::RefCell;
@@ -29,6 +30,7 @@ use crate::diag::{DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::value::limits;
 
+pub use shape::{HasShape, Shape};
 use spec::DecodeSpec;
 
 /// A Rust type that decodes from an HCL body; derive it.

@@ -14,6 +14,8 @@ use crate::diag::Diagnostics;
 use crate::eval::EvalContext;
 use crate::pos::Range;
 
+use super::shape::{self, Shape};
+
 /// How many blocks a block field accepts, from its Rust type.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
@@ -87,6 +89,12 @@ pub struct FieldSpec {
     pub kind: FieldKind,
     /// Label names of the block type, for block fields.
     labels: &'static [&'static str],
+    /// The field's doc comment (empty when it has none): a schema's
+    /// description.
+    pub doc: &'static str,
+    /// The shape of an attribute field's value ([`Shape::Any`] for other
+    /// fields and types without [`HasShape`](super::shape::HasShape)).
+    pub shape: fn() -> Shape,
 }
 
 impl FieldSpec {
@@ -105,6 +113,8 @@ impl FieldSpec {
                 literal,
             },
             labels: &[],
+            doc: "",
+            shape: shape::any,
         }
     }
 
@@ -126,6 +136,8 @@ impl FieldSpec {
                 default,
             },
             labels,
+            doc: "",
+            shape: shape::any,
         }
     }
 
@@ -135,7 +147,26 @@ impl FieldSpec {
             field,
             kind,
             labels: &[],
+            doc: "",
+            shape: shape::any,
         }
+    }
+
+    /// The field with its doc comment.
+    #[must_use]
+    pub const fn described(self, doc: &'static str) -> FieldSpec {
+        FieldSpec { doc, ..self }
+    }
+
+    /// The field with the shape of its value.
+    #[must_use]
+    pub const fn shaped(self, shape: fn() -> Shape) -> FieldSpec {
+        FieldSpec { shape, ..self }
+    }
+
+    /// The label names of a block field's type (empty for other fields).
+    pub fn labels(&self) -> &'static [&'static str] {
+        self.labels
     }
 }
 
@@ -145,6 +176,9 @@ impl FieldSpec {
 pub struct DecodeSpec {
     /// The Rust type's name, for messages.
     pub type_name: &'static str,
+    /// The type's doc comment (empty when it has none): a schema's
+    /// description.
+    pub doc: &'static str,
     /// The fields, in declaration order.
     pub fields: Vec<FieldSpec>,
     /// The schema the fields make.
@@ -234,12 +268,19 @@ impl DecodeSpec {
         let has_remain = fields.iter().any(|f| matches!(f.kind, FieldKind::Remain));
         DecodeSpec {
             type_name,
+            doc: "",
             fields,
             schema,
             has_remain,
             check,
             variants: Vec::new(),
         }
+    }
+
+    /// The plan with the type's doc comment.
+    #[must_use]
+    pub fn described(self, doc: &'static str) -> DecodeSpec {
+        DecodeSpec { doc, ..self }
     }
 
     /// The plan of an enum whose variant is chosen by a block's first
