@@ -113,6 +113,7 @@ pub mod diag;
 pub mod encode;
 pub mod eval;
 pub mod ext;
+pub mod format;
 mod handover;
 pub mod hcldec;
 pub mod json;
