@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 mod diags;
+mod fmt;
 mod json;
 mod nav;
 
@@ -52,6 +53,8 @@ enum Command {
     Check(CheckArgs),
     /// Convert files between JSON syntax (.tf.json) and native syntax (.tf).
     Convert(ConvertArgs),
+    /// Format files as `terraform fmt` does: print, --check or --write them.
+    Fmt(fmt::FmtArgs),
 }
 
 #[derive(Args)]
@@ -142,7 +145,7 @@ struct ConvertArgs {
     files: Vec<String>,
 }
 
-const SUBCOMMANDS: &[&str] = &["decode", "eval", "check", "convert", "help"];
+const SUBCOMMANDS: &[&str] = &["decode", "eval", "check", "convert", "fmt", "help"];
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().collect();
@@ -167,6 +170,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval(args),
         Command::Check(args) => check(args),
         Command::Convert(args) => convert(args),
+        Command::Fmt(args) => Ok(fmt::fmt(&args)),
     };
     match outcome {
         Ok(code) => ExitCode::from(code),
