@@ -4,6 +4,8 @@
 //! `hcl-json convert` converts files between HCL's JSON and native
 //! syntaxes.
 //!
+//! `hcl-json fmt` formats files as `terraform fmt` does (`fmt.rs`).
+//!
 //! `hcl-json decode` takes `hcldec`'s flags and writes what it writes
 //! (one-line cty JSON on stdout, diagnostics on stderr, the same exit
 //! statuses), and `hcl-json --spec=S ...` without a subcommand is the same
