@@ -131,7 +131,8 @@ pub use body::{
     Syntax,
 };
 pub use convert::{
-    to_json_string, to_json_writer, to_native_string, to_native_writer, ConvertOptions,
+    to_json_string, to_json_writer, to_native_string, to_native_writer, to_string_native,
+    ConvertOptions,
 };
 pub use decode::{
     decode_body, from_path, from_paths, from_slice, from_slice_named, from_str, from_str_named,

@@ -244,3 +244,31 @@ proptest! {
         let _ = format::json(&src, "any.json");
     }
 }
+
+/// One layout: the JSON-to-native converter writes text the formatter
+/// leaves as it is.
+#[test]
+fn converted_corpus_files_are_already_formatted() {
+    let files = corpus_files(&[".tf.json"]);
+    let mut converted = 0;
+    for (name, text) in &files {
+        let Ok(file) = hcl_json::parse(text, name) else {
+            continue;
+        };
+        let Ok(native) = hcl_json::to_native_string(&file.body(), &ConvertOptions::terraform())
+        else {
+            continue;
+        };
+        let formatted = format::native(&native, "converted.tf")
+            .unwrap_or_else(|e| panic!("{name} converted does not parse: {e}"));
+        assert_eq!(
+            formatted, native,
+            "{name}: the conversion's layout is not fmt's"
+        );
+        converted += 1;
+    }
+    assert!(
+        files.is_empty() || converted > 50,
+        "{converted} files converted"
+    );
+}
