@@ -60,20 +60,18 @@ pub(crate) fn fmt(args: &FmtArgs) -> u8 {
     let mut stdout = std::io::stdout().lock();
     for file in &files {
         let name = file.display().to_string();
-        let text = match std::fs::read(file) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => text,
-                Err(_) => {
-                    eprintln!("Error: {name} is not valid UTF-8\n");
-                    status = status.max(1);
-                    continue;
-                }
-            },
+        let bytes = match std::fs::read(file) {
+            Ok(bytes) => bytes,
             Err(e) => {
                 eprintln!("Error: cannot read {name}: {e}\n");
                 status = 2;
                 continue;
             }
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            eprintln!("Error: {name} is not valid UTF-8\n");
+            status = status.max(1);
+            continue;
         };
         let formatted = match hcl_json::format::auto(&text, &name) {
             Ok(formatted) => formatted,

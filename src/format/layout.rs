@@ -182,7 +182,13 @@ impl Formatter<'_> {
     /// Whether a space follows `subject`, between `before` (none at the
     /// start of a cell) and `after`.
     fn space_after(&self, subject: &Token, before: Option<Kind>, after: Kind) -> bool {
-        use Kind::*;
+        use Kind::{
+            And, Bang, CBrace, CHeredoc, CQuote, Colon, Comma, Dot, DoubleColon, Ellipsis, Eof,
+            Equal, EqualOp, GreaterThan, GreaterThanEq, Ident, LessThan, LessThanEq, Minus,
+            Newline, NotEqual, NumberLit, OBrace, OBrack, OHeredoc, OParen, OQuote, Or, Percent,
+            Plus, Question, QuotedLit, Slash, Star, StringLit, TemplateControl, TemplateInterp,
+            TemplateSeqEnd,
+        };
         let s = subject.kind;
         match (s, after) {
             (_, Newline | Eof) => false,
