@@ -96,7 +96,7 @@
 //! unification, evaluation limits), the native syntax (private: lexer,
 //! parser and tree of templates, expressions and bodies), [`json`] (the
 //! JSON scanner, parser and node tree), [`body`] (the syntax-agnostic
-//! model: [`File`], [`Body`], [`Expression`], schemas, merging), [`format`]
+//! model: [`File`], [`Body`], [`Expression`], schemas, merging), [`format`](mod@format)
 //! (the formatter of both syntaxes), [`eval`]
 //! (evaluation, [`EvalContext`], functions), [`ext`] (type constraints,
 //! `try` and `can`), [`analysis`] (static analysis), [`encode`] (Rust

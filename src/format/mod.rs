@@ -78,8 +78,8 @@ pub fn json(src: &str, filename: &str) -> Result<String, Error> {
 }
 
 /// Formats `src` in the syntax its file name implies
-/// ([`Syntax::for_filename`]): [`json`] for names ending in `.json`,
-/// [`native`] for any other.
+/// ([`Syntax::for_filename`]): [`json`](fn@json) for names ending in `.json`,
+/// [`native`](fn@native) for any other.
 ///
 /// ```
 /// assert_eq!(hcl_json::format::auto("a=1\n", "a.tfvars")?, "a = 1\n");
