@@ -130,6 +130,15 @@ fn a_parsed_json_body_is_written_with_its_properties_as_attributes() {
     );
 }
 
+#[test]
+fn a_parsed_native_file_or_body_keeps_its_blocks() {
+    let file =
+        hcl_json::parse_native("a=1+2\nb \"x\" {\nc=[for v in l: v]\nd {}\n}\n", "p.tf").unwrap();
+    let expected = "a = 1 + 2\n\nb \"x\" {\n  c = [for v in l : v]\n\n  d {}\n}\n";
+    assert_eq!(hcl_json::to_string_native(&file).unwrap(), expected);
+    assert_eq!(hcl_json::to_string_native(&file.body()).unwrap(), expected);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -25,10 +25,10 @@ use crate::encode::{encode_with_shape, HclEncode, PropertyShape, Shape};
 /// text, `${` as `$${`), `#[hcl(block)]` fields blocks with their labels,
 /// `#[hcl(comment)]` values `#` comments above the next item. A [`Value`](crate::value::Value)
 /// object is a body of attributes. A parsed [`Body`](crate::body::Body) or
-/// [`File`](crate::body::File) is written from its JSON-syntax form, so its
-/// nested objects are attributes, as JSON reads them without a schema (for
-/// Terraform's or an application's schema, parse the file and use
-/// [`to_native_string`] with [`ConvertOptions`]).
+/// [`File`](crate::body::File) of native syntax keeps its attributes and
+/// blocks (not its comments); one of JSON syntax is read without a schema,
+/// so its nested objects are attributes (for Terraform's or an
+/// application's schema, use [`to_native_string`] with [`ConvertOptions`]).
 ///
 /// ```
 /// use hcl_json::{HclDecode, HclEncode};

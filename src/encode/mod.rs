@@ -169,10 +169,10 @@ impl HclEncode for Body {
         Ok(())
     }
     fn encode_body(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
-        raw::body_props(&mut body.enc.w, self, false)
+        raw::body_props(&mut body.enc.w, self, false, body.enc.shape.as_mut())
     }
     fn encode_document(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
-        raw::body(&mut body.enc.w, self)
+        raw::body_with(&mut body.enc.w, self, body.enc.shape.as_mut())
     }
 }
 
@@ -190,7 +190,7 @@ impl HclEncode for File {
                 raw::node(&mut body.enc.w, data, data.root);
                 Ok(())
             }
-            None => raw::body(&mut body.enc.w, &self.body()),
+            None => raw::body_with(&mut body.enc.w, &self.body(), body.enc.shape.as_mut()),
         }
     }
 }
@@ -372,7 +372,12 @@ impl BodyEncoder<'_> {
     /// Writes the properties of a parsed body (a `remain` body) back as
     /// they were; `"//"` properties are left out when `skip_comments`.
     pub fn body(&mut self, body: &Body, skip_comments: bool) -> Result<(), Error> {
-        raw::body_props(&mut self.enc.w, body, skip_comments)
+        raw::body_props(
+            &mut self.enc.w,
+            body,
+            skip_comments,
+            self.enc.shape.as_mut(),
+        )
     }
 
     #[doc(hidden)]
