@@ -79,6 +79,8 @@
 //! | **analyse** without evaluating | [`Expression::variables`], `as_keyword`, `abs_traversal`, `rel_traversal`, `as_list`, `as_map`, `as_call` ([`StaticCall`]); [`Traversal`] and [`TraversalStep`] |
 //! | **write** `.tf.json` | `#[derive(HclEncode)]`, then [`to_string`], [`to_string_pretty`], [`to_vec`], [`to_writer`]; [`Interpolated`] for a field written as a template; [`to_value`] turns any `Serialize` type into a [`Value`] |
 //! | **describe** for editors | [`json_schema()`] gives the [`JsonSchema`] (draft 2020-12) of a derived type's `.hcl.json` files; [`decode::Shape`] and [`decode::HasShape`] say what an attribute field's type holds |
+//! | **write** native syntax | [`to_string_native`] (an `HclEncode` type, a [`Value`] object or a [`Body`] as `.tf` / `.hcl` text, laid out as `terraform fmt` lays it out) |
+//! | **format** files | [`format::native`] (byte for byte HashiCorp's `hclwrite.Format`, the formatter behind `terraform fmt`), [`format::json`] (canonical JSON syntax), [`format::auto`] (by file name) |
 //! | **convert** between the syntaxes | [`to_native_string`] / [`to_native_writer`] (JSON to native) and [`to_json_string`] / [`to_json_writer`] (native to JSON), with [`ConvertOptions`]; module [`convert`] for the schemas that tell blocks from attributes |
 //! | **load** a module | [`module::Module::load`] with [`module::LoadOptions`] (Terraform, OpenTofu or Packer): override files merged, [`module::VariableValues`] from variable files, environment and arguments |
 //! | **run** specs | [`hcldec::Spec`] and [`hcldec::SpecFile`]: HashiCorp's `hcldec` model, decoding a body into a [`Value`] |
@@ -95,7 +97,8 @@
 //! unification, evaluation limits), the native syntax (private: lexer,
 //! parser and tree of templates, expressions and bodies), [`json`] (the
 //! JSON scanner, parser and node tree), [`body`] (the syntax-agnostic
-//! model: [`File`], [`Body`], [`Expression`], schemas, merging), [`eval`]
+//! model: [`File`], [`Body`], [`Expression`], schemas, merging), [`format`](mod@format)
+//! (the formatter of both syntaxes), [`eval`]
 //! (evaluation, [`EvalContext`], functions), [`ext`] (type constraints,
 //! `try` and `can`), [`analysis`] (static analysis), [`encode`] (Rust
 //! values to JSON-syntax text), [`convert`] (a parsed body to the other
@@ -115,6 +118,7 @@ pub mod diag;
 pub mod encode;
 pub mod eval;
 pub mod ext;
+pub mod format;
 mod handover;
 pub mod hcldec;
 pub mod json;
@@ -133,7 +137,8 @@ pub use body::{
     Syntax,
 };
 pub use convert::{
-    to_json_string, to_json_writer, to_native_string, to_native_writer, ConvertOptions,
+    to_json_string, to_json_writer, to_native_string, to_native_writer, to_string_native,
+    ConvertOptions,
 };
 pub use decode::{
     decode_body, from_path, from_paths, from_slice, from_slice_named, from_str, from_str_named,

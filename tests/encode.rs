@@ -869,7 +869,7 @@ resource "aws_instance" "c" {
             r#"locals {
   a = "Hello, ${var.name}!"
   b = "${a}${b}"
-  c = "%{ if var.on }\"on\"%{ else }off%{ endif }"
+  c = "%{if var.on}\"on\"%{else}off%{endif}"
   d = "${var.x} \\ ${"q\"uote"}"
 }
 "#
@@ -924,7 +924,7 @@ variable "b" {
 }
 
 variable "c" {
-  type = list(object({name = string}))
+  type = list(object({ name = string }))
 }
 
 variable "d" {
@@ -1219,7 +1219,7 @@ resource "aws_instance" "example" {
     #[test]
     fn a_multi_line_interpolation_is_parenthesized() {
         let src = r#"{"locals": {"a": "${x +\n y}"}}"#;
-        assert_eq!(tf(src), "locals {\n  a = (x +\n y\n  )\n}\n");
+        assert_eq!(tf(src), "locals {\n  a = (x +\n    y\n  )\n}\n");
     }
 
     #[test]
@@ -1515,7 +1515,7 @@ service "tcp" "db" {
         assert_eq!(
             flat_from,
             format!(
-                "{}\"x\", {{k = [1, 2]}}{},",
+                "{}\"x\", {{ k = [1, 2] }}{},",
                 "[".repeat(inner),
                 "]".repeat(inner)
             )

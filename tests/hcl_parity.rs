@@ -817,3 +817,11 @@ fn difference_an_unterminated_call_spells_parenthesis() {
         "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file."
     );
 }
+
+#[test]
+fn difference_a_file_that_does_not_parse_is_not_formatted() {
+    let err = hcl_json::format::native("b {\nc = 1\n", "t.tf").unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Unclosed configuration block");
+    assert_eq!(d.subject.as_ref().unwrap().start.line, 1);
+}

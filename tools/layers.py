@@ -41,6 +41,7 @@ LAYERS = [
     ["native"],
     ["json"],
     ["body"],
+    ["format"],
     ["eval"],
     ["ext"],
     ["analysis"],

@@ -4,6 +4,8 @@
 //! `hcl-json convert` converts files between HCL's JSON and native
 //! syntaxes.
 //!
+//! `hcl-json fmt` formats files as `terraform fmt` does (`fmt.rs`).
+//!
 //! `hcl-json decode` takes `hcldec`'s flags and writes what it writes
 //! (one-line cty JSON on stdout, diagnostics on stderr, the same exit
 //! statuses), and `hcl-json --spec=S ...` without a subcommand is the same
@@ -17,6 +19,7 @@
 #![forbid(unsafe_code)]
 
 mod diags;
+mod fmt;
 mod json;
 mod nav;
 
@@ -52,6 +55,8 @@ enum Command {
     Check(CheckArgs),
     /// Convert files between JSON syntax (.tf.json) and native syntax (.tf).
     Convert(ConvertArgs),
+    /// Format files as `terraform fmt` does: print, --check or --write them.
+    Fmt(fmt::FmtArgs),
 }
 
 #[derive(Args)]
@@ -142,7 +147,7 @@ struct ConvertArgs {
     files: Vec<String>,
 }
 
-const SUBCOMMANDS: &[&str] = &["decode", "eval", "check", "convert", "help"];
+const SUBCOMMANDS: &[&str] = &["decode", "eval", "check", "convert", "fmt", "help"];
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().collect();
@@ -167,6 +172,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval(args),
         Command::Check(args) => check(args),
         Command::Convert(args) => convert(args),
+        Command::Fmt(args) => Ok(fmt::fmt(&args)),
     };
     match outcome {
         Ok(code) => ExitCode::from(code),

@@ -12,10 +12,12 @@
 mod schema;
 mod to_json;
 mod to_native;
+mod typed;
 
 pub use schema::{BlockFrame, NativeSchema, NoSchema, PropertyKind, TerraformSchema};
 pub use to_json::{to_json_string, to_json_writer};
 pub use to_native::{to_native_string, to_native_writer};
+pub use typed::to_string_native;
 
 /// How [`to_native_string`] converts: which schema tells attributes from
 /// blocks, and whether to check what it writes.

@@ -18,6 +18,7 @@ pub(crate) mod raw;
 mod ser;
 pub(crate) mod writer;
 
+use std::collections::HashMap;
 use std::io;
 
 use indexmap::IndexMap;
@@ -168,10 +169,10 @@ impl HclEncode for Body {
         Ok(())
     }
     fn encode_body(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
-        raw::body_props(&mut body.enc.w, self, false)
+        raw::body_props(&mut body.enc.w, self, false, body.enc.shape.as_mut())
     }
     fn encode_document(&self, body: &mut BodyEncoder<'_>) -> Result<(), Error> {
-        raw::body(&mut body.enc.w, self)
+        raw::body_with(&mut body.enc.w, self, body.enc.shape.as_mut())
     }
 }
 
@@ -189,7 +190,7 @@ impl HclEncode for File {
                 raw::node(&mut body.enc.w, data, data.root);
                 Ok(())
             }
-            None => raw::body(&mut body.enc.w, &self.body()),
+            None => raw::body_with(&mut body.enc.w, &self.body(), body.enc.shape.as_mut()),
         }
     }
 }
@@ -251,6 +252,11 @@ impl BodyEncoder<'_> {
         literal: bool,
     ) -> Result<(), Error> {
         let enc = &mut *self.enc;
+        if literal && name != "//" {
+            if let Some(shape) = &mut enc.shape {
+                shape.record(name, PropertyShape::Literal);
+            }
+        }
         let mark = enc.w.mark();
         let path_len = enc.path.len();
         push_key(&mut enc.path, name);
@@ -273,6 +279,9 @@ impl BodyEncoder<'_> {
         if blocks.is_empty() {
             return Ok(());
         }
+        if let Some(shape) = &mut self.enc.shape {
+            shape.record(type_name, PropertyShape::Block(blocks[0].0.len()));
+        }
         let path_len = self.enc.path.len();
         if !self.enc.path.is_empty() {
             self.enc.path.push('.');
@@ -280,7 +289,10 @@ impl BodyEncoder<'_> {
         self.enc.path.push_str(type_name);
         self.enc.w.key(type_name);
         let items: Vec<&BlockItem<'_>> = blocks.iter().collect();
-        self.level(&items, 0)?;
+        self.enter_block(type_name);
+        let written = self.level(&items, 0);
+        self.leave_block();
+        written?;
         self.enc.path.truncate(path_len);
         Ok(())
     }
@@ -343,10 +355,29 @@ impl BodyEncoder<'_> {
         Ok(())
     }
 
+    /// Records that the blocks being written are of type `type_name`, for
+    /// the body's shape.
+    fn enter_block(&mut self, type_name: &str) {
+        if let Some(shape) = &mut self.enc.shape {
+            shape.blocks.push(type_name.to_owned());
+        }
+    }
+
+    fn leave_block(&mut self) {
+        if let Some(shape) = &mut self.enc.shape {
+            shape.blocks.pop();
+        }
+    }
+
     /// Writes the properties of a parsed body (a `remain` body) back as
     /// they were; `"//"` properties are left out when `skip_comments`.
     pub fn body(&mut self, body: &Body, skip_comments: bool) -> Result<(), Error> {
-        raw::body_props(&mut self.enc.w, body, skip_comments)
+        raw::body_props(
+            &mut self.enc.w,
+            body,
+            skip_comments,
+            self.enc.shape.as_mut(),
+        )
     }
 
     #[doc(hidden)]
@@ -533,6 +564,56 @@ pub fn label_string<T: Serialize + ?Sized>(label: &T) -> Result<String, Error> {
             None,
         ))
     })
+}
+
+/// What one property of an encoded body is, beyond what JSON says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PropertyShape {
+    /// A block type with this many labels.
+    Block(usize),
+    /// An attribute read in literal-only mode.
+    Literal,
+}
+
+/// The blocks and literal attributes written while encoding, by the types
+/// of their enclosing blocks (outermost first) and their name: what a
+/// native-syntax writer must know that the JSON text cannot tell it.
+#[derive(Default, Debug)]
+pub(crate) struct Shape {
+    /// The types of the blocks being written, outermost first.
+    blocks: Vec<String>,
+    kinds: HashMap<(Vec<String>, String), PropertyShape>,
+}
+
+impl Shape {
+    fn record(&mut self, name: &str, kind: PropertyShape) {
+        self.kinds
+            .entry((self.blocks.clone(), name.to_owned()))
+            .or_insert(kind);
+    }
+
+    /// What property `name` of a body inside blocks of types `path` is;
+    /// `None` for an expression attribute.
+    pub(crate) fn kind<'a>(
+        &self,
+        path: impl Iterator<Item = &'a str>,
+        name: &str,
+    ) -> Option<PropertyShape> {
+        let key = (path.map(str::to_owned).collect(), name.to_owned());
+        self.kinds.get(&key).copied()
+    }
+}
+
+/// Encodes `value` as compact JSON-syntax text, with the shape of its
+/// bodies.
+pub(crate) fn encode_with_shape<T: HclEncode + ?Sized>(
+    value: &T,
+) -> Result<(String, Shape), Error> {
+    let mut enc = Encoder::new(false);
+    enc.shape = Some(Shape::default());
+    value.encode_document(&mut BodyEncoder { enc: &mut enc })?;
+    let shape = enc.shape.take().unwrap_or_default();
+    Ok((into_string(enc.w.finish()), shape))
 }
 
 fn encode<T: HclEncode + ?Sized>(value: &T, pretty: bool) -> Result<Vec<u8>, Error> {

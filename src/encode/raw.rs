@@ -8,6 +8,7 @@
 //! block as nested objects keyed by its type and labels.
 
 use super::writer::JsonWriter;
+use super::{PropertyShape, Shape};
 use crate::body::{Body, ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Error};
 use crate::json::{FileData, NodeId, NodeKind};
@@ -62,10 +63,14 @@ pub(crate) fn expression(w: &mut JsonWriter, expr: &Expression) {
 /// A derived body (a module's files with override files applied) has no
 /// text of its own: what it holds depends on the schema it is read with.
 /// It is refused with a located error rather than written as nothing.
+///
+/// `shape`, when given, records the native blocks written (JSON text
+/// cannot tell them from attributes).
 pub(crate) fn body_props(
     w: &mut JsonWriter,
     body: &Body,
     skip_comments: bool,
+    mut shape: Option<&mut Shape>,
 ) -> Result<(), Error> {
     if let Some(json) = body.as_json() {
         for prop in json.visible_props() {
@@ -78,11 +83,11 @@ pub(crate) fn body_props(
         }
     } else if let Some(native) = body.as_native() {
         for item in native.items() {
-            native_item(w, &native, item)?;
+            native_item(w, &native, item, shape.as_deref_mut())?;
         }
     } else if let Some(bodies) = body.as_merged() {
         for body in bodies {
-            body_props(w, body, skip_comments)?;
+            body_props(w, body, skip_comments, shape.as_deref_mut())?;
         }
     } else {
         return Err(unwritable(body));
@@ -105,6 +110,7 @@ fn native_item(
     w: &mut JsonWriter,
     native: &crate::body::NativeBodyRef<'_>,
     item: &Item,
+    mut shape: Option<&mut Shape>,
 ) -> Result<(), Error> {
     let src = native.file.source.text();
     match item {
@@ -113,12 +119,25 @@ fn native_item(
             expression(w, &native.attribute(attr).expr);
         }
         Item::Block(block) => {
-            w.key(block.type_name.text(src));
+            let type_name = block.type_name.text(src);
+            w.key(type_name);
             for label in &block.labels {
                 w.begin_object();
                 w.key(label.text(src));
             }
-            body(w, &Body::native(native.file.clone(), block.body))?;
+            if let Some(shape) = shape.as_deref_mut() {
+                shape.record(type_name, PropertyShape::Block(block.labels.len()));
+                shape.blocks.push(type_name.to_owned());
+            }
+            let written = body_with(
+                w,
+                &Body::native(native.file.clone(), block.body),
+                shape.as_deref_mut(),
+            );
+            if let Some(shape) = shape {
+                shape.blocks.pop();
+            }
+            written?;
             for _ in &block.labels {
                 w.end_object();
             }
@@ -131,11 +150,20 @@ fn native_item(
 /// (arrays of objects stay arrays), else its remaining properties as one
 /// object.
 pub(crate) fn body(w: &mut JsonWriter, body: &Body) -> Result<(), Error> {
+    body_with(w, body, None)
+}
+
+/// [`body`], recording the native blocks written in `shape`.
+pub(crate) fn body_with(
+    w: &mut JsonWriter,
+    body: &Body,
+    shape: Option<&mut Shape>,
+) -> Result<(), Error> {
     match body.as_json() {
         Some(json) if !json.is_partial() => node(w, json.file, json.node()),
         _ => {
             w.begin_object();
-            body_props(w, body, false)?;
+            body_props(w, body, false, shape)?;
             w.end_object();
         }
     }

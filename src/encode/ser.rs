@@ -31,6 +31,9 @@ pub(crate) struct Encoder {
     depth: usize,
     /// Set once an error carrying the path was built.
     pub(crate) located: bool,
+    /// What the body's properties are (blocks, literal attributes), when
+    /// asked for: what native syntax needs and JSON syntax cannot say.
+    pub(crate) shape: Option<super::Shape>,
 }
 
 impl Encoder {
@@ -42,6 +45,7 @@ impl Encoder {
             omitted: false,
             depth: 0,
             located: false,
+            shape: None,
         }
     }
 

@@ -17,6 +17,7 @@ use super::ConvertOptions;
 use crate::body::Body;
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::encode::writer::JsonWriter;
+use crate::format::native_unchecked;
 use crate::json::{FileData, NodeId, NodeKind, Prop};
 use crate::native::ident::is_identifier;
 use crate::native::{self, needs_template_parse};
@@ -58,13 +59,14 @@ const FLAT_DEPTH: usize = 32;
 ///
 /// `"//"` properties of bodies become `#` comments on the item after them.
 ///
-/// Layout is `terraform fmt`'s: two-space indent, `=` aligned across a run
+/// Layout is `terraform fmt`'s, the text being passed through
+/// [`format::native`](crate::format::native)'s rules: two-space indent, `=` aligned across a run
 /// of consecutive single-line attributes (a multi-line value, a comment or
 /// a block ends the run), a blank line around every block, objects written
 /// one item per line, tuples on one line when they hold only scalars and
 /// their one-line form is at most 80 characters, else one element per
 /// line with a trailing comma. Values nested more than 32 levels deep are
-/// written on one line (`[[1, 2], {a = 1, b = 2}]`), so that indentation
+/// written on one line (`[[1, 2], { a = 1, b = 2 }]`), so that indentation
 /// cannot blow a hostile file's text up.
 ///
 /// Every problem found (a name that native syntax cannot write as an
@@ -450,7 +452,12 @@ impl<'a> Converter<'a> {
         stream.layout.write(entries, 0, &mut stream.chunk);
         entries.clear();
         if stream.ok && !self.diags.has_errors() {
-            stream.ok = (stream.sink)(&stream.chunk).is_ok();
+            // The formatter has the last word on spacing, so converted,
+            // encoded and formatted text share one layout. A chunk ends
+            // with a block, where no alignment run crosses, so chunks are
+            // formatted one at a time.
+            let text = native_unchecked(&stream.chunk);
+            stream.ok = (stream.sink)(&text).is_ok();
         }
         stream.chunk.clear();
     }
