@@ -62,12 +62,12 @@ impl File {
     /// assert_eq!(
     ///     found,
     ///     [
-    ///         (Severity::Error, "Unterminated template string"),
+    ///         (Severity::Error, "Unclosed template interpolation sequence"),
     ///         (Severity::Error, "Call to unknown function"),
     ///         (Severity::Warning, "Function not available here"),
     ///     ]
     /// );
-    /// assert_eq!(diags.as_slice()[1].detail, "There is no function named \"upcase\". Did you mean \"upper\"?");
+    /// assert_eq!(diags.as_slice()[1].detail, "There is no function named \"upcase\".");
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn check(&self, ctx: &EvalContext) -> Diagnostics {
@@ -99,7 +99,10 @@ impl File {
 
 /// [`File::check`] and [`File::variables`] of one file in one walk, for
 /// checks that want both (a module's references).
-pub(crate) fn check_with_variables(file: &File, ctx: &EvalContext) -> (Diagnostics, Vec<Traversal>) {
+pub(crate) fn check_with_variables(
+    file: &File,
+    ctx: &EvalContext,
+) -> (Diagnostics, Vec<Traversal>) {
     let mut scan = Scan::new(Some(ctx), true);
     scan.file(file);
     (scan.diags, scan.references)
@@ -241,9 +244,17 @@ impl<'c> Scan<'c> {
             .or_insert_with(|| unknown_call(ctx, name))
             .clone();
         let diag = if warning {
-            Diagnostic::warning("Function not available here", detail, Some(spans.range(name_span)))
+            Diagnostic::warning(
+                "Function not available here",
+                detail,
+                Some(spans.range(name_span)),
+            )
         } else {
-            Diagnostic::error("Call to unknown function", detail, Some(spans.range(name_span)))
+            Diagnostic::error(
+                "Call to unknown function",
+                detail,
+                Some(spans.range(name_span)),
+            )
         };
         Some(diag.with_context(spans.range(call_span)))
     }

@@ -226,7 +226,8 @@ impl<'a> Variables<'a> {
                 }
             }
             ExprKind::Call(call) => {
-                self.calls.push((call.name.name.as_str(), call.name.span, e.span));
+                self.calls
+                    .push((call.name.name.as_str(), call.name.span, e.span));
                 call.args.iter().for_each(|a| self.expr(a));
             }
             ExprKind::Tuple(items) => items.iter().for_each(|i| self.expr(i)),

@@ -23,10 +23,10 @@ mod logic;
 mod ops;
 mod template;
 
+pub(crate) use call::unknown_function_detail;
 pub use closure::ExpressionClosure;
 pub use context::EvalContext;
 pub(crate) use context::{Library, LibraryTable};
-pub(crate) use call::unknown_function_detail;
 pub(crate) use function::call_failed;
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};
 pub(crate) use json::ObjectWalk;

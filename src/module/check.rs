@@ -69,7 +69,7 @@ impl Module {
 /// let diags = hcl_json::module::check_files(&[main, net], &EvalContext::new().with_stdlib());
 /// let d = &diags.as_slice()[0];
 /// assert_eq!(d.summary, "Reference to undeclared module");
-/// assert_eq!(d.subject.as_ref().unwrap().to_string(), "main.tf:2,11-20");
+/// assert_eq!(d.subject.as_ref().unwrap().to_string(), "main.tf:2,11-22");
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
@@ -148,7 +148,8 @@ impl Declared {
                 if self.variables.contains(name) {
                     return None;
                 }
-                let detail = format!("An input variable with the name {name:?} has not been declared.");
+                let detail =
+                    format!("An input variable with the name {name:?} has not been declared.");
                 (
                     "Reference to undeclared input variable",
                     detail,
@@ -188,8 +189,9 @@ impl Declared {
                 if self.data.contains(&key) {
                     return None;
                 }
-                let detail =
-                    format!("A data resource {ty:?} {name:?} has not been declared in this module.");
+                let detail = format!(
+                    "A data resource {ty:?} {name:?} has not been declared in this module."
+                );
                 (
                     "Reference to undeclared resource",
                     detail,
@@ -204,7 +206,11 @@ impl Declared {
             end: range.end,
             ..root.clone()
         };
-        Some(Diagnostic::warning(summary, format!("{detail}{names}"), Some(subject)))
+        Some(Diagnostic::warning(
+            summary,
+            format!("{detail}{names}"),
+            Some(subject),
+        ))
     }
 
     /// " Did you mean "x"?" for the declared name closest to `name` (the
