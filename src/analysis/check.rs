@@ -17,11 +17,11 @@ use std::collections::HashMap;
 
 use super::native::{Spans, Variables};
 use super::traversal::Traversal;
-use crate::body::{File, FileRepr, OriginRef};
+use crate::body::{File, FileRepr, NativeFile, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::{unknown_function_detail, EvalContext};
 use crate::json::{FileData, NodeId, NodeKind};
-use crate::native::{needs_template_parse, parse_template, Span};
+use crate::native::{needs_template_parse, parse_template, Item, Span};
 
 impl File {
     /// Checks every expression of the file without evaluating any: the
@@ -35,6 +35,10 @@ impl File {
     /// literally (a variable's `description`) is read as a template too,
     /// so a stray `${` there is reported though the application may accept
     /// it; `$${` writes a literal `${` in either reading.
+    ///
+    /// In an attribute named `type` (a Terraform variable's type
+    /// constraint), `list(string)` and the other type constructors are
+    /// types, not calls.
     ///
     /// A template that does not parse is an error, as evaluating it would
     /// be. A call to a function `ctx` does not have is an error ("Call to
@@ -108,6 +112,12 @@ pub(crate) fn check_with_variables(
     (scan.diags, scan.references)
 }
 
+/// The type constructors of HCL's type constraints (`list(string)`,
+/// `object({a = optional(number)})`): in an attribute named `type` (a
+/// Terraform variable's, a spec's) they are types, not function calls.
+/// See <https://developer.hashicorp.com/terraform/language/expressions/type-constraints>.
+const TYPE_CONSTRUCTORS: &[&str] = &["list", "map", "set", "object", "tuple", "optional"];
+
 /// One walk over a file's expressions.
 struct Scan<'c> {
     /// The context calls are looked up in; `None` when only references
@@ -135,20 +145,36 @@ impl<'c> Scan<'c> {
     fn file(&mut self, file: &File) {
         match &*file.repr {
             FileRepr::Json(data) => self.json(data),
-            FileRepr::Native(native) => {
-                let src = native.source.text();
-                for body in &native.tree.bodies {
-                    for item in &body.items {
-                        if let crate::native::Item::Attribute(attr) = item {
-                            let expr = attr.expr_once(src);
-                            let spans = Spans {
-                                origin: OriginRef::Native(native),
-                            };
-                            let mut v = Variables::new(spans);
-                            v.expr(&expr);
-                            self.found(v);
-                        }
+            FileRepr::Native(native) => self.native(native),
+        }
+    }
+
+    /// Every attribute of a native file, in source order (blocks' bodies
+    /// where the blocks are), iteratively.
+    fn native(&mut self, native: &std::sync::Arc<NativeFile>) {
+        let src = native.source.text();
+        let bodies = &native.tree.bodies;
+        // Each body being walked and the index of its next item.
+        let mut stack = vec![(native.tree.root, 0usize)];
+        while let Some((body, i)) = stack.pop() {
+            let Some(item) = bodies.get(body as usize).and_then(|b| b.items.get(i)) else {
+                continue;
+            };
+            stack.push((body, i + 1));
+            match item {
+                Item::Block(block) => stack.push((block.body, 0)),
+                Item::Attribute(attr) => {
+                    let expr = attr.expr_once(src);
+                    let spans = Spans {
+                        origin: OriginRef::Native(native),
+                    };
+                    let mut v = Variables::new(spans);
+                    v.expr(&expr);
+                    if attr.name.text(src) == "type" {
+                        v.calls
+                            .retain(|(name, _, _)| !TYPE_CONSTRUCTORS.contains(name));
                     }
+                    self.found(v);
                 }
             }
         }
@@ -280,3 +306,7 @@ fn unknown_call(ctx: &EvalContext, name: &str) -> (bool, String) {
     }
     (false, unknown_function_detail(name, &ctx.function_names()))
 }
+
+#[cfg(test)]
+#[path = "check_tests.rs"]
+mod tests;

@@ -221,3 +221,7 @@ impl Declared {
             .unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+#[path = "check_tests.rs"]
+mod tests;
