@@ -4,8 +4,10 @@
 //! walked for the files configuration tools read ([`is_config_file`]),
 //! skipping hidden directories (`.git`, `.terraform`). A file is parsed in
 //! the syntax its name implies and checked with [`File::check`] (every
-//! template parsed, every function call looked up); the Terraform files of
-//! each walked directory are also checked as one module
+//! template parsed, every function call looked up in Terraform's
+//! functions: a call to another is an error in Terraform's and OpenTofu's
+//! files, a warning in another application's, which may define it); the
+//! Terraform files of each walked directory are also checked as one module
 //! ([`hcl_json::module::check_files`]: references to undeclared variables,
 //! locals, module calls and data resources).
 //!
@@ -78,6 +80,36 @@ fn is_module_file(name: &str) -> bool {
     [".tf", ".tf.json", ".tofu", ".tofu.json"]
         .iter()
         .any(|s| name.ends_with(s))
+}
+
+/// Whether `path` is read by Terraform or OpenTofu, whose functions are
+/// the standard library's: a call to any other is an error there.
+fn is_terraform_file(path: &str) -> bool {
+    const SUFFIXES: &[&str] = &[
+        ".tf",
+        ".tf.json",
+        ".tofu",
+        ".tofu.json",
+        ".tfvars",
+        ".tfvars.json",
+        ".tftest.hcl",
+        ".tftest.json",
+        ".tofutest.hcl",
+        ".tofutest.json",
+    ];
+    SUFFIXES.iter().any(|s| path.ends_with(s))
+}
+
+/// In a file of another application (`.hcl`, `.pkr.hcl`, `terragrunt.hcl`)
+/// a function the standard library lacks may be the application's own, so
+/// a call to it is a warning, not an error.
+fn application_may_define(d: &mut Diagnostic) {
+    if d.summary == "Call to unknown function" && d.severity == Severity::Error {
+        d.severity = Severity::Warning;
+        d.detail.push_str(
+            " It is not one of Terraform's functions; the application that reads this file may define it.",
+        );
+    }
 }
 
 /// What one thread checks at a time: the Terraform files of one walked
@@ -305,7 +337,11 @@ impl Checker<'_> {
             Unit::File(path) => {
                 let (mut checked, file) = read(path);
                 if let Some(file) = file {
-                    checked.diags.extend(self.file_diags(&file));
+                    let mut diags = self.file_diags(&file);
+                    if self.spec.is_none() && !is_terraform_file(path) {
+                        diags.iter_mut().for_each(application_may_define);
+                    }
+                    checked.diags.extend(diags);
                 }
                 vec![finish(checked)]
             }

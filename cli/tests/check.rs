@@ -154,6 +154,25 @@ fn unknown_functions_are_errors_and_ungranted_ones_warnings_in_both_syntaxes() {
 }
 
 #[test]
+fn another_applications_unknown_functions_are_warnings() {
+    let dir = tree(
+        "application",
+        &[("terragrunt.hcl", "a = find_in_parent_folders()\n")],
+    );
+    let (code, _, err) = check(&dir, &["terragrunt.hcl"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.starts_with("Warning: Call to unknown function\n"),
+        "{err}"
+    );
+    assert!(
+        err.replace('\n', " ")
+            .contains("the application that reads this file may define it"),
+        "{err}"
+    );
+}
+
+#[test]
 fn warnings_alone_exit_zero() {
     let dir = tree("warnings", &[("a.tf", "x = timestamp()\n")]);
     let (code, _, err) = check(&dir, &["a.tf"]);
@@ -243,7 +262,7 @@ fn the_report_is_in_path_order_whatever_the_number_of_threads() {
 fn json_diagnostics_go_to_stdout_as_one_document() {
     let dir = tree(
         "json",
-        &[("good.tf", "a = 1\n"), ("bad.hcl", "a = nosuch()\n")],
+        &[("good.tf", "a = 1\n"), ("bad.tf", "a = nosuch()\n")],
     );
     let (code, out, err) = check(&dir, &["good.tf", "--diags=json"]);
     assert_eq!(
@@ -257,7 +276,7 @@ fn json_diagnostics_go_to_stdout_as_one_document() {
     let (code, out, err) = check(&dir, &[".", "--diags=json"]);
     assert_eq!(code, Some(1));
     assert!(out.starts_with("{\n  \"diagnostics\": [\n"), "{out}");
-    assert!(out.contains("\"filename\": \"./bad.hcl\""), "{out}");
+    assert!(out.contains("\"filename\": \"./bad.tf\""), "{out}");
     assert_eq!(err, "2 files checked, 1 error, 0 warnings in 1 file\n");
 }
 
