@@ -129,12 +129,14 @@ impl Unit {
     }
 }
 
-/// One file's outcome: its diagnostics, and its text when they need it
-/// to be rendered.
+/// One file's outcome: its diagnostics, its text while they may need it,
+/// and in the text format the diagnostics rendered (by the thread that
+/// checked the file: rendering costs more than checking).
 struct Checked {
     path: String,
     text: Option<String>,
     diags: Vec<Diagnostic>,
+    rendered: String,
 }
 
 pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
@@ -166,17 +168,20 @@ pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
     let checker = Checker {
         spec: spec.as_ref(),
         ctx: &ctx,
+        format: run.format,
     };
     let mut checked = checker.all(&units, jobs, total);
     checked.sort_by(|a, b| a.path.cmp(&b.path));
 
-    let mut sources = Sources::default();
+    // The spec's own warnings first, then each file's diagnostics.
+    let mut text = if run.diags.is_empty() {
+        String::new()
+    } else {
+        run.rendered()
+    };
     let mut all = run.diags;
     let (mut errors, mut warnings, mut with_problems) = (0, 0, 0);
     for file in checked {
-        if let Some(text) = &file.text {
-            sources.add(&file.path, text);
-        }
         with_problems += usize::from(!file.diags.is_empty());
         for d in &file.diags {
             match d.severity {
@@ -184,12 +189,16 @@ pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
                 Severity::Warning => warnings += 1,
             }
         }
+        text.push_str(&file.rendered);
         all.extend(file.diags);
     }
-    let mut text = diags::render(&all, &sources, run.format);
-    if run.format == Format::Json && all.is_empty() {
-        // A clean run is still a document for CI to read.
-        text = "{\n  \"diagnostics\": []\n}\n".to_string();
+    if run.format == Format::Json {
+        text = if all.is_empty() {
+            // A clean run is still a document for CI to read.
+            "{\n  \"diagnostics\": []\n}\n".to_string()
+        } else {
+            diags::render(&all, &Sources::default(), Format::Json)
+        };
     }
     let summary = summary(total, errors, warnings, with_problems);
     let written = if run.format == Format::Json {
@@ -295,6 +304,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 struct Checker<'a> {
     spec: Option<&'a SpecFile>,
     ctx: &'a EvalContext,
+    format: Format,
 }
 
 impl Checker<'_> {
@@ -343,7 +353,7 @@ impl Checker<'_> {
                     }
                     checked.diags.extend(diags);
                 }
-                vec![finish(checked)]
+                vec![self.finish(checked)]
             }
             Unit::Module(paths) => {
                 let mut out = Vec::new();
@@ -367,14 +377,19 @@ impl Checker<'_> {
                     }
                 }
                 // Each diagnostic back to the file it points into.
+                let index: std::collections::HashMap<String, usize> = out
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.path.clone(), i))
+                    .collect();
                 for d in diags {
-                    let name = d.subject.as_ref().map(|r| r.filename.to_string());
-                    match out.iter_mut().find(|c| Some(&c.path) == name.as_ref()) {
-                        Some(c) => c.diags.push(d),
-                        None => out[0].diags.push(d),
-                    }
+                    let i = d
+                        .subject
+                        .as_ref()
+                        .and_then(|r| index.get(&*r.filename).copied());
+                    out[i.unwrap_or(0)].diags.push(d);
                 }
-                out.into_iter().map(finish).collect()
+                out.into_iter().map(|c| self.finish(c)).collect()
             }
         }
     }
@@ -393,6 +408,32 @@ impl Checker<'_> {
         }
         diags
     }
+
+    /// A file's diagnostics in source order, each once (a spec's decode
+    /// and the file's own check can both find a broken template), rendered
+    /// in the text format.
+    fn finish(&self, mut checked: Checked) -> Checked {
+        let start = |d: &Diagnostic| d.subject.as_ref().map_or(0, |r| r.start.byte);
+        checked.diags.sort_by_key(start);
+        let mut seen = std::collections::HashSet::new();
+        checked.diags.retain(|d| {
+            let key = (
+                d.summary.clone(),
+                d.detail.clone(),
+                d.subject.as_ref().map(|r| (r.start.byte, r.end.byte)),
+            );
+            seen.insert(key)
+        });
+        if let (Format::Text { .. }, false) = (self.format, checked.diags.is_empty()) {
+            let mut sources = Sources::default();
+            if let Some(text) = &checked.text {
+                sources.add(&checked.path, text);
+            }
+            checked.rendered = diags::render(&checked.diags, &sources, self.format);
+        }
+        checked.text = None;
+        checked
+    }
 }
 
 /// Reads and parses `path` (JSON syntax when the name ends in `.json`, as
@@ -402,6 +443,7 @@ fn read(path: &str) -> (Checked, Option<File>) {
         path: path.to_string(),
         text: None,
         diags: Vec::new(),
+        rendered: String::new(),
     };
     let text = match std::fs::read(path) {
         Err(_) => {
@@ -438,27 +480,6 @@ fn read(path: &str) -> (Checked, Option<File>) {
             (checked, None)
         }
     }
-}
-
-/// A file's diagnostics in source order, each once (a spec's decode and
-/// the file's own check can both find a broken template); its text kept
-/// only when there is something to show in it.
-fn finish(mut checked: Checked) -> Checked {
-    let start = |d: &Diagnostic| d.subject.as_ref().map_or(0, |r| r.start.byte);
-    checked.diags.sort_by_key(start);
-    let mut seen = std::collections::HashSet::new();
-    checked.diags.retain(|d| {
-        let key = (
-            d.summary.clone(),
-            d.detail.clone(),
-            d.subject.as_ref().map(|r| (r.start.byte, r.end.byte)),
-        );
-        seen.insert(key)
-    });
-    if checked.diags.is_empty() {
-        checked.text = None;
-    }
-    checked
 }
 
 /// Draws a progress bar on stderr while `running` threads work, from one
