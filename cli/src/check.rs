@@ -445,26 +445,21 @@ fn read(path: &str) -> (Checked, Option<File>) {
         diags: Vec::new(),
         rendered: String::new(),
     };
-    let text = match std::fs::read(path) {
-        Err(_) => {
-            checked.diags.push(Diagnostic::error(
-                "Failed to open file",
-                format!("The file {path:?} could not be opened."),
-                None,
-            ));
-            return (checked, None);
-        }
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(_) => {
-                checked.diags.push(Diagnostic::error(
-                    "Invalid file encoding",
-                    format!("The file {path:?} is not valid UTF-8."),
-                    None,
-                ));
-                return (checked, None);
-            }
-        },
+    let Ok(bytes) = std::fs::read(path) else {
+        checked.diags.push(Diagnostic::error(
+            "Failed to open file",
+            format!("The file {path:?} could not be opened."),
+            None,
+        ));
+        return (checked, None);
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
+        checked.diags.push(Diagnostic::error(
+            "Invalid file encoding",
+            format!("The file {path:?} is not valid UTF-8."),
+            None,
+        ));
+        return (checked, None);
     };
     #[allow(clippy::case_sensitive_file_extension_comparisons)]
     let parsed = if path.ends_with(".json") {

@@ -106,10 +106,12 @@ impl Declared {
     fn of(files: &[File]) -> Declared {
         let mut declared = Declared::default();
         for file in files {
-            let content = match file.body().partial_content(&terraform_schema()) {
-                Ok((content, _)) => content,
-                Err(_) => continue,
-            };
+            // What could be read, whatever else the file holds.
+            let mut ignored = Diagnostics::new();
+            let read = file
+                .body()
+                .content_collecting(&terraform_schema(), true, "", &mut ignored);
+            let Ok((content, _)) = read else { continue };
             for block in &content.blocks {
                 let labels = &block.labels;
                 match (block.type_name.as_str(), labels.as_slice()) {
@@ -123,9 +125,8 @@ impl Declared {
                         declared.data.insert(format!("{ty}.{name}"));
                     }
                     ("locals", []) => {
-                        if let Ok(attrs) = block.body.just_attributes() {
-                            declared.locals.extend(attrs.into_keys());
-                        }
+                        let attrs = block.body.just_attributes_collecting(&mut ignored);
+                        declared.locals.extend(attrs.into_keys());
                     }
                     _ => {}
                 }

@@ -72,3 +72,13 @@ fn a_loaded_module_checks_its_override_files_too() {
         "main_override.tf:2,7-12"
     );
 }
+
+#[test]
+fn a_file_with_a_malformed_block_still_declares_the_rest() {
+    let f = parse(
+        r#"{"variable": {"x": {}}, "module": "not a block", "locals": {"a": "${var.x}", "b": "${local.a}"}}"#,
+        "m.tf.json",
+    )
+    .unwrap();
+    assert!(summaries(&[f]).is_empty());
+}
