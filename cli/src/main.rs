@@ -18,6 +18,7 @@
 //! `--vars`, or error diagnostics (a file that does not parse or convert).
 #![forbid(unsafe_code)]
 
+mod check;
 mod diags;
 mod fmt;
 mod json;
@@ -37,8 +38,8 @@ use json::Json;
 #[command(
     name = "hcl-json",
     version,
-    about = "Decode, evaluate and check HCL JSON-syntax files",
-    long_about = "Decode, evaluate and check HCL JSON-syntax files.\n\nWithout a subcommand, the arguments are those of `decode`, so that hcl-json can stand in for HashiCorp's hcldec."
+    about = "Check, convert, evaluate and decode HCL files of both syntaxes",
+    long_about = "Check, convert, evaluate and decode HCL files of both syntaxes (JSON: .tf.json, .hcl.json; native: .tf, .hcl).\n\nWithout a subcommand, the arguments are those of `decode`, so that hcl-json can stand in for HashiCorp's hcldec."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -51,8 +52,12 @@ enum Command {
     Decode(DecodeArgs),
     /// Evaluate a template, or every attribute of a file, into JSON.
     Eval(EvalArgs),
-    /// Parse files and report every problem; exit status 1 on errors.
-    Check(CheckArgs),
+    /// Check files and directory trees: parse every file and template, look
+    /// up every function call and module reference; exit status 1 on errors.
+    ///
+    /// Diagnostics go to stderr, or with `--diags=json` to stdout as one
+    /// JSON document; a summary line ends the run on stderr.
+    Check(check::CheckArgs),
     /// Convert files between JSON syntax (.tf.json) and native syntax (.tf).
     Convert(ConvertArgs),
     /// Format files as `terraform fmt` does: print, --check or --write them.
@@ -109,19 +114,6 @@ struct EvalArgs {
 }
 
 #[derive(Args)]
-struct CheckArgs {
-    /// The files to check.
-    #[arg(required = true)]
-    files: Vec<String>,
-    /// Also decode each file by this spec (templates evaluated with the
-    /// spec's variables and functions), reporting every problem.
-    #[arg(short = 's', long, value_name = "FILE")]
-    spec: Option<String>,
-    #[command(flatten)]
-    diags: DiagArgs,
-}
-
-#[derive(Args)]
 struct ConvertArgs {
     /// The syntax to write: `native` (.tf) or `json` (.tf.json).
     #[arg(long, value_name = "SYNTAX", value_parser = ["native", "json"])]
@@ -170,7 +162,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Decode(args) => decode(args),
         Command::Eval(args) => eval(args),
-        Command::Check(args) => check(args),
+        Command::Check(args) => check::run(args),
         Command::Convert(args) => convert(args),
         Command::Fmt(args) => Ok(fmt::fmt(&args)),
     };
@@ -473,41 +465,6 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
     let json = json::value_json(&value, false).map_err(|e| Failure::Message(e.0, 1))?;
     write_output(None, &format!("{}\n", json.compact()))?;
     Ok(0)
-}
-
-fn check(args: CheckArgs) -> Result<u8, Failure> {
-    let mut run = Run::new(&args.diags);
-    let spec = match &args.spec {
-        Some(path) => {
-            let body = run.parse_file(path).map(|f| f.body());
-            run.stop_on_errors()?;
-            let Some(body) = body else {
-                return Err(Failure::Diagnostics(run.rendered()));
-            };
-            let (spec, diags) = SpecFile::from_body_with_diagnostics(&body);
-            run.diags.extend(diags);
-            run.stop_on_errors()?;
-            Some(spec)
-        }
-        None => None,
-    };
-    for path in &args.files {
-        let Some(file) = run.parse_file(path) else {
-            continue;
-        };
-        if let Some(spec) = &spec {
-            let (_, diags) = spec
-                .spec
-                .decode_with_diagnostics(&file.body(), &spec.context());
-            run.diags.extend(diags);
-        }
-    }
-    if run.diags.is_empty() {
-        return Ok(0);
-    }
-    let text = run.rendered();
-    let _ = std::io::stderr().write_all(text.as_bytes());
-    Ok(u8::from(run.has_errors()))
 }
 
 fn convert(args: ConvertArgs) -> Result<u8, Failure> {

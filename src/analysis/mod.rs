@@ -20,8 +20,11 @@
 //! [`as_map`]: Expression::as_map
 //! [`as_call`]: Expression::as_call
 
+mod check;
 mod native;
 mod traversal;
+
+pub(crate) use check::check_with_variables;
 
 pub use traversal::{Traversal, TraversalStep};
 

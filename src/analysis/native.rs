@@ -143,11 +143,16 @@ fn constant_key(key: &Expr) -> Option<Value> {
 }
 
 /// Collects the variable references of native trees, in source order,
-/// leaving out the names that `for` expressions and directives bind.
+/// leaving out the names that `for` expressions and directives bind, and
+/// the function calls met on the way (for checks that read both in one
+/// walk).
 pub(crate) struct Variables<'a> {
     spans: Spans<'a>,
     bound: Vec<&'a str>,
     pub out: Vec<Traversal>,
+    /// Each call: the function's name as written, where the name is and
+    /// where the whole call is.
+    pub calls: Vec<(&'a str, Span, Span)>,
 }
 
 impl<'a> Variables<'a> {
@@ -156,7 +161,13 @@ impl<'a> Variables<'a> {
             spans,
             bound: Vec::new(),
             out: Vec::new(),
+            calls: Vec::new(),
         }
+    }
+
+    /// How the walk maps spans to ranges.
+    pub(super) fn spans(&self) -> Spans<'a> {
+        self.spans
     }
 
     fn is_bound(&self, name: &str) -> bool {
@@ -214,7 +225,11 @@ impl<'a> Variables<'a> {
                     self.steps(&t.steps);
                 }
             }
-            ExprKind::Call(call) => call.args.iter().for_each(|a| self.expr(a)),
+            ExprKind::Call(call) => {
+                self.calls
+                    .push((call.name.name.as_str(), call.name.span, e.span));
+                call.args.iter().for_each(|a| self.expr(a));
+            }
             ExprKind::Tuple(items) => items.iter().for_each(|i| self.expr(i)),
             ExprKind::Object(items) => {
                 for item in items {

@@ -284,7 +284,7 @@ impl Eval<'_> {
 /// Why there is no function `name`, in HCL 2.20's words: a namespaced
 /// name (`provider::aws::arn_parse`) is told apart by whether its
 /// namespace has any function at all.
-fn unknown_function_detail(name: &str, available: &[&str]) -> String {
+pub(crate) fn unknown_function_detail(name: &str, available: &[&str]) -> String {
     let Some(sep) = name.rfind("::") else {
         let suggestion = did_you_mean(name, available.iter().copied())
             .map(|s| format!(" Did you mean {s:?}?"))

@@ -4,12 +4,14 @@
 //! (`load.rs`), Terraform's override files (`overrides.rs`), and variable
 //! declarations with the variable files that set them (`vars.rs`).
 
+mod check;
 mod load;
 mod overrides;
 mod vars;
 
 use std::path::{Path, PathBuf};
 
+pub use self::check::check_files;
 pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
 use crate::body::{parse_auto_bytes, Body, BodySchema, File};
 use crate::diag::{Diagnostic, Diagnostics, Error};

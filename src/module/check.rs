@@ -1,0 +1,228 @@
+//! The checks of a Terraform module that need the whole module: whether
+//! each `var.`, `local.`, `module.` and `data.` reference names something
+//! one of its files declares. One file's own checks (template syntax,
+//! unknown functions) are [`File::check`]'s; this adds what only the set
+//! of files can tell.
+//!
+//! The references are warnings, in Terraform's words ("Reference to
+//! undeclared input variable"): a file read on its own, or a module some
+//! of whose files are elsewhere, is not wrong for naming what it does
+//! not hold, and Terraform itself is the judge at `terraform validate`.
+//! See <https://developer.hashicorp.com/terraform/language/expressions/references>.
+
+use std::collections::BTreeSet;
+
+use super::{terraform_schema, Module};
+use crate::analysis::{check_with_variables, Traversal, TraversalStep};
+use crate::body::File;
+use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+
+impl Module {
+    /// Checks every file of the module without evaluating it:
+    /// [`File::check`] of each file (template syntax, unknown functions),
+    /// then [`check_files`]'s references that name nothing the module
+    /// declares.
+    ///
+    /// ```
+    /// use hcl_json::module::{LoadOptions, Module};
+    /// use hcl_json::EvalContext;
+    ///
+    /// let module = Module::from_sources(
+    ///     [
+    ///         ("variables.tf", "variable \"region\" {}\n"),
+    ///         ("main.tf.json", r#"{"locals": {"a": "${var.regoin}", "b": "${upcase(var.region)}"}}"#),
+    ///     ],
+    ///     &LoadOptions::terraform(),
+    /// )?;
+    /// let diags = module.check(&EvalContext::new().with_stdlib());
+    /// let summaries: Vec<&str> = diags.as_slice().iter().map(|d| d.summary.as_str()).collect();
+    /// assert_eq!(summaries, ["Call to unknown function", "Reference to undeclared input variable"]);
+    /// assert_eq!(
+    ///     diags.as_slice()[1].detail,
+    ///     "An input variable with the name \"regoin\" has not been declared. Did you mean \"region\"?"
+    /// );
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn check(&self, ctx: &EvalContext) -> Diagnostics {
+        let files: Vec<File> = self.files().into_iter().cloned().collect();
+        check_files(&files, ctx)
+    }
+}
+
+/// Checks the files of one Terraform module (its `.tf` and `.tf.json`
+/// files, override files included; not its variable or test files):
+/// [`File::check`] of each, then every `var.NAME`, `local.NAME`,
+/// `module.NAME` and `data.TYPE.NAME` reference that no file declares
+/// (with a `variable`, `locals`, `module` or `data` block) is a warning,
+/// with a suggestion when a declared name is close. Each file's
+/// diagnostics come together, in the files' order, the file's own first.
+///
+/// For tools that hold the files already (a linter that parsed a tree);
+/// [`Module::check`] is the same for a loaded module.
+///
+/// ```
+/// use hcl_json::EvalContext;
+///
+/// let main = hcl_json::parse_native("output \"o\" {\n  value = module.nett.id\n}\n", "main.tf")?;
+/// let net = hcl_json::parse(r#"{"module": {"net": {"source": "./net"}}}"#, "net.tf.json")?;
+/// let diags = hcl_json::module::check_files(&[main, net], &EvalContext::new().with_stdlib());
+/// let d = &diags.as_slice()[0];
+/// assert_eq!(d.summary, "Reference to undeclared module");
+/// assert_eq!(d.subject.as_ref().unwrap().to_string(), "main.tf:2,11-22");
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
+    let declared = Declared::of(files);
+    let mut diags = Diagnostics::new();
+    for file in files {
+        let (own, references) = check_with_variables(file, ctx);
+        for d in own.as_slice() {
+            diags.push(d.clone());
+        }
+        for t in &references {
+            if let Some(d) = declared.undeclared(t) {
+                diags.push(d);
+            }
+        }
+    }
+    diags
+}
+
+/// The names a module declares.
+#[derive(Default)]
+struct Declared {
+    variables: BTreeSet<String>,
+    locals: BTreeSet<String>,
+    modules: BTreeSet<String>,
+    /// `TYPE.NAME` of each data resource.
+    data: BTreeSet<String>,
+}
+
+impl Declared {
+    /// What `files` declare. A file whose blocks do not read (a JSON
+    /// `variable` property that is not an object) declares what could be
+    /// read; its own problems are not reported again here.
+    fn of(files: &[File]) -> Declared {
+        let mut declared = Declared::default();
+        for file in files {
+            // What could be read, whatever else the file holds.
+            let mut ignored = Diagnostics::new();
+            let read = file
+                .body()
+                .content_collecting(&terraform_schema(), true, "", &mut ignored);
+            let Ok((content, _)) = read else { continue };
+            for block in &content.blocks {
+                let labels = &block.labels;
+                match (block.type_name.as_str(), labels.as_slice()) {
+                    ("variable", [name]) => {
+                        declared.variables.insert(name.clone());
+                    }
+                    ("module", [name]) => {
+                        declared.modules.insert(name.clone());
+                    }
+                    ("data", [ty, name]) => {
+                        declared.data.insert(format!("{ty}.{name}"));
+                    }
+                    ("locals", []) => {
+                        let attrs = block.body.just_attributes_collecting(&mut ignored);
+                        declared.locals.extend(attrs.into_keys());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        declared
+    }
+
+    /// The warning for `t` when it names something of the module that is
+    /// not declared.
+    fn undeclared(&self, t: &Traversal) -> Option<Diagnostic> {
+        let steps = t.steps();
+        let attr = |i: usize| match steps.get(i) {
+            Some(TraversalStep::Attr { name, range }) => Some((name.as_str(), range)),
+            _ => None,
+        };
+        let (summary, detail, names, range) = match t.root_name() {
+            "var" => {
+                let (name, range) = attr(1)?;
+                if self.variables.contains(name) {
+                    return None;
+                }
+                let detail =
+                    format!("An input variable with the name {name:?} has not been declared.");
+                (
+                    "Reference to undeclared input variable",
+                    detail,
+                    self.suggest(name, &self.variables),
+                    range,
+                )
+            }
+            "local" => {
+                let (name, range) = attr(1)?;
+                if self.locals.contains(name) {
+                    return None;
+                }
+                let detail = format!("A local value with the name {name:?} has not been declared.");
+                (
+                    "Reference to undeclared local value",
+                    detail,
+                    self.suggest(name, &self.locals),
+                    range,
+                )
+            }
+            "module" => {
+                let (name, range) = attr(1)?;
+                if self.modules.contains(name) {
+                    return None;
+                }
+                let detail = format!("No module call named {name:?} is declared in this module.");
+                (
+                    "Reference to undeclared module",
+                    detail,
+                    self.suggest(name, &self.modules),
+                    range,
+                )
+            }
+            "data" => {
+                let ((ty, _), (name, range)) = (attr(1)?, attr(2)?);
+                let key = format!("{ty}.{name}");
+                if self.data.contains(&key) {
+                    return None;
+                }
+                let detail = format!(
+                    "A data resource {ty:?} {name:?} has not been declared in this module."
+                );
+                (
+                    "Reference to undeclared resource",
+                    detail,
+                    self.suggest(&key, &self.data),
+                    range,
+                )
+            }
+            _ => return None,
+        };
+        let root = t.range();
+        let subject = crate::pos::Range {
+            end: range.end,
+            ..root.clone()
+        };
+        Some(Diagnostic::warning(
+            summary,
+            format!("{detail}{names}"),
+            Some(subject),
+        ))
+    }
+
+    /// " Did you mean "x"?" for the declared name closest to `name` (the
+    /// first in name order of the closest, whatever the files' order).
+    fn suggest(&self, name: &str, declared: &BTreeSet<String>) -> String {
+        did_you_mean(name, declared.iter().map(String::as_str))
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+#[path = "check_tests.rs"]
+mod tests;

@@ -1,0 +1,84 @@
+use super::{check_files, Module};
+use crate::body::{parse, parse_native, File};
+use crate::eval::EvalContext;
+use crate::module::LoadOptions;
+
+fn summaries(files: &[File]) -> Vec<String> {
+    check_files(files, &EvalContext::new().with_stdlib())
+        .as_slice()
+        .iter()
+        .map(|d| format!("{} @ {}", d.summary, d.subject.as_ref().unwrap()))
+        .collect()
+}
+
+#[test]
+fn declarations_of_either_syntax_in_any_file_count() {
+    let a = parse(
+        r#"{"variable": {"x": {}}, "locals": [{"a": 1}, {"b": 2}], "data": {"t": {"n": {}}}}"#,
+        "a.tf.json",
+    )
+    .unwrap();
+    let b = parse_native(
+        "module \"m\" {\n  source = \"./m\"\n}\nlocals {\n  c = var.x + local.a + local.b + module.m.o + data.t.n.id\n}\n",
+        "b.tf",
+    )
+    .unwrap();
+    assert!(summaries(&[a, b]).is_empty());
+}
+
+#[test]
+fn each_undeclared_reference_is_a_warning_on_the_name_it_misses() {
+    let f = parse_native(
+        "x = [var.a.b, local.c[0], module.d.e, data.t.n.id, data.t]\n",
+        "m.tf",
+    )
+    .unwrap();
+    assert_eq!(
+        summaries(&[f]),
+        [
+            "Reference to undeclared input variable @ m.tf:1,6-11",
+            "Reference to undeclared local value @ m.tf:1,15-22",
+            "Reference to undeclared module @ m.tf:1,27-35",
+            "Reference to undeclared resource @ m.tf:1,39-47",
+        ]
+    );
+}
+
+#[test]
+fn names_outside_the_modules_declarations_are_left_alone() {
+    let f = parse_native(
+        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, each.key, self.id, path.module, terraform.workspace, aws_s3_bucket.b.id]\n}\nvariable \"l\" {}\n",
+        "m.tf",
+    )
+    .unwrap();
+    assert!(summaries(&[f]).is_empty());
+}
+
+#[test]
+fn a_loaded_module_checks_its_override_files_too() {
+    let module = Module::from_sources(
+        [
+            ("main.tf", "variable \"a\" {}\nlocals {\n  x = var.a\n}\n"),
+            ("main_override.tf", "locals {\n  x = var.b\n}\n"),
+        ],
+        &LoadOptions::terraform(),
+    )
+    .unwrap();
+    let diags = module.check(&EvalContext::new().with_stdlib());
+    let d = &diags.as_slice()[0];
+    assert_eq!(diags.len(), 1);
+    assert_eq!(
+        d.subject.as_ref().unwrap().to_string(),
+        "main_override.tf:2,7-12"
+    );
+}
+
+#[test]
+fn a_file_with_a_malformed_block_still_declares_the_rest() {
+    let f = parse(
+        r#"{"variable": {"x": {}}, "module": "not a block", "locals": {"a": "${var.x}", "b": "${local.a}"}}"#,
+        "m.tf.json",
+    )
+    .unwrap();
+    assert!(summaries(&[f]).is_empty());
+}
