@@ -39,7 +39,6 @@ use crate::body::missing_argument;
 use crate::body::{Attribute, Block, Body, BodyContent, BodySchema, DerivedBody, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::ext::typeexpr::TypeConstraint;
 
 /// The module body of `primary` (the primary files merged) with
 /// `overrides` applied in turn, as Terraform compounds override files.
@@ -445,7 +444,7 @@ fn check_variable(overs: &[Block], merged: &Body, diags: &mut Diagnostics) {
     };
     let subject = Some(last.def_range.clone());
     if let Some(ty) = all.attributes.get("type") {
-        if let Ok(constraint) = TypeConstraint::parse(&ty.expr) {
+        if let Ok(constraint) = super::vars::variable_type(&ty.expr) {
             if let Err(err) = constraint.convert(&value) {
                 let reason = unsuitable_reason(&err);
                 let detail = match (set_type, set_default) {

@@ -30,7 +30,7 @@ use crate::diag::{did_you_mean, Diagnostic, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
 use crate::ext::typeexpr::TypeConstraint;
 use crate::pos::{Range, SourceFile};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 /// A `variable` declaration, read statically.
 #[derive(Debug, Clone, PartialEq)]
@@ -501,7 +501,7 @@ impl Module {
             };
             let literal = EvalContext::literal();
             let constraint = content.attributes.get("type").and_then(|attr| {
-                TypeConstraint::parse(&attr.expr)
+                variable_type(&attr.expr)
                     .map_err(|e| diags.extend(e.into_diagnostics()))
                     .ok()
             });
@@ -645,6 +645,25 @@ impl Module {
             return Err(err);
         }
         VariableValues::resolve_sources(&declarations, sources)
+    }
+}
+
+/// A variable's type constraint as Terraform reads it: the type expression,
+/// or one of the shorthands kept from before Terraform 0.12, a bare `list`
+/// or `map` keyword, which means `list(any)` / `map(any)` (Terraform's
+/// `decodeVariableType` in `internal/configs/named_values.go`).
+pub(super) fn variable_type(expr: &Expression) -> Result<TypeConstraint, Error> {
+    let legacy = match expr.as_keyword().as_deref() {
+        Some("list") => Some(Type::List(Box::new(Type::Dynamic))),
+        Some("map") => Some(Type::Map(Box::new(Type::Dynamic))),
+        _ => None,
+    };
+    match legacy {
+        Some(ty) => Ok(TypeConstraint {
+            ty,
+            optional: Default::default(),
+        }),
+        None => TypeConstraint::parse(expr),
     }
 }
 
