@@ -8,7 +8,9 @@ mod load;
 mod overrides;
 mod vars;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
 use crate::body::{parse_auto_bytes, Body, BodySchema, File};
@@ -329,7 +331,7 @@ impl Module {
         let bodies: Vec<Body> = primary.iter().map(File::body).collect();
         let base = Body::merge(&bodies);
         let override_bodies: Vec<Body> = overrides.iter().map(File::body).collect();
-        let body = overrides::apply_overrides(base, &override_bodies);
+        let mut body = overrides::apply_overrides(base.clone(), &override_bodies);
         sources.extend(
             primary
                 .iter()
@@ -340,6 +342,12 @@ impl Module {
             // Read once with Terraform's top-level schema, so that override
             // mistakes surface now rather than at the first decode.
             if let Err(err) = body.partial_content(&terraform_schema()) {
+                let reported: HashSet<overrides::Reported> =
+                    err.diagnostics().iter().map(overrides::reported).collect();
+                // What was reported here is not reported again when the
+                // module is read: `load_with_diagnostics` promises a module
+                // with those overrides left unapplied.
+                body = overrides::settled_overrides(base, &override_bodies, Arc::new(reported));
                 diags.extend(err.into_diagnostics());
             }
         }

@@ -32,6 +32,7 @@
 //! errors, worded as Terraform words them.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use indexmap::IndexMap;
 
@@ -39,16 +40,40 @@ use crate::body::missing_argument;
 use crate::body::{Attribute, Block, Body, BodyContent, BodySchema, DerivedBody, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
+use crate::pos::Range;
 
 /// The module body of `primary` (the primary files merged) with
 /// `overrides` applied in turn, as Terraform compounds override files.
 pub(super) fn apply_overrides(primary: Body, overrides: &[Body]) -> Body {
+    settled_overrides(primary, overrides, Arc::default())
+}
+
+/// A problem of the merge as it is recognised again: its summary and
+/// subject.
+pub(super) type Reported = (String, Option<Range>);
+
+/// The key of `diag` among [`Reported`] problems.
+pub(super) fn reported(diag: &Diagnostic) -> Reported {
+    (diag.summary.clone(), diag.subject.clone())
+}
+
+/// [`apply_overrides`] for a module whose load already reported
+/// `reported`: those problems of the merge (an override with nothing to
+/// override, an override of `depends_on`, ...) are not reported again when
+/// the body is read, and the overrides they concern stay unapplied, so a
+/// tool that read the module with its diagnostics can go on decoding it.
+pub(super) fn settled_overrides(
+    primary: Body,
+    overrides: &[Body],
+    reported: Arc<HashSet<Reported>>,
+) -> Body {
     if overrides.is_empty() {
         return primary;
     }
     Body::derived(Box::new(FileOverride {
         base: primary,
         overrides: overrides.to_vec(),
+        reported,
     }))
 }
 
@@ -84,6 +109,8 @@ fn check_required(
 struct FileOverride {
     base: Body,
     overrides: Vec<Body>,
+    /// The merge's problems already reported when the module was loaded.
+    reported: Arc<HashSet<Reported>>,
 }
 
 impl DerivedBody for FileOverride {
@@ -99,6 +126,7 @@ impl DerivedBody for FileOverride {
             self.base.content_collecting(&each, partial, block, diags)?;
         let mut top = Top::new(std::mem::take(&mut content.blocks));
         let mut over_rests = Vec::new();
+        let mut merge = Diagnostics::new();
         for over in &self.overrides {
             let (over, rest) = over.content_collecting(&each, partial, block, diags)?;
             over_rests.extend(rest);
@@ -106,15 +134,21 @@ impl DerivedBody for FileOverride {
                 content.attributes.insert(name, attr);
             }
             for over_block in over.blocks {
-                top.apply(over_block, diags);
+                top.apply(over_block, &mut merge);
             }
         }
-        content.blocks = top.finish(diags);
+        content.blocks = top.finish(&mut merge);
+        diags.extend(
+            merge
+                .into_iter()
+                .filter(|d| !self.reported.contains(&reported(d))),
+        );
         check_required(schema, &content, block, diags);
         let rest = match base_rest {
             Some(base) if partial => Some(Body::derived(Box::new(FileOverride {
                 base,
                 overrides: over_rests,
+                reported: self.reported.clone(),
             }))),
             _ => None,
         };
