@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use self::load::Role;
 pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
 use crate::body::{parse_auto_bytes, Body, BodySchema, File};
 use crate::diag::{Diagnostic, Diagnostics, Error};
@@ -45,6 +46,8 @@ pub enum Dialect {
 pub struct LoadOptions {
     dialect: Dialect,
     tests: bool,
+    queries: bool,
+    mocks: bool,
     test_dir: String,
 }
 
@@ -69,6 +72,8 @@ impl LoadOptions {
         LoadOptions {
             dialect,
             tests: false,
+            queries: false,
+            mocks: false,
             test_dir: "tests".to_string(),
         }
     }
@@ -79,6 +84,37 @@ impl LoadOptions {
     /// They are kept apart from the module body: [`Module::test_files`].
     pub fn with_tests(mut self, tests: bool) -> LoadOptions {
         self.tests = tests;
+        self
+    }
+
+    /// Also load Terraform's query files (`*.tfquery.hcl`,
+    /// `*.tfquery.json`, Terraform 1.14: `list` blocks that search for
+    /// existing infrastructure) from the module directory. They are kept
+    /// apart from the module body: [`Module::query_files`]. Other dialects
+    /// have none.
+    ///
+    /// ```
+    /// use hcl_json::module::{LoadOptions, Module};
+    ///
+    /// let module = Module::from_sources(
+    ///     [("main.tf", ""), ("find.tfquery.hcl", "list \"aws_instance\" \"all\" {\n  provider = aws\n}\n")],
+    ///     &LoadOptions::terraform().with_queries(true),
+    /// )?;
+    /// assert_eq!(module.query_files()[0].filename(), "find.tfquery.hcl");
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn with_queries(mut self, queries: bool) -> LoadOptions {
+        self.queries = queries;
+        self
+    }
+
+    /// Also load Terraform's mock data files (`*.tfmock.hcl`,
+    /// `*.tfmock.json`: the `mock_resource` and `mock_data` blocks a test's
+    /// `mock_provider` reads), from the module directory and its test
+    /// directory, as test files are. They are kept apart from the module
+    /// body: [`Module::mock_files`].
+    pub fn with_mocks(mut self, mocks: bool) -> LoadOptions {
+        self.mocks = mocks;
         self
     }
 
@@ -96,6 +132,16 @@ impl LoadOptions {
     /// Whether test files are loaded.
     pub fn tests(&self) -> bool {
         self.tests
+    }
+
+    /// Whether query files are loaded.
+    pub fn queries(&self) -> bool {
+        self.queries
+    }
+
+    /// Whether mock data files are loaded.
+    pub fn mocks(&self) -> bool {
+        self.mocks
     }
 }
 
@@ -139,8 +185,16 @@ pub struct Module {
     options: LoadOptions,
     primary: Vec<File>,
     overrides: Vec<File>,
-    tests: Vec<File>,
+    extras: Extras,
     body: Body,
+}
+
+/// The files read beside the module body, only when asked.
+#[derive(Debug, Clone, Default)]
+struct Extras {
+    tests: Vec<File>,
+    queries: Vec<File>,
+    mocks: Vec<File>,
 }
 
 impl Module {
@@ -203,17 +257,34 @@ impl Module {
                     Some(file_start(&dir.display().to_string())),
                 ));
                 let dir = Some(dir.to_path_buf());
-                return Module::assemble(dir, options, vec![], vec![], vec![], diags, vec![]);
+                let extras = Extras::default();
+                return Module::assemble(dir, options, vec![], vec![], extras, diags, vec![]);
             }
         };
         let (primary, overrides, mut tests) =
             load::classify(&names, options.dialect, options.tests);
         let mut test_paths: Vec<PathBuf> = tests.drain(..).map(|n| dir.join(n)).collect();
-        if options.tests {
+        let mut query_paths = Vec::new();
+        if options.queries {
+            let names = load::with_role(&names, options.dialect, Role::Query);
+            query_paths.extend(names.iter().map(|n| dir.join(n)));
+        }
+        let mut mock_paths = Vec::new();
+        if options.mocks {
+            let names = load::with_role(&names, options.dialect, Role::Mock);
+            mock_paths.extend(names.iter().map(|n| dir.join(n)));
+        }
+        if options.tests || options.mocks {
             let test_dir = dir.join(&options.test_dir);
             if let Ok(names) = list_dir(&test_dir) {
-                let (_, _, in_dir) = load::classify(&names, options.dialect, true);
-                test_paths.extend(in_dir.iter().map(|n| test_dir.join(n)));
+                if options.tests {
+                    let (_, _, in_dir) = load::classify(&names, options.dialect, true);
+                    test_paths.extend(in_dir.iter().map(|n| test_dir.join(n)));
+                }
+                if options.mocks {
+                    let in_dir = load::with_role(&names, options.dialect, Role::Mock);
+                    mock_paths.extend(in_dir.iter().map(|n| test_dir.join(n)));
+                }
             }
         }
         let mut diags = Diagnostics::new();
@@ -226,13 +297,17 @@ impl Module {
         };
         let primary_files = read(primary.iter().map(|n| dir.join(n)).collect());
         let override_files = read(overrides.iter().map(|n| dir.join(n)).collect());
-        let tests = read(test_paths);
+        let extras = Extras {
+            tests: read(test_paths),
+            queries: read(query_paths),
+            mocks: read(mock_paths),
+        };
         Module::assemble(
             Some(dir.to_path_buf()),
             options,
             primary_files,
             override_files,
-            tests,
+            extras,
             diags,
             sources,
         )
@@ -315,8 +390,16 @@ impl Module {
         };
         let primary = parse(&primary);
         let overrides = parse(&overrides);
-        let tests = parse(&tests);
-        Module::assemble(None, options, primary, overrides, tests, diags, kept)
+        let role = |on: bool, role: Role| match on {
+            true => load::with_role(&names, options.dialect, role),
+            false => Vec::new(),
+        };
+        let extras = Extras {
+            tests: parse(&tests),
+            queries: parse(&role(options.queries, Role::Query)),
+            mocks: parse(&role(options.mocks, Role::Mock)),
+        };
+        Module::assemble(None, options, primary, overrides, extras, diags, kept)
     }
 
     fn assemble(
@@ -324,7 +407,7 @@ impl Module {
         options: &LoadOptions,
         primary: Vec<File>,
         overrides: Vec<File>,
-        tests: Vec<File>,
+        extras: Extras,
         mut diags: Diagnostics,
         mut sources: Vec<std::sync::Arc<crate::pos::SourceFile>>,
     ) -> Loaded {
@@ -356,7 +439,7 @@ impl Module {
             options: options.clone(),
             primary,
             overrides,
-            tests,
+            extras,
             body,
         };
         Loaded {
@@ -393,7 +476,21 @@ impl Module {
     /// those of the module directory by name, then those of its test
     /// directory.
     pub fn test_files(&self) -> &[File] {
-        &self.tests
+        &self.extras.tests
+    }
+
+    /// The query files, when [`LoadOptions::with_queries`] asked for them,
+    /// by name. Read them as files of their own: each is a body of `list`,
+    /// `variable`, `locals` and `provider` blocks.
+    pub fn query_files(&self) -> &[File] {
+        &self.extras.queries
+    }
+
+    /// The mock data files, when [`LoadOptions::with_mocks`] asked for
+    /// them: those of the module directory by name, then those of its test
+    /// directory.
+    pub fn mock_files(&self) -> &[File] {
+        &self.extras.mocks
     }
 
     /// The directory the module was loaded from (`None` for
@@ -433,6 +530,7 @@ fn terraform_schema() -> BodySchema {
         .block("module", &["name"])
         .block("resource", &["type", "name"])
         .block("data", &["type", "name"])
+        .block("action", &["type", "name"])
         .block("moved", &[])
         .block("import", &[])
 }

@@ -19,8 +19,9 @@
 //! - [`Override`], inside a block: an attribute of the override replaces
 //!   the primary's attribute of that name; nested blocks of a type the
 //!   override has (directly or as `dynamic "type"`) replace *all* primary
-//!   blocks of that type; a resource's `lifecycle` merges argument by
-//!   argument, a `terraform` block's `required_providers` entry by entry,
+//!   blocks of that type; a resource's `lifecycle` and an action's `config`
+//!   merge argument by argument, a `terraform` block's `required_providers`
+//!   entry by entry,
 //!   and `backend`/`cloud` replace each other.
 //!
 //! Ranges stay where the items came from: an overridden attribute points
@@ -192,6 +193,7 @@ impl Entry {
     fn kind(&self) -> Kind {
         match self.block.type_name.as_str() {
             "resource" => Kind::Resource,
+            "action" => Kind::Action,
             "locals" => Kind::Mask,
             "terraform" => Kind::MaskTerraform,
             _ => Kind::Replace,
@@ -360,7 +362,9 @@ impl Top {
                     Kind::MaskTerraform => {
                         terraform_masks[entry.masks_from.min(terraform_masks.len())..].to_vec()
                     }
-                    Kind::Replace | Kind::Resource => std::mem::take(&mut entry.overs),
+                    Kind::Replace | Kind::Resource | Kind::Action => {
+                        std::mem::take(&mut entry.overs)
+                    }
                 };
                 if !overs.is_empty() {
                     entry.block.body = Override::body(entry.block.body, overs, kind);
@@ -410,6 +414,10 @@ fn missing_base(over: &Block, alias: Option<&str>) -> Diagnostic {
         "data" => (
             "Missing data resource to override",
             format!("There is no {} data resource named {:?}. An override file can only override a data block defined in a primary configuration file.", label(0), label(1)),
+        ),
+        "action" => (
+            "Missing resource to override",
+            format!("There is no action named {:?}. An override file can only override a resource block defined in a primary configuration file.", label(1)),
         ),
         "provider" => (
             "Missing base provider configuration for override",
@@ -530,6 +538,9 @@ enum Kind {
     /// [`Kind::Replace`], and a `lifecycle` block merges argument by
     /// argument into the primary's.
     Resource,
+    /// [`Kind::Replace`], and an action's `config` block merges argument by
+    /// argument into the primary's (Terraform merges the two bodies).
+    Action,
     /// The base with what the override sets taken out; the override itself
     /// is read elsewhere (a `locals` block).
     Mask,
@@ -571,8 +582,12 @@ impl Override {
             }
             types.remove("required_providers");
         }
-        if self.kind == Kind::Resource && current.iter().any(|(b, _)| b.type_name == "lifecycle") {
-            types.remove("lifecycle");
+        if let Some((merged, _)) = self.merged_type() {
+            if self.kind != Kind::MaskTerraform
+                && current.iter().any(|(b, _)| b.type_name == merged)
+            {
+                types.remove(merged);
+            }
         }
         types
     }
@@ -582,6 +597,7 @@ impl Override {
     fn merged_type(&self) -> Option<(&'static str, Kind)> {
         match self.kind {
             Kind::Resource => Some(("lifecycle", Kind::Replace)),
+            Kind::Action => Some(("config", Kind::Replace)),
             Kind::MaskTerraform => Some(("required_providers", Kind::Mask)),
             Kind::Replace | Kind::Mask => None,
         }
