@@ -13,7 +13,7 @@ mod schema;
 mod to_json;
 mod to_native;
 
-pub use schema::{BlockFrame, NativeSchema, NoSchema, PropertyKind, TerraformSchema};
+pub use schema::{BlockFrame, NativeSchema, NoSchema, PackerSchema, PropertyKind, TerraformSchema};
 pub use to_json::{to_json_string, to_json_writer};
 pub use to_native::{to_native_string, to_native_writer};
 
@@ -58,7 +58,31 @@ impl ConvertOptions {
         ConvertOptions::with_schema(TerraformSchema)
     }
 
-    /// No schema ([`NoSchema`]): every property is an attribute.
+    /// Packer's language ([`PackerSchema`]), for `*.pkr.json` and
+    /// `*.pkr.hcl`: `source`, `build`, `provisioner`, `post-processor`,
+    /// `variable`, `locals`, `packer` and the other block types Packer
+    /// defines are blocks.
+    ///
+    /// ```
+    /// use hcl_json::convert::ConvertOptions;
+    ///
+    /// let file = hcl_json::parse(
+    ///     r#"{"build": {"sources": ["source.file.a"], "provisioner": {"shell-local": {"inline": ["echo hi"]}}}}"#,
+    ///     "t.pkr.json",
+    /// )?;
+    /// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::packer())?;
+    /// assert_eq!(
+    ///     text,
+    ///     "build {\n  sources = [\"source.file.a\"]\n\n  provisioner \"shell-local\" {\n    inline = [\"echo hi\"]\n  }\n}\n"
+    /// );
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn packer() -> ConvertOptions {
+        ConvertOptions::with_schema(PackerSchema)
+    }
+
+    /// No schema ([`NoSchema`]): every property is an attribute, except
+    /// where a JSON object repeats a key (see [`to_native_string`]).
     pub fn without_schema() -> ConvertOptions {
         ConvertOptions::with_schema(NoSchema)
     }

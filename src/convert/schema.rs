@@ -295,3 +295,52 @@ fn encryption(rest: &[&str], name: &str) -> PropertyKind {
         _ => PropertyKind::Expression,
     }
 }
+
+/// Packer's HCL2 language (`*.pkr.hcl`, `*.pkr.json`), without plugin
+/// schemas, as [Packer's HCL templates](https://developer.hashicorp.com/packer/docs/templates/hcl_templates/blocks)
+/// define it.
+///
+/// - Top level: `source` and `data` blocks take two labels, `variable` and
+///   `local` one; `packer`, `build`, `variables` and `locals` none.
+/// - Inside `packer`: `required_plugins` (its entries are attributes whose
+///   values are objects). Inside `variable`: `validation`. Inside `build`:
+///   `source "name"`, `provisioner "type"`, `post-processor "type"`,
+///   `post-processors` (with its `post-processor "type"` blocks),
+///   `error-cleanup-provisioner "type"` and `hcp_packer_registry`. Any
+///   block may hold `dynamic "name"` blocks with their `content`.
+/// - What a plugin defines inside `source`, `data` and provisioners is
+///   unknown: a nested object is written as an attribute.
+/// - A variable's `type` is a type expression; its `default`,
+///   `description` and `sensitive`, and the settings of `packer` are
+///   literal.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PackerSchema;
+
+impl NativeSchema for PackerSchema {
+    fn kind(&self, path: &[BlockFrame], name: &str) -> PropertyKind {
+        let types: Vec<&str> = path.iter().map(|f| f.type_name.as_str()).collect();
+        match (types.as_slice(), name) {
+            ([], "source" | "data") => PropertyKind::Block { labels: 2 },
+            ([], "variable" | "local") => PropertyKind::Block { labels: 1 },
+            ([], "packer" | "build" | "variables" | "locals") => PropertyKind::Block { labels: 0 },
+            ([], _) => PropertyKind::Expression,
+            (["packer"], "required_plugins") => PropertyKind::Block { labels: 0 },
+            (["packer", ..], _) => PropertyKind::Literal,
+            (["variable"], "type") => PropertyKind::Reference,
+            (["variable"], "default" | "description" | "sensitive") => PropertyKind::Literal,
+            (["variable"], "validation") => PropertyKind::Block { labels: 0 },
+            (["build"], "source" | "provisioner" | "post-processor") => {
+                PropertyKind::Block { labels: 1 }
+            }
+            (["build"], "error-cleanup-provisioner") => PropertyKind::Block { labels: 1 },
+            (["build"], "post-processors" | "hcp_packer_registry") => {
+                PropertyKind::Block { labels: 0 }
+            }
+            (["build", "post-processors"], "post-processor") => PropertyKind::Block { labels: 1 },
+            ([.., "dynamic"], "content") => PropertyKind::Block { labels: 0 },
+            ([.., "dynamic"], "iterator") => PropertyKind::Reference,
+            ([_, ..], "dynamic") => PropertyKind::Block { labels: 1 },
+            _ => PropertyKind::Expression,
+        }
+    }
+}
