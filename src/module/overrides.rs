@@ -39,9 +39,11 @@ use indexmap::IndexMap;
 
 use crate::body::missing_argument;
 use crate::body::{Attribute, Block, Body, BodyContent, BodySchema, DerivedBody, Expression};
-use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
+use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::pos::Range;
+
+use super::vars::{unsuitable_reason, variable_type};
 
 /// The module body of `primary` (the primary files merged) with
 /// `overrides` applied in turn, as Terraform compounds override files.
@@ -486,7 +488,7 @@ fn check_variable(overs: &[Block], merged: &Body, diags: &mut Diagnostics) {
     };
     let subject = Some(last.def_range.clone());
     if let Some(ty) = all.attributes.get("type") {
-        if let Ok(constraint) = super::vars::variable_type(&ty.expr) {
+        if let Ok(constraint) = variable_type(&ty.expr) {
             if let Err(err) = constraint.convert(&value) {
                 let reason = unsuitable_reason(&err);
                 let detail = match (set_type, set_default) {
@@ -514,18 +516,6 @@ fn check_variable(overs: &[Block], merged: &Body, diags: &mut Diagnostics) {
             "A null default value is not valid when nullable=false.",
             subject,
         ));
-    }
-}
-
-/// Why a conversion failed, as a sentence fragment.
-pub(super) fn unsuitable_reason(err: &Error) -> String {
-    match err.diagnostics().first() {
-        Some(Diagnostic {
-            kind: DiagnosticKind::UnsuitableValue { reason },
-            ..
-        }) => reason.clone(),
-        Some(d) => d.detail.trim_end_matches('.').to_string(),
-        None => String::new(),
     }
 }
 

@@ -22,11 +22,10 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::overrides::unsuitable_reason;
 use super::{load, read_file, Module};
 use crate::body::Expression;
 use crate::body::{BodySchema, File};
-use crate::diag::{did_you_mean, Diagnostic, Diagnostics, Error, Severity};
+use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
 use crate::ext::typeexpr::TypeConstraint;
 use crate::pos::{Range, SourceFile};
@@ -645,6 +644,18 @@ impl Module {
             return Err(err);
         }
         VariableValues::resolve_sources(&declarations, sources)
+    }
+}
+
+/// Why a conversion failed, as a sentence fragment.
+pub(super) fn unsuitable_reason(err: &Error) -> String {
+    match err.diagnostics().first() {
+        Some(Diagnostic {
+            kind: DiagnosticKind::UnsuitableValue { reason },
+            ..
+        }) => reason.clone(),
+        Some(d) => d.detail.trim_end_matches('.').to_string(),
+        None => String::new(),
     }
 }
 
