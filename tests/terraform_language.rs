@@ -448,3 +448,39 @@ fn an_action_override_with_nothing_to_override_is_terraform_s_error() {
         "There is no action named \"b\". An override file can only override a resource block defined in a primary configuration file."
     );
 }
+
+#[test]
+fn the_terraform_view_of_the_module_lists_and_evaluates_it() {
+    use hcl_json::module::{ContextOptions, ResourceMode};
+    let module = Module::load(fixture(), &LoadOptions::terraform()).unwrap();
+    let view = module.terraform().unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<String> = view
+        .resources
+        .iter()
+        .map(|r| format!("{:?} {}.{}", r.mode, r.type_name, r.name))
+        .collect();
+    assert_eq!(
+        names,
+        ["Managed aws_s3_bucket.logs", "Managed aws_instance.web"]
+    );
+    assert_eq!(view.resources[0].mode, ResourceMode::Managed);
+    let calls: Vec<&str> = view.module_calls.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(calls, ["dns", "vpc"]);
+    let ctx = view
+        .eval_context(&ContextOptions::new())
+        .unwrap_or_else(|e| panic!("{e}"));
+    // A module source that refers to a local, evaluated.
+    let vpc = &view.module_calls[1];
+    assert_eq!(
+        vpc.source.value(&ctx).unwrap(),
+        Value::from("terraform-aws-modules/vpc/aws")
+    );
+    let zone = view.outputs.iter().find(|o| o.name == "zone").unwrap();
+    assert_eq!(zone.value.value(&ctx).unwrap(), Value::from("b"));
+    let ids = view
+        .outputs
+        .iter()
+        .find(|o| o.name == "instance_ids")
+        .unwrap();
+    assert!(!ids.value.value(&ctx).unwrap().is_wholly_known());
+}

@@ -1,12 +1,15 @@
 //! Modules as users have them: a directory of configuration files loaded
 //! the way Terraform, OpenTofu and Packer load it, into one [`Body`]. This
 //! module owns which files belong to a module and in what order
-//! (`load.rs`), Terraform's override files (`overrides.rs`), and variable
-//! declarations with the variable files that set them (`vars.rs`).
+//! (`load.rs`), Terraform's override files (`overrides.rs`), variable
+//! declarations with the variable files that set them (`vars.rs`), and a
+//! Terraform view of a module, its named values listed and an evaluation
+//! context for them (`view.rs`).
 
 mod load;
 mod overrides;
 mod vars;
+mod view;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -14,6 +17,9 @@ use std::sync::Arc;
 
 use self::load::Role;
 pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
+pub use self::view::{
+    ContextOptions, Local, ModuleCall, Output, Resource, ResourceMode, TerraformView,
+};
 use crate::body::{parse_auto_bytes, Body, BodySchema, File};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::pos::{Pos, Range};
