@@ -116,6 +116,8 @@ struct CheckArgs {
     diags: DiagArgs,
 }
 
+// Command-line flags: each bool is one independent switch, as clap reads them.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Args)]
 struct ConvertArgs {
     /// The syntax to write: `native` (.tf) or `json` (.tf.json).

@@ -242,14 +242,14 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn name(&self, prop: &Prop) -> String {
+    fn name(&self, prop: Prop) -> String {
         self.file.str(prop.name()).unwrap_or_default().into_owned()
     }
 
     fn root(&mut self, node: NodeId) -> Schemas {
         let mut schemas = Schemas::default();
         let root = self.object(node, "an object");
-        let Some(providers) = root.iter().find(|p| self.name(p) == "provider_schemas") else {
+        let Some(providers) = root.iter().find(|p| self.name(**p) == "provider_schemas") else {
             self.invalid(
                 node,
                 "Expected an object with a \"provider_schemas\" property",
@@ -261,11 +261,11 @@ impl<'a> Reader<'a> {
             "an object of provider schemas by source address",
         );
         for provider in providers {
-            let address = self.name(provider);
+            let address = self.name(*provider);
             let local = address.rsplit('/').next().unwrap_or_default().to_string();
             let parts = self.object(provider.value, "a provider's schemas");
             for part in parts {
-                let table = match self.name(part).as_str() {
+                let table = match self.name(*part).as_str() {
                     "provider" => {
                         let block = self.schema(part.value);
                         schemas.providers.insert(local.clone(), block);
@@ -282,7 +282,7 @@ impl<'a> Reader<'a> {
                 let entries = self.object(part.value, "an object of schemas by type");
                 for entry in entries {
                     let block = self.schema(entry.value);
-                    read.insert(self.name(entry), block);
+                    read.insert(self.name(*entry), block);
                 }
                 table.extend(read);
             }
@@ -293,7 +293,7 @@ impl<'a> Reader<'a> {
     /// A schema: `{"version": 0, "block": {...}}`.
     fn schema(&mut self, node: NodeId) -> BlockTypes {
         let props = self.object(node, "a schema object");
-        match props.iter().find(|p| self.name(p) == "block") {
+        match props.iter().find(|p| self.name(**p) == "block") {
             Some(block) => self.block(block.value),
             None => BlockTypes::default(),
         }
@@ -304,7 +304,7 @@ impl<'a> Reader<'a> {
     fn block(&mut self, node: NodeId) -> BlockTypes {
         let mut types = HashMap::new();
         let props = self.object(node, "a block schema object");
-        let Some(block_types) = props.iter().find(|p| self.name(p) == "block_types") else {
+        let Some(block_types) = props.iter().find(|p| self.name(**p) == "block_types") else {
             return BlockTypes { types };
         };
         let nested = self.object(block_types.value, "an object of nested block types");
@@ -313,7 +313,7 @@ impl<'a> Reader<'a> {
             let mut labels = 0;
             let mut block = BlockTypes::default();
             for field in fields {
-                match self.name(field).as_str() {
+                match self.name(*field).as_str() {
                     "nesting_mode" => match self.file.str(field.value).as_deref() {
                         Some("map") => labels = 1,
                         Some("single" | "group" | "list" | "set") => {}
@@ -326,7 +326,7 @@ impl<'a> Reader<'a> {
                     _ => {}
                 }
             }
-            types.insert(self.name(prop), NestedBlock { labels, block });
+            types.insert(self.name(*prop), NestedBlock { labels, block });
         }
         BlockTypes { types }
     }

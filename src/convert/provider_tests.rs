@@ -41,7 +41,7 @@ fn frames(path: &[(&str, &[&str])]) -> Vec<BlockFrame> {
     path.iter()
         .map(|(t, labels)| BlockFrame {
             type_name: t.to_string(),
-            labels: labels.iter().map(|l| l.to_string()).collect(),
+            labels: labels.iter().map(ToString::to_string).collect(),
         })
         .collect()
 }

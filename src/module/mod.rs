@@ -396,9 +396,12 @@ impl Module {
         };
         let primary = parse(&primary);
         let overrides = parse(&overrides);
-        let role = |on: bool, role: Role| match on {
-            true => load::with_role(&names, options.dialect, role),
-            false => Vec::new(),
+        let role = |on: bool, role: Role| {
+            if on {
+                load::with_role(&names, options.dialect, role)
+            } else {
+                Vec::new()
+            }
         };
         let extras = Extras {
             tests: parse(&tests),

@@ -27,7 +27,7 @@ use crate::body::Expression;
 use crate::body::{BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
-use crate::ext::typeexpr::TypeConstraint;
+use crate::ext::typeexpr::{Optional, TypeConstraint};
 use crate::pos::{Range, SourceFile};
 use crate::value::{Type, Value};
 
@@ -672,7 +672,7 @@ pub(super) fn variable_type(expr: &Expression) -> Result<TypeConstraint, Error> 
     match legacy {
         Some(ty) => Ok(TypeConstraint {
             ty,
-            optional: Default::default(),
+            optional: Optional::default(),
         }),
         None => TypeConstraint::parse(expr),
     }

@@ -357,9 +357,10 @@ impl<'a> Converter<'a> {
         }
         let state = if self.promoted > 0 {
             // Inside a value already walked, where nothing is broken.
-            match self.tangled.contains(&prop.value) {
-                true => Tangle::Fixable,
-                false => Tangle::Clean,
+            if self.tangled.contains(&prop.value) {
+                Tangle::Fixable
+            } else {
+                Tangle::Clean
             }
         } else {
             self.walk(prop.value)
@@ -430,9 +431,10 @@ impl<'a> Converter<'a> {
                 .iter()
                 .filter(|p| names.contains(&self.name(**p)))
                 .all(|p| self.block_shaped(p.value));
-            match all_blocks {
-                true => Tangle::Fixable,
-                false => Tangle::Broken,
+            if all_blocks {
+                Tangle::Fixable
+            } else {
+                Tangle::Broken
             }
         };
         if props.len() <= 8 {
