@@ -29,6 +29,7 @@ use crate::pos::{Pos, Range};
 #[non_exhaustive]
 pub enum Dialect {
     /// Terraform: `*.tf`, `*.tf.json`, override files, `*.tftest.hcl`,
+    /// `*.tfquery.hcl` and `*.tfmock.hcl` (when asked),
     /// `terraform.tfvars` and `*.auto.tfvars`.
     Terraform,
     /// OpenTofu: Terraform's rules plus `*.tofu` and `*.tofu.json`, which
