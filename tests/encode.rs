@@ -992,7 +992,9 @@ resource "a" "y" {
     }
 
     #[test]
-    fn module_source_and_version_are_literal_and_providers_references() {
+    fn module_source_and_version_are_expressions_and_providers_references() {
+        // Terraform 1.15 and OpenTofu 1.8 let `source` and `version` refer
+        // to variables, locals and `path`.
         let src = r#"{"module": {"consul": {
           "source": "hashicorp/consul/${x}",
           "version": "= 1.0.0",
@@ -1002,7 +1004,7 @@ resource "a" "y" {
         assert_eq!(
             tf(src),
             r#"module "consul" {
-  source  = "hashicorp/consul/$${x}"
+  source  = "hashicorp/consul/${x}"
   version = "= 1.0.0"
   providers = {
     aws     = aws.usw1

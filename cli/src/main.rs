@@ -113,6 +113,8 @@ struct EvalArgs {
     diags: DiagArgs,
 }
 
+// Command-line flags: each bool is one independent switch, as clap reads them.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Args)]
 struct ConvertArgs {
     /// The syntax to write: `native` (.tf) or `json` (.tf.json).
@@ -123,13 +125,23 @@ struct ConvertArgs {
     #[arg(long, value_name = "SYNTAX", value_parser = ["native", "json"])]
     from: Option<String>,
     /// Read the files with Terraform's language (its block types,
-    /// literal and reference arguments); the default.
-    #[arg(long, conflicts_with = "no_schema")]
+    /// literal and reference arguments); the default, except for Packer's
+    /// files (`*.pkr.json`, `*.pkr.hcl`).
+    #[arg(long, conflicts_with_all = ["no_schema", "packer"])]
     terraform: bool,
+    /// Read the files with Packer's language (`source`, `build`,
+    /// `provisioner`, ...); the default for `*.pkr.json` and `*.pkr.hcl`.
+    #[arg(long, conflicts_with = "no_schema")]
+    packer: bool,
     /// Read the files without a schema: in JSON every property is an
     /// attribute, in native every attribute an expression.
     #[arg(long)]
     no_schema: bool,
+    /// The JSON that `terraform providers schema -json` prints: the nested
+    /// blocks of the providers' resources, data sources and provider
+    /// blocks convert as blocks.
+    #[arg(long, value_name = "FILE")]
+    provider_schema: Option<String>,
     /// With `--to json`, keep the comments between items as "//" properties.
     #[arg(long)]
     comments: bool,
@@ -470,12 +482,34 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
 fn convert(args: ConvertArgs) -> Result<u8, Failure> {
     let mut run = Run::new(&args.diags);
     let to_json = args.to == "json";
-    let options = if args.no_schema {
-        hcl_json::ConvertOptions::without_schema()
-    } else {
-        hcl_json::ConvertOptions::terraform()
+    let mut providers = None;
+    if let Some(path) = &args.provider_schema {
+        if let Some(text) = run.read_text(path) {
+            run.sources.add(path, &text);
+            match hcl_json::convert::ProviderSchemas::from_json(&text, path) {
+                Ok(schemas) => providers = Some(schemas),
+                Err(err) => run.diags.extend(err.into_diagnostics()),
+            }
+        }
+        run.stop_on_errors()?;
     }
-    .comments(args.comments);
+    // The options for one file: the schema asked for, else the one its
+    // name implies.
+    let options = |name: &str| {
+        let packer = name.ends_with(".pkr.json") || name.ends_with(".pkr.hcl");
+        let options = if args.no_schema {
+            hcl_json::ConvertOptions::without_schema()
+        } else if args.packer || (packer && !args.terraform) {
+            hcl_json::ConvertOptions::packer()
+        } else {
+            hcl_json::ConvertOptions::terraform()
+        };
+        let options = match &providers {
+            Some(schemas) => options.provider_schemas(schemas.clone()),
+            None => options,
+        };
+        options.comments(args.comments)
+    };
     let from_json = args.from.as_deref().map(|from| from == "json");
     let mut inputs = Vec::new();
     if args.files.is_empty() {
@@ -501,6 +535,7 @@ fn convert(args: ConvertArgs) -> Result<u8, Failure> {
     // problem in any file leaves stdout empty.
     let mut out = String::new();
     for file in &inputs {
+        let options = options(file.filename());
         let converted = match (to_json, file.syntax()) {
             (true, _) => hcl_json::to_json_string(&file.body(), &options),
             (false, hcl_json::Syntax::Json) => hcl_json::to_native_string(&file.body(), &options),

@@ -487,3 +487,57 @@ fn convert_needs_to_and_a_known_syntax() {
         assert!(err.starts_with("error:"), "{err}");
     }
 }
+
+#[test]
+fn convert_picks_packer_s_language_for_packer_files() {
+    let input = write_temp(
+        "conv.pkr.json",
+        r#"{"source": {"file": {"a": {"content": "x"}}}, "build": {"provisioner": {"shell-local": {"inline": ["echo"]}}}}"#,
+    );
+    let (code, out, err) = run(bin().args(["convert", "--to", "native"]).arg(&input));
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            Some(0),
+            "source \"file\" \"a\" {\n  content = \"x\"\n}\n\nbuild {\n  provisioner \"shell-local\" {\n    inline = [\"echo\"]\n  }\n}\n",
+            ""
+        )
+    );
+    // `--terraform` overrides the file name.
+    let (code, out, _) = run(bin()
+        .args(["convert", "--to", "native", "--terraform"])
+        .arg(&input));
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("source = {\n"), "{out}");
+}
+
+#[test]
+fn convert_reads_nested_blocks_from_a_provider_schema() {
+    let schema = write_temp(
+        "schema.json",
+        r#"{"provider_schemas": {"registry.terraform.io/hashicorp/aws": {"resource_schemas": {"aws_ecs_service": {"block": {"block_types": {"network_configuration": {"nesting_mode": "list", "block": {}}}}}}}}}"#,
+    );
+    let input = write_temp(
+        "svc.tf.json",
+        r#"{"resource": {"aws_ecs_service": {"web": {"network_configuration": {"subnets": []}}}}}"#,
+    );
+    let (code, out, err) = run(bin()
+        .args(["convert", "--to", "native", "--provider-schema"])
+        .arg(&schema)
+        .arg(&input));
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            Some(0),
+            "resource \"aws_ecs_service\" \"web\" {\n  network_configuration {\n    subnets = []\n  }\n}\n",
+            ""
+        )
+    );
+    let bad = write_temp("bad-schema.json", r#"{"format_version": "1.0"}"#);
+    let (code, out, err) = run(bin()
+        .args(["convert", "--to", "native", "--provider-schema"])
+        .arg(&bad)
+        .arg(&input));
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(err.contains("Invalid provider schema"), "{err}");
+}

@@ -3,18 +3,21 @@
 //! `to_native/`), and a parsed native body to JSON-syntax text
 //! ([`to_json_string`], [`to_json_writer`]: `to_json.rs`).
 //!
-//! Both take a [`ConvertOptions`] whose [`NativeSchema`] (`schema.rs`) says
+//! Both take a [`ConvertOptions`] whose [`NativeSchema`] (`schema.rs`, and
+//! providers' schemas in `provider.rs`) says
 //! what each property is, an attribute (read as an expression, literally,
 //! or as a reference) or a block, since the JSON syntax cannot say so
 //! itself. Writing Rust values as text is `encode`'s job; this module
 //! walks parsed trees and never evaluates.
 
+mod provider;
 mod schema;
 mod to_json;
 mod to_native;
 mod typed;
 
-pub use schema::{BlockFrame, NativeSchema, NoSchema, PropertyKind, TerraformSchema};
+pub use provider::ProviderSchemas;
+pub use schema::{BlockFrame, NativeSchema, NoSchema, PackerSchema, PropertyKind, TerraformSchema};
 pub use to_json::{to_json_string, to_json_writer};
 pub use to_native::{to_native_string, to_native_writer};
 pub use typed::to_string_native;
@@ -60,7 +63,31 @@ impl ConvertOptions {
         ConvertOptions::with_schema(TerraformSchema)
     }
 
-    /// No schema ([`NoSchema`]): every property is an attribute.
+    /// Packer's language ([`PackerSchema`]), for `*.pkr.json` and
+    /// `*.pkr.hcl`: `source`, `build`, `provisioner`, `post-processor`,
+    /// `variable`, `locals`, `packer` and the other block types Packer
+    /// defines are blocks.
+    ///
+    /// ```
+    /// use hcl_json::convert::ConvertOptions;
+    ///
+    /// let file = hcl_json::parse(
+    ///     r#"{"build": {"sources": ["source.file.a"], "provisioner": {"shell-local": {"inline": ["echo hi"]}}}}"#,
+    ///     "t.pkr.json",
+    /// )?;
+    /// let text = hcl_json::to_native_string(&file.body(), &ConvertOptions::packer())?;
+    /// assert_eq!(
+    ///     text,
+    ///     "build {\n  sources = [\"source.file.a\"]\n\n  provisioner \"shell-local\" {\n    inline = [\"echo hi\"]\n  }\n}\n"
+    /// );
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn packer() -> ConvertOptions {
+        ConvertOptions::with_schema(PackerSchema)
+    }
+
+    /// No schema ([`NoSchema`]): every property is an attribute, except
+    /// where a JSON object repeats a key (see [`to_native_string`]).
     pub fn without_schema() -> ConvertOptions {
         ConvertOptions::with_schema(NoSchema)
     }
@@ -72,6 +99,19 @@ impl ConvertOptions {
             verify: false,
             comments: false,
         }
+    }
+
+    /// Layers provider schemas ([`ProviderSchemas`], read from `terraform
+    /// providers schema -json`) over the schema so far: the nested block
+    /// types of resources, data sources, ephemeral resources, actions, list
+    /// blocks and provider blocks are blocks, as their provider defines
+    /// them, and everything else is as the schema so far says.
+    pub fn provider_schemas(mut self, schemas: ProviderSchemas) -> ConvertOptions {
+        self.schema = Box::new(provider::Layered {
+            providers: schemas,
+            base: self.schema,
+        });
+        self
     }
 
     /// With `verify`, every attribute value and label written is parsed

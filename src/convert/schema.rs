@@ -97,35 +97,53 @@ impl NativeSchema for NoSchema {
     }
 }
 
-/// Terraform's language, without provider schemas.
+/// Terraform's language, without provider schemas, as Terraform 1.16 and
+/// OpenTofu 1.12 read it (the union of the two where they differ, since
+/// neither gives the other's additions a different meaning).
 ///
-/// - Top level: `resource`, `data` and `ephemeral` blocks take two labels;
+/// - Top level: `resource`, `data`, `ephemeral` and `action` blocks take
+///   two labels, as do the `list` blocks of query files (`.tfquery.hcl`);
 ///   `variable`, `output`, `module`, `provider` and `check` one; `locals`,
-///   `terraform`, `moved`, `import` and `removed` none. Any other top-level
-///   property is an expression attribute.
+///   `terraform`, `moved`, `import`, `removed` and OpenTofu's `language`
+///   none. Any other top-level property is an expression attribute.
 /// - Block types Terraform itself defines inside those are blocks:
-///   `lifecycle`, `connection`, `provisioner "type"` and `dynamic "name"`
-///   (with its `content`) in resources and data sources; `precondition`
-///   and `postcondition` in `lifecycle`; `validation` in `variable`;
-///   `precondition` in `output`; `required_providers`, `backend "type"`,
-///   `cloud` (with `workspaces`) and `provider_meta "name"` in `terraform`;
-///   `data` and `assert` in `check`.
+///   `lifecycle`, `connection`, `provisioner "type"`, `dynamic "name"`
+///   (with its `content`) and the meta-argument escape block `_` in
+///   resources and data sources; `precondition`, `postcondition` and
+///   `action_trigger` in `lifecycle`; `validation` in `variable`;
+///   `precondition` and `postcondition` in `output`; `lifecycle` in `module`
+///   (OpenTofu's `enabled`); `config` in `action` and `list`;
+///   `required_providers`, `backend "type"`, `cloud` (with `workspaces`),
+///   `state_store "type"` (with its `provider "name"`), `provider_meta
+///   "name"` and OpenTofu's `encryption` (with `key_provider`, `method`,
+///   `state`, `plan`, `fallback` and `remote_state_data_sources`) in
+///   `terraform`; `compatible_with` in `language`; `data` and `assert` in
+///   `check`.
 /// - Everything else a provider defines (say `ebs_block_device` in an
 ///   `aws_instance`) cannot be known without the provider's schema: an
 ///   unknown nested object or array is written as an **attribute** with an
-///   object or tuple value (`tags = { ... }`). Give a schema of your own
+///   object or tuple value (`tags = { ... }`). Give the provider's schema
+///   ([`ProviderSchemas`](super::ProviderSchemas)) or a schema of your own
 ///   (see [`NativeSchema`]) where such properties are blocks.
 /// - Literal-only and reference positions follow Terraform's JSON
 ///   configuration syntax: `variable`'s `type` (a type expression) and
-///   `default`, `description`; `output`'s `description` and `sensitive`;
-///   `module`'s `source`, `version` and `providers` (references);
-///   `provider`'s `alias` and `version`; every setting inside `terraform`
-///   (its `experiments` are keywords); `provider` and `depends_on` of
-///   resources, data sources, modules and outputs; `ignore_changes` and
-///   `replace_triggered_by` of `lifecycle`; the `type` of `connection`
-///   (literal); `when` and `on_failure` of provisioners and `iterator` of
-///   `dynamic` (keywords); `from` and `to` of `moved`, `to` and `provider` of
-///   `import`, `from` of `removed` (references).
+///   `default`, `description`, `sensitive`, `nullable`, `ephemeral`,
+///   `const` and `deprecated`; `output`'s `type` (a type expression),
+///   `description`, `sensitive`, `ephemeral` and `deprecated`; `module`'s
+///   `providers` (references; its `source` and `version` are expressions,
+///   since Terraform 1.15 and OpenTofu 1.8 let them refer to `var`,
+///   `local` and `path`); `provider`'s `alias` and `version`; every setting
+///   inside `terraform` (its `experiments` and `language` are keywords),
+///   except inside OpenTofu's `encryption`, whose settings are expressions;
+///   `provider` and `depends_on` of resources, data sources, actions, list
+///   blocks, modules and outputs; `ignore_changes` and
+///   `replace_triggered_by` of `lifecycle`; `events`, `actions` (each item a
+///   reference) and `on_failure` of `action_trigger`; the `type` of
+///   `connection` (literal); `when` and `on_failure` of provisioners and
+///   `iterator` of `dynamic` (keywords); `from` and `to` of `moved`, `to`
+///   and `provider` of `import`, `from` of `removed` (references);
+///   `edition` and `experiments` of `language` (keywords) and the version
+///   constraints of `compatible_with` (literal).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TerraformSchema;
 
@@ -137,23 +155,33 @@ impl NativeSchema for TerraformSchema {
             ["terraform", rest @ ..] => terraform(rest, name),
             ["variable"] => match name {
                 "type" => PropertyKind::Reference,
-                "default" | "description" | "sensitive" | "nullable" | "ephemeral" => {
-                    PropertyKind::Literal
-                }
+                "default" | "description" | "sensitive" | "nullable" | "ephemeral" | "const"
+                | "deprecated" => PropertyKind::Literal,
                 "validation" => PropertyKind::Block { labels: 0 },
                 _ => PropertyKind::Expression,
             },
             ["output"] => match name {
-                "description" | "sensitive" | "ephemeral" => PropertyKind::Literal,
-                "depends_on" => PropertyKind::Reference,
-                "precondition" => PropertyKind::Block { labels: 0 },
+                "description" | "sensitive" | "ephemeral" | "deprecated" => PropertyKind::Literal,
+                "type" | "depends_on" => PropertyKind::Reference,
+                "precondition" | "postcondition" => PropertyKind::Block { labels: 0 },
                 _ => PropertyKind::Expression,
             },
             ["module"] => match name {
-                "source" | "version" => PropertyKind::Literal,
                 "providers" | "depends_on" => PropertyKind::Reference,
+                "lifecycle" => PropertyKind::Block { labels: 0 },
                 _ => PropertyKind::Expression,
             },
+            ["action" | "list"] => match name {
+                "provider" | "depends_on" => PropertyKind::Reference,
+                "config" => PropertyKind::Block { labels: 0 },
+                _ => PropertyKind::Expression,
+            },
+            ["language"] => match name {
+                "edition" | "experiments" => PropertyKind::Reference,
+                "compatible_with" => PropertyKind::Block { labels: 0 },
+                _ => PropertyKind::Expression,
+            },
+            ["language", "compatible_with"] => PropertyKind::Literal,
             ["provider"] => match name {
                 "alias" | "version" => PropertyKind::Literal,
                 "dynamic" => PropertyKind::Block { labels: 1 },
@@ -183,7 +211,13 @@ impl NativeSchema for TerraformSchema {
             // the arms above say so, so the innermost type is enough.
             [.., "lifecycle"] => match name {
                 "ignore_changes" | "replace_triggered_by" => PropertyKind::Reference,
-                "precondition" | "postcondition" => PropertyKind::Block { labels: 0 },
+                "precondition" | "postcondition" | "action_trigger" => {
+                    PropertyKind::Block { labels: 0 }
+                }
+                _ => PropertyKind::Expression,
+            },
+            [.., "lifecycle", "action_trigger"] => match name {
+                "events" | "actions" | "on_failure" => PropertyKind::Reference,
                 _ => PropertyKind::Expression,
             },
             [.., "connection"] => match name {
@@ -211,11 +245,11 @@ impl NativeSchema for TerraformSchema {
 
 fn top_level(name: &str) -> PropertyKind {
     match name {
-        "resource" | "data" | "ephemeral" => PropertyKind::Block { labels: 2 },
+        "resource" | "data" | "ephemeral" | "action" | "list" => PropertyKind::Block { labels: 2 },
         "variable" | "output" | "module" | "provider" | "check" => {
             PropertyKind::Block { labels: 1 }
         }
-        "locals" | "terraform" | "moved" | "import" | "removed" => {
+        "locals" | "terraform" | "moved" | "import" | "removed" | "language" => {
             PropertyKind::Block { labels: 0 }
         }
         _ => PropertyKind::Expression,
@@ -226,7 +260,7 @@ fn top_level(name: &str) -> PropertyKind {
 fn resource(name: &str) -> PropertyKind {
     match name {
         "provider" | "depends_on" => PropertyKind::Reference,
-        "lifecycle" | "connection" => PropertyKind::Block { labels: 0 },
+        "lifecycle" | "connection" | "_" => PropertyKind::Block { labels: 0 },
         "provisioner" | "dynamic" => PropertyKind::Block { labels: 1 },
         _ => PropertyKind::Expression,
     }
@@ -236,10 +270,77 @@ fn resource(name: &str) -> PropertyKind {
 /// values are taken literally".
 fn terraform(rest: &[&str], name: &str) -> PropertyKind {
     match (rest, name) {
-        ([], "required_providers" | "cloud") => PropertyKind::Block { labels: 0 },
-        ([], "backend" | "provider_meta") => PropertyKind::Block { labels: 1 },
-        ([], "experiments") => PropertyKind::Reference,
+        ([], "required_providers" | "cloud" | "encryption") => PropertyKind::Block { labels: 0 },
+        ([], "backend" | "provider_meta" | "state_store") => PropertyKind::Block { labels: 1 },
+        ([], "experiments" | "language") => PropertyKind::Reference,
         (["cloud"], "workspaces") => PropertyKind::Block { labels: 0 },
+        (["state_store"], "provider") => PropertyKind::Block { labels: 1 },
+        (["encryption", ..], _) => encryption(&rest[1..], name),
         _ => PropertyKind::Literal,
+    }
+}
+
+/// Inside OpenTofu's `terraform { encryption { ... } }`
+/// (<https://opentofu.org/docs/language/state/encryption/>): its settings
+/// are expressions (a method refers to `key_provider.pbkdf2.main`).
+fn encryption(rest: &[&str], name: &str) -> PropertyKind {
+    match (rest, name) {
+        ([], "key_provider" | "method") => PropertyKind::Block { labels: 2 },
+        ([], "state" | "plan" | "remote_state_data_sources") => PropertyKind::Block { labels: 0 },
+        (["state" | "plan"], "fallback") => PropertyKind::Block { labels: 0 },
+        (["remote_state_data_sources"], "default") => PropertyKind::Block { labels: 0 },
+        (["remote_state_data_sources"], "remote_state_data_source") => {
+            PropertyKind::Block { labels: 1 }
+        }
+        _ => PropertyKind::Expression,
+    }
+}
+
+/// Packer's HCL2 language (`*.pkr.hcl`, `*.pkr.json`), without plugin
+/// schemas, as [Packer's HCL templates](https://developer.hashicorp.com/packer/docs/templates/hcl_templates/blocks)
+/// define it.
+///
+/// - Top level: `source` and `data` blocks take two labels, `variable` and
+///   `local` one; `packer`, `build`, `variables` and `locals` none.
+/// - Inside `packer`: `required_plugins` (its entries are attributes whose
+///   values are objects). Inside `variable`: `validation`. Inside `build`:
+///   `source "name"`, `provisioner "type"`, `post-processor "type"`,
+///   `post-processors` (with its `post-processor "type"` blocks),
+///   `error-cleanup-provisioner "type"` and `hcp_packer_registry`. Any
+///   block may hold `dynamic "name"` blocks with their `content`.
+/// - What a plugin defines inside `source`, `data` and provisioners is
+///   unknown: a nested object is written as an attribute.
+/// - A variable's `type` is a type expression; its `default`,
+///   `description` and `sensitive`, and the settings of `packer` are
+///   literal.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PackerSchema;
+
+impl NativeSchema for PackerSchema {
+    fn kind(&self, path: &[BlockFrame], name: &str) -> PropertyKind {
+        let types: Vec<&str> = path.iter().map(|f| f.type_name.as_str()).collect();
+        match (types.as_slice(), name) {
+            ([], "source" | "data") => PropertyKind::Block { labels: 2 },
+            ([], "variable" | "local") => PropertyKind::Block { labels: 1 },
+            ([], "packer" | "build" | "variables" | "locals") => PropertyKind::Block { labels: 0 },
+            ([], _) => PropertyKind::Expression,
+            (["packer"], "required_plugins") => PropertyKind::Block { labels: 0 },
+            (["packer", ..], _) => PropertyKind::Literal,
+            (["variable"], "type") => PropertyKind::Reference,
+            (["variable"], "default" | "description" | "sensitive") => PropertyKind::Literal,
+            (["variable"], "validation") => PropertyKind::Block { labels: 0 },
+            (["build"], "source" | "provisioner" | "post-processor") => {
+                PropertyKind::Block { labels: 1 }
+            }
+            (["build"], "error-cleanup-provisioner") => PropertyKind::Block { labels: 1 },
+            (["build"], "post-processors" | "hcp_packer_registry") => {
+                PropertyKind::Block { labels: 0 }
+            }
+            (["build", "post-processors"], "post-processor") => PropertyKind::Block { labels: 1 },
+            ([.., "dynamic"], "content") => PropertyKind::Block { labels: 0 },
+            ([.., "dynamic"], "iterator") => PropertyKind::Reference,
+            ([_, ..], "dynamic") => PropertyKind::Block { labels: 1 },
+            _ => PropertyKind::Expression,
+        }
     }
 }

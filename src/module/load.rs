@@ -6,8 +6,9 @@
 //! `*.tofu.json`, each hiding the `.tf` / `.tf.json` file of the same name;
 //! Packer `*.pkr.hcl` and `*.pkr.json`. Files named `override.*` or
 //! `*_override.*` are override files; `*.tftest.hcl` (and OpenTofu's
-//! `*.tofutest.hcl`) are test files, loaded only when asked; hidden and
-//! editor backup files are skipped. Files load in name order.
+//! `*.tofutest.hcl`) are test files, Terraform's `*.tfquery.hcl` query
+//! files and `*.tfmock.hcl` mock data files, all loaded only when asked;
+//! hidden and editor backup files are skipped. Files load in name order.
 
 use super::Dialect;
 
@@ -20,30 +21,40 @@ pub(super) enum Role {
     Override,
     /// A test file (`*.tftest.hcl`, ...), loaded only when asked.
     Test,
+    /// A query file (`*.tfquery.hcl`, Terraform 1.14), loaded only when
+    /// asked.
+    Query,
+    /// A mock data file (`*.tfmock.hcl`, Terraform 1.7), loaded only when
+    /// asked.
+    Mock,
 }
 
-/// The configuration suffixes of each dialect, longest first where one
-/// ends another, with the role a suffix gives.
-fn suffixes(dialect: Dialect) -> &'static [(&'static str, bool)] {
-    // (suffix, is a test file)
+/// The configuration suffixes of each dialect, with the role a suffix
+/// gives (a configuration file's `Primary` becomes `Override` by its
+/// name).
+fn suffixes(dialect: Dialect) -> &'static [(&'static str, Role)] {
     match dialect {
         Dialect::Terraform => &[
-            (".tf", false),
-            (".tf.json", false),
-            (".tftest.hcl", true),
-            (".tftest.json", true),
+            (".tf", Role::Primary),
+            (".tf.json", Role::Primary),
+            (".tftest.hcl", Role::Test),
+            (".tftest.json", Role::Test),
+            (".tfquery.hcl", Role::Query),
+            (".tfquery.json", Role::Query),
+            (".tfmock.hcl", Role::Mock),
+            (".tfmock.json", Role::Mock),
         ],
         Dialect::OpenTofu => &[
-            (".tf", false),
-            (".tf.json", false),
-            (".tftest.hcl", true),
-            (".tftest.json", true),
-            (".tofu", false),
-            (".tofu.json", false),
-            (".tofutest.hcl", true),
-            (".tofutest.json", true),
+            (".tf", Role::Primary),
+            (".tf.json", Role::Primary),
+            (".tftest.hcl", Role::Test),
+            (".tftest.json", Role::Test),
+            (".tofu", Role::Primary),
+            (".tofu.json", Role::Primary),
+            (".tofutest.hcl", Role::Test),
+            (".tofutest.json", Role::Test),
         ],
-        Dialect::Packer => &[(".pkr.hcl", false), (".pkr.json", false)],
+        Dialect::Packer => &[(".pkr.hcl", Role::Primary), (".pkr.json", Role::Primary)],
     }
 }
 
@@ -56,7 +67,7 @@ pub(super) fn is_ignored(name: &str) -> bool {
 }
 
 /// The configuration suffix of `name` in `dialect`, if it has one.
-fn suffix(name: &str, dialect: Dialect) -> Option<(&'static str, bool)> {
+fn suffix(name: &str, dialect: Dialect) -> Option<(&'static str, Role)> {
     suffixes(dialect)
         .iter()
         .copied()
@@ -70,9 +81,9 @@ pub(super) fn role(name: &str, dialect: Dialect) -> Option<Role> {
     if is_ignored(name) {
         return None;
     }
-    let (suffix, test) = suffix(name, dialect)?;
-    if test {
-        return Some(Role::Test);
+    let (suffix, role) = suffix(name, dialect)?;
+    if role != Role::Primary {
+        return Some(role);
     }
     let stem = &name[..name.len() - suffix.len()];
     let overrides = dialect != Dialect::Packer;
@@ -130,6 +141,18 @@ pub(super) fn classify(
         test_files = tofu_precedence(&test_files);
     }
     (primary, overrides, test_files)
+}
+
+/// The names among `names` with `role` (query or mock files), in name
+/// order.
+pub(super) fn with_role(names: &[String], dialect: Dialect, role: Role) -> Vec<String> {
+    let mut found: Vec<String> = names
+        .iter()
+        .filter(|name| self::role(name, dialect) == Some(role))
+        .cloned()
+        .collect();
+    found.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    found
 }
 
 /// The variable files a dialect loads by itself, in precedence order (a

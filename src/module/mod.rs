@@ -1,18 +1,27 @@
 //! Modules as users have them: a directory of configuration files loaded
 //! the way Terraform, OpenTofu and Packer load it, into one [`Body`]. This
 //! module owns which files belong to a module and in what order
-//! (`load.rs`), Terraform's override files (`overrides.rs`), and variable
-//! declarations with the variable files that set them (`vars.rs`).
+//! (`load.rs`), Terraform's override files (`overrides.rs`), variable
+//! declarations with the variable files that set them (`vars.rs`), and a
+//! Terraform view of a module, its named values listed and an evaluation
+//! context for them (`view.rs`).
 
 mod check;
 mod load;
 mod overrides;
 mod vars;
+mod view;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub use self::check::check_files;
+use self::load::Role;
 pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
+pub use self::view::{
+    ContextOptions, Local, ModuleCall, Output, Resource, ResourceMode, TerraformView,
+};
 use crate::body::{parse_auto_bytes, Body, BodySchema, File};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::pos::{Pos, Range};
@@ -22,6 +31,7 @@ use crate::pos::{Pos, Range};
 #[non_exhaustive]
 pub enum Dialect {
     /// Terraform: `*.tf`, `*.tf.json`, override files, `*.tftest.hcl`,
+    /// `*.tfquery.hcl` and `*.tfmock.hcl` (when asked),
     /// `terraform.tfvars` and `*.auto.tfvars`.
     Terraform,
     /// OpenTofu: Terraform's rules plus `*.tofu` and `*.tofu.json`, which
@@ -45,6 +55,8 @@ pub enum Dialect {
 pub struct LoadOptions {
     dialect: Dialect,
     tests: bool,
+    queries: bool,
+    mocks: bool,
     test_dir: String,
 }
 
@@ -69,6 +81,8 @@ impl LoadOptions {
         LoadOptions {
             dialect,
             tests: false,
+            queries: false,
+            mocks: false,
             test_dir: "tests".to_string(),
         }
     }
@@ -79,6 +93,37 @@ impl LoadOptions {
     /// They are kept apart from the module body: [`Module::test_files`].
     pub fn with_tests(mut self, tests: bool) -> LoadOptions {
         self.tests = tests;
+        self
+    }
+
+    /// Also load Terraform's query files (`*.tfquery.hcl`,
+    /// `*.tfquery.json`, Terraform 1.14: `list` blocks that search for
+    /// existing infrastructure) from the module directory. They are kept
+    /// apart from the module body: [`Module::query_files`]. Other dialects
+    /// have none.
+    ///
+    /// ```
+    /// use hcl_json::module::{LoadOptions, Module};
+    ///
+    /// let module = Module::from_sources(
+    ///     [("main.tf", ""), ("find.tfquery.hcl", "list \"aws_instance\" \"all\" {\n  provider = aws\n}\n")],
+    ///     &LoadOptions::terraform().with_queries(true),
+    /// )?;
+    /// assert_eq!(module.query_files()[0].filename(), "find.tfquery.hcl");
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn with_queries(mut self, queries: bool) -> LoadOptions {
+        self.queries = queries;
+        self
+    }
+
+    /// Also load Terraform's mock data files (`*.tfmock.hcl`,
+    /// `*.tfmock.json`: the `mock_resource` and `mock_data` blocks a test's
+    /// `mock_provider` reads), from the module directory and its test
+    /// directory, as test files are. They are kept apart from the module
+    /// body: [`Module::mock_files`].
+    pub fn with_mocks(mut self, mocks: bool) -> LoadOptions {
+        self.mocks = mocks;
         self
     }
 
@@ -96,6 +141,16 @@ impl LoadOptions {
     /// Whether test files are loaded.
     pub fn tests(&self) -> bool {
         self.tests
+    }
+
+    /// Whether query files are loaded.
+    pub fn queries(&self) -> bool {
+        self.queries
+    }
+
+    /// Whether mock data files are loaded.
+    pub fn mocks(&self) -> bool {
+        self.mocks
     }
 }
 
@@ -139,8 +194,16 @@ pub struct Module {
     options: LoadOptions,
     primary: Vec<File>,
     overrides: Vec<File>,
-    tests: Vec<File>,
+    extras: Extras,
     body: Body,
+}
+
+/// The files read beside the module body, only when asked.
+#[derive(Debug, Clone, Default)]
+struct Extras {
+    tests: Vec<File>,
+    queries: Vec<File>,
+    mocks: Vec<File>,
 }
 
 impl Module {
@@ -203,17 +266,34 @@ impl Module {
                     Some(file_start(&dir.display().to_string())),
                 ));
                 let dir = Some(dir.to_path_buf());
-                return Module::assemble(dir, options, vec![], vec![], vec![], diags, vec![]);
+                let extras = Extras::default();
+                return Module::assemble(dir, options, vec![], vec![], extras, diags, vec![]);
             }
         };
         let (primary, overrides, mut tests) =
             load::classify(&names, options.dialect, options.tests);
         let mut test_paths: Vec<PathBuf> = tests.drain(..).map(|n| dir.join(n)).collect();
-        if options.tests {
+        let mut query_paths = Vec::new();
+        if options.queries {
+            let names = load::with_role(&names, options.dialect, Role::Query);
+            query_paths.extend(names.iter().map(|n| dir.join(n)));
+        }
+        let mut mock_paths = Vec::new();
+        if options.mocks {
+            let names = load::with_role(&names, options.dialect, Role::Mock);
+            mock_paths.extend(names.iter().map(|n| dir.join(n)));
+        }
+        if options.tests || options.mocks {
             let test_dir = dir.join(&options.test_dir);
             if let Ok(names) = list_dir(&test_dir) {
-                let (_, _, in_dir) = load::classify(&names, options.dialect, true);
-                test_paths.extend(in_dir.iter().map(|n| test_dir.join(n)));
+                if options.tests {
+                    let (_, _, in_dir) = load::classify(&names, options.dialect, true);
+                    test_paths.extend(in_dir.iter().map(|n| test_dir.join(n)));
+                }
+                if options.mocks {
+                    let in_dir = load::with_role(&names, options.dialect, Role::Mock);
+                    mock_paths.extend(in_dir.iter().map(|n| test_dir.join(n)));
+                }
             }
         }
         let mut diags = Diagnostics::new();
@@ -226,13 +306,17 @@ impl Module {
         };
         let primary_files = read(primary.iter().map(|n| dir.join(n)).collect());
         let override_files = read(overrides.iter().map(|n| dir.join(n)).collect());
-        let tests = read(test_paths);
+        let extras = Extras {
+            tests: read(test_paths),
+            queries: read(query_paths),
+            mocks: read(mock_paths),
+        };
         Module::assemble(
             Some(dir.to_path_buf()),
             options,
             primary_files,
             override_files,
-            tests,
+            extras,
             diags,
             sources,
         )
@@ -315,8 +399,19 @@ impl Module {
         };
         let primary = parse(&primary);
         let overrides = parse(&overrides);
-        let tests = parse(&tests);
-        Module::assemble(None, options, primary, overrides, tests, diags, kept)
+        let role = |on: bool, role: Role| {
+            if on {
+                load::with_role(&names, options.dialect, role)
+            } else {
+                Vec::new()
+            }
+        };
+        let extras = Extras {
+            tests: parse(&tests),
+            queries: parse(&role(options.queries, Role::Query)),
+            mocks: parse(&role(options.mocks, Role::Mock)),
+        };
+        Module::assemble(None, options, primary, overrides, extras, diags, kept)
     }
 
     fn assemble(
@@ -324,14 +419,14 @@ impl Module {
         options: &LoadOptions,
         primary: Vec<File>,
         overrides: Vec<File>,
-        tests: Vec<File>,
+        extras: Extras,
         mut diags: Diagnostics,
         mut sources: Vec<std::sync::Arc<crate::pos::SourceFile>>,
     ) -> Loaded {
         let bodies: Vec<Body> = primary.iter().map(File::body).collect();
         let base = Body::merge(&bodies);
         let override_bodies: Vec<Body> = overrides.iter().map(File::body).collect();
-        let body = overrides::apply_overrides(base, &override_bodies);
+        let mut body = overrides::apply_overrides(base.clone(), &override_bodies);
         sources.extend(
             primary
                 .iter()
@@ -342,6 +437,12 @@ impl Module {
             // Read once with Terraform's top-level schema, so that override
             // mistakes surface now rather than at the first decode.
             if let Err(err) = body.partial_content(&terraform_schema()) {
+                let reported: HashSet<overrides::Reported> =
+                    err.diagnostics().iter().map(overrides::reported).collect();
+                // What was reported here is not reported again when the
+                // module is read: `load_with_diagnostics` promises a module
+                // with those overrides left unapplied.
+                body = overrides::settled_overrides(base, &override_bodies, Arc::new(reported));
                 diags.extend(err.into_diagnostics());
             }
         }
@@ -350,7 +451,7 @@ impl Module {
             options: options.clone(),
             primary,
             overrides,
-            tests,
+            extras,
             body,
         };
         Loaded {
@@ -387,7 +488,21 @@ impl Module {
     /// those of the module directory by name, then those of its test
     /// directory.
     pub fn test_files(&self) -> &[File] {
-        &self.tests
+        &self.extras.tests
+    }
+
+    /// The query files, when [`LoadOptions::with_queries`] asked for them,
+    /// by name. Read them as files of their own: each is a body of `list`,
+    /// `variable`, `locals` and `provider` blocks.
+    pub fn query_files(&self) -> &[File] {
+        &self.extras.queries
+    }
+
+    /// The mock data files, when [`LoadOptions::with_mocks`] asked for
+    /// them: those of the module directory by name, then those of its test
+    /// directory.
+    pub fn mock_files(&self) -> &[File] {
+        &self.extras.mocks
     }
 
     /// The directory the module was loaded from (`None` for
@@ -427,6 +542,7 @@ fn terraform_schema() -> BodySchema {
         .block("module", &["name"])
         .block("resource", &["type", "name"])
         .block("data", &["type", "name"])
+        .block("action", &["type", "name"])
         .block("moved", &[])
         .block("import", &[])
 }

@@ -19,8 +19,9 @@
 //! - [`Override`], inside a block: an attribute of the override replaces
 //!   the primary's attribute of that name; nested blocks of a type the
 //!   override has (directly or as `dynamic "type"`) replace *all* primary
-//!   blocks of that type; a resource's `lifecycle` merges argument by
-//!   argument, a `terraform` block's `required_providers` entry by entry,
+//!   blocks of that type; a resource's `lifecycle` and an action's `config`
+//!   merge argument by argument, a `terraform` block's `required_providers`
+//!   entry by entry,
 //!   and `backend`/`cloud` replace each other.
 //!
 //! Ranges stay where the items came from: an overridden attribute points
@@ -32,24 +33,50 @@
 //! errors, worded as Terraform words them.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use indexmap::IndexMap;
 
 use crate::body::missing_argument;
 use crate::body::{Attribute, Block, Body, BodyContent, BodySchema, DerivedBody, Expression};
-use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
+use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
-use crate::ext::typeexpr::TypeConstraint;
+use crate::pos::Range;
+
+use super::vars::{unsuitable_reason, variable_type};
 
 /// The module body of `primary` (the primary files merged) with
 /// `overrides` applied in turn, as Terraform compounds override files.
 pub(super) fn apply_overrides(primary: Body, overrides: &[Body]) -> Body {
+    settled_overrides(primary, overrides, Arc::default())
+}
+
+/// A problem of the merge as it is recognised again: its summary and
+/// subject.
+pub(super) type Reported = (String, Option<Range>);
+
+/// The key of `diag` among [`Reported`] problems.
+pub(super) fn reported(diag: &Diagnostic) -> Reported {
+    (diag.summary.clone(), diag.subject.clone())
+}
+
+/// [`apply_overrides`] for a module whose load already reported
+/// `reported`: those problems of the merge (an override with nothing to
+/// override, an override of `depends_on`, ...) are not reported again when
+/// the body is read, and the overrides they concern stay unapplied, so a
+/// tool that read the module with its diagnostics can go on decoding it.
+pub(super) fn settled_overrides(
+    primary: Body,
+    overrides: &[Body],
+    reported: Arc<HashSet<Reported>>,
+) -> Body {
     if overrides.is_empty() {
         return primary;
     }
     Body::derived(Box::new(FileOverride {
         base: primary,
         overrides: overrides.to_vec(),
+        reported,
     }))
 }
 
@@ -85,6 +112,8 @@ fn check_required(
 struct FileOverride {
     base: Body,
     overrides: Vec<Body>,
+    /// The merge's problems already reported when the module was loaded.
+    reported: Arc<HashSet<Reported>>,
 }
 
 impl DerivedBody for FileOverride {
@@ -100,6 +129,7 @@ impl DerivedBody for FileOverride {
             self.base.content_collecting(&each, partial, block, diags)?;
         let mut top = Top::new(std::mem::take(&mut content.blocks));
         let mut over_rests = Vec::new();
+        let mut merge = Diagnostics::new();
         for over in &self.overrides {
             let (over, rest) = over.content_collecting(&each, partial, block, diags)?;
             over_rests.extend(rest);
@@ -107,15 +137,21 @@ impl DerivedBody for FileOverride {
                 content.attributes.insert(name, attr);
             }
             for over_block in over.blocks {
-                top.apply(over_block, diags);
+                top.apply(over_block, &mut merge);
             }
         }
-        content.blocks = top.finish(diags);
+        content.blocks = top.finish(&mut merge);
+        diags.extend(
+            merge
+                .into_iter()
+                .filter(|d| !self.reported.contains(&reported(d))),
+        );
         check_required(schema, &content, block, diags);
         let rest = match base_rest {
             Some(base) if partial => Some(Body::derived(Box::new(FileOverride {
                 base,
                 overrides: over_rests,
+                reported: self.reported.clone(),
             }))),
             _ => None,
         };
@@ -159,6 +195,7 @@ impl Entry {
     fn kind(&self) -> Kind {
         match self.block.type_name.as_str() {
             "resource" => Kind::Resource,
+            "action" => Kind::Action,
             "locals" => Kind::Mask,
             "terraform" => Kind::MaskTerraform,
             _ => Kind::Replace,
@@ -327,7 +364,9 @@ impl Top {
                     Kind::MaskTerraform => {
                         terraform_masks[entry.masks_from.min(terraform_masks.len())..].to_vec()
                     }
-                    Kind::Replace | Kind::Resource => std::mem::take(&mut entry.overs),
+                    Kind::Replace | Kind::Resource | Kind::Action => {
+                        std::mem::take(&mut entry.overs)
+                    }
                 };
                 if !overs.is_empty() {
                     entry.block.body = Override::body(entry.block.body, overs, kind);
@@ -377,6 +416,10 @@ fn missing_base(over: &Block, alias: Option<&str>) -> Diagnostic {
         "data" => (
             "Missing data resource to override",
             format!("There is no {} data resource named {:?}. An override file can only override a data block defined in a primary configuration file.", label(0), label(1)),
+        ),
+        "action" => (
+            "Missing resource to override",
+            format!("There is no action named {:?}. An override file can only override a resource block defined in a primary configuration file.", label(1)),
         ),
         "provider" => (
             "Missing base provider configuration for override",
@@ -445,7 +488,7 @@ fn check_variable(overs: &[Block], merged: &Body, diags: &mut Diagnostics) {
     };
     let subject = Some(last.def_range.clone());
     if let Some(ty) = all.attributes.get("type") {
-        if let Ok(constraint) = TypeConstraint::parse(&ty.expr) {
+        if let Ok(constraint) = variable_type(&ty.expr) {
             if let Err(err) = constraint.convert(&value) {
                 let reason = unsuitable_reason(&err);
                 let detail = match (set_type, set_default) {
@@ -476,18 +519,6 @@ fn check_variable(overs: &[Block], merged: &Body, diags: &mut Diagnostics) {
     }
 }
 
-/// Why a conversion failed, as a sentence fragment.
-pub(super) fn unsuitable_reason(err: &Error) -> String {
-    match err.diagnostics().first() {
-        Some(Diagnostic {
-            kind: DiagnosticKind::UnsuitableValue { reason },
-            ..
-        }) => reason.clone(),
-        Some(d) => d.detail.trim_end_matches('.').to_string(),
-        None => String::new(),
-    }
-}
-
 /// How an [`Override`] combines its two bodies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -497,6 +528,9 @@ enum Kind {
     /// [`Kind::Replace`], and a `lifecycle` block merges argument by
     /// argument into the primary's.
     Resource,
+    /// [`Kind::Replace`], and an action's `config` block merges argument by
+    /// argument into the primary's (Terraform merges the two bodies).
+    Action,
     /// The base with what the override sets taken out; the override itself
     /// is read elsewhere (a `locals` block).
     Mask,
@@ -538,8 +572,12 @@ impl Override {
             }
             types.remove("required_providers");
         }
-        if self.kind == Kind::Resource && current.iter().any(|(b, _)| b.type_name == "lifecycle") {
-            types.remove("lifecycle");
+        if let Some((merged, _)) = self.merged_type() {
+            if self.kind != Kind::MaskTerraform
+                && current.iter().any(|(b, _)| b.type_name == merged)
+            {
+                types.remove(merged);
+            }
         }
         types
     }
@@ -549,6 +587,7 @@ impl Override {
     fn merged_type(&self) -> Option<(&'static str, Kind)> {
         match self.kind {
             Kind::Resource => Some(("lifecycle", Kind::Replace)),
+            Kind::Action => Some(("config", Kind::Replace)),
             Kind::MaskTerraform => Some(("required_providers", Kind::Mask)),
             Kind::Replace | Kind::Mask => None,
         }

@@ -156,3 +156,52 @@ fn many_override_files_make_one_layer() {
     let a = &blocks(m.body(), "variable", &["name"])[0];
     assert_eq!(attr(&a.body, "default"), Value::from(2999));
 }
+
+#[test]
+fn an_override_with_nothing_to_override_reported_at_load_is_left_unapplied() {
+    let (m, diags) = Module::from_sources_with_diagnostics(
+        [
+            ("main.tf", "variable \"a\" {\n  default = 1\n}\n"),
+            (
+                "main_override.tf",
+                "variable \"a\" {\n  default = 2\n}\nvariable \"b\" {\n  default = 3\n}\n",
+            ),
+        ],
+        &LoadOptions::terraform(),
+    );
+    let summaries: Vec<&str> = diags
+        .as_slice()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(summaries, ["Missing base variable declaration to override"]);
+    assert_eq!(diags.as_slice()[0].subject.as_ref().unwrap().start.line, 4);
+    // Read again, the module is what the load promised: `a` overridden,
+    // `b` left out, and no error.
+    let vars = blocks(m.body(), "variable", &["name"]);
+    assert_eq!(vars.len(), 1);
+    assert_eq!(attr(&vars[0].body, "default"), Value::from(2));
+    let schema = BodySchema::new().block("variable", &["name"]);
+    assert_eq!(m.body().content(&schema).unwrap().blocks.len(), 1);
+    assert_eq!(m.variables().unwrap().len(), 1);
+}
+
+#[test]
+fn a_module_loaded_without_problems_still_reports_overrides_of_blocks_the_load_did_not_read() {
+    let (m, diags) = Module::from_sources_with_diagnostics(
+        [
+            ("main.tf", "widget \"a\" {}\n"),
+            ("main_override.tf", "widget \"b\" {}\n"),
+        ],
+        &LoadOptions::terraform(),
+    );
+    assert!(diags.is_empty());
+    let err = m
+        .body()
+        .partial_content(&BodySchema::new().block("widget", &["name"]))
+        .unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].summary,
+        "Missing base block to override"
+    );
+}

@@ -22,15 +22,14 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::overrides::unsuitable_reason;
 use super::{load, read_file, Module};
 use crate::body::Expression;
 use crate::body::{BodySchema, File};
-use crate::diag::{did_you_mean, Diagnostic, Diagnostics, Error, Severity};
+use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
-use crate::ext::typeexpr::TypeConstraint;
+use crate::ext::typeexpr::{Optional, TypeConstraint};
 use crate::pos::{Range, SourceFile};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 /// A `variable` declaration, read statically.
 #[derive(Debug, Clone, PartialEq)]
@@ -501,7 +500,7 @@ impl Module {
             };
             let literal = EvalContext::literal();
             let constraint = content.attributes.get("type").and_then(|attr| {
-                TypeConstraint::parse(&attr.expr)
+                variable_type(&attr.expr)
                     .map_err(|e| diags.extend(e.into_diagnostics()))
                     .ok()
             });
@@ -645,6 +644,37 @@ impl Module {
             return Err(err);
         }
         VariableValues::resolve_sources(&declarations, sources)
+    }
+}
+
+/// Why a conversion failed, as a sentence fragment.
+pub(super) fn unsuitable_reason(err: &Error) -> String {
+    match err.diagnostics().first() {
+        Some(Diagnostic {
+            kind: DiagnosticKind::UnsuitableValue { reason },
+            ..
+        }) => reason.clone(),
+        Some(d) => d.detail.trim_end_matches('.').to_string(),
+        None => String::new(),
+    }
+}
+
+/// A variable's type constraint as Terraform reads it: the type expression,
+/// or one of the shorthands kept from before Terraform 0.12, a bare `list`
+/// or `map` keyword, which means `list(any)` / `map(any)` (Terraform's
+/// `decodeVariableType` in `internal/configs/named_values.go`).
+pub(super) fn variable_type(expr: &Expression) -> Result<TypeConstraint, Error> {
+    let legacy = match expr.as_keyword().as_deref() {
+        Some("list") => Some(Type::List(Box::new(Type::Dynamic))),
+        Some("map") => Some(Type::Map(Box::new(Type::Dynamic))),
+        _ => None,
+    };
+    match legacy {
+        Some(ty) => Ok(TypeConstraint {
+            ty,
+            optional: Optional::default(),
+        }),
+        None => TypeConstraint::parse(expr),
     }
 }
 

@@ -103,3 +103,30 @@ fn later_files_win() {
     assert_eq!(values.get("a"), Some(&Value::from(2)));
     assert_eq!(values.to_value(), Value::object([("a", Value::from(2))]));
 }
+
+#[test]
+fn legacy_list_and_map_type_shorthands_mean_any_elements() {
+    let m = module("variable \"l\" {\n  type = list\n  default = [1, \"a\"]\n}\nvariable \"m\" {\n  type = map\n  default = {a = 1}\n}\n");
+    let vars = m.variables().unwrap();
+    assert_eq!(
+        vars[0].constraint.as_ref().unwrap().to_string(),
+        "list(any)"
+    );
+    assert_eq!(
+        vars[0].default,
+        Some(Value::list(Type::String, [Value::from("1"), Value::from("a")]).unwrap())
+    );
+    assert_eq!(
+        vars[1].constraint.as_ref().unwrap().ty,
+        Type::Map(Box::new(Type::Dynamic))
+    );
+    let json = Module::from_sources(
+        [("v.tf.json", r#"{"variable": {"l": {"type": "list"}}}"#)],
+        &LoadOptions::terraform(),
+    )
+    .unwrap();
+    assert_eq!(
+        json.variables().unwrap()[0].constraint.as_ref().unwrap().ty,
+        Type::List(Box::new(Type::Dynamic))
+    );
+}

@@ -9,7 +9,7 @@
 mod text;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io;
 
 use super::schema::{BlockFrame, PropertyKind};
@@ -56,6 +56,16 @@ const FLAT_DEPTH: usize = 32;
 ///   `${` written `$${` and `%{` `%%{`;
 /// - **reference** positions (`depends_on`, `provider`, `type`, ...): the
 ///   string's content is the native expression itself.
+///
+/// A JSON object may repeat a key where HCL reads it as a body (Packer's
+/// templates do: `"source": {"file": {...}, "file": {...}}`), and an
+/// attribute can be written only once. So a property the schema calls an
+/// attribute is written as blocks (without labels) when its name repeats
+/// in its body or its object value repeats a key at any depth, provided
+/// its value is an object or an array of objects: nothing is lost, and the
+/// native text reads back to the same JSON. A repeated key whose values
+/// are not objects is still a "Duplicate argument" or "Duplicate object
+/// attribute" error.
 ///
 /// `"//"` properties of bodies become `#` comments on the item after them.
 ///
@@ -151,6 +161,8 @@ fn convert<'a>(
         options,
         path: Vec::new(),
         diags: Diagnostics::new(),
+        tangled: HashSet::new(),
+        promoted: 0,
         stream: Stream {
             layout: Layout::default(),
             chunk: String::new(),
@@ -160,11 +172,12 @@ fn convert<'a>(
     };
     let mut entries = Vec::new();
     let mut attributes = HashMap::new();
+    let repeated = conv.repeated_names(&props);
     for prop in &props {
         if !conv.stream.ok {
             break;
         }
-        conv.item(*prop, 0, &mut attributes, &mut entries);
+        conv.item(*prop, 0, &repeated, &mut attributes, &mut entries);
     }
     conv.flush(&mut entries);
     let Converter { diags, .. } = conv;
@@ -186,6 +199,20 @@ fn json_body(body: &Body) -> Result<(&FileData, Vec<Prop>), Error> {
             Some(body.range()),
         ))),
     }
+}
+
+/// What a value's repeated keys mean for writing it (ordered: the worst
+/// state of a value's parts is the value's).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Tangle {
+    /// No object in it repeats a key.
+    Clean,
+    /// Some object repeats a key, and every repeated key holds objects:
+    /// written as blocks, nothing is lost.
+    Fixable,
+    /// Some object repeats a key that holds something else: an error
+    /// however it is written.
+    Broken,
 }
 
 /// How a value is read in its position.
@@ -213,6 +240,13 @@ struct Converter<'a> {
     /// The blocks around the body being written.
     path: Vec<BlockFrame>,
     diags: Diagnostics,
+    /// The object and array nodes walked so far whose value repeats a key
+    /// at some depth: see [`to_native_string`].
+    tangled: HashSet<NodeId>,
+    /// How many blocks around the body being written are attributes
+    /// written as blocks; inside them, [`tangled`](Self::tangled) already
+    /// knows every node.
+    promoted: usize,
     /// Where finished top-level items go.
     stream: Stream<'a>,
 }
@@ -248,8 +282,9 @@ impl<'a> Converter<'a> {
     fn body(&mut self, props: &[Prop], indent: usize, out: &mut String) {
         let mut entries = Vec::with_capacity(props.len());
         let mut attributes = HashMap::new();
+        let repeated = self.repeated_names(props);
         for prop in props {
-            self.item(*prop, indent, &mut attributes, &mut entries);
+            self.item(*prop, indent, &repeated, &mut attributes, &mut entries);
         }
         Layout::default().write(&entries, indent, out);
     }
@@ -263,6 +298,7 @@ impl<'a> Converter<'a> {
         &mut self,
         prop: Prop,
         indent: usize,
+        repeated: &HashSet<Cow<'a, str>>,
         attributes: &mut HashMap<Cow<'a, str>, NodeId>,
         entries: &mut Vec<Entry>,
     ) {
@@ -277,6 +313,12 @@ impl<'a> Converter<'a> {
             PropertyKind::Literal => Mode::Literal,
             PropertyKind::Reference => Mode::Reference,
         };
+        if self.must_be_blocks(prop, repeated.contains(&name)) {
+            self.promoted += 1;
+            self.blocks(prop, 0, indent, entries);
+            self.promoted -= 1;
+            return;
+        }
         if let Some(&first) = attributes.get(&name) {
             let detail = format!(
                 "The argument {name:?} was already set at {}.",
@@ -286,6 +328,132 @@ impl<'a> Converter<'a> {
         }
         attributes.insert(name, prop.name());
         self.attribute(prop, mode, indent, entries);
+    }
+
+    /// The names that occur more than once among `props` (empty, without
+    /// allocating, when none does).
+    fn repeated_names(&self, props: &[Prop]) -> HashSet<Cow<'a, str>> {
+        let mut repeated = HashSet::new();
+        if props.len() < 2 {
+            return repeated;
+        }
+        let mut seen = HashSet::with_capacity(props.len());
+        for prop in props {
+            let name = self.name(*prop);
+            if !seen.insert(name.clone()) {
+                repeated.insert(name);
+            }
+        }
+        repeated
+    }
+
+    /// Whether a property the schema calls an attribute must be written as
+    /// blocks to keep all of it: its value is an object or an array of
+    /// objects, its name repeats in its body (`repeated`) or its value
+    /// repeats a key at some depth, and every repeated key there holds
+    /// objects too (else blocks would not help, and the duplicate is
+    /// reported as it is).
+    fn must_be_blocks(&mut self, prop: Prop, repeated: bool) -> bool {
+        if !self.block_shaped(prop.value) {
+            return false;
+        }
+        let state = if self.promoted > 0 {
+            // Inside a value already walked, where nothing is broken.
+            if self.tangled.contains(&prop.value) {
+                Tangle::Fixable
+            } else {
+                Tangle::Clean
+            }
+        } else {
+            self.walk(prop.value)
+        };
+        match state {
+            Tangle::Clean => repeated,
+            Tangle::Fixable => true,
+            Tangle::Broken => false,
+        }
+    }
+
+    /// Whether `node` can be written as blocks: an object or a non-empty
+    /// array of objects.
+    fn block_shaped(&self, node: NodeId) -> bool {
+        let file = self.file;
+        match file.kind(node) {
+            NodeKind::Object { .. } => true,
+            NodeKind::Array { first, len } => {
+                len > 0
+                    && file
+                        .elements(first, len)
+                        .iter()
+                        .all(|&e| matches!(file.kind(e), NodeKind::Object { .. }))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the value `node` repeats a key at some depth, and whether
+    /// blocks can hold what it repeats; records every object and array
+    /// node below it (itself included) that is [`Tangle::Fixable`] in
+    /// [`tangled`](Self::tangled): one walk per attribute value, so the
+    /// blocks written from a tangled value ask the set, not a new walk.
+    fn walk(&mut self, node: NodeId) -> Tangle {
+        let file = self.file;
+        let state = match file.kind(node) {
+            NodeKind::Object { first, len } => {
+                let props = file.properties(first, len);
+                let mut state = Tangle::Clean;
+                for prop in props {
+                    state = state.max(self.walk(prop.value));
+                }
+                state.max(self.repeated_keys(props))
+            }
+            NodeKind::Array { first, len } => {
+                let mut state = Tangle::Clean;
+                for &element in file.elements(first, len) {
+                    state = state.max(self.walk(element));
+                }
+                state
+            }
+            _ => Tangle::Clean,
+        };
+        if state == Tangle::Fixable {
+            self.tangled.insert(node);
+        }
+        state
+    }
+
+    /// Whether an object's properties name a key twice ([`Tangle::Clean`]
+    /// if not), and if so whether every repeated key holds objects.
+    fn repeated_keys(&self, props: &[Prop]) -> Tangle {
+        if props.len() < 2 {
+            return Tangle::Clean;
+        }
+        let fixable = |names: &HashSet<Cow<'a, str>>| {
+            let all_blocks = props
+                .iter()
+                .filter(|p| names.contains(&self.name(**p)))
+                .all(|p| self.block_shaped(p.value));
+            if all_blocks {
+                Tangle::Fixable
+            } else {
+                Tangle::Broken
+            }
+        };
+        if props.len() <= 8 {
+            let repeats = (1..props.len()).any(|i| {
+                let name = self.name(props[i]);
+                props[..i].iter().any(|p| self.name(*p) == name)
+            });
+            if !repeats {
+                return Tangle::Clean;
+            }
+        }
+        let names = self.repeated_names(props);
+        if names.is_empty() {
+            Tangle::Clean
+        } else {
+            fixable(&names)
+        }
     }
 
     /// The lines of a `"//"` comment: a string's lines, or any other

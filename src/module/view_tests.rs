@@ -1,0 +1,164 @@
+//! Unit tests of the Terraform view of a module: the lists, and the
+//! evaluation context with unknowns and locals in dependency order.
+
+use super::*;
+use crate::module::LoadOptions;
+
+fn view(src: &str) -> TerraformView {
+    Module::from_sources([("main.tf", src)], &LoadOptions::terraform())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .terraform()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn eval(view: &TerraformView, ctx: &EvalContext, output: &str) -> Value {
+    let out = view.outputs.iter().find(|o| o.name == output).unwrap();
+    out.value.value(ctx).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_kind_of_named_value_is_listed_with_its_range() {
+    let v = view(
+        "variable \"a\" {\n  default = 1\n}\nlocals {\n  l = 2\n}\nresource \"t\" \"r\" {\n  count = 2\n  x = 1\n}\ndata \"t\" \"d\" {}\nephemeral \"t\" \"e\" {}\noutput \"o\" {\n  value = 1\n  sensitive = true\n  description = \"O.\"\n}\nmodule \"m\" {\n  source = \"./m\"\n  version = \"1.0\"\n  x = 1\n}\n",
+    );
+    assert_eq!(v.variables[0].name, "a");
+    assert_eq!(v.locals[0].name, "l");
+    assert_eq!(v.locals[0].range.start.line, 5);
+    let modes: Vec<ResourceMode> = v.resources.iter().map(|r| r.mode).collect();
+    assert_eq!(
+        modes,
+        [
+            ResourceMode::Managed,
+            ResourceMode::Data,
+            ResourceMode::Ephemeral
+        ]
+    );
+    assert_eq!(v.resources[0].decl_range.start.line, 7);
+    assert!(v.resources[0].count.is_some());
+    assert!(v.resources[0]
+        .body
+        .just_attributes()
+        .unwrap()
+        .contains_key("x"));
+    assert!(v.outputs[0].sensitive);
+    assert_eq!(v.outputs[0].description.as_deref(), Some("O."));
+    assert_eq!(v.module_calls[0].name, "m");
+    assert!(v.module_calls[0].version.is_some());
+    assert_eq!(v.module_calls[0].decl_range.start.line, 18);
+}
+
+#[test]
+fn locals_are_evaluated_in_dependency_order() {
+    let v = view("locals {\n  c = \"${local.b}-c\"\n  b = \"${local.a}-b\"\n}\nlocals {\n  a = upper(\"a\")\n}\noutput \"c\" {\n  value = local.c\n}\n");
+    let ctx = v.eval_context(&ContextOptions::new()).unwrap();
+    assert_eq!(eval(&v, &ctx, "c"), Value::from("A-b-c"));
+}
+
+#[test]
+fn resources_data_sources_and_module_outputs_are_unknown() {
+    let v = view("resource \"aws_instance\" \"web\" {\n  count = 2\n}\ndata \"aws_ami\" \"u\" {}\nmodule \"m\" {\n  source = \"./m\"\n}\nlocals {\n  ids = aws_instance.web[*].id\n}\noutput \"a\" {\n  value = local.ids\n}\noutput \"b\" {\n  value = data.aws_ami.u.id\n}\noutput \"c\" {\n  value = module.m.out\n}\noutput \"p\" {\n  value = path.module\n}\n");
+    let ctx = v.eval_context(&ContextOptions::new()).unwrap();
+    for name in ["a", "b", "c"] {
+        assert!(!eval(&v, &ctx, name).is_known(), "{name}");
+    }
+    assert_eq!(eval(&v, &ctx, "p"), Value::from("."));
+}
+
+#[test]
+fn an_unset_variable_is_an_error_or_unknown_of_its_type() {
+    let v = view("variable \"n\" {\n  type = number\n}\noutput \"n\" {\n  value = var.n\n}\n");
+    let err = v.eval_context(&ContextOptions::new()).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "No value for required variable");
+    assert_eq!(d.subject.as_ref().unwrap().start.line, 1);
+    let ctx = v
+        .eval_context(&ContextOptions::new().unset_variables_unknown(true))
+        .unwrap();
+    assert_eq!(eval(&v, &ctx, "n"), Value::unknown(Type::Number));
+}
+
+#[test]
+fn given_values_win_over_defaults() {
+    let m = Module::from_sources(
+        [(
+            "main.tf",
+            "variable \"n\" {\n  default = 1\n}\noutput \"n\" {\n  value = var.n * 2\n}\n",
+        )],
+        &LoadOptions::terraform(),
+    )
+    .unwrap();
+    let file = crate::body::parse_native("n = 5\n", "x.tfvars").unwrap();
+    let values = VariableValues::resolve(&m.variables().unwrap(), &[file]).unwrap();
+    let v = m.terraform().unwrap();
+    let ctx = v
+        .eval_context(&ContextOptions::new().with_values(values))
+        .unwrap();
+    assert_eq!(eval(&v, &ctx, "n"), Value::from(10));
+}
+
+#[test]
+fn locals_that_refer_to_each_other_are_a_cycle() {
+    let v = view("locals {\n  a = local.b\n  b = local.a\n  c = local.c\n  d = 1\n}\n");
+    let err = v.eval_context(&ContextOptions::new()).unwrap_err();
+    let summaries: Vec<(&str, &str)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), d.detail.as_str()))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            ("Cycle in local values", "The local values local.a, local.b refer to each other, so none of them can be evaluated."),
+            ("Cycle in local values", "The local values local.c refer to each other, so none of them can be evaluated."),
+        ]
+    );
+}
+
+#[test]
+fn a_long_chain_of_locals_is_evaluated_without_deep_recursion() {
+    let mut src = String::from("locals {\n  l0 = 0\n");
+    for i in 1..5000 {
+        src.push_str(&format!("  l{i} = local.l{} + 1\n", i - 1));
+    }
+    src.push_str("}\noutput \"last\" {\n  value = local.l4999\n}\n");
+    let v = view(&src);
+    let ctx = v.eval_context(&ContextOptions::new()).unwrap();
+    assert_eq!(eval(&v, &ctx, "last"), Value::from(4999));
+}
+
+#[test]
+fn a_name_defined_twice_is_an_error() {
+    let err = Module::from_sources(
+        [("main.tf", "output \"o\" {\n  value = 1\n}\noutput \"o\" {\n  value = 2\n}\nlocals {\n  a = 1\n}\nlocals {\n  a = 2\n}\n")],
+        &LoadOptions::terraform(),
+    )
+    .unwrap()
+    .terraform()
+    .unwrap_err();
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            "Duplicate output definition",
+            "Duplicate local value definition"
+        ]
+    );
+}
+
+#[test]
+fn the_dependency_order_puts_dependencies_first_and_reports_cycles_once() {
+    let order = topological(&[vec![1], vec![], vec![2], vec![4], vec![3]]);
+    assert_eq!(
+        order,
+        [
+            Visit::Node(1),
+            Visit::Node(0),
+            Visit::Cycle(vec![2]),
+            Visit::Cycle(vec![3, 4]),
+        ]
+    );
+}
