@@ -83,6 +83,31 @@ impl<'a> JsonBody<'a> {
         attrs
     }
 
+    /// The body's attributes as [`just_attributes`](Self::just_attributes)
+    /// reads them, names and expressions only: no range is computed (a
+    /// remain map of a decoded struct needs none unless a value fails,
+    /// and then the expression finds its own). `None` when
+    /// `just_attributes` would report something (not an object, a
+    /// duplicate name), so that the caller takes that path for its
+    /// diagnostics.
+    pub(crate) fn attribute_exprs(&self) -> Option<Vec<(String, Expression)>> {
+        let (first, len) = match self.file.kind(self.node) {
+            NodeKind::Object { first, len } => (first, len),
+            NodeKind::Null => return Some(Vec::new()),
+            _ => return None,
+        };
+        let props = self.file.properties(first, len);
+        let mut attrs = Vec::with_capacity(props.len());
+        for prop in props {
+            let name = self.name(*prop);
+            if name == COMMENT || self.is_hidden(&name) {
+                continue;
+            }
+            attrs.push((name.into_owned(), Expression::json(self.file.clone(), prop.value)));
+        }
+        (!has_duplicate_name(&attrs)).then_some(attrs)
+    }
+
     pub(crate) fn content(
         &self,
         schema: &BodySchema,
@@ -328,4 +353,21 @@ fn label_count_hint(schema: &BlockHeaderSchema, labels: &[(String, Range)]) -> S
         },
         schema.label_names[has.min(n - 1)],
     )
+}
+
+/// Whether two of `attrs` have the same name: a scan for a few, a hash
+/// set past that (linear for any number).
+fn has_duplicate_name(attrs: &[(String, Expression)]) -> bool {
+    const SCAN: usize = 8;
+    if attrs.len() <= SCAN {
+        return attrs
+            .iter()
+            .enumerate()
+            .any(|(i, (a, _))| attrs[..i].iter().any(|(b, _)| a == b));
+    }
+    let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+        attrs.len(),
+        foldhash::fast::RandomState::default(),
+    );
+    !attrs.iter().all(|(name, _)| seen.insert(name.as_str()))
 }
