@@ -355,15 +355,27 @@ fn label_count_hint(schema: &BlockHeaderSchema, labels: &[(String, Range)]) -> S
     )
 }
 
-/// Whether two of `attrs` have the same name: a scan for a few, a hash
-/// set past that (linear for any number).
+/// Whether two of `attrs` have the same name: for a body of a few dozen
+/// attributes (the common case), a comparison of each pair's length and
+/// end bytes, the names themselves only when those agree; past that a
+/// hash set (linear for any number).
 fn has_duplicate_name(attrs: &[(String, Expression)]) -> bool {
-    const SCAN: usize = 8;
-    if attrs.len() <= SCAN {
-        return attrs
-            .iter()
-            .enumerate()
-            .any(|(i, (a, _))| attrs[..i].iter().any(|(b, _)| a == b));
+    const PAIRWISE: usize = 32;
+    if attrs.len() <= PAIRWISE {
+        let mut prints = [0u32; PAIRWISE];
+        for (i, (name, _)) in attrs.iter().enumerate() {
+            let b = name.as_bytes();
+            let print = (b.len() as u32 & 0xffff)
+                | u32::from(b.first().copied().unwrap_or(0)) << 16
+                | u32::from(b.last().copied().unwrap_or(0)) << 24;
+            for (j, p) in prints[..i].iter().enumerate() {
+                if *p == print && attrs[j].0 == *name {
+                    return true;
+                }
+            }
+            prints[i] = print;
+        }
+        return false;
     }
     let mut seen = std::collections::HashSet::with_capacity_and_hasher(
         attrs.len(),

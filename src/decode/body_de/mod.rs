@@ -66,7 +66,7 @@ impl Env<'_> {
 }
 
 impl BodyDeserializer<'_> {
-    fn decode<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+    fn decode<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
         if !spec.variants.is_empty() {
             return self.choose(visitor);
@@ -83,11 +83,14 @@ impl BodyDeserializer<'_> {
         };
         check_block_counts(spec, &content, &mut diags);
         self.env.diags.borrow_mut().extend(diags);
+        // Each label field takes its label (moved, not copied).
+        let labels = std::mem::take(&mut self.labels);
         visitor.visit_map(FieldsAccess {
             de: &self,
             content,
             rest,
             next: 0,
+            labels,
             labels_used: 0,
             current: None,
         })
@@ -229,6 +232,8 @@ struct FieldsAccess<'d, 'a> {
     content: BodyContent,
     rest: Option<Body>,
     next: usize,
+    /// The block's labels, each taken by its label field.
+    labels: Vec<String>,
     labels_used: usize,
     current: Option<usize>,
 }
@@ -311,14 +316,14 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
             FieldKind::Label => {
                 let at = self.labels_used;
                 self.labels_used += 1;
-                if let Some(label) = de.labels.get(at) {
+                if let Some(label) = self.labels.get_mut(at) {
                     let range = de
                         .label_ranges
                         .get(at)
                         .cloned()
                         .unwrap_or_else(|| de.body.range());
                     seed.deserialize(LabelDeserializer {
-                        label: label.clone(),
+                        label: std::mem::take(label),
                         range,
                         name: de.spec.fields[i].field,
                         path: &de.path,
@@ -662,7 +667,7 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
             de: self.de,
             attrs: attrs.into_iter(),
             current: None,
-            name: String::new(),
+            name: String::with_capacity(32),
         })
     }
 
