@@ -103,7 +103,10 @@ impl<'a> JsonBody<'a> {
             if name == COMMENT || self.is_hidden(&name) {
                 continue;
             }
-            attrs.push((name.into_owned(), Expression::json(self.file.clone(), prop.value)));
+            attrs.push((
+                name.into_owned(),
+                Expression::json(self.file.clone(), prop.value),
+            ));
         }
         (!has_duplicate_name(&attrs)).then_some(attrs)
     }
