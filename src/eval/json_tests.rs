@@ -294,7 +294,10 @@ fn a_captured_handle_evaluated_again_in_another_context_parses_nothing() {
         assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
         assert_eq!(cache.parsed(), 2, "round {round}");
     }
-    let ExprKind::Json { kept: Some(kept), .. } = &expr.kind else {
+    let ExprKind::Json {
+        kept: Some(kept), ..
+    } = &expr.kind
+    else {
         panic!("a JSON handle that keeps its trees");
     };
     assert_eq!(kept.len(), 2);
@@ -312,7 +315,10 @@ fn a_handle_keeps_a_bounded_number_of_trees() {
     expr.value(&EvalContext::new()).unwrap();
     let first = cache.parsed();
     assert_eq!(first, HANDLE_TREES + 10);
-    let ExprKind::Json { kept: Some(kept), .. } = &expr.kind else {
+    let ExprKind::Json {
+        kept: Some(kept), ..
+    } = &expr.kind
+    else {
         panic!("a JSON handle that keeps its trees");
     };
     assert_eq!(kept.len(), HANDLE_TREES);
