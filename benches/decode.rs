@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use hcl_json::eval::{Function, Param};
-use hcl_json::{Body, EvalContext, HclDecode, Type, Value};
+use hcl_json::{Body, EvalContext, Expression, HclDecode, Type, Value};
 
 mod support;
 
@@ -58,6 +58,99 @@ struct Generic2 {
     _count: Option<Value>,
     #[hcl(remain)]
     _attrs: HashMap<String, Value>,
+}
+
+/// The file's blocks with their attributes captured unevaluated, as an
+/// application that evaluates later (deferred evaluation) keeps them.
+#[derive(HclDecode)]
+struct Captured {
+    #[hcl(block)]
+    terraform: Vec<Captured0>,
+    #[hcl(block)]
+    provider: Vec<Captured1>,
+    #[hcl(block)]
+    variable: Vec<Captured1>,
+    #[hcl(block)]
+    locals: Vec<Captured0>,
+    #[hcl(block)]
+    data: Vec<Captured2>,
+    #[hcl(block)]
+    resource: Vec<Captured2>,
+    #[hcl(block)]
+    module: Vec<Captured1>,
+    #[hcl(block)]
+    output: Vec<Captured1>,
+    #[hcl(remain)]
+    _rest: Body,
+}
+
+#[derive(HclDecode)]
+struct Captured0 {
+    #[hcl(remain)]
+    attrs: HashMap<String, Expression>,
+}
+
+#[derive(HclDecode)]
+struct Captured1 {
+    #[hcl(label)]
+    _name: String,
+    #[hcl(remain)]
+    attrs: HashMap<String, Expression>,
+}
+
+#[derive(HclDecode)]
+struct Captured2 {
+    #[hcl(label)]
+    _kind: String,
+    #[hcl(label)]
+    _name: String,
+    #[hcl(remain)]
+    attrs: HashMap<String, Expression>,
+}
+
+impl Captured {
+    fn expressions(&self) -> Vec<&Expression> {
+        let maps = (self.terraform.iter().chain(&self.locals).map(|b| &b.attrs))
+            .chain(
+                (self.provider.iter().chain(&self.variable))
+                    .chain(self.module.iter().chain(&self.output))
+                    .map(|b| &b.attrs),
+            )
+            .chain(self.data.iter().chain(&self.resource).map(|b| &b.attrs));
+        maps.flat_map(|m| m.values()).collect()
+    }
+}
+
+/// `DECODE_BENCH_REEVAL=FILE:K`: decodes FILE with every attribute
+/// captured as an `Expression`, then evaluates all of them K times, each
+/// pass in a context of its own (equal variables, a new identity, so that
+/// no value of an earlier pass is reused), and prints each pass's time.
+/// Instructions of pass k: the count of `K = k` minus that of `K = k - 1`.
+fn reevaluate(path: &str, passes: usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let context = || {
+        if path.contains("template-heavy") {
+            support::hclbench_context()
+        } else {
+            context_for(&text)
+        }
+    };
+    // Made before any pass, whatever K, so that the count of K = k minus
+    // that of K = k - 1 is the pass alone.
+    let contexts: Vec<EvalContext> = (0..3).map(|_| context()).collect();
+    let file = hcl_json::parse(&text, "bench.tf.json").unwrap();
+    let captured: Captured = hcl_json::decode_body(&file.body(), &contexts[0]).unwrap();
+    let exprs = captured.expressions();
+    for (pass, ctx) in contexts.iter().cycle().take(passes).enumerate() {
+        let start = std::time::Instant::now();
+        let ok = exprs.iter().filter(|e| e.value(ctx).is_ok()).count();
+        let ns = start.elapsed().as_nanos();
+        println!(
+            "{path} pass={} expressions={} ok={ok} ns={ns}",
+            pass + 1,
+            exprs.len()
+        );
+    }
 }
 
 /// A context where every root name the file refers to is unknown.
@@ -169,6 +262,11 @@ fn manual() -> bool {
         let path = format!("{dir}/synthesized-4MB.tf.json");
         std::fs::write(&path, support::synthesized_tf_json(4 << 20)).unwrap();
         println!("{path}");
+        return true;
+    }
+    if let Ok(spec) = std::env::var("DECODE_BENCH_REEVAL") {
+        let (path, k) = spec.rsplit_once(':').expect("FILE:K");
+        reevaluate(path, k.parse().expect("K is a number"));
         return true;
     }
     if let Ok(spec) = std::env::var("DECODE_BENCH_RUN") {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use super::native::NativeFile;
 use crate::diag::Error;
-use crate::json::{FileData, NodeId, NodeKind};
+use crate::json::{FileData, HandleTrees, NodeId, NodeKind};
 use crate::native::{self, Span};
 use crate::pos::{Range, SourceFile};
 
@@ -29,8 +29,13 @@ pub struct Expression {
 /// What an [`Expression`] is made of.
 #[derive(Clone)]
 pub(crate) enum ExprKind {
-    /// A JSON value.
-    Json { file: Arc<FileData>, node: NodeId },
+    /// A JSON value; `kept` when the handle keeps the trees of the
+    /// templates it evaluates (see [`HandleTrees`]).
+    Json {
+        file: Arc<FileData>,
+        node: NodeId,
+        kept: Option<Arc<HandleTrees>>,
+    },
     /// A native expression: an attribute's value in a native file, or one
     /// parsed from the text of a JSON string.
     Native(NativeExpr),
@@ -152,8 +157,22 @@ impl<'a> OriginRef<'a> {
 impl Expression {
     pub(crate) fn json(file: Arc<FileData>, node: NodeId) -> Expression {
         Expression {
-            kind: ExprKind::Json { file, node },
+            kind: ExprKind::Json {
+                file,
+                node,
+                kept: None,
+            },
         }
+    }
+
+    /// This handle, keeping from now on the trees of the templates it
+    /// evaluates (up to a bound), for a handle that an application holds
+    /// and evaluates later: evaluating it again costs the evaluation only.
+    pub(crate) fn keeping_trees(mut self) -> Expression {
+        if let ExprKind::Json { kept, .. } = &mut self.kind {
+            kept.get_or_insert_with(Default::default);
+        }
+        self
     }
 
     pub(crate) fn native(origin: Origin, expr: native::Expr) -> Expression {
@@ -169,7 +188,7 @@ impl Expression {
     /// The JSON file, for a JSON expression.
     pub(crate) fn json_file(&self) -> Option<(&Arc<FileData>, NodeId)> {
         match &self.kind {
-            ExprKind::Json { file, node } => Some((file, *node)),
+            ExprKind::Json { file, node, .. } => Some((file, *node)),
             ExprKind::Native(_) => None,
         }
     }
@@ -217,7 +236,7 @@ impl Expression {
     /// The source range of the expression.
     pub fn range(&self) -> Range {
         match &self.kind {
-            ExprKind::Json { file, node } => file.range(*node),
+            ExprKind::Json { file, node, .. } => file.range(*node),
             ExprKind::Native(n) => n.origin.as_ref().range(n.expr.span),
         }
     }
@@ -225,7 +244,7 @@ impl Expression {
     /// The exact source text of the expression.
     pub fn source_text(&self) -> &str {
         match &self.kind {
-            ExprKind::Json { file, node } => file.raw(*node),
+            ExprKind::Json { file, node, .. } => file.raw(*node),
             ExprKind::Native(n) => {
                 let text = n.origin.as_ref().text();
                 text.get(n.expr.span.start as usize..n.expr.span.end as usize)
@@ -257,7 +276,7 @@ impl Expression {
     pub(crate) fn as_native(&self) -> Option<Result<NativeExpr, Error>> {
         let (file, node) = match &self.kind {
             ExprKind::Native(n) => return Some(Ok(n.clone())),
-            ExprKind::Json { file, node } => (file, *node),
+            ExprKind::Json { file, node, .. } => (file, *node),
         };
         let text = file.str(node)?;
         let origin = OriginRef::JsonString(file, node, &text);

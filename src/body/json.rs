@@ -83,6 +83,34 @@ impl<'a> JsonBody<'a> {
         attrs
     }
 
+    /// The body's attributes as [`just_attributes`](Self::just_attributes)
+    /// reads them, names and expressions only: no range is computed (a
+    /// remain map of a decoded struct needs none unless a value fails,
+    /// and then the expression finds its own). `None` when
+    /// `just_attributes` would report something (not an object, a
+    /// duplicate name), so that the caller takes that path for its
+    /// diagnostics.
+    pub(crate) fn attribute_exprs(&self) -> Option<Vec<(String, Expression)>> {
+        let (first, len) = match self.file.kind(self.node) {
+            NodeKind::Object { first, len } => (first, len),
+            NodeKind::Null => return Some(Vec::new()),
+            _ => return None,
+        };
+        let props = self.file.properties(first, len);
+        let mut attrs = Vec::with_capacity(props.len());
+        for prop in props {
+            let name = self.name(*prop);
+            if name == COMMENT || self.is_hidden(&name) {
+                continue;
+            }
+            attrs.push((
+                name.into_owned(),
+                Expression::json(self.file.clone(), prop.value),
+            ));
+        }
+        (!has_duplicate_name(&attrs)).then_some(attrs)
+    }
+
     pub(crate) fn content(
         &self,
         schema: &BodySchema,
@@ -328,4 +356,33 @@ fn label_count_hint(schema: &BlockHeaderSchema, labels: &[(String, Range)]) -> S
         },
         schema.label_names[has.min(n - 1)],
     )
+}
+
+/// Whether two of `attrs` have the same name: for a body of a few dozen
+/// attributes (the common case), a comparison of each pair's length and
+/// end bytes, the names themselves only when those agree; past that a
+/// hash set (linear for any number).
+fn has_duplicate_name(attrs: &[(String, Expression)]) -> bool {
+    const PAIRWISE: usize = 32;
+    if attrs.len() <= PAIRWISE {
+        let mut prints = [0u32; PAIRWISE];
+        for (i, (name, _)) in attrs.iter().enumerate() {
+            let b = name.as_bytes();
+            let print = (b.len() as u32 & 0xffff)
+                | u32::from(b.first().copied().unwrap_or(0)) << 16
+                | u32::from(b.last().copied().unwrap_or(0)) << 24;
+            for (j, p) in prints[..i].iter().enumerate() {
+                if *p == print && attrs[j].0 == *name {
+                    return true;
+                }
+            }
+            prints[i] = print;
+        }
+        return false;
+    }
+    let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+        attrs.len(),
+        foldhash::fast::RandomState::default(),
+    );
+    !attrs.iter().all(|(name, _)| seen.insert(name.as_str()))
 }

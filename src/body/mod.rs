@@ -537,6 +537,25 @@ impl Body {
         self.finish(diags, attrs)
     }
 
+    /// Every item of the body as an attribute, name and expression only,
+    /// in source order: what [`just_attributes`](Self::just_attributes)
+    /// gives, without the ranges it computes for each attribute (a JSON
+    /// body's fast path; every other body, and any problem, goes through
+    /// `just_attributes` and its diagnostics).
+    pub(crate) fn attribute_exprs(&self) -> Result<Vec<(String, Expression)>, Error> {
+        if let BodyRepr::Json { file, node } = &self.repr {
+            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
+            if let Some(attrs) = body.attribute_exprs() {
+                return Ok(attrs);
+            }
+        }
+        Ok(self
+            .just_attributes()?
+            .into_iter()
+            .map(|(name, attr)| (name, attr.expr))
+            .collect())
+    }
+
     pub(crate) fn just_attributes_collecting(
         &self,
         diags: &mut Diagnostics,

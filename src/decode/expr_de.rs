@@ -342,10 +342,12 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match name {
-            EXPRESSION_TOKEN => capture::give(self.expr, visitor),
+            // A captured handle is evaluated later, maybe more than once:
+            // it keeps the trees of its templates.
+            EXPRESSION_TOKEN => capture::give(self.expr.keeping_trees(), visitor),
             CLOSURE_TOKEN => capture::give(
                 ExpressionClosure {
-                    expression: self.expr,
+                    expression: self.expr.keeping_trees(),
                     context: self.ctx.clone(),
                 },
                 visitor,

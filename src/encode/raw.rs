@@ -43,7 +43,7 @@ pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {
 /// text when it is only part of that string).
 pub(crate) fn expression(w: &mut JsonWriter, expr: &Expression) {
     match &expr.kind {
-        ExprKind::Json { file, node: id } => node(w, file, *id),
+        ExprKind::Json { file, node: id, .. } => node(w, file, *id),
         ExprKind::Native(n) => {
             let text = expr.source_text();
             match n.origin.as_ref() {

@@ -18,7 +18,7 @@ use super::expr::{number_detail, Eval};
 use super::EvalContext;
 use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
-use crate::json::{FileData, NodeId, NodeKind};
+use crate::json::{FileData, HandleTrees, NodeId, NodeKind, ParsedTemplate};
 use crate::native::{self, Template};
 use crate::value::{limits, try_convert, Entries, Number, Str, Type, Value};
 
@@ -59,11 +59,12 @@ impl Expression {
             Err(e) => return Err(self.limit_error(e)),
         };
         let value = match &self.kind {
-            ExprKind::Json { file, node } => JsonEval {
+            ExprKind::Json { file, node, kept } => JsonEval {
                 file,
                 ctx,
                 diags: &mut diags,
                 names: Vec::new(),
+                kept: kept.as_deref(),
             }
             .node(*node),
             ExprKind::Native(native) => {
@@ -88,7 +89,7 @@ impl Expression {
     /// line or column is computed).
     fn source_len(&self) -> usize {
         match &self.kind {
-            ExprKind::Json { file, node } => {
+            ExprKind::Json { file, node, .. } => {
                 let n = file.node(*node);
                 (n.end - n.start) as usize
             }
@@ -113,6 +114,8 @@ struct JsonEval<'a> {
     /// for the whole walk, each object using the part above where it
     /// started, instead of a vector per object.
     names: Vec<NodeId>,
+    /// The trees the evaluated handle keeps, if it keeps them.
+    kept: Option<&'a HandleTrees>,
 }
 
 impl JsonEval<'_> {
@@ -171,33 +174,35 @@ impl JsonEval<'_> {
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         let decoded = std::cell::OnceCell::new();
         let text = || -> &str { decoded.get_or_init(|| file.str(id).unwrap_or_default()) };
+        let eval = |parsed: &ParsedTemplate| {
+            let (reported, impure) = (diags.len(), super::function::impure_calls());
+            let value = match parsed {
+                Ok(template) => evaluate_template(
+                    OriginRef::JsonString(file, id, text()),
+                    template,
+                    ctx,
+                    diags,
+                ),
+                Err(errors) => {
+                    for e in errors {
+                        diags.push(e.to_diagnostic(|span| {
+                            file.string_range(id, span.start as usize, span.end as usize)
+                        }));
+                    }
+                    Value::dynamic()
+                }
+            };
+            // Reusable in this context: nothing reported, nothing impure.
+            let reusable = diags.len() == reported && super::function::impure_calls() == impure;
+            (value, reusable)
+        };
         file.templates.evaluate(
             (id, written),
             ctx.id(),
             |other| file.written_str(other).map_or("", |(w, _)| w),
+            self.kept,
             || native::parse_template(text()),
-            |parsed| {
-                let (reported, impure) = (diags.len(), super::function::impure_calls());
-                let value = match parsed {
-                    Ok(template) => evaluate_template(
-                        OriginRef::JsonString(file, id, text()),
-                        template,
-                        ctx,
-                        diags,
-                    ),
-                    Err(errors) => {
-                        for e in errors {
-                            diags.push(e.to_diagnostic(|span| {
-                                file.string_range(id, span.start as usize, span.end as usize)
-                            }));
-                        }
-                        Value::dynamic()
-                    }
-                };
-                // Reusable in this context: nothing reported, nothing impure.
-                let reusable = diags.len() == reported && super::function::impure_calls() == impure;
-                (value, reusable)
-            },
+            eval,
         )
     }
 
@@ -333,7 +338,7 @@ impl<'f> ObjectWalk<'f> {
     /// The walk over `expr`, when it is a JSON object.
     pub(crate) fn of(expr: &'f Expression) -> Option<ObjectWalk<'f>> {
         match &expr.kind {
-            ExprKind::Json { file, node } => match file.kind(*node) {
+            ExprKind::Json { file, node, .. } => match file.kind(*node) {
                 NodeKind::Object { first, len } => Some(ObjectWalk::new(file, first, len)),
                 _ => None,
             },
@@ -440,6 +445,7 @@ fn object_key(
         ctx,
         diags: &mut *diags,
         names: Vec::new(),
+        kept: None,
     }
     .template(name, written);
     if diags.len() > mark || !value.is_known() {

@@ -283,3 +283,47 @@ fn native_expressions_evaluate_directly() {
     let ctx = EvalContext::new().with_variable("x", 41);
     assert_eq!(native.value(&ctx).unwrap(), Value::from(42));
 }
+
+#[test]
+fn a_captured_handle_evaluated_again_in_another_context_parses_nothing() {
+    let expr = attr(r#"{"a": ["${1 + 1}", "${2}"]}"#).keeping_trees();
+    let cache = &expr.json_file().unwrap().0.templates;
+    for round in 1..=4 {
+        // A fresh context each time: no value can be reused.
+        let v = expr.value(&EvalContext::new()).unwrap();
+        assert_eq!(v, Value::tuple([Value::from(2), Value::from(2)]));
+        assert_eq!(cache.parsed(), 2, "round {round}");
+    }
+    let ExprKind::Json {
+        kept: Some(kept), ..
+    } = &expr.kind
+    else {
+        panic!("a JSON handle that keeps its trees");
+    };
+    assert_eq!(kept.len(), 2);
+    // A clone shares them.
+    let clone = expr.clone();
+    clone.value(&EvalContext::new()).unwrap();
+    assert_eq!(cache.parsed(), 2);
+}
+
+#[test]
+fn a_handle_keeps_a_bounded_number_of_trees() {
+    use crate::json::HANDLE_TREES;
+    let expr = array_attr(&distinct_templates(HANDLE_TREES + 10)).keeping_trees();
+    let cache = &expr.json_file().unwrap().0.templates;
+    expr.value(&EvalContext::new()).unwrap();
+    let first = cache.parsed();
+    assert_eq!(first, HANDLE_TREES + 10);
+    let ExprKind::Json {
+        kept: Some(kept), ..
+    } = &expr.kind
+    else {
+        panic!("a JSON handle that keeps its trees");
+    };
+    assert_eq!(kept.len(), HANDLE_TREES);
+    // Again, elsewhere: only the templates past the bound are parsed
+    // again (or found in the file's cache).
+    expr.value(&EvalContext::new()).unwrap();
+    assert!(cache.parsed() - first <= 10, "{}", cache.parsed() - first);
+}

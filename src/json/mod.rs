@@ -14,9 +14,10 @@ mod tree;
 
 pub use parser::ParseOptions;
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
+pub(crate) use template_cache::{HandleTrees, ParsedTemplate};
 #[cfg(test)]
 pub(crate) use template_cache::{
-    CACHE_ENTRIES, CACHE_MAX_TEMPLATE, FIRST_VALUES, FIRST_VALUE_BYTES,
+    CACHE_ENTRIES, CACHE_MAX_TEMPLATE, FIRST_VALUES, FIRST_VALUE_BYTES, HANDLE_TREES,
 };
 pub(crate) use tree::{FileData, NodeKind, Prop};
 

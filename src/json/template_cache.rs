@@ -35,6 +35,80 @@ pub(crate) const FIRST_VALUES: usize = 4096;
 /// value's own size each) remembered.
 pub(crate) const FIRST_VALUE_BYTES: u64 = 256 * 1024;
 
+/// The most template trees one expression handle keeps (see
+/// [`HandleTrees`]).
+pub(crate) const HANDLE_TREES: usize = 256;
+/// The most template text (bytes of string content) one handle keeps
+/// trees for.
+pub(crate) const HANDLE_TREE_BYTES: usize = 64 * 1024;
+
+/// The parsed templates an `Expression` handle that an application holds
+/// (a captured `Expression` or `ExpressionClosure` field) keeps for itself,
+/// so that evaluating it again, later and in another context, costs the
+/// evaluation only: the file's own cache ([`TemplateCache`]) is bounded
+/// for the whole file and has moved on by then.
+///
+/// Each handle's memory is bounded too: at most [`HANDLE_TREES`] trees and
+/// [`HANDLE_TREE_BYTES`] of their text; the templates past that go
+/// through the file's cache as for any other expression. Trees are shared
+/// (an `Arc`) with the file's cache and with clones of the handle.
+#[derive(Default)]
+pub(crate) struct HandleTrees {
+    kept: Mutex<HandleKept>,
+}
+
+#[derive(Default)]
+struct HandleKept {
+    /// By string node, in node order (an evaluation walks a JSON value in
+    /// node order, so a new tree goes at the end).
+    trees: Vec<(NodeId, Arc<ParsedTemplate>)>,
+    bytes: usize,
+}
+
+impl HandleTrees {
+    /// The kept tree of string node `id`.
+    pub(crate) fn get(&self, id: NodeId) -> Option<Arc<ParsedTemplate>> {
+        let kept = self.lock();
+        let at = kept.trees.binary_search_by_key(&id, |(n, _)| *n).ok()?;
+        Some(kept.trees[at].1.clone())
+    }
+
+    /// Keeps `tree`, of string node `id` whose text is `len` bytes long,
+    /// if there is room.
+    fn keep(&self, id: NodeId, tree: &Arc<ParsedTemplate>, len: usize) {
+        let mut kept = self.lock();
+        if kept.trees.len() >= HANDLE_TREES || kept.bytes + len > HANDLE_TREE_BYTES {
+            return;
+        }
+        if let Err(at) = kept.trees.binary_search_by_key(&id, |(n, _)| *n) {
+            kept.trees.insert(at, (id, tree.clone()));
+            kept.bytes += len;
+        }
+    }
+
+    /// Whether a tree of `len` bytes of text would still be kept.
+    fn has_room(&self, len: usize) -> bool {
+        let kept = self.lock();
+        kept.trees.len() < HANDLE_TREES && kept.bytes + len <= HANDLE_TREE_BYTES
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HandleKept> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// How many trees are kept.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.lock().trees.len()
+    }
+}
+
+impl std::fmt::Debug for HandleTrees {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HandleTrees({} kept)", self.lock().trees.len())
+    }
+}
+
 /// A file's parsed templates, and the values of repeated ones.
 ///
 /// Real configurations repeat their templates: half of the template strings
@@ -221,17 +295,32 @@ impl TemplateCache {
     /// for one with escapes, the same written text is the same decoded
     /// text, so a hit needs no decoding, and `parse` and `eval` decode
     /// only on a miss).
+    ///
+    /// With `handle` (an expression handle that keeps its own trees), the
+    /// tree used is also given to the handle, if it has room.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn evaluate<'t>(
         &self,
         (id, text): (NodeId, &str),
         ctx: u64,
         text_of: impl Fn(NodeId) -> &'t str,
+        handle: Option<&HandleTrees>,
         parse: impl FnOnce() -> ParsedTemplate,
         eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
     ) -> Value {
+        // The handle's own tree: shared by the file's cache below, so that
+        // this context's value of the text is found by other strings.
+        let own = handle.and_then(|h| h.get(id));
+        let handle = handle.filter(|h| own.is_none() && h.has_room(text.len()));
         if text.len() > CACHE_MAX_TEMPLATE {
-            self.parsed.fetch_add(1, Ordering::Relaxed);
-            return eval(&parse()).0;
+            let tree = own.unwrap_or_else(|| {
+                self.parsed.fetch_add(1, Ordering::Relaxed);
+                Arc::new(parse())
+            });
+            if let Some(h) = handle {
+                h.keep(id, &tree, text.len());
+            }
+            return eval(&tree).0;
         }
         let hash = self.state.hash_one(text);
         let (kept, seen) = {
@@ -239,7 +328,14 @@ impl TemplateCache {
             let same_text = |node: NodeId| node == id || text_of(node) == text;
             match kept.trees.get(&hash).filter(|t| same_text(t.node)) {
                 Some(t) => match t.memo.as_ref().and_then(|m| m.reuse(ctx)) {
-                    Some(reused) => (Some(Ok(reused)), false),
+                    Some(reused) => {
+                        // A handle takes the tree even when the value is
+                        // reused, for its evaluations in other contexts.
+                        if let Some(h) = handle {
+                            h.keep(id, &t.template, text.len());
+                        }
+                        (Some(Ok(reused)), false)
+                    }
                     None => (Some(Err(t.template.clone())), false),
                 },
                 // A first value of this hash: reused when of this context
@@ -262,15 +358,23 @@ impl TemplateCache {
             Some(Ok(_)) | None => None,
             Some(Err(tree)) => Some(tree),
         };
+        // A tree parsed a second time is kept; so is one parsed for a
+        // handle (which keeps it anyway), so that other strings of its text
+        // and their handles find it.
         let (tree, fresh) = if let Some(tree) = tree {
             (tree, false)
+        } else if let Some(tree) = own {
+            (tree, true)
         } else {
             self.parsed.fetch_add(1, Ordering::Relaxed);
-            if !seen {
+            if !seen && handle.is_none() {
                 return self.first_evaluation(hash, (id, ctx), parse, eval);
             }
             (Arc::new(parse()), true)
         };
+        if let Some(h) = handle {
+            h.keep(id, &tree, text.len());
+        }
         let (value, reusable) = eval(&tree);
         let memo = Memo::of(&value, ctx, reusable);
         let mut kept = self.lock();

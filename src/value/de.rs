@@ -16,6 +16,7 @@
 //! exactly the number, else the exact decimal text as a string (which
 //! `rust_decimal::Decimal` and [`Number`] parse exactly).
 
+use std::cell::Cell;
 use std::fmt;
 
 use serde::de::{
@@ -284,10 +285,13 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
         match name {
             VALUE_TOKEN => {
                 // Only `Value`'s own Deserialize asks for this name; its
-                // visitor takes the value itself (see `crate::handover`).
-                crate::handover::give(self.value, || {
-                    visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()))
-                })
+                // visitor takes the value itself (see `crate::handover`),
+                // from a slot of its own.
+                let outer = GIVEN.replace(Some(self.value));
+                let result =
+                    visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
+                drop(GIVEN.replace(outer));
+                result
             }
             NUMBER_TOKEN => {
                 let n = self.into_number()?;
@@ -580,6 +584,15 @@ impl<'de> Visitor<'de> for NumberVisitor {
     }
 }
 
+thread_local! {
+    /// The value a [`ValueDeserializer`] hands to `Value`'s own visitor
+    /// (the hand-over of `crate::handover`, in a slot of its own: a decode
+    /// hands over a value per attribute, and this one needs no box and no
+    /// search). The visitor takes it first thing; the giver puts back what
+    /// was there before, so nothing outlives the call.
+    static GIVEN: Cell<Option<Value>> = const { Cell::new(None) };
+}
+
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
         deserializer.deserialize_newtype_struct(VALUE_TOKEN, ValueVisitor)
@@ -630,6 +643,9 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Value::deserialize(d)
     }
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        if let Some(v) = GIVEN.take() {
+            return Ok(v);
+        }
         match crate::handover::take::<Value>() {
             Some(v) => Ok(v),
             None => d.deserialize_any(self),

@@ -66,7 +66,7 @@ impl Env<'_> {
 }
 
 impl BodyDeserializer<'_> {
-    fn decode<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+    fn decode<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
         if !spec.variants.is_empty() {
             return self.choose(visitor);
@@ -83,11 +83,14 @@ impl BodyDeserializer<'_> {
         };
         check_block_counts(spec, &content, &mut diags);
         self.env.diags.borrow_mut().extend(diags);
+        // Each label field takes its label (moved, not copied).
+        let labels = std::mem::take(&mut self.labels);
         visitor.visit_map(FieldsAccess {
             de: &self,
             content,
             rest,
             next: 0,
+            labels,
             labels_used: 0,
             current: None,
         })
@@ -229,6 +232,8 @@ struct FieldsAccess<'d, 'a> {
     content: BodyContent,
     rest: Option<Body>,
     next: usize,
+    /// The block's labels, each taken by its label field.
+    labels: Vec<String>,
     labels_used: usize,
     current: Option<usize>,
 }
@@ -311,14 +316,14 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
             FieldKind::Label => {
                 let at = self.labels_used;
                 self.labels_used += 1;
-                if let Some(label) = de.labels.get(at) {
+                if let Some(label) = self.labels.get_mut(at) {
                     let range = de
                         .label_ranges
                         .get(at)
                         .cloned()
                         .unwrap_or_else(|| de.body.range());
                     seed.deserialize(LabelDeserializer {
-                        label: label.clone(),
+                        label: std::mem::take(label),
                         range,
                         name: de.spec.fields[i].field,
                         path: &de.path,
@@ -657,11 +662,12 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let attrs = self.rest.just_attributes()?;
+        let attrs = self.rest.attribute_exprs()?;
         visitor.visit_map(RemainMap {
             de: self.de,
             attrs: attrs.into_iter(),
             current: None,
+            name: String::with_capacity(32),
         })
     }
 
@@ -678,8 +684,10 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
 
 struct RemainMap<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
-    attrs: indexmap::map::IntoIter<String, crate::body::Attribute>,
-    current: Option<crate::body::Attribute>,
+    attrs: std::vec::IntoIter<(String, Expression)>,
+    /// The expression of the key just read, and its name.
+    current: Option<Expression>,
+    name: String,
 }
 
 impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
@@ -689,29 +697,32 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        let Some((name, attr)) = self.attrs.next() else {
+        let Some((name, expr)) = self.attrs.next() else {
             return Ok(None);
         };
-        self.current = Some(attr);
+        // The name is read before the key takes it, for messages.
+        self.current = Some(expr);
+        self.name.clear();
+        self.name.push_str(&name);
         seed.deserialize(name.into_deserializer()).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let attr = self
+        let expr = self
             .current
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before its key"))?;
         let place = AttrPlace {
-            name: &attr.name,
+            name: &self.name,
             path: &self.de.path,
             trail: None,
-            attr: &attr.expr,
+            attr: &expr,
         };
-        seed.deserialize(ExprDeserializer::new(
-            attr.expr.clone(),
-            self.de.env.ctx,
-            place,
-        ))
-        .map_err(|e| self.de.env.record(locate(e, &attr.expr.range(), &place)))
+        seed.deserialize(ExprDeserializer::new(expr.clone(), self.de.env.ctx, place))
+            .map_err(|e| self.de.env.record(locate(e, &expr.range(), &place)))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.attrs.len())
     }
 }
