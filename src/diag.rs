@@ -323,11 +323,20 @@ impl From<Diagnostic> for Error {
     }
 }
 
+/// `{:?}` is the rendered text, so that `fn main() -> Result<(), Error>`
+/// (which prints `Error: ` and then the error's `Debug`) shows HCL's text:
+/// the first diagnostic's own "Error: " label is left to Rust's, so it is
+/// not printed twice. `{:#?}` is the structure, for debugging.
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("diagnostics", &self.0.diagnostics)
-            .finish()
+        if f.alternate() {
+            return f
+                .debug_struct("Error")
+                .field("diagnostics", &self.0.diagnostics)
+                .finish();
+        }
+        let text = self.to_string();
+        f.write_str(text.strip_prefix("Error: ").unwrap_or(&text))
     }
 }
 

@@ -132,3 +132,23 @@ fn every_scenario_has_a_golden_file_and_no_file_is_orphaned() {
     };
     assert_eq!(names("json"), names("txt"));
 }
+
+/// `fn main() -> Result<(), hcl_json::Error>` prints `Error: ` and then the
+/// error's `Debug`: that must be HCL's text, with the label once.
+#[test]
+fn debug_of_an_error_reads_like_its_display_for_main() {
+    let err = hcl_json::from_str_named::<Config>(
+        "{\n  \"name\": \"${nosuch}\"\n}\n",
+        "app.hcl.json",
+        &context(),
+    )
+    .unwrap_err();
+    let printed_by_main = format!("Error: {err:?}");
+    assert_eq!(printed_by_main, err.to_string());
+    assert_eq!(
+        printed_by_main,
+        "Error: Unknown variable\n\n  on app.hcl.json line 2, column 14:\n   2:   \"name\": \"${nosuch}\"\n                   ^^^^^^\n\nThere is no variable named \"nosuch\".\n"
+    );
+    // The structure is one `#` away.
+    assert!(format!("{err:#?}").starts_with("Error {\n    diagnostics: ["));
+}
