@@ -15,6 +15,10 @@ use std::sync::Arc;
 
 use crate::pos::{Range, SourceFile};
 
+mod render;
+
+pub use render::{Renderer, SnippetStyle, Source, Sources};
+
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Severity {
@@ -299,12 +303,9 @@ impl Error {
         self
     }
 
-    fn source_for(&self, range: &Range) -> Option<&SourceFile> {
-        self.0
-            .sources
-            .iter()
-            .find(|s| **s.name() == *range.filename)
-            .map(|s| &**s)
+    /// The attached source file named `name`.
+    fn source_named(&self, name: &str) -> Option<&Arc<SourceFile>> {
+        self.0.sources.iter().find(|s| **s.name() == *name)
     }
 }
 
@@ -341,7 +342,9 @@ impl fmt::Debug for Error {
 }
 
 impl fmt::Display for Error {
-    /// Renders every diagnostic like HCL's diagnostic printer:
+    /// Renders every diagnostic like HCL's diagnostic printer, with a
+    /// caret under the subject ([`Renderer::new`]'s layout, without the
+    /// blank line after the last diagnostic):
     ///
     /// ```text
     /// Error: Unknown variable
@@ -353,17 +356,9 @@ impl fmt::Display for Error {
     /// There is no variable named "nosuch".
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, diag) in self.0.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            render(
-                f,
-                diag,
-                diag.subject.as_ref().and_then(|r| self.source_for(r)),
-            )?;
-        }
-        Ok(())
+        let mut text = String::new();
+        Renderer::new().write_error(&mut text, self, &Sources::new());
+        f.write_str(text.strip_suffix('\n').unwrap_or(&text))
     }
 }
 
@@ -396,107 +391,6 @@ impl serde::ser::Error for Error {
             return Error::new(diag.with_kind(DiagnosticKind::UnknownValue));
         }
         Error::new(diag)
-    }
-}
-
-fn render(f: &mut fmt::Formatter<'_>, diag: &Diagnostic, src: Option<&SourceFile>) -> fmt::Result {
-    let label = match diag.severity {
-        Severity::Error => "Error",
-        Severity::Warning => "Warning",
-    };
-    writeln!(f, "{label}: {}", diag.summary)?;
-    if let Some(range) = &diag.subject {
-        writeln!(f)?;
-        writeln!(
-            f,
-            "  on {} line {}, column {}:",
-            range.filename, range.start.line, range.start.column
-        )?;
-        if let Some(src) = src {
-            render_snippet(f, src, range)?;
-        }
-    }
-    if !diag.detail.is_empty() {
-        writeln!(f)?;
-        writeln!(f, "{}", diag.detail)?;
-    }
-    Ok(())
-}
-
-/// How many characters of a source line a snippet shows: long lines (a
-/// minified file is one line) are cut to a window around the range.
-const SNIPPET_WIDTH: usize = 120;
-/// How many characters before the range the window keeps.
-const SNIPPET_LEAD: usize = 40;
-
-/// The first line of `range` with a `^^^` line under the part it covers
-/// (to the end of that line when the range goes on). A line longer than
-/// [`SNIPPET_WIDTH`] characters is shown as a window around the range, with
-/// `…` where it was cut.
-///
-/// The window is found from the range's byte offset, walking at most
-/// [`SNIPPET_WIDTH`] characters each way, so rendering many diagnostics on
-/// one long line (a minified file) costs the output, not the line length
-/// per diagnostic.
-fn render_snippet(f: &mut fmt::Formatter<'_>, src: &SourceFile, range: &Range) -> fmt::Result {
-    let line = range.start.line;
-    let text = src.line_text(line);
-    let at = subject_offset(src, text, range);
-    // Up to SNIPPET_LEAD characters before the subject...
-    let mut first = at;
-    let mut lead = 0;
-    for (i, _) in text[..at].char_indices().rev().take(SNIPPET_LEAD) {
-        first = i;
-        lead += 1;
-    }
-    // ...and the rest of the width after it; if the line ends first, the
-    // window takes more from before instead, as far as the line allows.
-    let mut end = first;
-    let mut shown_chars = 0;
-    for (i, c) in text[first..].char_indices().take(SNIPPET_WIDTH) {
-        end = first + i + c.len_utf8();
-        shown_chars += 1;
-    }
-    if shown_chars < SNIPPET_WIDTH {
-        for (i, _) in text[..first]
-            .char_indices()
-            .rev()
-            .take(SNIPPET_WIDTH - shown_chars)
-        {
-            first = i;
-            lead += 1;
-        }
-    }
-    let shown: String = text[first..end]
-        .chars()
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .collect();
-    let before = if first > 0 { "…" } else { "" };
-    let after = if end < text.len() { "…" } else { "" };
-    let gutter = format!("{line:>4}: ");
-    writeln!(f, "{gutter}{before}{shown}{after}")?;
-    let col = range.start.column.max(1);
-    let room = text[at.min(end)..end].chars().count();
-    let width = if range.end.line == line {
-        range.end.column.saturating_sub(col).min(room)
-    } else {
-        room
-    };
-    let indent = gutter.len() + before.chars().count() + lead;
-    writeln!(f, "{}{}", " ".repeat(indent), "^".repeat(width.max(1)))
-}
-
-/// The byte offset of `range`'s start within its line `text`: from the
-/// range's byte offset when it lies in the line on a character boundary,
-/// otherwise from its column.
-fn subject_offset(src: &SourceFile, text: &str, range: &Range) -> usize {
-    let base = text.as_ptr() as usize - src.text().as_ptr() as usize;
-    match range.start.byte.checked_sub(base) {
-        Some(at) if at <= text.len() && text.is_char_boundary(at) => at,
-        _ => text
-            .char_indices()
-            .nth(range.start.column.saturating_sub(1))
-            .map_or(text.len(), |(i, _)| i),
     }
 }
 
