@@ -15,8 +15,10 @@ use std::sync::Arc;
 
 use crate::pos::{Range, SourceFile};
 
+mod json;
 mod render;
 
+pub use json::JsonDiagnostics;
 pub use render::{Renderer, SnippetStyle, Source, Sources};
 
 /// How serious a diagnostic is.

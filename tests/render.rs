@@ -3,14 +3,15 @@
 //! derive struct, a warning is added at its `name` attribute (with the
 //! attribute as context range), and every diagnostic is rendered four
 //! ways: caret and HCL's lines layout, each plain and in colour, wrapped
-//! at 60 columns, with the parsed file's context lines (", in ...").
-//! `NAME.txt` beside the input holds the four renderings;
+//! at 60 columns, with the parsed file's context lines (", in ..."), and
+//! as `terraform validate -json`'s document (`JsonDiagnostics`).
+//! `NAME.txt` beside the input holds the five;
 //! `HCL_JSON_BLESS=1 cargo test --test render` rewrites them after a
 //! deliberate change.
 
 use std::path::{Path, PathBuf};
 
-use hcl_json::diag::{Renderer, SnippetStyle, Sources};
+use hcl_json::diag::{JsonDiagnostics, Renderer, SnippetStyle, Sources};
 use hcl_json::{Diagnostic, EvalContext, HclDecode};
 
 fn golden_dir() -> PathBuf {
@@ -90,6 +91,10 @@ fn render_all(path: &Path) -> String {
         out.push_str(&format!("==== {title}\n"));
         out.push_str(&renderer.render(&diags, &sources));
     }
+    out.push_str("==== json\n");
+    let json = JsonDiagnostics::new(&diags, &sources);
+    out.push_str(&serde_json::to_string_pretty(&json).unwrap());
+    out.push('\n');
     out
 }
 
@@ -132,4 +137,41 @@ fn debug_uses_the_renderer_and_display_drops_the_last_blank_line() {
     let err = hcl_json::parse_native("a = 1 +\n", "main.tf").unwrap_err();
     let rendered = Renderer::new().render_error(&err, &Sources::new());
     assert_eq!(format!("{err}\n"), rendered);
+}
+
+#[test]
+fn an_error_serializes_with_the_snippets_of_its_own_sources() {
+    let err = hcl_json::parse("{\n  \"a\": [1,]\n}\n", "t.json").unwrap_err();
+    let json = serde_json::to_value(&err).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "format_version": "1.0",
+            "valid": false,
+            "error_count": 1,
+            "warning_count": 0,
+            "diagnostics": [{
+                "severity": "error",
+                "summary": "Trailing comma in array",
+                "detail": "JSON does not permit a trailing comma after the final value in an array.",
+                "range": {
+                    "filename": "t.json",
+                    "start": {"line": 2, "column": 10, "byte": 11},
+                    "end": {"line": 2, "column": 11, "byte": 12}
+                },
+                "snippet": {
+                    "context": null,
+                    "code": "  \"a\": [1,]",
+                    "start_line": 2,
+                    "highlight_start_offset": 9,
+                    "highlight_end_offset": 10,
+                    "values": []
+                }
+            }]
+        })
+    );
+    // A diagnostic alone has no source: no snippet.
+    let one = serde_json::to_value(&err.diagnostics()[0]).unwrap();
+    assert!(one.get("snippet").is_none());
+    assert_eq!(one["range"]["start"]["byte"], 11);
 }
