@@ -53,6 +53,48 @@ pub enum DiagnosticKind {
     /// Not (yet) classified: read the summary.
     #[default]
     Other,
+    /// The text is not valid syntax: a JSON or native-syntax parse error
+    /// ("Invalid expression", "Trailing comma in object", ...).
+    Syntax,
+    /// A body sets an argument its schema does not have ("Unsupported
+    /// argument"; in JSON, "Extraneous JSON object property").
+    UnsupportedArgument,
+    /// A body has a block of a type its schema does not have
+    /// ("Unsupported block type").
+    UnsupportedBlock,
+    /// A required argument is not set ("Missing required argument").
+    MissingArgument,
+    /// A required block is absent ("Missing NAME block").
+    MissingBlock,
+    /// An argument is set twice ("Duplicate argument").
+    DuplicateArgument,
+    /// More blocks of a type than the schema allows ("Duplicate NAME
+    /// block", "Too many NAME blocks").
+    DuplicateBlock,
+    /// A block has more or fewer labels than its schema names
+    /// ("Extraneous label for NAME", "Missing NAME for TYPE").
+    BlockLabels,
+    /// A reference names a variable the context does not have ("Unknown
+    /// variable"; "Variables not allowed" when the context has none).
+    UnknownVariable,
+    /// Variables are not allowed here (a literal-only context).
+    VariablesNotAllowed,
+    /// An attribute step names an attribute the object does not have
+    /// ("Unsupported attribute").
+    UnsupportedAttribute,
+    /// A call names a function the context does not have ("Call to
+    /// unknown function"), including the standard functions this build
+    /// leaves out and the impure ones not granted.
+    UnknownFunction,
+    /// Function calls are not allowed here (a literal-only context, or a
+    /// context without functions).
+    FunctionCallsNotAllowed,
+    /// A call passes too few or too many arguments ("Not enough function
+    /// arguments", "Too many function arguments").
+    WrongArgumentCount,
+    /// An argument of a call is not what the function accepts ("Invalid
+    /// function argument").
+    InvalidFunctionArgument,
     /// A value that is not known yet (an unknown value) reached a place
     /// that needs a known one.
     UnknownValue,
@@ -301,6 +343,15 @@ impl Error {
         self.0.diagnostics.extend(other.diagnostics);
         for s in other.sources {
             self = self.with_source(s);
+        }
+        self
+    }
+
+    /// The same error with `kind` on each diagnostic (for an error of one
+    /// diagnostic built by a helper that does not know its kind).
+    pub(crate) fn with_kind(mut self, kind: DiagnosticKind) -> Error {
+        for d in &mut self.0.diagnostics {
+            d.kind = kind.clone();
         }
         self
     }
