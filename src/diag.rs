@@ -17,6 +17,8 @@ use crate::pos::{Range, SourceFile};
 
 mod json;
 mod render;
+#[cfg(feature = "miette")]
+mod to_miette;
 
 pub use json::JsonDiagnostics;
 pub use render::{Renderer, SnippetStyle, Source, Sources};

@@ -179,3 +179,23 @@ fn an_unknown_file_is_said_so_in_the_lines_layout() {
         "Error: Bad\n\n  on a.tf line 1:\n  (source code not available)\n\n"
     );
 }
+
+#[cfg(feature = "miette")]
+#[test]
+fn a_diagnostic_is_a_miette_diagnostic_with_labels_help_and_severity() {
+    use ::miette::Diagnostic as _;
+    let src = SourceFile::new("a.tf", "x = foo(1)\n");
+    let diag = Diagnostic::warning("Deprecated function", "Use bar.", Some(src.range(4, 7)))
+        .with_context(src.range(4, 10))
+        .with_kind(DiagnosticKind::UnknownFunction);
+    assert_eq!(diag.to_string(), "Deprecated function");
+    assert_eq!(diag.severity(), Some(::miette::Severity::Warning));
+    assert_eq!(diag.help().unwrap().to_string(), "Use bar.");
+    assert_eq!(diag.code().unwrap().to_string(), "hcl::UnknownFunction");
+    let labels: Vec<(usize, usize, bool)> = diag
+        .labels()
+        .unwrap()
+        .map(|l| (l.offset(), l.len(), l.primary()))
+        .collect();
+    assert_eq!(labels, [(4, 3, true), (4, 6, false)]);
+}
