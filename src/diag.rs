@@ -9,6 +9,13 @@
 //! plus the sources they point into, so that `Display` can show the offending
 //! line with a caret under the range, the way a compiler does. It is one
 //! pointer wide, so `Result<T, Error>` stays small.
+//!
+//! The front ends live beside it: [`Renderer`] writes text for people
+//! (`render.rs`), [`JsonDiagnostics`] and the `Serialize` impls write
+//! `terraform validate -json`'s document for tools (`json.rs`), and the
+//! `miette` feature hands diagnostics to miette (`to_miette.rs`). What
+//! surrounds an offset ("in resource \"a\" \"b\"") only a parsed file
+//! knows: `body` gives it as a [`Source`].
 
 use std::fmt;
 use std::sync::Arc;

@@ -817,3 +817,41 @@ fn difference_an_unterminated_call_spells_parenthesis() {
         "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file."
     );
 }
+
+/// Text diagnostics: HCL's writer shows the line without a column or a
+/// caret (the subject is visible only in colour); ours adds both by
+/// default, and `SnippetStyle::Lines` is HCL's layout.
+#[test]
+fn text_diagnostics_add_a_column_and_a_caret_unless_asked_for_hcls_layout() {
+    use hcl_json::diag::{Renderer, SnippetStyle, Sources};
+    let file = hcl_json::parse_native("a = nosuch\n", "t.tf").unwrap();
+    let err = file.body().just_attributes().unwrap()["a"]
+        .expr
+        .value(&ctx())
+        .unwrap_err();
+    let sources = Sources::new().with(&file);
+    let ours = Renderer::new().render_error(&err, &sources);
+    assert!(
+        ours.contains("  on t.tf line 1, column 5:\n   1: a = nosuch\n          ^^^^^^\n"),
+        "{ours}"
+    );
+    let hcl = Renderer::new()
+        .style(SnippetStyle::Lines)
+        .render_error(&err, &sources);
+    assert!(
+        hcl.contains("  on t.tf line 1:\n   1: a = nosuch\n\n"),
+        "{hcl}"
+    );
+}
+
+/// A syntax error has no context line: a file that does not parse gives
+/// no tree to name the block from (HCL names it from the partial tree).
+#[test]
+fn a_syntax_error_has_no_context_line() {
+    use hcl_json::diag::{Renderer, SnippetStyle, Sources};
+    let err = hcl_json::parse_native("b {\n  a = 1 +\n}\n", "t.tf").unwrap_err();
+    let text = Renderer::new()
+        .style(SnippetStyle::Lines)
+        .render_error(&err, &Sources::new());
+    assert!(text.contains("  on t.tf line 2:\n"), "{text}");
+}
