@@ -9,11 +9,26 @@
 //! plus the sources they point into, so that `Display` can show the offending
 //! line with a caret under the range, the way a compiler does. It is one
 //! pointer wide, so `Result<T, Error>` stays small.
+//!
+//! The front ends live beside it: [`Renderer`] writes text for people
+//! (`render.rs`), [`JsonDiagnostics`] and the `Serialize` impls write
+//! `terraform validate -json`'s document for tools (`json.rs`), and the
+//! `miette` feature hands diagnostics to miette (`to_miette.rs`). What
+//! surrounds an offset ("in resource \"a\" \"b\"") only a parsed file
+//! knows: `body` gives it as a [`Source`].
 
 use std::fmt;
 use std::sync::Arc;
 
 use crate::pos::{Range, SourceFile};
+
+mod json;
+mod render;
+#[cfg(feature = "miette")]
+mod to_miette;
+
+pub use json::JsonDiagnostics;
+pub use render::{Renderer, SnippetStyle, Source, Sources};
 
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,6 +62,48 @@ pub enum DiagnosticKind {
     /// Not (yet) classified: read the summary.
     #[default]
     Other,
+    /// The text is not valid syntax: a JSON or native-syntax parse error
+    /// ("Invalid expression", "Trailing comma in object", ...).
+    Syntax,
+    /// A body sets an argument its schema does not have ("Unsupported
+    /// argument"; in JSON, "Extraneous JSON object property").
+    UnsupportedArgument,
+    /// A body has a block of a type its schema does not have
+    /// ("Unsupported block type").
+    UnsupportedBlock,
+    /// A required argument is not set ("Missing required argument").
+    MissingArgument,
+    /// A required block is absent ("Missing NAME block").
+    MissingBlock,
+    /// An argument is set twice ("Duplicate argument").
+    DuplicateArgument,
+    /// More blocks of a type than the schema allows ("Duplicate NAME
+    /// block", "Too many NAME blocks").
+    DuplicateBlock,
+    /// A block has more or fewer labels than its schema names
+    /// ("Extraneous label for NAME", "Missing NAME for TYPE").
+    BlockLabels,
+    /// A reference names a variable the context does not have ("Unknown
+    /// variable"; "Variables not allowed" when the context has none).
+    UnknownVariable,
+    /// Variables are not allowed here (a literal-only context).
+    VariablesNotAllowed,
+    /// An attribute step names an attribute the object does not have
+    /// ("Unsupported attribute").
+    UnsupportedAttribute,
+    /// A call names a function the context does not have ("Call to
+    /// unknown function"), including the standard functions this build
+    /// leaves out and the impure ones not granted.
+    UnknownFunction,
+    /// Function calls are not allowed here (a literal-only context, or a
+    /// context without functions).
+    FunctionCallsNotAllowed,
+    /// A call passes too few or too many arguments ("Not enough function
+    /// arguments", "Too many function arguments").
+    WrongArgumentCount,
+    /// An argument of a call is not what the function accepts ("Invalid
+    /// function argument").
+    InvalidFunctionArgument,
     /// A value that is not known yet (an unknown value) reached a place
     /// that needs a known one.
     UnknownValue,
@@ -299,12 +356,18 @@ impl Error {
         self
     }
 
-    fn source_for(&self, range: &Range) -> Option<&SourceFile> {
-        self.0
-            .sources
-            .iter()
-            .find(|s| **s.name() == *range.filename)
-            .map(|s| &**s)
+    /// The same error with `kind` on each diagnostic (for an error of one
+    /// diagnostic built by a helper that does not know its kind).
+    pub(crate) fn with_kind(mut self, kind: DiagnosticKind) -> Error {
+        for d in &mut self.0.diagnostics {
+            d.kind = kind.clone();
+        }
+        self
+    }
+
+    /// The attached source file named `name`.
+    fn source_named(&self, name: &str) -> Option<&Arc<SourceFile>> {
+        self.0.sources.iter().find(|s| **s.name() == *name)
     }
 }
 
@@ -323,16 +386,27 @@ impl From<Diagnostic> for Error {
     }
 }
 
+/// `{:?}` is the rendered text, so that `fn main() -> Result<(), Error>`
+/// (which prints `Error: ` and then the error's `Debug`) shows HCL's text:
+/// the first diagnostic's own "Error: " label is left to Rust's, so it is
+/// not printed twice. `{:#?}` is the structure, for debugging.
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("diagnostics", &self.0.diagnostics)
-            .finish()
+        if f.alternate() {
+            return f
+                .debug_struct("Error")
+                .field("diagnostics", &self.0.diagnostics)
+                .finish();
+        }
+        let text = self.to_string();
+        f.write_str(text.strip_prefix("Error: ").unwrap_or(&text))
     }
 }
 
 impl fmt::Display for Error {
-    /// Renders every diagnostic like HCL's diagnostic printer:
+    /// Renders every diagnostic like HCL's diagnostic printer, with a
+    /// caret under the subject ([`Renderer::new`]'s layout, without the
+    /// blank line after the last diagnostic):
     ///
     /// ```text
     /// Error: Unknown variable
@@ -344,17 +418,9 @@ impl fmt::Display for Error {
     /// There is no variable named "nosuch".
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, diag) in self.0.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            render(
-                f,
-                diag,
-                diag.subject.as_ref().and_then(|r| self.source_for(r)),
-            )?;
-        }
-        Ok(())
+        let mut text = String::new();
+        Renderer::new().write_error(&mut text, self, &Sources::new());
+        f.write_str(text.strip_suffix('\n').unwrap_or(&text))
     }
 }
 
@@ -387,107 +453,6 @@ impl serde::ser::Error for Error {
             return Error::new(diag.with_kind(DiagnosticKind::UnknownValue));
         }
         Error::new(diag)
-    }
-}
-
-fn render(f: &mut fmt::Formatter<'_>, diag: &Diagnostic, src: Option<&SourceFile>) -> fmt::Result {
-    let label = match diag.severity {
-        Severity::Error => "Error",
-        Severity::Warning => "Warning",
-    };
-    writeln!(f, "{label}: {}", diag.summary)?;
-    if let Some(range) = &diag.subject {
-        writeln!(f)?;
-        writeln!(
-            f,
-            "  on {} line {}, column {}:",
-            range.filename, range.start.line, range.start.column
-        )?;
-        if let Some(src) = src {
-            render_snippet(f, src, range)?;
-        }
-    }
-    if !diag.detail.is_empty() {
-        writeln!(f)?;
-        writeln!(f, "{}", diag.detail)?;
-    }
-    Ok(())
-}
-
-/// How many characters of a source line a snippet shows: long lines (a
-/// minified file is one line) are cut to a window around the range.
-const SNIPPET_WIDTH: usize = 120;
-/// How many characters before the range the window keeps.
-const SNIPPET_LEAD: usize = 40;
-
-/// The first line of `range` with a `^^^` line under the part it covers
-/// (to the end of that line when the range goes on). A line longer than
-/// [`SNIPPET_WIDTH`] characters is shown as a window around the range, with
-/// `…` where it was cut.
-///
-/// The window is found from the range's byte offset, walking at most
-/// [`SNIPPET_WIDTH`] characters each way, so rendering many diagnostics on
-/// one long line (a minified file) costs the output, not the line length
-/// per diagnostic.
-fn render_snippet(f: &mut fmt::Formatter<'_>, src: &SourceFile, range: &Range) -> fmt::Result {
-    let line = range.start.line;
-    let text = src.line_text(line);
-    let at = subject_offset(src, text, range);
-    // Up to SNIPPET_LEAD characters before the subject...
-    let mut first = at;
-    let mut lead = 0;
-    for (i, _) in text[..at].char_indices().rev().take(SNIPPET_LEAD) {
-        first = i;
-        lead += 1;
-    }
-    // ...and the rest of the width after it; if the line ends first, the
-    // window takes more from before instead, as far as the line allows.
-    let mut end = first;
-    let mut shown_chars = 0;
-    for (i, c) in text[first..].char_indices().take(SNIPPET_WIDTH) {
-        end = first + i + c.len_utf8();
-        shown_chars += 1;
-    }
-    if shown_chars < SNIPPET_WIDTH {
-        for (i, _) in text[..first]
-            .char_indices()
-            .rev()
-            .take(SNIPPET_WIDTH - shown_chars)
-        {
-            first = i;
-            lead += 1;
-        }
-    }
-    let shown: String = text[first..end]
-        .chars()
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .collect();
-    let before = if first > 0 { "…" } else { "" };
-    let after = if end < text.len() { "…" } else { "" };
-    let gutter = format!("{line:>4}: ");
-    writeln!(f, "{gutter}{before}{shown}{after}")?;
-    let col = range.start.column.max(1);
-    let room = text[at.min(end)..end].chars().count();
-    let width = if range.end.line == line {
-        range.end.column.saturating_sub(col).min(room)
-    } else {
-        room
-    };
-    let indent = gutter.len() + before.chars().count() + lead;
-    writeln!(f, "{}{}", " ".repeat(indent), "^".repeat(width.max(1)))
-}
-
-/// The byte offset of `range`'s start within its line `text`: from the
-/// range's byte offset when it lies in the line on a character boundary,
-/// otherwise from its column.
-fn subject_offset(src: &SourceFile, text: &str, range: &Range) -> usize {
-    let base = text.as_ptr() as usize - src.text().as_ptr() as usize;
-    match range.start.byte.checked_sub(base) {
-        Some(at) if at <= text.len() && text.is_char_boundary(at) => at,
-        _ => text
-            .char_indices()
-            .nth(range.start.column.saturating_sub(1))
-            .map_or(text.len(), |(i, _)| i),
     }
 }
 

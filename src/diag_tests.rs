@@ -143,3 +143,59 @@ fn diagnostics_into_result_keeps_all() {
 fn error_is_one_pointer_wide() {
     assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
 }
+
+#[test]
+fn wrapping_breaks_at_the_last_space_before_the_limit() {
+    assert_eq!(render::wrap("aaa bbb ccc", 7), "aaa bbb\nccc");
+    assert_eq!(render::wrap("aaa\nbbb ccc", 80), "aaa\nbbb ccc");
+    assert_eq!(render::wrap("abcdefghij", 4), "abcdefghij");
+}
+
+#[test]
+fn a_subject_at_a_line_end_shows_that_line_and_the_next_as_hcl_does() {
+    // `a = 1 +` cut by its newline: the subject is the newline, (1,8)-(2,1).
+    let src = SourceFile::new("t.tf", "a = 1 +\nb = )\nc = 2\n");
+    let mut out = String::new();
+    render::snippet_lines(&mut out, &src, 7..8, 7..8, ("", ""));
+    assert_eq!(out, "   1: a = 1 +\n   2: b = )\n");
+}
+
+#[test]
+fn blank_lines_are_never_part_of_a_lines_snippet() {
+    let src = SourceFile::new("t.tf", "b = [\n\n  x y\n]\n");
+    let mut out = String::new();
+    render::snippet_lines(&mut out, &src, 0..12, 9..10, ("", ""));
+    assert_eq!(out, "   1: b = [\n   3:   x y\n");
+}
+
+#[test]
+fn an_unknown_file_is_said_so_in_the_lines_layout() {
+    let diag = Diagnostic::error("Bad", "", Some(SourceFile::new("a.tf", "x").range(0, 1)));
+    let text = Renderer::new()
+        .style(SnippetStyle::Lines)
+        .render_diagnostic(&diag, &Sources::new());
+    assert_eq!(
+        text,
+        "Error: Bad\n\n  on a.tf line 1:\n  (source code not available)\n\n"
+    );
+}
+
+#[cfg(feature = "miette")]
+#[test]
+fn a_diagnostic_is_a_miette_diagnostic_with_labels_help_and_severity() {
+    use ::miette::Diagnostic as _;
+    let src = SourceFile::new("a.tf", "x = foo(1)\n");
+    let diag = Diagnostic::warning("Deprecated function", "Use bar.", Some(src.range(4, 7)))
+        .with_context(src.range(4, 10))
+        .with_kind(DiagnosticKind::UnknownFunction);
+    assert_eq!(diag.to_string(), "Deprecated function");
+    assert_eq!(diag.severity(), Some(::miette::Severity::Warning));
+    assert_eq!(diag.help().unwrap().to_string(), "Use bar.");
+    assert_eq!(diag.code().unwrap().to_string(), "hcl::UnknownFunction");
+    let labels: Vec<(usize, usize, bool)> = diag
+        .labels()
+        .unwrap()
+        .map(|l| (l.offset(), l.len(), l.primary()))
+        .collect();
+    assert_eq!(labels, [(4, 3, true), (4, 6, false)]);
+}

@@ -84,7 +84,7 @@
 //! | **convert** between the syntaxes | [`to_native_string`] / [`to_native_writer`] (JSON to native) and [`to_json_string`] / [`to_json_writer`] (native to JSON), with [`ConvertOptions`]; module [`convert`] for the schemas that tell blocks from attributes |
 //! | **load** a module | [`module::Module::load`] with [`module::LoadOptions`] (Terraform, OpenTofu or Packer): override files merged, [`module::VariableValues`] from variable files, environment and arguments |
 //! | **run** specs | [`hcldec::Spec`] and [`hcldec::SpecFile`]: HashiCorp's `hcldec` model, decoding a body into a [`Value`] |
-//! | **report** problems | every fallible call returns [`Error`] (`Display` renders each diagnostic with its source line); [`Error::diagnostics`] gives each [`Diagnostic`] with its [`Severity`], summary, detail, [`Range`] and [`DiagnosticKind`] |
+//! | **report** problems | every fallible call returns [`Error`] (`Display` and `Debug` render each diagnostic with its source line); [`Error::diagnostics`] gives each [`Diagnostic`] with its [`Severity`], summary, detail, [`Range`] and [`DiagnosticKind`]; [`diag::Renderer`] writes them with a width, colours and context lines from [`diag::Sources`]; [`diag::JsonDiagnostics`] serializes them as `terraform validate -json` does; feature `miette` for miette's reports |
 //!
 //! # Layout
 //!

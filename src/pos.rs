@@ -346,7 +346,7 @@ impl SourceFile {
     }
 
     /// The line index, built on first use.
-    fn lines(&self) -> &LineIndex {
+    pub(crate) fn lines(&self) -> &LineIndex {
         self.lines.get_or_init(|| LineIndex::new(self.text()))
     }
 

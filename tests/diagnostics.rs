@@ -132,3 +132,130 @@ fn every_scenario_has_a_golden_file_and_no_file_is_orphaned() {
     };
     assert_eq!(names("json"), names("txt"));
 }
+
+/// `fn main() -> Result<(), hcl_json::Error>` prints `Error: ` and then the
+/// error's `Debug`: that must be HCL's text, with the label once.
+#[test]
+fn debug_of_an_error_reads_like_its_display_for_main() {
+    let err = hcl_json::from_str_named::<Config>(
+        "{\n  \"name\": \"${nosuch}\"\n}\n",
+        "app.hcl.json",
+        &context(),
+    )
+    .unwrap_err();
+    let printed_by_main = format!("Error: {err:?}");
+    assert_eq!(printed_by_main, err.to_string());
+    assert_eq!(
+        printed_by_main,
+        "Error: Unknown variable\n\n  on app.hcl.json line 2, column 14:\n   2:   \"name\": \"${nosuch}\"\n                   ^^^^^^\n\nThere is no variable named \"nosuch\".\n"
+    );
+    // The structure is one `#` away.
+    assert!(format!("{err:#?}").starts_with("Error {\n    diagnostics: ["));
+}
+
+/// The kind of every diagnostic of `err`.
+fn kinds(err: &Error) -> Vec<hcl_json::DiagnosticKind> {
+    err.diagnostics().iter().map(|d| d.kind.clone()).collect()
+}
+
+/// A representative of each family tools branch on carries its kind, in
+/// both syntaxes where the family exists in both.
+#[test]
+fn each_family_of_diagnostics_carries_its_kind() {
+    use hcl_json::{BodySchema, DiagnosticKind as K, Expression};
+    let ctx = context();
+    let value_err = |src: &str| {
+        Expression::parse(src, "e.hcl")
+            .unwrap()
+            .value(&ctx)
+            .unwrap_err()
+    };
+    // Syntax, in both syntaxes.
+    assert_eq!(
+        kinds(&hcl_json::parse("{\"a\": 1,}", "s.json").unwrap_err()),
+        [K::Syntax]
+    );
+    assert_eq!(
+        kinds(&hcl_json::parse_native("a = 1 +\n", "s.tf").unwrap_err()),
+        [K::Syntax]
+    );
+    assert_eq!(
+        kinds(&Expression::parse("1 +", "e").unwrap_err()),
+        [K::Syntax]
+    );
+    // Schemas, in both syntaxes.
+    let schema = BodySchema::new()
+        .attribute("name", true)
+        .block("resource", &["type", "name"]);
+    let json = hcl_json::parse(r#"{"nmae": 1, "name": 1, "name": 2}"#, "b.json").unwrap();
+    assert_eq!(
+        kinds(&json.body().content(&schema).unwrap_err()),
+        [K::UnsupportedArgument, K::DuplicateArgument]
+    );
+    let native = hcl_json::parse_native("nmae = 1\nbogus {}\nresource \"a\" {}\n", "b.tf").unwrap();
+    assert_eq!(
+        kinds(&native.body().content(&schema).unwrap_err()),
+        [
+            K::UnsupportedArgument,
+            K::UnsupportedBlock,
+            K::BlockLabels,
+            K::MissingArgument
+        ]
+    );
+    // The derive's blocks.
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct One {
+        #[hcl(block)]
+        only: Only,
+    }
+    #[derive(HclDecode, Debug)]
+    struct Only {}
+    let err = hcl_json::from_str::<One>("{}", &ctx).unwrap_err();
+    assert_eq!(kinds(&err), [K::MissingBlock]);
+    let err = hcl_json::from_str::<One>(r#"{"only": [{}, {}]}"#, &ctx).unwrap_err();
+    assert_eq!(kinds(&err), [K::DuplicateBlock]);
+    // Evaluation.
+    assert_eq!(kinds(&value_err("nosuch")), [K::UnknownVariable]);
+    assert_eq!(
+        kinds(
+            &Expression::parse("x", "e")
+                .unwrap()
+                .value(&EvalContext::new())
+                .unwrap_err()
+        ),
+        [K::UnknownVariable]
+    );
+    assert_eq!(
+        kinds(
+            &Expression::parse("x", "e")
+                .unwrap()
+                .value(&EvalContext::literal())
+                .unwrap_err()
+        ),
+        [K::VariablesNotAllowed]
+    );
+    assert_eq!(kinds(&value_err("{a = 1}.b")), [K::UnsupportedAttribute]);
+    assert_eq!(kinds(&value_err("upcase(name)")), [K::UnknownFunction]);
+    assert_eq!(kinds(&value_err("timestamp()")), [K::UnknownFunction]);
+    assert_eq!(
+        kinds(
+            &Expression::parse("f()", "e")
+                .unwrap()
+                .value(&EvalContext::new())
+                .unwrap_err()
+        ),
+        [K::FunctionCallsNotAllowed]
+    );
+    assert_eq!(kinds(&value_err("upper(1, 2)")), [K::WrongArgumentCount]);
+    assert_eq!(kinds(&value_err("upper()")), [K::WrongArgumentCount]);
+    assert_eq!(kinds(&value_err("upper([])")), [K::InvalidFunctionArgument]);
+    assert!(matches!(
+        kinds(&value_err("element([], 0)")).as_slice(),
+        [K::FunctionCallFailed { .. }]
+    ));
+    assert!(matches!(
+        kinds(&value_err("1 + \"x\"")).as_slice(),
+        [K::UnsuitableValue { .. }]
+    ));
+}

@@ -825,3 +825,41 @@ fn difference_a_file_that_does_not_parse_is_not_formatted() {
     assert_eq!(d.summary, "Unclosed configuration block");
     assert_eq!(d.subject.as_ref().unwrap().start.line, 1);
 }
+
+/// Text diagnostics: HCL's writer shows the line without a column or a
+/// caret (the subject is visible only in colour); ours adds both by
+/// default, and `SnippetStyle::Lines` is HCL's layout.
+#[test]
+fn text_diagnostics_add_a_column_and_a_caret_unless_asked_for_hcls_layout() {
+    use hcl_json::diag::{Renderer, SnippetStyle, Sources};
+    let file = hcl_json::parse_native("a = nosuch\n", "t.tf").unwrap();
+    let err = file.body().just_attributes().unwrap()["a"]
+        .expr
+        .value(&ctx())
+        .unwrap_err();
+    let sources = Sources::new().with(&file);
+    let ours = Renderer::new().render_error(&err, &sources);
+    assert!(
+        ours.contains("  on t.tf line 1, column 5:\n   1: a = nosuch\n          ^^^^^^\n"),
+        "{ours}"
+    );
+    let hcl = Renderer::new()
+        .style(SnippetStyle::Lines)
+        .render_error(&err, &sources);
+    assert!(
+        hcl.contains("  on t.tf line 1:\n   1: a = nosuch\n\n"),
+        "{hcl}"
+    );
+}
+
+/// A syntax error has no context line: a file that does not parse gives
+/// no tree to name the block from (HCL names it from the partial tree).
+#[test]
+fn a_syntax_error_has_no_context_line() {
+    use hcl_json::diag::{Renderer, SnippetStyle, Sources};
+    let err = hcl_json::parse_native("b {\n  a = 1 +\n}\n", "t.tf").unwrap_err();
+    let text = Renderer::new()
+        .style(SnippetStyle::Lines)
+        .render_error(&err, &Sources::new());
+    assert!(text.contains("  on t.tf line 2:\n"), "{text}");
+}

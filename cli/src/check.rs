@@ -28,7 +28,10 @@ use clap::Args;
 use hcl_json::hcldec::SpecFile;
 use hcl_json::{Diagnostic, EvalContext, File, Severity};
 
-use crate::diags::{self, Format, Sources};
+use hcl_json::diag::{JsonDiagnostics, Source, Sources};
+use hcl_json::pos::SourceFile;
+
+use crate::diags::{self, Format};
 use crate::{DiagArgs, Failure, Run};
 
 #[derive(Args)]
@@ -129,18 +132,18 @@ impl Unit {
     }
 }
 
-/// One file's outcome: its diagnostics, its text while they may need it,
+/// One file's outcome: its diagnostics, its source while they may need it,
 /// and in the text format the diagnostics rendered (by the thread that
 /// checked the file: rendering costs more than checking).
 struct Checked {
     path: String,
-    text: Option<String>,
+    source: Option<Source>,
     diags: Vec<Diagnostic>,
     rendered: String,
 }
 
 pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
-    let mut run = Run::new(&args.diags);
+    let mut run = Run::new(&args.diags, false);
     let spec = match &args.spec {
         Some(path) => {
             let body = run.parse_file(path).map(|f| f.body());
@@ -180,6 +183,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
         run.rendered()
     };
     let mut all = run.diags;
+    let mut sources = run.sources;
     let (mut errors, mut warnings, mut with_problems) = (0, 0, 0);
     for file in checked {
         with_problems += usize::from(!file.diags.is_empty());
@@ -191,14 +195,14 @@ pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
         }
         text.push_str(&file.rendered);
         all.extend(file.diags);
+        if let Some(source) = file.source {
+            sources.add(source);
+        }
     }
     if run.format == Format::Json {
-        text = if all.is_empty() {
-            // A clean run is still a document for CI to read.
-            "{\n  \"diagnostics\": []\n}\n".to_string()
-        } else {
-            diags::render(&all, &Sources::default(), Format::Json)
-        };
+        // A clean run is still a document for CI to read.
+        let doc = JsonDiagnostics::new(&all, &sources);
+        text = serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n";
     }
     let summary = summary(total, errors, warnings, with_problems);
     let written = if run.format == Format::Json {
@@ -425,13 +429,17 @@ impl Checker<'_> {
             seen.insert(key)
         });
         if let (Format::Text { .. }, false) = (self.format, checked.diags.is_empty()) {
-            let mut sources = Sources::default();
-            if let Some(text) = &checked.text {
-                sources.add(&checked.path, text);
+            let mut sources = Sources::new();
+            if let Some(source) = checked.source.take() {
+                sources.add(source);
             }
             checked.rendered = diags::render(&checked.diags, &sources, self.format);
         }
-        checked.text = None;
+        // The JSON document's snippets need the sources of the files with
+        // diagnostics; nothing else keeps a file's text.
+        if self.format != Format::Json || checked.diags.is_empty() {
+            checked.source = None;
+        }
         checked
     }
 }
@@ -441,7 +449,7 @@ impl Checker<'_> {
 fn read(path: &str) -> (Checked, Option<File>) {
     let mut checked = Checked {
         path: path.to_string(),
-        text: None,
+        source: None,
         diags: Vec::new(),
         rendered: String::new(),
     };
@@ -467,10 +475,15 @@ fn read(path: &str) -> (Checked, Option<File>) {
     } else {
         hcl_json::parse_native(&text, path)
     };
-    checked.text = Some(text);
     match parsed {
-        Ok(file) => (checked, Some(file)),
+        Ok(file) => {
+            // A parsed file also names the block or JSON path around a
+            // diagnostic ("in resource ...").
+            checked.source = Some(Source::from(&file));
+            (checked, Some(file))
+        }
         Err(err) => {
+            checked.source = Some(Source::from(SourceFile::new(path, text)));
             checked.diags.extend(err.into_diagnostics());
             (checked, None)
         }

@@ -22,24 +22,25 @@ mod check;
 mod diags;
 mod fmt;
 mod json;
-mod nav;
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use hcl_json::diag::Sources;
 use hcl_json::hcldec::SpecFile;
-use hcl_json::{Body, Diagnostic, EvalContext, File, Value};
+use hcl_json::stdlib::{Filesystem, Unpredictable};
+use hcl_json::{Body, Diagnostic, DiagnosticKind, EvalContext, Expression, File, Value};
 
-use diags::{Format, Sources};
+use diags::Format;
 use json::Json;
 
 #[derive(Parser)]
 #[command(
     name = "hcl-json",
     version,
-    about = "Check, convert, evaluate and decode HCL files of both syntaxes",
-    long_about = "Check, convert, evaluate and decode HCL files of both syntaxes (JSON: .tf.json, .hcl.json; native: .tf, .hcl).\n\nWithout a subcommand, the arguments are those of `decode`, so that hcl-json can stand in for HashiCorp's hcldec."
+    about = "Check, convert, evaluate and decode HCL files of both syntaxes (native .tf/.hcl and JSON .tf.json/.hcl.json)",
+    long_about = "Check, convert, evaluate and decode HCL files of both syntaxes: the native syntax (.tf, .hcl) and the JSON syntax (.tf.json, .hcl.json).\n\nWithout a subcommand, the arguments are those of `decode`, so that hcl-json can stand in for HashiCorp's hcldec."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -109,6 +110,14 @@ struct EvalArgs {
     /// Variables: an inline JSON object, or a file of attributes; repeatable.
     #[arg(short = 'V', long = "vars", value_name = "JSON|FILE")]
     vars: Vec<String>,
+    /// Grant the file functions (file, fileexists, fileset, templatefile,
+    /// ...), reading under the current directory only.
+    #[arg(long)]
+    allow_files: bool,
+    /// Grant the impure functions (timestamp, plantimestamp, uuid,
+    /// bcrypt): the system clock and random generator.
+    #[arg(long)]
+    allow_impure: bool,
     #[command(flatten)]
     diags: DiagArgs,
 }
@@ -206,14 +215,18 @@ struct Run {
 }
 
 impl Run {
-    fn new(diags: &DiagArgs) -> Run {
-        let format = if diags.diags.is_some() {
-            Format::Json
-        } else {
-            Format::Text {
+    /// A run writing diagnostics as the flags ask: for `hcldec`, in its
+    /// own text and JSON forms (for `decode`), else with carets and in
+    /// `terraform validate -json`'s form.
+    fn new(diags: &DiagArgs, hcldec: bool) -> Run {
+        let format = match (diags.diags.is_some(), hcldec) {
+            (true, true) => Format::HcldecJson,
+            (true, false) => Format::Json,
+            (false, hcldec) => Format::Text {
                 color: std::io::stderr().is_terminal(),
                 width: 80,
-            }
+                hcldec,
+            },
         };
         Run {
             sources: Sources::default(),
@@ -274,15 +287,21 @@ impl Run {
 
     /// Parses `text` as the JSON syntax (`json`) or as native syntax.
     fn parse_source(&mut self, name: &str, text: &str, json: bool) -> Option<File> {
-        self.sources.add(name, text);
         let parsed = if json {
             hcl_json::parse(text, name)
         } else {
             hcl_json::parse_native(text, name)
         };
         match parsed {
-            Ok(file) => Some(file),
+            Ok(file) => {
+                // The parsed file names the block or JSON path around
+                // each diagnostic ("on main.tf line 3, in resource ...").
+                self.sources.add(&file);
+                Some(file)
+            }
             Err(err) => {
+                self.sources
+                    .add(hcl_json::pos::SourceFile::new(name, text.to_string()));
                 self.diags.extend(err.into_diagnostics());
                 None
             }
@@ -331,7 +350,7 @@ fn write_output(out: Option<&str>, text: &str) -> Result<(), Failure> {
 }
 
 fn decode(args: DecodeArgs) -> Result<u8, Failure> {
-    let mut run = Run::new(&args.diags);
+    let mut run = Run::new(&args.diags, true);
     let spec_file = run.parse_file(&args.spec);
     run.stop_on_errors()?;
     let spec_body = spec_file.map(|f| f.body());
@@ -425,10 +444,22 @@ fn traversal_json(t: &hcl_json::Traversal, ctx: &EvalContext) -> Json {
 }
 
 fn eval(args: EvalArgs) -> Result<u8, Failure> {
-    let mut run = Run::new(&args.diags);
+    let mut run = Run::new(&args.diags, false);
     let vars = run.variables(&args.vars);
     run.stop_on_errors()?;
-    let ctx = EvalContext::new().with_stdlib().with_variables(vars);
+    let given_vars = !vars.is_empty();
+    let mut ctx = EvalContext::new().with_stdlib().with_variables(vars);
+    if args.allow_files {
+        ctx = ctx.with_filesystem(Filesystem::new("."));
+    }
+    if args.allow_impure {
+        ctx = ctx.with_unpredictable(Unpredictable::system());
+    }
+    let grants = Grants {
+        given_vars,
+        files: args.allow_files,
+        impure: args.allow_impure,
+    };
     let is_file = !args.expression && std::path::Path::new(&args.input).is_file();
     let value = if is_file {
         let Some(file) = run.parse_file(&args.input) else {
@@ -450,22 +481,22 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
         }
         Value::object(values)
     } else {
-        // The template is given to the JSON syntax as one string property,
-        // so that it is read exactly as a JSON-syntax file would read it.
-        let template = if args.expression {
-            format!("${{{}}}", args.input)
+        // What the user typed is the source: a template (as the content
+        // of a JSON string is read) or, with -e, an expression.
+        let (name, parsed) = if args.expression {
+            (
+                "<expression>",
+                Expression::parse(&args.input, "<expression>"),
+            )
         } else {
-            args.input.clone()
+            (
+                "<template>",
+                Expression::parse_template(&args.input, "<template>"),
+            )
         };
-        let src = Json::Object(vec![("template".into(), Json::String(template))]);
-        let Some(file) = run.parse_source("<template>", &src.compact(), true) else {
-            return Err(Failure::Diagnostics(run.rendered()));
-        };
-        let attrs = file.body().just_attributes().map_err(|e| {
-            run.diags.extend(e.into_diagnostics());
-            Failure::Diagnostics(run.rendered())
-        })?;
-        match attrs["template"].expr.value(&ctx) {
+        run.sources
+            .add(hcl_json::pos::SourceFile::new(name, args.input.clone()));
+        match parsed.and_then(|expr| expr.value(&ctx)) {
             Ok(v) => v,
             Err(err) => {
                 run.diags.extend(err.into_diagnostics());
@@ -473,19 +504,80 @@ fn eval(args: EvalArgs) -> Result<u8, Failure> {
             }
         }
     };
+    advise(&mut run, &grants);
     run.stop_on_errors()?;
     let json = json::value_json(&value, false).map_err(|e| Failure::Message(e.0, 1))?;
     write_output(None, &format!("{}\n", json.compact()))?;
     Ok(0)
 }
 
+/// What `eval` was given: whether any `--vars`, and which grants.
+struct Grants {
+    given_vars: bool,
+    files: bool,
+    impure: bool,
+}
+
+/// Rewrites the library's advice, which speaks to a program
+/// (`EvalContext::with_variable`, `with_filesystem`), in terms of this
+/// command's flags: a variable when none was given, a file or impure
+/// function when it was not granted.
+fn advise(run: &mut Run, grants: &Grants) {
+    let needs_files: Vec<&str> = Filesystem::new(".")
+        .functions()
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    let needs_impure: Vec<&str> = Unpredictable::unknown()
+        .functions()
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    for d in &mut run.diags {
+        let Some(name) = subject_text(&run.sources, d) else {
+            continue;
+        };
+        match d.kind {
+            DiagnosticKind::UnknownVariable if !grants.given_vars => {
+                d.detail = format!(
+                    "There is no variable named {name:?}: give variables with --vars, as a JSON object (--vars '{{\"{name}\": ...}}') or a file of attributes."
+                );
+            }
+            DiagnosticKind::UnknownFunction
+                if !grants.files && needs_files.contains(&name.as_str()) =>
+            {
+                d.detail = format!(
+                    "The function {name:?} reads files: it is not available here; grant it with --allow-files (files under the current directory)."
+                );
+            }
+            DiagnosticKind::UnknownFunction
+                if !grants.impure && needs_impure.contains(&name.as_str()) =>
+            {
+                d.detail = format!(
+                    "The function {name:?} reads the clock or random bytes: it is not available here; grant it with --allow-impure."
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The source text of a diagnostic's subject (a variable's or function's
+/// name, for the kinds [`advise`] rewrites).
+fn subject_text(sources: &Sources, d: &Diagnostic) -> Option<String> {
+    let range = d.subject.as_ref()?;
+    let text = sources.get(&range.filename)?.file().text();
+    text.get(range.bytes()).map(str::to_string)
+}
+
 fn convert(args: ConvertArgs) -> Result<u8, Failure> {
-    let mut run = Run::new(&args.diags);
+    let mut run = Run::new(&args.diags, false);
     let to_json = args.to == "json";
     let mut providers = None;
     if let Some(path) = &args.provider_schema {
         if let Some(text) = run.read_text(path) {
-            run.sources.add(path, &text);
+            run.sources
+                .add(hcl_json::pos::SourceFile::new(path.as_str(), text.as_str()));
             match hcl_json::convert::ProviderSchemas::from_json(&text, path) {
                 Ok(schemas) => providers = Some(schemas),
                 Err(err) => run.diags.extend(err.into_diagnostics()),

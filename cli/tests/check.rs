@@ -133,13 +133,13 @@ fn unknown_functions_are_errors_and_ungranted_ones_warnings_in_both_syntaxes() {
         headlines(&err),
         [
             "Error: Call to unknown function",
-            "on a.tf.json line 1",
+            "on a.tf.json line 1, column 31",
             "Warning: Function not available here",
-            "on b.tf line 2",
+            "on b.tf line 2, column 7",
             "Error: Call to unknown function",
-            "on b.tf line 3",
+            "on b.tf line 3, column 7",
             "Warning: Function not available here",
-            "on b.tf line 4",
+            "on b.tf line 4, column 7",
         ]
     );
     assert!(
@@ -269,13 +269,15 @@ fn json_diagnostics_go_to_stdout_as_one_document() {
         (code, out.as_str(), err.as_str()),
         (
             Some(0),
-            "{\n  \"diagnostics\": []\n}\n",
+            "{\n  \"format_version\": \"1.0\",\n  \"valid\": true,\n  \"error_count\": 0,\n  \"warning_count\": 0,\n  \"diagnostics\": []\n}\n",
             "1 file checked, 0 errors, 0 warnings\n"
         )
     );
     let (code, out, err) = check(&dir, &[".", "--diags=json"]);
     assert_eq!(code, Some(1));
-    assert!(out.starts_with("{\n  \"diagnostics\": [\n"), "{out}");
+    assert!(out.contains("\"error_count\": 1,\n"), "{out}");
+    assert!(out.contains("\"diagnostics\": [\n"), "{out}");
+    assert!(out.contains("\"snippet\": {"), "{out}");
     assert!(out.contains("\"filename\": \"./bad.tf\""), "{out}");
     assert_eq!(err, "2 files checked, 1 error, 0 warnings in 1 file\n");
 }

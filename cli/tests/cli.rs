@@ -541,3 +541,87 @@ fn convert_reads_nested_blocks_from_a_provider_schema() {
     assert_eq!((code, out.as_str()), (Some(2), ""));
     assert!(err.contains("Invalid provider schema"), "{err}");
 }
+
+#[test]
+fn eval_diagnostics_show_what_the_user_typed_with_a_caret() {
+    let (code, _, err) = run(bin().args(["eval", "Hi ${upcase(\"x\")}!"]));
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "Error: Call to unknown function\n\n  on <template> line 1, column 6:\n   1: Hi ${upcase(\"x\")}!\n           ^^^^^^\n\nThere is no function named \"upcase\".\n\n"
+    );
+    let (_, _, err) = run(bin().args(["eval", "-e", "1 +"]));
+    assert!(
+        err.contains("  on <expression> line 1, column 4:\n   1: 1 +\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn eval_advice_names_the_flags_that_would_help() {
+    let (_, _, err) = run(bin().args(["eval", "${region}"]));
+    assert!(
+        err.contains("There is no variable named \"region\": give variables with --vars"),
+        "{err}"
+    );
+    assert!(!err.contains("EvalContext"), "{err}");
+    let (_, _, err) = run(bin().args(["eval", "${timestamp()}"]));
+    assert!(err.contains("grant it with --allow-impure"), "{err}");
+    let (_, _, err) = run(bin().args(["eval", "${file(\"x\")}"]));
+    assert!(err.contains("grant it with\n--allow-files"), "{err}");
+}
+
+#[test]
+fn eval_grants_the_impure_and_file_functions_on_request() {
+    let (code, out, _) = run(bin().args(["eval", "${length(timestamp()) > 0}", "--allow-impure"]));
+    assert_eq!((code, out.as_str()), (Some(0), "true\n"));
+    let dir = write_temp("granted.txt", "hello")
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let (code, out, err) =
+        run(bin()
+            .current_dir(&dir)
+            .args(["eval", "${file(\"granted.txt\")}", "--allow-files"]));
+    assert_eq!((code, out.as_str()), (Some(0), "\"hello\"\n"), "{err}");
+}
+
+#[test]
+fn check_diagnostics_have_a_column_a_caret_and_the_context_line() {
+    let bad = write_temp(
+        "ctx.tf.json",
+        "{\"resource\": {\"a\": {\"b\": [{\"x\": 1,}]}}}",
+    );
+    let (code, _, err) = run(bin().arg("check").arg(&bad));
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1, column 34:\n"), "{err}");
+    assert!(
+        err.contains("\n                                       ^\n"),
+        "{err}"
+    );
+    let bad = write_temp("ctx.tf", "settings {\n  x = nosuch\n}\n");
+    let spec = write_temp(
+        "ctx.hcldec",
+        "block_list {\n  block_type = \"settings\"\n  object {\n    attr \"x\" {\n      type = any\n    }\n  }\n}\n",
+    );
+    let (_, _, err) = run(bin().arg("check").arg("--spec").arg(&spec).arg(&bad));
+    assert!(
+        err.contains("ctx.tf line 2, column 7, in settings:\n   2:   x = nosuch\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_writes_terraform_validate_json() {
+    let bad = write_temp("tv.json", r#"{"a": 1,}"#);
+    let (_, out, _) = run(bin().arg("check").arg("--diags=json").arg(&bad));
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["valid"], false);
+    assert_eq!(doc["error_count"], 1);
+    assert_eq!(doc["diagnostics"][0]["severity"], "error");
+    assert_eq!(doc["diagnostics"][0]["snippet"]["code"], r#"{"a": 1,}"#);
+    assert_eq!(
+        doc["diagnostics"][0]["snippet"]["highlight_start_offset"],
+        7
+    );
+}

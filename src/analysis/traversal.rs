@@ -12,7 +12,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::diag::{did_you_mean, Error, Limit};
+use crate::diag::{did_you_mean, DiagnosticKind, Error, Limit};
 use crate::eval::EvalContext;
 use crate::pos::{Pos, Range, SourceFile};
 use crate::value::limits::{self, Exceeded, VALUE_BYTES};
@@ -270,7 +270,9 @@ impl Traversal {
             if let Some(s) = did_you_mean(name, ctx.variable_names()) {
                 detail.push_str(&format!(" Did you mean {s:?}?"));
             }
-            Err(self.error("Unknown variable", detail, range))
+            Err(self
+                .error("Unknown variable", detail, range)
+                .with_kind(DiagnosticKind::UnknownVariable))
         }
     }
 
@@ -286,7 +288,8 @@ impl Traversal {
 
     #[cold]
     fn step_error(&self, e: AccessError, range: &Range) -> Error {
-        self.error(e.summary, e.detail, range)
+        let kind = e.kind();
+        self.error(e.summary, e.detail, range).with_kind(kind)
     }
 
     #[cold]

@@ -15,7 +15,7 @@ use super::schema::{
     missing_argument, Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema,
 };
 use super::{Body, Expression};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::json::{FileData, NodeId, NodeKind, Prop};
 use crate::pos::Range;
 
@@ -171,7 +171,7 @@ impl<'a> JsonBody<'a> {
                         schema.type_name, label_name
                     ),
                     Some(file.value_subject(value)),
-                ));
+                ).with_kind(DiagnosticKind::BlockLabels));
             }
             for prop in props {
                 labels.push((self.name(prop).to_string(), file.range(prop.name())));
@@ -313,6 +313,7 @@ impl<'a> JsonBody<'a> {
             Some(range),
         )
         .with_context(whole)
+        .with_kind(DiagnosticKind::DuplicateArgument)
     }
 
     #[cold]
@@ -329,6 +330,7 @@ impl<'a> JsonBody<'a> {
             Some(range),
         )
         .with_context(whole)
+        .with_kind(DiagnosticKind::UnsupportedArgument)
     }
 }
 

@@ -13,7 +13,7 @@ use indexmap::IndexMap;
 
 use super::schema::{Attribute, BodyContent, BodySchema};
 use super::{empty_range, Body, BodyRepr};
-use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 
 impl Body {
     /// The bodies read as one body (HCL's `MergeBodies`): a module made of
@@ -69,11 +69,14 @@ pub(super) fn content(
     }
     for attr in &schema.attributes {
         if attr.required && !content.attributes.contains_key(&attr.name) {
-            diags.push(Diagnostic::error(
-                "Missing required argument",
-                format!("The argument {:?} is required, but was not set.", attr.name),
-                None,
-            ));
+            diags.push(
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!("The argument {:?} is required, but was not set.", attr.name),
+                    None,
+                )
+                .with_kind(DiagnosticKind::MissingArgument),
+            );
         }
     }
     Ok((content, partial.then(|| Body::merge(&rests))))
@@ -101,14 +104,17 @@ fn add_attribute(
     diags: &mut Diagnostics,
 ) {
     if let Some(existing) = attrs.get(&name) {
-        diags.push(Diagnostic::error(
-            "Duplicate argument",
-            format!(
-                "Argument {name:?} was already set at {}",
-                existing.name_range
-            ),
-            Some(attr.name_range),
-        ));
+        diags.push(
+            Diagnostic::error(
+                "Duplicate argument",
+                format!(
+                    "Argument {name:?} was already set at {}",
+                    existing.name_range
+                ),
+                Some(attr.name_range),
+            )
+            .with_kind(DiagnosticKind::DuplicateArgument),
+        );
     } else {
         attrs.insert(name, attr);
     }

@@ -12,6 +12,7 @@
 //! files. The parsers themselves live in the `json` and `native`
 //! modules; this module only builds on their trees.
 
+mod context;
 mod expr;
 mod json;
 mod merge;
@@ -30,7 +31,7 @@ pub(crate) use self::schema::missing_argument;
 pub use self::schema::{
     Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema,
 };
-use crate::diag::{Diagnostics, Error};
+use crate::diag::{Diagnostics, Error, Source};
 use crate::json::{FileData, NodeId, ParseOptions};
 use crate::pos::{Range, SourceFile};
 
@@ -153,6 +154,47 @@ impl File {
             FileRepr::Json(data) => Body::json(data.clone(), data.root),
             FileRepr::Native(file) => Body::native(file.clone(), file.tree.root),
         }
+    }
+
+    /// What surrounds byte offset `byte`, as HCL names it on a
+    /// diagnostic's location line (", in ..."): in the native syntax the
+    /// header of the top-level block holding it, in the JSON syntax the
+    /// path of properties and indexes to the innermost object or array
+    /// holding it. `None` at the top level.
+    ///
+    /// ```
+    /// let src = r#"{"service": {"http": [{"port": 1}, {"port": "x"}]}}"#;
+    /// let file = hcl_json::parse(src, "app.json")?;
+    /// assert_eq!(file.context_at(src.find("\"x\"").unwrap()).as_deref(), Some("service.http[1]"));
+    ///
+    /// let src = "resource \"aws_instance\" \"web\" {\n  ami = 1\n}\n";
+    /// let file = hcl_json::parse_native(src, "main.tf")?;
+    /// assert_eq!(
+    ///     file.context_at(src.find("ami").unwrap()).as_deref(),
+    ///     Some("resource \"aws_instance\" \"web\"")
+    /// );
+    /// # Ok::<(), hcl_json::Error>(())
+    /// ```
+    pub fn context_at(&self, byte: usize) -> Option<String> {
+        match &*self.repr {
+            FileRepr::Json(data) => context::json_context(data, byte),
+            FileRepr::Native(file) => context::native_context(file, byte),
+        }
+    }
+}
+
+/// The file's text, with [`File::context_at`] for the location lines of
+/// the diagnostics rendered from it.
+impl From<&File> for Source {
+    fn from(file: &File) -> Source {
+        let handle = file.clone();
+        Source::new(file.source_file().clone()).with_context(move |byte| handle.context_at(byte))
+    }
+}
+
+impl From<File> for Source {
+    fn from(file: File) -> Source {
+        Source::from(&file)
     }
 }
 

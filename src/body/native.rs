@@ -15,7 +15,7 @@ use super::schema::{
     missing_argument, Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema,
 };
 use super::{Body, Expression, File, FileRepr, Origin};
-use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::native::{self, AttributeNode, BlockNode, BodyTree, Item, Span};
 use crate::pos::{Range, SourceFile};
 
@@ -186,13 +186,15 @@ impl<'a> NativeBody<'a> {
                             .attributes
                             .insert(name.to_string(), self.attribute(attr));
                     } else if schema.find_block(name).is_some() {
-                        diags.push(self.error(
+                        diags.push(self.error_of(
+                            DiagnosticKind::UnsupportedArgument,
                             "Unsupported argument",
                             format!("An argument named {name:?} is not expected here. Did you mean to define a block of type {name:?}?"),
                             attr.name.span,
                         ));
                     } else if !partial {
-                        diags.push(self.error(
+                        diags.push(self.error_of(
+                            DiagnosticKind::UnsupportedArgument,
                             "Unsupported argument",
                             format!(
                                 "An argument named {name:?} is not expected here.{}",
@@ -209,13 +211,15 @@ impl<'a> NativeBody<'a> {
                             content.blocks.push(block);
                         }
                     } else if schema.find_attribute(name).is_some() {
-                        diags.push(self.error(
+                        diags.push(self.error_of(
+                            DiagnosticKind::UnsupportedBlock,
                             "Unsupported block type",
                             format!("Blocks of type {name:?} are not expected here. Did you mean to define argument {name:?}? If so, use the equals sign to assign it a value."),
                             b.type_name.span,
                         ));
                     } else if !partial {
-                        diags.push(self.error(
+                        diags.push(self.error_of(
+                            DiagnosticKind::UnsupportedBlock,
                             "Unsupported block type",
                             format!(
                                 "Blocks of type {name:?} are not expected here.{}",
@@ -249,7 +253,8 @@ impl<'a> NativeBody<'a> {
                 Item::Block(b) if blocks == 0 => {
                     blocks += 1;
                     let name = b.type_name.text(self.src());
-                    diags.push(self.error(
+                    diags.push(self.error_of(
+                        DiagnosticKind::UnsupportedBlock,
                         &format!("Unexpected {name:?} block"),
                         "Blocks are not allowed here.".to_string(),
                         b.type_name.span,
@@ -293,7 +298,8 @@ impl<'a> NativeBody<'a> {
                 )
             };
             diags.push(
-                self.error(
+                self.error_of(
+                    DiagnosticKind::BlockLabels,
                     &format!("Extraneous label for {name}"),
                     detail,
                     b.labels[want].span,
@@ -304,7 +310,8 @@ impl<'a> NativeBody<'a> {
         }
         if b.labels.len() < want {
             diags.push(
-                self.error(
+                self.error_of(
+                    DiagnosticKind::BlockLabels,
                     &format!("Missing {} for {name}", header.label_names[b.labels.len()]),
                     format!(
                         "All {name} blocks must have {want} labels ({}).",
@@ -334,6 +341,17 @@ impl<'a> NativeBody<'a> {
     #[cold]
     fn error(&self, summary: &str, detail: String, at: Span) -> Diagnostic {
         Diagnostic::error(summary, detail, Some(self.file.range(at)))
+    }
+
+    #[cold]
+    fn error_of(
+        &self,
+        kind: DiagnosticKind,
+        summary: &str,
+        detail: String,
+        at: Span,
+    ) -> Diagnostic {
+        self.error(summary, detail, at).with_kind(kind)
     }
 }
 

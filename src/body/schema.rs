@@ -8,7 +8,7 @@
 use indexmap::IndexMap;
 
 use super::{Body, Expression};
-use crate::diag::{Diagnostic, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::pos::Range;
 
 /// What a body is expected to contain: named attributes and block types.
@@ -184,4 +184,5 @@ pub(crate) fn missing_argument(name: &str, block: &str, content: &BodyContent) -
         detail,
         Some(content.missing_item_range.clone()),
     )
+    .with_kind(DiagnosticKind::MissingArgument)
 }

@@ -70,7 +70,8 @@ impl Eval<'_> {
             }
         }
         if ctx.is_literal() || !ctx.has_functions() {
-            self.error(
+            self.error_of(
+                DiagnosticKind::FunctionCallsNotAllowed,
                 "Function calls not allowed",
                 "Functions may not be called here.",
                 span,
@@ -78,7 +79,14 @@ impl Eval<'_> {
             return None;
         }
         let detail = unknown_function_message(&call.name.name, ctx);
-        self.error_in("Call to unknown function", detail, call.name.span, span);
+        let kind = DiagnosticKind::UnknownFunction;
+        self.error_in_of(
+            kind,
+            "Call to unknown function",
+            detail,
+            call.name.span,
+            span,
+        );
         None
     }
 
@@ -211,7 +219,8 @@ impl Eval<'_> {
                     ""
                 };
                 let close_paren = Span::new(span.end.saturating_sub(1), span.end);
-                self.error_in(
+                self.error_in_of(
+                    DiagnosticKind::WrongArgumentCount,
                     "Not enough function arguments",
                     format!(
                         "Function {name:?} expects{qualifier} {} argument(s). Missing value for {missing:?}.",
@@ -221,7 +230,8 @@ impl Eval<'_> {
                     span,
                 );
             }
-            (FunctionErrorKind::TooManyArguments, arg) => self.error_in(
+            (FunctionErrorKind::TooManyArguments, arg) => self.error_in_of(
+                DiagnosticKind::WrongArgumentCount,
                 "Too many function arguments",
                 format!(
                     "Function {name:?} expects only {} argument(s).",
@@ -234,7 +244,8 @@ impl Eval<'_> {
                 if function.param_for(i).is_some() =>
             {
                 let param = function.param_for(i).map_or("", |p| p.name.as_str());
-                self.error_in(
+                self.error_in_of(
+                    DiagnosticKind::InvalidFunctionArgument,
                     "Invalid function argument",
                     argument_detail(param, &e.message),
                     arg_span(i),
@@ -243,7 +254,9 @@ impl Eval<'_> {
             }
             _ => {
                 let start = self.call_start(call, span);
-                self.error_in(
+                let reason = e.message.clone();
+                self.error_in_of(
+                    DiagnosticKind::FunctionCallFailed { reason },
                     CALL_FAILED,
                     call_failed_detail(name, &e.message),
                     start,

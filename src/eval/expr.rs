@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use super::context::Env;
 use crate::body::OriginRef;
-use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
+use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::native::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
@@ -71,6 +71,40 @@ impl<'a> Eval<'a> {
         let subject = self.range(span);
         self.diags
             .push(Diagnostic::error(summary, detail, Some(subject)));
+    }
+
+    /// Reports an error of a known kind about `span`.
+    #[cold]
+    pub(super) fn error_of(
+        &mut self,
+        kind: DiagnosticKind,
+        summary: &str,
+        detail: impl Into<String>,
+        span: Span,
+    ) {
+        let subject = self.range(span);
+        self.diags
+            .push(Diagnostic::error(summary, detail, Some(subject)).with_kind(kind));
+    }
+
+    /// Reports an error of a known kind about `span` within the wider
+    /// `context`.
+    #[cold]
+    pub(super) fn error_in_of(
+        &mut self,
+        kind: DiagnosticKind,
+        summary: &str,
+        detail: impl Into<String>,
+        span: Span,
+        context: Span,
+    ) {
+        let subject = self.range(span);
+        let context = self.range(context);
+        self.diags.push(
+            Diagnostic::error(summary, detail, Some(subject))
+                .with_context(context)
+                .with_kind(kind),
+        );
     }
 
     /// Reports an error about `span` within the wider `context`.
@@ -207,7 +241,8 @@ impl<'a> Eval<'a> {
     #[cold]
     fn no_variable(&mut self, name: &Ident, ctx: &Env<'_>) {
         if ctx.is_literal() {
-            self.error(
+            self.error_of(
+                DiagnosticKind::VariablesNotAllowed,
                 "Variables not allowed",
                 "Variables may not be used here.",
                 name.span,
@@ -215,7 +250,8 @@ impl<'a> Eval<'a> {
             return;
         }
         if !ctx.has_variables() {
-            self.error(
+            self.error_of(
+                DiagnosticKind::UnknownVariable,
                 "Variables not allowed",
                 format!(
                     "There is no variable named {:?}: no variables were given to this evaluation context (add them with EvalContext::with_variable).",
@@ -229,7 +265,8 @@ impl<'a> Eval<'a> {
         let suggestion = did_you_mean(&name.name, names.iter().copied())
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
-        self.error(
+        self.error_of(
+            DiagnosticKind::UnknownVariable,
             "Unknown variable",
             format!("There is no variable named {:?}.{suggestion}", name.name),
             name.span,
@@ -326,7 +363,7 @@ impl<'a> Eval<'a> {
 
     fn access(&mut self, result: Result<Value, AccessError>, span: Span) -> Value {
         result.unwrap_or_else(|e| {
-            self.error(e.summary, e.detail, span);
+            self.error_of(e.kind(), e.summary, e.detail, span);
             Value::dynamic()
         })
     }

@@ -412,13 +412,22 @@ impl Function {
     /// arity is checked first; errors are full diagnostics.
     pub fn call_closures(&self, args: &[ExpressionClosure]) -> Result<Value, Error> {
         let as_error = |e: FunctionError| {
-            let summary = match e.kind {
-                FunctionErrorKind::NotEnoughArguments => "Not enough function arguments",
-                FunctionErrorKind::TooManyArguments => "Too many function arguments",
-                FunctionErrorKind::InvalidArgument => "Invalid function argument",
+            let (summary, kind) = match e.kind {
+                FunctionErrorKind::NotEnoughArguments => (
+                    "Not enough function arguments",
+                    DiagnosticKind::WrongArgumentCount,
+                ),
+                FunctionErrorKind::TooManyArguments => (
+                    "Too many function arguments",
+                    DiagnosticKind::WrongArgumentCount,
+                ),
+                FunctionErrorKind::InvalidArgument => (
+                    "Invalid function argument",
+                    DiagnosticKind::InvalidFunctionArgument,
+                ),
                 FunctionErrorKind::Failed => return call_failed(e.message),
             };
-            Error::new(Diagnostic::error(summary, e.message, None))
+            Error::new(Diagnostic::error(summary, e.message, None).with_kind(kind))
         };
         self.check_arity(args.len()).map_err(as_error)?;
         match &self.0.implementation {

@@ -16,6 +16,7 @@ use std::cmp::Ordering;
 
 use super::context::Env;
 use super::expr::Eval;
+use crate::diag::DiagnosticKind;
 use crate::native::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
 use crate::value::{try_convert, Number, NumberError, Type, Value};
 
@@ -210,7 +211,9 @@ impl Eval<'_> {
         match converted {
             Ok(v) => Some(Cow::Owned(v)),
             Err(e) => {
-                self.error_in(
+                let reason = e.to_string();
+                self.error_in_of(
+                    DiagnosticKind::UnsuitableValue { reason },
                     "Invalid operand",
                     format!("Unsuitable value for {side} operand: {e}."),
                     span,

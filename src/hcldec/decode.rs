@@ -13,7 +13,7 @@ use super::{BlockCollection, BlockKeyed, Spec};
 use crate::analysis::Traversal;
 use crate::body::Body;
 use crate::body::{Block, BodyContent, BodySchema};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
 use crate::value::{try_convert, unify_unsafe, Elements, Entries, Str, Type, Value};
@@ -352,6 +352,7 @@ fn duplicate_block(type_name: &str, first: &Block, other: &Block) -> Diagnostic 
         ),
         Some(other.def_range.clone()),
     )
+    .with_kind(DiagnosticKind::DuplicateBlock)
 }
 
 fn missing_block(type_name: &str, content: &BodyContent) -> Diagnostic {
@@ -360,6 +361,7 @@ fn missing_block(type_name: &str, content: &BodyContent) -> Diagnostic {
         format!("A block of type {type_name:?} is required here."),
         Some(content.missing_item_range.clone()),
     )
+    .with_kind(DiagnosticKind::MissingBlock)
 }
 
 fn decode_block(
@@ -406,23 +408,29 @@ fn decode_block_list(
     // Ranges are only needed for messages: computed when one is made.
     let range_of = |i: usize| source_range(&blocks[i].body, &labels_of(blocks[i]), &spec.nested);
     if elems.len() < spec.min_items {
-        diags.push(Diagnostic::error(
-            format!("Insufficient {type_name} blocks"),
-            format!(
-                "At least {} {type_name:?} blocks are required.",
-                spec.min_items
-            ),
-            Some(content.missing_item_range.clone()),
-        ));
+        diags.push(
+            Diagnostic::error(
+                format!("Insufficient {type_name} blocks"),
+                format!(
+                    "At least {} {type_name:?} blocks are required.",
+                    spec.min_items
+                ),
+                Some(content.missing_item_range.clone()),
+            )
+            .with_kind(DiagnosticKind::MissingBlock),
+        );
     } else if spec.max_items > 0 && elems.len() > spec.max_items {
-        diags.push(Diagnostic::error(
-            format!("Too many {type_name} blocks"),
-            format!(
-                "No more than {} {type_name:?} blocks are allowed",
-                spec.max_items
-            ),
-            Some(range_of(spec.max_items)),
-        ));
+        diags.push(
+            Diagnostic::error(
+                format!("Too many {type_name} blocks"),
+                format!(
+                    "No more than {} {type_name:?} blocks are allowed",
+                    spec.max_items
+                ),
+                Some(range_of(spec.max_items)),
+            )
+            .with_kind(DiagnosticKind::DuplicateBlock),
+        );
     }
     let elem_ty = implied_type(&spec.nested);
     if kind == Collection::Tuple {
@@ -529,7 +537,7 @@ fn decode_block_map(
                 format!("Duplicate {type_name} block"),
                 format!("A block for {type_name}{quoted} was already defined. The {type_name} labels must be unique."),
                 Some(block.def_range.clone()),
-            ));
+            ).with_kind(DiagnosticKind::DuplicateBlock));
             continue;
         }
         target.insert(key.clone(), Tree::Leaf(value));

@@ -17,7 +17,7 @@ use super::escape::{self, BadEscape};
 use super::template_cache::TemplateCache;
 use super::tree::{FileData, Kind, Node, Prop};
 use super::NodeId;
-use crate::diag::Error;
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::pos::SourceFile;
 use crate::words;
 
@@ -192,7 +192,11 @@ impl SyntaxError {
     #[cold]
     fn into_error(self, source: &Arc<SourceFile>) -> Error {
         let range = source.range(self.start, self.end);
-        Error::at(self.summary, self.detail, range).with_source(source.clone())
+        Error::new(
+            Diagnostic::error(self.summary, self.detail, Some(range))
+                .with_kind(DiagnosticKind::Syntax),
+        )
+        .with_source(source.clone())
     }
 }
 

@@ -36,7 +36,7 @@ pub(crate) use ast::{
 pub(crate) use body::comments::body_comments;
 pub(crate) use body::{parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, DiagnosticKind};
 use crate::pos::Range;
 
 /// The deepest nesting the parser accepts.
@@ -155,6 +155,7 @@ impl SyntaxError {
             None => self.detail.clone(),
         };
         Diagnostic::error(&self.summary, detail, Some(map(self.span)))
+            .with_kind(DiagnosticKind::Syntax)
     }
 }
 

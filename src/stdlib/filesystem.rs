@@ -10,7 +10,7 @@ use base64::Engine as _;
 
 use super::template::render;
 use super::{make_set, str_arg, Def, MAX_ELEMENTS};
-use crate::diag::{Diagnostic, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::eval::{EvalContext, ExpressionClosure, Function, FunctionError, Param};
 use crate::value::{Type, Value};
 
@@ -409,7 +409,7 @@ impl Filesystem {
                         "Invalid function argument",
                         format!("Invalid value for \"path\" parameter: {detail}."),
                         Some(args[0].expression.range()),
-                    ))
+                    ).with_kind(DiagnosticKind::InvalidFunctionArgument))
                 };
                 let text = match &path {
                     Value::String(s) => s.to_string(),

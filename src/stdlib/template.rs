@@ -18,7 +18,7 @@
 //! function may be called from inside it (Terraform's rule, which rules out
 //! unbounded recursion).
 
-use crate::diag::{Diagnostic, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::eval::{EvalContext, ExpressionClosure, Function, Param};
 use crate::ext::typeexpr::TypeConstraint;
 use crate::value::{Str, Type, Value};
@@ -37,11 +37,14 @@ fn call_error(detail: impl Into<String>) -> Error {
 }
 
 fn arg_error(expr: &ExpressionClosure, detail: impl Into<String>) -> Error {
-    Error::new(Diagnostic::error(
-        "Invalid function argument",
-        detail,
-        Some(expr.expression.range()),
-    ))
+    Error::new(
+        Diagnostic::error(
+            "Invalid function argument",
+            detail,
+            Some(expr.expression.range()),
+        )
+        .with_kind(DiagnosticKind::InvalidFunctionArgument),
+    )
 }
 
 fn templatestring() -> Function {

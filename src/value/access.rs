@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::{Type, Value};
+use crate::diag::DiagnosticKind;
 
 /// Why an attribute access or an index failed: a diagnostic summary and a
 /// sentence of detail, for the caller to put on the step's range.
@@ -15,6 +16,16 @@ pub struct AccessError {
     pub summary: &'static str,
     /// What is wrong and what to do.
     pub detail: String,
+}
+
+impl AccessError {
+    /// The kind of the diagnostic this error becomes.
+    pub fn kind(&self) -> DiagnosticKind {
+        match self.summary {
+            "Unsupported attribute" => DiagnosticKind::UnsupportedAttribute,
+            _ => DiagnosticKind::Other,
+        }
+    }
 }
 
 impl fmt::Display for AccessError {

@@ -9,7 +9,7 @@ use crate::body::{Block, BodyContent};
 use crate::decode::spec::{
     BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind, MAP_KEY_LABEL,
 };
-use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 
 /// "Missing X block" and "Duplicate X block" for `T` and `Option<T>` fields.
 pub(super) fn check_block_counts(
@@ -33,11 +33,14 @@ pub(super) fn check_block_counts(
             continue;
         }
         if matches!(cardinality, Cardinality::One) && !default && blocks.is_empty() {
-            diags.push(Diagnostic::error(
-                format!("Missing {type_name} block"),
-                format!("A block of type {type_name:?} is required here."),
-                Some(content.missing_item_range.clone()),
-            ));
+            diags.push(
+                Diagnostic::error(
+                    format!("Missing {type_name} block"),
+                    format!("A block of type {type_name:?} is required here."),
+                    Some(content.missing_item_range.clone()),
+                )
+                .with_kind(DiagnosticKind::MissingBlock),
+            );
         }
         if !matches!(cardinality, Cardinality::Many) {
             for extra in blocks.iter().skip(1) {
@@ -48,7 +51,7 @@ pub(super) fn check_block_counts(
                         blocks[0].def_range
                     ),
                     Some(extra.def_range.clone()),
-                ));
+                ).with_kind(DiagnosticKind::DuplicateBlock));
             }
         }
     }
@@ -70,7 +73,7 @@ fn check_map_keys(type_name: &str, blocks: &[&Block], diags: &mut Diagnostics) {
                     first.label_ranges[0]
                 ),
                 Some(block.label_ranges[0].clone()),
-            );
+            ).with_kind(DiagnosticKind::DuplicateBlock);
             d.context = Some(first.label_ranges[0].clone());
             diags.push(d);
         } else {

@@ -1,0 +1,1 @@
+name = "tabs	and é wide ${upper(1, 2)}"

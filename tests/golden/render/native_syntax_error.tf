@@ -1,0 +1,4 @@
+name = "web"
+resource "a" "b" {
+  count = 1 +
+}
