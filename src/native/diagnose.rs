@@ -138,7 +138,10 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::KW_ENDIF) {
-        return invalid_directive(tok);
+        return match super::ident::len(&src[p..]) {
+            Some(n) => invalid_control_keyword(&src[p..p + n], Span::from_usize(p, p + n)),
+            None => invalid_directive(tok),
+        };
     }
     if has(expected::KV_SEP) {
         return what(
@@ -156,6 +159,13 @@ pub(crate) fn from_failure(
     }
     if has(expected::OBJECT_END) && !expression_start {
         let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS);
+        if !in_for && c == Some(',') {
+            // `{,}`, `{a = 1,,}`: HCL reads an item's key there.
+            return what(
+                "Invalid expression",
+                "Expected the start of an expression, but found an invalid expression token.",
+            );
+        }
         return if in_for {
             what(
                 "Invalid 'for' expression",
@@ -295,6 +305,25 @@ fn missing_expression(at: Span) -> SyntaxError {
     SyntaxError::new(
         "Missing expression",
         "Expected the start of an expression, but found the end of the input.",
+        at,
+    )
+}
+
+/// `%{ foo }`: a name where a directive keyword goes, as HCL words it
+/// (with its suggestion: the first keyword, in HCL's order, at most two
+/// edits away).
+fn invalid_control_keyword(given: &str, at: Span) -> SyntaxError {
+    let chars: Vec<char> = given.chars().collect();
+    let suggestion = ["if", "for", "else", "endif", "endfor"]
+        .into_iter()
+        .find(|kw| {
+            let kw: Vec<char> = kw.chars().collect();
+            crate::diag::bounded_levenshtein(&chars, &kw, 2).is_some()
+        })
+        .map_or(String::new(), |kw| format!(" Did you mean {kw:?}?"));
+    SyntaxError::new(
+        "Invalid template control keyword",
+        format!("{given:?} is not a valid template control keyword.{suggestion}"),
         at,
     )
 }

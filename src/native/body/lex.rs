@@ -41,7 +41,7 @@ pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
     let mut out = Vec::new();
     let mut told = Told::default();
     let mut stack: Vec<Mode> = Vec::new();
-    let mut i = 0;
+    let mut i = super::bom_len(src);
     while i < b.len() {
         if stack.last() == Some(&Mode::Quoted) {
             i = quoted_step(b, i, &mut stack, &mut out);
@@ -49,7 +49,8 @@ pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
         }
         let c = b[i];
         match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b' ' | b'\t' | b'\n' => i += 1,
+            b'\r' if b.get(i + 1) == Some(&b'\n') => i += 2,
             b'#' => i = line_comment_end(b, i + 1),
             b'/' if b.get(i + 1) == Some(&b'/') => i = line_comment_end(b, i + 2),
             b'/' if b.get(i + 1) == Some(&b'*') => {

@@ -118,10 +118,13 @@ pub(super) fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
         let line_end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
         let line = &b[i..line_end];
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let blank = |c: &u8| *c == b' ' || *c == b'\t';
         let trimmed = line
             .iter()
-            .position(|&c| c != b' ' && c != b'\t')
+            .position(|c| !blank(c))
             .map_or(&line[line.len()..], |k| &line[k..]);
+        let trimmed =
+            &trimmed[..trimmed.len() - trimmed.iter().rev().take_while(|c| blank(c)).count()];
         if trimmed == marker {
             return Some(i + (line.len()));
         }
@@ -138,7 +141,6 @@ impl BodyParser<'_> {
         while let Some(c) = self.peek() {
             match c {
                 b' ' | b'\t' => self.i += 1,
-                b'\r' if self.b.get(self.i + 1) != Some(&b'\n') => self.i += 1,
                 b'#' => self.i = line_comment_end(self.b, self.i + 1),
                 b'/' if self.b.get(self.i + 1) == Some(&b'/') => {
                     self.i = line_comment_end(self.b, self.i + 2);

@@ -179,6 +179,9 @@ pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
         p.tree.bodies.push(BodyNode::default());
         return (p.tree, p.errors);
     }
+    // HCL's scanner drops a leading UTF-8 byte order mark (as editors on
+    // Windows write one); spans still count its bytes.
+    p.i = bom_len(src);
     let root = p.body(None, 0);
     p.tree.root = root;
     if !p.errors.is_empty() {
@@ -188,6 +191,15 @@ pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
         p.errors = errors;
     }
     (p.tree, p.errors)
+}
+
+/// The length of the UTF-8 byte order mark `src` starts with (0 or 3).
+pub(super) fn bom_len(src: &str) -> usize {
+    if src.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
 }
 
 /// The body parser's state.

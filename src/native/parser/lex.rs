@@ -11,7 +11,8 @@ use super::{span, Res, Stop, P};
 
 impl<'s> P<'s> {
     /// pest's implicit skipping, `(WHITESPACE | COMMENT)*`: spaces, tabs,
-    /// newlines, `#` and `//` line comments, `/* */` block comments.
+    /// newlines (`\n`, `\r\n`), `#` and `//` line comments, `/* */` block
+    /// comments.
     #[inline]
     pub(super) fn ws(&mut self) -> Res<()> {
         match self.peek() {
@@ -25,7 +26,10 @@ impl<'s> P<'s> {
         let b = self.b;
         while let Some(&c) = b.get(self.i) {
             match c {
-                b' ' | b'\t' | b'\n' | b'\r' => self.i += 1,
+                b' ' | b'\t' | b'\n' => self.i += 1,
+                // A carriage return alone is no line break (HCL's scanner
+                // calls it an invalid character).
+                b'\r' if b.get(self.i + 1) == Some(&b'\n') => self.i += 2,
                 b'#' => self.line_comment(1),
                 b'/' if b.get(self.i + 1) == Some(&b'/') => self.line_comment(2),
                 b'/' if b.get(self.i + 1) == Some(&b'*') => {
