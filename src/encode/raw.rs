@@ -8,10 +8,9 @@
 //! block as nested objects keyed by its type and labels.
 
 use super::writer::JsonWriter;
-use crate::body::{Body, ExprKind, Expression, OriginRef};
+use crate::body::{Body, BodyItem, ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Error};
 use crate::json::{FileData, NodeId, NodeKind};
-use crate::native::Item;
 
 /// Writes node `id` of `file` as JSON.
 pub(crate) fn node(w: &mut JsonWriter, file: &FileData, id: NodeId) {
@@ -76,9 +75,9 @@ pub(crate) fn body_props(
             w.key(&name);
             node(w, json.file, prop.value);
         }
-    } else if let Some(native) = body.as_native() {
-        for item in native.items() {
-            native_item(w, &native, item)?;
+    } else if body.as_native().is_some() {
+        for item in body.items() {
+            native_item(w, &item)?;
         }
     } else if let Some(bodies) = body.as_merged() {
         for body in bodies {
@@ -100,28 +99,29 @@ fn unwritable(body: &Body) -> Error {
     ))
 }
 
-/// One item of a native body, as JSON properties.
-fn native_item(
-    w: &mut JsonWriter,
-    native: &crate::body::NativeBodyRef<'_>,
-    item: &Item,
-) -> Result<(), Error> {
-    let src = native.file.source.text();
+/// One item of a native body (from the schema-less walk), as JSON
+/// properties: a block as one nested object per label.
+fn native_item(w: &mut JsonWriter, item: &BodyItem) -> Result<(), Error> {
     match item {
-        Item::Attribute(attr) => {
-            w.key(attr.name.text(src));
-            expression(w, &native.attribute(attr).expr);
+        BodyItem::Attribute(attr) => {
+            w.key(&attr.name);
+            expression(w, &attr.expr);
         }
-        Item::Block(block) => {
-            w.key(block.type_name.text(src));
+        BodyItem::Block(block) => {
+            w.key(&block.type_name);
             for label in &block.labels {
                 w.begin_object();
-                w.key(label.text(src));
+                w.key(label);
             }
-            body(w, &Body::native(native.file.clone(), block.body))?;
+            body(w, &block.body)?;
             for _ in &block.labels {
                 w.end_object();
             }
+        }
+        // (Only a JSON body has properties; written as attributes.)
+        BodyItem::Property(prop) => {
+            w.key(&prop.name);
+            expression(w, &prop.expr);
         }
     }
     Ok(())
