@@ -186,11 +186,44 @@ pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
     p.tree.root = root;
     if !p.errors.is_empty() {
         // HCL's lexer reports before its parser does.
-        let mut errors = lex::lexer_errors(src);
-        errors.append(&mut p.errors);
-        p.errors = errors;
+        let (mut errors, unclosed) = lex::lexer_errors(src);
+        match unclosed {
+            None => {
+                errors.append(&mut p.errors);
+                p.errors = errors;
+            }
+            Some(cause) => {
+                p.errors = cause_first(src, cause, errors, std::mem::take(&mut p.errors));
+            }
+        }
     }
     (p.tree, p.errors)
+}
+
+/// The errors of a file where a quoted string's `${` (or `%{`) is never
+/// closed (`cause`, at that opener): HCL's lexer reads the rest of the
+/// file as the sequence, quoted strings and code swapped, and reports a
+/// cascade of "Invalid multi-line string" before the cause. Here the cause
+/// comes first and the cascade is cut: the lexer's errors after the opener
+/// and the parser's in the logical line that holds it (the item the
+/// sequence swallowed) are its consequences, and are left out. Errors
+/// before it, and the parser's after that line (it reads items line by
+/// line, unconfused), are independent and kept.
+fn cause_first(
+    src: &str,
+    cause: SyntaxError,
+    lexer: Vec<SyntaxError>,
+    parser: Vec<SyntaxError>,
+) -> Vec<SyntaxError> {
+    let at = cause.span.start;
+    let b = src.as_bytes();
+    let line_start = memchr::memrchr(b'\n', &b[..at as usize]).map_or(0, |k| k + 1);
+    let line_end = logical_line_end(b, line_start) as u32;
+    let mut errors: Vec<SyntaxError> = lexer.into_iter().filter(|e| e.span.start < at).collect();
+    errors.extend(parser.iter().filter(|e| e.span.start < at).cloned());
+    errors.push(cause);
+    errors.extend(parser.into_iter().filter(|e| e.span.start > line_end));
+    errors
 }
 
 /// The length of the UTF-8 byte order mark `src` starts with (0 or 3).
