@@ -115,6 +115,17 @@ pub(crate) fn from_failure(
 
     let what = |summary: &str, detail: &str| SyntaxError::new(summary, detail, tok);
 
+    // `<<EOT` without a newline after the marker is no heredoc: HCL's
+    // scanner reads `<`, `<` and a name, and blames the first `<`.
+    let before = src[..p].trim_end_matches('-');
+    if before.ends_with("<<") && set & !expected::OTHER == 0 {
+        return SyntaxError::new(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+            Span::from_usize(before.len() - 2, before.len() - 1),
+        );
+    }
+
     if has(expected::INTERP_END) {
         let detail = if c == Some(':') {
             "Template interpolation doesn't expect a colon at this location. Did you intend \

@@ -173,3 +173,37 @@ fn the_detail_of_a_newline_in_an_object_item_is_hcls() {
         "Expected the start of an expression, but found an invalid expression token."
     );
 }
+
+#[test]
+fn a_line_comment_and_its_newline_are_one_token() {
+    // Where HCL blames the newline after a comment, it blames the comment.
+    expect("a = # c\nb = 1\n", &[("Invalid expression", 4..8)]);
+    expect("a = // c\n", &[("Invalid expression", 4..9)]);
+    expect(
+        "x { a = 1 # c\n}\n",
+        &[("Invalid single-argument block definition", 10..14)],
+    );
+    // A `#` in a string is text.
+    expect("a = \"#\" +\n", &[("Invalid expression", 9..10)]);
+}
+
+#[test]
+fn a_heredoc_opener_without_its_newline_is_blamed_at_its_start() {
+    expect("a = <<EOT", &[("Invalid expression", 4..5)]);
+    expect(
+        "a = <<EOT x\nEOT\n",
+        &[
+            ("Invalid expression", 4..5),
+            ("Argument or block definition required", 12..15),
+        ],
+    );
+    expect("a = <<-EOT", &[("Invalid expression", 4..5)]);
+}
+
+#[test]
+fn a_heredoc_left_open_inside_an_interpolation_is_its_own_cause() {
+    expect(
+        "a = \"${<<EOT\nx\nEOT}\"\n",
+        &[("Unterminated template string", 21..21)],
+    );
+}

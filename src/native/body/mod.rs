@@ -192,8 +192,14 @@ pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
                 errors.append(&mut p.errors);
                 p.errors = errors;
             }
-            Some(cause) => {
+            // (Only when it causes a cascade: a heredoc left open in the
+            // sequence is its own cause.)
+            Some(cause) if errors.iter().any(|e| e.span.start > cause.span.start) => {
                 p.errors = cause_first(src, cause, errors, std::mem::take(&mut p.errors));
+            }
+            Some(_) => {
+                errors.append(&mut p.errors);
+                p.errors = errors;
             }
         }
     }
@@ -224,6 +230,29 @@ fn cause_first(
     errors.push(cause);
     errors.extend(parser.into_iter().filter(|e| e.span.start > line_end));
     errors
+}
+
+/// The start of the line comment that runs up to the newline at `nl`, if
+/// one does: the first `#` or `//` of the line outside quoted strings and
+/// block comments.
+fn line_comment_before(b: &[u8], nl: usize) -> Option<usize> {
+    let line_start = memchr::memrchr(b'\n', &b[..nl]).map_or(0, |k| k + 1);
+    let mut i = line_start;
+    let mut quoted = false;
+    while i < nl {
+        match b[i] {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            b'#' if !quoted => return Some(i),
+            b'/' if !quoted && b.get(i + 1) == Some(&b'/') => return Some(i),
+            b'/' if !quoted && b.get(i + 1) == Some(&b'*') => {
+                i = memchr::memmem::find(&b[i + 2..nl], b"*/").map_or(nl, |k| i + 2 + k + 1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The length of the UTF-8 byte order mark `src` starts with (0 or 3).
@@ -291,11 +320,14 @@ impl<'s> BodyParser<'s> {
     /// The token at byte `at`, as a diagnostic shows it: a newline (with
     /// its `\r`) whole, else what the expression diagnostics call a token.
     fn token(&self, at: usize) -> Span {
-        match (self.b.get(at), self.b.get(at + 1)) {
-            (Some(b'\r'), Some(b'\n')) => span(at, at + 2),
-            (Some(b'\n'), _) => span(at, at + 1),
-            _ => super::diagnose::token_at(self.src, at),
-        }
+        let newline = match (self.b.get(at), self.b.get(at + 1)) {
+            (Some(b'\r'), Some(b'\n')) => 2,
+            (Some(b'\n'), _) => 1,
+            _ => return super::diagnose::token_at(self.src, at),
+        };
+        // HCL's scanner makes a line comment and its newline one token.
+        let start = line_comment_before(self.b, at).unwrap_or(at);
+        span(start, at + newline)
     }
 
     /// An identifier here (`ID_Start` or `_`, then `ID_Continue` or `-`).
