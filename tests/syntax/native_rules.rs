@@ -97,6 +97,8 @@ fn a_lone_carriage_return_is_an_invalid_character() {
         &[("Invalid character", 7..8), ("Invalid expression", 7..8)],
     );
     expect("a = [1,\r\n2]\r\nb = 2\r\n", &[]);
+    // In a line comment it is text: the comment runs on to the newline.
+    expect("a = 1 # x\ry\nb = [1, # x\r]\n2]\n", &[]);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! with the same functions.
 
 use super::BodyParser;
+pub(super) use crate::native::parser::line_comment_end;
 
 /// Where the logical line that starts at `from` ends: at the first newline
 /// (`\n`, or the `\r` of `\r\n`) outside brackets, strings, heredocs and
@@ -84,13 +85,6 @@ pub(super) fn logical_line_end(b: &[u8], from: usize) -> usize {
         i += 1;
     }
     b.len()
-}
-
-/// The end of a line comment whose text starts at `from`: the newline
-/// (left for the caller) or the end of the input.
-pub(super) fn line_comment_end(b: &[u8], from: usize) -> usize {
-    let rest = &b[from.min(b.len())..];
-    from + memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())
 }
 
 /// If a heredoc opens at `at` (`<<EOT` or `<<-EOT` and a newline), the

@@ -9,6 +9,18 @@ use crate::native::ident;
 
 use super::{span, Res, Stop, P};
 
+/// The end of a line comment whose text starts at `from`: the newline
+/// (`\n` or `\r\n`, left for the caller) or the end of the input. A
+/// carriage return alone is part of the comment, as in HCL's scanner.
+pub(crate) fn line_comment_end(b: &[u8], from: usize) -> usize {
+    let rest = &b[from.min(b.len())..];
+    match memchr::memchr(b'\n', rest) {
+        Some(k) if k > 0 && rest[k - 1] == b'\r' => from + k - 1,
+        Some(k) => from + k,
+        None => from + rest.len(),
+    }
+}
+
 impl<'s> P<'s> {
     /// pest's implicit skipping, `(WHITESPACE | COMMENT)*`: spaces, tabs,
     /// newlines (`\n`, `\r\n`), `#` and `//` line comments, `/* */` block
@@ -48,10 +60,9 @@ impl<'s> P<'s> {
     }
 
     /// A line comment of `intro` bytes: up to the next newline (`\n` or
-    /// `\r`), which the whitespace rule then takes.
+    /// `\r\n`), which the whitespace rule then takes.
     pub(super) fn line_comment(&mut self, intro: usize) {
-        let rest = &self.b[self.i + intro..];
-        self.i += intro + memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+        self.i = line_comment_end(self.b, self.i + intro);
     }
 
     /// The character at byte `at`, if it is `ident_chars`' first:
