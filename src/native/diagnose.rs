@@ -155,6 +155,14 @@ pub(crate) fn from_failure(
         };
     }
     if has(expected::KV_SEP) {
+        if let Some(key) = key_after_value(src, p) {
+            // `{ a = 1 b }`: HCL reads `b` where a comma or newline goes.
+            return SyntaxError::new(
+                "Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.",
+                key,
+            );
+        }
         return what(
             "Missing key/value separator",
             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
@@ -288,6 +296,58 @@ pub(crate) fn from_failure(
         "Invalid expression",
         "This is not valid in a template or expression here.",
     )
+}
+
+/// When an object's key is missing its `=` at `p`: the key, if it is a
+/// name or a plain quoted string that follows a value on the same line
+/// with no comma between (`{ a = 1 b }`), where HCL's parser, having read
+/// the value, wanted a separator.
+fn key_after_value(src: &str, p: usize) -> Option<Span> {
+    let b = src.as_bytes();
+    let blank_before = |mut i: usize| {
+        while i > 0 && matches!(b[i - 1], b' ' | b'\t') {
+            i -= 1;
+        }
+        i
+    };
+    let end = blank_before(p);
+    let start = if *b.get(end.checked_sub(1)?)? == b'"' {
+        let open = memchr::memrchr(b'"', &b[..end - 1])?;
+        let inner = &b[open + 1..end - 1];
+        if inner
+            .iter()
+            .any(|&c| matches!(c, b'\\' | b'$' | b'%' | b'\n'))
+        {
+            return None;
+        }
+        open
+    } else {
+        let name_start = src[..end]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| c.is_alphanumeric() || c == '_' || c == '-')
+            .last()?
+            .0;
+        if !src[name_start..]
+            .chars()
+            .next()
+            .is_some_and(super::ident::is_start)
+        {
+            return None;
+        }
+        name_start
+    };
+    let before = blank_before(start);
+    // A value ends with a name, a number, a quote or a closing bracket.
+    let value_end = before
+        .checked_sub(1)
+        .and_then(|k| b.get(k))
+        .is_some_and(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'"' | b')' | b']' | b'}')
+        });
+    // (HCL's token for a quoted string is its opening quote.)
+    let end = if b[start] == b'"' { start + 1 } else { end };
+    value_end.then(|| Span::from_usize(start, end))
 }
 
 /// The span of the expression between a `for` expression's colon and the

@@ -209,3 +209,21 @@ fn a_heredoc_left_open_inside_an_interpolation_is_its_own_cause() {
         &[("Unterminated template string", 21..21)],
     );
 }
+
+#[test]
+fn a_key_after_a_value_on_the_same_line_is_a_missing_attribute_separator() {
+    expect(
+        "x = { a = 1 b }\n",
+        &[("Missing attribute separator", 12..13)],
+    );
+    expect(
+        "x = { a = f(1) \"b\" }\n",
+        &[("Missing attribute separator", 15..16)],
+    );
+    // A key alone still misses its `=`.
+    expect("x = { a b }\n", &[("Missing key/value separator", 8..9)]);
+    expect(
+        "x = { a = 1\n b }\n",
+        &[("Missing key/value separator", 15..16)],
+    );
+}
