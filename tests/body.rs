@@ -703,3 +703,131 @@ fn merged_bodies_list_the_comments_of_each_syntax_in_order() {
         .collect();
     assert_eq!(texts, ["\"from json\"", "# from native"]);
 }
+
+// ---------------------------------------------------------------- walk
+
+mod walk {
+    use hcl_json::body::{BodyItem, PropertyValue};
+    use hcl_json::{BodySchema, EvalContext, Value};
+
+    fn names(items: &[BodyItem]) -> Vec<&str> {
+        items.iter().map(BodyItem::name).collect()
+    }
+
+    #[test]
+    fn a_native_body_gives_attributes_and_blocks_in_source_order() {
+        let src = "a = 1\nresource \"aws_vpc\" main {\n  cidr = \"x\"\n  tags {}\n}\nb = 2 # c\nlocals {}\n";
+        let file = hcl_json::parse_native(src, "m.tf").unwrap();
+        let items = file.body().items();
+        assert_eq!(names(&items), ["a", "resource", "b", "locals"]);
+        let BodyItem::Attribute(a) = &items[0] else {
+            panic!("{:?}", items[0])
+        };
+        assert_eq!(a.expr.value(&EvalContext::new()).unwrap(), Value::from(1));
+        assert_eq!(a.range.bytes(), 0..5);
+        let BodyItem::Block(block) = &items[1] else {
+            panic!("{:?}", items[1])
+        };
+        // Every label, quoted or not, each with its range: no schema
+        // decides how many there are.
+        assert_eq!(block.labels, ["aws_vpc", "main"]);
+        assert_eq!(block.label_ranges[0].bytes(), 15..24);
+        assert_eq!(block.label_ranges[1].bytes(), 25..29);
+        assert_eq!(block.type_range.bytes(), 6..14);
+        assert_eq!(block.def_range.bytes(), 6..29);
+        assert_eq!(items[1].range().bytes(), 6..56);
+        let inner = block.body.items();
+        assert_eq!(names(&inner), ["cidr", "tags"]);
+        assert!(matches!(inner[0], BodyItem::Attribute(_)));
+        assert!(matches!(inner[1], BodyItem::Block(_)));
+        assert_eq!(items[2].range().bytes(), 57..62);
+    }
+
+    #[test]
+    fn the_rest_of_partial_content_leaves_out_what_was_taken() {
+        let file = hcl_json::parse_native("a = 1\nb = 2\nc {}\n", "m.tf").unwrap();
+        let (_, rest) = file
+            .body()
+            .partial_content(&BodySchema::new().attribute("a", false).block("c", &[]))
+            .unwrap();
+        assert_eq!(names(&rest.items()), ["b"]);
+        let file = hcl_json::parse(r#"{"a": 1, "b": 2}"#, "m.json").unwrap();
+        let (_, rest) = file
+            .body()
+            .partial_content(&BodySchema::new().attribute("b", false))
+            .unwrap();
+        assert_eq!(names(&rest.items()), ["a"]);
+    }
+
+    #[test]
+    fn a_json_body_gives_its_property_tree() {
+        let src = r#"{"//": "note", "resource": {"aws_vpc": {"main": {"cidr": "x"}}}, "list": [1, [2], {"k": null}], "a": 1, "a": 2}"#;
+        let file = hcl_json::parse(src, "m.tf.json").unwrap();
+        let items = file.body().items();
+        // Comments are not items; duplicates are, in order.
+        assert_eq!(names(&items), ["resource", "list", "a", "a"]);
+        let BodyItem::Property(resource) = &items[0] else {
+            panic!()
+        };
+        assert_eq!(resource.name_range.bytes(), 15..25);
+        let PropertyValue::Object(types) = &resource.value else {
+            panic!("{:?}", resource.value)
+        };
+        let types = types.items();
+        let BodyItem::Property(vpc) = &types[0] else {
+            panic!()
+        };
+        assert_eq!(vpc.name, "aws_vpc");
+        let BodyItem::Property(list) = &items[1] else {
+            panic!()
+        };
+        let PropertyValue::Array { elements, range } = &list.value else {
+            panic!("{:?}", list.value)
+        };
+        assert_eq!(&src[range.bytes()], r#"[1, [2], {"k": null}]"#);
+        assert!(matches!(elements[0], PropertyValue::Scalar(_)));
+        assert!(
+            matches!(&elements[1], PropertyValue::Array { elements, .. } if elements.len() == 1)
+        );
+        assert!(matches!(elements[2], PropertyValue::Object(_)));
+        assert_eq!(&src[elements[2].range().bytes()], r#"{"k": null}"#);
+        // The value as an expression, as an attribute's.
+        let BodyItem::Property(a) = &items[3] else {
+            panic!()
+        };
+        assert_eq!(a.expr.value(&EvalContext::new()).unwrap(), Value::from(2));
+    }
+
+    #[test]
+    fn a_json_body_written_as_an_array_of_objects_gives_every_objects_properties() {
+        let file = hcl_json::parse(r#"{"b": [{"x": 1}, {"y": 2}]}"#, "m.json").unwrap();
+        let items = file.body().items();
+        let BodyItem::Property(b) = &items[0] else {
+            panic!()
+        };
+        let PropertyValue::Array { elements, .. } = &b.value else {
+            panic!()
+        };
+        let PropertyValue::Object(first) = &elements[0] else {
+            panic!()
+        };
+        assert_eq!(names(&first.items()), ["x"]);
+        // The same array read as a body, as a block's would be.
+        let content = file
+            .body()
+            .content(&BodySchema::new().block("b", &[]))
+            .unwrap();
+        assert_eq!(names(&content.blocks[0].body.items()), ["x"]);
+    }
+
+    #[test]
+    fn a_merged_body_gives_its_bodies_items_in_turn() {
+        let a = hcl_json::parse_native("a = 1\n", "a.tf").unwrap();
+        let b = hcl_json::parse(r#"{"b": 2}"#, "b.tf.json").unwrap();
+        let merged = hcl_json::Body::merge(&[a.body(), b.body()]);
+        let items = merged.items();
+        assert_eq!(names(&items), ["a", "b"]);
+        assert!(matches!(items[0], BodyItem::Attribute(_)));
+        assert!(matches!(items[1], BodyItem::Property(_)));
+    }
+}

@@ -863,3 +863,43 @@ fn a_syntax_error_has_no_context_line() {
         .render_error(&err, &Sources::new());
     assert!(text.contains("  on t.tf line 2:\n"), "{text}");
 }
+/// Summary and subject bytes of every diagnostic of a native file.
+fn native_errors(src: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    let err = hcl_json::parse_native(src, "t.tf").unwrap_err();
+    err.diagnostics()
+        .iter()
+        .map(|d| (d.summary.clone(), d.subject.as_ref().unwrap().bytes()))
+        .collect()
+}
+
+#[test]
+fn difference_an_unclosed_interpolation_is_reported_first_without_its_cascade() {
+    // HCL: ten "Invalid multi-line string", then the cause.
+    let src = "resource \"a\" \"b\" {\n  name = \"${var.x\"\n  tags = {\n    Name = \"web\"\n  }\n  ami = \"ami-1\"\n}\n\noutput \"o\" {\n  value = \"v\"\n}\n";
+    let at = src.find("${").unwrap();
+    assert_eq!(
+        native_errors(src),
+        [(
+            "Unclosed template interpolation sequence".to_string(),
+            at..at + 2
+        )]
+    );
+    let err = hcl_json::parse_native(src, "t.tf").unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].detail,
+        "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression."
+    );
+    // Independent errors before it are kept, in front of it.
+    let src = "x = = 1\na = \"${b\n}\"\nc = \"%{ if d\"\ne = 1\n";
+    let at = src.find("%{").unwrap();
+    assert_eq!(
+        native_errors(src),
+        [
+            ("Invalid expression".to_string(), 4..5),
+            (
+                "Unclosed template directive sequence".to_string(),
+                at..at + 2
+            ),
+        ]
+    );
+}

@@ -1,7 +1,8 @@
-//! Any bytes: the native body parser, body processing, static analysis and
-//! evaluation of native files must not panic.
+//! Any bytes: the native body parser, body processing, the schema-less
+//! walk, static analysis and evaluation of native files must not panic.
 #![no_main]
 
+use hcl_json::body::BodyItem;
 use hcl_json::{BodySchema, EvalContext};
 use libfuzzer_sys::fuzz_target;
 
@@ -31,4 +32,19 @@ fuzz_target!(|data: &[u8]| {
     }
     let merged = hcl_json::Body::merge(&[file.body(), file.body()]);
     let _ = merged.just_attributes();
+    walk(&file.body(), &ctx);
 });
+
+/// The schema-less walk, every block's body too, every value evaluated.
+fn walk(body: &hcl_json::Body, ctx: &EvalContext) {
+    for item in body.items() {
+        let _ = item.range();
+        match item {
+            BodyItem::Attribute(attr) => {
+                let _ = attr.expr.value(ctx);
+            }
+            BodyItem::Block(block) => walk(&block.body, ctx),
+            _ => {}
+        }
+    }
+}

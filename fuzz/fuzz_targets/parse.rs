@@ -1,6 +1,8 @@
-//! Any bytes: the JSON parser and body processing must not panic.
+//! Any bytes: the JSON parser, body processing and the schema-less walk
+//! must not panic.
 #![no_main]
 
+use hcl_json::body::{BodyItem, PropertyValue};
 use hcl_json::BodySchema;
 use libfuzzer_sys::fuzz_target;
 
@@ -16,5 +18,25 @@ fuzz_target!(|data: &[u8]| {
             }
             let _ = rest.just_attributes();
         }
+        walk(&file.body());
     }
 });
+
+/// The schema-less walk: every property, into every object and array.
+fn walk(body: &hcl_json::Body) {
+    for item in body.items() {
+        let _ = item.range();
+        if let BodyItem::Property(prop) = item {
+            value(&prop.value);
+        }
+    }
+}
+
+fn value(v: &PropertyValue) {
+    let _ = v.range();
+    match v {
+        PropertyValue::Object(body) => walk(body),
+        PropertyValue::Array { elements, .. } => elements.iter().for_each(value),
+        _ => {}
+    }
+}

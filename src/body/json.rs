@@ -260,6 +260,20 @@ impl<'a> JsonBody<'a> {
             .collect()
     }
 
+    /// The properties of the body in source order, duplicates included,
+    /// without `"//"` comments and names earlier partial processing hid
+    /// (what is not an object has none).
+    pub(crate) fn body_props(&self) -> Vec<Prop> {
+        let mut ignored = Diagnostics::new();
+        self.deep_props(self.node, None, &mut ignored)
+            .into_iter()
+            .filter(|p| {
+                let name = self.name(*p);
+                name != COMMENT && !self.is_hidden(&name)
+            })
+            .collect()
+    }
+
     /// Whether earlier partial processing hid some names of this body.
     pub(crate) fn is_partial(&self) -> bool {
         self.hidden.is_some()

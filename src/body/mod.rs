@@ -7,7 +7,8 @@
 //! `match`, and neither syntax pays for the other. How a JSON object maps
 //! onto attributes and blocks is `json.rs`'s business, how a native body
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
-//! (HCL's `MergeBodies`). A derived body (`DerivedBody`) is one another
+//! (HCL's `MergeBodies`); `walk.rs` gives a body's items as written,
+//! without a schema. A derived body (`DerivedBody`) is one another
 //! module computes from other bodies: the `module` module's override
 //! files. The parsers themselves live in the `json` and `native`
 //! modules; this module only builds on their trees.
@@ -18,6 +19,7 @@ mod json;
 mod merge;
 mod native;
 mod schema;
+mod walk;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -31,6 +33,7 @@ pub(crate) use self::schema::missing_argument;
 pub use self::schema::{
     Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema,
 };
+pub use self::walk::{BodyItem, Property, PropertyValue};
 use crate::diag::{Diagnostics, Error, Source};
 use crate::json::{FileData, NodeId, ParseOptions};
 use crate::pos::{Range, SourceFile};

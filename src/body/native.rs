@@ -101,7 +101,7 @@ fn invalid_encoding(src: &[u8], filename: &str, at: usize) -> Error {
 }
 
 impl NativeFile {
-    fn range(&self, span: Span) -> Range {
+    pub(super) fn range(&self, span: Span) -> Range {
         self.source.range(span.start as usize, span.end as usize)
     }
 

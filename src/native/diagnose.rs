@@ -115,6 +115,17 @@ pub(crate) fn from_failure(
 
     let what = |summary: &str, detail: &str| SyntaxError::new(summary, detail, tok);
 
+    // `<<EOT` without a newline after the marker is no heredoc: HCL's
+    // scanner reads `<`, `<` and a name, and blames the first `<`.
+    let before = src[..p].trim_end_matches('-');
+    if before.ends_with("<<") && set & !expected::OTHER == 0 {
+        return SyntaxError::new(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+            Span::from_usize(before.len() - 2, before.len() - 1),
+        );
+    }
+
     if has(expected::INTERP_END) {
         let detail = if c == Some(':') {
             "Template interpolation doesn't expect a colon at this location. Did you intend \
@@ -138,9 +149,20 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::KW_ENDIF) {
-        return invalid_directive(tok);
+        return match super::ident::len(&src[p..]) {
+            Some(n) => invalid_control_keyword(&src[p..p + n], Span::from_usize(p, p + n)),
+            None => invalid_directive(tok),
+        };
     }
     if has(expected::KV_SEP) {
+        if let Some(key) = key_after_value(src, p) {
+            // `{ a = 1 b }`: HCL reads `b` where a comma or newline goes.
+            return SyntaxError::new(
+                "Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.",
+                key,
+            );
+        }
         return what(
             "Missing key/value separator",
             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
@@ -156,6 +178,13 @@ pub(crate) fn from_failure(
     }
     if has(expected::OBJECT_END) && !expression_start {
         let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS);
+        if !in_for && c == Some(',') {
+            // `{,}`, `{a = 1,,}`: HCL reads an item's key there.
+            return what(
+                "Invalid expression",
+                "Expected the start of an expression, but found an invalid expression token.",
+            );
+        }
         return if in_for {
             what(
                 "Invalid 'for' expression",
@@ -269,6 +298,58 @@ pub(crate) fn from_failure(
     )
 }
 
+/// When an object's key is missing its `=` at `p`: the key, if it is a
+/// name or a plain quoted string that follows a value on the same line
+/// with no comma between (`{ a = 1 b }`), where HCL's parser, having read
+/// the value, wanted a separator.
+fn key_after_value(src: &str, p: usize) -> Option<Span> {
+    let b = src.as_bytes();
+    let blank_before = |mut i: usize| {
+        while i > 0 && matches!(b[i - 1], b' ' | b'\t') {
+            i -= 1;
+        }
+        i
+    };
+    let end = blank_before(p);
+    let start = if *b.get(end.checked_sub(1)?)? == b'"' {
+        let open = memchr::memrchr(b'"', &b[..end - 1])?;
+        let inner = &b[open + 1..end - 1];
+        if inner
+            .iter()
+            .any(|&c| matches!(c, b'\\' | b'$' | b'%' | b'\n'))
+        {
+            return None;
+        }
+        open
+    } else {
+        let name_start = src[..end]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| c.is_alphanumeric() || c == '_' || c == '-')
+            .last()?
+            .0;
+        if !src[name_start..]
+            .chars()
+            .next()
+            .is_some_and(super::ident::is_start)
+        {
+            return None;
+        }
+        name_start
+    };
+    let before = blank_before(start);
+    // A value ends with a name, a number, a quote or a closing bracket.
+    let value_end = before
+        .checked_sub(1)
+        .and_then(|k| b.get(k))
+        .is_some_and(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'"' | b')' | b']' | b'}')
+        });
+    // (HCL's token for a quoted string is its opening quote.)
+    let end = if b[start] == b'"' { start + 1 } else { end };
+    value_end.then(|| Span::from_usize(start, end))
+}
+
 /// The span of the expression between a `for` expression's colon and the
 /// `=>` at `arrow`: back from the arrow to the nearest `:` outside any
 /// brackets, whitespace trimmed.
@@ -295,6 +376,25 @@ fn missing_expression(at: Span) -> SyntaxError {
     SyntaxError::new(
         "Missing expression",
         "Expected the start of an expression, but found the end of the input.",
+        at,
+    )
+}
+
+/// `%{ foo }`: a name where a directive keyword goes, as HCL words it
+/// (with its suggestion: the first keyword, in HCL's order, at most two
+/// edits away).
+fn invalid_control_keyword(given: &str, at: Span) -> SyntaxError {
+    let chars: Vec<char> = given.chars().collect();
+    let suggestion = ["if", "for", "else", "endif", "endfor"]
+        .into_iter()
+        .find(|kw| {
+            let kw: Vec<char> = kw.chars().collect();
+            crate::diag::bounded_levenshtein(&chars, &kw, 2).is_some()
+        })
+        .map_or(String::new(), |kw| format!(" Did you mean {kw:?}?"));
+    SyntaxError::new(
+        "Invalid template control keyword",
+        format!("{given:?} is not a valid template control keyword.{suggestion}"),
         at,
     )
 }

@@ -5,8 +5,29 @@
 //!
 //! The expression parser, the body parser and its lexer, and the native
 //! writer all ask here. ASCII, the usual case, is decided inline or by
-//! table; other characters by Unicode's tables. Where a name ends inside a
+//! table; other characters by HCL's own tables (`ident_tables.rs`), which
+//! are Unicode 9.0's: a name HCL refuses (U+10D00, or a zero-width joiner,
+//! which later Unicode versions added) is refused here too, so that a file
+//! that parses here parses in Terraform. Where a name ends inside a
 //! reference or a body is the callers' business.
+
+use super::ident_tables::{ID_CONTINUE, ID_START};
+
+/// Whether `c` is in `table` (sorted, disjoint, inclusive ranges).
+fn in_table(table: &[(u32, u32)], c: char) -> bool {
+    let c = u32::from(c);
+    table
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                std::cmp::Ordering::Less
+            } else if lo > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
 
 /// Whether the ASCII byte `c` starts an identifier: a letter or `_`.
 #[inline]
@@ -39,7 +60,7 @@ pub(crate) fn is_start(c: char) -> bool {
     if c.is_ascii() {
         is_start_byte(c as u8)
     } else {
-        pest::unicode::ID_START(c)
+        in_table(ID_START, c)
     }
 }
 
@@ -49,7 +70,7 @@ pub(crate) fn is_continue(c: char) -> bool {
     if c.is_ascii() {
         is_continue_byte(c as u8)
     } else {
-        pest::unicode::ID_CONTINUE(c)
+        in_table(ID_CONTINUE, c)
     }
 }
 
@@ -95,6 +116,20 @@ mod tests {
         assert!(!is_identifier("a b"));
         assert!(!is_identifier("a.b"));
         assert!(!is_identifier("a\u{2014}b"));
+    }
+
+    #[test]
+    fn identifier_characters_are_unicode_9_as_in_hcl() {
+        // Added to ID_Continue in Unicode 15.1 and to ID_Start in 11.0:
+        // not identifier characters in HCL.
+        assert!(!is_identifier("a\u{200D}"));
+        assert!(!is_identifier("\u{10D00}"));
+        assert!(!is_identifier("a\u{10D00}"));
+        // Unicode 9.0 letters and marks are.
+        assert!(is_identifier("\u{10000}\u{0663}"));
+        assert!(is_identifier("\u{4E00}"));
+        assert!(!is_start('\u{0301}'));
+        assert!(is_continue('\u{0301}'));
     }
 
     #[test]

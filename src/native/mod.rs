@@ -5,7 +5,8 @@
 //! a [`Span`] of byte offsets into the text given), the identifier rule
 //! (`ident.rs`), the wording of syntax errors (`diagnose.rs`, from the
 //! farthest failure), the pre-scan of the error path (`scan.rs`) and the
-//! tree shaping shared with the oracle (`shape.rs`). The pest grammar that
+//! tree shaping and object newline rule shared with the oracle (`shape.rs`,
+//! `layout.rs`). The pest grammar that
 //! states the language, and the property tests that hold the parser to it,
 //! are the test-only `oracle/`.
 //!
@@ -19,6 +20,8 @@ mod ast;
 mod body;
 mod diagnose;
 pub(crate) mod ident;
+mod ident_tables;
+mod layout;
 #[cfg(test)]
 mod oracle;
 mod parser;

@@ -287,9 +287,12 @@ fn heredoc_close(b: &[u8], mut i: usize, marker: &[u8]) -> Option<usize> {
     while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;
     }
-    let end = i + marker.len();
+    let mut end = i + marker.len();
     if b.get(i..end)? != marker {
         return None;
+    }
+    while end < b.len() && (b[end] == b' ' || b[end] == b'\t') {
+        end += 1;
     }
     match (b.get(end), b.get(end + 1)) {
         (None | Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => Some(end),

@@ -139,9 +139,29 @@ fn unexpected_directive_details_follow_go() {
 }
 
 #[test]
-fn unknown_directive_keyword() {
+fn unknown_directive_keyword_is_an_invalid_template_control_keyword() {
+    // HCL: a name where the keyword goes is a bad keyword, with the first
+    // keyword two edits away or less as a suggestion.
     let e = template_error("%{ iff a }");
-    check(&e, "", "Invalid template directive", (3, 6));
+    check(&e, "", "Invalid template control keyword", (3, 6));
+    assert_eq!(
+        e.detail,
+        "\"iff\" is not a valid template control keyword. Did you mean \"if\"?"
+    );
+    let e = template_error("%{ foo }");
+    check(&e, "", "Invalid template control keyword", (3, 6));
+    assert_eq!(
+        e.detail,
+        "\"foo\" is not a valid template control keyword. Did you mean \"for\"?"
+    );
+    let e = template_error("%{ xyzzy }");
+    assert_eq!(
+        e.detail,
+        "\"xyzzy\" is not a valid template control keyword."
+    );
+    // Something else than a name is still an invalid directive.
+    let e = template_error("%{ 1 }");
+    check(&e, "", "Invalid template directive", (3, 4));
 }
 
 #[test]

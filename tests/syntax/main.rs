@@ -3,4 +3,5 @@
 
 mod diagnostics;
 mod limits;
+mod native_rules;
 mod strip_markers;

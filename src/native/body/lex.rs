@@ -2,7 +2,9 @@
 //! parser's: every character no token uses ("Invalid character"), single
 //! `&`, `|`, `^` and `~` ("Unsupported operator"), and every newline inside
 //! a quoted string ("Invalid multi-line string"; HCL's lexer reads a quoted
-//! string on to its closing quote, across lines).
+//! string on to its closing quote, across lines). An interpolation or
+//! directive sequence of a quoted string that the file never closes is
+//! found here too: it is the cause of everything the lexer says after it.
 //!
 //! The body parser reads the file without tokens, so these come from one
 //! scan of the whole file that follows the lexer's modes: code, quoted
@@ -21,9 +23,13 @@ use crate::native::{ident, SyntaxError};
 enum Mode {
     /// Inside `"..."`.
     Quoted,
-    /// Inside `${ ... }` or `%{ ... }` in a quoted string, with the braces
-    /// opened in it.
-    Sequence(u32),
+    /// Inside `${ ... }` or `%{ ... }` in a quoted string: the braces
+    /// opened in it, where it opened and whether it is a directive.
+    Sequence {
+        depth: u32,
+        at: usize,
+        directive: bool,
+    },
 }
 
 /// Counts of the diagnostics HCL reports only a few times.
@@ -35,13 +41,15 @@ struct Told {
     backtick: u32,
 }
 
-/// The lexer's diagnostics for `src`, in source order.
-pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
+/// The lexer's diagnostics for `src`, in source order, and the
+/// interpolation or directive sequence of a quoted string still open at
+/// the end of the file, if one is (the first such).
+pub(super) fn lexer_errors(src: &str) -> (Vec<SyntaxError>, Option<SyntaxError>) {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut told = Told::default();
     let mut stack: Vec<Mode> = Vec::new();
-    let mut i = 0;
+    let mut i = super::bom_len(src);
     while i < b.len() {
         if stack.last() == Some(&Mode::Quoted) {
             i = quoted_step(b, i, &mut stack, &mut out);
@@ -49,7 +57,8 @@ pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
         }
         let c = b[i];
         match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b' ' | b'\t' | b'\n' => i += 1,
+            b'\r' if b.get(i + 1) == Some(&b'\n') => i += 2,
             b'#' => i = line_comment_end(b, i + 1),
             b'/' if b.get(i + 1) == Some(&b'/') => i = line_comment_end(b, i + 2),
             b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -61,17 +70,17 @@ pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
             }
             b'<' if b.get(i + 1) == Some(&b'<') => i = heredoc_end(b, i).unwrap_or(i + 2),
             b'{' => {
-                if let Some(Mode::Sequence(depth)) = stack.last_mut() {
+                if let Some(Mode::Sequence { depth, .. }) = stack.last_mut() {
                     *depth += 1;
                 }
                 i += 1;
             }
             b'}' => {
                 match stack.last_mut() {
-                    Some(Mode::Sequence(0)) => {
+                    Some(Mode::Sequence { depth: 0, .. }) => {
                         stack.pop();
                     }
-                    Some(Mode::Sequence(depth)) => *depth -= 1,
+                    Some(Mode::Sequence { depth, .. }) => *depth -= 1,
                     _ => {}
                 }
                 i += 1;
@@ -107,7 +116,29 @@ pub(super) fn lexer_errors(src: &str) -> Vec<SyntaxError> {
             _ => i = non_ascii(src, i, &mut out),
         }
     }
-    out
+    let unclosed = stack.iter().find_map(|m| match *m {
+        Mode::Sequence { at, directive, .. } => Some(unclosed_sequence(at, directive)),
+        Mode::Quoted => None,
+    });
+    (out, unclosed)
+}
+
+/// HCL's error for the sequence opened at `at` and never closed.
+#[cold]
+fn unclosed_sequence(at: usize, directive: bool) -> SyntaxError {
+    let (summary, what) = if directive {
+        ("Unclosed template directive sequence", "directive")
+    } else {
+        ("Unclosed template interpolation sequence", "interpolation")
+    };
+    SyntaxError::new(
+        summary,
+        format!(
+            "There is no closing brace for this {what} sequence before the end of the quoted \
+             template. This might be caused by incorrect nesting inside the given expression."
+        ),
+        span(at, at + 2),
+    )
 }
 
 /// One step inside a quoted string at `i`; the next position.
@@ -120,7 +151,11 @@ fn quoted_step(b: &[u8], i: usize, stack: &mut Vec<Mode>, out: &mut Vec<SyntaxEr
         b'\\' if !matches!(b.get(i + 1), None | Some(b'\n' | b'\r')) => i + 2,
         b'$' | b'%' if b.get(i + 1) == Some(&b[i]) && b.get(i + 2) == Some(&b'{') => i + 3,
         b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
-            stack.push(Mode::Sequence(0));
+            stack.push(Mode::Sequence {
+                depth: 0,
+                at: i,
+                directive: b[i] == b'%',
+            });
             i + 2
         }
         b'\n' => {

@@ -6,6 +6,7 @@
 //! with the same functions.
 
 use super::BodyParser;
+pub(super) use crate::native::parser::line_comment_end;
 
 /// Where the logical line that starts at `from` ends: at the first newline
 /// (`\n`, or the `\r` of `\r\n`) outside brackets, strings, heredocs and
@@ -86,13 +87,6 @@ pub(super) fn logical_line_end(b: &[u8], from: usize) -> usize {
     b.len()
 }
 
-/// The end of a line comment whose text starts at `from`: the newline
-/// (left for the caller) or the end of the input.
-pub(super) fn line_comment_end(b: &[u8], from: usize) -> usize {
-    let rest = &b[from.min(b.len())..];
-    from + memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())
-}
-
 /// If a heredoc opens at `at` (`<<EOT` or `<<-EOT` and a newline), the
 /// position at the end of its closing marker's line (or the end of the
 /// input when it is never closed).
@@ -118,10 +112,13 @@ pub(super) fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
         let line_end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
         let line = &b[i..line_end];
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let blank = |c: &u8| *c == b' ' || *c == b'\t';
         let trimmed = line
             .iter()
-            .position(|&c| c != b' ' && c != b'\t')
+            .position(|c| !blank(c))
             .map_or(&line[line.len()..], |k| &line[k..]);
+        let trimmed =
+            &trimmed[..trimmed.len() - trimmed.iter().rev().take_while(|c| blank(c)).count()];
         if trimmed == marker {
             return Some(i + (line.len()));
         }
@@ -138,7 +135,6 @@ impl BodyParser<'_> {
         while let Some(c) = self.peek() {
             match c {
                 b' ' | b'\t' => self.i += 1,
-                b'\r' if self.b.get(self.i + 1) != Some(&b'\n') => self.i += 1,
                 b'#' => self.i = line_comment_end(self.b, self.i + 1),
                 b'/' if self.b.get(self.i + 1) == Some(&b'/') => {
                     self.i = line_comment_end(self.b, self.i + 2);

@@ -179,15 +179,89 @@ pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
         p.tree.bodies.push(BodyNode::default());
         return (p.tree, p.errors);
     }
+    // HCL's scanner drops a leading UTF-8 byte order mark (as editors on
+    // Windows write one); spans still count its bytes.
+    p.i = bom_len(src);
     let root = p.body(None, 0);
     p.tree.root = root;
     if !p.errors.is_empty() {
         // HCL's lexer reports before its parser does.
-        let mut errors = lex::lexer_errors(src);
-        errors.append(&mut p.errors);
-        p.errors = errors;
+        let (mut errors, unclosed) = lex::lexer_errors(src);
+        match unclosed {
+            None => {
+                errors.append(&mut p.errors);
+                p.errors = errors;
+            }
+            // (Only when it causes a cascade: a heredoc left open in the
+            // sequence is its own cause.)
+            Some(cause) if errors.iter().any(|e| e.span.start > cause.span.start) => {
+                p.errors = cause_first(src, cause, errors, std::mem::take(&mut p.errors));
+            }
+            Some(_) => {
+                errors.append(&mut p.errors);
+                p.errors = errors;
+            }
+        }
     }
     (p.tree, p.errors)
+}
+
+/// The errors of a file where a quoted string's `${` (or `%{`) is never
+/// closed (`cause`, at that opener): HCL's lexer reads the rest of the
+/// file as the sequence, quoted strings and code swapped, and reports a
+/// cascade of "Invalid multi-line string" before the cause. Here the cause
+/// comes first and the cascade is cut: the lexer's errors after the opener
+/// and the parser's in the logical line that holds it (the item the
+/// sequence swallowed) are its consequences, and are left out. Errors
+/// before it, and the parser's after that line (it reads items line by
+/// line, unconfused), are independent and kept.
+fn cause_first(
+    src: &str,
+    cause: SyntaxError,
+    lexer: Vec<SyntaxError>,
+    parser: Vec<SyntaxError>,
+) -> Vec<SyntaxError> {
+    let at = cause.span.start;
+    let b = src.as_bytes();
+    let line_start = memchr::memrchr(b'\n', &b[..at as usize]).map_or(0, |k| k + 1);
+    let line_end = logical_line_end(b, line_start) as u32;
+    let mut errors: Vec<SyntaxError> = lexer.into_iter().filter(|e| e.span.start < at).collect();
+    errors.extend(parser.iter().filter(|e| e.span.start < at).cloned());
+    errors.push(cause);
+    errors.extend(parser.into_iter().filter(|e| e.span.start > line_end));
+    errors
+}
+
+/// The start of the line comment that runs up to the newline at `nl`, if
+/// one does: the first `#` or `//` of the line outside quoted strings and
+/// block comments.
+fn line_comment_before(b: &[u8], nl: usize) -> Option<usize> {
+    let line_start = memchr::memrchr(b'\n', &b[..nl]).map_or(0, |k| k + 1);
+    let mut i = line_start;
+    let mut quoted = false;
+    while i < nl {
+        match b[i] {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            b'#' if !quoted => return Some(i),
+            b'/' if !quoted && b.get(i + 1) == Some(&b'/') => return Some(i),
+            b'/' if !quoted && b.get(i + 1) == Some(&b'*') => {
+                i = memchr::memmem::find(&b[i + 2..nl], b"*/").map_or(nl, |k| i + 2 + k + 1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The length of the UTF-8 byte order mark `src` starts with (0 or 3).
+pub(super) fn bom_len(src: &str) -> usize {
+    if src.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
 }
 
 /// The body parser's state.
@@ -246,11 +320,14 @@ impl<'s> BodyParser<'s> {
     /// The token at byte `at`, as a diagnostic shows it: a newline (with
     /// its `\r`) whole, else what the expression diagnostics call a token.
     fn token(&self, at: usize) -> Span {
-        match (self.b.get(at), self.b.get(at + 1)) {
-            (Some(b'\r'), Some(b'\n')) => span(at, at + 2),
-            (Some(b'\n'), _) => span(at, at + 1),
-            _ => super::diagnose::token_at(self.src, at),
-        }
+        let newline = match (self.b.get(at), self.b.get(at + 1)) {
+            (Some(b'\r'), Some(b'\n')) => 2,
+            (Some(b'\n'), _) => 1,
+            _ => return super::diagnose::token_at(self.src, at),
+        };
+        // HCL's scanner makes a line comment and its newline one token.
+        let start = line_comment_before(self.b, at).unwrap_or(at);
+        span(start, at + newline)
     }
 
     /// An identifier here (`ID_Start` or `_`, then `ID_Continue` or `-`).

@@ -59,8 +59,7 @@ impl Reader<'_> {
             (Some(b'/'), Some(b'/')) => 2,
             _ => return,
         };
-        let rest = &self.b[self.i + intro..];
-        self.i += intro + memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+        self.i = super::lines::line_comment_end(self.b, self.i + intro);
     }
 
     /// Whitespace inside brackets: spaces, tabs, newlines and line

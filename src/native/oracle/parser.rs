@@ -563,6 +563,10 @@ impl<'s> Builder<'s> {
                 _ => {}
             }
         }
+        let close = span.end as usize - 1;
+        if let Some(e) = crate::native::layout::object_newline_error(self.src, &items, close) {
+            self.errors.push(e);
+        }
         self.wrap(ExprKind::Object(items), span, height + 1)
     }
 

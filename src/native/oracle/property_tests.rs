@@ -377,8 +377,11 @@ fn hand_parser_takes_every_shape() {
         "${é}",
         "${aé}",
         "${provider::aws::f(1)}",
-        "${[for]}",
-        "${{for = 1}}",
+        "${[for x in y: x]}",
+        "${ {a = 1, for = 2} }",
+        "${ {\n  a = 1\n\n  b = [\n 1,\n 2]\n  c = (1 +\n 2)\n} }",
+        "${ {a = f(\n1)\n b = 2,\n} }",
+        "${ {a = 1 /*\n*/ + 2} }",
         // Plain references, read without the descent (and what is not one).
         "${a}",
         "${a.b.c}",
@@ -462,6 +465,21 @@ fn hand_parser_diagnoses_errors_as_pest_does() {
         "${a.b.}",
         "${a. }",
         "%{ if a.b c }x%{ endif }",
+        // A bracket then `for` commits to a `for` expression.
+        "${[for]}",
+        "${{for = 1}}",
+        // A newline ends an object's item.
+        "${ {a = 1 +\n 2} }",
+        "${ {a =\n 1} }",
+        "${ {a\n = 1} }",
+        "${ {a = x ?\n 1 : 2} }",
+        "${ {a = x\n ? 1 : 2} }",
+        "${ {a = \"s\"\n , b = 1} }",
+        "${ {a = b\n.c} }",
+        "${ {a = 1 # c\n + 2} }",
+        "${ {a = !\n b} }",
+        "${ {,} }",
+        "${ {a = 1,,} }",
     ] {
         assert!(
             matches!(hand::parse_template(src), Outcome::Invalid(_)),

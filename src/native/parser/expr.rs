@@ -356,7 +356,7 @@ impl P<'_> {
         Ok(commits)
     }
 
-    /// tuple = { "[" ~ (expr ~ (tuple_comma ~ expr)* ~ tuple_comma?)? ~ tuple_end },
+    /// tuple = { "[" ~ !kw_for ~ (expr ~ (tuple_comma ~ expr)* ~ tuple_comma?)? ~ tuple_end },
     /// or for_tuple.
     pub(super) fn tuple(&mut self) -> Built<Expr> {
         let start = self.i;
@@ -365,6 +365,11 @@ impl P<'_> {
         self.ws()?;
         if self.starts_for()? {
             return self.for_expr(start, false);
+        }
+        // `!kw_for`: HCL commits to a `for` expression at the keyword, so
+        // `[for]` is a bad `for`, not a tuple holding a variable.
+        if self.at_keyword("for") {
+            return Err(Stop::GiveUp);
         }
         let mut items = Vec::new();
         let mut height = 0;
@@ -403,6 +408,10 @@ impl P<'_> {
         self.ws()?;
         if self.starts_for()? {
             return self.for_expr(start, true);
+        }
+        // `!kw_for`, as for tuples: `{for = 1}` is a bad `for`.
+        if self.at_keyword("for") {
+            return Err(Stop::GiveUp);
         }
         let mut items: Vec<ObjectItem> = Vec::new();
         let mut height = 0;
@@ -446,6 +455,9 @@ impl P<'_> {
             } else {
                 self.note(self.i, OTHER); // object_comma
             }
+        }
+        if let Some(e) = crate::native::layout::object_newline_error(self.src, &items, self.i) {
+            self.errors.push(e);
         }
         self.i += 1;
         self.leave();

@@ -9,9 +9,22 @@ use crate::native::ident;
 
 use super::{span, Res, Stop, P};
 
+/// The end of a line comment whose text starts at `from`: the newline
+/// (`\n` or `\r\n`, left for the caller) or the end of the input. A
+/// carriage return alone is part of the comment, as in HCL's scanner.
+pub(crate) fn line_comment_end(b: &[u8], from: usize) -> usize {
+    let rest = &b[from.min(b.len())..];
+    match memchr::memchr(b'\n', rest) {
+        Some(k) if k > 0 && rest[k - 1] == b'\r' => from + k - 1,
+        Some(k) => from + k,
+        None => from + rest.len(),
+    }
+}
+
 impl<'s> P<'s> {
     /// pest's implicit skipping, `(WHITESPACE | COMMENT)*`: spaces, tabs,
-    /// newlines, `#` and `//` line comments, `/* */` block comments.
+    /// newlines (`\n`, `\r\n`), `#` and `//` line comments, `/* */` block
+    /// comments.
     #[inline]
     pub(super) fn ws(&mut self) -> Res<()> {
         match self.peek() {
@@ -25,7 +38,10 @@ impl<'s> P<'s> {
         let b = self.b;
         while let Some(&c) = b.get(self.i) {
             match c {
-                b' ' | b'\t' | b'\n' | b'\r' => self.i += 1,
+                b' ' | b'\t' | b'\n' => self.i += 1,
+                // A carriage return alone is no line break (HCL's scanner
+                // calls it an invalid character).
+                b'\r' if b.get(self.i + 1) == Some(&b'\n') => self.i += 2,
                 b'#' => self.line_comment(1),
                 b'/' if b.get(self.i + 1) == Some(&b'/') => self.line_comment(2),
                 b'/' if b.get(self.i + 1) == Some(&b'*') => {
@@ -44,10 +60,9 @@ impl<'s> P<'s> {
     }
 
     /// A line comment of `intro` bytes: up to the next newline (`\n` or
-    /// `\r`), which the whitespace rule then takes.
+    /// `\r\n`), which the whitespace rule then takes.
     pub(super) fn line_comment(&mut self, intro: usize) {
-        let rest = &self.b[self.i + intro..];
-        self.i += intro + memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+        self.i = line_comment_end(self.b, self.i + intro);
     }
 
     /// The character at byte `at`, if it is `ident_chars`' first:

@@ -33,6 +33,7 @@ use crate::native::diagnose::{
 use crate::native::scan::{self, Start};
 use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
+pub(crate) use lex::line_comment_end;
 use template::Mode;
 
 /// Why this parser stopped without a tree.

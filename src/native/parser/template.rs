@@ -513,11 +513,14 @@ impl P<'_> {
         }
         self.enter(start)?;
         let items = self.template_items_until(Mode::Heredoc, marker)?;
-        // heredoc_close = ${ (" " | "\t")* ~ POP ~ &(NEWLINE | EOI) }
+        // heredoc_close = ${ (" " | "\t")* ~ POP ~ (" " | "\t")* ~ &(NEWLINE | EOI) }
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.i += 1;
         }
         self.i += marker.len();
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.i += 1;
+        }
         self.leave();
         let at = span(start, self.i);
         let (t, height) = self.shape(items, at, flush)?;
@@ -531,13 +534,22 @@ impl P<'_> {
     }
 
     /// Whether the heredoc closes at `self.i`, at the start of a line:
-    /// heredoc_close_line = _{ (" " | "\t")* ~ PEEK ~ &(NEWLINE | EOI) }.
+    /// heredoc_close_line = _{ (" " | "\t")* ~ PEEK ~ (" " | "\t")* ~ &(NEWLINE | EOI) }:
+    /// HCL trims the line before comparing it with the marker, so `EOH `
+    /// closes `<<EOH` (Nomad's job files have it).
     pub(super) fn closes_heredoc(&self, marker: &[u8]) -> bool {
         let b = self.b;
         let mut j = self.i;
         while matches!(b.get(j), Some(b' ' | b'\t')) {
             j += 1;
         }
-        b[j..].starts_with(marker) && matches!(b.get(j + marker.len()), None | Some(b'\n' | b'\r'))
+        if !b[j..].starts_with(marker) {
+            return false;
+        }
+        j += marker.len();
+        while matches!(b.get(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        matches!(b.get(j), None | Some(b'\n' | b'\r'))
     }
 }

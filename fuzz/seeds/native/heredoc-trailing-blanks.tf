@@ -1,0 +1,6 @@
+a = <<EOH
+x
+EOH 
+b = <<-EOT
+  y
+	EOT	

@@ -1,0 +1,10 @@
+resource "a" "b" {
+  name = "${var.x"
+  tags = {
+    Name = "web"
+  }
+}
+c = "%{ if d"
+e = "${<<EOT
+x
+EOT}"

@@ -1,0 +1,229 @@
+//! Native files read exactly as HashiCorp's HCL reads them, rule by rule:
+//! each test gives a file and every diagnostic HCL gives for it (summary
+//! and subject), checked against HCL 2.14 and the newer parser.
+
+use hcl_json::Diagnostic;
+
+/// Every diagnostic of the native file `src`, as (summary, subject
+/// bytes, subject line:column-line:column).
+fn diags(src: &str) -> Vec<(String, std::ops::Range<usize>, String)> {
+    match hcl_json::parse_native(src, "t.tf") {
+        Ok(_) => Vec::new(),
+        Err(e) => e.diagnostics().iter().map(summary_and_subject).collect(),
+    }
+}
+
+fn summary_and_subject(d: &Diagnostic) -> (String, std::ops::Range<usize>, String) {
+    let s = d.subject.as_ref().expect("a subject");
+    (
+        d.summary.clone(),
+        s.bytes(),
+        format!(
+            "{}:{}-{}:{}",
+            s.start.line, s.start.column, s.end.line, s.end.column
+        ),
+    )
+}
+
+#[track_caller]
+fn expect(src: &str, want: &[(&str, std::ops::Range<usize>)]) {
+    let got = diags(src);
+    let got_short: Vec<(&str, std::ops::Range<usize>)> = got
+        .iter()
+        .map(|(s, r, _)| (s.as_str(), r.clone()))
+        .collect();
+    assert_eq!(got_short, want, "{src:?}: {got:?}");
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    expect("\u{feff}a = 1\n", &[]);
+    let file = hcl_json::parse_native("\u{feff}a = 1\n", "t.tf").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    assert_eq!(attrs["a"].name_range.bytes(), 3..4);
+    // Only at the start: elsewhere it is a character no token uses.
+    expect(
+        "a = 1\n\u{feff}b = 2\n",
+        &[
+            ("Invalid character", 6..9),
+            ("Argument or block definition required", 6..9),
+        ],
+    );
+}
+
+#[test]
+fn a_bracket_then_for_is_a_for_expression() {
+    expect("a = {for = 1}\n", &[("Invalid 'for' expression", 9..10)]);
+    expect("a = [for]\n", &[("Invalid 'for' expression", 8..9)]);
+    let err = hcl_json::parse_native("a = [for]\n", "t.tf").unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].detail,
+        "For expression requires variable name after 'for'."
+    );
+    // A later key may be named `for`.
+    expect("a = {b = 1, for = 2}\n", &[]);
+}
+
+#[test]
+fn a_heredoc_closes_on_its_marker_with_blanks_after_it() {
+    // Nomad's job files close `<<EOH` with `EOH ` and tabs.
+    let src = "a = <<EOH\nx\nEOH \nb = <<-EOT\n  y\n  EOT\t \nc = 1\n";
+    expect(src, &[]);
+    let file = hcl_json::parse_native(src, "t.tf").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    let ctx = hcl_json::EvalContext::new();
+    assert_eq!(attrs["a"].expr.value(&ctx).unwrap(), "x\n".into());
+    assert_eq!(attrs["b"].expr.value(&ctx).unwrap(), "y\n".into());
+    assert_eq!(attrs.len(), 3);
+    // Text after the marker still does not close it.
+    expect(
+        "a = <<EOH\nEOH x\n",
+        &[("Unterminated template string", 16..16)],
+    );
+}
+
+#[test]
+fn a_lone_carriage_return_is_an_invalid_character() {
+    expect(
+        "a = 1\rb = 2\n",
+        &[
+            ("Invalid character", 5..6),
+            ("Missing newline after argument", 5..6),
+        ],
+    );
+    // Inside brackets too; `\r\n` is a newline everywhere.
+    expect(
+        "a = [1,\r2]\n",
+        &[("Invalid character", 7..8), ("Invalid expression", 7..8)],
+    );
+    expect("a = [1,\r\n2]\r\nb = 2\r\n", &[]);
+    // In a line comment it is text: the comment runs on to the newline.
+    expect("a = 1 # x\ry\nb = [1, # x\r]\n2]\n", &[]);
+}
+
+#[test]
+fn identifiers_are_unicode_9_as_in_hcl() {
+    expect(
+        "a\u{200d} = 1\n",
+        &[
+            ("Invalid character", 1..4),
+            ("Argument or block definition required", 0..1),
+        ],
+    );
+    expect(
+        "a\u{10d00} = 1\n",
+        &[
+            ("Invalid character", 1..5),
+            ("Argument or block definition required", 0..1),
+        ],
+    );
+    expect("\u{4e00}\u{0663} = 1\n", &[]);
+}
+
+#[test]
+fn a_name_where_a_directive_keyword_goes_is_an_invalid_control_keyword() {
+    expect(
+        "a = \"%{ foo }\"\n",
+        &[("Invalid template control keyword", 8..11)],
+    );
+}
+
+#[test]
+fn a_comma_where_an_object_item_goes_is_an_invalid_expression() {
+    expect("a = {,}\n", &[("Invalid expression", 5..6)]);
+    expect("a = {b = 1,,}\n", &[("Invalid expression", 11..12)]);
+}
+
+#[test]
+fn a_newline_ends_an_object_item() {
+    // HCL 2.x's diagnostics, subject included.
+    expect(
+        "x = {\n a = 1 +\n 2\n}\n",
+        &[("Invalid expression", 14..15)],
+    );
+    expect("x = {a =\n 1}\n", &[("Invalid expression", 8..9)]);
+    expect("x = {a\n = 1}\n", &[("Missing attribute value", 6..7)]);
+    expect("x = {a = x ?\n 1 : 2}\n", &[("Invalid expression", 12..13)]);
+    expect(
+        "x = {a = \"s\"\n , b = 1}\n",
+        &[("Invalid expression", 14..15)],
+    );
+    // A newline before an operator or a step ends the value there.
+    expect("x = {a = 1\n+ 2}\n", &[("Invalid expression", 11..12)]);
+    expect("x = {a = b\n.c}\n", &[("Invalid expression", 11..12)]);
+    // A line comment ends its line.
+    expect("x = {a = 1 # c\n + 2}\n", &[("Invalid expression", 16..17)]);
+    // Inside brackets and parentheses newlines are free.
+    expect(
+        "x = {\n a = (1 +\n 2)\n b = [\n 1,\n 2]\n c = f(\n 1)\n}\n",
+        &[],
+    );
+    // So are block comments, and newlines between items.
+    expect("x = {\n\n a = 1 /*\n */ + 2,\n\n b = 2\n}\n", &[]);
+}
+
+#[test]
+fn the_detail_of_a_newline_in_an_object_item_is_hcls() {
+    let err = hcl_json::parse_native("x = {a\n = 1}\n", "t.tf").unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].detail,
+        "Expected an attribute value, introduced by an equals sign (\"=\")."
+    );
+    let err = hcl_json::parse_native("x = {a =\n 1}\n", "t.tf").unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].detail,
+        "Expected the start of an expression, but found an invalid expression token."
+    );
+}
+
+#[test]
+fn a_line_comment_and_its_newline_are_one_token() {
+    // Where HCL blames the newline after a comment, it blames the comment.
+    expect("a = # c\nb = 1\n", &[("Invalid expression", 4..8)]);
+    expect("a = // c\n", &[("Invalid expression", 4..9)]);
+    expect(
+        "x { a = 1 # c\n}\n",
+        &[("Invalid single-argument block definition", 10..14)],
+    );
+    // A `#` in a string is text.
+    expect("a = \"#\" +\n", &[("Invalid expression", 9..10)]);
+}
+
+#[test]
+fn a_heredoc_opener_without_its_newline_is_blamed_at_its_start() {
+    expect("a = <<EOT", &[("Invalid expression", 4..5)]);
+    expect(
+        "a = <<EOT x\nEOT\n",
+        &[
+            ("Invalid expression", 4..5),
+            ("Argument or block definition required", 12..15),
+        ],
+    );
+    expect("a = <<-EOT", &[("Invalid expression", 4..5)]);
+}
+
+#[test]
+fn a_heredoc_left_open_inside_an_interpolation_is_its_own_cause() {
+    expect(
+        "a = \"${<<EOT\nx\nEOT}\"\n",
+        &[("Unterminated template string", 21..21)],
+    );
+}
+
+#[test]
+fn a_key_after_a_value_on_the_same_line_is_a_missing_attribute_separator() {
+    expect(
+        "x = { a = 1 b }\n",
+        &[("Missing attribute separator", 12..13)],
+    );
+    expect(
+        "x = { a = f(1) \"b\" }\n",
+        &[("Missing attribute separator", 15..16)],
+    );
+    // A key alone still misses its `=`.
+    expect("x = { a b }\n", &[("Missing key/value separator", 8..9)]);
+    expect(
+        "x = { a = 1\n b }\n",
+        &[("Missing key/value separator", 15..16)],
+    );
+}
