@@ -84,7 +84,9 @@ pub enum DiagnosticKind {
     /// ("Extraneous label for NAME", "Missing NAME for TYPE").
     BlockLabels,
     /// A reference names a variable the context does not have ("Unknown
-    /// variable"; "Variables not allowed" when the context has none).
+    /// variable"; "Variables not allowed" when the context has none), or
+    /// a module's reference names a variable, local value, module call or
+    /// data resource the module does not declare.
     UnknownVariable,
     /// Variables are not allowed here (a literal-only context).
     VariablesNotAllowed,

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use super::native::{Spans, Variables};
 use super::traversal::Traversal;
 use crate::body::{File, FileRepr, NativeFile, OriginRef};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::{unknown_function_detail, EvalContext};
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::native::{needs_template_parse, parse_template, Item, Span};
@@ -255,11 +255,14 @@ impl<'c> Scan<'c> {
         spans: Spans<'_>,
     ) -> Option<Diagnostic> {
         if !ctx.has_functions() || ctx.is_literal() {
-            return Some(Diagnostic::error(
-                "Function calls not allowed",
-                "Functions may not be called here.",
-                Some(spans.range(call_span)),
-            ));
+            return Some(
+                Diagnostic::error(
+                    "Function calls not allowed",
+                    "Functions may not be called here.",
+                    Some(spans.range(call_span)),
+                )
+                .with_kind(DiagnosticKind::FunctionCallsNotAllowed),
+            );
         }
         if ctx.function(name).is_some() {
             return None;
@@ -282,7 +285,10 @@ impl<'c> Scan<'c> {
                 Some(spans.range(name_span)),
             )
         };
-        Some(diag.with_context(spans.range(call_span)))
+        Some(
+            diag.with_kind(DiagnosticKind::UnknownFunction)
+                .with_context(spans.range(call_span)),
+        )
     }
 }
 

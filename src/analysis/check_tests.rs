@@ -129,3 +129,27 @@ fn variables_of_a_file_are_every_references_in_source_order() {
     let names: Vec<String> = native.variables().iter().map(ToString::to_string).collect();
     assert_eq!(names, ["x.y", "z"]);
 }
+
+#[test]
+fn calls_carry_the_unknown_function_kind_whether_errors_or_warnings() {
+    use crate::diag::DiagnosticKind;
+    let file = parse_native("a = nosuch()\nb = file(\"x\")\n", "t.tf").unwrap();
+    let diags = file.check(&stdlib());
+    let kinds: Vec<_> = diags
+        .as_slice()
+        .iter()
+        .map(|d| (d.severity, d.kind.clone()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (Severity::Error, DiagnosticKind::UnknownFunction),
+            (Severity::Warning, DiagnosticKind::UnknownFunction),
+        ]
+    );
+    let literal = file.check(&EvalContext::new());
+    assert_eq!(
+        literal.as_slice()[0].kind,
+        DiagnosticKind::FunctionCallsNotAllowed
+    );
+}

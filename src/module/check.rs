@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use super::{terraform_schema, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
 use crate::body::File;
-use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
+use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 
 impl Module {
@@ -207,11 +207,10 @@ impl Declared {
             end: range.end,
             ..root.clone()
         };
-        Some(Diagnostic::warning(
-            summary,
-            format!("{detail}{names}"),
-            Some(subject),
-        ))
+        Some(
+            Diagnostic::warning(summary, format!("{detail}{names}"), Some(subject))
+                .with_kind(DiagnosticKind::UnknownVariable),
+        )
     }
 
     /// " Did you mean "x"?" for the declared name closest to `name` (the

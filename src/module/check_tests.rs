@@ -45,6 +45,16 @@ fn each_undeclared_reference_is_a_warning_on_the_name_it_misses() {
 }
 
 #[test]
+fn undeclared_references_are_of_the_unknown_variable_kind() {
+    let f = parse_native("x = local.nope\n", "m.tf").unwrap();
+    let diags = check_files(&[f], &EvalContext::new().with_stdlib());
+    assert_eq!(
+        diags.as_slice()[0].kind,
+        crate::diag::DiagnosticKind::UnknownVariable
+    );
+}
+
+#[test]
 fn names_outside_the_modules_declarations_are_left_alone() {
     let f = parse_native(
         "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, each.key, self.id, path.module, terraform.workspace, aws_s3_bucket.b.id]\n}\nvariable \"l\" {}\n",
