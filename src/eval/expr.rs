@@ -20,7 +20,7 @@ use crate::native::{
 use crate::pos::Range;
 use crate::value::limits::{self, Exceeded};
 use crate::value::{
-    try_convert, unify_unsafe, AccessError, Elements, Entries, Number, Str, Type, Value,
+    try_convert, unify_unsafe, AccessError, Elements, Entries, Marks, Number, Str, Type, Value,
 };
 
 /// Evaluates native expressions and templates (of one JSON string, or of
@@ -34,6 +34,12 @@ pub(crate) struct Eval<'a> {
     /// Where the source of the traversal being applied starts: a splat of
     /// a null sequence blames its source, from here to the `*` marker.
     traversal_start: u32,
+    /// The marks gathered for the value being built by the innermost
+    /// construct that gathers them (a template's parts, a conditional's or
+    /// a `for`'s condition, an object's keys): each such construct saves
+    /// the outer marks, gathers its own here, and puts them on its result
+    /// (see [`Eval::gathering`]).
+    pub(super) marks: Marks,
 }
 
 /// A position in the diagnostics, to ask whether anything failed since.
@@ -46,6 +52,32 @@ impl<'a> Eval<'a> {
             origin,
             diags,
             traversal_start: 0,
+            marks: Marks::NONE,
+        }
+    }
+
+    /// `f`'s value with the marks it gathered in [`Eval::marks`] on it; the
+    /// marks gathered before are kept apart and restored.
+    pub(super) fn gathering(&mut self, f: impl FnOnce(&mut Self) -> Value) -> Value {
+        let outer = std::mem::take(&mut self.marks);
+        let value = f(self);
+        let marks = std::mem::replace(&mut self.marks, outer);
+        value.mark(marks)
+    }
+
+    /// `value` without its own marks, which go to [`Eval::marks`].
+    pub(super) fn gather<'v>(&mut self, value: Cow<'v, Value>) -> Cow<'v, Value> {
+        match value {
+            Cow::Borrowed(Value::Marked(m)) => {
+                self.marks |= m.marks();
+                Cow::Borrowed(m.value())
+            }
+            Cow::Owned(v @ Value::Marked(_)) => {
+                let (v, m) = v.unmark();
+                self.marks |= m;
+                Cow::Owned(v)
+            }
+            v => v,
         }
     }
 
@@ -353,6 +385,11 @@ impl<'a> Eval<'a> {
         span: Span,
         ctx: &Env<'_>,
     ) -> Value {
+        if let Value::Marked(m) = source {
+            // The source's marks go on the result; each element keeps its
+            // own.
+            return self.splat(m.value(), kind, each, span, ctx).mark(m.marks());
+        }
         let is_sequence = |t: &Type| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
         match source {
             Value::Null(ty) if is_sequence(ty) => {
@@ -454,7 +491,13 @@ impl<'a> Eval<'a> {
 
     // ------------------------------------------------------------ objects
 
+    /// An object constructor: its keys' marks go on the object (a key
+    /// cannot carry them), its values keep theirs.
     fn object(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
+        self.gathering(|eval| eval.object_items(items, ctx))
+    }
+
+    fn object_items(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
         let mut attrs = Entries::with_capacity(items.len());
         let mut known = true;
         for item in items {
@@ -491,6 +534,7 @@ impl<'a> Eval<'a> {
         }
         let mark = self.mark();
         let value = self.value_cow(expr, ctx);
+        let value = self.gather(value);
         if self.failed_since(mark) || !value.is_known() {
             return None;
         }
@@ -520,7 +564,20 @@ impl<'a> Eval<'a> {
 
     /// `cond ? then : otherwise`: both results are evaluated (their types
     /// decide the result type) but only the selected one's errors count.
+    /// The result carries the marks of the condition and of both results,
+    /// as in HCL.
     fn conditional(
+        &mut self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        span: Span,
+        ctx: &Env<'_>,
+    ) -> Value {
+        self.gathering(|eval| eval.conditional_unmarked(cond, then, otherwise, span, ctx))
+    }
+
+    fn conditional_unmarked(
         &mut self,
         cond: &Expr,
         then: &Expr,
@@ -530,6 +587,8 @@ impl<'a> Eval<'a> {
     ) -> Value {
         let (then_value, then_diags) = self.isolated(|e| e.value(then, ctx));
         let (else_value, else_diags) = self.isolated(|e| e.value(otherwise, ctx));
+        let then_value = self.gather(Cow::Owned(then_value)).into_owned();
+        let else_value = self.gather(Cow::Owned(else_value)).into_owned();
         let Some(result_ty) = conditional_type(&then_value, &else_value) else {
             let detail = format!(
                 "The true and false result expressions must have consistent types. {}.",

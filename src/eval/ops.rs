@@ -10,6 +10,10 @@
 //! operation, reported once even when both operands are null.
 //!
 //! `&&` and `||` short-circuit, as in HCL 2.24: see `logic`.
+//!
+//! Marks: the result of an operation carries every mark of its operands
+//! (deeply: `[sensitive(1)] == [1]` is a sensitive bool), as go-cty's
+//! operator functions give it.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -17,7 +21,7 @@ use std::cmp::Ordering;
 use super::context::Env;
 use super::expr::Eval;
 use crate::native::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
-use crate::value::{try_convert, Number, NumberError, Type, Value};
+use crate::value::{marks_may_exist, try_convert, Number, NumberError, Type, Value};
 
 impl Eval<'_> {
     pub(super) fn unary(
@@ -36,7 +40,25 @@ impl Eval<'_> {
         if self.failed_since(mark) {
             return Value::unknown(ty);
         }
-        let value = match self.operand(&given, &ty, "unary", operand.span, span) {
+        let marks = given.marks_deep();
+        if !marks.is_empty() {
+            let given = given.into_owned().unmark_deep().0;
+            return self.unary_of(op, &given, &ty, operand, span).mark(marks);
+        }
+        self.unary_of(op, &given, &ty, operand, span)
+    }
+
+    /// `op given`, `given` unmarked.
+    fn unary_of(
+        &mut self,
+        op: UnaryOp,
+        given: &Value,
+        ty: &Type,
+        operand: &Expr,
+        span: Span,
+    ) -> Value {
+        let ty = ty.clone();
+        let value = match self.operand(given, &ty, "unary", operand.span, span) {
             Some(v) if v.is_null() => {
                 self.null_operand(span);
                 return Value::unknown(ty);
@@ -95,6 +117,15 @@ impl Eval<'_> {
         (lhs_span, rhs_span): (Span, Span),
         span: Span,
     ) -> Value {
+        if marks_may_exist() {
+            let marks = left.marks_deep() | right.marks_deep();
+            if !marks.is_empty() {
+                let (l, r) = (left.clone().unmark_deep().0, right.clone().unmark_deep().0);
+                return self
+                    .binary(op, &l, &r, (lhs_span, rhs_span), span)
+                    .mark(marks);
+            }
+        }
         let result_ty = result_type(op);
         match op {
             BinaryOp::Eq => return left.equals(right),

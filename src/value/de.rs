@@ -11,6 +11,10 @@
 //! Unknown values are an error ("Unknown value") wherever they are read,
 //! except into a [`Value`], which receives every value unchanged.
 //!
+//! A marked value (see [`Marks`](super::Marks)) is read as the value under
+//! its marks: a sensitive string read into a `String` is the string. A
+//! [`Value`] target receives it with its marks.
+//!
 //! `deserialize_any` on a number gives an `i64` or `u64` when it is an
 //! integer that fits, else an `f64` when the `f64`'s shortest digits are
 //! exactly the number, else the exact decimal text as a string (which
@@ -29,7 +33,7 @@ use super::number::Number;
 use super::ser::unknown_error;
 use super::string::Str;
 use super::types::Type;
-use super::{Elements, Entries, Value};
+use super::{Elements, Entries, Marks, Value};
 use crate::diag::Error;
 use crate::handover::{NUMBER_TOKEN, VALUE_TOKEN};
 
@@ -67,23 +71,27 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
 /// between 0 and 255 is required, but found 300.").
 #[derive(Debug, Clone)]
 pub struct ValueDeserializer {
+    /// The value, its own marks taken off (into `marks`): every target
+    /// but a [`Value`] reads the value under the marks.
     value: Value,
+    marks: Marks,
 }
 
 impl ValueDeserializer {
     /// A deserializer reading `value`.
     pub fn new(value: Value) -> ValueDeserializer {
-        ValueDeserializer { value }
+        let (value, marks) = value.unmark();
+        ValueDeserializer { value, marks }
     }
 
-    /// The value being read.
+    /// The value being read, without its own marks.
     pub fn value(&self) -> &Value {
         &self.value
     }
 
-    /// Gives the value back.
+    /// Gives the value back, with its marks.
     pub fn into_value(self) -> Value {
-        self.value
+        self.value.mark(self.marks)
     }
 
     fn into_number(self) -> Result<Number, Error> {
@@ -168,6 +176,8 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
                 visit_seq(items, visitor)
             }
             Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+            // `new` took the marks off; a value is never marked twice.
+            Value::Marked(m) => ValueDeserializer::new(m.into_parts().0).deserialize_any(visitor),
         }
     }
 
@@ -285,7 +295,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             VALUE_TOKEN => {
                 // Only `Value`'s own Deserialize asks for this name; its
                 // visitor takes the value itself (see `crate::handover`).
-                crate::handover::give(self.value, || {
+                crate::handover::give(self.into_value(), || {
                     visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()))
                 })
             }

@@ -479,6 +479,7 @@ pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
     match value {
         Value::String(s) => return (s.len() as u64, 0),
         Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) => {}
+        Value::Marked(m) => return weight(m.value()),
         _ => return (0, 0),
     }
     let (mut bytes, mut elements) = (0u64, 0u64);
@@ -501,6 +502,7 @@ pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
                     bytes += nested(item, &mut stack);
                 }
             }
+            Value::Marked(m) => bytes += nested(m.value(), &mut stack),
             _ => {}
         }
         next = stack.pop();
@@ -517,6 +519,7 @@ fn nested<'v>(v: &'v crate::value::Value, stack: &mut Vec<&'v crate::value::Valu
             stack.push(v);
             0
         }
+        Value::Marked(m) => nested(m.value(), stack),
         _ => 0,
     }
 }
