@@ -300,3 +300,24 @@ fn errors_about_marked_values_do_not_show_them() {
     let r = d.subject.as_ref().unwrap();
     assert_eq!((r.start.column, r.end.column), (1, 7));
 }
+
+#[test]
+fn decoding_reads_a_marked_value_as_its_value_and_a_value_field_keeps_the_marks() {
+    #[derive(hcl_json::HclDecode, Debug)]
+    struct Config {
+        #[hcl(attr)]
+        password: String,
+        #[hcl(attr)]
+        raw: Value,
+        #[hcl(attr)]
+        names: Vec<String>,
+    }
+    let cfg: Config =
+        hcl_json::from_str_native("password = secret\nraw = secret\nnames = list\n", &ctx())
+            .unwrap();
+    assert_eq!(cfg.password, "hunter2");
+    assert_eq!(cfg.raw, s("hunter2").mark(S));
+    assert_eq!(cfg.names, ["a", "b"]);
+    let v: Vec<String> = hcl_json::from_value(Value::tuple([s("x").mark(S)]).mark(E)).unwrap();
+    assert_eq!(v, ["x"]);
+}
