@@ -58,6 +58,7 @@ impl<'a> Eval<'a> {
 
     /// `f`'s value with the marks it gathered in [`Eval::marks`] on it; the
     /// marks gathered before are kept apart and restored.
+    #[inline]
     pub(super) fn gathering(&mut self, f: impl FnOnce(&mut Self) -> Value) -> Value {
         let outer = std::mem::take(&mut self.marks);
         let value = f(self);
@@ -66,6 +67,7 @@ impl<'a> Eval<'a> {
     }
 
     /// `value` without its own marks, which go to [`Eval::marks`].
+    #[inline]
     pub(super) fn gather<'v>(&mut self, value: Cow<'v, Value>) -> Cow<'v, Value> {
         match value {
             Cow::Borrowed(Value::Marked(m)) => {

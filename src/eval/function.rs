@@ -509,13 +509,7 @@ impl Function {
                 break; // unreachable: the arity was checked
             };
             if marks_may_exist() && !param.allow_marked {
-                let found = args.as_slice()[i].marks_deep();
-                if !found.is_empty() {
-                    marks |= found;
-                    let slot = args.make_mut(i);
-                    let arg = std::mem::replace(slot, Value::Bool(false));
-                    *slot = arg.unmark_deep().0;
-                }
+                marks |= args.unmark(i);
             }
             let arg = &args.as_slice()[i];
             if arg.is_null() && !param.allow_null {
@@ -669,6 +663,19 @@ impl<'a> ArgList<'a> {
     }
 
     /// Argument `i`, owned from now on.
+    /// Takes every mark off argument `i` (copying it only if it has any)
+    /// and gives them.
+    #[cold]
+    fn unmark(&mut self, i: usize) -> Marks {
+        let found = self.as_slice()[i].marks_deep();
+        if !found.is_empty() {
+            let slot = self.make_mut(i);
+            let arg = std::mem::replace(slot, Value::Bool(false));
+            *slot = arg.unmark_deep().0;
+        }
+        found
+    }
+
     fn make_mut(&mut self, i: usize) -> &mut Value {
         if let Some(v) = self.one.take() {
             self.owned = vec![v.clone()];

@@ -118,14 +118,42 @@ impl Eval<'_> {
         span: Span,
     ) -> Value {
         if marks_may_exist() {
-            let marks = left.marks_deep() | right.marks_deep();
-            if !marks.is_empty() {
-                let (l, r) = (left.clone().unmark_deep().0, right.clone().unmark_deep().0);
-                return self
-                    .binary(op, &l, &r, (lhs_span, rhs_span), span)
-                    .mark(marks);
+            if let Some(v) = self.binary_marked(op, left, right, (lhs_span, rhs_span), span) {
+                return v;
             }
         }
+        self.binary_unmarked(op, left, right, (lhs_span, rhs_span), span)
+    }
+
+    /// [`binary`](Self::binary) when an operand holds a mark: the
+    /// operation on the unmarked operands, marked with all their marks;
+    /// `None` when neither holds one.
+    #[cold]
+    fn binary_marked(
+        &mut self,
+        op: BinaryOp,
+        left: &Value,
+        right: &Value,
+        spans: (Span, Span),
+        span: Span,
+    ) -> Option<Value> {
+        let marks = left.marks_deep() | right.marks_deep();
+        if marks.is_empty() {
+            return None;
+        }
+        let (l, r) = (left.clone().unmark_deep().0, right.clone().unmark_deep().0);
+        Some(self.binary_unmarked(op, &l, &r, spans, span).mark(marks))
+    }
+
+    /// [`binary`](Self::binary) of operands without marks.
+    fn binary_unmarked(
+        &mut self,
+        op: BinaryOp,
+        left: &Value,
+        right: &Value,
+        (lhs_span, rhs_span): (Span, Span),
+        span: Span,
+    ) -> Value {
         let result_ty = result_type(op);
         match op {
             BinaryOp::Eq => return left.equals(right),

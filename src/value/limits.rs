@@ -502,7 +502,8 @@ pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
                     bytes += nested(item, &mut stack);
                 }
             }
-            Value::Marked(m) => bytes += nested(m.value(), &mut stack),
+            // (A marked value is never on the stack: `nested` pushes the
+            // collection under the marks.)
             _ => {}
         }
         next = stack.pop();

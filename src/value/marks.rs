@@ -175,20 +175,12 @@ impl Value {
     /// let (plain, marks) = password.unmark();
     /// assert_eq!((plain, marks), (Value::from("hunter2"), Marks::SENSITIVE));
     /// ```
+    #[inline]
     pub fn mark(self, marks: Marks) -> Value {
         if marks.is_empty() {
             return self;
         }
-        match self {
-            Value::Marked(mut m) => {
-                m.marks |= marks;
-                Value::Marked(m)
-            }
-            value => {
-                MARKED_EVER.store(true, Ordering::Relaxed);
-                Value::Marked(Box::new(Marked { value, marks }))
-            }
-        }
+        with_marks(self, marks)
     }
 
     /// The value's own marks (not those of its elements).
@@ -211,11 +203,13 @@ impl Value {
     }
 
     /// Every mark of the value and of everything inside it.
+    #[inline]
     pub fn marks_deep(&self) -> Marks {
-        let mut marks = Marks::NONE;
-        if marks_may_exist() {
-            collect_marks(self, &mut marks);
+        if !marks_may_exist() {
+            return Marks::NONE;
         }
+        let mut marks = Marks::NONE;
+        collect_marks(self, &mut marks);
         marks
     }
 
@@ -273,6 +267,20 @@ impl Value {
             &mut Vec::new(),
         );
         (v, paths)
+    }
+}
+
+/// `value` with `marks` (not empty) added.
+fn with_marks(value: Value, marks: Marks) -> Value {
+    match value {
+        Value::Marked(mut m) => {
+            m.marks |= marks;
+            Value::Marked(m)
+        }
+        value => {
+            MARKED_EVER.store(true, Ordering::Relaxed);
+            Value::Marked(Box::new(Marked { value, marks }))
+        }
     }
 }
 

@@ -216,7 +216,11 @@ impl Value {
 
     /// Whether the value itself is known (its elements may not be).
     pub fn is_known(&self) -> bool {
-        !matches!(self.unmarked(), Value::Unknown(_))
+        match self {
+            Value::Unknown(_) => false,
+            Value::Marked(m) => m.value().is_known(),
+            _ => true,
+        }
     }
 
     /// Whether the value and everything inside it is known.
@@ -234,7 +238,11 @@ impl Value {
 
     /// Whether this is a null value (of any type).
     pub fn is_null(&self) -> bool {
-        matches!(self.unmarked(), Value::Null(_))
+        match self {
+            Value::Null(_) => true,
+            Value::Marked(m) => m.value().is_null(),
+            _ => false,
+        }
     }
 
     /// Equality as an operation (the `==` of expressions), as cty defines
@@ -247,10 +255,8 @@ impl Value {
     /// The result carries every mark of both sides.
     pub fn equals(&self, other: &Value) -> Value {
         if marks_may_exist() {
-            let marks = self.marks_deep() | other.marks_deep();
-            if !marks.is_empty() {
-                let (a, b) = (self.clone().unmark_deep().0, other.clone().unmark_deep().0);
-                return a.equals(&b).mark(marks);
+            if let Some(v) = marked_equals(self, other) {
+                return v;
             }
         }
         match (self, other) {
@@ -272,40 +278,45 @@ impl Value {
 
     /// The text of a string value.
     pub fn as_str(&self) -> Option<&str> {
-        match self.unmarked() {
+        match self {
             Value::String(s) => Some(s),
+            Value::Marked(m) => m.value().as_str(),
             _ => None,
         }
     }
 
     /// The number of a number value.
     pub fn as_number(&self) -> Option<&Number> {
-        match self.unmarked() {
+        match self {
             Value::Number(n) => Some(n),
+            Value::Marked(m) => m.value().as_number(),
             _ => None,
         }
     }
 
     /// The bool of a bool value.
     pub fn as_bool(&self) -> Option<bool> {
-        match self.unmarked() {
+        match self {
             Value::Bool(b) => Some(*b),
+            Value::Marked(m) => m.value().as_bool(),
             _ => None,
         }
     }
 
     /// The elements of a list, set or tuple, in order.
     pub fn as_elements(&self) -> Option<&[Value]> {
-        match self.unmarked() {
+        match self {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Some(items),
+            Value::Marked(m) => m.value().as_elements(),
             _ => None,
         }
     }
 
     /// The entries of a map or object, in order.
     pub fn as_entries(&self) -> Option<&Entries> {
-        match self.unmarked() {
+        match self {
             Value::Map(_, m) | Value::Object(m) => Some(m),
+            Value::Marked(m) => m.value().as_entries(),
             _ => None,
         }
     }
@@ -408,6 +419,18 @@ impl<'a> Membership<'a> {
             .map(|(v, _)| v.clone())
             .collect()
     }
+}
+
+/// `a.equals(b)` when either holds a mark: the equality of the unmarked
+/// values, marked with every mark of both; `None` when neither does.
+#[cold]
+fn marked_equals(a: &Value, b: &Value) -> Option<Value> {
+    let marks = a.marks_deep() | b.marks_deep();
+    if marks.is_empty() {
+        return None;
+    }
+    let (a, b) = (a.clone().unmark_deep().0, b.clone().unmark_deep().0);
+    Some(a.equals(&b).mark(marks))
 }
 
 /// The set of `elem_ty` with these elements, which it sorts and
