@@ -13,7 +13,8 @@
 //!
 //! A marked value (see [`Marks`](super::Marks)) is read as the value under
 //! its marks: a sensitive string read into a `String` is the string. A
-//! [`Value`] target receives it with its marks.
+//! [`Value`] target receives it with its marks. An error about a
+//! sensitive value names its type, never its content.
 //!
 //! `deserialize_any` on a number gives an `i64` or `u64` when it is an
 //! integer that fits, else an `f64` when the `f64`'s shortest digits are
@@ -99,9 +100,9 @@ impl ValueDeserializer {
             Value::Number(n) => Ok(n),
             Value::String(ref s) => match Number::parse_plain(s) {
                 Ok(n) => Ok(n),
-                Err(_) => Err(mismatch("a number", &self.value)),
+                Err(_) => Err(mismatch("a number", &self.value, self.marks)),
             },
-            ref other => Err(mismatch("a number", other)),
+            ref other => Err(mismatch("a number", other, self.marks)),
         }
     }
 }
@@ -113,8 +114,12 @@ impl IntoDeserializer<'_, Error> for Value {
     }
 }
 
-/// What a value is, for "but found ..." messages.
-fn found(v: &Value) -> String {
+/// What a value is, for "but found ..." messages: its type alone when it
+/// is sensitive.
+fn found(v: &Value, marks: Marks) -> String {
+    if marks.contains(Marks::SENSITIVE) {
+        return format!("a sensitive {}", v.ty().friendly_name());
+    }
     match v {
         Value::Null(_) => "null".into(),
         Value::Number(n) => short_number(n),
@@ -128,24 +133,36 @@ fn short_number(n: &Number) -> String {
 }
 
 #[cold]
-fn mismatch(expected: &str, v: &Value) -> Error {
-    if let Value::Unknown(_) = v {
+fn mismatch(expected: &str, v: &Value, marks: Marks) -> Error {
+    if let Value::Unknown(_) = v.unmarked() {
         return unknown_error();
     }
-    unsuitable(format!("{expected} is required, but found {}", found(v)))
+    unsuitable(format!(
+        "{expected} is required, but found {}",
+        found(v, marks)
+    ))
+}
+
+/// A number for "but found ..." messages: "a sensitive number" when it is.
+fn shown(n: &Number, marks: Marks) -> String {
+    if marks.contains(Marks::SENSITIVE) {
+        "a sensitive number".into()
+    } else {
+        short_number(n)
+    }
 }
 
 #[cold]
-fn int_error(n: &Number, min: &dyn fmt::Display, max: &dyn fmt::Display) -> Error {
+fn int_error(n: &Number, min: &dyn fmt::Display, max: &dyn fmt::Display, marks: Marks) -> Error {
     if n.is_integer() {
         unsuitable(format!(
             "a number between {min} and {max} is required, but found {}",
-            short_number(n)
+            shown(n, marks)
         ))
     } else {
         unsuitable(format!(
             "a whole number is required, but found {}",
-            short_number(n)
+            shown(n, marks)
         ))
     }
 }
@@ -153,10 +170,11 @@ fn int_error(n: &Number, min: &dyn fmt::Display, max: &dyn fmt::Display) -> Erro
 macro_rules! deserialize_int {
     ($($method:ident $visit:ident $ty:ty, $conv:ident;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let marks = self.marks;
             let n = self.into_number()?;
             match n.$conv().and_then(|v| <$ty>::try_from(v).ok()) {
                 Some(v) => visitor.$visit(v),
-                None => Err(int_error(&n, &<$ty>::MIN, &<$ty>::MAX)),
+                None => Err(int_error(&n, &<$ty>::MIN, &<$ty>::MAX, marks)),
             }
         }
     )*};
@@ -187,9 +205,9 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::String(s) => match s.as_str() {
                 "true" | "1" => visitor.visit_bool(true),
                 "false" | "0" => visitor.visit_bool(false),
-                _ => Err(mismatch("a bool", &self.value)),
+                _ => Err(mismatch("a bool", &self.value, self.marks)),
             },
-            other => Err(mismatch("a bool", other)),
+            other => Err(mismatch("a bool", other, self.marks)),
         }
     }
 
@@ -207,23 +225,25 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     }
 
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let marks = self.marks;
         let n = self.into_number()?;
         match n.to_f64().map(|f| f as f32) {
             Some(f) if f.is_finite() || n.is_infinite() => visitor.visit_f32(f),
             _ => Err(unsuitable(format!(
                 "a number that fits a 32-bit float is required, but found {}",
-                short_number(&n)
+                shown(&n, marks)
             ))),
         }
     }
 
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let marks = self.marks;
         let n = self.into_number()?;
         match n.to_f64() {
             Some(f) => visitor.visit_f64(f),
             None => Err(unsuitable(format!(
                 "a number that fits a 64-bit float is required, but found {}",
-                short_number(&n)
+                shown(&n, marks)
             ))),
         }
     }
@@ -235,7 +255,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
                 return visitor.visit_char(c);
             }
         }
-        Err(mismatch("a single character", &self.value))
+        Err(mismatch("a single character", &self.value, self.marks))
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -247,7 +267,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::String(s) => visitor.visit_string(s.into_string()),
             Value::Number(n) => visitor.visit_string(n.to_string()),
             Value::Bool(b) => visitor.visit_str(if b { "true" } else { "false" }),
-            ref other => Err(mismatch("a string", other)),
+            ref other => Err(mismatch("a string", other, self.marks)),
         }
     }
 
@@ -255,7 +275,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
         match self.value {
             Value::String(s) => visitor.visit_byte_buf(s.into_string().into_bytes()),
             Value::List(..) | Value::Set(..) | Value::Tuple(_) => self.deserialize_seq(visitor),
-            ref other => Err(mismatch("a string", other)),
+            ref other => Err(mismatch("a string", other, self.marks)),
         }
     }
 
@@ -274,7 +294,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match &self.value {
             Value::Null(_) => visitor.visit_unit(),
-            other => Err(mismatch("null", other)),
+            other => Err(mismatch("null", other, self.marks)),
         }
     }
 
@@ -312,7 +332,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 visit_seq(items, visitor)
             }
-            ref other => Err(mismatch("a list", other)),
+            ref other => Err(mismatch("a list", other, self.marks)),
         }
     }
 
@@ -336,7 +356,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
-            ref other => Err(mismatch("a map", other)),
+            ref other => Err(mismatch("a map", other, self.marks)),
         }
     }
 
@@ -348,7 +368,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     ) -> Result<V::Value, Error> {
         match self.value {
             Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
-            ref other => Err(mismatch("an object", other)),
+            ref other => Err(mismatch("an object", other, self.marks)),
         }
     }
 
@@ -376,6 +396,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             ref other => Err(mismatch(
                 "a variant name or an object with exactly one attribute",
                 other,
+                self.marks,
             )),
         }
     }
@@ -531,7 +552,7 @@ impl<'de> VariantAccess<'de> for VariantDe {
     fn unit_variant(self) -> Result<(), Error> {
         match self.value {
             None | Some(Value::Null(_)) => Ok(()),
-            Some(other) => Err(mismatch("null", &other)),
+            Some(other) => Err(mismatch("null", &other, other.marks())),
         }
     }
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {

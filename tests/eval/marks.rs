@@ -321,3 +321,26 @@ fn decoding_reads_a_marked_value_as_its_value_and_a_value_field_keeps_the_marks(
     let v: Vec<String> = hcl_json::from_value(Value::tuple([s("x").mark(S)]).mark(E)).unwrap();
     assert_eq!(v, ["x"]);
 }
+
+#[test]
+fn decoding_errors_about_a_sensitive_value_name_its_type_not_its_content() {
+    #[derive(hcl_json::HclDecode, Debug)]
+    struct Config {
+        #[hcl(attr)]
+        port: u8,
+    }
+    let ctx = ctx()
+        .with_variable("small", Value::from(8).mark(S))
+        .with_variable("big", Value::from(300).mark(S));
+    let cfg: Config = hcl_json::from_str_native("port = small\n", &ctx).unwrap();
+    assert_eq!(cfg.port, 8);
+    let err = hcl_json::from_str_native::<Config>("port = secret\n", &ctx).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert!(!d.detail.contains("hunter2"), "{}", d.detail);
+    assert!(d.detail.contains("a sensitive string"), "{}", d.detail);
+    assert_eq!(d.subject.as_ref().unwrap().start.column, 8);
+    let err = hcl_json::from_str_native::<Config>("port = big\n", &ctx).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert!(!d.detail.contains("300"), "{}", d.detail);
+    assert!(d.detail.contains("a sensitive number"), "{}", d.detail);
+}
