@@ -20,7 +20,8 @@ use crate::native::{
 use crate::pos::Range;
 use crate::value::limits::{self, Exceeded};
 use crate::value::{
-    try_convert, unify_unsafe, AccessError, Elements, Entries, Marks, Number, Str, Type, Value,
+    marks_may_exist, try_convert, unify_unsafe, AccessError, Elements, Entries, Marks, Number, Str,
+    Type, Value,
 };
 
 /// Evaluates native expressions and templates (of one JSON string, or of
@@ -60,6 +61,10 @@ impl<'a> Eval<'a> {
     /// marks gathered before are kept apart and restored.
     #[inline]
     pub(super) fn gathering(&mut self, f: impl FnOnce(&mut Self) -> Value) -> Value {
+        // With no marked value anywhere, there is nothing to gather.
+        if !marks_may_exist() {
+            return f(self);
+        }
         let outer = std::mem::take(&mut self.marks);
         let value = f(self);
         let marks = std::mem::replace(&mut self.marks, outer);
@@ -69,6 +74,15 @@ impl<'a> Eval<'a> {
     /// `value` without its own marks, which go to [`Eval::marks`].
     #[inline]
     pub(super) fn gather<'v>(&mut self, value: Cow<'v, Value>) -> Cow<'v, Value> {
+        if let Value::Marked(_) = &*value {
+            self.gather_marked(value)
+        } else {
+            value
+        }
+    }
+
+    #[cold]
+    fn gather_marked<'v>(&mut self, value: Cow<'v, Value>) -> Cow<'v, Value> {
         match value {
             Cow::Borrowed(Value::Marked(m)) => {
                 self.marks |= m.marks();

@@ -504,11 +504,12 @@ impl Function {
         let mut unknown = false;
         let mut dynamic = false;
         let mut marks = Marks::NONE;
+        let may_be_marked = marks_may_exist();
         for i in 0..args.as_slice().len() {
             let Some(param) = self.param_for(i) else {
                 break; // unreachable: the arity was checked
             };
-            if marks_may_exist() && !param.allow_marked {
+            if may_be_marked && !param.allow_marked {
                 marks |= args.unmark(i);
             }
             let arg = &args.as_slice()[i];
@@ -669,7 +670,10 @@ impl<'a> ArgList<'a> {
     fn unmark(&mut self, i: usize) -> Marks {
         let found = self.as_slice()[i].marks_deep();
         if !found.is_empty() {
-            let slot = self.make_mut(i);
+            if let Some(v) = self.one.take() {
+                self.owned = vec![v.clone()];
+            }
+            let slot = &mut self.owned[i];
             let arg = std::mem::replace(slot, Value::Bool(false));
             *slot = arg.unmark_deep().0;
         }

@@ -451,8 +451,14 @@ fn object_key(
         names: Vec::new(),
     }
     .template(name, written);
-    let (value, key_marks) = value.unmark();
-    *marks |= key_marks;
+    let value = match value {
+        Value::Marked(m) => {
+            let (value, key_marks) = m.into_parts();
+            *marks |= key_marks;
+            value
+        }
+        value => value,
+    };
     if diags.len() > mark || !value.is_known() {
         return None;
     }

@@ -146,6 +146,7 @@ impl Eval<'_> {
     }
 
     /// [`binary`](Self::binary) of operands without marks.
+    #[inline(always)]
     fn binary_unmarked(
         &mut self,
         op: BinaryOp,

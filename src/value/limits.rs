@@ -479,7 +479,7 @@ pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
     match value {
         Value::String(s) => return (s.len() as u64, 0),
         Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) => {}
-        Value::Marked(m) => return weight(m.value()),
+        Value::Marked(m) => return marked_weight(m),
         _ => return (0, 0),
     }
     let (mut bytes, mut elements) = (0u64, 0u64);
@@ -509,6 +509,14 @@ pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
         next = stack.pop();
     }
     (bytes + elements * VALUE_BYTES, elements)
+}
+
+/// The weight of the value under marks (kept out of [`weight`], which
+/// then does not call itself).
+#[cold]
+#[inline(never)]
+fn marked_weight(m: &crate::value::Marked) -> (u64, u64) {
+    weight(m.value())
 }
 
 /// A string's bytes; a collection is pushed to be weighed later.

@@ -218,7 +218,7 @@ impl Value {
     pub fn is_known(&self) -> bool {
         match self {
             Value::Unknown(_) => false,
-            Value::Marked(m) => m.value().is_known(),
+            Value::Marked(m) => !matches!(m.value(), Value::Unknown(_)),
             _ => true,
         }
     }
@@ -240,7 +240,7 @@ impl Value {
     pub fn is_null(&self) -> bool {
         match self {
             Value::Null(_) => true,
-            Value::Marked(m) => m.value().is_null(),
+            Value::Marked(m) => matches!(m.value(), Value::Null(_)),
             _ => false,
         }
     }
@@ -280,7 +280,12 @@ impl Value {
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
-            Value::Marked(m) => m.value().as_str(),
+            // Not recursive (a marked value never holds another), so that
+            // the accessor stays small enough to inline.
+            Value::Marked(m) => match m.value() {
+                Value::String(s) => Some(s),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -289,7 +294,10 @@ impl Value {
     pub fn as_number(&self) -> Option<&Number> {
         match self {
             Value::Number(n) => Some(n),
-            Value::Marked(m) => m.value().as_number(),
+            Value::Marked(m) => match m.value() {
+                Value::Number(n) => Some(n),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -298,7 +306,10 @@ impl Value {
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),
-            Value::Marked(m) => m.value().as_bool(),
+            Value::Marked(m) => match m.value() {
+                Value::Bool(b) => Some(*b),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -307,7 +318,10 @@ impl Value {
     pub fn as_elements(&self) -> Option<&[Value]> {
         match self {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Some(items),
-            Value::Marked(m) => m.value().as_elements(),
+            Value::Marked(m) => match m.value() {
+                Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Some(items),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -316,7 +330,10 @@ impl Value {
     pub fn as_entries(&self) -> Option<&Entries> {
         match self {
             Value::Map(_, m) | Value::Object(m) => Some(m),
-            Value::Marked(m) => m.value().as_entries(),
+            Value::Marked(m) => match m.value() {
+                Value::Map(_, m) | Value::Object(m) => Some(m),
+                _ => None,
+            },
             _ => None,
         }
     }
