@@ -61,12 +61,26 @@ impl<'a> Eval<'a> {
     /// marks gathered before are kept apart and restored.
     #[inline]
     pub(super) fn gathering(&mut self, f: impl FnOnce(&mut Self) -> Value) -> Value {
-        // With no marked value anywhere, there is nothing to gather.
-        if !marks_may_exist() {
-            return f(self);
-        }
-        let outer = std::mem::take(&mut self.marks);
+        // With no marked value anywhere, there is nothing to gather; `f`
+        // is called from one place, so that it inlines.
+        let gathering = marks_may_exist();
+        let outer = if gathering {
+            std::mem::take(&mut self.marks)
+        } else {
+            Marks::NONE
+        };
         let value = f(self);
+        if gathering {
+            self.gathered(value, outer)
+        } else {
+            value
+        }
+    }
+
+    /// The end of [`Eval::gathering`]: `value` with the marks gathered,
+    /// the outer ones restored.
+    #[cold]
+    fn gathered(&mut self, value: Value, outer: Marks) -> Value {
         let marks = std::mem::replace(&mut self.marks, outer);
         value.mark(marks)
     }

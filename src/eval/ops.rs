@@ -40,12 +40,14 @@ impl Eval<'_> {
         if self.failed_since(mark) {
             return Value::unknown(ty);
         }
+        // One call of `unary_of`, so that it inlines.
         let marks = given.marks_deep();
-        if !marks.is_empty() {
-            let given = given.into_owned().unmark_deep().0;
-            return self.unary_of(op, &given, &ty, operand, span).mark(marks);
-        }
-        self.unary_of(op, &given, &ty, operand, span)
+        let given = if marks.is_empty() {
+            given
+        } else {
+            Cow::Owned(given.into_owned().unmark_deep().0)
+        };
+        self.unary_of(op, &given, &ty, operand, span).mark(marks)
     }
 
     /// `op given`, `given` unmarked.
@@ -79,6 +81,7 @@ impl Eval<'_> {
     /// the range from `first` to `x_k`, and its left operand is the result
     /// of step k - 1, which counts as failed once any error was reported
     /// since the chain began.
+    #[inline]
     pub(super) fn binary_chain(
         &mut self,
         first: &Expr,

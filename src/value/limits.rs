@@ -528,7 +528,20 @@ fn nested<'v>(v: &'v crate::value::Value, stack: &mut Vec<&'v crate::value::Valu
             stack.push(v);
             0
         }
-        Value::Marked(m) => nested(m.value(), stack),
+        // Not recursive (a marked value never holds another), so that
+        // this stays inlined in `weight`'s loop.
+        Value::Marked(m) => match m.value() {
+            Value::String(s) => s.len() as u64,
+            v @ (Value::List(..)
+            | Value::Set(..)
+            | Value::Tuple(_)
+            | Value::Map(..)
+            | Value::Object(_)) => {
+                stack.push(v);
+                0
+            }
+            _ => 0,
+        },
         _ => 0,
     }
 }
