@@ -39,7 +39,7 @@ pub(crate) struct Eval<'a> {
     /// construct that gathers them (a template's parts, a conditional's or
     /// a `for`'s condition, an object's keys): each such construct saves
     /// the outer marks, gathers its own here, and puts them on its result
-    /// (see [`Eval::gathering`]).
+    /// (see [`Eval::gather_start`]).
     pub(super) marks: Marks,
 }
 
@@ -57,30 +57,28 @@ impl<'a> Eval<'a> {
         }
     }
 
-    /// `f`'s value with the marks it gathered in [`Eval::marks`] on it; the
-    /// marks gathered before are kept apart and restored.
+    /// Starts gathering marks for a value being built: the marks gathered
+    /// so far are kept apart, to be given to [`Eval::gathered`] with the
+    /// value. `None` when no value anywhere has marks, so there is nothing
+    /// to gather. (Not a closure around the work: the work stays in its
+    /// caller's body, as the unmarked path always had it.)
     #[inline]
-    pub(super) fn gathering(&mut self, f: impl FnOnce(&mut Self) -> Value) -> Value {
-        // With no marked value anywhere, there is nothing to gather; `f`
-        // is called from one place, so that it inlines.
-        let gathering = marks_may_exist();
-        let outer = if gathering {
-            std::mem::take(&mut self.marks)
-        } else {
-            Marks::NONE
-        };
-        let value = f(self);
-        if gathering {
-            self.gathered(value, outer)
-        } else {
-            value
+    pub(super) fn gather_start(&mut self) -> Option<Marks> {
+        marks_may_exist().then(|| std::mem::take(&mut self.marks))
+    }
+
+    /// `value` with the marks gathered since [`Eval::gather_start`] gave
+    /// `outer`, the outer marks restored.
+    #[inline]
+    pub(super) fn gathered(&mut self, value: Value, outer: Option<Marks>) -> Value {
+        match outer {
+            None => value,
+            Some(outer) => self.gathered_marks(value, outer),
         }
     }
 
-    /// The end of [`Eval::gathering`]: `value` with the marks gathered,
-    /// the outer ones restored.
     #[cold]
-    fn gathered(&mut self, value: Value, outer: Marks) -> Value {
+    fn gathered_marks(&mut self, value: Value, outer: Marks) -> Value {
         let marks = std::mem::replace(&mut self.marks, outer);
         value.mark(marks)
     }
@@ -524,9 +522,12 @@ impl<'a> Eval<'a> {
     /// An object constructor: its keys' marks go on the object (a key
     /// cannot carry them), its values keep theirs.
     fn object(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
-        self.gathering(|eval| eval.object_items(items, ctx))
+        let outer = self.gather_start();
+        let value = self.object_items(items, ctx);
+        self.gathered(value, outer)
     }
 
+    #[inline(always)]
     fn object_items(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
         let mut attrs = Entries::with_capacity(items.len());
         let mut known = true;
@@ -604,9 +605,12 @@ impl<'a> Eval<'a> {
         span: Span,
         ctx: &Env<'_>,
     ) -> Value {
-        self.gathering(|eval| eval.conditional_unmarked(cond, then, otherwise, span, ctx))
+        let outer = self.gather_start();
+        let value = self.conditional_unmarked(cond, then, otherwise, span, ctx);
+        self.gathered(value, outer)
     }
 
+    #[inline(always)]
     fn conditional_unmarked(
         &mut self,
         cond: &Expr,

@@ -143,9 +143,12 @@ impl Eval<'_> {
     /// marks of its collection, of its conditions and of its keys go on
     /// the result; each element keeps its own.
     pub(super) fn for_expr(&mut self, f: &ForExpr, span: Span, ctx: &Env<'_>) -> Value {
-        self.gathering(|eval| eval.for_unmarked(f, span, ctx))
+        let outer = self.gather_start();
+        let value = self.for_unmarked(f, span, ctx);
+        self.gathered(value, outer)
     }
 
+    #[inline(always)]
     fn for_unmarked(&mut self, f: &ForExpr, span: Span, ctx: &Env<'_>) -> Value {
         let it = Iteration {
             key_var: f.key_var.as_ref(),

@@ -81,7 +81,6 @@ impl Eval<'_> {
     /// the range from `first` to `x_k`, and its left operand is the result
     /// of step k - 1, which counts as failed once any error was reported
     /// since the chain began.
-    #[inline]
     pub(super) fn binary_chain(
         &mut self,
         first: &Expr,

@@ -43,9 +43,12 @@ impl Eval<'_> {
                 Value::unknown(Type::String)
             };
         }
-        self.gathering(|eval| eval.template_text(t, ctx))
+        let outer = self.gather_start();
+        let value = self.template_text(t, ctx);
+        self.gathered(value, outer)
     }
 
+    #[inline(always)]
     fn template_text(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
         let mut buffer = take_buffer();
         buffer.reserve(output_estimate(t));
