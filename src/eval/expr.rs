@@ -527,7 +527,7 @@ impl<'a> Eval<'a> {
         self.gathered(value, outer)
     }
 
-    #[inline(always)]
+    #[inline]
     fn object_items(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
         let mut attrs = Entries::with_capacity(items.len());
         let mut known = true;
@@ -610,7 +610,7 @@ impl<'a> Eval<'a> {
         self.gathered(value, outer)
     }
 
-    #[inline(always)]
+    #[inline]
     fn conditional_unmarked(
         &mut self,
         cond: &Expr,

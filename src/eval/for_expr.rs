@@ -148,7 +148,7 @@ impl Eval<'_> {
         self.gathered(value, outer)
     }
 
-    #[inline(always)]
+    #[inline]
     fn for_unmarked(&mut self, f: &ForExpr, span: Span, ctx: &Env<'_>) -> Value {
         let it = Iteration {
             key_var: f.key_var.as_ref(),

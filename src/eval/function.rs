@@ -31,6 +31,9 @@ use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::value::{convert_unsafe, limits, marks_may_exist, try_convert, Marks, Type, Value};
 
 /// One parameter of a [`Function`].
+// One flag per kind of argument a parameter accepts, as go-cty's
+// `function.Parameter` has them.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Param {
     /// The name, for documentation and error messages.

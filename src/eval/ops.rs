@@ -148,7 +148,7 @@ impl Eval<'_> {
     }
 
     /// [`binary`](Self::binary) of operands without marks.
-    #[inline(always)]
+    #[inline]
     fn binary_unmarked(
         &mut self,
         op: BinaryOp,

@@ -48,7 +48,7 @@ impl Eval<'_> {
         self.gathered(value, outer)
     }
 
-    #[inline(always)]
+    #[inline]
     fn template_text(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
         let mut buffer = take_buffer();
         buffer.reserve(output_estimate(t));

@@ -21,7 +21,7 @@ use crate::body::parse_native;
 use crate::diag::Error;
 use crate::eval::{EvalContext, Function, FunctionError, Param};
 use crate::native::ident::is_identifier;
-use crate::value::{decimal_parts, Number, Type, Value};
+use crate::value::{decimal_parts, Number, Str, Type, Value};
 
 /// The provider functions, by their full names.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
@@ -50,7 +50,7 @@ fn encode_tfvars() -> Function {
                     "invalid value to encode: must be an object whose attribute names will become the encoded variable names",
                 ));
             };
-            let mut keys: Vec<&str> = entries.keys().map(|k| k.as_str()).collect();
+            let mut keys: Vec<&str> = entries.keys().map(Str::as_str).collect();
             keys.sort_unstable();
             let mut toks = Vec::new();
             for key in keys {
@@ -316,7 +316,7 @@ fn is_printable(c: char) -> bool {
         | 0x1D173..=0x1D17A
         | 0xE0001
         | 0xE0020..=0xE007F
-        | 0xF0000..=0x10FFFF)
+        | 0xF_0000..=0x10_FFFF)
 }
 
 /// A number in plain decimal notation, as Go's `big.Float.Text('f', -1)`
@@ -467,7 +467,9 @@ fn spaces(lines: &[Line], toks: &mut [Tok]) {
 
 /// `hclwrite`'s `spaceAfterToken` for the tokens of constant values.
 fn space_after(subject: Kind, after: Kind) -> bool {
-    use Kind::*;
+    use Kind::{
+        CBrace, CBrack, CQuote, Comma, Ident, Newline, Number, OBrace, OBrack, OQuote, QuotedLit,
+    };
     match (subject, after) {
         (_, Newline | Comma) => false,
         (Comma, _) => true,
