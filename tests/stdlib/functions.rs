@@ -136,6 +136,10 @@ const NAMES: &[&str] = &[
     "nonsensitive",
     "issensitive",
     "ephemeralasnull",
+    // Terraform's built-in provider functions
+    "provider::terraform::decode_tfvars",
+    "provider::terraform::encode_expr",
+    "provider::terraform::encode_tfvars",
 ];
 
 /// Terraform 1.12's built-in functions (its documentation's list, family by
