@@ -15,7 +15,7 @@
 //! whether and how to evaluate them, without the evaluator knowing their
 //! names.
 //!
-//! Marks (see [`Marks`](crate::value::Marks)) are go-cty's: an argument
+//! Marks (see [`Marks`]) are go-cty's: an argument
 //! whose parameter does not [allow marks](Param::allow_marked) reaches the
 //! implementation with every mark taken off, however deep, and the result
 //! carries all of them (`upper(sensitive("x"))` is sensitive, and so is

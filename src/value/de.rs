@@ -11,7 +11,7 @@
 //! Unknown values are an error ("Unknown value") wherever they are read,
 //! except into a [`Value`], which receives every value unchanged.
 //!
-//! A marked value (see [`Marks`](super::Marks)) is read as the value under
+//! A marked value (see [`Marks`]) is read as the value under
 //! its marks: a sensitive string read into a `String` is the string. A
 //! [`Value`] target receives it with its marks. An error about a
 //! sensitive value names its type, never its content.
