@@ -81,6 +81,8 @@ fn json_string(s: &str) -> String {
 /// cty JSON of a wholly known value; `Err` names why it cannot be printed.
 fn write_value(v: &Value, out: &mut String) -> Result<(), String> {
     match v {
+        // Marks are not data: the value under them.
+        Value::Marked(m) => write_value(m.value(), out)?,
         Value::Null(_) => out.push_str("null"),
         Value::Unknown(_) => return Err("unknown value".into()),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),

@@ -903,3 +903,19 @@ fn difference_an_unclosed_interpolation_is_reported_first_without_its_cascade() 
         ]
     );
 }
+
+#[test]
+fn collection_functions_mark_their_whole_result_with_element_marks() {
+    use hcl_json::value::Marks;
+    // go-cty's concat keeps the mark on the one element; here the whole
+    // tuple is sensitive, and its elements are not.
+    let v = value(r#"${concat([sensitive("a")], ["b"])}"#);
+    assert_eq!(v.marks(), Marks::SENSITIVE);
+    let (tuple, _) = v.unmark();
+    assert_eq!(tuple, Value::tuple([Value::from("a"), Value::from("b")]));
+    // The conversions keep each element's marks, as go-cty's do.
+    let v = value(r#"${tolist([sensitive("a"), "b"])}"#);
+    assert_eq!(v.marks(), Marks::NONE);
+    assert!(v.get_index(0).unwrap().is_sensitive());
+    assert!(!v.get_index(1).unwrap().is_sensitive());
+}

@@ -36,6 +36,8 @@ pub(crate) fn value_json(value: &Value, with_type: bool) -> Result<Json, Unseria
 
 fn marshal(value: &Value) -> Result<Json, Unserializable> {
     Ok(match value {
+        // Marks are not data: the value under them.
+        Value::Marked(m) => marshal(m.value())?,
         Value::Null(_) => Json::Null,
         Value::Unknown(_) => return Err(Unserializable("value is not known".into())),
         Value::Bool(b) => Json::Bool(*b),

@@ -142,6 +142,8 @@ impl Encoder {
     /// Writes a whole [`Value`] in full-expression or literal form.
     pub(crate) fn value(&mut self, v: &Value) -> Result<(), Error> {
         match v {
+            // Marks are not data: the text holds the value under them.
+            Value::Marked(m) => self.value(m.value())?,
             Value::Null(_) => self.w.raw("null"),
             Value::Unknown(_) => {
                 return Err(self.error(

@@ -98,6 +98,9 @@ impl Eval<'_> {
             (Some(v), Some(e)) => (v, e.span),
             _ => return true,
         };
+        // The sequence's own marks go onto each of its elements, as HCL
+        // does, so that they reach the call.
+        let (last, marks) = last.unmark();
         let elements = match last {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => items,
             Value::Unknown(_) => return false,
@@ -120,7 +123,7 @@ impl Eval<'_> {
                 return false;
             }
         };
-        args.extend(elements);
+        args.extend(elements.into_iter().map(|v| v.mark(marks)));
         true
     }
 

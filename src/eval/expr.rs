@@ -20,7 +20,8 @@ use crate::native::{
 use crate::pos::Range;
 use crate::value::limits::{self, Exceeded};
 use crate::value::{
-    try_convert, unify_unsafe, AccessError, Elements, Entries, Number, Str, Type, Value,
+    marks_may_exist, try_convert, unify_unsafe, AccessError, Elements, Entries, Marks, Number, Str,
+    Type, Value,
 };
 
 /// Evaluates native expressions and templates (of one JSON string, or of
@@ -34,6 +35,12 @@ pub(crate) struct Eval<'a> {
     /// Where the source of the traversal being applied starts: a splat of
     /// a null sequence blames its source, from here to the `*` marker.
     traversal_start: u32,
+    /// The marks gathered for the value being built by the innermost
+    /// construct that gathers them (a template's parts, a conditional's or
+    /// a `for`'s condition, an object's keys): each such construct saves
+    /// the outer marks, gathers its own here, and puts them on its result
+    /// (see [`Eval::gather_start`]).
+    pub(super) marks: Marks,
 }
 
 /// A position in the diagnostics, to ask whether anything failed since.
@@ -46,6 +53,59 @@ impl<'a> Eval<'a> {
             origin,
             diags,
             traversal_start: 0,
+            marks: Marks::NONE,
+        }
+    }
+
+    /// Starts gathering marks for a value being built: the marks gathered
+    /// so far are kept apart, to be given to [`Eval::gathered`] with the
+    /// value. `None` when no value anywhere has marks, so there is nothing
+    /// to gather. (Not a closure around the work: the work stays in its
+    /// caller's body, as the unmarked path always had it.)
+    #[inline]
+    pub(super) fn gather_start(&mut self) -> Option<Marks> {
+        marks_may_exist().then(|| std::mem::take(&mut self.marks))
+    }
+
+    /// `value` with the marks gathered since [`Eval::gather_start`] gave
+    /// `outer`, the outer marks restored.
+    #[inline]
+    pub(super) fn gathered(&mut self, value: Value, outer: Option<Marks>) -> Value {
+        match outer {
+            None => value,
+            Some(outer) => self.gathered_marks(value, outer),
+        }
+    }
+
+    #[cold]
+    fn gathered_marks(&mut self, value: Value, outer: Marks) -> Value {
+        let marks = std::mem::replace(&mut self.marks, outer);
+        value.mark(marks)
+    }
+
+    /// `value` without its own marks, which go to [`Eval::marks`].
+    #[inline]
+    pub(super) fn gather<'v>(&mut self, value: Cow<'v, Value>) -> Cow<'v, Value> {
+        if let Value::Marked(_) = &*value {
+            self.gather_marked(value)
+        } else {
+            value
+        }
+    }
+
+    #[cold]
+    fn gather_marked<'v>(&mut self, value: Cow<'v, Value>) -> Cow<'v, Value> {
+        match value {
+            Cow::Borrowed(Value::Marked(m)) => {
+                self.marks |= m.marks();
+                Cow::Borrowed(m.value())
+            }
+            Cow::Owned(v @ Value::Marked(_)) => {
+                let (v, m) = v.unmark();
+                self.marks |= m;
+                Cow::Owned(v)
+            }
+            v => v,
         }
     }
 
@@ -390,6 +450,11 @@ impl<'a> Eval<'a> {
         span: Span,
         ctx: &Env<'_>,
     ) -> Value {
+        if let Value::Marked(m) = source {
+            // The source's marks go on the result; each element keeps its
+            // own.
+            return self.splat(m.value(), kind, each, span, ctx).mark(m.marks());
+        }
         let is_sequence = |t: &Type| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
         match source {
             Value::Null(ty) if is_sequence(ty) => {
@@ -491,7 +556,16 @@ impl<'a> Eval<'a> {
 
     // ------------------------------------------------------------ objects
 
+    /// An object constructor: its keys' marks go on the object (a key
+    /// cannot carry them), its values keep theirs.
     fn object(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
+        let outer = self.gather_start();
+        let value = self.object_items(items, ctx);
+        self.gathered(value, outer)
+    }
+
+    #[inline]
+    fn object_items(&mut self, items: &[ObjectItem], ctx: &Env<'_>) -> Value {
         let mut attrs = Entries::with_capacity(items.len());
         let mut known = true;
         for item in items {
@@ -528,6 +602,7 @@ impl<'a> Eval<'a> {
         }
         let mark = self.mark();
         let value = self.value_cow(expr, ctx);
+        let value = self.gather(value);
         if self.failed_since(mark) || !value.is_known() {
             return None;
         }
@@ -557,7 +632,23 @@ impl<'a> Eval<'a> {
 
     /// `cond ? then : otherwise`: both results are evaluated (their types
     /// decide the result type) but only the selected one's errors count.
+    /// The result carries the marks of the condition and of both results,
+    /// as in HCL.
     fn conditional(
+        &mut self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        span: Span,
+        ctx: &Env<'_>,
+    ) -> Value {
+        let outer = self.gather_start();
+        let value = self.conditional_unmarked(cond, then, otherwise, span, ctx);
+        self.gathered(value, outer)
+    }
+
+    #[inline]
+    fn conditional_unmarked(
         &mut self,
         cond: &Expr,
         then: &Expr,
@@ -567,6 +658,8 @@ impl<'a> Eval<'a> {
     ) -> Value {
         let (then_value, then_diags) = self.isolated(|e| e.value(then, ctx));
         let (else_value, else_diags) = self.isolated(|e| e.value(otherwise, ctx));
+        let then_value = self.gather(Cow::Owned(then_value)).into_owned();
+        let else_value = self.gather(Cow::Owned(else_value)).into_owned();
         let Some(result_ty) = conditional_type(&then_value, &else_value) else {
             let detail = format!(
                 "The true and false result expressions must have consistent types. {}.",

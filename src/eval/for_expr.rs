@@ -41,6 +41,9 @@ impl Eval<'_> {
     ) -> bool {
         let mark = self.mark();
         let collection = self.value_cow(it.collection, ctx);
+        // The collection's marks go on the result (gathered by the caller);
+        // each element keeps its own.
+        let collection = self.gather(collection);
         if self.failed_since(mark) || !self.check_iterable(&collection, it) {
             return false;
         }
@@ -136,8 +139,17 @@ impl Eval<'_> {
         }
     }
 
-    /// A `for` expression: a tuple, or an object (grouped with `...`).
+    /// A `for` expression: a tuple, or an object (grouped with `...`). The
+    /// marks of its collection, of its conditions and of its keys go on
+    /// the result; each element keeps its own.
     pub(super) fn for_expr(&mut self, f: &ForExpr, span: Span, ctx: &Env<'_>) -> Value {
+        let outer = self.gather_start();
+        let value = self.for_unmarked(f, span, ctx);
+        self.gathered(value, outer)
+    }
+
+    #[inline]
+    fn for_unmarked(&mut self, f: &ForExpr, span: Span, ctx: &Env<'_>) -> Value {
         let it = Iteration {
             key_var: f.key_var.as_ref(),
             value_var: &f.value_var,
@@ -210,6 +222,7 @@ impl Eval<'_> {
         };
         let mark = self.mark();
         let value = self.value_cow(cond, scope);
+        let value = self.gather(value);
         if self.failed_since(mark) {
             return None;
         }
@@ -248,6 +261,7 @@ impl Eval<'_> {
     fn for_key(&mut self, key: &Expr, span: Span, scope: &Env<'_>) -> Option<Str> {
         let mark = self.mark();
         let value = self.value_cow(key, scope);
+        let value = self.gather(value);
         if self.failed_since(mark) || !value.is_known() {
             return None;
         }

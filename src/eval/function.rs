@@ -14,15 +14,26 @@
 //! how `try` and `can` (see [`crate::ext::tryfunc`]) decide for themselves
 //! whether and how to evaluate them, without the evaluator knowing their
 //! names.
+//!
+//! Marks (see [`Marks`]) are go-cty's: an argument
+//! whose parameter does not [allow marks](Param::allow_marked) reaches the
+//! implementation with every mark taken off, however deep, and the result
+//! carries all of them (`upper(sensitive("x"))` is sensitive, and so is
+//! `length(["a", sensitive("b")])`); a parameter that allows them passes
+//! the argument as it is, and the implementation decides (`sensitive`,
+//! `issensitive`).
 
 use std::fmt;
 use std::sync::Arc;
 
 use super::ExpressionClosure;
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
-use crate::value::{convert_unsafe, limits, try_convert, Type, Value};
+use crate::value::{convert_unsafe, limits, marks_may_exist, try_convert, Marks, Type, Value};
 
 /// One parameter of a [`Function`].
+// One flag per kind of argument a parameter accepts, as go-cty's
+// `function.Parameter` has them.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Param {
     /// The name, for documentation and error messages.
@@ -44,6 +55,10 @@ pub struct Param {
     /// return type without calling it (the dynamic value when the return
     /// type cannot be told yet).
     pub allow_dynamic: bool,
+    /// Whether the argument reaches the implementation with its marks
+    /// (otherwise they are taken off, however deep, and put on the
+    /// result).
+    pub allow_marked: bool,
 }
 
 impl Param {
@@ -56,6 +71,7 @@ impl Param {
             allow_null: false,
             allow_unknown: false,
             allow_dynamic: false,
+            allow_marked: false,
         }
     }
 
@@ -81,6 +97,13 @@ impl Param {
     /// Accepting the dynamic value.
     pub fn allow_dynamic(mut self) -> Param {
         self.allow_dynamic = true;
+        self
+    }
+
+    /// Accepting marked arguments as they are: the implementation sees
+    /// the marks, and the result carries only those it puts there.
+    pub fn allow_marked(mut self) -> Param {
+        self.allow_marked = true;
         self
     }
 }
@@ -492,10 +515,15 @@ impl Function {
         self.check_arity(args.as_slice().len())?;
         let mut unknown = false;
         let mut dynamic = false;
+        let mut marks = Marks::NONE;
+        let may_be_marked = marks_may_exist();
         for i in 0..args.as_slice().len() {
             let Some(param) = self.param_for(i) else {
                 break; // unreachable: the arity was checked
             };
+            if may_be_marked && !param.allow_marked {
+                marks |= args.unmark(i);
+            }
             let arg = &args.as_slice()[i];
             if arg.is_null() && !param.allow_null {
                 return Err(FunctionError::arg(
@@ -535,11 +563,11 @@ impl Function {
         // it the dynamic value.
         let result_type = match (def.return_type)(converted) {
             Ok(ty) => ty,
-            Err(_) if dynamic => return Ok(Value::dynamic()),
+            Err(_) if dynamic => return Ok(Value::dynamic().mark(marks)),
             Err(e) => return Err(e),
         };
         if unknown || dynamic {
-            return Ok(Value::unknown(result_type));
+            return Ok(Value::unknown(result_type).mark(marks));
         }
         // The converted arguments are copies; the result is new.
         for arg in converted {
@@ -548,17 +576,19 @@ impl Function {
         let result = implementation(converted)?;
         limits::charge_value(&result).map_err(budget_error)?;
         if result_type == Type::Dynamic || result.ty() == result_type {
-            Ok(result)
+            Ok(result.mark(marks))
         } else {
             // Implementations may build e.g. a tuple where a list is
             // declared; conversion makes the declared type hold.
-            convert_unsafe(&result, &result_type).map_err(|_| {
-                FunctionError::new(format!(
-                    "The function returned a value of type {}, not of its declared type {}.",
-                    result.ty(),
-                    result_type
-                ))
-            })
+            convert_unsafe(&result, &result_type)
+                .map(|v| v.mark(marks))
+                .map_err(|_| {
+                    FunctionError::new(format!(
+                        "The function returned a value of type {}, not of its declared type {}.",
+                        result.ty(),
+                        result_type
+                    ))
+                })
         }
     }
 }
@@ -646,6 +676,22 @@ impl<'a> ArgList<'a> {
     }
 
     /// Argument `i`, owned from now on.
+    /// Takes every mark off argument `i` (copying it only if it has any)
+    /// and gives them.
+    #[cold]
+    fn unmark(&mut self, i: usize) -> Marks {
+        let found = self.as_slice()[i].marks_deep();
+        if !found.is_empty() {
+            if let Some(v) = self.one.take() {
+                self.owned = vec![v.clone()];
+            }
+            let slot = &mut self.owned[i];
+            let arg = std::mem::replace(slot, Value::Bool(false));
+            *slot = arg.unmark_deep().0;
+        }
+        found
+    }
+
     fn make_mut(&mut self, i: usize) -> &mut Value {
         if let Some(v) = self.one.take() {
             self.owned = vec![v.clone()];

@@ -20,7 +20,7 @@ use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{FileData, HandleTrees, NodeId, NodeKind, ParsedTemplate};
 use crate::native::{self, Template};
-use crate::value::{limits, try_convert, Entries, Number, Str, Type, Value};
+use crate::value::{limits, try_convert, Entries, Marks, Number, Str, Type, Value};
 
 impl Expression {
     /// Evaluates the expression in `ctx`.
@@ -219,8 +219,12 @@ impl JsonEval<'_> {
         // The keys so far by their prints: a key whose print is new is no
         // duplicate, without comparing it with each key before it.
         let mut prints = 0u64;
+        // A key cannot carry marks: those of a key template's value go on
+        // the object, as in HCL.
+        let mut key_marks = Marks::NONE;
         for prop in props {
-            let slot = if let Some(key) = object_key(file, prop.name(), self.ctx, self.diags) {
+            let key = object_key(file, prop.name(), self.ctx, self.diags, &mut key_marks);
+            let slot = if let Some(key) = key {
                 let print = key_print(&key);
                 let seen = prints & print != 0;
                 prints |= print;
@@ -245,11 +249,12 @@ impl JsonEval<'_> {
             }
         }
         self.names.truncate(base);
-        if known {
+        let value = if known {
             Value::Object(attrs)
         } else {
             Value::dynamic()
-        }
+        };
+        value.mark(key_marks)
     }
 }
 
@@ -358,7 +363,10 @@ impl<'f> ObjectWalk<'f> {
         diags: &mut Diagnostics,
     ) -> Option<WalkedProp> {
         let prop = self.props.next()?;
-        let mut key = object_key(self.file, prop.name(), ctx, diags);
+        // A walk gives keys (for decoding into maps and blocks), not a
+        // value that could carry their marks.
+        let mut ignored = Marks::NONE;
+        let mut key = object_key(self.file, prop.name(), ctx, diags, &mut ignored);
         if let Some(name) = &key {
             // The file's text when it is the key (no escapes, no template,
             // already NFC), so recording it allocates nothing.
@@ -432,6 +440,7 @@ fn object_key(
     name: NodeId,
     ctx: &EvalContext,
     diags: &mut Diagnostics,
+    marks: &mut Marks,
 ) -> Option<Str> {
     let written = match read_string(file, name, ctx) {
         Reading::Text(Cow::Borrowed(text)) => return Some(Str::from(text)),
@@ -448,6 +457,14 @@ fn object_key(
         kept: None,
     }
     .template(name, written);
+    let value = match value {
+        Value::Marked(m) => {
+            let (value, key_marks) = m.into_parts();
+            *marks |= key_marks;
+            value
+        }
+        value => value,
+    };
     if diags.len() > mark || !value.is_known() {
         return None;
     }

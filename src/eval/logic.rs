@@ -15,13 +15,18 @@
 //! - An error in the left operand, or a left operand that is null or not a
 //!   bool, is reported as before (and the right operand is then evaluated
 //!   too, so that all its errors are reported at once).
+//!
+//! Marks: the result carries the marks of both operands, as in HCL, which
+//! evaluates both sides: a right operand not needed for the result is
+//! still evaluated for its marks (its errors ignored) once any value has
+//! been marked.
 
 use std::borrow::Cow;
 
 use super::context::Env;
 use super::expr::Eval;
 use crate::native::{BinaryOp, BinaryTerm, Expr, Span};
-use crate::value::{Type, Value};
+use crate::value::{marks_may_exist, Marks, Type, Value};
 
 impl Eval<'_> {
     /// A chain `first op x1 op x2 ...` of `&&` or `||`, left to right in one
@@ -59,46 +64,66 @@ impl Eval<'_> {
     ) -> Value {
         // The left value that decides the result on its own.
         let decisive = matches!(op, BinaryOp::Or);
+        let (left, mut marks) = match left {
+            Some(v) => {
+                let (v, m) = v.unmark();
+                (Some(v), m)
+            }
+            None => (None, Marks::NONE),
+        };
         let left = left.and_then(|v| {
             self.operand(&v, &Type::Bool, "left", lhs_span, span)
                 .map(Cow::into_owned)
         });
-        match left {
-            Some(Value::Bool(b)) if b == decisive => Value::Bool(b),
-            Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx),
+        let result = match left {
+            Some(Value::Bool(b)) if b == decisive => {
+                if marks_may_exist() {
+                    marks |= self.isolated(|inner| inner.value_cow(rhs, ctx).marks()).0;
+                }
+                Value::Bool(b)
+            }
+            Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx, &mut marks),
             Some(Value::Unknown(_)) => {
                 let (right, _held_back) = self.isolated(|inner| {
                     let mark = inner.mark();
-                    let v = inner.value_cow(rhs, ctx).into_owned();
+                    let (v, m) = inner.value_cow(rhs, ctx).into_owned().unmark();
                     if inner.failed_since(mark) {
                         return None;
                     }
                     inner
                         .operand(&v, &Type::Bool, "right", rhs.span, span)
-                        .map(Cow::into_owned)
+                        .map(|v| (v.into_owned(), m))
                 });
                 match right {
-                    Some(Value::Bool(b)) if b == decisive => Value::Bool(b),
-                    _ => Value::unknown(Type::Bool),
+                    Some((Value::Bool(b), m)) if b == decisive => {
+                        marks |= m;
+                        Value::Bool(b)
+                    }
+                    Some((_, m)) => {
+                        marks |= m;
+                        Value::unknown(Type::Bool)
+                    }
+                    None => Value::unknown(Type::Bool),
                 }
             }
             left => {
                 // An error, or null, on the left: the right side's errors
                 // are reported too, as without short-circuiting, and a
                 // null on either side once.
-                let right = self.right_raw(rhs, span, ctx);
+                let right = self.right_raw(rhs, span, ctx, &mut marks);
                 if matches!(left, Some(Value::Null(_))) || matches!(right, Some(Value::Null(_))) {
                     self.null_operand(span);
                 }
                 Value::unknown(Type::Bool)
             }
-        }
+        };
+        result.mark(marks)
     }
 
     /// The right operand as a bool (null reported as an operation failure),
-    /// or an unknown bool after an error.
-    fn right_operand(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>) -> Value {
-        match self.right_raw(rhs, span, ctx) {
+    /// or an unknown bool after an error; its marks added to `marks`.
+    fn right_operand(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>, marks: &mut Marks) -> Value {
+        match self.right_raw(rhs, span, ctx, marks) {
             Some(Value::Null(_)) => {
                 self.null_operand(span);
                 Value::unknown(Type::Bool)
@@ -109,10 +134,17 @@ impl Eval<'_> {
     }
 
     /// The right operand converted to bool (null kept), or `None` after an
-    /// error.
-    fn right_raw(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>) -> Option<Value> {
+    /// error; its marks taken off into `marks`.
+    fn right_raw(
+        &mut self,
+        rhs: &Expr,
+        span: Span,
+        ctx: &Env<'_>,
+        marks: &mut Marks,
+    ) -> Option<Value> {
         let mark = self.mark();
-        let right = self.value_cow(rhs, ctx).into_owned();
+        let (right, m) = self.value_cow(rhs, ctx).into_owned().unmark();
+        *marks |= m;
         if self.failed_since(mark) {
             return None;
         }

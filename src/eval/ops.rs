@@ -10,6 +10,10 @@
 //! operation, reported once even when both operands are null.
 //!
 //! `&&` and `||` short-circuit, as in HCL 2.24: see `logic`.
+//!
+//! Marks: the result of an operation carries every mark of its operands
+//! (deeply: `[sensitive(1)] == [1]` is a sensitive bool), as go-cty's
+//! operator functions give it.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -18,7 +22,7 @@ use super::context::Env;
 use super::expr::Eval;
 use crate::diag::DiagnosticKind;
 use crate::native::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
-use crate::value::{try_convert, Number, NumberError, Type, Value};
+use crate::value::{marks_may_exist, try_convert, Number, NumberError, Type, Value};
 
 impl Eval<'_> {
     pub(super) fn unary(
@@ -37,7 +41,27 @@ impl Eval<'_> {
         if self.failed_since(mark) {
             return Value::unknown(ty);
         }
-        let value = match self.operand(&given, &ty, "unary", operand.span, span) {
+        // One call of `unary_of`, so that it inlines.
+        let marks = given.marks_deep();
+        let given = if marks.is_empty() {
+            given
+        } else {
+            Cow::Owned(given.into_owned().unmark_deep().0)
+        };
+        self.unary_of(op, &given, &ty, operand, span).mark(marks)
+    }
+
+    /// `op given`, `given` unmarked.
+    fn unary_of(
+        &mut self,
+        op: UnaryOp,
+        given: &Value,
+        ty: &Type,
+        operand: &Expr,
+        span: Span,
+    ) -> Value {
+        let ty = ty.clone();
+        let value = match self.operand(given, &ty, "unary", operand.span, span) {
             Some(v) if v.is_null() => {
                 self.null_operand(span);
                 return Value::unknown(ty);
@@ -89,6 +113,44 @@ impl Eval<'_> {
     /// One known-so-far operation: `left op right`, with the ranges of the
     /// operands and of the whole operation.
     fn binary(
+        &mut self,
+        op: BinaryOp,
+        left: &Value,
+        right: &Value,
+        (lhs_span, rhs_span): (Span, Span),
+        span: Span,
+    ) -> Value {
+        if marks_may_exist() {
+            if let Some(v) = self.binary_marked(op, left, right, (lhs_span, rhs_span), span) {
+                return v;
+            }
+        }
+        self.binary_unmarked(op, left, right, (lhs_span, rhs_span), span)
+    }
+
+    /// [`binary`](Self::binary) when an operand holds a mark: the
+    /// operation on the unmarked operands, marked with all their marks;
+    /// `None` when neither holds one.
+    #[cold]
+    fn binary_marked(
+        &mut self,
+        op: BinaryOp,
+        left: &Value,
+        right: &Value,
+        spans: (Span, Span),
+        span: Span,
+    ) -> Option<Value> {
+        let marks = left.marks_deep() | right.marks_deep();
+        if marks.is_empty() {
+            return None;
+        }
+        let (l, r) = (left.clone().unmark_deep().0, right.clone().unmark_deep().0);
+        Some(self.binary_unmarked(op, &l, &r, spans, span).mark(marks))
+    }
+
+    /// [`binary`](Self::binary) of operands without marks.
+    #[inline]
+    fn binary_unmarked(
         &mut self,
         op: BinaryOp,
         left: &Value,

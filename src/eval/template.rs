@@ -31,6 +31,8 @@ impl Eval<'_> {
 
     /// The value of a template as a string (no unwrapping: the branches
     /// and bodies of directives are always strings).
+    /// The marks of every interpolated value and directive condition and
+    /// collection go on the string.
     fn template_string(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
         // Plain text (a quoted string: `","`, `"b"`) is its own value, with
         // no output buffer to fill and copy out of.
@@ -41,6 +43,13 @@ impl Eval<'_> {
                 Value::unknown(Type::String)
             };
         }
+        let outer = self.gather_start();
+        let value = self.template_text(t, ctx);
+        self.gathered(value, outer)
+    }
+
+    #[inline]
+    fn template_text(&mut self, t: &Template, ctx: &Env<'_>) -> Value {
         let mut buffer = take_buffer();
         buffer.reserve(output_estimate(t));
         let mut out = Some(buffer);
@@ -92,6 +101,10 @@ impl Eval<'_> {
     /// Appends an interpolated value, converted to a string.
     fn append_value(&mut self, out: &mut Output, value: &Value, span: Span) {
         match value {
+            Value::Marked(m) => {
+                self.marks |= m.marks();
+                self.append_value(out, m.value(), span);
+            }
             Value::String(s) => self.push_text(out, s, span),
             // What the conversion to string would give, without building
             // that string value first.
@@ -144,7 +157,7 @@ impl Eval<'_> {
     }
 
     /// The bool of a condition, or `None` when it is unknown or failed
-    /// (reported here).
+    /// (reported here); its marks go to [`Eval::marks`].
     pub(crate) fn condition(
         &mut self,
         cond: &crate::native::Expr,
@@ -153,6 +166,7 @@ impl Eval<'_> {
     ) -> Option<bool> {
         let mark = self.mark();
         let value = self.value_cow(cond, ctx);
+        let value = self.gather(value);
         if self.failed_since(mark) || !value.is_known() {
             return None;
         }

@@ -7,6 +7,11 @@
 //! `toset` find their element type as Terraform does (go-cty's
 //! unification): `tolist([[1], [1, 2]])` is a `list(list(number))`, and
 //! `tolist([{a = 1}, {a = 1, b = 2}])` a `list(map(number))`.
+//!
+//! As in Terraform, they see their argument's marks: each element keeps
+//! its own through the conversion (`tolist([sensitive("a"), "b"])` has one
+//! sensitive element, not a sensitive list), except in a set, which takes
+//! its elements' marks.
 
 use super::Def;
 use crate::eval::{Function, FunctionError, Param};
@@ -46,7 +51,8 @@ fn to(description: &'static str, target: Type) -> Function {
             Param::new("v", Type::Dynamic)
                 .describe("The value to convert.")
                 .allow_null()
-                .allow_unknown(),
+                .allow_unknown()
+                .allow_marked(),
         )
         .returns_with(move |args| {
             if !ret.has_dynamic() {
@@ -63,28 +69,34 @@ fn to(description: &'static str, target: Type) -> Function {
                 .convert_unsafe(&ret)
                 .map_or(Type::Dynamic, |v| v.ty()))
         })
-        .build(move |args| {
-            // A value whose type already matches (an empty list(string)
-            // for tolist) keeps its type instead of being re-unified.
-            if target.matches(&args[0].ty()) {
-                return Ok(args[0].clone());
-            }
-            if let Value::Unknown(ty) = &args[0] {
-                if let Some(t) = unknown_target(ty, &target) {
-                    return Ok(Value::unknown(t));
-                }
-            }
-            try_convert(&args[0], &target, true).map_err(|why| {
-                FunctionError::arg(
-                    0,
-                    format!(
-                        "cannot convert {} to {}: {why}.",
-                        args[0].ty().friendly_name(),
-                        target.friendly_name()
-                    ),
-                )
-            })
-        })
+        .build(move |args| convert_to(&args[0], &target))
+}
+
+/// `v` converted to `target`, its marks kept.
+fn convert_to(v: &Value, target: &Type) -> Result<Value, FunctionError> {
+    if let Value::Marked(m) = v {
+        return Ok(convert_to(m.value(), target)?.mark(m.marks()));
+    }
+    // A value whose type already matches (an empty list(string) for
+    // tolist) keeps its type instead of being re-unified.
+    if target.matches(&v.ty()) {
+        return Ok(v.clone());
+    }
+    if let Value::Unknown(ty) = v {
+        if let Some(t) = unknown_target(ty, target) {
+            return Ok(Value::unknown(t));
+        }
+    }
+    try_convert(v, target, true).map_err(|why| {
+        FunctionError::arg(
+            0,
+            format!(
+                "cannot convert {} to {}: {why}.",
+                v.ty().friendly_name(),
+                target.friendly_name()
+            ),
+        )
+    })
 }
 
 /// The collection type an unknown structural value of type `ty` converts

@@ -261,6 +261,7 @@ fn write_json(v: &Value, depth: usize, out: &mut Text) -> Result<(), FunctionErr
         )));
     }
     match v {
+        Value::Marked(m) => write_json(m.value(), depth, out)?,
         Value::Null(_) => out.push_str("null")?,
         Value::Unknown(_) => return Err(FunctionError::new("an unknown value cannot be encoded.")),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" })?,

@@ -21,6 +21,7 @@ mod marks;
 mod network;
 mod numeric;
 mod path;
+mod provider;
 #[cfg(feature = "rsa")]
 mod rsa;
 mod string;
@@ -207,6 +208,7 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all.extend(path::functions());
     all.extend(template::functions());
     all.extend(marks::functions());
+    all.extend(provider::functions());
     all.push(("try", crate::ext::tryfunc::try_function()));
     all.push(("can", crate::ext::tryfunc::can_function()));
     all
@@ -219,10 +221,12 @@ fn library() -> Library {
     static LIBRARY: std::sync::OnceLock<Library> = std::sync::OnceLock::new();
     LIBRARY
         .get_or_init(|| {
-            // Each function under its name and as `core::NAME`.
+            // Each function under its name and as `core::NAME` (but the
+            // provider functions, which have a namespace of their own).
             let functions = functions();
             let aliases = functions
                 .iter()
+                .filter(|(name, _)| !name.contains("::"))
                 .map(|(name, f)| (format!("core::{name}"), f.clone()));
             let names = functions
                 .iter()

@@ -42,9 +42,11 @@ fn fail(summary: &'static str, detail: String) -> Result<Value, AccessError> {
 
 impl Value {
     /// `self.name`: an object's attribute or a map's element. Unknown
-    /// values give unknown results of the right type.
+    /// values give unknown results of the right type. The result has its
+    /// own marks and the object's.
     pub fn get_attr_hcl(&self, name: &str) -> Result<Value, AccessError> {
         match self {
+            Value::Marked(m) => Ok(m.value().get_attr_hcl(name)?.mark(m.marks())),
             Value::Null(_) => fail(
                 "Attempt to get attribute from null value",
                 "This value is null, so it does not have any attributes.".into(),
@@ -81,8 +83,13 @@ impl Value {
 
     /// `self[key]`: a list or tuple element by number, a map element or an
     /// object attribute by string (the key is converted as needed). Unknown
-    /// collections or keys give unknown results of the right type.
+    /// collections or keys give unknown results of the right type. The
+    /// result has its own marks, the collection's and the key's.
     pub fn index_hcl(&self, key: &Value) -> Result<Value, AccessError> {
+        if let (Value::Marked(_), _) | (_, Value::Marked(_)) = (self, key) {
+            let marks = self.marks() | key.marks();
+            return Ok(self.unmarked().index_hcl(key.unmarked())?.mark(marks));
+        }
         if key.is_null() {
             return fail(
                 "Invalid index",

@@ -14,7 +14,7 @@ use super::number::{Number, NumberError};
 use super::string::Str;
 use super::types::Type;
 use super::unify::{type_conversion, unify_unsafe, Safety};
-use super::{normalize_set, Elements, Entries, Value};
+use super::{set_value, Elements, Entries, Value};
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
 
 /// One step into a nested value, for error messages.
@@ -196,6 +196,9 @@ impl Cx {
             return Ok(value.clone());
         }
         match value {
+            // Marks stay on the converted value (and on each converted
+            // element, below).
+            Value::Marked(m) => return Ok(self.convert(m.value(), ty)?.mark(m.marks())),
             Value::Null(_) => return Ok(Value::Null(ty.clone())),
             Value::Unknown(from) => {
                 return match type_conversion(from, ty) {
@@ -236,12 +239,12 @@ impl Cx {
             }
             (Value::Set(src, items), Type::Set(elem)) => {
                 let (t, items) = self.elements(items, elem, Some(src))?;
-                Ok(Value::Set(t, normalize_set(items)))
+                Ok(set_value(t, items))
             }
             (Value::List(_, items) | Value::Tuple(items), Type::Set(elem)) => {
                 self.unsafe_ok(ty)?;
                 let (t, items) = self.elements(items, elem, None)?;
-                Ok(Value::Set(t, normalize_set(items)))
+                Ok(set_value(t, items))
             }
             (Value::Map(_, m) | Value::Object(m), Type::Map(elem)) => {
                 let keys: Vec<&Str> = m.keys().collect();

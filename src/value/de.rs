@@ -11,6 +11,11 @@
 //! Unknown values are an error ("Unknown value") wherever they are read,
 //! except into a [`Value`], which receives every value unchanged.
 //!
+//! A marked value (see [`Marks`]) is read as the value under
+//! its marks: a sensitive string read into a `String` is the string. A
+//! [`Value`] target receives it with its marks. An error about a
+//! sensitive value names its type, never its content.
+//!
 //! `deserialize_any` on a number gives an `i64` or `u64` when it is an
 //! integer that fits, else an `f64` when the `f64`'s shortest digits are
 //! exactly the number, else the exact decimal text as a string (which
@@ -30,7 +35,7 @@ use super::number::Number;
 use super::ser::unknown_error;
 use super::string::Str;
 use super::types::Type;
-use super::{Elements, Entries, Value};
+use super::{Elements, Entries, Marks, Value};
 use crate::diag::Error;
 use crate::handover::{NUMBER_TOKEN, VALUE_TOKEN};
 
@@ -68,23 +73,27 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
 /// between 0 and 255 is required, but found 300.").
 #[derive(Debug, Clone)]
 pub struct ValueDeserializer {
+    /// The value, its own marks taken off (into `marks`): every target
+    /// but a [`Value`] reads the value under the marks.
     value: Value,
+    marks: Marks,
 }
 
 impl ValueDeserializer {
     /// A deserializer reading `value`.
     pub fn new(value: Value) -> ValueDeserializer {
-        ValueDeserializer { value }
+        let (value, marks) = value.unmark();
+        ValueDeserializer { value, marks }
     }
 
-    /// The value being read.
+    /// The value being read, without its own marks.
     pub fn value(&self) -> &Value {
         &self.value
     }
 
-    /// Gives the value back.
+    /// Gives the value back, with its marks.
     pub fn into_value(self) -> Value {
-        self.value
+        self.value.mark(self.marks)
     }
 
     fn into_number(self) -> Result<Number, Error> {
@@ -92,9 +101,9 @@ impl ValueDeserializer {
             Value::Number(n) => Ok(n),
             Value::String(ref s) => match Number::parse_plain(s) {
                 Ok(n) => Ok(n),
-                Err(_) => Err(mismatch("a number", &self.value)),
+                Err(_) => Err(mismatch("a number", &self.value, self.marks)),
             },
-            ref other => Err(mismatch("a number", other)),
+            ref other => Err(mismatch("a number", other, self.marks)),
         }
     }
 }
@@ -106,8 +115,12 @@ impl IntoDeserializer<'_, Error> for Value {
     }
 }
 
-/// What a value is, for "but found ..." messages.
-fn found(v: &Value) -> String {
+/// What a value is, for "but found ..." messages: its type alone when it
+/// is sensitive.
+fn found(v: &Value, marks: Marks) -> String {
+    if marks.contains(Marks::SENSITIVE) {
+        return format!("a sensitive {}", v.ty().friendly_name());
+    }
     match v {
         Value::Null(_) => "null".into(),
         Value::Number(n) => short_number(n),
@@ -121,24 +134,36 @@ fn short_number(n: &Number) -> String {
 }
 
 #[cold]
-fn mismatch(expected: &str, v: &Value) -> Error {
-    if let Value::Unknown(_) = v {
+fn mismatch(expected: &str, v: &Value, marks: Marks) -> Error {
+    if let Value::Unknown(_) = v.unmarked() {
         return unknown_error();
     }
-    unsuitable(format!("{expected} is required, but found {}", found(v)))
+    unsuitable(format!(
+        "{expected} is required, but found {}",
+        found(v, marks)
+    ))
+}
+
+/// A number for "but found ..." messages: "a sensitive number" when it is.
+fn shown(n: &Number, marks: Marks) -> String {
+    if marks.contains(Marks::SENSITIVE) {
+        "a sensitive number".into()
+    } else {
+        short_number(n)
+    }
 }
 
 #[cold]
-fn int_error(n: &Number, min: &dyn fmt::Display, max: &dyn fmt::Display) -> Error {
+fn int_error(n: &Number, min: &dyn fmt::Display, max: &dyn fmt::Display, marks: Marks) -> Error {
     if n.is_integer() {
         unsuitable(format!(
             "a number between {min} and {max} is required, but found {}",
-            short_number(n)
+            shown(n, marks)
         ))
     } else {
         unsuitable(format!(
             "a whole number is required, but found {}",
-            short_number(n)
+            shown(n, marks)
         ))
     }
 }
@@ -146,10 +171,11 @@ fn int_error(n: &Number, min: &dyn fmt::Display, max: &dyn fmt::Display) -> Erro
 macro_rules! deserialize_int {
     ($($method:ident $visit:ident $ty:ty, $conv:ident;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let marks = self.marks;
             let n = self.into_number()?;
             match n.$conv().and_then(|v| <$ty>::try_from(v).ok()) {
                 Some(v) => visitor.$visit(v),
-                None => Err(int_error(&n, &<$ty>::MIN, &<$ty>::MAX)),
+                None => Err(int_error(&n, &<$ty>::MIN, &<$ty>::MAX, marks)),
             }
         }
     )*};
@@ -169,6 +195,8 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
                 visit_seq(items, visitor)
             }
             Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+            // `new` took the marks off; a value is never marked twice.
+            Value::Marked(m) => ValueDeserializer::new(m.into_parts().0).deserialize_any(visitor),
         }
     }
 
@@ -178,9 +206,9 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::String(s) => match s.as_str() {
                 "true" | "1" => visitor.visit_bool(true),
                 "false" | "0" => visitor.visit_bool(false),
-                _ => Err(mismatch("a bool", &self.value)),
+                _ => Err(mismatch("a bool", &self.value, self.marks)),
             },
-            other => Err(mismatch("a bool", other)),
+            other => Err(mismatch("a bool", other, self.marks)),
         }
     }
 
@@ -198,23 +226,25 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     }
 
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let marks = self.marks;
         let n = self.into_number()?;
         match n.to_f64().map(|f| f as f32) {
             Some(f) if f.is_finite() || n.is_infinite() => visitor.visit_f32(f),
             _ => Err(unsuitable(format!(
                 "a number that fits a 32-bit float is required, but found {}",
-                short_number(&n)
+                shown(&n, marks)
             ))),
         }
     }
 
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let marks = self.marks;
         let n = self.into_number()?;
         match n.to_f64() {
             Some(f) => visitor.visit_f64(f),
             None => Err(unsuitable(format!(
                 "a number that fits a 64-bit float is required, but found {}",
-                short_number(&n)
+                shown(&n, marks)
             ))),
         }
     }
@@ -226,7 +256,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
                 return visitor.visit_char(c);
             }
         }
-        Err(mismatch("a single character", &self.value))
+        Err(mismatch("a single character", &self.value, self.marks))
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -238,7 +268,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::String(s) => visitor.visit_string(s.into_string()),
             Value::Number(n) => visitor.visit_string(n.to_string()),
             Value::Bool(b) => visitor.visit_str(if b { "true" } else { "false" }),
-            ref other => Err(mismatch("a string", other)),
+            ref other => Err(mismatch("a string", other, self.marks)),
         }
     }
 
@@ -246,7 +276,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
         match self.value {
             Value::String(s) => visitor.visit_byte_buf(s.into_string().into_bytes()),
             Value::List(..) | Value::Set(..) | Value::Tuple(_) => self.deserialize_seq(visitor),
-            ref other => Err(mismatch("a string", other)),
+            ref other => Err(mismatch("a string", other, self.marks)),
         }
     }
 
@@ -265,7 +295,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match &self.value {
             Value::Null(_) => visitor.visit_unit(),
-            other => Err(mismatch("null", other)),
+            other => Err(mismatch("null", other, self.marks)),
         }
     }
 
@@ -287,7 +317,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
                 // Only `Value`'s own Deserialize asks for this name; its
                 // visitor takes the value itself (see `crate::handover`),
                 // from a slot of its own.
-                let outer = GIVEN.replace(Some(self.value));
+                let outer = GIVEN.replace(Some(self.into_value()));
                 let result =
                     visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
                 drop(GIVEN.replace(outer));
@@ -306,7 +336,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 visit_seq(items, visitor)
             }
-            ref other => Err(mismatch("a list", other)),
+            ref other => Err(mismatch("a list", other, self.marks)),
         }
     }
 
@@ -330,7 +360,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
-            ref other => Err(mismatch("a map", other)),
+            ref other => Err(mismatch("a map", other, self.marks)),
         }
     }
 
@@ -342,7 +372,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     ) -> Result<V::Value, Error> {
         match self.value {
             Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
-            ref other => Err(mismatch("an object", other)),
+            ref other => Err(mismatch("an object", other, self.marks)),
         }
     }
 
@@ -370,6 +400,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             ref other => Err(mismatch(
                 "a variant name or an object with exactly one attribute",
                 other,
+                self.marks,
             )),
         }
     }
@@ -525,7 +556,7 @@ impl<'de> VariantAccess<'de> for VariantDe {
     fn unit_variant(self) -> Result<(), Error> {
         match self.value {
             None | Some(Value::Null(_)) => Ok(()),
-            Some(other) => Err(mismatch("null", &other)),
+            Some(other) => Err(mismatch("null", &other, other.marks())),
         }
     }
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {

@@ -479,6 +479,7 @@ pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
     match value {
         Value::String(s) => return (s.len() as u64, 0),
         Value::List(..) | Value::Set(..) | Value::Tuple(_) | Value::Map(..) | Value::Object(_) => {}
+        Value::Marked(m) => return marked_weight(m),
         _ => return (0, 0),
     }
     let (mut bytes, mut elements) = (0u64, 0u64);
@@ -501,11 +502,21 @@ pub(crate) fn weight(value: &crate::value::Value) -> (u64, u64) {
                     bytes += nested(item, &mut stack);
                 }
             }
+            // (A marked value is never on the stack: `nested` pushes the
+            // collection under the marks.)
             _ => {}
         }
         next = stack.pop();
     }
     (bytes + elements * VALUE_BYTES, elements)
+}
+
+/// The weight of the value under marks (kept out of [`weight`], which
+/// then does not call itself).
+#[cold]
+#[inline(never)]
+fn marked_weight(m: &crate::value::Marked) -> (u64, u64) {
+    weight(m.value())
 }
 
 /// A string's bytes; a collection is pushed to be weighed later.
@@ -517,6 +528,20 @@ fn nested<'v>(v: &'v crate::value::Value, stack: &mut Vec<&'v crate::value::Valu
             stack.push(v);
             0
         }
+        // Not recursive (a marked value never holds another), so that
+        // this stays inlined in `weight`'s loop.
+        Value::Marked(m) => match m.value() {
+            Value::String(s) => s.len() as u64,
+            v @ (Value::List(..)
+            | Value::Set(..)
+            | Value::Tuple(_)
+            | Value::Map(..)
+            | Value::Object(_)) => {
+                stack.push(v);
+                0
+            }
+            _ => 0,
+        },
         _ => 0,
     }
 }

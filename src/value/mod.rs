@@ -37,6 +37,7 @@ mod de;
 mod elements;
 mod entries;
 pub mod limits;
+mod marks;
 mod number;
 pub(crate) use number::format::decimal_parts;
 pub(crate) mod ser;
@@ -58,6 +59,8 @@ pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathSte
 pub use de::{from_value, ValueDeserializer};
 pub use elements::{Elements, ElementsIntoIter};
 pub use entries::Entries;
+pub(crate) use marks::{hoist, marks_may_exist};
+pub use marks::{Marked, MarkedPaths, Marks};
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
 pub use string::Str;
@@ -95,7 +98,16 @@ pub use unify::{unify, unify_unsafe};
 /// null and unknown values it is identity: a null equals the null of the
 /// same type, an unknown equals the unknown of the same type. The model's
 /// *evaluated* equality, where comparing with an unknown yields an unknown
-/// bool, is [`Value::equals`].
+/// bool, is [`Value::equals`]. A marked value is not `==` to the same
+/// value unmarked.
+///
+/// # Marks
+///
+/// A value can carry [`Marks`] (Terraform's *sensitive* and *ephemeral*),
+/// as [`Value::Marked`]; so can each element of a collection. Evaluation
+/// carries them to every value derived from a marked one, as Terraform
+/// does; [`Value::marks`], [`Value::is_sensitive`], [`Value::unmark`],
+/// [`Value::unmark_deep`] and [`Value::unmark_deep_with_paths`] read them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     /// The null value of a type: the absence of a value, type retained.
@@ -119,6 +131,10 @@ pub enum Value {
     Tuple(Elements),
     /// An object: its attributes, in insertion order.
     Object(Entries),
+    /// A value with marks (Terraform's sensitive and ephemeral flags):
+    /// never a marked value inside, never empty marks, made by
+    /// [`Value::mark`]. The accessors read through it; see [`Marks`].
+    Marked(Box<Marked>),
 }
 
 impl Value {
@@ -147,9 +163,10 @@ impl Value {
 
     /// A set of `elem_ty`, built like [`Value::list`], then de-duplicated
     /// and put in canonical order.
+    /// Marks on elements move to the set, as in go-cty.
     pub fn set(elem_ty: Type, items: impl IntoIterator<Item = Value>) -> Result<Value, Error> {
         let (ty, items) = convert::collection_elements(elem_ty, items.into_iter().collect())?;
-        Ok(Value::Set(ty, normalize_set(items)))
+        Ok(set_value(ty, items))
     }
 
     /// A map of `elem_ty`, built like [`Value::list`]. A repeated key keeps
@@ -193,12 +210,17 @@ impl Value {
             Value::Map(t, _) => Type::Map(Box::new(t.clone())),
             Value::Tuple(items) => Type::Tuple(items.iter().map(Value::ty).collect()),
             Value::Object(attrs) => Type::object(attrs.iter().map(|(k, v)| (k.as_str(), v.ty()))),
+            Value::Marked(m) => m.value().ty(),
         }
     }
 
     /// Whether the value itself is known (its elements may not be).
     pub fn is_known(&self) -> bool {
-        !matches!(self, Value::Unknown(_))
+        match self {
+            Value::Unknown(_) => false,
+            Value::Marked(m) => !matches!(m.value(), Value::Unknown(_)),
+            _ => true,
+        }
     }
 
     /// Whether the value and everything inside it is known.
@@ -209,13 +231,18 @@ impl Value {
                 items.iter().all(Value::is_wholly_known)
             }
             Value::Map(_, m) | Value::Object(m) => m.values().all(Value::is_wholly_known),
+            Value::Marked(m) => m.value().is_wholly_known(),
             _ => true,
         }
     }
 
     /// Whether this is a null value (of any type).
     pub fn is_null(&self) -> bool {
-        matches!(self, Value::Null(_))
+        match self {
+            Value::Null(_) => true,
+            Value::Marked(m) => matches!(m.value(), Value::Null(_)),
+            _ => false,
+        }
     }
 
     /// Equality as an operation (the `==` of expressions), as cty defines
@@ -224,7 +251,14 @@ impl Value {
     /// unless the types alone already tell the values apart; otherwise an
     /// unknown bool when either side is not wholly known, and the
     /// information model's equality (`==`) when both are.
+    ///
+    /// The result carries every mark of both sides.
     pub fn equals(&self, other: &Value) -> Value {
+        if marks_may_exist() {
+            if let Some(v) = marked_equals(self, other) {
+                return v;
+            }
+        }
         match (self, other) {
             (Value::Unknown(_), Value::Unknown(_)) => Value::Unknown(Type::Bool),
             (Value::Unknown(t), known) | (known, Value::Unknown(t)) => {
@@ -246,6 +280,12 @@ impl Value {
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
+            // Not recursive (a marked value never holds another), so that
+            // the accessor stays small enough to inline.
+            Value::Marked(m) => match m.value() {
+                Value::String(s) => Some(s),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -254,6 +294,10 @@ impl Value {
     pub fn as_number(&self) -> Option<&Number> {
         match self {
             Value::Number(n) => Some(n),
+            Value::Marked(m) => match m.value() {
+                Value::Number(n) => Some(n),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -262,6 +306,10 @@ impl Value {
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),
+            Value::Marked(m) => match m.value() {
+                Value::Bool(b) => Some(*b),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -270,6 +318,10 @@ impl Value {
     pub fn as_elements(&self) -> Option<&[Value]> {
         match self {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Some(items),
+            Value::Marked(m) => match m.value() {
+                Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Some(items),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -278,6 +330,10 @@ impl Value {
     pub fn as_entries(&self) -> Option<&Entries> {
         match self {
             Value::Map(_, m) | Value::Object(m) => Some(m),
+            Value::Marked(m) => match m.value() {
+                Value::Map(_, m) | Value::Object(m) => Some(m),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -314,7 +370,7 @@ impl Value {
     /// Iterates over the elements of a list, set or tuple, or the values of
     /// a map or object; empty for anything else.
     pub fn iter(&self) -> impl Iterator<Item = &Value> {
-        let (slice, map) = match self {
+        let (slice, map) = match self.unmarked() {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 (items.as_slice(), None)
             }
@@ -382,6 +438,25 @@ impl<'a> Membership<'a> {
     }
 }
 
+/// `a.equals(b)` when either holds a mark: the equality of the unmarked
+/// values, marked with every mark of both; `None` when neither does.
+#[cold]
+fn marked_equals(a: &Value, b: &Value) -> Option<Value> {
+    let marks = a.marks_deep() | b.marks_deep();
+    if marks.is_empty() {
+        return None;
+    }
+    let (a, b) = (a.clone().unmark_deep().0, b.clone().unmark_deep().0);
+    Some(a.equals(&b).mark(marks))
+}
+
+/// The set of `elem_ty` with these elements, which it sorts and
+/// de-duplicates, their marks moved onto the set.
+pub(crate) fn set_value(elem_ty: Type, items: Elements) -> Value {
+    let (items, marks) = hoist(items);
+    Value::Set(elem_ty, normalize_set(items)).mark(marks)
+}
+
 /// Sorts set elements into canonical order and drops duplicates.
 pub(crate) fn normalize_set(mut items: Elements) -> Elements {
     items.sort_by(canonical_cmp);
@@ -398,6 +473,7 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Map(..) | Value::Object(_) => 4,
         Value::Null(_) => 5,
         Value::Unknown(_) => 6,
+        Value::Marked(m) => kind_rank(m.value()),
     }
 }
 
@@ -411,6 +487,9 @@ fn canonical_cmp(a: &Value, b: &Value) -> Ordering {
         return rank;
     }
     match (a, b) {
+        (Value::Marked(_), _) | (_, Value::Marked(_)) => {
+            canonical_cmp(a.unmarked(), b.unmarked()).then_with(|| a.marks().cmp(&b.marks()))
+        }
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
         (Value::String(x), Value::String(y)) => x.cmp(y),
@@ -447,9 +526,18 @@ fn sorted_entries(v: &Value) -> Vec<(&Str, &Value)> {
 
 impl fmt::Display for Value {
     /// An HCL-like rendering for messages: `"text"`, `1.5`, `true`,
-    /// `null`, `[1, 2]`, `{ a = 1 }`, `(unknown)` for unknown values.
+    /// `null`, `[1, 2]`, `{ a = 1 }`, `(unknown)` for unknown values;
+    /// a sensitive value is `(sensitive value)` and an ephemeral one
+    /// `(ephemeral value)`, as Terraform shows them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Value::Marked(m) if m.marks().contains(Marks::SENSITIVE) => {
+                f.write_str("(sensitive value)")
+            }
+            Value::Marked(m) if m.marks().contains(Marks::EPHEMERAL) => {
+                f.write_str("(ephemeral value)")
+            }
+            Value::Marked(m) => write!(f, "{}", m.value()),
             Value::Null(_) => f.write_str("null"),
             Value::Unknown(_) => f.write_str("(unknown)"),
             Value::Bool(b) => write!(f, "{b}"),

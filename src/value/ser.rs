@@ -97,6 +97,9 @@ impl Serialize for Plain<'_> {
                 }
                 map.end()
             }
+            // Marks are not data: other formats get the value under them
+            // (a `Value` target, above, gets the marks too).
+            Value::Marked(m) => Plain(m.value()).serialize(serializer),
         }
     }
 }

@@ -5,6 +5,7 @@
 mod eval_common;
 
 mod json;
+mod marks;
 mod native;
 mod reference;
 mod standalone;

@@ -521,6 +521,35 @@ fn setproduct_builds_every_combination() {
 }
 
 #[test]
+fn setproduct_with_an_empty_tuple_is_an_empty_list() {
+    // go-cty: an empty tuple has no element type to agree with, and the
+    // product of anything with nothing is empty.
+    let r = call("setproduct", &[tuple(vec![s("a")]), tuple(vec![])]).unwrap();
+    assert_eq!(
+        r,
+        Value::empty_list(Type::tuple([Type::String, Type::Dynamic]))
+    );
+    // Through the native syntax, as written in a configuration.
+    let ctx = hcl_json::EvalContext::new().with_stdlib();
+    let v = hcl_json::Expression::parse(r#"setproduct(["a"], [])"#, "t.hcl")
+        .unwrap()
+        .value(&ctx)
+        .unwrap();
+    assert_eq!(v.len(), Some(0));
+}
+
+#[test]
+fn setproduct_is_a_set_as_soon_as_one_argument_is_a_set() {
+    let r = call(
+        "setproduct",
+        &[set_of(Type::String, vec![s("a")]), strs(&["x", "y"])],
+    )
+    .unwrap();
+    assert_eq!(r.ty(), Type::set(Type::tuple([Type::String, Type::String])));
+    assert_eq!(r.len(), Some(2));
+}
+
+#[test]
 fn setproduct_refuses_huge_products() {
     let big: Vec<String> = (0..1100).map(|i| i.to_string()).collect();
     let refs: Vec<&str> = big.iter().map(String::as_str).collect();

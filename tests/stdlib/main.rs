@@ -14,5 +14,6 @@ mod functions;
 mod network;
 mod numeric;
 mod parity;
+mod provider;
 mod robustness;
 mod string;

@@ -394,8 +394,14 @@ fn format_of_an_unknown_of_unknown_type_is_an_unknown_string() {
 }
 
 #[test]
-fn mark_functions_pass_values_through() {
-    assert_eq!(call("sensitive", &[s("x")]), Ok(s("x")));
+fn mark_functions_called_directly_mark_and_unmark() {
+    let marked = s("x").mark(hcl_json::value::Marks::SENSITIVE);
+    assert_eq!(call("sensitive", &[s("x")]), Ok(marked.clone()));
+    assert_eq!(
+        call("nonsensitive", std::slice::from_ref(&marked)),
+        Ok(s("x"))
+    );
+    assert_eq!(call("issensitive", &[marked]), Ok(b(true)));
     assert_eq!(call("nonsensitive", &[s("x")]), Ok(s("x")));
     assert_eq!(call("issensitive", &[s("x")]), Ok(b(false)));
     assert_eq!(

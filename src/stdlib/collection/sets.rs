@@ -90,6 +90,9 @@ pub(super) fn setsubtract() -> Function {
 fn product_elem_type(v: &Value, i: usize) -> Result<Type, FunctionError> {
     match v.ty() {
         Type::List(t) | Type::Set(t) => Ok(*t),
+        // An empty tuple (`[]`) has no element type to agree with: the
+        // product is empty whatever the others hold (go-cty's rule).
+        Type::Tuple(ts) if ts.is_empty() => Ok(Type::Dynamic),
         Type::Tuple(ts) => unify_unsafe(&ts).ok_or_else(|| {
             FunctionError::arg(i, "all elements of a tuple argument must have one type.")
         }),
@@ -110,9 +113,11 @@ fn setproduct_type(args: &[Value]) -> Result<Type, FunctionError> {
         .enumerate()
         .map(|(i, a)| product_elem_type(a, i))
         .collect::<Result<Vec<_>, _>>()?;
-    let all_sets = args.iter().all(|a| matches!(a.ty(), Type::Set(_)));
+    // go-cty's rule: a list when no argument is a set (the order of the
+    // arguments is kept), a set as soon as one is.
+    let any_set = args.iter().any(|a| matches!(a.ty(), Type::Set(_)));
     let tuple = Type::tuple(elems);
-    Ok(if all_sets {
+    Ok(if any_set {
         Type::set(tuple)
     } else {
         Type::list(tuple)
