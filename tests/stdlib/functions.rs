@@ -509,7 +509,9 @@ fn a_left_out_function_renders_as_the_readme_shows() {
     // The README's block that names the feature (the first of its
     // renderings of this error that mentions `yamldecode`).
     let at = readme.find("   3:   config = yamldecode").unwrap();
-    let start = readme[..at].rfind("Error: Call to unknown function").unwrap();
+    let start = readme[..at]
+        .rfind("Error: Call to unknown function")
+        .unwrap();
     let end = start + readme[start..].find("\n```").unwrap();
     assert_eq!(e.to_string().trim_end(), readme[start..end].trim_end());
 }
