@@ -571,7 +571,8 @@ fn format(py: Python<'_>, text: &Bound<'_, PyAny>, filename: &str) -> PyResult<S
 }
 
 #[pymodule]
-fn hcl_json(m: &Bound<'_, PyModule>) -> PyResult<()> {
+#[pyo3(name = "hcl_json")]
+fn hcl_json_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("HclError", py.get_type::<HclError>())?;
     m.add_class::<Diagnostic>()?;
