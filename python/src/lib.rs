@@ -203,7 +203,74 @@ fn body_dict<'py>(py: Python<'py>, body: &Body, mode: &Mode) -> PyResult<Bound<'
             }
         }
     }
+    if matches!(mode, Mode::Hcl2) {
+        let comments = body.comments();
+        if !comments.is_empty() {
+            let list = PyList::empty(py);
+            for comment in &comments {
+                let entry = PyDict::new(py);
+                entry.set_item("value", comment_text(comment.source_text()))?;
+                list.append(entry)?;
+            }
+            dict.set_item("__comments__", list)?;
+        }
+    }
     Ok(dict)
+}
+
+/// A comment as python-hcl2 gives it: a line comment without its marker
+/// and surrounding spaces, a block comment as written.
+fn comment_text(text: &str) -> &str {
+    if let Some(rest) = text.strip_prefix('#').or_else(|| text.strip_prefix("//")) {
+        rest.trim()
+    } else {
+        text.trim()
+    }
+}
+
+/// Whether `s` is one quoted template from its first byte to its last (and
+/// not, say, `"a" == "a"`): the opening quote's closing quote is the last
+/// byte, skipping escapes and the strings inside `${...}` and `%{...}`.
+fn is_one_string(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    matches!(string_end(bytes, 0), Some(end) if end + 1 == bytes.len())
+}
+
+/// The index of the quote closing the string that opens at `start`.
+fn string_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                i = interpolation_end(b, i + 2)? + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The index of the brace closing an interpolation whose text starts at `i`.
+fn interpolation_end(b: &[u8], mut i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'"' => i = string_end(b, i)? + 1,
+            b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' if depth == 0 => return Some(i),
+            b'}' => {
+                depth -= 1;
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 /// A label as python-hcl2 writes it: in double quotes, escaped as HCL escapes.
@@ -259,7 +326,7 @@ fn hcl2_expr<'py>(py: Python<'py>, e: &Expression) -> PyResult<Bound<'py, PyAny>
             }
         }
     }
-    if s.starts_with('"') {
+    if s.starts_with('"') && is_one_string(s) {
         return Ok(PyString::new(py, s).into_any());
     }
     if s.starts_with("<<") {

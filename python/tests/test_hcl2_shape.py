@@ -118,3 +118,29 @@ def test_difference_json_syntax_read(python_hcl2):
     assert hcl_json.loads(text, filename="x.tf.json") == {"a": 1}
     with pytest.raises(Exception):
         python_hcl2.loads(text)
+
+
+COMMENTED = '''# top
+a = 1 # trailing
+/* block */
+b {
+  // inner
+  c = 2
+}
+eq = "a" == "a"
+t  = "x${"}"}y"
+'''
+
+
+def test_comments_and_strings():
+    assert hcl_json.loads(COMMENTED) == {
+        "a": 1,
+        "b": [{"c": 2, "__comments__": [{"value": "inner"}], "__is_block__": True}],
+        "eq": '${"a" == "a"}',
+        "t": '"x${"}"}y"',
+        "__comments__": [{"value": "top"}, {"value": "trailing"}, {"value": "/* block */"}],
+    }
+
+
+def test_comments_agree_with_python_hcl2(python_hcl2):
+    assert hcl_json.loads(COMMENTED) == python_hcl2.loads(COMMENTED)
