@@ -144,3 +144,22 @@ def test_comments_and_strings():
 
 def test_comments_agree_with_python_hcl2(python_hcl2):
     assert hcl_json.loads(COMMENTED) == python_hcl2.loads(COMMENTED)
+
+
+def test_difference_exact_numbers_in_expressions(python_hcl2):
+    text = "b = 3.14159265358979323846 + 1\n"
+    assert hcl_json.loads(text) == {"b": "${3.14159265358979323846 + 1}"}
+    assert python_hcl2.loads(text) == {"b": "${3.141592653589793 + 1}"}
+
+
+def test_difference_comments_in_values_and_block_comments(python_hcl2):
+    text = "a = [\n  1, # one\n]\n/*\n  Multi\n*/\n"
+    assert hcl_json.loads(text) == {
+        "a": [1],
+        "__comments__": [{"value": "one"}, {"value": "/*\n  Multi\n*/"}],
+    }
+    assert python_hcl2.loads(text) == {
+        "a": [1],
+        "__comments__": [{"value": "Multi"}],
+        "__inline_comments__": [{"value": "one"}],
+    }
