@@ -318,7 +318,10 @@ fn hcl2_expr<'py>(py: Python<'py>, e: &Expression) -> PyResult<Bound<'py, PyAny>
     let digits = s.strip_prefix('-').unwrap_or(s);
     if digits.starts_with(|c: char| c.is_ascii_digit()) {
         if digits.bytes().all(|b| b.is_ascii_digit()) {
-            return py.eval(&std::ffi::CString::new(format!("int('{s}')"))?, None, None);
+            if let Ok(i) = s.parse::<i64>() {
+                return Ok(i.into_pyobject(py)?.into_any());
+            }
+            return py.get_type::<PyInt>().call1((s,));
         }
         if digits.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
             if let Ok(f) = s.parse::<f64>() {

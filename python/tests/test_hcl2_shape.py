@@ -163,3 +163,10 @@ def test_difference_comments_in_values_and_block_comments(python_hcl2):
         "__comments__": [{"value": "Multi"}],
         "__inline_comments__": [{"value": "one"}],
     }
+
+
+def test_big_integers():
+    assert hcl_json.loads("a = 123456789012345678901234567890\nb = -5\n") == {
+        "a": 123456789012345678901234567890,
+        "b": -5,
+    }
