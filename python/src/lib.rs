@@ -400,6 +400,8 @@ fn value_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
             }
             dict.into_any()
         }
+        // Python has no marks: a sensitive or ephemeral value is its value.
+        Value::Marked(_) => value_to_py(py, v.unmarked())?,
     })
 }
 

@@ -17,6 +17,13 @@ def test_evaluate_values():
     assert hcl_json.evaluate("x.y[1]", {"x": {"y": [Decimal("1.5"), 2.5]}}) == Decimal("2.5")
 
 
+def test_marked_values_are_their_values():
+    # Python has no marks: sensitive and ephemeral values come back plain.
+    assert hcl_json.evaluate('sensitive("x")') == "x"
+    assert hcl_json.evaluate('[sensitive(1), 2]') == [1, 2]
+    assert hcl_json.evaluate('issensitive(sensitive("x"))') is True
+
+
 def test_unknown_sentinel():
     assert hcl_json.evaluate("x", {"x": hcl_json.UNKNOWN}) is hcl_json.UNKNOWN
     assert not hcl_json.UNKNOWN
