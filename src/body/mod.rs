@@ -16,6 +16,7 @@
 mod context;
 mod expr;
 mod json;
+mod lazy;
 mod merge;
 mod native;
 mod schema;
@@ -28,6 +29,7 @@ use indexmap::IndexMap;
 
 pub use self::expr::Expression;
 pub(crate) use self::expr::{ExprKind, NativeExpr, Origin, OriginRef};
+pub(crate) use self::lazy::{LazyBlock, LazyContent, LazyRest, Spot};
 pub(crate) use self::native::{NativeBody as NativeBodyRef, NativeFile};
 pub(crate) use self::schema::missing_argument;
 pub use self::schema::{
@@ -542,6 +544,52 @@ impl Body {
             BodyRepr::Merged(bodies) => bodies.iter().flat_map(Body::comments).collect(),
             BodyRepr::Derived(body) => body.comments(),
         }
+    }
+
+    /// [`content_collecting`](Self::content_collecting) for decoding: the
+    /// same items and problems, with ranges resolved only when asked for
+    /// (see [`LazyContent`]). `schema` must be valid (the caller checked
+    /// it once).
+    pub(crate) fn lazy_content<'s>(
+        &self,
+        schema: &'s BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> Result<LazyContent<'s>, Error> {
+        if let BodyRepr::Json { file, node } = &self.repr {
+            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
+            return Ok(body.lazy_content(schema, partial, block, diags));
+        }
+        let (content, rest) = self.content_collecting(schema, partial, block, diags)?;
+        Ok(LazyContent::from_content(content, schema, rest))
+    }
+
+    /// The rest of this body after [`lazy_content`](Self::lazy_content)
+    /// with `schema`, as a body.
+    pub(crate) fn lazy_rest(&self, rest: LazyRest, schema: &BodySchema) -> Body {
+        match rest {
+            LazyRest::Body(body) => body,
+            LazyRest::None | LazyRest::Json(_) => self.without(schema),
+        }
+    }
+
+    /// The rest of this body after [`lazy_content`](Self::lazy_content)
+    /// with `schema`, as attributes: what
+    /// [`attribute_exprs`](Self::attribute_exprs) of
+    /// [`lazy_rest`](Self::lazy_rest) gives.
+    pub(crate) fn lazy_rest_exprs(
+        &self,
+        rest: LazyRest,
+        schema: &BodySchema,
+    ) -> Result<Vec<(String, Expression)>, Error> {
+        if let (LazyRest::Json(props), BodyRepr::Json { file, node }) = (&rest, &self.repr) {
+            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
+            if let Some(attrs) = body.rest_exprs(props) {
+                return Ok(attrs);
+            }
+        }
+        self.lazy_rest(rest, schema).attribute_exprs()
     }
 
     /// This body with the names of `schema` hidden.

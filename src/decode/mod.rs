@@ -297,8 +297,7 @@ pub(crate) fn budget_size(body: &Body) -> usize {
     if sources.len() > 1 {
         sources.iter().map(|s| s.text().len()).sum()
     } else {
-        let range = body.range();
-        range.end.byte.saturating_sub(range.start.byte)
+        body.byte_len()
     }
 }
 
@@ -312,8 +311,8 @@ fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Err
     let de = spec::BodyDeserializer {
         body: body.clone(),
         labels: Vec::new(),
-        label_ranges: Vec::new(),
-        block_ranges: None,
+        label_spots: Vec::new(),
+        block_spots: None,
         spec: T::decode_spec(),
         env: &env,
         path: String::new(),
