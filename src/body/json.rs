@@ -189,25 +189,19 @@ impl<'a> JsonBody<'a> {
     }
 
     /// The rest of a partially read body as attributes, from the
-    /// properties [`lazy_content`](Self::lazy_content) left: what
-    /// [`attribute_exprs`](Self::attribute_exprs) gives for the body
-    /// without the schema's names, `None` under the same conditions.
-    pub(crate) fn rest_exprs(&self, rest: &[Prop]) -> Option<Vec<(String, Expression)>> {
+    /// properties [`lazy_content`](Self::lazy_content) left: the names and
+    /// value nodes [`attribute_exprs`](Self::attribute_exprs) gives for
+    /// the body without the schema's names (a name borrowed from the file
+    /// unless it has escapes), `None` under the same conditions.
+    pub(crate) fn rest_names(&self, rest: &[Prop]) -> Option<Vec<(Cow<'a, str>, NodeId)>> {
         if !matches!(
             self.file.kind(self.node),
             NodeKind::Object { .. } | NodeKind::Null
         ) {
             return None;
         }
-        let attrs: Vec<(String, Expression)> = rest
-            .iter()
-            .map(|p| {
-                (
-                    self.name(*p).into_owned(),
-                    Expression::json(self.file.clone(), p.value),
-                )
-            })
-            .collect();
+        let attrs: Vec<(Cow<'a, str>, NodeId)> =
+            rest.iter().map(|p| (self.name(*p), p.value)).collect();
         (!has_duplicate_name(&attrs)).then_some(attrs)
     }
 
@@ -231,6 +225,9 @@ impl<'a> JsonBody<'a> {
         };
         let mut stack = Vec::new();
         let props = self.deep_props(self.node, None, diags);
+        if keep_rest {
+            raw.rest.reserve_exact(props.len());
+        }
         for &prop in props.iter() {
             let name = self.name(prop);
             if name == COMMENT || self.is_hidden(&name) {
@@ -523,17 +520,18 @@ fn label_count_hint(schema: &BlockHeaderSchema, labels: &[String]) -> String {
 /// attributes (the common case), a comparison of each pair's length and
 /// end bytes, the names themselves only when those agree; past that a
 /// hash set (linear for any number).
-fn has_duplicate_name(attrs: &[(String, Expression)]) -> bool {
+fn has_duplicate_name<S: AsRef<str>, T>(attrs: &[(S, T)]) -> bool {
     const PAIRWISE: usize = 32;
     if attrs.len() <= PAIRWISE {
         let mut prints = [0u32; PAIRWISE];
         for (i, (name, _)) in attrs.iter().enumerate() {
+            let name = name.as_ref();
             let b = name.as_bytes();
             let print = (b.len() as u32 & 0xffff)
                 | u32::from(b.first().copied().unwrap_or(0)) << 16
                 | u32::from(b.last().copied().unwrap_or(0)) << 24;
             for (j, p) in prints[..i].iter().enumerate() {
-                if *p == print && attrs[j].0 == *name {
+                if *p == print && attrs[j].0.as_ref() == name {
                     return true;
                 }
             }
@@ -545,5 +543,5 @@ fn has_duplicate_name(attrs: &[(String, Expression)]) -> bool {
         attrs.len(),
         foldhash::fast::RandomState::default(),
     );
-    !attrs.iter().all(|(name, _)| seen.insert(name.as_str()))
+    !attrs.iter().all(|(name, _)| seen.insert(name.as_ref()))
 }

@@ -12,6 +12,8 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use super::schema::BodyContent;
 use super::{Body, BodyRepr, Expression};
 use crate::json::Prop;
@@ -45,6 +47,12 @@ impl Spot {
     }
 }
 
+/// A block's labels: most blocks have at most two, kept inline.
+pub(crate) type Labels = SmallVec<[String; 2]>;
+
+/// Where each of a block's labels is.
+pub(crate) type LabelSpots = SmallVec<[Spot; 2]>;
+
 /// An attribute the schema names: its schema name and its expression.
 #[derive(Debug, Clone)]
 pub(crate) struct LazyAttribute<'s> {
@@ -57,11 +65,11 @@ pub(crate) struct LazyAttribute<'s> {
 #[derive(Debug)]
 pub(crate) struct LazyBlock<'s> {
     pub type_name: &'s str,
-    pub labels: Vec<String>,
+    pub labels: Labels,
     pub body: Body,
     pub def: Spot,
     pub type_spot: Spot,
-    pub label_spots: Vec<Spot>,
+    pub label_spots: LabelSpots,
 }
 
 impl LazyBlock<'_> {
@@ -135,7 +143,7 @@ impl<'s> LazyContent<'s> {
                 let header = schema.find_block(&b.type_name)?;
                 Some(LazyBlock {
                     type_name: &header.type_name,
-                    labels: b.labels,
+                    labels: Labels::from_vec(b.labels),
                     body: b.body,
                     def: Spot::Range(Box::new(b.def_range)),
                     type_spot: Spot::Range(Box::new(b.type_range)),

@@ -29,7 +29,7 @@ use indexmap::IndexMap;
 
 pub use self::expr::Expression;
 pub(crate) use self::expr::{ExprKind, NativeExpr, Origin, OriginRef};
-pub(crate) use self::lazy::{LazyBlock, LazyContent, LazyRest, Spot};
+pub(crate) use self::lazy::{LabelSpots, Labels, LazyBlock, LazyContent, LazyRest, Spot};
 pub(crate) use self::native::{NativeBody as NativeBodyRef, NativeFile};
 pub(crate) use self::schema::missing_argument;
 pub use self::schema::{
@@ -577,19 +577,24 @@ impl Body {
     /// The rest of this body after [`lazy_content`](Self::lazy_content)
     /// with `schema`, as attributes: what
     /// [`attribute_exprs`](Self::attribute_exprs) of
-    /// [`lazy_rest`](Self::lazy_rest) gives.
-    pub(crate) fn lazy_rest_exprs(
+    /// [`lazy_rest`](Self::lazy_rest) gives, each name borrowed from the
+    /// file where it can be.
+    pub(crate) fn lazy_rest_attrs(
         &self,
         rest: LazyRest,
         schema: &BodySchema,
-    ) -> Result<Vec<(String, Expression)>, Error> {
+    ) -> Result<RestAttrs<'_>, Error> {
         if let (LazyRest::Json(props), BodyRepr::Json { file, node }) = (&rest, &self.repr) {
             let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
-            if let Some(attrs) = body.rest_exprs(props) {
-                return Ok(attrs);
+            if let Some(attrs) = body.rest_names(props) {
+                return Ok(RestAttrs::Json {
+                    file,
+                    attrs: attrs.into_iter(),
+                });
             }
         }
-        self.lazy_rest(rest, schema).attribute_exprs()
+        let attrs = self.lazy_rest(rest, schema).attribute_exprs()?;
+        Ok(RestAttrs::Owned(attrs.into_iter()))
     }
 
     /// This body with the names of `schema` hidden.
@@ -699,6 +704,45 @@ impl Body {
         diags.into_result(value).map_err(|e| self.attach(e))
     }
 }
+
+/// The attributes of the rest of a body, in order: see
+/// [`Body::lazy_rest_attrs`].
+pub(crate) enum RestAttrs<'a> {
+    /// A JSON body's: names (borrowed unless escaped) and value nodes.
+    Json {
+        file: &'a Arc<FileData>,
+        attrs: std::vec::IntoIter<(std::borrow::Cow<'a, str>, NodeId)>,
+    },
+    /// Any other body's.
+    Owned(std::vec::IntoIter<(String, Expression)>),
+}
+
+impl<'a> Iterator for RestAttrs<'a> {
+    type Item = (std::borrow::Cow<'a, str>, Expression);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            RestAttrs::Json { file, attrs } => {
+                let (name, node) = attrs.next()?;
+                Some((name, Expression::json((*file).clone(), node)))
+            }
+            RestAttrs::Owned(attrs) => {
+                let (name, expr) = attrs.next()?;
+                Some((std::borrow::Cow::Owned(name), expr))
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = match self {
+            RestAttrs::Json { attrs, .. } => attrs.len(),
+            RestAttrs::Owned(attrs) => attrs.len(),
+        };
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for RestAttrs<'_> {}
 
 /// The range of an empty merged body, as HCL names it.
 fn empty_range() -> Range {

@@ -25,7 +25,7 @@ use std::cell::RefCell;
 
 use serde::de::DeserializeOwned;
 
-use crate::body::{Body, BodySchema};
+use crate::body::{Body, BodySchema, LabelSpots, Labels};
 use crate::diag::{DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::value::limits;
@@ -310,8 +310,8 @@ fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Err
     };
     let de = spec::BodyDeserializer {
         body: body.clone(),
-        labels: Vec::new(),
-        label_spots: Vec::new(),
+        labels: Labels::new(),
+        label_spots: LabelSpots::new(),
         block_spots: None,
         spec: T::decode_spec(),
         env: &env,

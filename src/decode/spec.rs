@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 
-use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema, Spot};
+use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema, LabelSpots, Labels, Spot};
 use crate::diag::Diagnostics;
 use crate::eval::EvalContext;
 
@@ -224,9 +224,9 @@ pub(crate) struct Env<'a> {
 #[derive(Debug)]
 pub struct BodyDeserializer<'a> {
     pub(crate) body: Body,
-    pub(crate) labels: Vec<String>,
+    pub(crate) labels: Labels,
     /// Where each of `labels` is, in `body`'s source.
-    pub(crate) label_spots: Vec<Spot>,
+    pub(crate) label_spots: LabelSpots,
     /// Where the block's definition and type name are, in `body`'s source;
     /// `None` for a root body.
     pub(crate) block_spots: Option<(Spot, Spot)>,

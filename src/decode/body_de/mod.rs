@@ -10,6 +10,8 @@
 //! returns [`Error::reported`] so that callers carry on with the next part
 //! instead of reporting it again. `decode_body` returns the whole list.
 
+use std::borrow::Cow;
+
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
@@ -18,7 +20,7 @@ use super::capture::{self, RangeSeed};
 use super::expr_de::{locate, sentence, AttrPlace, ExprDeserializer};
 use super::spec::{BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind};
 use crate::body::{Body, Expression};
-use crate::body::{LazyBlock, LazyContent, LazyRest, Spot};
+use crate::body::{Labels, LazyBlock, LazyContent, LazyRest, RestAttrs, Spot};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::handover::{BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
 use crate::pos::Range;
@@ -236,7 +238,7 @@ struct FieldsAccess<'d, 'a> {
     rest: Option<LazyRest>,
     next: usize,
     /// The block's labels, each taken by its label field.
-    labels: Vec<String>,
+    labels: Labels,
     labels_used: usize,
     current: Option<usize>,
 }
@@ -678,12 +680,11 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let de = self.de;
-        let attrs = de.body.lazy_rest_exprs(self.rest, &de.spec.schema)?;
+        let attrs = de.body.lazy_rest_attrs(self.rest, &de.spec.schema)?;
         visitor.visit_map(RemainMap {
-            de: self.de,
-            attrs: attrs.into_iter(),
+            de,
+            attrs,
             current: None,
-            name: String::with_capacity(32),
         })
     }
 
@@ -700,10 +701,9 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
 
 struct RemainMap<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
-    attrs: std::vec::IntoIter<(String, Expression)>,
-    /// The expression of the key just read, and its name.
-    current: Option<Expression>,
-    name: String,
+    attrs: RestAttrs<'d>,
+    /// The name of the key just read, for messages, and its expression.
+    current: Option<(Cow<'d, str>, Expression)>,
 }
 
 impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
@@ -716,20 +716,20 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
         let Some((name, expr)) = self.attrs.next() else {
             return Ok(None);
         };
-        // The name is read before the key takes it, for messages.
-        self.current = Some(expr);
-        self.name.clear();
-        self.name.push_str(&name);
-        seed.deserialize(name.into_deserializer()).map(Some)
+        // The key takes a copy; the name stays for messages (a borrowed
+        // name is not copied twice).
+        let key = String::from(&*name);
+        self.current = Some((name, expr));
+        seed.deserialize(key.into_deserializer()).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let expr = self
+        let (name, expr) = self
             .current
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before its key"))?;
         let place = AttrPlace {
-            name: &self.name,
+            name: &name,
             path: &self.de.path,
             trail: None,
             attr: &expr,
