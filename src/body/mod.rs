@@ -8,9 +8,10 @@
 //! onto attributes and blocks is `json.rs`'s business, how a native body
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
 //! (HCL's `MergeBodies`); `walk.rs` gives a body's items as written,
-//! without a schema. A derived body (`DerivedBody`) is one another
-//! module computes from other bodies: the `module` module's override
-//! files. The parsers themselves live in the `json` and `native`
+//! without a schema, and `lazy.rs` the content a derived struct's
+//! decoder reads, with ranges resolved only when asked for. A derived
+//! body (`DerivedBody`) is one another module computes from other
+//! bodies: the `module` module's override files. The parsers themselves live in the `json` and `native`
 //! modules; this module only builds on their trees.
 
 mod context;
