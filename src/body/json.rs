@@ -153,7 +153,7 @@ impl<'a> JsonBody<'a> {
         partial: bool,
         block: &str,
         diags: &mut Diagnostics,
-    ) -> LazyContent<'s> {
+    ) -> LazyContent<'s, 'a> {
         let file = self.file;
         let raw = self.walk(schema, partial, partial, block, diags);
         let mut content = LazyContent::new();
@@ -177,7 +177,12 @@ impl<'a> JsonBody<'a> {
             });
         }
         if partial {
-            content.rest = LazyRest::Json(raw.rest);
+            let object = matches!(
+                file.kind(self.node),
+                NodeKind::Object { .. } | NodeKind::Null
+            );
+            let attrs = (object && !has_duplicate_name(&raw.rest)).then_some(raw.rest);
+            content.rest = LazyRest::Json(attrs);
         }
         content
     }
@@ -186,23 +191,6 @@ impl<'a> JsonBody<'a> {
     fn spot(&self, id: NodeId) -> Spot {
         let n = self.file.node(id);
         Spot::bytes(n.start as usize, n.end as usize)
-    }
-
-    /// The rest of a partially read body as attributes, from the
-    /// properties [`lazy_content`](Self::lazy_content) left: the names and
-    /// value nodes [`attribute_exprs`](Self::attribute_exprs) gives for
-    /// the body without the schema's names (a name borrowed from the file
-    /// unless it has escapes), `None` under the same conditions.
-    pub(crate) fn rest_names(&self, rest: &[Prop]) -> Option<Vec<(Cow<'a, str>, NodeId)>> {
-        if !matches!(
-            self.file.kind(self.node),
-            NodeKind::Object { .. } | NodeKind::Null
-        ) {
-            return None;
-        }
-        let attrs: Vec<(Cow<'a, str>, NodeId)> =
-            rest.iter().map(|p| (self.name(*p), p.value)).collect();
-        (!has_duplicate_name(&attrs)).then_some(attrs)
     }
 
     /// The schema's items of the body, in order, and every problem: the
@@ -216,7 +204,7 @@ impl<'a> JsonBody<'a> {
         keep_rest: bool,
         block: &str,
         diags: &mut Diagnostics,
-    ) -> RawContent<'s> {
+    ) -> RawContent<'s, 'a> {
         let mut raw = RawContent {
             attributes: Vec::new(),
             blocks: Vec::new(),
@@ -247,7 +235,7 @@ impl<'a> JsonBody<'a> {
             } else if !partial {
                 diags.push(self.extraneous(prop, schema));
             } else if keep_rest {
-                raw.rest.push(prop);
+                raw.rest.push((name, prop.value));
             }
         }
         for attr in &schema.attributes {
@@ -271,7 +259,7 @@ impl<'a> JsonBody<'a> {
         value: NodeId,
         schema: &'s BlockHeaderSchema,
         labels: &mut Vec<Prop>,
-        raw: &mut RawContent<'s>,
+        raw: &mut RawContent<'s, '_>,
         diags: &mut Diagnostics,
     ) {
         let file = self.file;
@@ -474,13 +462,14 @@ impl<'a> JsonBody<'a> {
 
 /// What [`JsonBody::walk`] finds: the schema's attributes and blocks, as
 /// properties and nodes (no range computed, no name copied).
-struct RawContent<'s> {
+struct RawContent<'s, 'a> {
     attributes: Vec<(&'s AttributeSchema, Prop)>,
     blocks: Vec<RawBlock<'s>>,
     /// The label properties of every block, each block's a run of them.
     labels: Vec<Prop>,
-    /// The properties the schema does not name, when asked for.
-    rest: Vec<Prop>,
+    /// The names and values of the properties the schema does not name,
+    /// when asked for.
+    rest: Vec<(Cow<'a, str>, NodeId)>,
 }
 
 struct RawBlock<'s> {

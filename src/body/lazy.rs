@@ -10,13 +10,14 @@
 //! merged or derived body answers with its `BodyContent`, its ranges
 //! already resolved.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use smallvec::SmallVec;
 
 use super::schema::BodyContent;
 use super::{Body, BodyRepr, Expression};
-use crate::json::Prop;
+use crate::json::NodeId;
 use crate::pos::{Range, SourceFile};
 
 /// A range of the body's own file, resolved when asked for.
@@ -84,20 +85,24 @@ impl LazyBlock<'_> {
 
 /// What the rest of a partially read body is, for its remain field.
 #[derive(Debug)]
-pub(crate) enum LazyRest {
+pub(crate) enum LazyRest<'a> {
     /// Not asked for.
     None,
     /// The rest as a body (merged and derived bodies answer so).
     Body(Body),
     /// The properties of a JSON body the schema does not name, in order
-    /// (comments and hidden names left out); the rest as a body is this
-    /// body without the schema's names.
-    Json(Vec<Prop>),
+    /// (comments and hidden names left out), as names (borrowed from the
+    /// file unless escaped) and value nodes; `None` when they do not make
+    /// attributes (the body is not one object, or repeats a name), for
+    /// the body model to report. The rest as a body is this body without
+    /// the schema's names.
+    Json(Option<Vec<(Cow<'a, str>, NodeId)>>),
 }
 
-/// [`BodyContent`] with lazy ranges, and the rest of the body.
+/// [`BodyContent`] with lazy ranges, and the rest of the body (whose
+/// names borrow from the body's file, for `'a`).
 #[derive(Debug)]
-pub(crate) struct LazyContent<'s> {
+pub(crate) struct LazyContent<'s, 'a> {
     /// The attributes found, in source order, each name once.
     pub attributes: Vec<LazyAttribute<'s>>,
     /// The blocks found, in source order.
@@ -105,11 +110,11 @@ pub(crate) struct LazyContent<'s> {
     /// Where a missing item would go, when resolved already; otherwise the
     /// body's [`missing_item_range`](Body::missing_item_range).
     missing: Option<Range>,
-    pub rest: LazyRest,
+    pub rest: LazyRest<'a>,
 }
 
-impl<'s> LazyContent<'s> {
-    pub(crate) fn new() -> LazyContent<'s> {
+impl<'s, 'a> LazyContent<'s, 'a> {
+    pub(crate) fn new() -> LazyContent<'s, 'a> {
         LazyContent {
             attributes: Vec::new(),
             blocks: Vec::new(),
@@ -124,7 +129,7 @@ impl<'s> LazyContent<'s> {
         content: BodyContent,
         schema: &'s super::BodySchema,
         rest: Option<Body>,
-    ) -> LazyContent<'s> {
+    ) -> LazyContent<'s, 'a> {
         let attributes = content
             .attributes
             .into_iter()

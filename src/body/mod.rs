@@ -557,7 +557,7 @@ impl Body {
         partial: bool,
         block: &str,
         diags: &mut Diagnostics,
-    ) -> Result<LazyContent<'s>, Error> {
+    ) -> Result<LazyContent<'s, '_>, Error> {
         if let BodyRepr::Json { file, node } = &self.repr {
             let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
             return Ok(body.lazy_content(schema, partial, block, diags));
@@ -568,7 +568,7 @@ impl Body {
 
     /// The rest of this body after [`lazy_content`](Self::lazy_content)
     /// with `schema`, as a body.
-    pub(crate) fn lazy_rest(&self, rest: LazyRest, schema: &BodySchema) -> Body {
+    pub(crate) fn lazy_rest(&self, rest: LazyRest<'_>, schema: &BodySchema) -> Body {
         match rest {
             LazyRest::Body(body) => body,
             LazyRest::None | LazyRest::Json(_) => self.without(schema),
@@ -580,20 +580,20 @@ impl Body {
     /// [`attribute_exprs`](Self::attribute_exprs) of
     /// [`lazy_rest`](Self::lazy_rest) gives, each name borrowed from the
     /// file where it can be.
-    pub(crate) fn lazy_rest_attrs(
-        &self,
-        rest: LazyRest,
+    pub(crate) fn lazy_rest_attrs<'a>(
+        &'a self,
+        rest: LazyRest<'a>,
         schema: &BodySchema,
-    ) -> Result<RestAttrs<'_>, Error> {
-        if let (LazyRest::Json(props), BodyRepr::Json { file, node }) = (&rest, &self.repr) {
-            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
-            if let Some(attrs) = body.rest_names(props) {
+    ) -> Result<RestAttrs<'a>, Error> {
+        let rest = match (rest, &self.repr) {
+            (LazyRest::Json(Some(attrs)), BodyRepr::Json { file, .. }) => {
                 return Ok(RestAttrs::Json {
                     file,
                     attrs: attrs.into_iter(),
                 });
             }
-        }
+            (rest, _) => rest,
+        };
         let attrs = self.lazy_rest(rest, schema).attribute_exprs()?;
         Ok(RestAttrs::Owned(attrs.into_iter()))
     }

@@ -14,7 +14,7 @@ use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 /// "Missing X block" and "Duplicate X block" for `T` and `Option<T>` fields.
 pub(super) fn check_block_counts(
     spec: &DecodeSpec,
-    content: &LazyContent<'_>,
+    content: &LazyContent<'_, '_>,
     body: &Body,
     diags: &mut Diagnostics,
 ) {

@@ -234,8 +234,8 @@ impl<'de> Deserializer<'de> for BodyDeserializer<'_> {
 /// The struct's fields, one map entry each (keys are field indices).
 struct FieldsAccess<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
-    content: LazyContent<'static>,
-    rest: Option<LazyRest>,
+    content: LazyContent<'static, 'd>,
+    rest: Option<LazyRest<'d>>,
     next: usize,
     /// The block's labels, each taken by its label field.
     labels: Labels,
@@ -655,7 +655,7 @@ impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
 /// The rest of a body, for the `#[hcl(remain)]` field: a [`Body`], or a map
 /// of its attributes (as expressions or evaluated).
 struct RemainDeserializer<'d, 'a> {
-    rest: LazyRest,
+    rest: LazyRest<'d>,
     de: &'d BodyDeserializer<'a>,
 }
 
