@@ -102,7 +102,10 @@ fn a_missing_block_and_attribute_are_at_the_missing_item_range() {
         let file = parse(src, native);
         let diags = decode_errors(&file);
         let missing = file.body().missing_item_range();
-        assert_eq!(subjects(&diags, "Missing server block"), [missing.clone()]);
+        assert_eq!(
+            subjects(&diags, "Missing server block"),
+            std::slice::from_ref(&missing)
+        );
         assert_eq!(subjects(&diags, "Missing required argument"), [missing]);
         assert_schema_errors_match(&file);
     }
