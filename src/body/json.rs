@@ -11,8 +11,10 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
+use super::lazy::{LazyAttribute, LazyBlock, LazyContent, LazyRest, Spot};
 use super::schema::{
-    missing_argument, Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema,
+    missing_argument_at, Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent,
+    BodySchema,
 };
 use super::{Body, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
@@ -48,7 +50,8 @@ impl<'a> JsonBody<'a> {
     pub(crate) fn comments(&self) -> Vec<Expression> {
         let mut ignored = Diagnostics::new();
         self.deep_props(self.node, None, &mut ignored)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|p| self.name(*p) == COMMENT)
             .map(|p| Expression::json(self.file.clone(), p.value))
             .collect()
@@ -75,7 +78,8 @@ impl<'a> JsonBody<'a> {
                 continue;
             }
             if let Some(existing) = attrs.get(&*name) {
-                diags.push(self.duplicate("Duplicate attribute definition", *prop, existing));
+                let existing = existing.range.clone();
+                diags.push(self.duplicate("Duplicate attribute definition", *prop, &existing));
                 continue;
             }
             attrs.insert(name.to_string(), self.attribute(*prop));
@@ -118,45 +122,144 @@ impl<'a> JsonBody<'a> {
         block: &str,
         diags: &mut Diagnostics,
     ) -> BodyContent {
+        let file = self.file;
+        let raw = self.walk(schema, partial, false, block, diags);
         let mut content = BodyContent::empty(self.missing_item_range());
-        for prop in self.deep_props(self.node, None, diags) {
+        for (attr, prop) in raw.attributes {
+            content
+                .attributes
+                .insert(attr.name.clone(), self.attribute(prop));
+        }
+        for b in raw.blocks {
+            let labels = &raw.labels[b.labels.0..b.labels.1];
+            content.blocks.push(Block {
+                type_name: b.header.type_name.clone(),
+                labels: labels.iter().map(|p| self.name(*p).into_owned()).collect(),
+                body: Body::json(file.clone(), b.body),
+                def_range: file.start_range(b.body),
+                type_range: file.range(b.type_prop.name()),
+                label_ranges: labels.iter().map(|p| file.range(p.name())).collect(),
+            });
+        }
+        content
+    }
+
+    /// [`content`](Self::content) for decoding: the same items and
+    /// problems, ranges left as byte offsets, and (when `partial`) the
+    /// properties of the rest.
+    pub(crate) fn lazy_content<'s>(
+        &self,
+        schema: &'s BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> LazyContent<'s, 'a> {
+        let file = self.file;
+        let raw = self.walk(schema, partial, partial, block, diags);
+        let mut content = LazyContent::new();
+        content.attributes = (raw.attributes.iter())
+            .map(|(attr, prop)| LazyAttribute {
+                name: &attr.name,
+                expr: Expression::json(file.clone(), prop.value),
+            })
+            .collect();
+        content.blocks.reserve_exact(raw.blocks.len());
+        for b in raw.blocks {
+            let labels = &raw.labels[b.labels.0..b.labels.1];
+            let start = file.node(b.body).start as usize;
+            content.blocks.push(LazyBlock {
+                type_name: &b.header.type_name,
+                labels: labels.iter().map(|p| self.name(*p).into_owned()).collect(),
+                body: Body::json(file.clone(), b.body),
+                def: Spot::bytes(start, start + 1),
+                type_spot: self.spot(b.type_prop.name()),
+                label_spots: labels.iter().map(|p| self.spot(p.name())).collect(),
+            });
+        }
+        if partial {
+            let object = matches!(
+                file.kind(self.node),
+                NodeKind::Object { .. } | NodeKind::Null
+            );
+            let attrs = (object && !has_duplicate_name(&raw.rest)).then_some(raw.rest);
+            content.rest = LazyRest::Json(attrs);
+        }
+        content
+    }
+
+    /// The whole of node `id`, as a [`Spot`].
+    fn spot(&self, id: NodeId) -> Spot {
+        let n = self.file.node(id);
+        Spot::bytes(n.start as usize, n.end as usize)
+    }
+
+    /// The schema's items of the body, in order, and every problem: the
+    /// walk both [`content`](Self::content) and
+    /// [`lazy_content`](Self::lazy_content) convert. With `keep_rest`, the
+    /// properties the schema does not name are kept too.
+    fn walk<'s>(
+        &self,
+        schema: &'s BodySchema,
+        partial: bool,
+        keep_rest: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> RawContent<'s, 'a> {
+        let mut raw = RawContent {
+            attributes: Vec::new(),
+            blocks: Vec::new(),
+            labels: Vec::new(),
+            rest: Vec::new(),
+        };
+        let mut stack = Vec::new();
+        let props = self.deep_props(self.node, None, diags);
+        if keep_rest {
+            raw.rest.reserve_exact(props.len());
+        }
+        for &prop in props.iter() {
             let name = self.name(prop);
             if name == COMMENT || self.is_hidden(&name) {
                 continue;
             }
             if let Some(attr) = schema.find_attribute(&name) {
-                if let Some(existing) = content.attributes.get(&*name) {
-                    diags.push(self.duplicate("Duplicate argument", prop, existing));
+                let existing = raw.attributes.iter().find(|(a, _)| a.name == attr.name);
+                if let Some(&(_, existing)) = existing {
+                    let existing = self.attribute(existing).range;
+                    diags.push(self.duplicate("Duplicate argument", prop, &existing));
                 } else {
-                    content
-                        .attributes
-                        .insert(attr.name.clone(), self.attribute(prop));
+                    raw.attributes.push((attr, prop));
                 }
             } else if let Some(block) = schema.find_block(&name) {
-                let mut labels = Vec::with_capacity(block.label_names.len());
-                self.unpack_block(prop, prop.value, block, &mut labels, &mut content, diags);
+                stack.clear();
+                self.unpack_block(prop, prop.value, block, &mut stack, &mut raw, diags);
             } else if !partial {
                 diags.push(self.extraneous(prop, schema));
+            } else if keep_rest {
+                raw.rest.push((name, prop.value));
             }
         }
         for attr in &schema.attributes {
-            if attr.required && !content.attributes.contains_key(&attr.name) {
-                diags.push(missing_argument(&attr.name, block, &content));
+            if attr.required && !raw.attributes.iter().any(|(a, _)| a.name == attr.name) {
+                diags.push(missing_argument_at(
+                    &attr.name,
+                    block,
+                    self.missing_item_range(),
+                ));
             }
         }
-        content
+        raw
     }
 
     /// Peels one label level per call, then adds the block(s) of the body
     /// level: an object is one block, an array of objects is one per element,
-    /// `null` is none.
-    fn unpack_block(
+    /// `null` is none. `labels` holds the label properties peeled so far.
+    fn unpack_block<'s>(
         &self,
         type_prop: Prop,
         value: NodeId,
-        schema: &BlockHeaderSchema,
-        labels: &mut Vec<(String, Range)>,
-        content: &mut BodyContent,
+        schema: &'s BlockHeaderSchema,
+        labels: &mut Vec<Prop>,
+        raw: &mut RawContent<'s, '_>,
         diags: &mut Diagnostics,
     ) {
         let file = self.file;
@@ -173,9 +276,9 @@ impl<'a> JsonBody<'a> {
                     Some(file.value_subject(value)),
                 ).with_kind(DiagnosticKind::BlockLabels));
             }
-            for prop in props {
-                labels.push((self.name(prop).to_string(), file.range(prop.name())));
-                self.unpack_block(type_prop, prop.value, schema, labels, content, diags);
+            for &prop in props.iter() {
+                labels.push(prop);
+                self.unpack_block(type_prop, prop.value, schema, labels, raw, diags);
                 labels.pop();
             }
             return;
@@ -190,20 +293,22 @@ impl<'a> JsonBody<'a> {
                     schema.type_name
                 );
                 if !schema.label_names.is_empty() {
-                    detail.push_str(&label_count_hint(schema, labels));
+                    let names: Vec<String> =
+                        labels.iter().map(|p| self.name(*p).into_owned()).collect();
+                    detail.push_str(&label_count_hint(schema, &names));
                 }
                 diags.push(self.not_object(value, &detail));
                 return;
             }
         };
         for &body in bodies {
-            content.blocks.push(Block {
-                type_name: schema.type_name.clone(),
-                labels: labels.iter().map(|(l, _)| l.clone()).collect(),
-                body: Body::json(self.file.clone(), body),
-                def_range: file.start_range(body),
-                type_range: file.range(type_prop.name()),
-                label_ranges: labels.iter().map(|(_, r)| r.clone()).collect(),
+            let start = raw.labels.len();
+            raw.labels.extend_from_slice(labels);
+            raw.blocks.push(RawBlock {
+                header: schema,
+                type_prop,
+                labels: (start, raw.labels.len()),
+                body,
             });
         }
     }
@@ -211,13 +316,18 @@ impl<'a> JsonBody<'a> {
     /// The properties of an object, or of every object of an array, in
     /// order. `label` names the label level being read, for messages; at a
     /// body level (`None`) a non-object is reported as a bad body.
-    fn deep_props(&self, node: NodeId, label: Option<&str>, diags: &mut Diagnostics) -> Vec<Prop> {
+    fn deep_props(
+        &self,
+        node: NodeId,
+        label: Option<&str>,
+        diags: &mut Diagnostics,
+    ) -> Cow<'a, [Prop]> {
         let file = self.file;
         match file.kind(node) {
-            NodeKind::Object { first, len } => file.properties(first, len).to_vec(),
+            NodeKind::Object { first, len } => Cow::Borrowed(file.properties(first, len)),
             // A `null` label level has no blocks; a `null` block body (as
             // in `{"locals": [null]}`) is empty, as in Go.
-            NodeKind::Null => Vec::new(),
+            NodeKind::Null => Cow::Borrowed(&[]),
             NodeKind::Array { first, len } => {
                 let mut props = Vec::new();
                 for &element in file.elements(first, len) {
@@ -234,7 +344,7 @@ impl<'a> JsonBody<'a> {
                         )),
                     }
                 }
-                props
+                Cow::Owned(props)
             }
             _ => {
                 diags.push(self.not_object(
@@ -244,7 +354,7 @@ impl<'a> JsonBody<'a> {
                         None => "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.".to_string(),
                     },
                 ));
-                Vec::new()
+                Cow::Borrowed(&[])
             }
         }
     }
@@ -255,7 +365,8 @@ impl<'a> JsonBody<'a> {
     pub(crate) fn visible_props(&self) -> Vec<Prop> {
         let mut ignored = Diagnostics::new();
         self.deep_props(self.node, None, &mut ignored)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|p| !self.is_hidden(&self.name(*p)))
             .collect()
     }
@@ -266,7 +377,8 @@ impl<'a> JsonBody<'a> {
     pub(crate) fn body_props(&self) -> Vec<Prop> {
         let mut ignored = Diagnostics::new();
         self.deep_props(self.node, None, &mut ignored)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|p| {
                 let name = self.name(*p);
                 name != COMMENT && !self.is_hidden(&name)
@@ -314,7 +426,7 @@ impl<'a> JsonBody<'a> {
     }
 
     #[cold]
-    fn duplicate(&self, summary: &str, prop: Prop, existing: &Attribute) -> Diagnostic {
+    fn duplicate(&self, summary: &str, prop: Prop, existing: &Range) -> Diagnostic {
         let range = self.file.range(prop.name());
         let whole = range.cover(&self.file.range(prop.value));
         Diagnostic::error(
@@ -322,7 +434,7 @@ impl<'a> JsonBody<'a> {
             format!(
                 "The argument {:?} was already set at {}.",
                 self.name(prop),
-                existing.range
+                existing
             ),
             Some(range),
         )
@@ -348,18 +460,37 @@ impl<'a> JsonBody<'a> {
     }
 }
 
+/// What [`JsonBody::walk`] finds: the schema's attributes and blocks, as
+/// properties and nodes (no range computed, no name copied).
+struct RawContent<'s, 'a> {
+    attributes: Vec<(&'s AttributeSchema, Prop)>,
+    blocks: Vec<RawBlock<'s>>,
+    /// The label properties of every block, each block's a run of them.
+    labels: Vec<Prop>,
+    /// The names and values of the properties the schema does not name,
+    /// when asked for.
+    rest: Vec<(Cow<'a, str>, NodeId)>,
+}
+
+struct RawBlock<'s> {
+    header: &'s BlockHeaderSchema,
+    /// The property that gave the block type.
+    type_prop: Prop,
+    /// The block's run of `RawContent::labels`.
+    labels: (usize, usize),
+    /// The block's body.
+    body: NodeId,
+}
+
 /// "`service` blocks take 2 labels (kind, name); this one has 1", for a
 /// block whose labels ran out before its body did: the last name was read
 /// as a label.
 #[cold]
-fn label_count_hint(schema: &BlockHeaderSchema, labels: &[(String, Range)]) -> String {
+fn label_count_hint(schema: &BlockHeaderSchema, labels: &[String]) -> String {
     let n = schema.label_names.len();
     let has = labels.len().saturating_sub(1);
-    let given: Vec<String> = labels[..has]
-        .iter()
-        .map(|(l, _)| format!("{l:?}"))
-        .collect();
-    let last = labels.last().map_or("", |(l, _)| l.as_str());
+    let given: Vec<String> = labels[..has].iter().map(|l| format!("{l:?}")).collect();
+    let last = labels.last().map_or("", String::as_str);
     format!(
         " {:?} blocks take {n} label{} ({}); this one has {has}{}, so {last:?} was read as its {} label.",
         schema.type_name,
@@ -378,17 +509,18 @@ fn label_count_hint(schema: &BlockHeaderSchema, labels: &[(String, Range)]) -> S
 /// attributes (the common case), a comparison of each pair's length and
 /// end bytes, the names themselves only when those agree; past that a
 /// hash set (linear for any number).
-fn has_duplicate_name(attrs: &[(String, Expression)]) -> bool {
+fn has_duplicate_name<S: AsRef<str>, T>(attrs: &[(S, T)]) -> bool {
     const PAIRWISE: usize = 32;
     if attrs.len() <= PAIRWISE {
         let mut prints = [0u32; PAIRWISE];
         for (i, (name, _)) in attrs.iter().enumerate() {
+            let name = name.as_ref();
             let b = name.as_bytes();
             let print = (b.len() as u32 & 0xffff)
                 | u32::from(b.first().copied().unwrap_or(0)) << 16
                 | u32::from(b.last().copied().unwrap_or(0)) << 24;
             for (j, p) in prints[..i].iter().enumerate() {
-                if *p == print && attrs[j].0 == *name {
+                if *p == print && attrs[j].0.as_ref() == name {
                     return true;
                 }
             }
@@ -400,5 +532,5 @@ fn has_duplicate_name(attrs: &[(String, Expression)]) -> bool {
         attrs.len(),
         foldhash::fast::RandomState::default(),
     );
-    !attrs.iter().all(|(name, _)| seen.insert(name.as_str()))
+    !attrs.iter().all(|(name, _)| seen.insert(name.as_ref()))
 }

@@ -8,14 +8,16 @@
 //! onto attributes and blocks is `json.rs`'s business, how a native body
 //! does is `native.rs`'s, and `merge.rs` reads several bodies as one
 //! (HCL's `MergeBodies`); `walk.rs` gives a body's items as written,
-//! without a schema. A derived body (`DerivedBody`) is one another
-//! module computes from other bodies: the `module` module's override
-//! files. The parsers themselves live in the `json` and `native`
+//! without a schema, and `lazy.rs` the content a derived struct's
+//! decoder reads, with ranges resolved only when asked for. A derived
+//! body (`DerivedBody`) is one another module computes from other
+//! bodies: the `module` module's override files. The parsers themselves live in the `json` and `native`
 //! modules; this module only builds on their trees.
 
 mod context;
 mod expr;
 mod json;
+mod lazy;
 mod merge;
 mod native;
 mod schema;
@@ -28,6 +30,7 @@ use indexmap::IndexMap;
 
 pub use self::expr::Expression;
 pub(crate) use self::expr::{ExprKind, NativeExpr, Origin, OriginRef};
+pub(crate) use self::lazy::{LabelSpots, Labels, LazyBlock, LazyContent, LazyRest, Spot};
 pub(crate) use self::native::{NativeBody as NativeBodyRef, NativeFile};
 pub(crate) use self::schema::missing_argument;
 pub use self::schema::{
@@ -544,6 +547,57 @@ impl Body {
         }
     }
 
+    /// [`content_collecting`](Self::content_collecting) for decoding: the
+    /// same items and problems, with ranges resolved only when asked for
+    /// (see [`LazyContent`]). `schema` must be valid (the caller checked
+    /// it once).
+    pub(crate) fn lazy_content<'s>(
+        &self,
+        schema: &'s BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> Result<LazyContent<'s, '_>, Error> {
+        if let BodyRepr::Json { file, node } = &self.repr {
+            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
+            return Ok(body.lazy_content(schema, partial, block, diags));
+        }
+        let (content, rest) = self.content_collecting(schema, partial, block, diags)?;
+        Ok(LazyContent::from_content(content, schema, rest))
+    }
+
+    /// The rest of this body after [`lazy_content`](Self::lazy_content)
+    /// with `schema`, as a body.
+    pub(crate) fn lazy_rest(&self, rest: LazyRest<'_>, schema: &BodySchema) -> Body {
+        match rest {
+            LazyRest::Body(body) => body,
+            LazyRest::None | LazyRest::Json(_) => self.without(schema),
+        }
+    }
+
+    /// The rest of this body after [`lazy_content`](Self::lazy_content)
+    /// with `schema`, as attributes: what
+    /// [`attribute_exprs`](Self::attribute_exprs) of
+    /// [`lazy_rest`](Self::lazy_rest) gives, each name borrowed from the
+    /// file where it can be.
+    pub(crate) fn lazy_rest_attrs<'a>(
+        &'a self,
+        rest: LazyRest<'a>,
+        schema: &BodySchema,
+    ) -> Result<RestAttrs<'a>, Error> {
+        let rest = match (rest, &self.repr) {
+            (LazyRest::Json(Some(attrs)), BodyRepr::Json { file, .. }) => {
+                return Ok(RestAttrs::Json {
+                    file,
+                    attrs: attrs.into_iter(),
+                });
+            }
+            (rest, _) => rest,
+        };
+        let attrs = self.lazy_rest(rest, schema).attribute_exprs()?;
+        Ok(RestAttrs::Owned(attrs.into_iter()))
+    }
+
     /// This body with the names of `schema` hidden.
     fn without(&self, schema: &BodySchema) -> Body {
         let mut hidden: Vec<String> = self.hidden.as_deref().unwrap_or_default().to_vec();
@@ -651,6 +705,45 @@ impl Body {
         diags.into_result(value).map_err(|e| self.attach(e))
     }
 }
+
+/// The attributes of the rest of a body, in order: see
+/// [`Body::lazy_rest_attrs`].
+pub(crate) enum RestAttrs<'a> {
+    /// A JSON body's: names (borrowed unless escaped) and value nodes.
+    Json {
+        file: &'a Arc<FileData>,
+        attrs: std::vec::IntoIter<(std::borrow::Cow<'a, str>, NodeId)>,
+    },
+    /// Any other body's.
+    Owned(std::vec::IntoIter<(String, Expression)>),
+}
+
+impl<'a> Iterator for RestAttrs<'a> {
+    type Item = (std::borrow::Cow<'a, str>, Expression);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            RestAttrs::Json { file, attrs } => {
+                let (name, node) = attrs.next()?;
+                Some((name, Expression::json((*file).clone(), node)))
+            }
+            RestAttrs::Owned(attrs) => {
+                let (name, expr) = attrs.next()?;
+                Some((std::borrow::Cow::Owned(name), expr))
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = match self {
+            RestAttrs::Json { attrs, .. } => attrs.len(),
+            RestAttrs::Owned(attrs) => attrs.len(),
+        };
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for RestAttrs<'_> {}
 
 /// The range of an empty merged body, as HCL names it.
 fn empty_range() -> Range {

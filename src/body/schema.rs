@@ -174,6 +174,16 @@ pub struct Block {
 /// one.
 #[cold]
 pub(crate) fn missing_argument(name: &str, block: &str, content: &BodyContent) -> Diagnostic {
+    missing_argument_at(name, block, content.missing_item_range.clone())
+}
+
+/// [`missing_argument`] at `missing_item_range`.
+#[cold]
+pub(crate) fn missing_argument_at(
+    name: &str,
+    block: &str,
+    missing_item_range: Range,
+) -> Diagnostic {
     let detail = if block.is_empty() {
         format!("The argument {name:?} is required, but no definition was found.")
     } else {
@@ -182,7 +192,7 @@ pub(crate) fn missing_argument(name: &str, block: &str, content: &BodyContent) -
     Diagnostic::error(
         "Missing required argument",
         detail,
-        Some(content.missing_item_range.clone()),
+        Some(missing_item_range),
     )
     .with_kind(DiagnosticKind::MissingArgument)
 }

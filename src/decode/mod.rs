@@ -25,7 +25,7 @@ use std::cell::RefCell;
 
 use serde::de::DeserializeOwned;
 
-use crate::body::{Body, BodySchema};
+use crate::body::{Body, BodySchema, LabelSpots, Labels};
 use crate::diag::{DiagnosticKind, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::value::limits;
@@ -297,8 +297,7 @@ pub(crate) fn budget_size(body: &Body) -> usize {
     if sources.len() > 1 {
         sources.iter().map(|s| s.text().len()).sum()
     } else {
-        let range = body.range();
-        range.end.byte.saturating_sub(range.start.byte)
+        body.byte_len()
     }
 }
 
@@ -311,9 +310,9 @@ fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Err
     };
     let de = spec::BodyDeserializer {
         body: body.clone(),
-        labels: Vec::new(),
-        label_ranges: Vec::new(),
-        block_ranges: None,
+        labels: Labels::new(),
+        label_spots: LabelSpots::new(),
+        block_spots: None,
         spec: T::decode_spec(),
         env: &env,
         path: String::new(),

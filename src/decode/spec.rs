@@ -9,10 +9,9 @@
 
 use std::cell::RefCell;
 
-use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema};
+use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema, LabelSpots, Labels, Spot};
 use crate::diag::Diagnostics;
 use crate::eval::EvalContext;
-use crate::pos::Range;
 
 use super::shape::{self, Shape};
 
@@ -183,6 +182,9 @@ pub struct DecodeSpec {
     pub fields: Vec<FieldSpec>,
     /// The schema the fields make.
     pub schema: BodySchema,
+    /// Whether `schema` names each name once (checked once, here, instead
+    /// of for every body decoded).
+    pub(crate) schema_valid: bool,
     /// Whether a field takes the remaining body (partial processing).
     pub has_remain: bool,
     /// Decodes a body into the type and drops the result: how a failed
@@ -222,11 +224,12 @@ pub(crate) struct Env<'a> {
 #[derive(Debug)]
 pub struct BodyDeserializer<'a> {
     pub(crate) body: Body,
-    pub(crate) labels: Vec<String>,
-    /// The ranges of `labels`.
-    pub(crate) label_ranges: Vec<Range>,
-    /// The block's definition and type ranges; `None` for a root body.
-    pub(crate) block_ranges: Option<(Range, Range)>,
+    pub(crate) labels: Labels,
+    /// Where each of `labels` is, in `body`'s source.
+    pub(crate) label_spots: LabelSpots,
+    /// Where the block's definition and type name are, in `body`'s source;
+    /// `None` for a root body.
+    pub(crate) block_spots: Option<(Spot, Spot)>,
     pub(crate) spec: &'static DecodeSpec,
     pub(crate) env: &'a Env<'a>,
     /// `resource.aws_instance.web`, for messages; empty at the top.
@@ -270,6 +273,7 @@ impl DecodeSpec {
             type_name,
             doc: "",
             fields,
+            schema_valid: schema.validate().is_ok(),
             schema,
             has_remain,
             check,

@@ -5,7 +5,7 @@
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::{label_error, LabelDeserializer};
-use crate::body::{Block, BodyContent};
+use crate::body::{Body, LazyBlock, LazyContent};
 use crate::decode::spec::{
     BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind, MAP_KEY_LABEL,
 };
@@ -14,7 +14,8 @@ use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 /// "Missing X block" and "Duplicate X block" for `T` and `Option<T>` fields.
 pub(super) fn check_block_counts(
     spec: &DecodeSpec,
-    content: &BodyContent,
+    content: &LazyContent<'_, '_>,
+    body: &Body,
     diags: &mut Diagnostics,
 ) {
     for field in &spec.fields {
@@ -27,7 +28,11 @@ pub(super) fn check_block_counts(
         else {
             continue;
         };
-        let blocks: Vec<&Block> = content.blocks_of_type(type_name).collect();
+        let blocks: Vec<&LazyBlock<'_>> = content
+            .blocks
+            .iter()
+            .filter(|b| b.type_name == type_name)
+            .collect();
         if matches!(cardinality, Cardinality::Map(_)) {
             check_map_keys(type_name, &blocks, diags);
             continue;
@@ -37,7 +42,7 @@ pub(super) fn check_block_counts(
                 Diagnostic::error(
                     format!("Missing {type_name} block"),
                     format!("A block of type {type_name:?} is required here."),
-                    Some(content.missing_item_range.clone()),
+                    Some(content.missing_item_range(body)),
                 )
                 .with_kind(DiagnosticKind::MissingBlock),
             );
@@ -48,9 +53,9 @@ pub(super) fn check_block_counts(
                     format!("Duplicate {type_name} block"),
                     format!(
                         "Only one block of type {type_name:?} is allowed. Previous definition was at {}.",
-                        blocks[0].def_range
+                        blocks[0].def_range()
                     ),
-                    Some(extra.def_range.clone()),
+                    Some(extra.def_range()),
                 ).with_kind(DiagnosticKind::DuplicateBlock));
             }
         }
@@ -59,8 +64,9 @@ pub(super) fn check_block_counts(
 
 /// "Duplicate X block" for two blocks of a block map with the same first
 /// label: the second points at its label, its detail at the first.
-fn check_map_keys(type_name: &str, blocks: &[&Block], diags: &mut Diagnostics) {
-    let mut seen: std::collections::HashMap<&str, &Block> = std::collections::HashMap::new();
+fn check_map_keys(type_name: &str, blocks: &[&LazyBlock<'_>], diags: &mut Diagnostics) {
+    let mut seen: std::collections::HashMap<&str, &LazyBlock<'_>> =
+        std::collections::HashMap::new();
     for block in blocks {
         let Some(key) = block.labels.first() else {
             continue;
@@ -70,11 +76,11 @@ fn check_map_keys(type_name: &str, blocks: &[&Block], diags: &mut Diagnostics) {
                 format!("Duplicate {type_name} block"),
                 format!(
                     "A block {type_name} {key:?} was already defined at {}; each {type_name:?} block needs its own first label.",
-                    first.label_ranges[0]
+                    first.label_range(0)
                 ),
-                Some(block.label_ranges[0].clone()),
+                Some(block.label_range(0)),
             ).with_kind(DiagnosticKind::DuplicateBlock);
-            d.context = Some(first.label_ranges[0].clone());
+            d.context = Some(first.label_range(0));
             diags.push(d);
         } else {
             seen.insert(key, block);
@@ -84,7 +90,7 @@ fn check_map_keys(type_name: &str, blocks: &[&Block], diags: &mut Diagnostics) {
 
 /// The blocks of one block field.
 pub(super) struct BlocksDeserializer<'p, 'a> {
-    pub(super) blocks: Vec<Block>,
+    pub(super) blocks: Vec<LazyBlock<'static>>,
     pub(super) cardinality: Cardinality,
     pub(super) spec: &'static DecodeSpec,
     pub(super) env: &'a Env<'a>,
@@ -92,13 +98,13 @@ pub(super) struct BlocksDeserializer<'p, 'a> {
 }
 
 impl<'a> BlocksDeserializer<'_, 'a> {
-    fn body_deserializer(&self, mut block: Block) -> BodyDeserializer<'a> {
+    fn body_deserializer(&self, mut block: LazyBlock<'static>) -> BodyDeserializer<'a> {
         let mut path = String::with_capacity(self.parent_path.len() + 32);
         if !self.parent_path.is_empty() {
             path.push_str(self.parent_path);
             path.push('.');
         }
-        path.push_str(&block.type_name);
+        path.push_str(block.type_name);
         for label in &block.labels {
             path.push('.');
             path.push_str(label);
@@ -106,13 +112,13 @@ impl<'a> BlocksDeserializer<'_, 'a> {
         if matches!(self.cardinality, Cardinality::Map(_)) && !block.labels.is_empty() {
             // The first label is the map's key, not the block type's.
             block.labels.remove(0);
-            block.label_ranges.remove(0);
+            block.label_spots.remove(0);
         }
         BodyDeserializer {
             body: block.body,
             labels: block.labels,
-            label_ranges: block.label_ranges,
-            block_ranges: Some((block.def_range, block.type_range)),
+            label_spots: block.label_spots,
+            block_spots: Some((block.def, block.type_spot)),
             spec: self.spec,
             env: self.env,
             path,
@@ -195,9 +201,9 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
 /// reported as a duplicate block and is skipped), values the blocks.
 struct BlockMap<'o, 'p, 'a> {
     owner: &'o BlocksDeserializer<'p, 'a>,
-    blocks: std::vec::IntoIter<Block>,
+    blocks: std::vec::IntoIter<LazyBlock<'static>>,
     seen: std::collections::HashSet<String>,
-    current: Option<Block>,
+    current: Option<LazyBlock<'static>>,
 }
 
 impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
@@ -212,11 +218,13 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
         };
         let label = LabelDeserializer {
             label: block.labels[0].clone(),
-            range: block.label_ranges[0].clone(),
+            spot: block.label_spots.first(),
+            body: &block.body,
             name: MAP_KEY_LABEL,
-            path: &block.type_name,
+            path: block.type_name,
         };
-        match seed.deserialize(label) {
+        let key = seed.deserialize(label);
+        match key {
             Ok(key) => {
                 self.current = Some(block);
                 Ok(Some(key))
@@ -232,10 +240,11 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let block = self.current.take().ok_or_else(Error::reported)?;
-        let def_range = block.def_range.clone();
+        // The definition range is resolved only for a failure.
+        let (def, body) = (block.def.clone(), block.body.clone());
         seed.deserialize(self.owner.body_deserializer(block))
             .map_err(|e| {
-                let marker = self.owner.env.record_at(e, &def_range, "block");
+                let marker = self.owner.env.record_at(e, &def.resolve(&body), "block");
                 self.check_rest();
                 marker
             })
@@ -250,11 +259,11 @@ impl BlockMap<'_, '_, '_> {
     /// The next block that is an entry of the map: one with a first label
     /// (its key) not seen before; a repeated key was reported by the count
     /// check.
-    fn next_entry(&mut self) -> Option<Block> {
+    fn next_entry(&mut self) -> Option<LazyBlock<'static>> {
         self.blocks
             .by_ref()
             .find(|block| match block.labels.first() {
-                Some(key) if !block.label_ranges.is_empty() => self.seen.insert(key.clone()),
+                Some(key) if !block.label_spots.is_empty() => self.seen.insert(key.clone()),
                 _ => false,
             })
     }
@@ -268,7 +277,7 @@ impl BlockMap<'_, '_, '_> {
         };
         while let Some(block) = self.next_entry() {
             if let Err(e) = check_key(&block.labels[0]) {
-                let e = label_error(e, &block.label_ranges[0], MAP_KEY_LABEL, &block.type_name);
+                let e = label_error(e, &block.label_range(0), MAP_KEY_LABEL, block.type_name);
                 self.owner.env.record(e);
             }
             self.check_body(block);
@@ -277,8 +286,8 @@ impl BlockMap<'_, '_, '_> {
 
     /// Decodes `block`'s body to report its problems, and drops it.
     #[cold]
-    fn check_body(&self, block: Block) {
-        let def_range = block.def_range.clone();
+    fn check_body(&self, block: LazyBlock<'static>) {
+        let def_range = block.def_range();
         if let Err(e) = (self.owner.spec.check)(self.owner.body_deserializer(block)) {
             self.owner.env.record_at(e, &def_range, "block");
         }
@@ -287,7 +296,7 @@ impl BlockMap<'_, '_, '_> {
 
 struct BlockSeq<'o, 'p, 'a> {
     owner: &'o BlocksDeserializer<'p, 'a>,
-    blocks: std::vec::IntoIter<Block>,
+    blocks: std::vec::IntoIter<LazyBlock<'static>>,
 }
 
 impl<'de> SeqAccess<'de> for BlockSeq<'_, '_, '_> {

@@ -10,6 +10,8 @@
 //! returns [`Error::reported`] so that callers carry on with the next part
 //! instead of reporting it again. `decode_body` returns the whole list.
 
+use std::borrow::Cow;
+
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
@@ -17,8 +19,8 @@ use serde::de::{
 use super::capture::{self, RangeSeed};
 use super::expr_de::{locate, sentence, AttrPlace, ExprDeserializer};
 use super::spec::{BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind};
-use crate::body::{Block, BodyContent};
 use crate::body::{Body, Expression};
+use crate::body::{Labels, LazyBlock, LazyContent, LazyRest, RestAttrs, Spot};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::handover::{BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
 use crate::pos::Range;
@@ -71,24 +73,26 @@ impl BodyDeserializer<'_> {
         if !spec.variants.is_empty() {
             return self.choose(visitor);
         }
+        if !spec.schema_valid {
+            if let Err(e) = spec.schema.validate() {
+                return Err(self.env.record(e));
+            }
+        }
         let mut diags = Diagnostics::new();
-        let (content, rest) = match self.body.content_collecting(
-            &spec.schema,
-            spec.has_remain,
-            &self.path,
-            &mut diags,
-        ) {
-            Ok(found) => found,
-            Err(e) => return Err(self.env.record(e)),
-        };
-        check_block_counts(spec, &content, &mut diags);
+        let mut content =
+            match (self.body).lazy_content(&spec.schema, spec.has_remain, &self.path, &mut diags) {
+                Ok(found) => found,
+                Err(e) => return Err(self.env.record(e)),
+            };
+        let rest = std::mem::replace(&mut content.rest, LazyRest::None);
+        check_block_counts(spec, &content, &self.body, &mut diags);
         self.env.diags.borrow_mut().extend(diags);
         // Each label field takes its label (moved, not copied).
         let labels = std::mem::take(&mut self.labels);
         visitor.visit_map(FieldsAccess {
             de: &self,
             content,
-            rest,
+            rest: spec.has_remain.then_some(rest),
             next: 0,
             labels,
             labels_used: 0,
@@ -102,7 +106,7 @@ impl BodyDeserializer<'_> {
     /// from this body with the remaining labels.
     fn choose<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
-        let (Some(label), Some(range)) = (self.labels.first(), self.label_ranges.first()) else {
+        let (Some(label), Some(spot)) = (self.labels.first(), self.label_spots.first()) else {
             self.env.push(Diagnostic::error(
                 "Missing block label",
                 format!(
@@ -114,11 +118,12 @@ impl BodyDeserializer<'_> {
             return Err(Error::reported());
         };
         let Some(index) = spec.variants.iter().position(|v| v.label == label) else {
-            self.env.push(unknown_variant(spec, label, range.clone()));
+            self.env
+                .push(unknown_variant(spec, label, spot.resolve(&self.body)));
             return Err(Error::reported());
         };
         self.labels.remove(0);
-        self.label_ranges.remove(0);
+        self.label_spots.remove(0);
         self.spec = (spec.variants[index].spec)();
         visitor.visit_enum(Chosen { index, de: self })
     }
@@ -229,11 +234,11 @@ impl<'de> Deserializer<'de> for BodyDeserializer<'_> {
 /// The struct's fields, one map entry each (keys are field indices).
 struct FieldsAccess<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
-    content: BodyContent,
-    rest: Option<Body>,
+    content: LazyContent<'static, 'd>,
+    rest: Option<LazyRest<'d>>,
     next: usize,
     /// The block's labels, each taken by its label field.
-    labels: Vec<String>,
+    labels: Labels,
     labels_used: usize,
     current: Option<usize>,
 }
@@ -250,13 +255,13 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
             let i = self.next;
             self.next += 1;
             let present = match fields[i].kind {
-                FieldKind::Attr { name, .. } => self.content.attributes.contains_key(name),
+                FieldKind::Attr { name, .. } => self.content.attribute(name).is_some(),
                 FieldKind::Block {
                     type_name,
                     cardinality: Cardinality::One,
                     default: true,
                     ..
-                } => self.content.blocks_of_type(type_name).next().is_some(),
+                } => self.content.blocks.iter().any(|b| b.type_name == type_name),
                 FieldKind::Block { .. }
                 | FieldKind::Label
                 | FieldKind::Remain
@@ -278,7 +283,9 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
         let i = self.current.take().ok_or_else(Error::reported)?;
         let result = match de.spec.fields[i].kind {
             FieldKind::Attr { name, literal, .. } => {
-                let attr = &self.content.attributes[name];
+                let Some(attr) = self.content.attribute(name) else {
+                    return Err(Error::reported());
+                };
                 let ctx = if literal { &env.literal } else { env.ctx };
                 let place = AttrPlace {
                     name,
@@ -300,11 +307,12 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 // common case: no second list of a file's blocks is built
                 // while the first one is still held).
                 let all = &mut self.content.blocks;
-                let blocks: Vec<Block> = if all.iter().all(|b| b.type_name == type_name) {
-                    std::mem::take(all)
-                } else {
-                    all.extract_if(.., |b| b.type_name == type_name).collect()
-                };
+                let blocks: Vec<LazyBlock<'static>> =
+                    if all.iter().all(|b| b.type_name == type_name) {
+                        std::mem::take(all)
+                    } else {
+                        all.extract_if(.., |b| b.type_name == type_name).collect()
+                    };
                 seed.deserialize(BlocksDeserializer {
                     blocks,
                     cardinality,
@@ -317,14 +325,10 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 let at = self.labels_used;
                 self.labels_used += 1;
                 if let Some(label) = self.labels.get_mut(at) {
-                    let range = de
-                        .label_ranges
-                        .get(at)
-                        .cloned()
-                        .unwrap_or_else(|| de.body.range());
                     seed.deserialize(LabelDeserializer {
                         label: std::mem::take(label),
-                        range,
+                        spot: de.label_spots.get(at),
+                        body: &de.body,
                         name: de.spec.fields[i].field,
                         path: &de.path,
                     })
@@ -350,9 +354,9 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 de,
             }),
             FieldKind::DefRange | FieldKind::TypeRange => {
-                let range = match (&de.block_ranges, de.spec.fields[i].kind) {
-                    (Some((def, _)), FieldKind::DefRange) => def.clone(),
-                    (Some((_, ty)), _) => ty.clone(),
+                let range = match (&de.block_spots, de.spec.fields[i].kind) {
+                    (Some((def, _)), FieldKind::DefRange) => def.resolve(&de.body),
+                    (Some((_, ty)), _) => ty.resolve(&de.body),
                     (None, _) => de.body.range(),
                 };
                 seed.deserialize(RangeDeserializer(range))
@@ -378,11 +382,10 @@ impl FieldsAccess<'_, '_> {
         match de.spec.fields[i].kind {
             FieldKind::Attr { name, .. } => self
                 .content
-                .attributes
-                .get(name)
+                .attribute(name)
                 .map_or_else(|| de.body.range(), |a| a.expr.range()),
-            _ => match &de.block_ranges {
-                Some((def, _)) => def.clone(),
+            _ => match &de.block_spots {
+                Some((def, _)) => def.resolve(&de.body),
                 None => de.body.range(),
             },
         }
@@ -394,18 +397,30 @@ impl FieldsAccess<'_, '_> {
 /// `Spanned<T>` with its range.
 struct LabelDeserializer<'p> {
     label: String,
-    range: Range,
+    /// Where the label is, in `body`: resolved only for a message or a
+    /// `Spanned` label (`None`: the body's range stands for it).
+    spot: Option<&'p Spot>,
+    body: &'p Body,
     /// The label field's name.
     name: &'static str,
     path: &'p str,
 }
 
 impl LabelDeserializer<'_> {
-    fn read<T>(self, f: impl FnOnce(ValueDeserializer) -> Result<T, Error>) -> Result<T, Error> {
-        let range = self.range;
-        let (name, path) = (self.name, self.path);
-        f(ValueDeserializer::new(Value::from(self.label)))
-            .map_err(|e| label_error(e, &range, name, path))
+    fn range(&self) -> Range {
+        match self.spot {
+            Some(spot) => spot.resolve(self.body),
+            None => self.body.range(),
+        }
+    }
+
+    fn read<T>(
+        mut self,
+        f: impl FnOnce(ValueDeserializer) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let label = std::mem::take(&mut self.label);
+        f(ValueDeserializer::new(Value::from(label)))
+            .map_err(|e| label_error(e, &self.range(), self.name, self.path))
     }
 }
 
@@ -478,10 +493,11 @@ impl<'de> Deserializer<'de> for LabelDeserializer<'_> {
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let (range, name, path) = (self.range, self.name, self.path);
-        visitor
-            .visit_string(self.label)
-            .map_err(|e| label_error(e, &range, name, path))
+        let (spot, body, name, path) = (self.spot, self.body, self.name, self.path);
+        visitor.visit_string(self.label).map_err(|e| {
+            let range = spot.map_or_else(|| body.range(), |s| s.resolve(body));
+            label_error(e, &range, name, path)
+        })
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -490,7 +506,7 @@ impl<'de> Deserializer<'de> for LabelDeserializer<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == SPANNED_TOKEN {
-            let range = self.range.clone();
+            let range = self.range();
             return crate::handover::give(range, || visitor.visit_newtype_struct(self));
         }
         self.read(|v| v.deserialize_newtype_struct(name, visitor))
@@ -639,7 +655,7 @@ impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
 /// The rest of a body, for the `#[hcl(remain)]` field: a [`Body`], or a map
 /// of its attributes (as expressions or evaluated).
 struct RemainDeserializer<'d, 'a> {
-    rest: Body,
+    rest: LazyRest<'d>,
     de: &'d BodyDeserializer<'a>,
 }
 
@@ -656,18 +672,19 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == BODY_TOKEN {
-            return capture::give(self.rest, visitor);
+            let de = self.de;
+            return capture::give(de.body.lazy_rest(self.rest, &de.spec.schema), visitor);
         }
         visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let attrs = self.rest.attribute_exprs()?;
+        let de = self.de;
+        let attrs = de.body.lazy_rest_attrs(self.rest, &de.spec.schema)?;
         visitor.visit_map(RemainMap {
-            de: self.de,
-            attrs: attrs.into_iter(),
+            de,
+            attrs,
             current: None,
-            name: String::with_capacity(32),
         })
     }
 
@@ -684,10 +701,9 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
 
 struct RemainMap<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
-    attrs: std::vec::IntoIter<(String, Expression)>,
-    /// The expression of the key just read, and its name.
-    current: Option<Expression>,
-    name: String,
+    attrs: RestAttrs<'d>,
+    /// The name of the key just read, for messages, and its expression.
+    current: Option<(Cow<'d, str>, Expression)>,
 }
 
 impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
@@ -700,20 +716,20 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
         let Some((name, expr)) = self.attrs.next() else {
             return Ok(None);
         };
-        // The name is read before the key takes it, for messages.
-        self.current = Some(expr);
-        self.name.clear();
-        self.name.push_str(&name);
-        seed.deserialize(name.into_deserializer()).map(Some)
+        // The key takes a copy; the name stays for messages (a borrowed
+        // name is not copied twice).
+        let key = String::from(&*name);
+        self.current = Some((name, expr));
+        seed.deserialize(key.into_deserializer()).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let expr = self
+        let (name, expr) = self
             .current
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before its key"))?;
         let place = AttrPlace {
-            name: &self.name,
+            name: &name,
             path: &self.de.path,
             trail: None,
             attr: &expr,
