@@ -339,7 +339,7 @@ impl<'s> BodyParser<'s> {
             // ASCII names, the usual case, byte by byte.
             let ascii = bytes
                 .iter()
-                .position(|&c| !ident::is_continue_byte(c))
+                .position(|&c| !ident::CONTINUE_ASCII[usize::from(c)])
                 .unwrap_or(bytes.len());
             if bytes.get(ascii).is_some_and(|c| !c.is_ascii()) {
                 ident::len(rest)?
@@ -435,7 +435,13 @@ impl<'s> BodyParser<'s> {
             let first = match seen {
                 Some(map) => map.get(name).copied(),
                 None => items.iter().find_map(|i| match i {
-                    Item::Attribute(a) if a.name.text(src) == name => Some(a.name.span),
+                    // (An attribute's name is an identifier: its span's text.)
+                    Item::Attribute(a)
+                        if a.name.span.len() as usize == name.len()
+                            && &src[a.name.span.range()] == name =>
+                    {
+                        Some(a.name.span)
+                    }
                     _ => None,
                 }),
             };

@@ -113,7 +113,17 @@ impl<'b> Reader<'b> {
     /// Whitespace as `lines` has it: where a newline ends the reading,
     /// only spaces and tabs (a comment is then no operator, and what
     /// follows it is the line's end).
+    #[inline]
     fn ws(&mut self, lines: Lines) -> Option<()> {
+        // (Most tokens are followed by no whitespace or one space.)
+        match self.peek() {
+            Some(b' ') if !matches!(self.at(1), Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/')) => {
+                self.i += 1;
+                return Some(());
+            }
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => {}
+            _ => return Some(()),
+        }
         match lines {
             Lines::Free => self.bracket_ws(),
             Lines::End => {
@@ -295,18 +305,19 @@ impl<'b> Reader<'b> {
 
     /// An ASCII identifier; its text.
     fn ident(&mut self) -> Option<&'b [u8]> {
-        let start = self.i;
-        match self.peek() {
-            Some(c) if ident::is_start_byte(c) => self.i += 1,
-            _ => return None,
-        }
-        while self.peek().is_some_and(ident::is_continue_byte) {
-            self.i += 1;
-        }
-        if self.peek().is_some_and(|c| !c.is_ascii()) {
+        let rest = &self.b[self.i..];
+        if !rest.first().is_some_and(|&c| ident::is_start_byte(c)) {
             return None;
         }
-        Some(&self.b[start..self.i])
+        let len = rest
+            .iter()
+            .position(|&c| !ident::CONTINUE_ASCII[usize::from(c)])
+            .unwrap_or(rest.len());
+        if rest.get(len).is_some_and(|c| !c.is_ascii()) {
+            return None;
+        }
+        self.i += len;
+        Some(&rest[..len])
     }
 
     /// `name(args)`, at the `(`: expressions separated by commas, a
