@@ -144,6 +144,17 @@ fn deferred_expression(src: &str, span: Span) -> Expr {
     }
 }
 
+/// The recognizer's verdict on the value at `start`, and where the
+/// parser's text for it (its logical line) ends: for the oracle's property
+/// tests, which hold the recognizer to the expression parser.
+#[cfg(test)]
+pub(crate) fn recognized_end(b: &[u8], start: usize) -> (Option<usize>, usize) {
+    (
+        simple::simple_expression_end(b, start),
+        logical_line_end(b, start),
+    )
+}
+
 /// `type labels... { body }`.
 #[derive(Debug, Clone)]
 pub(crate) struct BlockNode {

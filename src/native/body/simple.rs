@@ -117,7 +117,9 @@ impl<'b> Reader<'b> {
     fn ws(&mut self, lines: Lines) -> Option<()> {
         // (Most tokens are followed by no whitespace or one space.)
         match self.peek() {
-            Some(b' ') if !matches!(self.at(1), Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/')) => {
+            Some(b' ')
+                if !matches!(self.at(1), Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/')) =>
+            {
                 self.i += 1;
                 return Some(());
             }
@@ -142,8 +144,80 @@ impl<'b> Reader<'b> {
                 .is_some_and(|&c| ident::is_continue_byte(c) || !c.is_ascii())
     }
 
+    /// Where the expression here ends if it is one token that nothing
+    /// extends (most tuple elements, call arguments and object values): a
+    /// plain number, a plain string or a reference `a.b.c` (no keyword
+    /// with steps), followed (after spaces) by a byte that ends every
+    /// expression (`,`, `]`, `)` or `}`; at the end of a line, also a
+    /// newline or a comment). It is what the descent would read, without
+    /// the descent: `None` for anything else, read by the descent.
+    fn atom_end(&self, lines: Lines) -> Option<usize> {
+        let b = self.b;
+        let start = self.i;
+        let end = match *b.get(start)? {
+            b'0'..=b'9' => {
+                let mut j = start + 1;
+                while b.get(j).is_some_and(u8::is_ascii_digit) {
+                    j += 1;
+                }
+                j
+            }
+            b'"' => {
+                let len = b[start + 1..].iter().position(|&c| {
+                    !(0x20..0x7f).contains(&c) || matches!(c, b'"' | b'\\' | b'$' | b'%')
+                })?;
+                let close = start + 1 + len;
+                (b[close] == b'"').then_some(close + 1)?
+            }
+            c if ident::is_start_byte(c) => {
+                let mut j = start;
+                loop {
+                    let name = b[j..]
+                        .iter()
+                        .position(|&c| !ident::CONTINUE_ASCII[usize::from(c)])
+                        .unwrap_or(b.len() - j);
+                    if j == start
+                        && matches!(
+                            &b[j..j + name],
+                            b"for" | b"if" | b"in" | b"true" | b"false" | b"null"
+                        )
+                    {
+                        // (A keyword alone is an atom; with steps it is not.)
+                        if b.get(j + name) == Some(&b'.')
+                            || matches!(&b[j..j + name], b"for" | b"if" | b"in")
+                        {
+                            return None;
+                        }
+                    }
+                    j += name;
+                    if b.get(j) == Some(&b'.')
+                        && b.get(j + 1).is_some_and(|&c| ident::is_start_byte(c))
+                    {
+                        j += 1;
+                        continue;
+                    }
+                    break j;
+                }
+            }
+            _ => return None,
+        };
+        let mut after = end;
+        while matches!(b.get(after), Some(b' ' | b'\t')) {
+            after += 1;
+        }
+        match b.get(after) {
+            Some(b',' | b']' | b')' | b'}') => Some(end),
+            None | Some(b'\n' | b'\r' | b'#') if lines == Lines::End => Some(end),
+            _ => None,
+        }
+    }
+
     /// `binary ("?" expr ":" binary)*`.
     fn expr(&mut self, nest: u32, lines: Lines) -> Option<()> {
+        if let Some(end) = self.atom_end(lines) {
+            self.i = end;
+            return Some(());
+        }
         self.binary(nest, lines)?;
         let mut nest = nest;
         loop {
