@@ -33,6 +33,18 @@ use crate::native::ident;
 /// expression too deep.
 const MAX_NEST: u32 = 8;
 
+/// The bytes a plain quoted string's text is made of: printable ASCII but
+/// the quote, the backslash and the template introducers `$` and `%`.
+const PLAIN_TEXT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0x20;
+    while c < 0x7f {
+        table[c] = !matches!(c as u8, b'"' | b'\\' | b'$' | b'%');
+        c += 1;
+    }
+    table
+};
+
 /// Whether a newline is whitespace where the recognizer reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Lines {
@@ -97,9 +109,13 @@ impl<'b> Reader<'b> {
     /// Whitespace inside brackets: spaces, tabs, newlines and line
     /// comments (a lone `\r` or a block comment: give up).
     fn bracket_ws(&mut self) -> Option<()> {
+        let b = self.b;
         loop {
+            // (Line breaks and indentation: a tight loop.)
+            while matches!(b.get(self.i), Some(b' ' | b'\t' | b'\n')) {
+                self.i += 1;
+            }
             match self.peek() {
-                Some(b' ' | b'\t' | b'\n') => self.i += 1,
                 Some(b'\r') if self.at(1) == Some(b'\n') => self.i += 2,
                 Some(b'#') => self.line_comment(),
                 Some(b'/') if self.at(1) == Some(b'/') => self.line_comment(),
@@ -137,7 +153,8 @@ impl<'b> Reader<'b> {
 
     /// Whether the keyword `kw` is here (not the start of a longer name).
     fn at_keyword(&self, kw: &[u8]) -> bool {
-        self.b[self.i..].starts_with(kw)
+        self.peek() == Some(kw[0])
+            && self.b[self.i..].starts_with(kw)
             && !self
                 .b
                 .get(self.i + kw.len())
@@ -163,9 +180,9 @@ impl<'b> Reader<'b> {
                 j
             }
             b'"' => {
-                let len = b[start + 1..].iter().position(|&c| {
-                    !(0x20..0x7f).contains(&c) || matches!(c, b'"' | b'\\' | b'$' | b'%')
-                })?;
+                let len = b[start + 1..]
+                    .iter()
+                    .position(|&c| !PLAIN_TEXT[usize::from(c)])?;
                 let close = start + 1 + len;
                 (b[close] == b'"').then_some(close + 1)?
             }
@@ -176,7 +193,11 @@ impl<'b> Reader<'b> {
                         .iter()
                         .position(|&c| !ident::CONTINUE_ASCII[usize::from(c)])
                         .unwrap_or(b.len() - j);
+                    // (Keywords are 2 to 5 bytes long and start with one
+                    // of `fitn`: most names are none without a compare.)
                     if j == start
+                        && (2..=5).contains(&name)
+                        && matches!(b[j], b'f' | b'i' | b't' | b'n')
                         && matches!(
                             &b[j..j + name],
                             b"for" | b"if" | b"in" | b"true" | b"false" | b"null"
@@ -443,8 +464,16 @@ impl<'b> Reader<'b> {
                     self.close(b'}')?;
                 }
                 b'$' | b'%' if matches!(self.at(1), Some(b'{' | b'$' | b'%')) => return None,
-                b'\\' => return None,
-                c if (0x20..0x7f).contains(&c) => self.i += 1,
+                c if PLAIN_TEXT[usize::from(c)] => {
+                    // (The run of plain text at once.)
+                    let run = self.b[self.i..]
+                        .iter()
+                        .position(|&c| !PLAIN_TEXT[usize::from(c)])
+                        .unwrap_or(self.b.len() - self.i);
+                    self.i += run;
+                }
+                // (A lone `$` or `%` is text.)
+                b'$' | b'%' => self.i += 1,
                 _ => return None,
             }
         }
