@@ -10,7 +10,9 @@
 //! `DIR/module.tf` and `DIR/module.tf.json` (to time another parser on
 //! exactly these files). `NATIVE_BENCH_RUN=N PATH...` parses each file
 //! PATH (or loads each module directory PATH with `Module::load`) N times
-//! without criterion, for instruction counts (callgrind, N minus 0).
+//! without criterion, for instruction counts (callgrind, N minus 0); with
+//! `NATIVE_BENCH_DECODE=1` it decodes each file into the bench's derived
+//! `Module` instead (`from_str_native`, for the dumped `module-N.tf`).
 #![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use std::collections::HashMap;
@@ -178,6 +180,13 @@ fn manual() -> bool {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
+        if std::env::var_os("NATIVE_BENCH_DECODE").is_some() {
+            let ctx = ctx();
+            for _ in 0..n {
+                std::hint::black_box(hcl_json::from_str_native::<Module>(&text, &ctx).unwrap());
+            }
+            continue;
+        }
         for _ in 0..n {
             std::hint::black_box(hcl_json::parse_native(&text, &path).unwrap());
         }
