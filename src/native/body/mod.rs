@@ -7,9 +7,11 @@
 //! Newlines separate items; inside brackets they do not. The body parser
 //! finds where an attribute's *logical line* ends (`lines.rs`) and hands
 //! the expression parser the text up to there, so the expression grammar
-//! needs no newline mode. Most values are simple: a recognizer
-//! (`simple.rs`) vouches that such a value parses, and its tree is built
-//! only when the attribute is first read ([`AttributeNode::expr`]).
+//! needs no newline mode. Nearly every value of a real file is one a
+//! recognizer (`simple.rs`) knows: it vouches, without building anything,
+//! that the value parses, and the tree is built only when the attribute
+//! is first read ([`AttributeNode::expr`]), so a file read for its
+//! structure (a module's blocks) never pays for its values' trees.
 //! Malformed input gets HCL's diagnostics and recovery (`recovery.rs`;
 //! the lexer's diagnostics come from `lex.rs`), so one run reports every
 //! independent problem; comments are found on demand (`comments.rs`).
