@@ -1,15 +1,24 @@
 //! Native syntax against JSON syntax on the same content: parsing, and
 //! whole-file decoding into the same derived types.
 //!
+//! With `HCL_JSON_CORPUS` set, also the parse of the largest `.tf` files
+//! of the corpus's AWS modules and `Module::load` of two of those modules'
+//! directories (real files, where synthetic ones are regular); without
+//! it, those cases are skipped with a message.
+//!
 //! Set `HCL_JSON_BENCH_DUMP=DIR` to also write the inputs to
 //! `DIR/module.tf` and `DIR/module.tf.json` (to time another parser on
-//! exactly these files). `NATIVE_BENCH_RUN=N FILE...` parses each FILE N
-//! times without criterion, for instruction counts (callgrind, N minus 0).
+//! exactly these files). `NATIVE_BENCH_RUN=N PATH...` parses each file
+//! PATH (or loads each module directory PATH with `Module::load`) N times
+//! without criterion, for instruction counts (callgrind, N minus 0); with
+//! `NATIVE_BENCH_DECODE=1` it decodes each file into the bench's derived
+//! `Module` instead (`from_str_native`, for the dumped `module-N.tf`).
 #![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use std::collections::HashMap;
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
+use hcl_json::module::{LoadOptions, Module as HclModule};
 use hcl_json::{EvalContext, Expression, HclDecode, Value};
 
 mod support;
@@ -106,17 +115,78 @@ fn native(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, native);
+/// The corpus's real `.tf` files: the three largest of its AWS modules.
+const CORPUS_FILES: [&str; 3] = [
+    "terraform-aws-modules__terraform-aws-s3-bucket/main.tf",
+    "terraform-aws-modules__terraform-aws-security-group/main.tf",
+    "terraform-aws-modules__terraform-aws-security-group/wrappers/main.tf",
+];
+
+/// Module directories of the corpus, for `Module::load`.
+const CORPUS_MODULES: [&str; 2] = [
+    "terraform-aws-modules__terraform-aws-s3-bucket",
+    "terraform-aws-modules__terraform-aws-security-group",
+];
+
+fn corpus(c: &mut Criterion) {
+    let Some(root) = std::env::var_os("HCL_JSON_CORPUS") else {
+        eprintln!("native/corpus: skipped (set HCL_JSON_CORPUS to the corpus directory)");
+        return;
+    };
+    let root = std::path::PathBuf::from(root);
+    let mut group = c.benchmark_group("native/corpus");
+    for name in CORPUS_FILES {
+        let path = root.join(name);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("native/corpus: {} not found, skipped", path.display());
+            continue;
+        };
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("parse", name), &text, |bch, t| {
+            bch.iter(|| hcl_json::parse_native(t, "main.tf").unwrap());
+        });
+    }
+    let options = LoadOptions::terraform();
+    for name in CORPUS_MODULES {
+        let dir = root.join(name);
+        if !dir.is_dir() {
+            eprintln!("native/corpus: {} not found, skipped", dir.display());
+            continue;
+        }
+        HclModule::load(&dir, &options).unwrap();
+        group.bench_with_input(BenchmarkId::new("module_load", name), &dir, |bch, d| {
+            bch.iter(|| HclModule::load(d, &options).unwrap());
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, native, corpus);
 
 /// `NATIVE_BENCH_RUN=N`: parse each file named on the command line N times
-/// with `parse_native`, and nothing else.
+/// with `parse_native` (load each directory N times with `Module::load`),
+/// and nothing else.
 fn manual() -> bool {
     let Ok(n) = std::env::var("NATIVE_BENCH_RUN") else {
         return false;
     };
     let n: usize = n.parse().expect("NATIVE_BENCH_RUN is a number");
     for path in std::env::args().skip(1).filter(|a| !a.starts_with('-')) {
+        if std::path::Path::new(&path).is_dir() {
+            let options = LoadOptions::terraform();
+            for _ in 0..n {
+                std::hint::black_box(HclModule::load(&path, &options).unwrap());
+            }
+            continue;
+        }
         let text = std::fs::read_to_string(&path).unwrap();
+        if std::env::var_os("NATIVE_BENCH_DECODE").is_some() {
+            let ctx = ctx();
+            for _ in 0..n {
+                std::hint::black_box(hcl_json::from_str_native::<Module>(&text, &ctx).unwrap());
+            }
+            continue;
+        }
         for _ in 0..n {
             std::hint::black_box(hcl_json::parse_native(&text, &path).unwrap());
         }

@@ -132,22 +132,24 @@ impl BodyParser<'_> {
     /// may span lines and counts as none). An unterminated `/*` is left in
     /// place, for the caller to report as the token it is.
     pub(super) fn skip_inline(&mut self) {
-        while let Some(c) = self.peek() {
-            match c {
-                b' ' | b'\t' => self.i += 1,
-                b'#' => self.i = line_comment_end(self.b, self.i + 1),
-                b'/' if self.b.get(self.i + 1) == Some(&b'/') => {
-                    self.i = line_comment_end(self.b, self.i + 2);
-                }
-                b'/' if self.b.get(self.i + 1) == Some(&b'*') => {
-                    match memchr::memmem::find(&self.b[self.i + 2..], b"*/") {
-                        Some(k) => self.i += 2 + k + 2,
-                        None => return,
-                    }
-                }
-                _ => return,
+        let b = self.b;
+        let mut i = self.i;
+        loop {
+            // (Indentation: a tight loop over the run of blanks.)
+            while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+                i += 1;
+            }
+            match (b.get(i), b.get(i + 1)) {
+                (Some(b'#'), _) => i = line_comment_end(b, i + 1),
+                (Some(b'/'), Some(b'/')) => i = line_comment_end(b, i + 2),
+                (Some(b'/'), Some(b'*')) => match memchr::memmem::find(&b[i + 2..], b"*/") {
+                    Some(k) => i += 2 + k + 2,
+                    None => break,
+                },
+                _ => break,
             }
         }
+        self.i = i;
     }
 
     /// The length of the newline at `self.i` (1 or 2), if one is there.

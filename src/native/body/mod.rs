@@ -7,9 +7,11 @@
 //! Newlines separate items; inside brackets they do not. The body parser
 //! finds where an attribute's *logical line* ends (`lines.rs`) and hands
 //! the expression parser the text up to there, so the expression grammar
-//! needs no newline mode. Most values are simple: a recognizer
-//! (`simple.rs`) vouches that such a value parses, and its tree is built
-//! only when the attribute is first read ([`AttributeNode::expr`]).
+//! needs no newline mode. Nearly every value of a real file is one a
+//! recognizer (`simple.rs`) knows: it vouches, without building anything,
+//! that the value parses, and the tree is built only when the attribute
+//! is first read ([`AttributeNode::expr`]), so a file read for its
+//! structure (a module's blocks) never pays for its values' trees.
 //! Malformed input gets HCL's diagnostics and recovery (`recovery.rs`;
 //! the lexer's diagnostics come from `lex.rs`), so one run reports every
 //! independent problem; comments are found on demand (`comments.rs`).
@@ -142,6 +144,17 @@ fn deferred_expression(src: &str, span: Span) -> Expr {
             span,
         }
     }
+}
+
+/// The recognizer's verdict on the value at `start`, and where the
+/// parser's text for it (its logical line) ends: for the oracle's property
+/// tests, which hold the recognizer to the expression parser.
+#[cfg(test)]
+pub(crate) fn recognized_end(b: &[u8], start: usize) -> (Option<usize>, usize) {
+    (
+        simple::simple_expression_end(b, start),
+        logical_line_end(b, start),
+    )
 }
 
 /// `type labels... { body }`.
@@ -339,7 +352,7 @@ impl<'s> BodyParser<'s> {
             // ASCII names, the usual case, byte by byte.
             let ascii = bytes
                 .iter()
-                .position(|&c| !ident::is_continue_byte(c))
+                .position(|&c| !ident::CONTINUE_ASCII[usize::from(c)])
                 .unwrap_or(bytes.len());
             if bytes.get(ascii).is_some_and(|c| !c.is_ascii()) {
                 ident::len(rest)?
@@ -435,7 +448,13 @@ impl<'s> BodyParser<'s> {
             let first = match seen {
                 Some(map) => map.get(name).copied(),
                 None => items.iter().find_map(|i| match i {
-                    Item::Attribute(a) if a.name.text(src) == name => Some(a.name.span),
+                    // (An attribute's name is an identifier: its span's text.)
+                    Item::Attribute(a)
+                        if a.name.span.len() as usize == name.len()
+                            && &src[a.name.span.range()] == name =>
+                    {
+                        Some(a.name.span)
+                    }
                     _ => None,
                 }),
             };

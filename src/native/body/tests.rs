@@ -491,12 +491,12 @@ fn a_quoted_label_cut_by_the_end_of_the_file_is_unterminated() {
 
 #[test]
 fn simple_values_are_deferred_and_parse_to_the_same_tree_on_first_use() {
-    let src = "a = 1.5\nb = \"x-${var.y}\"\nc = [a.b, {k = true\n  \"q\" : null}]\nd = f(1)\n";
+    let src = "a = 1.5\nb = \"x-${var.y}\"\nc = [a.b, {k = true\n  \"q\" : null}]\nd = f(1) ? x[0] : -2\ne = \"\\t\"\n";
     let tree = ok(src);
     let items = &root(&tree).items;
     let deferred: Vec<bool> = items.iter().map(|i| attr(i).expr.get().is_none()).collect();
-    // A call is not one the recognizer knows: parsed at once.
-    assert_eq!(deferred, [true, true, true, false]);
+    // An escape is not one the recognizer knows: parsed at once.
+    assert_eq!(deferred, [true, true, true, true, false]);
     for item in items {
         let a = attr(item);
         let eager = crate::native::parse_expression(&src[a.expr_span.range()]).unwrap();
@@ -514,23 +514,45 @@ fn the_recognizer_stops_at_what_it_does_not_know() {
     assert_eq!(end(b("a.b\r\n"), 0), Some(3));
     assert_eq!(end(b("[1, 2,]"), 0), Some(7));
     assert_eq!(end(b("{a = 1, b = 2}"), 0), Some(14));
+    for (known, len) in [
+        ("1 + 2 * -x", 10),
+        ("a[0].b[\"k\"] # c", 11),
+        ("f(x, g(y),\n) == \"${a.b} %\"", 26),
+        ("[for x in y : x.id if x != null]", 32),
+        ("{for k, v in m : k => v}", 24),
+        ("a ? b : c ? d : e", 17),
+        ("(a || b) && !c", 14),
+        ("[a\n.b]", 6),
+        ("{a = b\n c = [\n1,\n2] }", 21),
+    ] {
+        assert_eq!(end(b(known), 0), Some(len), "{known:?}");
+        // (Debug builds also hold the recognizer to the parser here.)
+        let (_, errs) = parse_body(&format!("x = {known}\n"));
+        assert!(errs.is_empty(), "{known:?}: {errs:?}");
+    }
     for hard in [
-        "1 + 2",
-        "a[0]",
         "a.0",
-        "f(x)",
         "\"a\\n\"",
         "\"%{ if x }\"",
+        "\"${~a}\"",
+        "\"$${a}\"",
         "{a = 1 b = 2}",
-        "[for x in y : x]",
+        "{a = b\n+ c}",
+        "a +\n b",
         "true.x",
+        "true(1)",
+        "a::b(1)",
+        "a[*].b",
+        "a.*.b",
+        "f(x...)",
+        "{for k, v in m : k => v...}",
         "1e3",
         "a /* c */",
         "<<EOT\nx\nEOT",
-        "a ? b : c",
         "\"é\"",
         "{a => 1}",
-        "[a\n.b]",
+        "\"${a # b }\"",
+        "[for x in y : x if]",
     ] {
         assert_eq!(end(b(hard), 0), None, "{hard:?}");
     }

@@ -298,6 +298,21 @@ fn agree_expression(src: &str) -> bool {
     )
 }
 
+/// What the body's quick recognizer accepts as an attribute's value (so
+/// that its parse is deferred), the expression parser accepts without a
+/// diagnostic, ending at the same byte.
+fn recognizer_agrees(e: &str) {
+    let src = format!("x = {e}\n");
+    let (Some(end), line_end) = crate::native::body::recognized_end(src.as_bytes(), 4) else {
+        return;
+    };
+    match hand::parse_expression_at(&src[..line_end], 4) {
+        Outcome::Parsed(tree) => assert_eq!(tree.span.end as usize, end, "{e:?}"),
+        Outcome::Refused(err) => panic!("{e:?} recognized but refused: {err:?}"),
+        Outcome::Invalid(errors) => panic!("{e:?} recognized but invalid: {errors:?}"),
+    }
+}
+
 proptest! {
     // `HCL_JSON_ORACLE_CASES=N` runs a longer sweep.
     #![proptest_config(ProptestConfig::with_cases(
@@ -322,6 +337,15 @@ proptest! {
     ) {
         agree_template(&t);
         agree_expression(&e);
+    }
+
+    #[test]
+    fn the_body_recognizer_accepts_only_what_parses(
+        e in expr(), m in mutated(expr()), s in soup()
+    ) {
+        recognizer_agrees(&e);
+        recognizer_agrees(&m);
+        recognizer_agrees(&s);
     }
 
     #[test]
