@@ -12,7 +12,9 @@
 //! PATH (or loads each module directory PATH with `Module::load`) N times
 //! without criterion, for instruction counts (callgrind, N minus 0); with
 //! `NATIVE_BENCH_DECODE=1` it decodes each file into the bench's derived
-//! `Module` instead (`from_str_native`, for the dumped `module-N.tf`).
+//! `Module` instead (`from_str_native`, for the dumped `module-N.tf`), with
+//! `NATIVE_BENCH_FORCE=1` it also builds every expression; it prints each
+//! path's median time (`tools/go-compare/run.py` reads it).
 #![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use std::collections::HashMap;
@@ -165,30 +167,57 @@ criterion_group!(benches, native, corpus);
 
 /// `NATIVE_BENCH_RUN=N`: parse each file named on the command line N times
 /// with `parse_native` (load each directory N times with `Module::load`),
-/// and nothing else.
+/// and nothing else; prints each path's median time. With
+/// `NATIVE_BENCH_FORCE=1`, every expression of each file is also built
+/// (the body parser leaves common values to be parsed on first use:
+/// `File::variables` walks every one), to compare with a parser that
+/// builds every tree at once.
 fn manual() -> bool {
     let Ok(n) = std::env::var("NATIVE_BENCH_RUN") else {
         return false;
     };
     let n: usize = n.parse().expect("NATIVE_BENCH_RUN is a number");
+    let force = std::env::var_os("NATIVE_BENCH_FORCE").is_some();
     for path in std::env::args().skip(1).filter(|a| !a.starts_with('-')) {
+        let mut times = Vec::with_capacity(n);
+        let mut timed = |run: &mut dyn FnMut()| {
+            for _ in 0..n {
+                let start = std::time::Instant::now();
+                run();
+                times.push(start.elapsed().as_nanos());
+            }
+        };
         if std::path::Path::new(&path).is_dir() {
             let options = LoadOptions::terraform();
-            for _ in 0..n {
-                std::hint::black_box(HclModule::load(&path, &options).unwrap());
+            timed(&mut || {
+                let module = HclModule::load(&path, &options).unwrap();
+                if force {
+                    for file in module.files() {
+                        std::hint::black_box(file.variables());
+                    }
+                }
+                std::hint::black_box(module);
+            });
+        } else {
+            let text = std::fs::read_to_string(&path).unwrap();
+            if std::env::var_os("NATIVE_BENCH_DECODE").is_some() {
+                let ctx = ctx();
+                timed(&mut || {
+                    std::hint::black_box(hcl_json::from_str_native::<Module>(&text, &ctx).unwrap());
+                });
+            } else {
+                timed(&mut || {
+                    let file = hcl_json::parse_native(&text, &path).unwrap();
+                    if force {
+                        std::hint::black_box(file.variables());
+                    }
+                    std::hint::black_box(file);
+                });
             }
-            continue;
         }
-        let text = std::fs::read_to_string(&path).unwrap();
-        if std::env::var_os("NATIVE_BENCH_DECODE").is_some() {
-            let ctx = ctx();
-            for _ in 0..n {
-                std::hint::black_box(hcl_json::from_str_native::<Module>(&text, &ctx).unwrap());
-            }
-            continue;
-        }
-        for _ in 0..n {
-            std::hint::black_box(hcl_json::parse_native(&text, &path).unwrap());
+        times.sort_unstable();
+        if let Some(median) = times.get(n / 2) {
+            println!("{path} ns/iter={median}");
         }
     }
     true
