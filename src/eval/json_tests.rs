@@ -92,6 +92,15 @@ fn first_values_are_bounded_in_number_and_bytes() {
     expr.value(&EvalContext::new()).unwrap();
     let cache = &expr.json_file().unwrap().0.templates;
     assert_eq!(cache.first_values(), FIRST_VALUES);
+    // Room is made before a value comes in, and the table is not grown
+    // as values come and go: it stays at the bound's size.
+    let expr = array_attr(&distinct_templates(FIRST_VALUES * 8));
+    expr.value(&EvalContext::new()).unwrap();
+    let cache = &expr.json_file().unwrap().0.templates;
+    assert_eq!(cache.first_values(), FIRST_VALUES);
+    // (A table of 8192 slots has room for 7168; doubled, for 14 336.)
+    let room = cache.first_values_room();
+    assert!(room < 4 * FIRST_VALUES, "{room}");
     // Values near the largest remembered (1 KiB): the bytes bound.
     let items: Vec<String> = (0..400)
         .map(|i| format!(r#""${{\"{}\"}}{i}""#, "x".repeat(1000)))
