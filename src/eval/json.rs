@@ -160,10 +160,9 @@ impl JsonEval<'_> {
     /// sequences, otherwise its template's value.
     fn string(&mut self, id: NodeId) -> Value {
         match read_string(self.file, id, self.ctx) {
-            Reading::Text(Cow::Borrowed(text)) => Value::from(text),
+            Reading::Text(Cow::Borrowed(text)) => Value::String(file_str(self.file, id, text)),
             // Decoded for this read: the value takes the buffer.
             Reading::Text(Cow::Owned(text)) => Value::from(text),
-            Reading::Ascii(text) => Value::String(Str::from_nfc(text)),
             Reading::Template(written) => self.template(id, written),
         }
     }
@@ -392,10 +391,8 @@ impl<'f> ObjectWalk<'f> {
 /// How a string is read: as its text, or as a template (known by its
 /// text as written in the file).
 enum Reading<'f> {
+    /// Borrowed: the file's own text, between the string's quotes.
     Text(Cow<'f, str>),
-    /// Text known to be ASCII (so in NFC): a value or key of it needs no
-    /// normalization check.
-    Ascii(&'f str),
     Template(&'f str),
 }
 
@@ -411,14 +408,27 @@ fn read_string<'f>(file: &'f FileData, id: NodeId, ctx: &EvalContext) -> Reading
     if escaped {
         return read_escaped_string(file, id, written, ctx);
     }
-    if !ctx.is_literal() && native::needs_template_parse(written) {
-        return Reading::Template(written);
+    if ctx.is_literal() || !native::needs_template_parse(written) {
+        Reading::Text(Cow::Borrowed(written))
+    } else {
+        Reading::Template(written)
+    }
+}
+
+/// The string of `text`, the text of string node `id` as its file holds
+/// it: a short one (most names and values) without the normalization
+/// check when it is ASCII, found a word or two at a time; a longer one as
+/// any other text (`str::is_ascii` reads several words well).
+#[inline]
+fn file_str(file: &FileData, id: NodeId, text: &str) -> Str {
+    if text.len() >= 16 {
+        return Str::from(text);
     }
     let start = file.node(id).start as usize + 1;
-    if is_ascii_within(file.source.text().as_bytes(), start, start + written.len()) {
-        Reading::Ascii(written)
+    if is_ascii_within(file.source.text().as_bytes(), start, start + text.len()) {
+        Str::from_nfc(text)
     } else {
-        Reading::Text(Cow::Borrowed(written))
+        Str::from(text)
     }
 }
 
@@ -503,10 +513,9 @@ fn object_key(
     marks: &mut Marks,
 ) -> Option<Str> {
     let written = match read_string(file, name, ctx) {
-        Reading::Text(Cow::Borrowed(text)) => return Some(Str::from(text)),
+        Reading::Text(Cow::Borrowed(text)) => return Some(file_str(file, name, text)),
         // Decoded for this read: the key takes the buffer.
         Reading::Text(Cow::Owned(text)) => return Some(Str::from(text)),
-        Reading::Ascii(text) => return Some(Str::from_nfc(text)),
         Reading::Template(written) => written,
     };
     let mark = diags.len();
