@@ -21,6 +21,7 @@ use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{FileData, HandleTrees, NodeId, NodeKind, ParsedTemplate};
 use crate::native::{self, Template};
 use crate::value::{limits, try_convert, Entries, Marks, Number, Str, Type, Value};
+use crate::words;
 
 impl Expression {
     /// Evaluates the expression in `ctx`.
@@ -159,7 +160,7 @@ impl JsonEval<'_> {
     /// sequences, otherwise its template's value.
     fn string(&mut self, id: NodeId) -> Value {
         match read_string(self.file, id, self.ctx) {
-            Reading::Text(Cow::Borrowed(text)) => Value::from(text),
+            Reading::Text(Cow::Borrowed(text)) => Value::String(file_str(self.file, id, text)),
             // Decoded for this read: the value takes the buffer.
             Reading::Text(Cow::Owned(text)) => Value::from(text),
             Reading::Template(written) => self.template(id, written),
@@ -390,6 +391,7 @@ impl<'f> ObjectWalk<'f> {
 /// How a string is read: as its text, or as a template (known by its
 /// text as written in the file).
 enum Reading<'f> {
+    /// Borrowed: the file's own text, between the string's quotes.
     Text(Cow<'f, str>),
     Template(&'f str),
 }
@@ -413,6 +415,74 @@ fn read_string<'f>(file: &'f FileData, id: NodeId, ctx: &EvalContext) -> Reading
     }
 }
 
+/// The string of `text`, the text of string node `id` as its file holds
+/// it: a short one (most names and values) without the normalization
+/// check when it is ASCII, found a word or two at a time; a longer one as
+/// any other text (`str::is_ascii` reads several words well).
+#[inline]
+fn file_str(file: &FileData, id: NodeId, text: &str) -> Str {
+    if text.len() >= 16 {
+        return Str::from(text);
+    }
+    let start = file.node(id).start as usize + 1;
+    if is_ascii_within(file.source.text().as_bytes(), start, start + text.len()) {
+        Str::from_nfc(text)
+    } else {
+        Str::from(text)
+    }
+}
+
+/// Whether `s` holds a template sequence, as
+/// [`native::needs_template_parse`] answers, a word at a time: a word
+/// without a `{` is passed over whole. For the strings with escapes,
+/// which are a file's long ones (JSON policy documents, scripts), where
+/// the byte-by-byte check costs most.
+fn has_template_sequence(s: &str) -> bool {
+    let b = s.as_bytes();
+    let introduces = |k: usize| k > 0 && b[k] == b'{' && matches!(b[k - 1], b'$' | b'%');
+    let mut i = 0;
+    while let Some(w) = b.get(i..i + 8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        // Marks every `{` (and maybe bytes above one): only then are the
+        // word's bytes looked at one by one.
+        if words::equal(u64::from_le_bytes(bytes), b'{') != 0 && (i..i + 8).any(introduces) {
+            return true;
+        }
+        i += 8;
+    }
+    (i..b.len()).any(introduces)
+}
+
+/// Whether `b[start..end]` is all ASCII, a word at a time. Most strings
+/// of a file are short: the last word is read whole too when `b` goes on
+/// past `end` (a string's text in its file is followed by its closing
+/// quote and more), its bytes past `end` masked off, so that a short
+/// string costs a word or two, not a loop over its bytes.
+#[inline]
+fn is_ascii_within(b: &[u8], start: usize, end: usize) -> bool {
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let word = |w: &[u8]| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        u64::from_le_bytes(bytes)
+    };
+    let mut high = 0;
+    let mut i = start;
+    while i + 8 <= end {
+        high |= word(&b[i..i + 8]);
+        i += 8;
+    }
+    if i < end {
+        match b.get(i..i + 8) {
+            Some(w) => high |= word(w) & (u64::MAX >> (8 * (8 - (end - i)))),
+            // The end of `b`: the rest byte by byte.
+            None => return high & HIGH == 0 && b[i..end].is_ascii(),
+        }
+    }
+    high & HIGH == 0
+}
+
 /// [`read_string`] for a string with escapes, `written` as it is written
 /// (out of line: most strings have none).
 #[inline(never)]
@@ -422,12 +492,12 @@ fn read_escaped_string<'f>(
     written: &'f str,
     ctx: &EvalContext,
 ) -> Reading<'f> {
-    if !ctx.is_literal() && native::needs_template_parse(written) {
+    if !ctx.is_literal() && has_template_sequence(written) {
         return Reading::Template(written);
     }
     let text = file.str(id).unwrap_or_default();
     let spelled = !ctx.is_literal() && written.contains("\\u");
-    if spelled && native::needs_template_parse(&text) {
+    if spelled && has_template_sequence(&text) {
         Reading::Template(written)
     } else {
         Reading::Text(text)
@@ -443,7 +513,7 @@ fn object_key(
     marks: &mut Marks,
 ) -> Option<Str> {
     let written = match read_string(file, name, ctx) {
-        Reading::Text(Cow::Borrowed(text)) => return Some(Str::from(text)),
+        Reading::Text(Cow::Borrowed(text)) => return Some(file_str(file, name, text)),
         // Decoded for this read: the key takes the buffer.
         Reading::Text(Cow::Owned(text)) => return Some(Str::from(text)),
         Reading::Template(written) => written,

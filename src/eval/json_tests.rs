@@ -92,6 +92,15 @@ fn first_values_are_bounded_in_number_and_bytes() {
     expr.value(&EvalContext::new()).unwrap();
     let cache = &expr.json_file().unwrap().0.templates;
     assert_eq!(cache.first_values(), FIRST_VALUES);
+    // Room is made before a value comes in, and the table is not grown
+    // as values come and go: it stays at the bound's size.
+    let expr = array_attr(&distinct_templates(FIRST_VALUES * 8));
+    expr.value(&EvalContext::new()).unwrap();
+    let cache = &expr.json_file().unwrap().0.templates;
+    assert_eq!(cache.first_values(), FIRST_VALUES);
+    // (A table of 8192 slots has room for 7168; doubled, for 14 336.)
+    let room = cache.first_values_room();
+    assert!(room < 4 * FIRST_VALUES, "{room}");
     // Values near the largest remembered (1 KiB): the bytes bound.
     let items: Vec<String> = (0..400)
         .map(|i| format!(r#""${{\"{}\"}}{i}""#, "x".repeat(1000)))
@@ -326,4 +335,64 @@ fn a_handle_keeps_a_bounded_number_of_trees() {
     // again (or found in the file's cache).
     expr.value(&EvalContext::new()).unwrap();
     assert!(cache.parsed() - first <= 10, "{}", cache.parsed() - first);
+}
+
+#[test]
+fn template_sequences_are_found_at_every_offset() {
+    // Each piece at every offset of a text longer than a word, so that a
+    // sequence split across two words is found too.
+    let pieces = [
+        "${", "%{", "$${", "%%{", "{", "$", "%", "$ {", "{$", "\u{e9}{", "}",
+    ];
+    for piece in pieces {
+        for at in 0..20 {
+            for len in [at, at + 3, 24] {
+                let mut text = "a".repeat(at);
+                text.push_str(piece);
+                while text.len() < len {
+                    text.push('b');
+                }
+                let want = native::needs_template_parse(&text);
+                assert_eq!(has_template_sequence(&text), want, "{text:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn ascii_is_told_at_every_offset_and_length() {
+    // A byte above ASCII at every offset of texts up to three words long,
+    // alone and inside a longer text (as a string is in its file: the
+    // bytes around it change nothing), and at the end of its buffer.
+    for len in 0..24 {
+        for at in 0..=len {
+            let mut text = "a".repeat(len);
+            if at < len {
+                text.replace_range(at..=at, "\u{e9}");
+            }
+            let want = text.is_ascii();
+            assert_eq!(
+                is_ascii_within(text.as_bytes(), 0, text.len()),
+                want,
+                "{text:?}"
+            );
+            let within = format!("\u{e9}{text}\"\u{e9}\u{e9}\u{e9}\u{e9}");
+            let start = '\u{e9}'.len_utf8();
+            let got = is_ascii_within(within.as_bytes(), start, start + text.len());
+            assert_eq!(got, want, "{text:?}");
+        }
+    }
+}
+
+#[test]
+fn ascii_and_other_strings_evaluate_to_their_normalized_text() {
+    // "e" and a combining acute accent: not NFC, so normalized; plain
+    // ASCII keys and values as they are.
+    let expr = attr("{\"a\": {\"key\": \"value\", \"cafe\\u0301\": \"cafe\u{301}\"}}");
+    let value = expr.value(&EvalContext::new()).unwrap();
+    let Value::Object(attrs) = value else {
+        panic!("an object: {value:?}")
+    };
+    assert_eq!(attrs.get("key"), Some(&Value::from("value")));
+    assert_eq!(attrs.get("caf\u{e9}"), Some(&Value::from("caf\u{e9}")));
 }

@@ -29,8 +29,13 @@ const MEMO_MAX_BYTES: u64 = 1024;
 /// afresh (a file of more distinct templates keeps fewer trees, no more
 /// memory).
 const SEEN_TEXTS: usize = 64 * 1024;
-/// The most first values remembered (of texts parsed once).
-pub(crate) const FIRST_VALUES: usize = 4096;
+/// The most first values remembered (of texts parsed once): fewer than
+/// half of what a hash table of 8192 slots holds (7168). Values come and
+/// go, and a table more than half full when its removed slots run out
+/// doubles rather than clearing them in place: 4096 values grew it to
+/// 16 384 slots (1.2 MB) on a long file, several times the values' own
+/// bound ([`FIRST_VALUE_BYTES`]).
+pub(crate) const FIRST_VALUES: usize = 3583;
 /// The most bytes of first values (as the budget weighs them, plus a
 /// value's own size each) remembered.
 pub(crate) const FIRST_VALUE_BYTES: u64 = 256 * 1024;
@@ -248,6 +253,11 @@ impl Kept {
     /// first past the bounds.
     fn insert_first_value(&mut self, hash: u64, value: KeptValue) {
         let bytes = value.memo.bytes();
+        // Room first: the map never holds more than its bound, so that its
+        // table is never grown past it (see [`FIRST_VALUES`]).
+        if self.first_values.len() >= FIRST_VALUES {
+            self.evict_first_values(FIRST_VALUES - 1);
+        }
         match self.first_values.insert(hash, value) {
             // (Of a colliding text: `evaluate` finds this hash parsed
             // before, so it is unlikely.)
@@ -255,7 +265,15 @@ impl Kept {
             None => self.first_order.push_back(hash),
         }
         self.first_bytes += bytes;
-        while self.first_values.len() > FIRST_VALUES || self.first_bytes > FIRST_VALUE_BYTES {
+        if self.first_bytes > FIRST_VALUE_BYTES {
+            self.evict_first_values(FIRST_VALUES);
+        }
+    }
+
+    /// Drops first values, oldest first, until at most `most` are left
+    /// and their bytes are within [`FIRST_VALUE_BYTES`].
+    fn evict_first_values(&mut self, most: usize) {
+        while self.first_values.len() > most || self.first_bytes > FIRST_VALUE_BYTES {
             let Some(old) = self.first_order.pop_front() else {
                 break;
             };
@@ -446,6 +464,12 @@ impl TemplateCache {
     #[cfg(test)]
     pub(crate) fn first_values(&self) -> usize {
         self.lock().first_values.len()
+    }
+
+    /// How many first values their table has room for.
+    #[cfg(test)]
+    pub(crate) fn first_values_room(&self) -> usize {
+        self.lock().first_values.capacity()
     }
 
     /// Their bytes, as [`FIRST_VALUE_BYTES`] counts them.

@@ -53,6 +53,15 @@ impl Str {
         }
     }
 
+    /// `s`, which the caller knows to be in NFC (ASCII text is, and a
+    /// scan the caller makes anyway can tell): stored as it is, without
+    /// the check `From<&str>` makes.
+    #[inline]
+    pub(crate) fn from_nfc(s: &str) -> Str {
+        debug_assert!(is_nfc(s), "{s:?} is not in NFC");
+        Str(CompactString::new(s))
+    }
+
     /// The text.
     #[inline]
     pub fn as_str(&self) -> &str {
