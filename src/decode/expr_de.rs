@@ -255,7 +255,7 @@ impl<'a> ExprDeserializer<'a> {
     }
 
     fn walk_map<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let Some(walk) = ObjectWalk::of(&self.expr) else {
+        let Some(walk) = ObjectWalk::of(self.expr) else {
             return self.via_value(|v| v.deserialize_map(visitor));
         };
         let mut map = ExprMap {
@@ -269,7 +269,7 @@ impl<'a> ExprDeserializer<'a> {
     /// serde's buffering: the value as written, each expression recorded
     /// for the capture types.
     fn buffer<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
-        capture::record_buffered(self.place.attr, &self.expr);
+        capture::record_buffered(self.place.attr, self.expr);
         self.ctx = capture::literal_ctx();
         self.evaluated = None;
         if let Some(elements) = self.expr.static_elements() {
