@@ -30,9 +30,9 @@ use super::capture;
 use crate::body::Expression;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::{EvalContext, ExpressionClosure, ObjectWalk};
-use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN};
+use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN, VALUE_TOKEN};
 use crate::pos::Range;
-use crate::value::{Value, ValueDeserializer};
+use crate::value::{give_value, Value, ValueDeserializer};
 
 /// Where an attribute sits, for messages: its name, the block path and the
 /// steps into its value.
@@ -184,7 +184,9 @@ fn is_buffering<'de, V: Visitor<'de>>(visitor: &V) -> bool {
 }
 
 pub(crate) struct ExprDeserializer<'a> {
-    expr: Expression,
+    /// Borrowed: the caller keeps it for its messages, and a decode reads
+    /// one expression per attribute (no handle copied and dropped each).
+    expr: &'a Expression,
     ctx: &'a EvalContext,
     place: AttrPlace<'a>,
     /// The value, once evaluated (by `deserialize_option`).
@@ -192,7 +194,7 @@ pub(crate) struct ExprDeserializer<'a> {
 }
 
 impl<'a> ExprDeserializer<'a> {
-    pub(super) fn new(expr: Expression, ctx: &'a EvalContext, place: AttrPlace<'a>) -> Self {
+    pub(super) fn new(expr: &'a Expression, ctx: &'a EvalContext, place: AttrPlace<'a>) -> Self {
         ExprDeserializer {
             expr,
             ctx,
@@ -253,7 +255,7 @@ impl<'a> ExprDeserializer<'a> {
     }
 
     fn walk_map<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let Some(walk) = ObjectWalk::of(&self.expr) else {
+        let Some(walk) = ObjectWalk::of(self.expr) else {
             return self.via_value(|v| v.deserialize_map(visitor));
         };
         let mut map = ExprMap {
@@ -267,7 +269,7 @@ impl<'a> ExprDeserializer<'a> {
     /// serde's buffering: the value as written, each expression recorded
     /// for the capture types.
     fn buffer<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
-        capture::record_buffered(self.place.attr, &self.expr);
+        capture::record_buffered(self.place.attr, self.expr);
         self.ctx = capture::literal_ctx();
         self.evaluated = None;
         if let Some(elements) = self.expr.static_elements() {
@@ -337,21 +339,26 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
+        mut self,
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
         match name {
             // A captured handle is evaluated later, maybe more than once:
             // it keeps the trees of its templates.
-            EXPRESSION_TOKEN => capture::give(self.expr.keeping_trees(), visitor),
+            EXPRESSION_TOKEN => capture::give(self.expr.clone().keeping_trees(), visitor),
             CLOSURE_TOKEN => capture::give(
                 ExpressionClosure {
-                    expression: self.expr.keeping_trees(),
+                    expression: self.expr.clone().keeping_trees(),
                     context: self.ctx.clone(),
                 },
                 visitor,
             ),
+            // A `Value` target takes the evaluated value as it is.
+            VALUE_TOKEN => {
+                let value = self.value()?;
+                give_value(value, visitor).map_err(|e| self.locate(e))
+            }
             SPANNED_TOKEN => {
                 let range = self.expr.range();
                 crate::handover::give(range, || visitor.visit_newtype_struct(self))
@@ -428,7 +435,7 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
             ..parent.place
         };
         let node = element.json_node();
-        seed.deserialize(ExprDeserializer::new(element, parent.ctx, place))
+        seed.deserialize(ExprDeserializer::new(&element, parent.ctx, place))
             .map(Some)
             .map_err(|e| parent.locate_node(e, node, &place))
     }
@@ -496,7 +503,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
             ..parent.place
         };
         let value = Expression::json(self.walk.file.clone(), node);
-        seed.deserialize(ExprDeserializer::new(value, parent.ctx, place))
+        seed.deserialize(ExprDeserializer::new(&value, parent.ctx, place))
             .map_err(|e| parent.locate_node(e, Some(node), &place))
     }
 

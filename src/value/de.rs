@@ -313,16 +313,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match name {
-            VALUE_TOKEN => {
-                // Only `Value`'s own Deserialize asks for this name; its
-                // visitor takes the value itself (see `crate::handover`),
-                // from a slot of its own.
-                let outer = GIVEN.replace(Some(self.into_value()));
-                let result =
-                    visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
-                drop(GIVEN.replace(outer));
-                result
-            }
+            VALUE_TOKEN => give_value(self.into_value(), visitor),
             NUMBER_TOKEN => {
                 let n = self.into_number()?;
                 visitor.visit_newtype_struct(NumberDeserializer(n))
@@ -613,6 +604,21 @@ impl<'de> Visitor<'de> for NumberVisitor {
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Number, D::Error> {
         d.deserialize_any(self)
     }
+}
+
+/// Answers `Value`'s own request (the newtype [`VALUE_TOKEN`], which only
+/// `Value`'s `Deserialize` asks for): its visitor takes `value` itself
+/// (see `crate::handover`), from a slot of its own. The decoder's
+/// attribute deserializer calls this too, with the evaluated value as it
+/// is (no [`ValueDeserializer`] set up and taken apart again for it).
+pub(crate) fn give_value<'de, V: Visitor<'de>>(
+    value: Value,
+    visitor: V,
+) -> Result<V::Value, Error> {
+    let outer = GIVEN.replace(Some(value));
+    let result = visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
+    drop(GIVEN.replace(outer));
+    result
 }
 
 thread_local! {

@@ -56,6 +56,7 @@ use crate::diag::Error;
 pub use access::AccessError;
 pub(crate) use convert::unsuitable;
 pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
+pub(crate) use de::give_value;
 pub use de::{from_value, ValueDeserializer};
 pub use elements::{Elements, ElementsIntoIter};
 pub use entries::Entries;

@@ -293,7 +293,7 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                     trail: None,
                     attr: &attr.expr,
                 };
-                seed.deserialize(ExprDeserializer::new(attr.expr.clone(), ctx, place))
+                seed.deserialize(ExprDeserializer::new(&attr.expr, ctx, place))
                     .map_err(|e| locate(e, &attr.expr.range(), &place))
             }
             FieldKind::Block {
@@ -568,7 +568,7 @@ impl CommentsDeserializer<'_, '_> {
             trail: None,
             attr: expr,
         };
-        ExprDeserializer::new(expr.clone(), &self.de.env.literal, place)
+        ExprDeserializer::new(expr, &self.de.env.literal, place)
     }
 }
 
@@ -734,7 +734,7 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
             trail: None,
             attr: &expr,
         };
-        seed.deserialize(ExprDeserializer::new(expr.clone(), self.de.env.ctx, place))
+        seed.deserialize(ExprDeserializer::new(&expr, self.de.env.ctx, place))
             .map_err(|e| self.de.env.record(locate(e, &expr.range(), &place)))
     }
 
