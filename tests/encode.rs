@@ -148,7 +148,7 @@ fn already_escaped_looking_text_reads_back_unchanged() {
     ] {
         let text = hcl_json::to_string(&Value::from(s)).unwrap();
         let expr: Expression = hcl_json::decode_body::<Holder>(
-            &hcl_json::parse(&format!("{{\"e\":{text}}}"), "h.json")
+            &hcl_json::parse(format!("{{\"e\":{text}}}"), "h.json")
                 .unwrap()
                 .body(),
             &EvalContext::new(),
@@ -1429,7 +1429,7 @@ service "tcp" "db" {
 
     /// The native text written for `{"a": value}`, read in `item` mode.
     pub(super) fn native_value(value: &str, item: PropertyKind) -> Option<String> {
-        let file = hcl_json::parse(&format!("{{\"a\": {value}}}"), "t.json").unwrap();
+        let file = hcl_json::parse(format!("{{\"a\": {value}}}"), "t.json").unwrap();
         let options = ConvertOptions::with_schema(move |_: &[BlockFrame], _: &str| item);
         let text = hcl_json::to_native_string(&file.body(), &options.verify(true)).ok()?;
         let text = text.strip_prefix("a = ")?.strip_suffix('\n')?;
@@ -1674,7 +1674,7 @@ mod to_json {
             same_attributes(src),
             "{\n  \"x\": \"${\\\"  ${~ n}\\\"}\",\n  \"y\": \"${n}\",\n  \"z\": \"${n}\"\n}\n"
         );
-        let json = hcl_json::parse(&convert(src), "t.json").unwrap();
+        let json = hcl_json::parse(convert(src), "t.json").unwrap();
         let attrs = json.body().just_attributes().unwrap();
         assert_eq!(attrs["x"].expr.value(&context()).unwrap(), Value::from("7"));
         assert_eq!(attrs["y"].expr.value(&context()).unwrap(), Value::from(7));

@@ -23,6 +23,7 @@ mod native;
 mod schema;
 mod walk;
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -207,12 +208,18 @@ impl From<File> for Source {
 /// Parses a JSON-HCL file. Duplicate keys are kept in order, numbers keep
 /// their exact text; every node knows its range.
 ///
+/// The file keeps its source text: given a `&str`, a copy of it; given a
+/// `String`, the string itself, so that a large file is held once in
+/// memory rather than twice.
+///
 /// ```
 /// let file = hcl_json::parse(r#"{"a": 1, "a": 2}"#, "dup.json")?;
-/// # let _ = file;
+/// let text = std::fs::read_to_string("examples/data/app.hcl.json").unwrap();
+/// let owned = hcl_json::parse(text, "app.hcl.json")?; // no copy of `text`
+/// # let _ = (file, owned);
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
-pub fn parse(src: &str, filename: &str) -> Result<File, Error> {
+pub fn parse<'a>(src: impl Into<Cow<'a, str>>, filename: &str) -> Result<File, Error> {
     parse_with(src, filename, &ParseOptions::default())
 }
 
@@ -223,7 +230,11 @@ pub fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
 }
 
 /// [`parse`] with explicit options.
-pub fn parse_with(src: &str, filename: &str, options: &ParseOptions) -> Result<File, Error> {
+pub fn parse_with<'a>(
+    src: impl Into<Cow<'a, str>>,
+    filename: &str,
+    options: &ParseOptions,
+) -> Result<File, Error> {
     crate::json::parse_data(src, filename, *options).map(File::json)
 }
 
@@ -252,7 +263,8 @@ pub fn parse_native_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
 }
 
 /// Parses `src` in the syntax its file name implies ([`Syntax::for_filename`]):
-/// `.json` as JSON, anything else as native syntax.
+/// `.json` as JSON, anything else as native syntax. A JSON file keeps a
+/// given `String` as its source, as [`parse`] does.
 ///
 /// ```
 /// let json = hcl_json::parse_auto(r#"{"a": 1}"#, "a.tf.json")?;
@@ -261,10 +273,10 @@ pub fn parse_native_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
 /// assert_eq!(native.syntax(), hcl_json::Syntax::Native);
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
-pub fn parse_auto(src: &str, filename: &str) -> Result<File, Error> {
+pub fn parse_auto<'a>(src: impl Into<Cow<'a, str>>, filename: &str) -> Result<File, Error> {
     match Syntax::for_filename(filename) {
         Syntax::Json => parse(src, filename),
-        Syntax::Native => parse_native(src, filename),
+        Syntax::Native => parse_native(&src.into(), filename),
     }
 }
 

@@ -361,7 +361,7 @@ fn default_takes_the_first_non_null() {
 }
 
 fn expression(src: &str) -> crate::body::Expression {
-    let attrs = parse(&format!(r#"{{"e": {src}}}"#), "spec.json")
+    let attrs = parse(format!(r#"{{"e": {src}}}"#), "spec.json")
         .unwrap()
         .body()
         .just_attributes()

@@ -11,6 +11,7 @@
 // Errors travel boxed so that every `Result` on the scanning path stays one word wide.
 #![allow(clippy::unnecessary_box_returns)]
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::escape::{self, BadEscape};
@@ -71,12 +72,16 @@ fn invalid_utf8(src: &[u8], filename: &str, valid_up_to: usize) -> Error {
 }
 
 /// Parses JSON text into a node tree, with explicit options.
-pub(crate) fn parse_data(
-    src: &str,
+pub(crate) fn parse_data<'a>(
+    src: impl Into<Cow<'a, str>>,
     filename: &str,
     options: ParseOptions,
 ) -> Result<Arc<FileData>, Error> {
-    parse_source(Arc::new(SourceFile::new(filename, src)), options)
+    let source = match src.into() {
+        Cow::Borrowed(text) => SourceFile::new(filename, text),
+        Cow::Owned(text) => SourceFile::owned(filename, text),
+    };
+    parse_source(Arc::new(source), options)
 }
 
 /// Parses JSON bytes the library read itself (a file from disk): the

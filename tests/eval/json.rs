@@ -223,7 +223,7 @@ fn errors_carry_the_source_snippet() {
 
 #[test]
 fn evaluating_again_gives_the_same_result() {
-    let file = hcl_json::parse(&doc("Hello, ${name}!"), "t.json").unwrap();
+    let file = hcl_json::parse(doc("Hello, ${name}!"), "t.json").unwrap();
     let attrs = file.body().just_attributes().unwrap();
     let c = ctx();
     for _ in 0..3 {
