@@ -255,6 +255,7 @@ fn template_heavy_decode(c: &mut Criterion) {
 /// times and prints the median ns per run.
 fn manual() -> bool {
     if let Ok(dir) = std::env::var("DECODE_BENCH_DUMP") {
+        std::fs::create_dir_all(&dir).unwrap();
         for scale in [1, 10, 100] {
             let path = format!("{dir}/template-heavy-{scale}x.tf.json");
             std::fs::write(&path, template_heavy(scale)).unwrap();

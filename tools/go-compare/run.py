@@ -4,7 +4,7 @@ decode (dynamic and derive) and native parse against the Go reference's,
 in interleaved rounds, each side with its defaults; the median of the
 per-round ratios, the scaling with input and the peak memory.
 
-usage: run.py DECODE_BENCH NATIVE_BENCH GO_BIN CORPUS FILES [--rounds R] [--only decode|native|memory]
+usage: run.py DECODE_BENCH NATIVE_BENCH GO_BIN CORPUS FILES [--rounds R] [--only decode|native|memory] [--inputs TEXT]
 
 DECODE_BENCH / NATIVE_BENCH: the binaries of `cargo bench --bench decode
 --no-run` and `--bench native`; GO_BIN: the Go reference's bin directory
@@ -17,6 +17,7 @@ for a in ("decode", "native", "go", "corpus", "files"):
     ap.add_argument(a)
 ap.add_argument("--rounds", type=int, default=3)
 ap.add_argument("--only", choices=["decode", "native", "memory"])
+ap.add_argument("--inputs", help="decode inputs whose label contains this text (e.g. 100x, aws-ia)")
 args = ap.parse_args()
 C = args.corpus
 
@@ -58,6 +59,8 @@ def decode():
     print("|---|---|---|---|---|---|")
     medians = {}
     for label, path, n, count in DECODE_INPUTS:
+        if args.inputs and args.inputs not in label:
+            continue
         if not os.path.exists(path):
             print(f"| {label} | skipped: {path} missing |")
             continue
