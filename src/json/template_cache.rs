@@ -303,33 +303,27 @@ impl FirstValues {
         hash as u32 | 1
     }
 
-    /// The set of `hash` (of a table that has sets).
+    /// The set of `hash` (past the end of a table without sets).
     fn set(&self, hash: u64) -> usize {
         // (A power of two, at most 2^32: bits of the hash's upper half
         // pick the set, those of its lower half the tag.)
-        (hash >> 32) as usize & (self.sets.len() - 1)
+        (hash >> 32) as usize & self.sets.len().wrapping_sub(1)
     }
 
-    /// The set and way of the value of `hash`.
+    /// The position of the value of `hash` in [`Self::values`].
     #[inline]
-    fn find(&self, hash: u64) -> Option<(usize, usize)> {
-        if self.sets.is_empty() {
-            return None;
-        }
-        let s = self.set(hash);
-        let set = &self.sets[s];
+    fn find(&self, hash: u64) -> Option<usize> {
+        // (No set of an empty table: `set` is past its end.)
+        let set = self.sets.get(self.set(hash))?;
         let tag = Self::tag(hash);
-        // The ways whose tag is the hash's, compared all at once.
-        let mut hits = 0u32;
+        // (A tag is half the hash: the value's own hash settles it.)
         for (w, &t) in set.tags.iter().enumerate() {
-            hits |= u32::from(t == tag) << w;
-        }
-        while hits != 0 {
-            let w = hits.trailing_zeros() as usize;
-            if self.values[set.at[w] as usize].hash == hash {
-                return Some((s, w));
+            if t == tag {
+                let at = set.at[w] as usize;
+                if self.values.get(at).is_some_and(|v| v.hash == hash) {
+                    return Some(at);
+                }
             }
-            hits &= hits - 1;
         }
         None
     }
@@ -337,20 +331,18 @@ impl FirstValues {
     /// The value of `hash`.
     #[inline]
     fn get_mut(&mut self, hash: u64) -> Option<&mut KeptValue> {
-        let (s, way) = self.find(hash)?;
-        Some(&mut self.values[self.sets[s].at[way] as usize])
+        let at = self.find(hash)?;
+        self.values.get_mut(at)
     }
 
     /// Remembers `value`, the first of its text, in place of another of
     /// its set when the set is full, then drops values past
     /// [`FIRST_VALUE_BYTES`].
     fn insert(&mut self, value: KeptValue) {
+        // (`TemplateCache::evaluate` found no value of this hash before
+        // it parsed; one another thread has put there since is found
+        // first, this one replaced in time.)
         let hash = value.hash;
-        if let Some((s, way)) = self.find(hash) {
-            // (A text of the same hash: `TemplateCache::evaluate` found
-            // none before it parsed, so another thread put it there.)
-            self.remove(self.sets[s].at[way] as usize);
-        }
         // The table doubles rather than replace a value when it is half
         // full, up to its bound.
         while self.sets.is_empty()
@@ -433,6 +425,11 @@ impl FirstValues {
     fn grow(&mut self) {
         let sets = (self.sets.len() * 2).max(FIRST_VALUE_SETS);
         self.sets = vec![Set::default(); sets];
+        // Room for as many values as slots, so that the values move once
+        // per doubling of the table, not once per doubling of their own.
+        let slots = sets * FIRST_VALUE_WAYS;
+        self.values
+            .reserve_exact(slots - self.values.len().min(slots));
         for (i, value) in self.values.iter().enumerate() {
             let s = (value.hash >> 32) as usize & (sets - 1);
             let set = &mut self.sets[s];
