@@ -353,23 +353,8 @@ impl FirstValues {
             self.grow();
         }
         let s = self.set(hash);
-        let way = match self.sets[s].tags.iter().position(|&t| t == 0) {
-            Some(way) => way,
-            None => {
-                // Full: the first value not reused since passed over, or
-                // when each was, the first, all passed over once.
-                let at = self.sets[s].at;
-                let way = at.iter().position(|&i| !self.values[i as usize].reused);
-                if way.is_none() {
-                    for i in at {
-                        self.values[i as usize].reused = false;
-                    }
-                }
-                let way = way.unwrap_or(0);
-                self.remove(at[way] as usize);
-                way
-            }
-        };
+        let free = self.sets[s].tags.iter().position(|&t| t == 0);
+        let way = free.unwrap_or_else(|| self.make_room(s));
         self.bytes += value.memo.bytes();
         self.sets[s].tags[way] = Self::tag(hash);
         self.sets[s].at[way] = self.values.len() as u32;
@@ -377,6 +362,22 @@ impl FirstValues {
         while self.bytes > FIRST_VALUE_BYTES {
             self.sweep();
         }
+    }
+
+    /// Empties a slot of full set `s` and gives its way: the first value
+    /// not reused since passed over, or when each was, the first, all
+    /// passed over once.
+    fn make_room(&mut self, s: usize) -> usize {
+        let at = self.sets[s].at;
+        let way = at.iter().position(|&i| !self.values[i as usize].reused);
+        if way.is_none() {
+            for i in at {
+                self.values[i as usize].reused = false;
+            }
+        }
+        let way = way.unwrap_or(0);
+        self.remove(at[way] as usize);
+        way
     }
 
     /// Drops value `i`; the last value takes its place.
