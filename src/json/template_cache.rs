@@ -29,13 +29,16 @@ const MEMO_MAX_BYTES: u64 = 1024;
 /// afresh (a file of more distinct templates keeps fewer trees, no more
 /// memory).
 const SEEN_TEXTS: usize = 64 * 1024;
-/// The most first values remembered (of texts parsed once): fewer than
-/// half of what a hash table of 8192 slots holds (7168). Values come and
-/// go, and a table more than half full when its removed slots run out
-/// doubles rather than clearing them in place: 4096 values grew it to
-/// 16 384 slots (1.2 MB) on a long file, several times the values' own
-/// bound ([`FIRST_VALUE_BYTES`]).
-pub(crate) const FIRST_VALUES: usize = 3583;
+/// The most first values remembered (of texts parsed once), in sets of
+/// [`FIRST_VALUE_WAYS`] (see [`FirstValues`]).
+pub(crate) const FIRST_VALUES: usize = 4096;
+/// The slots of one set of [`FirstValues`]: a text's value can only be
+/// in the slots of its hash's set.
+const FIRST_VALUE_WAYS: usize = 8;
+/// The sets a first-value table starts with (it doubles when a value
+/// finds its set full and the table half full, up to [`FIRST_VALUES`]
+/// slots), so that a small file's table is small.
+const FIRST_VALUE_SETS: usize = 8;
 /// The most bytes of first values (as the budget weighs them, plus a
 /// value's own size each) remembered.
 pub(crate) const FIRST_VALUE_BYTES: u64 = 256 * 1024;
@@ -145,11 +148,11 @@ impl std::fmt::Debug for HandleTrees {
 /// instead of parsed and evaluated (and charged to the budget as a result
 /// is). A kept tree remembers its last such value; a text parsed once has
 /// its first value remembered beside the trees, in a bounded memory of its
-/// own ([`FIRST_VALUES`] values, [`FIRST_VALUE_BYTES`] of them, oldest
-/// out first unless reused since it last came to the front), which costs
-/// far less than keeping its tree. A whole-file decode has one context
-/// for every attribute, so it parses and evaluates each distinct template
-/// once.
+/// own ([`FirstValues`]: at most [`FIRST_VALUES`] values and
+/// [`FIRST_VALUE_BYTES`] of them, a new one replacing one not reused
+/// lately), which costs far less than keeping its tree. A whole-file
+/// decode has one context for every attribute, so it parses and
+/// evaluates each distinct template once while the memory holds it.
 ///
 /// [`EvalContext::id`]: crate::eval::EvalContext
 #[derive(Default)]
@@ -205,14 +208,16 @@ impl Memo {
     }
 }
 
-/// The first value of the text of string node `node`.
+/// The first value of the text of string node `node`, whose hash is
+/// `hash`.
 struct KeptValue {
+    hash: u64,
     node: NodeId,
     memo: Memo,
-    /// Whether it was reused since it last came to the front of the queue
-    /// (a reused value goes round once more instead of out: the values of
-    /// a file's repeated templates stay while those of its one-off
-    /// templates flow through).
+    /// Whether it was reused since a replacement last passed it over (a
+    /// reused value is passed over once more instead of replaced: the
+    /// values of a file's repeated templates stay while those of its
+    /// one-off templates flow through).
     reused: bool,
 }
 
@@ -226,9 +231,7 @@ struct Kept {
     /// Texts parsed once whose value is not remembered (it reported
     /// something, or called an impure function, or is large).
     seen: HashSet<u64, foldhash::fast::RandomState>,
-    first_values: HashMap<u64, KeptValue, foldhash::fast::RandomState>,
-    first_order: VecDeque<u64>,
-    first_bytes: u64,
+    first_values: FirstValues,
 }
 
 impl Kept {
@@ -249,55 +252,205 @@ impl Kept {
         }
     }
 
-    /// Remembers `value`, the first of the text of `hash`, oldest out
-    /// first past the bounds.
-    fn insert_first_value(&mut self, hash: u64, value: KeptValue) {
-        let bytes = value.memo.bytes();
-        // Room first: the map never holds more than its bound, so that its
-        // table is never grown past it (see [`FIRST_VALUES`]).
-        if self.first_values.len() >= FIRST_VALUES {
-            self.evict_first_values(FIRST_VALUES - 1);
-        }
-        match self.first_values.insert(hash, value) {
-            // (Of a colliding text: `evaluate` finds this hash parsed
-            // before, so it is unlikely.)
-            Some(old) => self.first_bytes -= old.memo.bytes(),
-            None => self.first_order.push_back(hash),
-        }
-        self.first_bytes += bytes;
-        if self.first_bytes > FIRST_VALUE_BYTES {
-            self.evict_first_values(FIRST_VALUES);
-        }
-    }
-
-    /// Drops first values, oldest first, until at most `most` are left
-    /// and their bytes are within [`FIRST_VALUE_BYTES`].
-    fn evict_first_values(&mut self, most: usize) {
-        while self.first_values.len() > most || self.first_bytes > FIRST_VALUE_BYTES {
-            let Some(old) = self.first_order.pop_front() else {
-                break;
-            };
-            match self.first_values.get_mut(&old) {
-                Some(v) if v.reused => {
-                    // Each value goes round once per reuse, so this ends.
-                    v.reused = false;
-                    self.first_order.push_back(old);
-                }
-                Some(_) => {
-                    let gone = self.first_values.remove(&old).expect("found");
-                    self.first_bytes -= gone.memo.bytes();
-                }
-                None => {}
-            }
-        }
-    }
-
     /// Notes that the text of `hash` was parsed, its value not remembered.
     fn note_seen(&mut self, hash: u64) {
         if self.seen.len() >= SEEN_TEXTS {
             self.seen.clear();
         }
         self.seen.insert(hash);
+    }
+}
+
+/// The first values of texts parsed once, by the hash of their text: a
+/// set-associative table, as a processor's cache is built. A hash has one
+/// set of [`FIRST_VALUE_WAYS`] slots, whose tags and value positions fill
+/// one cache line, so that looking a text up reads that line and, on a
+/// hit, the value; a new value replaces one of its set's when the set is
+/// full, a value not reused since it was last passed over first. No queue
+/// and no hash table to grow, shrink or clear of removed entries: on a
+/// long file, where every new template replaces an old value, the work
+/// per template is a few reads of memory that stays small (the sets of
+/// [`FIRST_VALUES`] slots take 32 KiB), not a walk through memory that
+/// the rest of the decode has long pushed out of the processor's caches.
+///
+/// The values themselves are kept together in a vector of their own, so
+/// that a small file's table holds only what it remembers. Their bytes
+/// ([`FIRST_VALUE_BYTES`]) are bounded too, by a hand that sweeps them as
+/// a clock does, dropping the values not reused since it last passed.
+#[derive(Default)]
+struct FirstValues {
+    /// The sets, a power of two of them (none before the first value).
+    sets: Vec<Set>,
+    values: Vec<KeptValue>,
+    bytes: u64,
+    /// The value the bytes bound's sweep looks at next.
+    hand: usize,
+}
+
+/// One set's slots: the tag of each slot's value (from the low half of
+/// its hash, its lowest bit set; 0 for an empty slot) and its position
+/// in [`FirstValues::values`].
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Set {
+    tags: [u32; FIRST_VALUE_WAYS],
+    at: [u32; FIRST_VALUE_WAYS],
+}
+
+impl FirstValues {
+    /// The tag of `hash` (never 0, the empty slot's).
+    fn tag(hash: u64) -> u32 {
+        hash as u32 | 1
+    }
+
+    /// The set of `hash` (past the end of a table without sets).
+    fn set(&self, hash: u64) -> usize {
+        // (A power of two, at most 2^32: bits of the hash's upper half
+        // pick the set, those of its lower half the tag.)
+        (hash >> 32) as usize & self.sets.len().wrapping_sub(1)
+    }
+
+    /// The position of the value of `hash` in [`Self::values`].
+    #[inline]
+    fn find(&self, hash: u64) -> Option<usize> {
+        // (No set of an empty table: `set` is past its end.)
+        let set = self.sets.get(self.set(hash))?;
+        let tag = Self::tag(hash);
+        // (A tag is half the hash: the value's own hash settles it.)
+        for (w, &t) in set.tags.iter().enumerate() {
+            if t == tag {
+                let at = set.at[w] as usize;
+                if self.values.get(at).is_some_and(|v| v.hash == hash) {
+                    return Some(at);
+                }
+            }
+        }
+        None
+    }
+
+    /// The value of `hash`.
+    #[inline]
+    fn get_mut(&mut self, hash: u64) -> Option<&mut KeptValue> {
+        let at = self.find(hash)?;
+        self.values.get_mut(at)
+    }
+
+    /// Remembers `value`, the first of its text, in place of another of
+    /// its set when the set is full, then drops values past
+    /// [`FIRST_VALUE_BYTES`].
+    fn insert(&mut self, value: KeptValue) {
+        // (`TemplateCache::evaluate` found no value of this hash before
+        // it parsed; one another thread has put there since is found
+        // first, this one replaced in time.)
+        let hash = value.hash;
+        // The table doubles rather than replace a value when it is half
+        // full, up to its bound.
+        while self.sets.is_empty()
+            || (self.sets.len() * FIRST_VALUE_WAYS < FIRST_VALUES
+                && self.values.len() >= self.sets.len() * FIRST_VALUE_WAYS / 2
+                && !self.sets[self.set(hash)].tags.contains(&0))
+        {
+            self.grow();
+        }
+        let s = self.set(hash);
+        let free = self.sets[s].tags.iter().position(|&t| t == 0);
+        let way = free.unwrap_or_else(|| self.make_room(s));
+        self.bytes += value.memo.bytes();
+        self.sets[s].tags[way] = Self::tag(hash);
+        self.sets[s].at[way] = self.values.len() as u32;
+        self.values.push(value);
+        while self.bytes > FIRST_VALUE_BYTES {
+            self.sweep();
+        }
+    }
+
+    /// Empties a slot of full set `s` and gives its way: the first value
+    /// not reused since passed over, or when each was, the first, all
+    /// passed over once.
+    fn make_room(&mut self, s: usize) -> usize {
+        let at = self.sets[s].at;
+        let way = at.iter().position(|&i| !self.values[i as usize].reused);
+        if way.is_none() {
+            for i in at {
+                self.values[i as usize].reused = false;
+            }
+        }
+        let way = way.unwrap_or(0);
+        self.remove(at[way] as usize);
+        way
+    }
+
+    /// Drops value `i`; the last value takes its place.
+    fn remove(&mut self, i: usize) {
+        let gone = self.values.swap_remove(i);
+        self.bytes -= gone.memo.bytes();
+        let (s, way) = self.slot_of(gone.hash, i);
+        self.sets[s].tags[way] = 0;
+        if let Some(moved) = self.values.get(i) {
+            let last = self.values.len();
+            let (s, way) = self.slot_of(moved.hash, last);
+            self.sets[s].at[way] = i as u32;
+        }
+    }
+
+    /// The set and way whose slot holds position `i`, of a value of
+    /// `hash`.
+    fn slot_of(&self, hash: u64, i: usize) -> (usize, usize) {
+        let s = self.set(hash);
+        let set = &self.sets[s];
+        let way = (0..FIRST_VALUE_WAYS).find(|&w| set.tags[w] != 0 && set.at[w] as usize == i);
+        (s, way.expect("each value has its slot"))
+    }
+
+    /// One step of the bytes bound's hand: the value under it is passed
+    /// over if it was reused since last passed, dropped otherwise. (Each
+    /// value is passed over at most once per reuse, so a sweep ends.)
+    fn sweep(&mut self) {
+        if self.hand >= self.values.len() {
+            self.hand = 0;
+        }
+        let at = self.hand;
+        if self.values[at].reused {
+            self.values[at].reused = false;
+            self.hand += 1;
+        } else {
+            // (The last value moves here: the hand looks at it next.)
+            self.remove(at);
+        }
+    }
+
+    /// Doubles the number of sets (from [`FIRST_VALUE_SETS`]): each
+    /// value gets its slot in the larger table, where it has room, since
+    /// a set's values split between two sets.
+    #[cold]
+    fn grow(&mut self) {
+        let sets = (self.sets.len() * 2).max(FIRST_VALUE_SETS);
+        self.sets = vec![Set::default(); sets];
+        // Room for as many values as slots, so that the values move once
+        // per doubling of the table, not once per doubling of their own.
+        let slots = sets * FIRST_VALUE_WAYS;
+        self.values
+            .reserve_exact(slots - self.values.len().min(slots));
+        for (i, value) in self.values.iter().enumerate() {
+            let s = (value.hash >> 32) as usize & (sets - 1);
+            let set = &mut self.sets[s];
+            let way = set.tags.iter().position(|&t| t == 0);
+            let way = way.expect("room: a set's values split between two sets");
+            set.tags[way] = Self::tag(value.hash);
+            set.at[way] = i as u32;
+        }
+    }
+
+    /// How many values there are.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// How many values there is room for.
+    #[cfg(test)]
+    fn capacity(&self) -> usize {
+        self.sets.len() * FIRST_VALUE_WAYS
     }
 }
 
@@ -359,7 +512,7 @@ impl TemplateCache {
                 // A first value of this hash: reused when of this context
                 // and text; either way the text was parsed before. Without
                 // one, it was if it is noted as seen.
-                None => match kept.first_values.get_mut(&hash) {
+                None => match kept.first_values.get_mut(hash) {
                     Some(v) if v.memo.ctx == ctx && same_text(v.node) => {
                         v.reused = true;
                         (v.memo.reuse(ctx).map(Ok), false)
@@ -433,11 +586,12 @@ impl TemplateCache {
         match Memo::of(&value, ctx, reusable) {
             Some(memo) => {
                 let kept = KeptValue {
+                    hash,
                     node,
                     memo,
                     reused: false,
                 };
-                self.lock().insert_first_value(hash, kept);
+                self.lock().first_values.insert(kept);
             }
             None => self.lock().note_seen(hash),
         }
@@ -475,9 +629,13 @@ impl TemplateCache {
     /// Their bytes, as [`FIRST_VALUE_BYTES`] counts them.
     #[cfg(test)]
     pub(crate) fn first_value_bytes(&self) -> u64 {
-        self.lock().first_bytes
+        self.lock().first_values.bytes
     }
 }
+
+#[cfg(test)]
+#[path = "template_cache_tests.rs"]
+mod tests;
 
 impl std::fmt::Debug for TemplateCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
