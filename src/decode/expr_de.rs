@@ -20,6 +20,7 @@
 //! failure, an untagged mismatch, a value-layer conversion error) gets the
 //! range of the nearest expression and a detail naming the path to it.
 
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 
 use serde::de::{
@@ -29,7 +30,7 @@ use serde::de::{
 use super::capture;
 use crate::body::Expression;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
-use crate::eval::{EvalContext, ExpressionClosure, ObjectWalk};
+use crate::eval::{EvalContext, Evaluator, ExpressionClosure, ObjectWalk};
 use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN, VALUE_TOKEN};
 use crate::pos::Range;
 use crate::value::{give_value, Value, ValueDeserializer};
@@ -189,16 +190,24 @@ pub(crate) struct ExprDeserializer<'a> {
     expr: &'a Expression,
     ctx: &'a EvalContext,
     place: AttrPlace<'a>,
+    /// The decode's evaluator (shared by every attribute).
+    evaluator: &'a RefCell<Evaluator>,
     /// The value, once evaluated (by `deserialize_option`).
     evaluated: Option<Result<Value, Error>>,
 }
 
 impl<'a> ExprDeserializer<'a> {
-    pub(super) fn new(expr: &'a Expression, ctx: &'a EvalContext, place: AttrPlace<'a>) -> Self {
+    pub(super) fn new(
+        expr: &'a Expression,
+        ctx: &'a EvalContext,
+        place: AttrPlace<'a>,
+        evaluator: &'a RefCell<Evaluator>,
+    ) -> Self {
         ExprDeserializer {
             expr,
             ctx,
             place,
+            evaluator,
             evaluated: None,
         }
     }
@@ -206,8 +215,13 @@ impl<'a> ExprDeserializer<'a> {
     fn value(&mut self) -> Result<Value, Error> {
         match self.evaluated.take() {
             Some(result) => result,
-            None => self.expr.value(self.ctx),
+            None => self.evaluate(),
         }
+    }
+
+    /// The expression's value in this deserializer's context.
+    fn evaluate(&self) -> Result<Value, Error> {
+        self.evaluator.borrow_mut().value(self.expr, self.ctx)
     }
 
     #[cold]
@@ -328,7 +342,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         if self.expr.is_json_container() || self.expr.is_native_tuple() {
             return visitor.visit_some(self);
         }
-        let result = self.expr.value(self.ctx);
+        let result = self.evaluate();
         if matches!(&result, Ok(v) if v.is_null()) {
             return visitor.visit_none();
         }
@@ -435,7 +449,7 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
             ..parent.place
         };
         let node = element.json_node();
-        seed.deserialize(ExprDeserializer::new(&element, parent.ctx, place))
+        seed.deserialize(ExprDeserializer::new(&element, parent.ctx, place, parent.evaluator))
             .map(Some)
             .map_err(|e| parent.locate_node(e, node, &place))
     }
@@ -503,7 +517,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
             ..parent.place
         };
         let value = Expression::json(self.walk.file.clone(), node);
-        seed.deserialize(ExprDeserializer::new(&value, parent.ctx, place))
+        seed.deserialize(ExprDeserializer::new(&value, parent.ctx, place, parent.evaluator))
             .map_err(|e| parent.locate_node(e, Some(node), &place))
     }
 

@@ -293,7 +293,7 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                     trail: None,
                     attr: &attr.expr,
                 };
-                seed.deserialize(ExprDeserializer::new(&attr.expr, ctx, place))
+                seed.deserialize(ExprDeserializer::new(&attr.expr, ctx, place, &env.evaluator))
                     .map_err(|e| locate(e, &attr.expr.range(), &place))
             }
             FieldKind::Block {
@@ -568,7 +568,7 @@ impl CommentsDeserializer<'_, '_> {
             trail: None,
             attr: expr,
         };
-        ExprDeserializer::new(expr, &self.de.env.literal, place)
+        ExprDeserializer::new(expr, &self.de.env.literal, place, &self.de.env.evaluator)
     }
 }
 
@@ -728,17 +728,47 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
             .current
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before its key"))?;
-        let place = AttrPlace {
-            name: &name,
-            path: &self.de.path,
-            trail: None,
-            attr: &expr,
+        self.value(seed, &name, &expr)
+    }
+
+    /// Both at once (what maps read): the name and expression are not
+    /// parked between the key and the value.
+    fn next_entry_seed<K: DeserializeSeed<'de>, V: DeserializeSeed<'de>>(
+        &mut self,
+        kseed: K,
+        vseed: V,
+    ) -> Result<Option<(K::Value, V::Value)>, Error> {
+        let Some((name, expr)) = self.attrs.next() else {
+            return Ok(None);
         };
-        seed.deserialize(ExprDeserializer::new(&expr, self.de.env.ctx, place))
-            .map_err(|e| self.de.env.record(locate(e, &expr.range(), &place)))
+        let key: serde::de::value::StringDeserializer<Error> =
+            String::from(&*name).into_deserializer();
+        let key = kseed.deserialize(key)?;
+        let value = self.value(vseed, &name, &expr)?;
+        Ok(Some((key, value)))
     }
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.attrs.len())
+    }
+}
+
+impl RemainMap<'_, '_> {
+    /// The value of the attribute `name`.
+    fn value<'de, V: DeserializeSeed<'de>>(
+        &self,
+        seed: V,
+        name: &str,
+        expr: &Expression,
+    ) -> Result<V::Value, Error> {
+        let env = self.de.env;
+        let place = AttrPlace {
+            name,
+            path: &self.de.path,
+            trail: None,
+            attr: expr,
+        };
+        seed.deserialize(ExprDeserializer::new(expr, env.ctx, place, &env.evaluator))
+            .map_err(|e| env.record(locate(e, &expr.range(), &place)))
     }
 }
