@@ -20,6 +20,7 @@
 //! failure, an untagged mismatch, a value-layer conversion error) gets the
 //! range of the nearest expression and a detail naming the path to it.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 
@@ -313,7 +314,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
         deserialize_i64; deserialize_i128; deserialize_u8; deserialize_u16; deserialize_u32;
         deserialize_u64; deserialize_u128; deserialize_f32; deserialize_f64; deserialize_char;
-        deserialize_str; deserialize_string; deserialize_bytes; deserialize_byte_buf;
+        deserialize_bytes; deserialize_byte_buf;
         deserialize_unit; deserialize_identifier; deserialize_ignored_any;
         deserialize_unit_struct(name: &'static str);
         deserialize_tuple_struct(name: &'static str, len: usize);
@@ -335,11 +336,37 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         self.via_value(|v| v.deserialize_any(visitor))
     }
 
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.evaluated.is_none() {
+            // A plain string is read as written: no `Value` in between.
+            let text = self.evaluator.borrow().plain_text(self.expr, self.ctx);
+            if let Some(text) = text {
+                let read = match text {
+                    Cow::Borrowed(text) => visitor.visit_str(text),
+                    Cow::Owned(text) => visitor.visit_string(text),
+                };
+                return read.map_err(|e| self.locate(e));
+            }
+        }
+        self.via_value(|v| v.deserialize_string(visitor))
+    }
+
     fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         if self.expr.is_json_null() {
             return visitor.visit_none();
         }
         if self.expr.is_json_container() || self.expr.is_native_tuple() {
+            return visitor.visit_some(self);
+        }
+        if (self.evaluator.borrow())
+            .plain_text(self.expr, self.ctx)
+            .is_some()
+        {
+            // Not null, and nothing to report: the inner type reads it.
             return visitor.visit_some(self);
         }
         let result = self.evaluate();

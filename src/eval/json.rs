@@ -149,6 +149,36 @@ impl Evaluator {
         self.failed(expr, value)
     }
 
+    /// The text of `expr` when it is a JSON string that `ctx` reads as
+    /// text, not as a template, and ASCII: its value is then exactly this
+    /// text (ASCII is in normal form), so a string field takes it without
+    /// a `Value` built and taken apart. `None` for anything else, and
+    /// where the evaluation would fail (a spent budget), for
+    /// [`value`](Self::value) to say so.
+    pub(crate) fn plain_text<'e>(
+        &self,
+        expr: &'e Expression,
+        ctx: &EvalContext,
+    ) -> Option<Cow<'e, str>> {
+        let ExprKind::Json { file, node, .. } = &expr.kind else {
+            return None;
+        };
+        if !matches!(file.kind(*node), NodeKind::String) {
+            return None;
+        }
+        let Reading::Text(text) = read_string(file, *node, ctx) else {
+            return None;
+        };
+        if !text.is_ascii() {
+            return None;
+        }
+        // What entering the evaluation would refuse.
+        let meter = limits::enter(ctx.limits(), expr.source_len()).ok()?;
+        let spent = limits::exceeded().is_some();
+        drop(meter);
+        (!spent).then_some(text)
+    }
+
     /// The outcome of an evaluation that reported something.
     #[cold]
     fn failed(&mut self, expr: &Expression, value: Value) -> Result<Value, Error> {
