@@ -58,6 +58,8 @@ pub(crate) type LabelSpots = SmallVec<[Spot; 2]>;
 #[derive(Debug, Clone)]
 pub(crate) struct LazyAttribute<'s> {
     pub name: &'s str,
+    /// Its place among the schema's attributes.
+    pub index: usize,
     pub expr: Expression,
 }
 
@@ -134,9 +136,10 @@ impl<'s, 'a> LazyContent<'s, 'a> {
             .attributes
             .into_iter()
             .filter_map(|(name, attr)| {
-                let schema_attr = schema.find_attribute(&name)?;
+                let index = schema.attributes.iter().position(|a| a.name == name)?;
                 Some(LazyAttribute {
-                    name: &schema_attr.name,
+                    name: &schema.attributes[index].name,
+                    index,
                     expr: attr.expr,
                 })
             })
@@ -171,6 +174,12 @@ impl<'s, 'a> LazyContent<'s, 'a> {
     /// The attribute named `name`.
     pub(crate) fn attribute(&self, name: &str) -> Option<&LazyAttribute<'s>> {
         self.attributes.iter().find(|a| a.name == name)
+    }
+
+    /// The attribute of the schema's attribute `index` (a number compared,
+    /// not a name).
+    pub(crate) fn attribute_at(&self, index: usize) -> Option<&LazyAttribute<'s>> {
+        self.attributes.iter().find(|a| a.index == index)
     }
 
     /// Where a missing item of `body` (the body this content is of) would

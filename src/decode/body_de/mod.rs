@@ -94,6 +94,7 @@ impl BodyDeserializer<'_> {
             content,
             rest: spec.has_remain.then_some(rest),
             next: 0,
+            attrs_passed: 0,
             labels,
             labels_used: 0,
             current: None,
@@ -237,10 +238,14 @@ struct FieldsAccess<'d, 'a> {
     content: LazyContent<'static, 'd>,
     rest: Option<LazyRest<'d>>,
     next: usize,
+    /// How many attribute fields `next` has passed: an attribute field's
+    /// place among the schema's attributes.
+    attrs_passed: usize,
     /// The block's labels, each taken by its label field.
     labels: Labels,
     labels_used: usize,
-    current: Option<usize>,
+    /// The field being read, and its schema place if an attribute.
+    current: Option<(usize, usize)>,
 }
 
 impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
@@ -254,8 +259,12 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
         while self.next < fields.len() {
             let i = self.next;
             self.next += 1;
+            let attr_index = self.attrs_passed;
             let present = match fields[i].kind {
-                FieldKind::Attr { name, .. } => self.content.attribute(name).is_some(),
+                FieldKind::Attr { .. } => {
+                    self.attrs_passed += 1;
+                    self.content.attribute_at(attr_index).is_some()
+                }
                 FieldKind::Block {
                     type_name,
                     cardinality: Cardinality::One,
@@ -270,7 +279,7 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 | FieldKind::TypeRange => true,
             };
             if present {
-                self.current = Some(i);
+                self.current = Some((i, attr_index));
                 return seed.deserialize((i as u64).into_deserializer()).map(Some);
             }
         }
@@ -280,10 +289,10 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let de = self.de;
         let env = de.env;
-        let i = self.current.take().ok_or_else(Error::reported)?;
+        let (i, attr_index) = self.current.take().ok_or_else(Error::reported)?;
         let result = match de.spec.fields[i].kind {
             FieldKind::Attr { name, literal, .. } => {
-                let Some(attr) = self.content.attribute(name) else {
+                let Some(attr) = self.content.attribute_at(attr_index) else {
                     return Err(Error::reported());
                 };
                 let ctx = if literal { &env.literal } else { env.ctx };
