@@ -23,6 +23,7 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
@@ -33,6 +34,7 @@ use crate::body::Expression;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::{EvalContext, Evaluator, ExpressionClosure, ObjectWalk};
 use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN, VALUE_TOKEN};
+use crate::json::{FileData, NodeId, NodeKind};
 use crate::pos::Range;
 use crate::value::{give_value, Value, ValueDeserializer};
 
@@ -193,8 +195,14 @@ pub(crate) struct ExprDeserializer<'a> {
     place: AttrPlace<'a>,
     /// The decode's evaluator (shared by every attribute).
     evaluator: &'a RefCell<Evaluator>,
-    /// The value, once evaluated (by `deserialize_option`).
-    evaluated: Option<Result<Value, Error>>,
+    /// What `deserialize_option` read already, for the inner type.
+    ready: Option<Ready<'a>>,
+}
+
+/// The value or the plain text of an expression, read once.
+enum Ready<'a> {
+    Value(Result<Value, Error>),
+    Text(Cow<'a, str>),
 }
 
 impl<'a> ExprDeserializer<'a> {
@@ -209,15 +217,20 @@ impl<'a> ExprDeserializer<'a> {
             ctx,
             place,
             evaluator,
-            evaluated: None,
+            ready: None,
         }
     }
 
     fn value(&mut self) -> Result<Value, Error> {
-        match self.evaluated.take() {
-            Some(result) => result,
-            None => self.evaluate(),
+        match self.ready.take() {
+            Some(Ready::Value(result)) => result,
+            _ => self.evaluate(),
         }
+    }
+
+    /// Whether the value was evaluated already.
+    fn evaluated(&self) -> bool {
+        matches!(self.ready, Some(Ready::Value(_)))
     }
 
     /// The expression's value in this deserializer's context.
@@ -233,12 +246,7 @@ impl<'a> ExprDeserializer<'a> {
     /// Locates an error of a child value (raised by its `Deserialize` impl
     /// after this crate's deserializer returned) at that value.
     #[cold]
-    fn locate_node(
-        &self,
-        err: Error,
-        node: Option<crate::json::NodeId>,
-        place: &AttrPlace<'_>,
-    ) -> Error {
+    fn locate_node(&self, err: Error, node: Option<NodeId>, place: &AttrPlace<'_>) -> Error {
         let range = match (node, self.expr.json_file()) {
             (Some(n), Some((file, _))) => file.range(n),
             _ => self.expr.range(),
@@ -258,15 +266,32 @@ impl<'a> ExprDeserializer<'a> {
 
     fn walk_seq<'de, V: Visitor<'de>>(
         self,
-        elements: Vec<Expression>,
+        elements: Elements<'a>,
         visitor: V,
     ) -> Result<V::Value, Error> {
         let mut seq = ExprSeq {
             parent: &self,
-            elements: elements.into_iter(),
+            elements,
             index: 0,
         };
         visitor.visit_seq(&mut seq).map_err(|e| self.locate(e))
+    }
+
+    /// The element expressions of a sequence as written (see
+    /// [`Expression::static_elements`]); a JSON array's are made one at a
+    /// time, as they are read.
+    fn elements(&self) -> Option<Elements<'a>> {
+        let expr: &'a Expression = self.expr;
+        if let Some((file, node)) = expr.json_file() {
+            return match file.kind(node) {
+                NodeKind::Array { first, len } => {
+                    Some(Elements::Json(file, file.elements(first, len).iter()))
+                }
+                _ => None,
+            };
+        }
+        expr.static_elements()
+            .map(|elements| Elements::Exprs(elements.into_iter()))
     }
 
     fn walk_map<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -286,8 +311,8 @@ impl<'a> ExprDeserializer<'a> {
     fn buffer<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         capture::record_buffered(self.place.attr, self.expr);
         self.ctx = capture::literal_ctx();
-        self.evaluated = None;
-        if let Some(elements) = self.expr.static_elements() {
+        self.ready = None;
+        if let Some(elements) = self.elements() {
             return self.walk_seq(elements, visitor);
         }
         if self.expr.is_json_object() {
@@ -322,11 +347,11 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.evaluated.is_none() {
+        if !self.evaluated() {
             if is_buffering(&visitor) {
                 return self.buffer(visitor);
             }
-            if let Some(elements) = self.expr.static_elements() {
+            if let Some(elements) = self.elements() {
                 return self.walk_seq(elements, visitor);
             }
             if self.expr.is_json_object() {
@@ -340,10 +365,13 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         self.deserialize_string(visitor)
     }
 
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.evaluated.is_none() {
+    fn deserialize_string<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        if !self.evaluated() {
             // A plain string is read as written: no `Value` in between.
-            let text = self.evaluator.borrow().plain_text(self.expr, self.ctx);
+            let text = match self.ready.take() {
+                Some(Ready::Text(text)) => Some(text),
+                _ => self.evaluator.borrow().plain_text(self.expr, self.ctx),
+            };
             if let Some(text) = text {
                 let read = match text {
                     Cow::Borrowed(text) => visitor.visit_str(text),
@@ -362,11 +390,10 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         if self.expr.is_json_container() || self.expr.is_native_tuple() {
             return visitor.visit_some(self);
         }
-        if (self.evaluator.borrow())
-            .plain_text(self.expr, self.ctx)
-            .is_some()
-        {
+        let plain = self.evaluator.borrow().plain_text(self.expr, self.ctx);
+        if let Some(text) = plain {
             // Not null, and nothing to report: the inner type reads it.
+            self.ready = Some(Ready::Text(text));
             return visitor.visit_some(self);
         }
         let result = self.evaluate();
@@ -375,7 +402,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         }
         // Evaluated once; a failure is reported only if the inner type needs
         // the value (an `Option<Expression>` does not).
-        self.evaluated = Some(result);
+        self.ready = Some(Ready::Value(result));
         visitor.visit_some(self)
     }
 
@@ -417,15 +444,15 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.static_elements() {
-            Some(elements) if self.evaluated.is_none() => self.walk_seq(elements, visitor),
+        match self.elements() {
+            Some(elements) if !self.evaluated() => self.walk_seq(elements, visitor),
             _ => self.via_value(|v| v.deserialize_seq(visitor)),
         }
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.static_elements() {
-            Some(elements) if elements.len() == len && self.evaluated.is_none() => {
+        match self.elements() {
+            Some(elements) if elements.len() == len && !self.evaluated() => {
                 self.walk_seq(elements, visitor)
             }
             _ => self.via_value(|v| v.deserialize_tuple(len, visitor)),
@@ -451,8 +478,34 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
 
 struct ExprSeq<'p, 'a> {
     parent: &'p ExprDeserializer<'a>,
-    elements: std::vec::IntoIter<Expression>,
+    elements: Elements<'a>,
     index: usize,
+}
+
+/// The elements of a sequence as written.
+enum Elements<'a> {
+    /// A JSON array's: its element nodes.
+    Json(&'a Arc<FileData>, std::slice::Iter<'a, NodeId>),
+    /// A native tuple constructor's.
+    Exprs(std::vec::IntoIter<Expression>),
+}
+
+impl Elements<'_> {
+    fn next(&mut self) -> Option<Expression> {
+        match self {
+            Elements::Json(file, nodes) => {
+                nodes.next().map(|&n| Expression::json((*file).clone(), n))
+            }
+            Elements::Exprs(exprs) => exprs.next(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Elements::Json(_, nodes) => nodes.len(),
+            Elements::Exprs(exprs) => exprs.len(),
+        }
+    }
 }
 
 impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
@@ -476,9 +529,14 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
             ..parent.place
         };
         let node = element.json_node();
-        seed.deserialize(ExprDeserializer::new(&element, parent.ctx, place, parent.evaluator))
-            .map(Some)
-            .map_err(|e| parent.locate_node(e, node, &place))
+        seed.deserialize(ExprDeserializer::new(
+            &element,
+            parent.ctx,
+            place,
+            parent.evaluator,
+        ))
+        .map(Some)
+        .map_err(|e| parent.locate_node(e, node, &place))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -490,7 +548,7 @@ struct ExprMap<'p, 'a> {
     parent: &'p ExprDeserializer<'a>,
     walk: ObjectWalk<'p>,
     /// The key just read and its value node.
-    key: Option<(crate::value::Str, crate::json::NodeId)>,
+    key: Option<(crate::value::Str, NodeId)>,
 }
 
 impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
@@ -544,8 +602,13 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
             ..parent.place
         };
         let value = Expression::json(self.walk.file.clone(), node);
-        seed.deserialize(ExprDeserializer::new(&value, parent.ctx, place, parent.evaluator))
-            .map_err(|e| parent.locate_node(e, Some(node), &place))
+        seed.deserialize(ExprDeserializer::new(
+            &value,
+            parent.ctx,
+            place,
+            parent.evaluator,
+        ))
+        .map_err(|e| parent.locate_node(e, Some(node), &place))
     }
 
     fn size_hint(&self) -> Option<usize> {
