@@ -326,7 +326,8 @@ fn template_heavy_decode(c: &mut Criterion) {
 
 /// Without criterion, for side-by-side runs with Go's `hclbench` and for
 /// `/usr/bin/time -v`: `DECODE_BENCH_DUMP=DIR` writes the template-heavy
-/// files (1×, 10×, 100×) and the 4 MB synthesized file there;
+/// files (1×, 10×, 100×), the 4 MB synthesized file and the typed file
+/// (`typed-10000.tf.json`) there;
 /// `DECODE_BENCH_RUN=FILE:N` decodes FILE (as `hclbench decode` does) N
 /// times and prints the median ns per run.
 fn manual() -> bool {

@@ -155,7 +155,12 @@ impl<'a> JsonBody<'a> {
         diags: &mut Diagnostics,
     ) -> LazyContent<'s, 'a> {
         let file = self.file;
-        let raw = self.walk(schema, partial, partial, block, diags);
+        let mut raw = self.walk(schema, partial, partial, block, diags);
+        // In the schema's order, for `attribute_at` (already so when the
+        // file writes them in the order of the struct's fields).
+        if raw.attributes.len() > 1 {
+            raw.attributes.sort_unstable_by_key(|&(index, ..)| index);
+        }
         let mut content = LazyContent::new();
         content.attributes = (raw.attributes.iter())
             .map(|&(index, attr, prop)| LazyAttribute {

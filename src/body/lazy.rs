@@ -105,7 +105,8 @@ pub(crate) enum LazyRest<'a> {
 /// names borrow from the body's file, for `'a`).
 #[derive(Debug)]
 pub(crate) struct LazyContent<'s, 'a> {
-    /// The attributes found, in source order, each name once.
+    /// The attributes found, each name once, in the schema's order (see
+    /// [`attribute_at`](Self::attribute_at)).
     pub attributes: Vec<LazyAttribute<'s>>,
     /// The blocks found, in source order.
     pub blocks: Vec<LazyBlock<'s>>,
@@ -132,7 +133,7 @@ impl<'s, 'a> LazyContent<'s, 'a> {
         schema: &'s super::BodySchema,
         rest: Option<Body>,
     ) -> LazyContent<'s, 'a> {
-        let attributes = content
+        let mut attributes: Vec<LazyAttribute<'s>> = content
             .attributes
             .into_iter()
             .filter_map(|(name, attr)| {
@@ -144,6 +145,7 @@ impl<'s, 'a> LazyContent<'s, 'a> {
                 })
             })
             .collect();
+        attributes.sort_unstable_by_key(|a| a.index);
         let blocks = content
             .blocks
             .into_iter()
@@ -177,9 +179,17 @@ impl<'s, 'a> LazyContent<'s, 'a> {
     }
 
     /// The attribute of the schema's attribute `index` (a number compared,
-    /// not a name).
+    /// not a name): at that very place when every attribute before it is
+    /// present, found by bisection otherwise.
     pub(crate) fn attribute_at(&self, index: usize) -> Option<&LazyAttribute<'s>> {
-        self.attributes.iter().find(|a| a.index == index)
+        match self.attributes.get(index) {
+            Some(a) if a.index == index => Some(a),
+            _ => (self
+                .attributes
+                .binary_search_by_key(&index, |a| a.index)
+                .ok())
+            .map(|i| &self.attributes[i]),
+        }
     }
 
     /// Where a missing item of `body` (the body this content is of) would

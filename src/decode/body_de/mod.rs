@@ -302,8 +302,13 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                     trail: None,
                     attr: &attr.expr,
                 };
-                seed.deserialize(ExprDeserializer::new(&attr.expr, ctx, place, &env.evaluator))
-                    .map_err(|e| locate(e, &attr.expr.range(), &place))
+                seed.deserialize(ExprDeserializer::new(
+                    &attr.expr,
+                    ctx,
+                    place,
+                    &env.evaluator,
+                ))
+                .map_err(|e| locate(e, &attr.expr.range(), &place))
             }
             FieldKind::Block {
                 type_name,
