@@ -192,7 +192,9 @@ pub(crate) struct ExprDeserializer<'a> {
     /// one expression per attribute (no handle copied and dropped each).
     expr: &'a Expression,
     ctx: &'a EvalContext,
-    place: AttrPlace<'a>,
+    /// Borrowed: the deserializer is moved through serde's calls, and
+    /// stays small.
+    place: &'a AttrPlace<'a>,
     /// The decode's evaluator (shared by every attribute).
     evaluator: &'a RefCell<Evaluator>,
     /// What `deserialize_option` read already, for the inner type.
@@ -209,7 +211,7 @@ impl<'a> ExprDeserializer<'a> {
     pub(super) fn new(
         expr: &'a Expression,
         ctx: &'a EvalContext,
-        place: AttrPlace<'a>,
+        place: &'a AttrPlace<'a>,
         evaluator: &'a RefCell<Evaluator>,
     ) -> Self {
         ExprDeserializer {
@@ -240,7 +242,7 @@ impl<'a> ExprDeserializer<'a> {
 
     #[cold]
     fn locate(&self, err: Error) -> Error {
-        locate(err, &self.expr.range(), &self.place).with_source(self.expr.source().clone())
+        locate(err, &self.expr.range(), self.place).with_source(self.expr.source().clone())
     }
 
     /// Locates an error of a child value (raised by its `Deserialize` impl
@@ -526,13 +528,13 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
         self.index += 1;
         let place = AttrPlace {
             trail: Some(&trail),
-            ..parent.place
+            ..*parent.place
         };
         let node = element.json_node();
         seed.deserialize(ExprDeserializer::new(
             &element,
             parent.ctx,
-            place,
+            &place,
             parent.evaluator,
         ))
         .map(Some)
@@ -570,7 +572,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         let key_range = file.range(prop.name);
         let Some(name) = prop.key else {
             let e = Error::new(Diagnostic::error("Unknown value", "", None));
-            return Err(locate(e, &key_range, &parent.place).with_source(file.source.clone()));
+            return Err(locate(e, &key_range, parent.place).with_source(file.source.clone()));
         };
         let result = seed.deserialize(name.as_str().into_deserializer());
         let trail = Trail {
@@ -579,7 +581,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         };
         let place = AttrPlace {
             trail: Some(&trail),
-            ..parent.place
+            ..*parent.place
         };
         let key =
             result.map_err(|e| locate(e, &key_range, &place).with_source(file.source.clone()))?;
@@ -599,13 +601,13 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         };
         let place = AttrPlace {
             trail: Some(&trail),
-            ..parent.place
+            ..*parent.place
         };
         let value = Expression::json(self.walk.file.clone(), node);
         seed.deserialize(ExprDeserializer::new(
             &value,
             parent.ctx,
-            place,
+            &place,
             parent.evaluator,
         ))
         .map_err(|e| parent.locate_node(e, Some(node), &place))

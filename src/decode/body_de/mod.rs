@@ -305,7 +305,7 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 seed.deserialize(ExprDeserializer::new(
                     &attr.expr,
                     ctx,
-                    place,
+                    &place,
                     &env.evaluator,
                 ))
                 .map_err(|e| locate(e, &attr.expr.range(), &place))
@@ -575,13 +575,18 @@ struct CommentsDeserializer<'d, 'a> {
 }
 
 impl CommentsDeserializer<'_, '_> {
-    fn one<'s>(&'s self, expr: &'s Expression) -> ExprDeserializer<'s> {
-        let place = AttrPlace {
+    /// Where comment `expr` sits, for messages.
+    fn place<'s>(&'s self, expr: &'s Expression) -> AttrPlace<'s> {
+        AttrPlace {
             name: "//",
             path: &self.de.path,
             trail: None,
             attr: expr,
-        };
+        }
+    }
+
+    /// The deserializer of comment `expr`, placed at `place`.
+    fn one<'s>(&'s self, expr: &'s Expression, place: &'s AttrPlace<'s>) -> ExprDeserializer<'s> {
         ExprDeserializer::new(expr, &self.de.env.literal, place, &self.de.env.evaluator)
     }
 }
@@ -598,7 +603,8 @@ macro_rules! first_comment {
                     ));
                 }
                 let first = self.comments.swap_remove(0);
-                self.one(&first).$method($($($arg,)*)? visitor)
+                let place = self.place(&first);
+                self.one(&first, &place).$method($($($arg,)*)? visitor)
             }
         )*
     };
@@ -656,7 +662,10 @@ impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
         match self.comments.next() {
-            Some(expr) => seed.deserialize(self.owner.one(&expr)).map(Some),
+            Some(expr) => {
+                let place = self.owner.place(&expr);
+                seed.deserialize(self.owner.one(&expr, &place)).map(Some)
+            }
             None => Ok(None),
         }
     }
@@ -782,7 +791,7 @@ impl RemainMap<'_, '_> {
             trail: None,
             attr: expr,
         };
-        seed.deserialize(ExprDeserializer::new(expr, env.ctx, place, &env.evaluator))
+        seed.deserialize(ExprDeserializer::new(expr, env.ctx, &place, &env.evaluator))
             .map_err(|e| env.record(locate(e, &expr.range(), &place)))
     }
 }
