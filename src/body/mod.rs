@@ -570,9 +570,20 @@ impl Body {
         block: &str,
         diags: &mut Diagnostics,
     ) -> Result<LazyContent<'s, '_>, Error> {
-        if let BodyRepr::Json { file, node } = &self.repr {
-            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
-            return Ok(body.lazy_content(schema, partial, block, diags));
+        match &self.repr {
+            BodyRepr::Json { file, node } => {
+                let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
+                return Ok(body.lazy_content(schema, partial, block, diags));
+            }
+            BodyRepr::Native { file, body } => {
+                let native = native::NativeBody::new(file, *body, self.hidden.as_deref());
+                let mut content = native.lazy_content(schema, partial, block, diags);
+                if partial {
+                    content.rest = LazyRest::Body(self.without(schema));
+                }
+                return Ok(content);
+            }
+            BodyRepr::Merged(_) | BodyRepr::Derived(_) => {}
         }
         let (content, rest) = self.content_collecting(schema, partial, block, diags)?;
         Ok(LazyContent::from_content(content, schema, rest))
