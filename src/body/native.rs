@@ -363,6 +363,29 @@ impl<'a> NativeBody<'a> {
         attrs
     }
 
+    /// The body's attributes as [`just_attributes`](Self::just_attributes)
+    /// reads them, names and expressions only: no range is computed (a
+    /// decoded remain map needs none unless a value fails, and then the
+    /// expression finds its own). `None` when a block is among the items,
+    /// which `just_attributes` reports.
+    pub(crate) fn attribute_exprs(&self) -> Option<Vec<(String, Expression)>> {
+        let src = self.src();
+        let mut attrs = Vec::new();
+        for item in self.items() {
+            let Item::Attribute(attr) = item else {
+                return None;
+            };
+            attrs.push((
+                attr.name.text(src).to_string(),
+                Expression::native_shared(
+                    Origin::Native(self.file.clone()),
+                    attr.expr(src).clone(),
+                ),
+            ));
+        }
+        Some(attrs)
+    }
+
     pub(crate) fn attribute(&self, attr: &AttributeNode) -> Attribute {
         Attribute {
             name: attr.name.text(self.src()).to_string(),
