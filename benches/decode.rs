@@ -276,7 +276,12 @@ fn dynamic_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize
 }
 
 fn derive_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize {
-    let file = hcl_json::parse(text, "bench.tf.json").unwrap();
+    derive_decode_named(text, ctx, "bench.tf.json")
+}
+
+/// [`derive_decode`] of a file of either syntax, as its name says.
+fn derive_decode_named<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext, name: &str) -> usize {
+    let file = hcl_json::parse_auto(text, name).unwrap();
     let tf: TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
     tf.terraform.len()
         + tf.provider.len()
@@ -326,8 +331,8 @@ fn template_heavy_decode(c: &mut Criterion) {
 
 /// Without criterion, for side-by-side runs with Go's `hclbench` and for
 /// `/usr/bin/time -v`: `DECODE_BENCH_DUMP=DIR` writes the template-heavy
-/// files (1×, 10×, 100×), the 4 MB synthesized file and the typed file
-/// (`typed-10000.tf.json`) there;
+/// files (1×, 10×, 100×), the 4 MB synthesized file, its native twin
+/// (`synthesized-4MB.tf`) and the typed file (`typed-10000.tf.json`) there;
 /// `DECODE_BENCH_RUN=FILE:N` decodes FILE (as `hclbench decode` does) N
 /// times and prints the median ns per run.
 fn manual() -> bool {
@@ -340,6 +345,13 @@ fn manual() -> bool {
         }
         let path = format!("{dir}/synthesized-4MB.tf.json");
         std::fs::write(&path, support::synthesized_tf_json(4 << 20)).unwrap();
+        println!("{path}");
+        // Its native twin, for the derive in native syntax.
+        let json = hcl_json::parse(support::synthesized_tf_json(4 << 20), "4MB.tf.json").unwrap();
+        let native =
+            hcl_json::to_native_string(&json.body(), &hcl_json::ConvertOptions::default()).unwrap();
+        let path = format!("{dir}/synthesized-4MB.tf");
+        std::fs::write(&path, native).unwrap();
         println!("{path}");
         let path = format!("{dir}/typed-10000.tf.json");
         std::fs::write(&path, typed_tf_json(10_000)).unwrap();
@@ -362,7 +374,9 @@ fn manual() -> bool {
         // for its names), or literal-only with `DECODE_BENCH_LITERAL=1`
         // (what `hclbench -nil-ctx decode` times). `DECODE_BENCH_DERIVE=1`
         // decodes into the bench's `TfFile` structs instead (a typed
-        // decode: block bodies kept as `Body`, no whole-file `Value`);
+        // decode: block bodies kept as `Body`, no whole-file `Value`; a
+        // `.tf` file in native syntax, its names taken from
+        // `DECODE_BENCH_CONTEXT`);
         // `DECODE_BENCH_TYPED=1` into `TypedFile` (the `typed-*` file).
         let hclbench = path.contains("template-heavy");
         let literal = std::env::var_os("DECODE_BENCH_LITERAL").is_some();
@@ -394,7 +408,7 @@ fn manual() -> bool {
                 if typed {
                     std::hint::black_box(typed_decode(owned, &ctx));
                 } else if derive {
-                    std::hint::black_box(derive_decode(owned, &ctx));
+                    std::hint::black_box(derive_decode_named(owned, &ctx, path));
                 } else if hclbench || literal {
                     std::hint::black_box(hclbench_decode(owned, &ctx));
                 } else {
