@@ -61,6 +61,82 @@ struct Generic2 {
     _attrs: HashMap<String, Value>,
 }
 
+/// A typed decode: fields of known types (strings, a bool, an integer, an
+/// optional string, a list of strings) filled from plain JSON values.
+#[derive(HclDecode)]
+struct TypedFile {
+    #[hcl(block)]
+    resource: Vec<TypedResource>,
+}
+
+#[derive(HclDecode)]
+struct TypedResource {
+    #[hcl(label)]
+    _kind: String,
+    #[hcl(label)]
+    _name: String,
+    #[hcl(attr)]
+    ami: String,
+    #[hcl(attr)]
+    instance_type: String,
+    #[hcl(attr)]
+    subnet_id: Option<String>,
+    #[hcl(attr)]
+    description: String,
+    #[hcl(attr)]
+    monitoring: bool,
+    #[hcl(attr)]
+    cpu_count: u32,
+    #[hcl(attr)]
+    security_groups: Vec<String>,
+}
+
+/// `blocks` resources of plain values, for [`TypedFile`]: every string
+/// literal, none a template.
+fn typed_tf_json(blocks: usize) -> String {
+    let mut out = String::from("{\"resource\": [\n");
+    for i in 0..blocks {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str(&format!(
+            concat!(
+                "{{\"aws_instance\": {{\"web_{i}\": {{",
+                "\"ami\": \"ami-0c55b159cbfafe1f{d}\", ",
+                "\"instance_type\": \"t3.micro\", ",
+                "\"subnet_id\": \"subnet-0bb1c79de3{d}\", ",
+                "\"description\": \"The web server number {i}, behind the load balancer\", ",
+                "\"monitoring\": {m}, \"cpu_count\": {c}, ",
+                "\"security_groups\": [\"sg-web-{d}\", \"sg-ssh\"]}}}}}}"
+            ),
+            i = i,
+            d = i % 10,
+            m = i % 2 == 0,
+            c = 1 + i % 8,
+        ));
+    }
+    out.push_str("\n]}\n");
+    out
+}
+
+fn typed_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize {
+    let file = hcl_json::parse(text, "bench.tf.json").unwrap();
+    let typed: TypedFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
+    typed
+        .resource
+        .iter()
+        .map(|r| {
+            r.ami.len()
+                + r.instance_type.len()
+                + r.subnet_id.as_ref().map_or(0, String::len)
+                + r.description.len()
+                + usize::from(r.monitoring)
+                + r.cpu_count as usize
+                + r.security_groups.len()
+        })
+        .sum()
+}
+
 /// The file's blocks with their attributes captured unevaluated, as an
 /// application that evaluates later (deferred evaluation) keeps them.
 #[derive(HclDecode)]
@@ -200,7 +276,12 @@ fn dynamic_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize
 }
 
 fn derive_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize {
-    let file = hcl_json::parse(text, "bench.tf.json").unwrap();
+    derive_decode_named(text, ctx, "bench.tf.json")
+}
+
+/// [`derive_decode`] of a file of either syntax, as its name says.
+fn derive_decode_named<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext, name: &str) -> usize {
+    let file = hcl_json::parse_auto(text, name).unwrap();
     let tf: TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
     tf.terraform.len()
         + tf.provider.len()
@@ -250,7 +331,8 @@ fn template_heavy_decode(c: &mut Criterion) {
 
 /// Without criterion, for side-by-side runs with Go's `hclbench` and for
 /// `/usr/bin/time -v`: `DECODE_BENCH_DUMP=DIR` writes the template-heavy
-/// files (1×, 10×, 100×) and the 4 MB synthesized file there;
+/// files (1×, 10×, 100×), the 4 MB synthesized file, its native twin
+/// (`synthesized-4MB.tf`) and the typed file (`typed-10000.tf.json`) there;
 /// `DECODE_BENCH_RUN=FILE:N` decodes FILE (as `hclbench decode` does) N
 /// times and prints the median ns per run.
 fn manual() -> bool {
@@ -263,6 +345,16 @@ fn manual() -> bool {
         }
         let path = format!("{dir}/synthesized-4MB.tf.json");
         std::fs::write(&path, support::synthesized_tf_json(4 << 20)).unwrap();
+        println!("{path}");
+        // Its native twin, for the derive in native syntax.
+        let json = hcl_json::parse(support::synthesized_tf_json(4 << 20), "4MB.tf.json").unwrap();
+        let native =
+            hcl_json::to_native_string(&json.body(), &hcl_json::ConvertOptions::default()).unwrap();
+        let path = format!("{dir}/synthesized-4MB.tf");
+        std::fs::write(&path, native).unwrap();
+        println!("{path}");
+        let path = format!("{dir}/typed-10000.tf.json");
+        std::fs::write(&path, typed_tf_json(10_000)).unwrap();
         println!("{path}");
         return true;
     }
@@ -282,10 +374,14 @@ fn manual() -> bool {
         // for its names), or literal-only with `DECODE_BENCH_LITERAL=1`
         // (what `hclbench -nil-ctx decode` times). `DECODE_BENCH_DERIVE=1`
         // decodes into the bench's `TfFile` structs instead (a typed
-        // decode: block bodies kept as `Body`, no whole-file `Value`).
+        // decode: block bodies kept as `Body`, no whole-file `Value`; a
+        // `.tf` file in native syntax, its names taken from
+        // `DECODE_BENCH_CONTEXT`);
+        // `DECODE_BENCH_TYPED=1` into `TypedFile` (the `typed-*` file).
         let hclbench = path.contains("template-heavy");
         let literal = std::env::var_os("DECODE_BENCH_LITERAL").is_some();
         let derive = std::env::var_os("DECODE_BENCH_DERIVE").is_some();
+        let typed = std::env::var_os("DECODE_BENCH_TYPED").is_some();
         let ctx = if literal {
             EvalContext::literal()
         } else if hclbench {
@@ -309,8 +405,10 @@ fn manual() -> bool {
                     text.clone().unwrap()
                 };
                 let start = std::time::Instant::now();
-                if derive {
-                    std::hint::black_box(derive_decode(owned, &ctx));
+                if typed {
+                    std::hint::black_box(typed_decode(owned, &ctx));
+                } else if derive {
+                    std::hint::black_box(derive_decode_named(owned, &ctx, path));
                 } else if hclbench || literal {
                     std::hint::black_box(hclbench_decode(owned, &ctx));
                 } else {
@@ -354,7 +452,21 @@ fn decode(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, decode, template_heavy_decode);
+/// Fields of known types from plain values, beside the dynamic decode of
+/// the same file.
+fn typed(c: &mut Criterion) {
+    let text = typed_tf_json(10_000);
+    let ctx = context_for(&text);
+    assert!(typed_decode(&text, &ctx) > 0);
+    let mut group = c.benchmark_group("decode_typed");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("dynamic", |b| b.iter(|| dynamic_decode(&text, &ctx)));
+    group.bench_function("derive", |b| b.iter(|| typed_decode(&text, &ctx)));
+    group.finish();
+}
+
+criterion_group!(benches, decode, template_heavy_decode, typed);
 
 fn main() {
     if manual() {

@@ -1713,3 +1713,92 @@ fn a_field_read_by_a_function_needs_no_deserialize_of_its_own() {
         ["Missing required argument | The argument \"port\" is required, but no definition was found. | 2:1-2:2"]
     );
 }
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Texts {
+    #[hcl(attr)]
+    plain: String,
+    #[hcl(attr)]
+    escaped: String,
+    #[hcl(attr)]
+    template: String,
+    #[hcl(attr)]
+    decomposed: String,
+    #[hcl(attr)]
+    maybe: Option<String>,
+    #[hcl(attr)]
+    maybe_null: Option<String>,
+    #[hcl(attr)]
+    number: String,
+}
+
+#[test]
+fn string_fields_read_plain_strings_as_their_value_would_be() {
+    let ctx = EvalContext::new().with_variable("name", "web");
+    let src = r#"{
+        "plain": "a plain string longer than twenty-four bytes",
+        "escaped": "tab\there \u0041",
+        "template": "hello ${name}",
+        "decomposed": "cafe\u0301",
+        "maybe": "x",
+        "maybe_null": "${null}",
+        "number": 8080
+    }"#;
+    let file = hcl_json::parse(src, "t.json").unwrap();
+    let texts: Texts = hcl_json::decode_body(&file.body(), &ctx).unwrap();
+    assert_eq!(
+        texts,
+        Texts {
+            plain: "a plain string longer than twenty-four bytes".into(),
+            escaped: "tab\there A".into(),
+            template: "hello web".into(),
+            // Normalized as the string's value is (NFC).
+            decomposed: "caf\u{e9}".into(),
+            maybe: Some("x".into()),
+            maybe_null: None,
+            number: "8080".into(),
+        }
+    );
+    // Literal-only mode reads a template's text as written.
+    let texts: Texts = hcl_json::decode_body(&file.body(), &EvalContext::literal()).unwrap();
+    assert_eq!(texts.template, "hello ${name}");
+    assert_eq!(texts.maybe_null, Some("${null}".into()));
+}
+
+/// A string type whose reading fails: only "red" and "green".
+#[derive(Debug)]
+struct Color;
+
+impl<'de> Deserialize<'de> for Color {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Color;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("red or green")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Color, E> {
+                match v {
+                    "red" | "green" => Ok(Color),
+                    _ => Err(E::custom(format!("no color {v:?}"))),
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)] // read for its errors
+struct Painted {
+    #[hcl(attr)]
+    color: Color,
+}
+
+#[test]
+fn a_plain_string_a_type_refuses_is_an_error_at_the_attribute() {
+    assert_eq!(
+        problems::<Painted>("{\n  \"color\": \"blue\"\n}"),
+        ["Invalid attribute value | Invalid value for attribute \"color\": no color \"blue\". | 2:12-2:18"]
+    );
+}

@@ -125,7 +125,7 @@ impl<'a> JsonBody<'a> {
         let file = self.file;
         let raw = self.walk(schema, partial, false, block, diags);
         let mut content = BodyContent::empty(self.missing_item_range());
-        for (attr, prop) in raw.attributes {
+        for (_, attr, prop) in raw.attributes {
             content
                 .attributes
                 .insert(attr.name.clone(), self.attribute(prop));
@@ -155,11 +155,17 @@ impl<'a> JsonBody<'a> {
         diags: &mut Diagnostics,
     ) -> LazyContent<'s, 'a> {
         let file = self.file;
-        let raw = self.walk(schema, partial, partial, block, diags);
+        let mut raw = self.walk(schema, partial, partial, block, diags);
+        // In the schema's order, for `attribute_at` (already so when the
+        // file writes them in the order of the struct's fields).
+        if raw.attributes.len() > 1 {
+            raw.attributes.sort_unstable_by_key(|&(index, ..)| index);
+        }
         let mut content = LazyContent::new();
         content.attributes = (raw.attributes.iter())
-            .map(|(attr, prop)| LazyAttribute {
+            .map(|&(index, attr, prop)| LazyAttribute {
                 name: &attr.name,
+                index,
                 expr: Expression::json(file.clone(), prop.value),
             })
             .collect();
@@ -221,13 +227,15 @@ impl<'a> JsonBody<'a> {
             if name == COMMENT || self.is_hidden(&name) {
                 continue;
             }
-            if let Some(attr) = schema.find_attribute(&name) {
-                let existing = raw.attributes.iter().find(|(a, _)| a.name == attr.name);
-                if let Some(&(_, existing)) = existing {
+            let found = (schema.attributes.iter().enumerate()).find(|(_, a)| a.name == name);
+            if let Some((index, attr)) = found {
+                // One schema entry per name: its place says which it is.
+                let existing = raw.attributes.iter().find(|(i, ..)| *i == index);
+                if let Some(&(_, _, existing)) = existing {
                     let existing = self.attribute(existing).range;
                     diags.push(self.duplicate("Duplicate argument", prop, &existing));
                 } else {
-                    raw.attributes.push((attr, prop));
+                    raw.attributes.push((index, attr, prop));
                 }
             } else if let Some(block) = schema.find_block(&name) {
                 stack.clear();
@@ -238,8 +246,8 @@ impl<'a> JsonBody<'a> {
                 raw.rest.push((name, prop.value));
             }
         }
-        for attr in &schema.attributes {
-            if attr.required && !raw.attributes.iter().any(|(a, _)| a.name == attr.name) {
+        for (index, attr) in schema.attributes.iter().enumerate() {
+            if attr.required && !raw.attributes.iter().any(|(i, ..)| *i == index) {
                 diags.push(missing_argument_at(
                     &attr.name,
                     block,
@@ -463,7 +471,8 @@ impl<'a> JsonBody<'a> {
 /// What [`JsonBody::walk`] finds: the schema's attributes and blocks, as
 /// properties and nodes (no range computed, no name copied).
 struct RawContent<'s, 'a> {
-    attributes: Vec<(&'s AttributeSchema, Prop)>,
+    /// With each its place in the schema.
+    attributes: Vec<(usize, &'s AttributeSchema, Prop)>,
     blocks: Vec<RawBlock<'s>>,
     /// The label properties of every block, each block's a run of them.
     labels: Vec<Prop>,

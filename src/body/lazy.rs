@@ -58,6 +58,8 @@ pub(crate) type LabelSpots = SmallVec<[Spot; 2]>;
 #[derive(Debug, Clone)]
 pub(crate) struct LazyAttribute<'s> {
     pub name: &'s str,
+    /// Its place among the schema's attributes.
+    pub index: usize,
     pub expr: Expression,
 }
 
@@ -103,7 +105,8 @@ pub(crate) enum LazyRest<'a> {
 /// names borrow from the body's file, for `'a`).
 #[derive(Debug)]
 pub(crate) struct LazyContent<'s, 'a> {
-    /// The attributes found, in source order, each name once.
+    /// The attributes found, each name once, in the schema's order (see
+    /// [`attribute_at`](Self::attribute_at)).
     pub attributes: Vec<LazyAttribute<'s>>,
     /// The blocks found, in source order.
     pub blocks: Vec<LazyBlock<'s>>,
@@ -130,17 +133,19 @@ impl<'s, 'a> LazyContent<'s, 'a> {
         schema: &'s super::BodySchema,
         rest: Option<Body>,
     ) -> LazyContent<'s, 'a> {
-        let attributes = content
+        let mut attributes: Vec<LazyAttribute<'s>> = content
             .attributes
             .into_iter()
             .filter_map(|(name, attr)| {
-                let schema_attr = schema.find_attribute(&name)?;
+                let index = schema.attributes.iter().position(|a| a.name == name)?;
                 Some(LazyAttribute {
-                    name: &schema_attr.name,
+                    name: &schema.attributes[index].name,
+                    index,
                     expr: attr.expr,
                 })
             })
             .collect();
+        attributes.sort_unstable_by_key(|a| a.index);
         let blocks = content
             .blocks
             .into_iter()
@@ -171,6 +176,20 @@ impl<'s, 'a> LazyContent<'s, 'a> {
     /// The attribute named `name`.
     pub(crate) fn attribute(&self, name: &str) -> Option<&LazyAttribute<'s>> {
         self.attributes.iter().find(|a| a.name == name)
+    }
+
+    /// The attribute of the schema's attribute `index` (a number compared,
+    /// not a name): at that very place when every attribute before it is
+    /// present, found by bisection otherwise.
+    pub(crate) fn attribute_at(&self, index: usize) -> Option<&LazyAttribute<'s>> {
+        match self.attributes.get(index) {
+            Some(a) if a.index == index => Some(a),
+            _ => (self
+                .attributes
+                .binary_search_by_key(&index, |a| a.index)
+                .ok())
+            .map(|i| &self.attributes[i]),
+        }
     }
 
     /// Where a missing item of `body` (the body this content is of) would

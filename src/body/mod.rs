@@ -570,9 +570,20 @@ impl Body {
         block: &str,
         diags: &mut Diagnostics,
     ) -> Result<LazyContent<'s, '_>, Error> {
-        if let BodyRepr::Json { file, node } = &self.repr {
-            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
-            return Ok(body.lazy_content(schema, partial, block, diags));
+        match &self.repr {
+            BodyRepr::Json { file, node } => {
+                let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
+                return Ok(body.lazy_content(schema, partial, block, diags));
+            }
+            BodyRepr::Native { file, body } => {
+                let native = native::NativeBody::new(file, *body, self.hidden.as_deref());
+                let mut content = native.lazy_content(schema, partial, block, diags);
+                if partial {
+                    content.rest = LazyRest::Body(self.without(schema));
+                }
+                return Ok(content);
+            }
+            BodyRepr::Merged(_) | BodyRepr::Derived(_) => {}
         }
         let (content, rest) = self.content_collecting(schema, partial, block, diags)?;
         Ok(LazyContent::from_content(content, schema, rest))
@@ -650,15 +661,22 @@ impl Body {
 
     /// Every item of the body as an attribute, name and expression only,
     /// in source order: what [`just_attributes`](Self::just_attributes)
-    /// gives, without the ranges it computes for each attribute (a JSON
-    /// body's fast path; every other body, and any problem, goes through
-    /// `just_attributes` and its diagnostics).
+    /// gives, without the ranges it computes for each attribute (the fast
+    /// path of JSON and native bodies; merged bodies, and any problem, go
+    /// through `just_attributes` and its diagnostics).
     pub(crate) fn attribute_exprs(&self) -> Result<Vec<(String, Expression)>, Error> {
-        if let BodyRepr::Json { file, node } = &self.repr {
-            let body = json::JsonBody::new(file, *node, self.hidden.as_deref());
-            if let Some(attrs) = body.attribute_exprs() {
-                return Ok(attrs);
+        let hidden = self.hidden.as_deref();
+        let found = match &self.repr {
+            BodyRepr::Json { file, node } => {
+                json::JsonBody::new(file, *node, hidden).attribute_exprs()
             }
+            BodyRepr::Native { file, body } => {
+                native::NativeBody::new(file, *body, hidden).attribute_exprs()
+            }
+            BodyRepr::Merged(_) | BodyRepr::Derived(_) => None,
+        };
+        if let Some(attrs) = found {
+            return Ok(attrs);
         }
         Ok(self
             .just_attributes()?

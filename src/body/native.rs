@@ -11,8 +11,10 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
+use super::lazy::{LazyAttribute, LazyBlock, LazyContent, Spot};
 use super::schema::{
-    missing_argument, Attribute, Block, BlockHeaderSchema, BodyContent, BodySchema,
+    missing_argument, missing_argument_at, Attribute, Block, BlockHeaderSchema, BodyContent,
+    BodySchema,
 };
 use super::{Body, Expression, File, FileRepr, Origin};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
@@ -185,23 +187,8 @@ impl<'a> NativeBody<'a> {
                         content
                             .attributes
                             .insert(name.to_string(), self.attribute(attr));
-                    } else if schema.find_block(name).is_some() {
-                        diags.push(self.error_of(
-                            DiagnosticKind::UnsupportedArgument,
-                            "Unsupported argument",
-                            format!("An argument named {name:?} is not expected here. Did you mean to define a block of type {name:?}?"),
-                            attr.name.span,
-                        ));
-                    } else if !partial {
-                        diags.push(self.error_of(
-                            DiagnosticKind::UnsupportedArgument,
-                            "Unsupported argument",
-                            format!(
-                                "An argument named {name:?} is not expected here.{}",
-                                suggestion(name, schema)
-                            ),
-                            attr.name.span,
-                        ));
+                    } else {
+                        self.unexpected_attribute(attr, schema, partial, diags);
                     }
                 }
                 Item::Block(b) => {
@@ -210,23 +197,8 @@ impl<'a> NativeBody<'a> {
                         if let Some(block) = self.block(b, header, diags) {
                             content.blocks.push(block);
                         }
-                    } else if schema.find_attribute(name).is_some() {
-                        diags.push(self.error_of(
-                            DiagnosticKind::UnsupportedBlock,
-                            "Unsupported block type",
-                            format!("Blocks of type {name:?} are not expected here. Did you mean to define argument {name:?}? If so, use the equals sign to assign it a value."),
-                            b.type_name.span,
-                        ));
-                    } else if !partial {
-                        diags.push(self.error_of(
-                            DiagnosticKind::UnsupportedBlock,
-                            "Unsupported block type",
-                            format!(
-                                "Blocks of type {name:?} are not expected here.{}",
-                                suggestion(name, schema)
-                            ),
-                            b.type_name.span,
-                        ));
+                    } else {
+                        self.unexpected_block(b, schema, partial, diags);
                     }
                 }
             }
@@ -237,6 +209,131 @@ impl<'a> NativeBody<'a> {
             }
         }
         content
+    }
+
+    /// [`content`](Self::content) for decoding: the same items and
+    /// problems, ranges left as byte offsets (a decode that succeeds
+    /// resolves none, and builds no line index), attributes in the
+    /// schema's order.
+    pub(crate) fn lazy_content<'s>(
+        &self,
+        schema: &'s BodySchema,
+        partial: bool,
+        block: &str,
+        diags: &mut Diagnostics,
+    ) -> LazyContent<'s, 'static> {
+        let src = self.src();
+        let mut content = LazyContent::new();
+        for item in self.items() {
+            match item {
+                Item::Attribute(attr) => {
+                    let name = attr.name.text(src);
+                    let Some(index) = schema.attributes.iter().position(|a| a.name == name) else {
+                        self.unexpected_attribute(attr, schema, partial, diags);
+                        continue;
+                    };
+                    // The parser refused a redefinition: each name once.
+                    content.attributes.push(LazyAttribute {
+                        name: &schema.attributes[index].name,
+                        index,
+                        expr: Expression::native_shared(
+                            Origin::Native(self.file.clone()),
+                            attr.expr(src).clone(),
+                        ),
+                    });
+                }
+                Item::Block(b) => {
+                    let name = b.type_name.text(src);
+                    if let Some(header) = schema.find_block(name) {
+                        if self.labels_fit(b, header, diags) {
+                            let header_end = b.labels.last().map_or(b.type_name.span, |l| l.span);
+                            let spot = |s: Span| Spot::bytes(s.start as usize, s.end as usize);
+                            content.blocks.push(LazyBlock {
+                                type_name: &header.type_name,
+                                labels: b.labels.iter().map(|l| l.text(src).to_string()).collect(),
+                                body: Body::native(self.file.clone(), b.body),
+                                def: spot(b.type_name.span.to(header_end)),
+                                type_spot: spot(b.type_name.span),
+                                label_spots: b.labels.iter().map(|l| spot(l.span)).collect(),
+                            });
+                        }
+                    } else {
+                        self.unexpected_block(b, schema, partial, diags);
+                    }
+                }
+            }
+        }
+        for (index, attr) in schema.attributes.iter().enumerate() {
+            if attr.required && !content.attributes.iter().any(|a| a.index == index) {
+                let at = self.file.missing_item_range(self.body);
+                diags.push(missing_argument_at(&attr.name, block, at));
+            }
+        }
+        if content.attributes.len() > 1 {
+            content.attributes.sort_unstable_by_key(|a| a.index);
+        }
+        content
+    }
+
+    /// The problem of an attribute the schema does not name: none when
+    /// `partial` (it is the rest's), unless the schema has a block of
+    /// that name.
+    fn unexpected_attribute(
+        &self,
+        attr: &AttributeNode,
+        schema: &BodySchema,
+        partial: bool,
+        diags: &mut Diagnostics,
+    ) {
+        let name = attr.name.text(self.src());
+        if schema.find_block(name).is_some() {
+            diags.push(self.error_of(
+                DiagnosticKind::UnsupportedArgument,
+                "Unsupported argument",
+                format!("An argument named {name:?} is not expected here. Did you mean to define a block of type {name:?}?"),
+                attr.name.span,
+            ));
+        } else if !partial {
+            diags.push(self.error_of(
+                DiagnosticKind::UnsupportedArgument,
+                "Unsupported argument",
+                format!(
+                    "An argument named {name:?} is not expected here.{}",
+                    suggestion(name, schema)
+                ),
+                attr.name.span,
+            ));
+        }
+    }
+
+    /// The problem of a block the schema does not name (see
+    /// [`unexpected_attribute`](Self::unexpected_attribute)).
+    fn unexpected_block(
+        &self,
+        b: &BlockNode,
+        schema: &BodySchema,
+        partial: bool,
+        diags: &mut Diagnostics,
+    ) {
+        let name = b.type_name.text(self.src());
+        if schema.find_attribute(name).is_some() {
+            diags.push(self.error_of(
+                DiagnosticKind::UnsupportedBlock,
+                "Unsupported block type",
+                format!("Blocks of type {name:?} are not expected here. Did you mean to define argument {name:?}? If so, use the equals sign to assign it a value."),
+                b.type_name.span,
+            ));
+        } else if !partial {
+            diags.push(self.error_of(
+                DiagnosticKind::UnsupportedBlock,
+                "Unsupported block type",
+                format!(
+                    "Blocks of type {name:?} are not expected here.{}",
+                    suggestion(name, schema)
+                ),
+                b.type_name.span,
+            ));
+        }
     }
 
     /// Dynamic attributes: every attribute; a block is an error, as in HCL.
@@ -266,6 +363,29 @@ impl<'a> NativeBody<'a> {
         attrs
     }
 
+    /// The body's attributes as [`just_attributes`](Self::just_attributes)
+    /// reads them, names and expressions only: no range is computed (a
+    /// decoded remain map needs none unless a value fails, and then the
+    /// expression finds its own). `None` when a block is among the items,
+    /// which `just_attributes` reports.
+    pub(crate) fn attribute_exprs(&self) -> Option<Vec<(String, Expression)>> {
+        let src = self.src();
+        let mut attrs = Vec::new();
+        for item in self.items() {
+            let Item::Attribute(attr) = item else {
+                return None;
+            };
+            attrs.push((
+                attr.name.text(src).to_string(),
+                Expression::native_shared(
+                    Origin::Native(self.file.clone()),
+                    attr.expr(src).clone(),
+                ),
+            ));
+        }
+        Some(attrs)
+    }
+
     pub(crate) fn attribute(&self, attr: &AttributeNode) -> Attribute {
         Attribute {
             name: attr.name.text(self.src()).to_string(),
@@ -285,6 +405,33 @@ impl<'a> NativeBody<'a> {
         header: &BlockHeaderSchema,
         diags: &mut Diagnostics,
     ) -> Option<Block> {
+        if !self.labels_fit(b, header, diags) {
+            return None;
+        }
+        let name = b.type_name.text(self.src());
+        let header_end = b.labels.last().map_or(b.type_name.span, |l| l.span);
+        Some(Block {
+            type_name: name.to_string(),
+            labels: b
+                .labels
+                .iter()
+                .map(|l| l.text(self.src()).to_string())
+                .collect(),
+            body: Body::native(self.file.clone(), b.body),
+            def_range: self.file.range(b.type_name.span.to(header_end)),
+            type_range: self.file.range(b.type_name.span),
+            label_ranges: b.labels.iter().map(|l| self.file.range(l.span)).collect(),
+        })
+    }
+
+    /// Whether `b` has as many labels as `header` names; its label-count
+    /// error if not.
+    fn labels_fit(
+        &self,
+        b: &BlockNode,
+        header: &BlockHeaderSchema,
+        diags: &mut Diagnostics,
+    ) -> bool {
         let name = b.type_name.text(self.src());
         let want = header.label_names.len();
         let context = self.file.range(b.type_name.span.to(b.open));
@@ -306,7 +453,7 @@ impl<'a> NativeBody<'a> {
                 )
                 .with_context(context),
             );
-            return None;
+            return false;
         }
         if b.labels.len() < want {
             diags.push(
@@ -321,21 +468,9 @@ impl<'a> NativeBody<'a> {
                 )
                 .with_context(context),
             );
-            return None;
+            return false;
         }
-        let header_end = b.labels.last().map_or(b.type_name.span, |l| l.span);
-        Some(Block {
-            type_name: name.to_string(),
-            labels: b
-                .labels
-                .iter()
-                .map(|l| l.text(self.src()).to_string())
-                .collect(),
-            body: Body::native(self.file.clone(), b.body),
-            def_range: self.file.range(b.type_name.span.to(header_end)),
-            type_range: self.file.range(b.type_name.span),
-            label_ranges: b.labels.iter().map(|l| self.file.range(l.span)).collect(),
-        })
+        true
     }
 
     #[cold]

@@ -20,7 +20,10 @@
 //! failure, an untagged mismatch, a value-layer conversion error) gets the
 //! range of the nearest expression and a detail naming the path to it.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
@@ -29,8 +32,9 @@ use serde::de::{
 use super::capture;
 use crate::body::Expression;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
-use crate::eval::{EvalContext, ExpressionClosure, ObjectWalk};
+use crate::eval::{EvalContext, Evaluator, ExpressionClosure, ObjectWalk};
 use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN, VALUE_TOKEN};
+use crate::json::{FileData, NodeId, NodeKind};
 use crate::pos::Range;
 use crate::value::{give_value, Value, ValueDeserializer};
 
@@ -188,42 +192,63 @@ pub(crate) struct ExprDeserializer<'a> {
     /// one expression per attribute (no handle copied and dropped each).
     expr: &'a Expression,
     ctx: &'a EvalContext,
-    place: AttrPlace<'a>,
-    /// The value, once evaluated (by `deserialize_option`).
-    evaluated: Option<Result<Value, Error>>,
+    /// Borrowed: the deserializer is moved through serde's calls, and
+    /// stays small.
+    place: &'a AttrPlace<'a>,
+    /// The decode's evaluator (shared by every attribute).
+    evaluator: &'a RefCell<Evaluator>,
+    /// What `deserialize_option` read already, for the inner type.
+    ready: Option<Ready<'a>>,
+}
+
+/// The value or the plain text of an expression, read once.
+enum Ready<'a> {
+    Value(Result<Value, Error>),
+    Text(Cow<'a, str>),
 }
 
 impl<'a> ExprDeserializer<'a> {
-    pub(super) fn new(expr: &'a Expression, ctx: &'a EvalContext, place: AttrPlace<'a>) -> Self {
+    pub(super) fn new(
+        expr: &'a Expression,
+        ctx: &'a EvalContext,
+        place: &'a AttrPlace<'a>,
+        evaluator: &'a RefCell<Evaluator>,
+    ) -> Self {
         ExprDeserializer {
             expr,
             ctx,
             place,
-            evaluated: None,
+            evaluator,
+            ready: None,
         }
     }
 
     fn value(&mut self) -> Result<Value, Error> {
-        match self.evaluated.take() {
-            Some(result) => result,
-            None => self.expr.value(self.ctx),
+        match self.ready.take() {
+            Some(Ready::Value(result)) => result,
+            _ => self.evaluate(),
         }
+    }
+
+    /// Whether the value was evaluated already.
+    fn evaluated(&self) -> bool {
+        matches!(self.ready, Some(Ready::Value(_)))
+    }
+
+    /// The expression's value in this deserializer's context.
+    fn evaluate(&self) -> Result<Value, Error> {
+        self.evaluator.borrow_mut().value(self.expr, self.ctx)
     }
 
     #[cold]
     fn locate(&self, err: Error) -> Error {
-        locate(err, &self.expr.range(), &self.place).with_source(self.expr.source().clone())
+        locate(err, &self.expr.range(), self.place).with_source(self.expr.source().clone())
     }
 
     /// Locates an error of a child value (raised by its `Deserialize` impl
     /// after this crate's deserializer returned) at that value.
     #[cold]
-    fn locate_node(
-        &self,
-        err: Error,
-        node: Option<crate::json::NodeId>,
-        place: &AttrPlace<'_>,
-    ) -> Error {
+    fn locate_node(&self, err: Error, node: Option<NodeId>, place: &AttrPlace<'_>) -> Error {
         let range = match (node, self.expr.json_file()) {
             (Some(n), Some((file, _))) => file.range(n),
             _ => self.expr.range(),
@@ -243,15 +268,32 @@ impl<'a> ExprDeserializer<'a> {
 
     fn walk_seq<'de, V: Visitor<'de>>(
         self,
-        elements: Vec<Expression>,
+        elements: Elements<'a>,
         visitor: V,
     ) -> Result<V::Value, Error> {
         let mut seq = ExprSeq {
             parent: &self,
-            elements: elements.into_iter(),
+            elements,
             index: 0,
         };
         visitor.visit_seq(&mut seq).map_err(|e| self.locate(e))
+    }
+
+    /// The element expressions of a sequence as written (see
+    /// [`Expression::static_elements`]); a JSON array's are made one at a
+    /// time, as they are read.
+    fn elements(&self) -> Option<Elements<'a>> {
+        let expr: &'a Expression = self.expr;
+        if let Some((file, node)) = expr.json_file() {
+            return match file.kind(node) {
+                NodeKind::Array { first, len } => {
+                    Some(Elements::Json(file, file.elements(first, len).iter()))
+                }
+                _ => None,
+            };
+        }
+        expr.static_elements()
+            .map(|elements| Elements::Exprs(elements.into_iter()))
     }
 
     fn walk_map<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -271,8 +313,8 @@ impl<'a> ExprDeserializer<'a> {
     fn buffer<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         capture::record_buffered(self.place.attr, self.expr);
         self.ctx = capture::literal_ctx();
-        self.evaluated = None;
-        if let Some(elements) = self.expr.static_elements() {
+        self.ready = None;
+        if let Some(elements) = self.elements() {
             return self.walk_seq(elements, visitor);
         }
         if self.expr.is_json_object() {
@@ -299,7 +341,7 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
         deserialize_i64; deserialize_i128; deserialize_u8; deserialize_u16; deserialize_u32;
         deserialize_u64; deserialize_u128; deserialize_f32; deserialize_f64; deserialize_char;
-        deserialize_str; deserialize_string; deserialize_bytes; deserialize_byte_buf;
+        deserialize_bytes; deserialize_byte_buf;
         deserialize_unit; deserialize_identifier; deserialize_ignored_any;
         deserialize_unit_struct(name: &'static str);
         deserialize_tuple_struct(name: &'static str, len: usize);
@@ -307,11 +349,11 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.evaluated.is_none() {
+        if !self.evaluated() {
             if is_buffering(&visitor) {
                 return self.buffer(visitor);
             }
-            if let Some(elements) = self.expr.static_elements() {
+            if let Some(elements) = self.elements() {
                 return self.walk_seq(elements, visitor);
             }
             if self.expr.is_json_object() {
@@ -321,6 +363,28 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         self.via_value(|v| v.deserialize_any(visitor))
     }
 
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+        if !self.evaluated() {
+            // A plain string is read as written: no `Value` in between.
+            let text = match self.ready.take() {
+                Some(Ready::Text(text)) => Some(text),
+                _ => self.evaluator.borrow().plain_text(self.expr, self.ctx),
+            };
+            if let Some(text) = text {
+                let read = match text {
+                    Cow::Borrowed(text) => visitor.visit_str(text),
+                    Cow::Owned(text) => visitor.visit_string(text),
+                };
+                return read.map_err(|e| self.locate(e));
+            }
+        }
+        self.via_value(|v| v.deserialize_string(visitor))
+    }
+
     fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         if self.expr.is_json_null() {
             return visitor.visit_none();
@@ -328,13 +392,19 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
         if self.expr.is_json_container() || self.expr.is_native_tuple() {
             return visitor.visit_some(self);
         }
-        let result = self.expr.value(self.ctx);
+        let plain = self.evaluator.borrow().plain_text(self.expr, self.ctx);
+        if let Some(text) = plain {
+            // Not null, and nothing to report: the inner type reads it.
+            self.ready = Some(Ready::Text(text));
+            return visitor.visit_some(self);
+        }
+        let result = self.evaluate();
         if matches!(&result, Ok(v) if v.is_null()) {
             return visitor.visit_none();
         }
         // Evaluated once; a failure is reported only if the inner type needs
         // the value (an `Option<Expression>` does not).
-        self.evaluated = Some(result);
+        self.ready = Some(Ready::Value(result));
         visitor.visit_some(self)
     }
 
@@ -376,15 +446,15 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.static_elements() {
-            Some(elements) if self.evaluated.is_none() => self.walk_seq(elements, visitor),
+        match self.elements() {
+            Some(elements) if !self.evaluated() => self.walk_seq(elements, visitor),
             _ => self.via_value(|v| v.deserialize_seq(visitor)),
         }
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.static_elements() {
-            Some(elements) if elements.len() == len && self.evaluated.is_none() => {
+        match self.elements() {
+            Some(elements) if elements.len() == len && !self.evaluated() => {
                 self.walk_seq(elements, visitor)
             }
             _ => self.via_value(|v| v.deserialize_tuple(len, visitor)),
@@ -410,8 +480,34 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
 
 struct ExprSeq<'p, 'a> {
     parent: &'p ExprDeserializer<'a>,
-    elements: std::vec::IntoIter<Expression>,
+    elements: Elements<'a>,
     index: usize,
+}
+
+/// The elements of a sequence as written.
+enum Elements<'a> {
+    /// A JSON array's: its element nodes.
+    Json(&'a Arc<FileData>, std::slice::Iter<'a, NodeId>),
+    /// A native tuple constructor's.
+    Exprs(std::vec::IntoIter<Expression>),
+}
+
+impl Elements<'_> {
+    fn next(&mut self) -> Option<Expression> {
+        match self {
+            Elements::Json(file, nodes) => {
+                nodes.next().map(|&n| Expression::json((*file).clone(), n))
+            }
+            Elements::Exprs(exprs) => exprs.next(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Elements::Json(_, nodes) => nodes.len(),
+            Elements::Exprs(exprs) => exprs.len(),
+        }
+    }
 }
 
 impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
@@ -432,12 +528,17 @@ impl<'de> SeqAccess<'de> for ExprSeq<'_, '_> {
         self.index += 1;
         let place = AttrPlace {
             trail: Some(&trail),
-            ..parent.place
+            ..*parent.place
         };
         let node = element.json_node();
-        seed.deserialize(ExprDeserializer::new(&element, parent.ctx, place))
-            .map(Some)
-            .map_err(|e| parent.locate_node(e, node, &place))
+        seed.deserialize(ExprDeserializer::new(
+            &element,
+            parent.ctx,
+            &place,
+            parent.evaluator,
+        ))
+        .map(Some)
+        .map_err(|e| parent.locate_node(e, node, &place))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -449,7 +550,7 @@ struct ExprMap<'p, 'a> {
     parent: &'p ExprDeserializer<'a>,
     walk: ObjectWalk<'p>,
     /// The key just read and its value node.
-    key: Option<(crate::value::Str, crate::json::NodeId)>,
+    key: Option<(crate::value::Str, NodeId)>,
 }
 
 impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
@@ -471,7 +572,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         let key_range = file.range(prop.name);
         let Some(name) = prop.key else {
             let e = Error::new(Diagnostic::error("Unknown value", "", None));
-            return Err(locate(e, &key_range, &parent.place).with_source(file.source.clone()));
+            return Err(locate(e, &key_range, parent.place).with_source(file.source.clone()));
         };
         let result = seed.deserialize(name.as_str().into_deserializer());
         let trail = Trail {
@@ -480,7 +581,7 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         };
         let place = AttrPlace {
             trail: Some(&trail),
-            ..parent.place
+            ..*parent.place
         };
         let key =
             result.map_err(|e| locate(e, &key_range, &place).with_source(file.source.clone()))?;
@@ -500,11 +601,16 @@ impl<'de> MapAccess<'de> for ExprMap<'_, '_> {
         };
         let place = AttrPlace {
             trail: Some(&trail),
-            ..parent.place
+            ..*parent.place
         };
         let value = Expression::json(self.walk.file.clone(), node);
-        seed.deserialize(ExprDeserializer::new(&value, parent.ctx, place))
-            .map_err(|e| parent.locate_node(e, Some(node), &place))
+        seed.deserialize(ExprDeserializer::new(
+            &value,
+            parent.ctx,
+            &place,
+            parent.evaluator,
+        ))
+        .map_err(|e| parent.locate_node(e, Some(node), &place))
     }
 
     fn size_hint(&self) -> Option<usize> {

@@ -307,6 +307,7 @@ fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Err
         ctx,
         literal: capture::literal_ctx().clone(),
         diags: RefCell::new(Diagnostics::new()),
+        evaluator: RefCell::default(),
     };
     let de = spec::BodyDeserializer {
         body: body.clone(),

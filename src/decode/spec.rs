@@ -11,7 +11,7 @@ use std::cell::RefCell;
 
 use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema, LabelSpots, Labels, Spot};
 use crate::diag::Diagnostics;
-use crate::eval::EvalContext;
+use crate::eval::{EvalContext, Evaluator};
 
 use super::shape::{self, Shape};
 
@@ -217,6 +217,8 @@ pub(crate) struct Env<'a> {
     /// For `#[hcl(attr, literal)]` fields.
     pub literal: EvalContext,
     pub diags: RefCell<Diagnostics>,
+    /// Evaluates the attributes, one set-up for the whole decode.
+    pub evaluator: RefCell<Evaluator>,
 }
 
 /// A `serde::Deserializer` over one body, for the struct `spec` describes.

@@ -105,6 +105,95 @@ impl Expression {
     }
 }
 
+/// Evaluates expressions one after another, as a decode reads a body's
+/// attributes: each value is what [`Expression::value`] gives, with the
+/// diagnostics list and the object-name stack of the JSON walk set up once
+/// for all of them rather than once per expression (a decode evaluates
+/// tens of thousands of small attributes, most of them a string or a
+/// short template).
+#[derive(Debug, Default)]
+pub(crate) struct Evaluator {
+    diags: Diagnostics,
+    names: Vec<NodeId>,
+}
+
+impl Evaluator {
+    /// The value of `expr` in `ctx`: [`Expression::value`].
+    pub(crate) fn value(&mut self, expr: &Expression, ctx: &EvalContext) -> Result<Value, Error> {
+        let ExprKind::Json { file, node, kept } = &expr.kind else {
+            return expr.value(ctx);
+        };
+        let meter = match limits::enter(ctx.limits(), expr.source_len()) {
+            Ok(meter) => meter,
+            Err(e) => return Err(expr.limit_error(e)),
+        };
+        let mut eval = JsonEval {
+            file,
+            ctx,
+            diags: &mut self.diags,
+            names: std::mem::take(&mut self.names),
+            kept: kept.as_deref(),
+        };
+        let value = eval.node(*node);
+        self.names = eval.names;
+        if self.diags.is_empty() {
+            // As in `Expression::value`: a limit reached in a part whose
+            // diagnostics were dropped still fails the evaluation.
+            if let Some(e) = limits::exceeded() {
+                drop(meter);
+                return Err(expr.limit_error(e));
+            }
+            return Ok(value);
+        }
+        drop(meter);
+        self.failed(expr, value)
+    }
+
+    /// The text of `expr` when it is a JSON string that `ctx` reads as
+    /// text, not as a template, and ASCII: its value is then exactly this
+    /// text (ASCII is in normal form), so a string field takes it without
+    /// a `Value` built and taken apart. `None` for anything else, and
+    /// where the evaluation would fail (a spent budget), for
+    /// [`value`](Self::value) to say so.
+    pub(crate) fn plain_text<'e>(
+        &self,
+        expr: &'e Expression,
+        ctx: &EvalContext,
+    ) -> Option<Cow<'e, str>> {
+        let ExprKind::Json { file, node, .. } = &expr.kind else {
+            return None;
+        };
+        if !matches!(file.kind(*node), NodeKind::String) {
+            return None;
+        }
+        let Reading::Text(text) = read_string(file, *node, ctx) else {
+            return None;
+        };
+        if !text.is_ascii() {
+            return None;
+        }
+        // What entering the evaluation would refuse.
+        let meter = limits::enter(ctx.limits(), expr.source_len()).ok()?;
+        let spent = limits::exceeded().is_some();
+        drop(meter);
+        (!spent).then_some(text)
+    }
+
+    /// The outcome of an evaluation that reported something.
+    #[cold]
+    fn failed(&mut self, expr: &Expression, value: Value) -> Result<Value, Error> {
+        let diags = std::mem::take(&mut self.diags);
+        if !diags.has_errors() {
+            if let Some(e) = limits::exceeded() {
+                return Err(expr.limit_error(e));
+            }
+        }
+        diags
+            .into_result(value)
+            .map_err(|e| e.with_source(expr.source().clone()))
+    }
+}
+
 /// The walk over a JSON value, collecting diagnostics.
 struct JsonEval<'a> {
     file: &'a std::sync::Arc<FileData>,

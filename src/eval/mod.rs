@@ -29,4 +29,4 @@ pub use context::EvalContext;
 pub(crate) use context::{Library, LibraryTable};
 pub(crate) use function::call_failed;
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};
-pub(crate) use json::ObjectWalk;
+pub(crate) use json::{Evaluator, ObjectWalk};

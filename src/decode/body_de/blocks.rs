@@ -99,7 +99,12 @@ pub(super) struct BlocksDeserializer<'p, 'a> {
 
 impl<'a> BlocksDeserializer<'_, 'a> {
     fn body_deserializer(&self, mut block: LazyBlock<'static>) -> BodyDeserializer<'a> {
-        let mut path = String::with_capacity(self.parent_path.len() + 32);
+        // Sized exactly: one allocation, never grown.
+        let len = self.parent_path.len()
+            + usize::from(!self.parent_path.is_empty())
+            + block.type_name.len()
+            + block.labels.iter().map(|l| l.len() + 1).sum::<usize>();
+        let mut path = String::with_capacity(len);
         if !self.parent_path.is_empty() {
             path.push_str(self.parent_path);
             path.push('.');

@@ -94,6 +94,7 @@ impl BodyDeserializer<'_> {
             content,
             rest: spec.has_remain.then_some(rest),
             next: 0,
+            attrs_passed: 0,
             labels,
             labels_used: 0,
             current: None,
@@ -237,10 +238,14 @@ struct FieldsAccess<'d, 'a> {
     content: LazyContent<'static, 'd>,
     rest: Option<LazyRest<'d>>,
     next: usize,
+    /// How many attribute fields `next` has passed: an attribute field's
+    /// place among the schema's attributes.
+    attrs_passed: usize,
     /// The block's labels, each taken by its label field.
     labels: Labels,
     labels_used: usize,
-    current: Option<usize>,
+    /// The field being read, and its schema place if an attribute.
+    current: Option<(usize, usize)>,
 }
 
 impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
@@ -254,8 +259,12 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
         while self.next < fields.len() {
             let i = self.next;
             self.next += 1;
+            let attr_index = self.attrs_passed;
             let present = match fields[i].kind {
-                FieldKind::Attr { name, .. } => self.content.attribute(name).is_some(),
+                FieldKind::Attr { .. } => {
+                    self.attrs_passed += 1;
+                    self.content.attribute_at(attr_index).is_some()
+                }
                 FieldKind::Block {
                     type_name,
                     cardinality: Cardinality::One,
@@ -270,7 +279,7 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 | FieldKind::TypeRange => true,
             };
             if present {
-                self.current = Some(i);
+                self.current = Some((i, attr_index));
                 return seed.deserialize((i as u64).into_deserializer()).map(Some);
             }
         }
@@ -280,10 +289,10 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let de = self.de;
         let env = de.env;
-        let i = self.current.take().ok_or_else(Error::reported)?;
+        let (i, attr_index) = self.current.take().ok_or_else(Error::reported)?;
         let result = match de.spec.fields[i].kind {
             FieldKind::Attr { name, literal, .. } => {
-                let Some(attr) = self.content.attribute(name) else {
+                let Some(attr) = self.content.attribute_at(attr_index) else {
                     return Err(Error::reported());
                 };
                 let ctx = if literal { &env.literal } else { env.ctx };
@@ -293,8 +302,13 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                     trail: None,
                     attr: &attr.expr,
                 };
-                seed.deserialize(ExprDeserializer::new(&attr.expr, ctx, place))
-                    .map_err(|e| locate(e, &attr.expr.range(), &place))
+                seed.deserialize(ExprDeserializer::new(
+                    &attr.expr,
+                    ctx,
+                    &place,
+                    &env.evaluator,
+                ))
+                .map_err(|e| locate(e, &attr.expr.range(), &place))
             }
             FieldKind::Block {
                 type_name,
@@ -561,14 +575,19 @@ struct CommentsDeserializer<'d, 'a> {
 }
 
 impl CommentsDeserializer<'_, '_> {
-    fn one<'s>(&'s self, expr: &'s Expression) -> ExprDeserializer<'s> {
-        let place = AttrPlace {
+    /// Where comment `expr` sits, for messages.
+    fn place<'s>(&'s self, expr: &'s Expression) -> AttrPlace<'s> {
+        AttrPlace {
             name: "//",
             path: &self.de.path,
             trail: None,
             attr: expr,
-        };
-        ExprDeserializer::new(expr, &self.de.env.literal, place)
+        }
+    }
+
+    /// The deserializer of comment `expr`, placed at `place`.
+    fn one<'s>(&'s self, expr: &'s Expression, place: &'s AttrPlace<'s>) -> ExprDeserializer<'s> {
+        ExprDeserializer::new(expr, &self.de.env.literal, place, &self.de.env.evaluator)
     }
 }
 
@@ -584,7 +603,8 @@ macro_rules! first_comment {
                     ));
                 }
                 let first = self.comments.swap_remove(0);
-                self.one(&first).$method($($($arg,)*)? visitor)
+                let place = self.place(&first);
+                self.one(&first, &place).$method($($($arg,)*)? visitor)
             }
         )*
     };
@@ -642,7 +662,10 @@ impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
         match self.comments.next() {
-            Some(expr) => seed.deserialize(self.owner.one(&expr)).map(Some),
+            Some(expr) => {
+                let place = self.owner.place(&expr);
+                seed.deserialize(self.owner.one(&expr, &place)).map(Some)
+            }
             None => Ok(None),
         }
     }
@@ -728,17 +751,47 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
             .current
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before its key"))?;
-        let place = AttrPlace {
-            name: &name,
-            path: &self.de.path,
-            trail: None,
-            attr: &expr,
+        self.value(seed, &name, &expr)
+    }
+
+    /// Both at once (what maps read): the name and expression are not
+    /// parked between the key and the value.
+    fn next_entry_seed<K: DeserializeSeed<'de>, V: DeserializeSeed<'de>>(
+        &mut self,
+        kseed: K,
+        vseed: V,
+    ) -> Result<Option<(K::Value, V::Value)>, Error> {
+        let Some((name, expr)) = self.attrs.next() else {
+            return Ok(None);
         };
-        seed.deserialize(ExprDeserializer::new(&expr, self.de.env.ctx, place))
-            .map_err(|e| self.de.env.record(locate(e, &expr.range(), &place)))
+        let key: serde::de::value::StringDeserializer<Error> =
+            String::from(&*name).into_deserializer();
+        let key = kseed.deserialize(key)?;
+        let value = self.value(vseed, &name, &expr)?;
+        Ok(Some((key, value)))
     }
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.attrs.len())
+    }
+}
+
+impl RemainMap<'_, '_> {
+    /// The value of the attribute `name`.
+    fn value<'de, V: DeserializeSeed<'de>>(
+        &self,
+        seed: V,
+        name: &str,
+        expr: &Expression,
+    ) -> Result<V::Value, Error> {
+        let env = self.de.env;
+        let place = AttrPlace {
+            name,
+            path: &self.de.path,
+            trail: None,
+            attr: expr,
+        };
+        seed.deserialize(ExprDeserializer::new(expr, env.ctx, &place, &env.evaluator))
+            .map_err(|e| env.record(locate(e, &expr.range(), &place)))
     }
 }
