@@ -242,7 +242,14 @@ impl P<'_> {
             Some(b'"') => self.quoted(),
             Some(b'<') if self.at(1) == Some(b'<') => self.heredoc(),
             _ => {
-                let name = self.ident().ok_or(Stop::GiveUp)?;
+                // (The look aheads mostly measured the name already.)
+                let name = match self.known_ident_end(start) {
+                    Some(end) => {
+                        self.i = end;
+                        &self.src[start..end]
+                    }
+                    None => self.ident().ok_or(Stop::GiveUp)?,
+                };
                 // func_name = @{ ident_chars ~ ("::" ~ ident_chars)* }
                 let mut namespaced = false;
                 while self.b[self.i..].starts_with(b"::")

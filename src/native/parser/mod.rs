@@ -216,7 +216,8 @@ struct P<'s> {
     /// The deepest nesting reached so far (for the memo above).
     peak: u32,
     /// Terms started, a measure of work that tests hold to the input's
-    /// length.
+    /// length (counted in test builds only).
+    #[cfg(test)]
     pub(crate) steps: u64,
     /// The farthest position where a rule failed, and the rules (as the
     /// diagnostics name them) that failed there: pest's error tracking,
@@ -229,6 +230,22 @@ struct P<'s> {
     errors: Vec<SyntaxError>,
     /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
     lexed: bool,
+    /// The last run of ASCII name characters and dots measured (see
+    /// [`NameRun`]): the look aheads for a plain reference and the descent
+    /// that follows when there is none start at the same byte, and read
+    /// the run once between them.
+    run: NameRun,
+}
+
+/// A run of ASCII name characters and dots from `start` (`var.region`,
+/// `replace`, `aws_vpc.main.id` before its `[0]`), as the look aheads of
+/// `traversal.rs` measure it: `name_end` is where its first name stops
+/// (at a dot, or at `end`).
+#[derive(Clone, Copy)]
+struct NameRun {
+    start: usize,
+    name_end: usize,
+    end: usize,
 }
 
 fn span(start: usize, end: usize) -> Span {
@@ -253,10 +270,25 @@ impl<'s> P<'s> {
             depth: 0,
             failed_terms: std::collections::HashMap::default(),
             peak: 0,
+            #[cfg(test)]
             steps: 0,
             far: (0, 0),
             errors: Vec::new(),
             lexed: false,
+            run: NameRun {
+                start: usize::MAX,
+                name_end: 0,
+                end: 0,
+            },
+        }
+    }
+
+    /// One term started (see `steps`).
+    #[inline]
+    fn count_term(&mut self) {
+        #[cfg(test)]
+        {
+            self.steps += 1;
         }
     }
 
