@@ -348,8 +348,8 @@ impl P<'_> {
         // A term that failed here before fails again (the memo's note of
         // how deep it went says whether it could now be too deep instead).
         // (Valid input rarely fails a term: no hashing while none has.)
-        if !self.failed_terms.is_empty() {
-            if let Some(&rise) = self.failed_terms.get(&start) {
+        if let Some(failed) = &self.failed_terms {
+            if let Some(&rise) = failed.get(&start) {
                 if depth + rise <= MAX_DEPTH {
                     return Err(Stop::GiveUp);
                 }
@@ -360,7 +360,9 @@ impl P<'_> {
         if matches!(result, Err(Stop::GiveUp)) {
             // (pest's `term` rule, tracked where it started.)
             self.note(start, EXPR);
-            self.failed_terms.insert(start, self.peak - depth);
+            self.failed_terms
+                .get_or_insert_with(Default::default)
+                .insert(start, self.peak - depth);
         }
         self.peak = self.peak.max(outer_peak);
         result
