@@ -459,7 +459,10 @@ impl P<'_> {
         if items.len() == 1 && !flush {
             let part = match items.pop() {
                 Some(Item::Interp {
-                    expr, height, span: at, ..
+                    expr,
+                    height,
+                    span: at,
+                    ..
                 }) => (TemplatePart::Interpolation { expr, span: at }, height),
                 Some(Item::Lit { text, span: at, .. }) => {
                     (TemplatePart::Literal { text, span: at }, 0)

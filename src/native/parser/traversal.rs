@@ -189,7 +189,12 @@ impl P<'_> {
         // A look ahead first: an expression that is not a plain reference
         // mostly shows it right after its first name (a call's `(`, an
         // operator, an index), before anything is built.
-        if !self.b.get(self.i).copied().is_some_and(ident::is_start_byte) {
+        if !self
+            .b
+            .get(self.i)
+            .copied()
+            .is_some_and(ident::is_start_byte)
+        {
             return None;
         }
         let run = self.name_run(self.i);
@@ -211,7 +216,10 @@ impl P<'_> {
             return self.run;
         }
         let b = self.b;
-        let is_name = |k: usize| b.get(k).is_some_and(|&c| ident::CONTINUE_ASCII[usize::from(c)]);
+        let is_name = |k: usize| {
+            b.get(k)
+                .is_some_and(|&c| ident::CONTINUE_ASCII[usize::from(c)])
+        };
         let mut k = start;
         while is_name(k) {
             k += 1;
