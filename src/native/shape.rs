@@ -20,7 +20,7 @@ use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
 pub(crate) type WithHeight = (Expr, u32);
 
 /// `cond ? then : otherwise`, checked.
-fn conditional<E>(
+pub(crate) fn conditional<E>(
     (cond, cond_height): WithHeight,
     (then, then_height): WithHeight,
     (otherwise, otherwise_height): WithHeight,

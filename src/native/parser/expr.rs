@@ -14,7 +14,9 @@ use crate::native::diagnose::expected::{
     ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, FAT_ARROW, FOR_COLON, IDENT, KV_SEP, OBJECT_END,
     OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
-use crate::native::shape::{combine, fold_conditionals, BinaryChain, Conditions, Results};
+use crate::native::shape::{
+    combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
+};
 use crate::native::{Span, SyntaxError};
 
 use super::{check, span, Built, Res, Stop, P};
@@ -43,11 +45,34 @@ impl P<'_> {
         if self.peek() != Some(b'?') {
             return Ok(first);
         }
-        // (Most conditionals have no else-chain: no allocation for them.)
+        // Most conditionals have no else-chain: one is built as read,
+        // without gathering the chain.
+        let q = self.i;
+        self.i += 1;
+        self.enter(q)?;
+        let mut tail = || -> Res<((Expr, u32), (Expr, u32))> {
+            self.ws()?;
+            let then = self.expr()?;
+            self.ws()?;
+            self.expect_rule(b':', COND_COLON)?;
+            self.ws()?;
+            let otherwise = self.binary()?;
+            self.ws()?;
+            Ok((then, otherwise))
+        };
+        let read = tail();
+        self.depth -= 1;
+        let (then, second) = read?;
+        if self.peek() != Some(b'?') {
+            return conditional(first, then, second, &check);
+        }
         let mut conds = Conditions::new();
         conds.push(first);
+        conds.push(second);
         let mut thens = Results::new();
-        let mut opened = 0;
+        thens.push(then);
+        self.depth += 1;
+        let mut opened = 1;
         let result = loop {
             if self.peek() != Some(b'?') {
                 break Ok(());
@@ -242,7 +267,14 @@ impl P<'_> {
             Some(b'"') => self.quoted(),
             Some(b'<') if self.at(1) == Some(b'<') => self.heredoc(),
             _ => {
-                let name = self.ident().ok_or(Stop::GiveUp)?;
+                // (The look aheads mostly measured the name already.)
+                let name = match self.known_ident_end(start) {
+                    Some(end) => {
+                        self.i = end;
+                        &self.src[start..end]
+                    }
+                    None => self.ident().ok_or(Stop::GiveUp)?,
+                };
                 // func_name = @{ ident_chars ~ ("::" ~ ident_chars)* }
                 let mut namespaced = false;
                 while self.b[self.i..].starts_with(b"::")

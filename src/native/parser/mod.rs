@@ -24,13 +24,14 @@ mod rule_tests;
 mod template;
 mod traversal;
 
-use crate::native::ast::{Expr, Template};
+use crate::native::ast::{Expr, Template, TemplatePart};
 use crate::native::diagnose::{
     self,
     expected::{EOI, OTHER},
     Expected,
 };
 use crate::native::scan::{self, Start};
+use crate::native::shape::Item;
 use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
 
 pub(crate) use lex::line_comment_end;
@@ -104,8 +105,32 @@ pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
     }
     let mut p = P::new(src);
     let run = |p: &mut P<'_>| -> Res<Template> {
-        let items = p.template_items(Mode::Root)?;
-        let (t, _) = p.shape(items, span(0, src.len()), false)?;
+        let whole = span(0, src.len());
+        let items = if src.as_bytes().starts_with(b"${") {
+            // Most templates of real files are one interpolation and
+            // nothing else: read it first, and if it is the whole text,
+            // it is the template (see `P::shape`) without an item buffer.
+            match p.interpolation(0)? {
+                Item::Interp {
+                    expr,
+                    height,
+                    span: at,
+                    ..
+                } if p.i == src.len() => {
+                    check(height + 1, whole)?;
+                    let parts = vec![TemplatePart::Interpolation { expr, span: at }];
+                    return Ok(Template { parts, span: whole });
+                }
+                first => {
+                    let mut items = template::spare_items::take();
+                    items.push(first);
+                    p.template_items_until(Mode::Root, &[], items)?
+                }
+            }
+        } else {
+            p.template_items(Mode::Root)?
+        };
+        let (t, _) = p.shape(items, whole, false)?;
         Ok(t)
     };
     let r = run(&mut p);
@@ -212,11 +237,14 @@ struct P<'s> {
     /// doubles the work. (Hashed with a random key, as std's tables are,
     /// but made without std's per-table key set-up: a parser is made per
     /// template.)
-    failed_terms: std::collections::HashMap<usize, u32, foldhash::fast::RandomState>,
+    /// (Made on the first failure: valid input, nearly all of it, never
+    /// pays for the key.)
+    failed_terms: Option<std::collections::HashMap<usize, u32, foldhash::fast::RandomState>>,
     /// The deepest nesting reached so far (for the memo above).
     peak: u32,
     /// Terms started, a measure of work that tests hold to the input's
-    /// length.
+    /// length (counted in test builds only).
+    #[cfg(test)]
     pub(crate) steps: u64,
     /// The farthest position where a rule failed, and the rules (as the
     /// diagnostics name them) that failed there: pest's error tracking,
@@ -229,6 +257,22 @@ struct P<'s> {
     errors: Vec<SyntaxError>,
     /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
     lexed: bool,
+    /// The last run of ASCII name characters and dots measured (see
+    /// [`NameRun`]): the look aheads for a plain reference and the descent
+    /// that follows when there is none start at the same byte, and read
+    /// the run once between them.
+    run: NameRun,
+}
+
+/// A run of ASCII name characters and dots from `start` (`var.region`,
+/// `replace`, `aws_vpc.main.id` before its `[0]`), as the look aheads of
+/// `traversal.rs` measure it: `name_end` is where its first name stops
+/// (at a dot, or at `end`).
+#[derive(Clone, Copy)]
+struct NameRun {
+    start: usize,
+    name_end: usize,
+    end: usize,
 }
 
 fn span(start: usize, end: usize) -> Span {
@@ -251,12 +295,27 @@ impl<'s> P<'s> {
             b: src.as_bytes(),
             i: 0,
             depth: 0,
-            failed_terms: std::collections::HashMap::default(),
+            failed_terms: None,
             peak: 0,
+            #[cfg(test)]
             steps: 0,
             far: (0, 0),
             errors: Vec::new(),
             lexed: false,
+            run: NameRun {
+                start: usize::MAX,
+                name_end: 0,
+                end: 0,
+            },
+        }
+    }
+
+    /// One term started (see `steps`).
+    #[inline]
+    fn count_term(&mut self) {
+        #[cfg(test)]
+        {
+            self.steps += 1;
         }
     }
 

@@ -6,14 +6,14 @@
 //! Matching directives up and decoding the text is `shape.rs`'s; the
 //! expressions inside sequences are `expr.rs`'s.
 
-use crate::native::ast::{Expr, ExprKind, Ident, Template, Text};
+use crate::native::ast::{Expr, ExprKind, Ident, Template, TemplatePart, Text};
 use crate::native::diagnose::expected::{
     DIRECTIVE_END, INTERP_END, KW_ENDIF, KW_IN, OTHER, QUOTE_END,
 };
 use crate::native::shape::{shape_template, unescape_quoted, unescape_template, ForTag, Item, Tag};
 use crate::native::Span;
 
-use super::{span, Built, Res, Stop, P};
+use super::{check, span, Built, Res, Stop, P};
 
 /// Buffers for the items of the templates being read, reused from one
 /// template to the next on a thread: every template (and every quoted
@@ -34,7 +34,7 @@ pub(super) mod spare_items {
     }
 
     /// An empty buffer, reused when one is spare.
-    pub(super) fn take() -> Vec<Item> {
+    pub(in crate::native::parser) fn take() -> Vec<Item> {
         SPARE
             .try_with(|spare| spare.borrow_mut().pop())
             .ok()
@@ -89,13 +89,18 @@ impl P<'_> {
     /// and directive, as `template_item*`, `(interpolation | directive |
     /// quoted_literal)*` and `heredoc_body` read them.
     pub(super) fn template_items(&mut self, mode: Mode) -> Res<Vec<Item>> {
-        self.template_items_until(mode, &[])
+        self.template_items_until(mode, &[], spare_items::take())
     }
 
-    /// [`Self::template_items`]; `marker` is the heredoc's closing marker.
-    pub(super) fn template_items_until(&mut self, mode: Mode, marker: &[u8]) -> Res<Vec<Item>> {
+    /// [`Self::template_items`]; `marker` is the heredoc's closing marker,
+    /// `items` what was read before (the items are appended).
+    pub(super) fn template_items_until(
+        &mut self,
+        mode: Mode,
+        marker: &[u8],
+        mut items: Vec<Item>,
+    ) -> Res<Vec<Item>> {
         let b = self.b;
-        let mut items = spare_items::take();
         let mut run = Run {
             start: self.i,
             escaped: false,
@@ -258,6 +263,11 @@ impl P<'_> {
     /// The `$` or `%` at `j` in template text: `$${` and `%%{` stay in the
     /// literal, `${` starts an interpolation, `%{` a directive, anything
     /// else is literal text. Leaves `self.i` after what it read.
+    // (Always inlined, as `interpolation`: with the second caller of
+    // `interpolation` in `parse_template`, the compiler left both out of
+    // line, and templates with text got up to 3 % slower.)
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(super) fn sequence(
         &mut self,
         j: usize,
@@ -324,6 +334,8 @@ impl P<'_> {
 
     /// interpolation = ${ "${" ~ strip_mark? ~ ws ~ expr ~ ws ~ strip_mark? ~ interp_end },
     /// at the `${` at `start`; leaves `self.i` past `}`.
+    #[allow(clippy::inline_always)] // (see `sequence`)
+    #[inline(always)]
     pub(super) fn interpolation(&mut self, start: usize) -> Res<Item> {
         self.i = start + 2;
         self.enter(start)?;
@@ -445,6 +457,38 @@ impl P<'_> {
         span: Span,
         flush: bool,
     ) -> Built<Template> {
+        // Most templates of real files are one interpolation, or one run
+        // of text: that is the template's one part, without the shaping
+        // (strip markers have no neighbour to trim, and a heredoc's
+        // indentation, removed when `flush`, is in its text).
+        if items.len() == 1 && !flush {
+            let part = match items.pop() {
+                Some(Item::Interp {
+                    expr,
+                    height,
+                    span: at,
+                    ..
+                }) => (TemplatePart::Interpolation { expr, span: at }, height),
+                Some(Item::Lit { text, span: at, .. }) => {
+                    (TemplatePart::Literal { text, span: at }, 0)
+                }
+                Some(tag) => {
+                    items.push(tag);
+                    return self.shape_items(items, span, flush);
+                }
+                None => unreachable!("one item"),
+            };
+            spare_items::give_back(items);
+            let height = part.1 + 1;
+            check(height, span)?;
+            let parts = vec![part.0];
+            return Ok((Template { parts, span }, height));
+        }
+        self.shape_items(items, span, flush)
+    }
+
+    /// [`Self::shape`] through the shaper.
+    fn shape_items(&mut self, mut items: Vec<Item>, span: Span, flush: bool) -> Built<Template> {
         let shaped = shape_template(&mut items, span, flush, &mut self.errors);
         spare_items::give_back(items);
         shaped.map_err(|e| Stop::TooDeep(e.span))
@@ -512,7 +556,7 @@ impl P<'_> {
             _ => return Err(Stop::GiveUp),
         }
         self.enter(start)?;
-        let items = self.template_items_until(Mode::Heredoc, marker)?;
+        let items = self.template_items_until(Mode::Heredoc, marker, spare_items::take())?;
         // heredoc_close = ${ (" " | "\t")* ~ POP ~ (" " | "\t")* ~ &(NEWLINE | EOI) }
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.i += 1;

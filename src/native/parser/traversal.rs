@@ -13,7 +13,7 @@ use crate::native::diagnose::expected::{ATTR_NAME, EXPR, INDEX_END, OTHER};
 use crate::native::ident;
 use crate::native::{Span, SyntaxError, MAX_DEPTH};
 
-use super::{check, span, Built, Res, Stop, P};
+use super::{check, span, Built, NameRun, Res, Stop, P};
 
 /// A postfix operator as read, before splats capture their steps.
 pub(super) enum Post {
@@ -106,15 +106,6 @@ pub(super) fn push_step(steps: &mut SmallVec<[Step; 1]>, step: Step) {
     steps.push(step);
 }
 
-/// The length of the run of ASCII name characters and dots that `rest`
-/// starts with: where a plain reference there would end.
-#[inline]
-pub(super) fn names_and_dots(rest: &[u8]) -> usize {
-    rest.iter()
-        .position(|&c| !(ident::CONTINUE_ASCII[usize::from(c)] || c == b'.'))
-        .unwrap_or(rest.len())
-}
-
 /// Where the name at `at` ends (at a dot, or at `end`), in a run of
 /// ASCII name characters and dots; `None` if no name starts at `at`.
 #[inline]
@@ -198,15 +189,63 @@ impl P<'_> {
         // A look ahead first: an expression that is not a plain reference
         // mostly shows it right after its first name (a call's `(`, an
         // operator, an index), before anything is built.
-        let rest = &self.b[self.i..];
-        let len = names_and_dots(rest);
-        let after = after_spaces(&rest[len..]);
+        if !self
+            .b
+            .get(self.i)
+            .copied()
+            .is_some_and(ident::is_start_byte)
+        {
+            return None;
+        }
+        let run = self.name_run(self.i);
+        let after = after_spaces(&self.b[run.end..]);
         // (`a::b` is a provider function's name, not `a` then `:`.)
         let closed = after.first().is_some_and(|c| closers.contains(c));
         if !closed || after.starts_with(b"::") {
             return None;
         }
-        self.reference_to(self.i + len)
+        self.reference_to(run)
+    }
+
+    /// The run of ASCII name characters and dots from `start` (up to the
+    /// first other byte), measured once for the look aheads and the
+    /// descent that start there.
+    #[inline]
+    pub(super) fn name_run(&mut self, start: usize) -> NameRun {
+        if self.run.start == start {
+            return self.run;
+        }
+        let b = self.b;
+        let is_name = |k: usize| {
+            b.get(k)
+                .is_some_and(|&c| ident::CONTINUE_ASCII[usize::from(c)])
+        };
+        let mut k = start;
+        while is_name(k) {
+            k += 1;
+        }
+        let name_end = k;
+        while is_name(k) || b.get(k) == Some(&b'.') {
+            k += 1;
+        }
+        self.run = NameRun {
+            start,
+            name_end,
+            end: k,
+        };
+        self.run
+    }
+
+    /// The end of the identifier at `start` if the last run measured
+    /// there says where it is: its first name, when an ASCII byte (or the
+    /// end) follows the run, so the name cannot go on past it.
+    #[inline]
+    pub(super) fn known_ident_end(&self, start: usize) -> Option<usize> {
+        let run = self.run;
+        (run.start == start
+            && self.b.get(start).copied().is_some_and(ident::is_start_byte)
+            && self.b.get(run.end).is_none_or(u8::is_ascii))
+        .then_some(run.name_end)
     }
 
     /// A term that is a plain reference (as in [`Self::plain_reference`]),
@@ -227,7 +266,7 @@ impl P<'_> {
                 self.i = start;
                 return None;
             }
-            self.steps += 1;
+            self.count_term();
             let kind = ExprKind::Number(text.into());
             let span = span(start, self.i);
             return Some((Expr { kind, span }, 1));
@@ -235,21 +274,20 @@ impl P<'_> {
         if !ident::is_start_byte(first) {
             return None;
         }
-        let len = names_and_dots(rest);
-        if !ends_term(&rest[len..]) {
+        let run = self.name_run(start);
+        if !ends_term(&self.b[run.end..]) {
             return None;
         }
-        self.reference_to(start + len)
+        self.reference_to(run)
     }
 
     /// The plain reference (`name`, `name.attr...`) or keyword that spans
-    /// from here to `end` exactly, as one term; else `None` with nothing
-    /// read (`a..b`, `a.0`, a keyword with steps: for the descent). The
-    /// caller found only ASCII name characters and dots up to `end`, and
-    /// no name character after it.
-    pub(super) fn reference_to(&mut self, end: usize) -> Option<(Expr, u32)> {
-        let (b, start) = (self.b, self.i);
-        let name_end = end_of_name(b, start, end)?;
+    /// `run` (measured from here) exactly, as one term; else `None` with
+    /// nothing read (`a..b`, `a.0`, a keyword with steps: for the
+    /// descent). The caller found a name's first character here and no
+    /// name character after the run.
+    pub(super) fn reference_to(&mut self, run: NameRun) -> Option<(Expr, u32)> {
+        let (b, start, end, name_end) = (self.b, self.i, run.end, run.name_end);
         let name = &self.src[start..name_end];
         let name_span = span(start, name_end);
         let keyword = match name {
@@ -267,7 +305,7 @@ impl P<'_> {
                 })
             });
             self.i = end;
-            self.steps += 1; // one term, as `term` counts them
+            self.count_term(); // one term, as `term` counts them
             return Some((
                 Expr {
                     kind,
@@ -291,7 +329,7 @@ impl P<'_> {
             at = attr_end;
         }
         self.i = end;
-        self.steps += 1;
+        self.count_term();
         let variable = Expr {
             kind: ExprKind::Variable(Ident {
                 name: name.into(),
@@ -313,13 +351,13 @@ impl P<'_> {
         if let Some(term) = self.plain_term() {
             return Ok(term);
         }
-        self.steps += 1;
+        self.count_term();
         let (start, depth) = (self.i, self.depth);
         // A term that failed here before fails again (the memo's note of
         // how deep it went says whether it could now be too deep instead).
         // (Valid input rarely fails a term: no hashing while none has.)
-        if !self.failed_terms.is_empty() {
-            if let Some(&rise) = self.failed_terms.get(&start) {
+        if let Some(failed) = &self.failed_terms {
+            if let Some(&rise) = failed.get(&start) {
                 if depth + rise <= MAX_DEPTH {
                     return Err(Stop::GiveUp);
                 }
@@ -330,18 +368,24 @@ impl P<'_> {
         if matches!(result, Err(Stop::GiveUp)) {
             // (pest's `term` rule, tracked where it started.)
             self.note(start, EXPR);
-            self.failed_terms.insert(start, self.peak - depth);
+            self.failed_terms
+                .get_or_insert_with(Default::default)
+                .insert(start, self.peak - depth);
         }
         self.peak = self.peak.max(outer_peak);
         result
     }
 
     pub(super) fn term_uncached(&mut self) -> Built<Expr> {
+        let start = self.i;
         let primary = self.primary()?;
         // Steps before the first splat are final as read; from the first
         // splat on, they are kept flat and shaped at the end.
         let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
         let mut steps_height = 0;
+        if matches!(primary.0.kind, ExprKind::Variable(_)) {
+            self.run_steps(start, &mut steps);
+        }
         let mut posts: Vec<Post> = Vec::new();
         let mut splats = 0;
         // A postfix that fails to parse is not one (PEG backtracks): what
@@ -398,6 +442,37 @@ impl P<'_> {
             steps,
         }));
         Ok((Expr { kind, span }, height))
+    }
+
+    /// The attribute steps that follow a variable read from `start`, as
+    /// far as the run measured there holds them (`resource.aws_vpc.main`
+    /// of `resource.aws_vpc.main[0]`): the steps `postfix` would read,
+    /// without its whitespace and alternatives. It stops, leaving the rest
+    /// to `postfix`, at whatever is not `.name` (`..`, `.0`, the run's end).
+    #[inline]
+    pub(super) fn run_steps(&mut self, start: usize, steps: &mut SmallVec<[Step; 1]>) {
+        let (b, run) = (self.b, self.run);
+        if run.start != start || self.i != run.name_end || run.name_end == run.end {
+            return;
+        }
+        // (A character outside ASCII after the run could go on its last
+        // name.)
+        if !b.get(run.end).is_none_or(u8::is_ascii) {
+            return;
+        }
+        let mut at = self.i;
+        while at < run.end {
+            let Some(attr_end) = end_of_name(b, at + 1, run.end) else {
+                break;
+            };
+            let step = Step {
+                kind: StepKind::Attr(self.src[at + 1..attr_end].into()),
+                span: span(at, attr_end),
+            };
+            push_step(steps, step);
+            at = attr_end;
+        }
+        self.i = at;
     }
 
     /// postfix = _{ !"..." ~ (attr_splat | full_splat | get_attr | legacy_index | index) },
