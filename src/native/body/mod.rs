@@ -323,15 +323,11 @@ enum SingleEnd {
 /// printable ASCII without escapes or template sequences (`$`, `%` and
 /// `\\` are left to the template parser).
 fn plain_label_end(b: &[u8], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    loop {
-        match *b.get(i)? {
-            b'"' => return Some(i + 1),
-            b'\\' | b'$' | b'%' => return None,
-            0x20..=0x7e => i += 1,
-            _ => return None,
-        }
-    }
+    let text = b.get(start + 1..)?;
+    let len = text
+        .iter()
+        .position(|&c| !simple::PLAIN_TEXT[usize::from(c)])?;
+    (text[len] == b'"').then_some(start + 1 + len + 1)
 }
 
 impl<'s> BodyParser<'s> {
@@ -580,10 +576,7 @@ impl<'s> BodyParser<'s> {
         if single {
             return None;
         }
-        let mut at = start;
-        while matches!(self.b.get(at), Some(b' ' | b'\t')) {
-            at += 1;
-        }
+        let at = lines::blank_run_end(self.b, start);
         let end = simple::simple_expression_end(self.b, at)?;
         let expr_span = span(at, end);
         #[cfg(debug_assertions)]

@@ -35,7 +35,7 @@ const MAX_NEST: u32 = 8;
 
 /// The bytes a plain quoted string's text is made of: printable ASCII but
 /// the quote, the backslash and the template introducers `$` and `%`.
-const PLAIN_TEXT: [bool; 256] = {
+pub(super) const PLAIN_TEXT: [bool; 256] = {
     let mut table = [false; 256];
     let mut c = 0x20;
     while c < 0x7f {
