@@ -134,6 +134,14 @@ pub(super) fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
 #[inline]
 pub(super) fn blank_run_end(b: &[u8], mut i: usize) -> usize {
     const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    // (Between tokens: no blank, or one.)
+    if !matches!(b.get(i), Some(b' ' | b'\t')) {
+        return i;
+    }
+    i += 1;
+    if !matches!(b.get(i), Some(b' ' | b'\t')) {
+        return i;
+    }
     while let Some(w) = b.get(i..i + 8) {
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(w);
