@@ -166,7 +166,15 @@ impl BodyParser<'_> {
     /// Skips spaces, tabs and comments, not newlines (a `/* */` comment
     /// may span lines and counts as none). An unterminated `/*` is left in
     /// place, for the caller to report as the token it is.
+    #[inline]
     pub(super) fn skip_inline(&mut self) {
+        // (Most tokens are followed by none of these: no call.)
+        if matches!(self.peek(), Some(b' ' | b'\t' | b'#' | b'/')) {
+            self.skip_inline_run();
+        }
+    }
+
+    fn skip_inline_run(&mut self) {
         let b = self.b;
         let mut i = self.i;
         loop {
