@@ -108,7 +108,16 @@ impl<'b> Reader<'b> {
 
     /// Whitespace inside brackets: spaces, tabs, newlines and line
     /// comments (a lone `\r` or a block comment: give up).
+    #[inline]
     fn bracket_ws(&mut self) -> Option<()> {
+        // (Most tokens in brackets are followed by none: no call.)
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.bracket_ws_run(),
+            _ => Some(()),
+        }
+    }
+
+    fn bracket_ws_run(&mut self) -> Option<()> {
         let b = self.b;
         loop {
             // (Line breaks and indentation: a tight loop.)
