@@ -77,7 +77,7 @@ pub(crate) struct Name {
     pub span: Span,
     /// The decoded text of a quoted label with escapes (rare: boxed once
     /// more, so that a name is two words).
-    decoded: Option<Box<String>>,
+    decoded: Option<Box<Box<str>>>,
 }
 
 impl Name {
