@@ -623,6 +623,21 @@ fn native_invalid_utf8_is_reported_at_its_byte() {
             11..12
         )]
     );
+    // The same through a file read (whose bytes the file keeps).
+    let dir = std::env::temp_dir().join(format!("hcl-json-native-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.tf");
+    std::fs::write(&path, b"a = 1\nb = \"\xff\"\n").unwrap();
+    let err = hcl_json::parse_file(&path).unwrap_err();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        all_diags(&err),
+        [(
+            "Invalid character encoding".into(),
+            "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.".into(),
+            11..12
+        )]
+    );
 }
 
 /// Each comment of a native body as `(source text, value, byte range)`.

@@ -125,6 +125,52 @@ fn files_load_in_name_order_primary_before_override() {
 }
 
 #[test]
+fn directories_named_like_files_are_skipped_and_symbolic_links_followed() {
+    let m = TempModule::new(
+        "kinds",
+        &[
+            ("main.tf", "locals {\n  a = 1\n}\n"),
+            ("dir.tf/inner.tf", "not loaded"),
+            ("elsewhere/target.txt", "locals {\n  b = 2\n}\n"),
+        ],
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::symlink;
+        symlink(m.path("elsewhere/target.txt"), m.path("linked.tf")).unwrap();
+        symlink(m.path("elsewhere"), m.path("linked_dir.tf")).unwrap();
+        symlink(m.path("absent"), m.path("broken.tf")).unwrap();
+    }
+    let result = Module::load(&m.dir, &LoadOptions::terraform());
+    #[cfg(unix)]
+    {
+        // A link to a file loads as the file; a link to a directory is a
+        // directory; a broken link is a file that cannot be read.
+        let err = result.unwrap_err();
+        let summaries: Vec<&str> = err
+            .diagnostics()
+            .iter()
+            .map(|d| d.summary.as_str())
+            .collect();
+        assert_eq!(summaries, ["Failed to read file"]);
+        assert!(err.diagnostics()[0].detail.contains("broken.tf"));
+        std::fs::remove_file(m.path("broken.tf")).unwrap();
+        let names: Vec<String> = m
+            .load()
+            .files()
+            .iter()
+            .map(|f| f.filename().to_string())
+            .collect();
+        assert_eq!(names, [m.name("linked.tf"), m.name("main.tf")]);
+    }
+    #[cfg(not(unix))]
+    {
+        let module = result.unwrap();
+        assert_eq!(module.files().len(), 1);
+    }
+}
+
+#[test]
 fn opentofu_prefers_tofu_file_over_tf_file_of_the_same_name() {
     let m = TempModule::new(
         "tofu",

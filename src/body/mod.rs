@@ -263,8 +263,8 @@ pub fn parse_native_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
 }
 
 /// Parses `src` in the syntax its file name implies ([`Syntax::for_filename`]):
-/// `.json` as JSON, anything else as native syntax. A JSON file keeps a
-/// given `String` as its source, as [`parse`] does.
+/// `.json` as JSON, anything else as native syntax. A given `String` is
+/// kept as the file's source, without a copy (as [`parse`] does).
 ///
 /// ```
 /// let json = hcl_json::parse_auto(r#"{"a": 1}"#, "a.tf.json")?;
@@ -276,7 +276,10 @@ pub fn parse_native_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
 pub fn parse_auto<'a>(src: impl Into<Cow<'a, str>>, filename: &str) -> Result<File, Error> {
     match Syntax::for_filename(filename) {
         Syntax::Json => parse(src, filename),
-        Syntax::Native => parse_native(&src.into(), filename),
+        Syntax::Native => match src.into() {
+            Cow::Owned(text) => native::parse_owned(text, filename),
+            Cow::Borrowed(text) => parse_native(text, filename),
+        },
     }
 }
 
@@ -314,7 +317,7 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<File, Error> {
 pub(crate) fn parse_auto_owned_bytes(bytes: Vec<u8>, filename: &str) -> Result<File, Error> {
     match Syntax::for_filename(filename) {
         Syntax::Json => crate::json::parse_owned_bytes_data(bytes, filename).map(File::json),
-        Syntax::Native => parse_native_bytes(&bytes, filename),
+        Syntax::Native => native::parse_owned_bytes(bytes, filename),
     }
 }
 

@@ -30,8 +30,17 @@ pub(crate) struct NativeFile {
 
 /// See [`crate::body::parse_native`].
 pub(crate) fn parse(src: &str, filename: &str) -> Result<File, Error> {
-    let source = Arc::new(SourceFile::new(filename, src));
-    let (tree, errors) = native::parse_body(src);
+    parse_source(Arc::new(SourceFile::new(filename, src)))
+}
+
+/// [`parse`] of a text the library owns (read from a file, or a `String`
+/// given away): the file keeps it as its source, without a copy.
+pub(crate) fn parse_owned(src: String, filename: &str) -> Result<File, Error> {
+    parse_source(Arc::new(SourceFile::owned(filename, src)))
+}
+
+fn parse_source(source: Arc<SourceFile>) -> Result<File, Error> {
+    let (tree, errors) = native::parse_body(source.text());
     if !errors.is_empty() {
         let mut diags = Diagnostics::new();
         for e in &errors {
@@ -83,6 +92,19 @@ pub(crate) fn parse_bytes(src: &[u8], filename: &str) -> Result<File, Error> {
     match std::str::from_utf8(src) {
         Ok(text) => parse(text, filename),
         Err(e) => Err(invalid_encoding(src, filename, e.valid_up_to())),
+    }
+}
+
+/// [`parse_bytes`] of bytes the library owns: valid UTF-8 is kept as the
+/// file's source, without a copy.
+pub(crate) fn parse_owned_bytes(src: Vec<u8>, filename: &str) -> Result<File, Error> {
+    match String::from_utf8(src) {
+        Ok(text) => parse_owned(text, filename),
+        Err(e) => Err(invalid_encoding(
+            e.as_bytes(),
+            filename,
+            e.utf8_error().valid_up_to(),
+        )),
     }
 }
 

@@ -590,8 +590,14 @@ fn list_dir(dir: &Path) -> std::io::Result<Vec<String>> {
     let mut names = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
-        // `metadata` follows symbolic links, as Terraform's loader does.
-        let is_dir = std::fs::metadata(entry.path()).is_ok_and(|m| m.is_dir());
+        // The entry's type comes with the listing on most file systems
+        // (no call per entry); a symbolic link is followed, as Terraform's
+        // loader does.
+        let is_dir = match entry.file_type() {
+            Ok(t) if t.is_symlink() => std::fs::metadata(entry.path()).is_ok_and(|m| m.is_dir()),
+            Ok(t) => t.is_dir(),
+            Err(_) => false,
+        };
         if is_dir {
             continue;
         }

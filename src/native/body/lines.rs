@@ -127,18 +127,58 @@ pub(super) fn heredoc_end(b: &[u8], at: usize) -> Option<usize> {
     Some(b.len())
 }
 
+/// The end of the run of spaces and tabs at `i`. Indentation is most of a
+/// file's blanks: spaces are skipped eight at a time (the first byte of a
+/// word that is not a space is exactly its lowest nonzero byte once the
+/// spaces are cleared), tabs one at a time.
+#[inline]
+pub(super) fn blank_run_end(b: &[u8], mut i: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    // (Between tokens: no blank, or one.)
+    if !matches!(b.get(i), Some(b' ' | b'\t')) {
+        return i;
+    }
+    i += 1;
+    if !matches!(b.get(i), Some(b' ' | b'\t')) {
+        return i;
+    }
+    while let Some(w) = b.get(i..i + 8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        let other = u64::from_le_bytes(bytes) ^ SPACES;
+        if other == 0 {
+            i += 8;
+            continue;
+        }
+        i += (other.trailing_zeros() / 8) as usize;
+        if b[i] != b'\t' {
+            return i;
+        }
+        i += 1;
+    }
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    i
+}
+
 impl BodyParser<'_> {
     /// Skips spaces, tabs and comments, not newlines (a `/* */` comment
     /// may span lines and counts as none). An unterminated `/*` is left in
     /// place, for the caller to report as the token it is.
+    #[inline]
     pub(super) fn skip_inline(&mut self) {
+        // (Most tokens are followed by none of these: no call.)
+        if matches!(self.peek(), Some(b' ' | b'\t' | b'#' | b'/')) {
+            self.skip_inline_run();
+        }
+    }
+
+    fn skip_inline_run(&mut self) {
         let b = self.b;
         let mut i = self.i;
         loop {
-            // (Indentation: a tight loop over the run of blanks.)
-            while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-                i += 1;
-            }
+            i = blank_run_end(b, i);
             match (b.get(i), b.get(i + 1)) {
                 (Some(b'#'), _) => i = line_comment_end(b, i + 1),
                 (Some(b'/'), Some(b'/')) => i = line_comment_end(b, i + 2),

@@ -27,6 +27,8 @@ mod tests;
 
 use std::sync::{Arc, OnceLock};
 
+use smallvec::SmallVec;
+
 use crate::native::ast::{Expr, ExprKind, TemplatePart};
 use crate::native::ident;
 use crate::native::parser::{self, Outcome};
@@ -48,8 +50,9 @@ pub(crate) struct BodyTree {
 /// One body: its items in source order.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct BodyNode {
-    /// Attributes and blocks, in source order.
-    pub items: Vec<Item>,
+    /// Attributes and blocks, in source order (sized once: a body's items
+    /// are gathered on the parser's stack first).
+    pub items: Box<[Item]>,
     /// The body's text: from the opening brace through the closing one for
     /// a block's body, the whole file for the root.
     pub span: Span,
@@ -72,8 +75,9 @@ pub(crate) enum Item {
 pub(crate) struct Name {
     /// Where it is written (for a quoted label: with its quotes).
     pub span: Span,
-    /// The decoded text of a quoted label with escapes.
-    decoded: Option<Box<str>>,
+    /// The decoded text of a quoted label with escapes (rare: boxed once
+    /// more, so that a name is two words).
+    decoded: Option<Box<Box<str>>>,
 }
 
 impl Name {
@@ -157,13 +161,17 @@ pub(crate) fn recognized_end(b: &[u8], start: usize) -> (Option<usize>, usize) {
     )
 }
 
+/// A block's labels.
+pub(crate) type Labels = SmallVec<[Name; 2]>;
+
 /// `type labels... { body }`.
 #[derive(Debug, Clone)]
 pub(crate) struct BlockNode {
     /// The block type.
     pub type_name: Name,
-    /// The labels, quoted or identifiers.
-    pub labels: Vec<Name>,
+    /// The labels, quoted or identifiers (most blocks have at most two:
+    /// kept inline, no allocation per block).
+    pub labels: Labels,
     /// The opening brace.
     pub open: Span,
     /// The closing brace (empty at the end of the file when it is missing).
@@ -182,6 +190,7 @@ pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
         errors: Vec::new(),
         recovery: false,
         tree: BodyTree::default(),
+        stack: Vec::new(),
     };
     if src.len() >= u32::MAX as usize {
         p.errors.push(SyntaxError::new(
@@ -287,10 +296,14 @@ struct BodyParser<'s> {
     /// some follow-on errors are then left unsaid.
     recovery: bool,
     tree: BodyTree,
+    /// The items of the bodies being read, innermost last: a body's items
+    /// are moved from here into a list of their exact size when it ends.
+    stack: Vec<Item>,
 }
 
-/// A body's attribute names and where each was first set.
-type Seen<'s> = std::collections::HashMap<&'s str, Span>;
+/// A body's attribute names and where each was first set (names are the
+/// file's text, so the hash is foldhash's seeded one, not SipHash).
+type Seen<'s> = std::collections::HashMap<&'s str, Span, foldhash::fast::RandomState>;
 
 /// How many items a body has before its attribute names are indexed (a
 /// scan of a few is cheaper than a map).
@@ -310,15 +323,11 @@ enum SingleEnd {
 /// printable ASCII without escapes or template sequences (`$`, `%` and
 /// `\\` are left to the template parser).
 fn plain_label_end(b: &[u8], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    loop {
-        match *b.get(i)? {
-            b'"' => return Some(i + 1),
-            b'\\' | b'$' | b'%' => return None,
-            0x20..=0x7e => i += 1,
-            _ => return None,
-        }
-    }
+    let text = b.get(start + 1..)?;
+    let len = text
+        .iter()
+        .position(|&c| !simple::PLAIN_TEXT[usize::from(c)])?;
+    (text[len] == b'"').then_some(start + 1 + len + 1)
 }
 
 impl<'s> BodyParser<'s> {
@@ -375,7 +384,7 @@ impl<'s> BodyParser<'s> {
         let index = self.tree.bodies.len() as u32;
         self.tree.bodies.push(BodyNode::default());
         let start = open.map_or(0, |o| o.start as usize);
-        let mut items: Vec<Item> = Vec::new();
+        let mark = self.stack.len();
         let mut seen = None;
         let end = loop {
             self.skip_blank();
@@ -402,7 +411,7 @@ impl<'s> BodyParser<'s> {
             }
             if let Some(name) = self.ident() {
                 if let Some(item) = self.item(name, depth) {
-                    self.push_item(&mut items, &mut seen, item);
+                    self.push_item(mark, &mut seen, item);
                 }
             } else {
                 let tok = self.token(at);
@@ -430,17 +439,19 @@ impl<'s> BodyParser<'s> {
                 break self.i;
             }
         };
+        let items = self.stack.drain(mark..).collect();
         let node = &mut self.tree.bodies[index as usize];
         node.items = items;
         node.span = span(start, end);
         index
     }
 
-    /// Adds `item`, unless it redefines an attribute ("Attribute
+    /// Adds `item` to the body whose items start at `mark` on the stack,, unless it redefines an attribute ("Attribute
     /// redefined", as native attributes may be set only once). `seen`
     /// indexes the body's attribute names once it has many, so that a
     /// long body costs linear time.
-    fn push_item(&mut self, items: &mut Vec<Item>, seen: &mut Option<Seen<'s>>, item: Item) {
+    fn push_item(&mut self, mark: usize, seen: &mut Option<Seen<'s>>, item: Item) {
+        let items = &self.stack[mark..];
         if let Item::Attribute(attr) = &item {
             // An attribute's name is an identifier: the source's text.
             let src = self.src;
@@ -486,7 +497,7 @@ impl<'s> BodyParser<'s> {
                 map.insert(name, attr.name.span);
             }
         }
-        items.push(item);
+        self.stack.push(item);
     }
 
     /// The item whose first identifier `name` was just read.
@@ -565,10 +576,7 @@ impl<'s> BodyParser<'s> {
         if single {
             return None;
         }
-        let mut at = start;
-        while matches!(self.b.get(at), Some(b' ' | b'\t')) {
-            at += 1;
-        }
+        let at = lines::blank_run_end(self.b, start);
         let end = simple::simple_expression_end(self.b, at)?;
         let expr_span = span(at, end);
         #[cfg(debug_assertions)]
@@ -648,39 +656,8 @@ impl<'s> BodyParser<'s> {
 
     /// A block whose type `type_name` was just read: labels, then `{`.
     fn block(&mut self, type_name: Name, depth: u32) -> Option<Item> {
-        let mut labels = Vec::new();
-        let open = loop {
-            self.skip_inline();
-            let at = self.i;
-            match self.peek() {
-                Some(b'{') => {
-                    self.i += 1;
-                    break span(at, at + 1);
-                }
-                Some(b'"') => {
-                    labels.push(self.quoted_label()?);
-                }
-                _ if self.ident_here() => {
-                    let label = self.ident().expect("an identifier starts here");
-                    labels.push(label);
-                }
-                c => {
-                    let detail = match c {
-                        Some(b'=') => Some("The equals sign \"=\" indicates an argument definition, and must not be used when defining a block."),
-                        _ if self.newline().is_some() => Some("A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header."),
-                        // HCL says this one only outside recovery.
-                        _ if self.recovery => None,
-                        _ => Some("Either a quoted string block label or an opening brace (\"{\") is expected here."),
-                    };
-                    if let Some(detail) = detail {
-                        let tok = self.token(at);
-                        self.error("Invalid block definition", detail, tok);
-                    }
-                    self.recover_after_item();
-                    return None;
-                }
-            }
-        };
+        let mut labels = Labels::new();
+        let open = self.block_header(&mut labels)?;
         if depth >= MAX_DEPTH {
             self.errors.push(too_deep(open));
             self.recovery = true;
@@ -722,6 +699,44 @@ impl<'s> BodyParser<'s> {
             close,
             body,
         }))
+    }
+
+    /// A block header's labels (pushed on `labels`) through its `{`: the
+    /// opening brace.
+    fn block_header(&mut self, labels: &mut Labels) -> Option<Span> {
+        loop {
+            self.skip_inline();
+            let at = self.i;
+            match self.peek() {
+                Some(b'{') => {
+                    self.i += 1;
+                    return Some(span(at, at + 1));
+                }
+                Some(b'"') => {
+                    let label = self.quoted_label()?;
+                    labels.push(label);
+                }
+                _ if self.ident_here() => {
+                    let label = self.ident().expect("an identifier starts here");
+                    labels.push(label);
+                }
+                c => {
+                    let detail = match c {
+                        Some(b'=') => Some("The equals sign \"=\" indicates an argument definition, and must not be used when defining a block."),
+                        _ if self.newline().is_some() => Some("A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header."),
+                        // HCL says this one only outside recovery.
+                        _ if self.recovery => None,
+                        _ => Some("Either a quoted string block label or an opening brace (\"{\") is expected here."),
+                    };
+                    if let Some(detail) = detail {
+                        let tok = self.token(at);
+                        self.error("Invalid block definition", detail, tok);
+                    }
+                    self.recover_after_item();
+                    return None;
+                }
+            }
+        }
     }
 
     /// A quoted block label: a string without template sequences.
@@ -769,7 +784,7 @@ impl<'s> BodyParser<'s> {
             Some(Name {
                 span: expr.span,
                 decoded: (value != self.src[start + 1..expr.span.end as usize - 1])
-                    .then(|| value.into()),
+                    .then(|| Box::new(value.into())),
             })
         } else {
             let at = t
@@ -794,7 +809,7 @@ impl<'s> BodyParser<'s> {
     fn single_line_body(&mut self, open: Span) -> u32 {
         let index = self.tree.bodies.len() as u32;
         self.tree.bodies.push(BodyNode::default());
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(1);
         let at = self.i;
         let attr = match self.ident() {
             None => {
@@ -853,7 +868,7 @@ impl<'s> BodyParser<'s> {
             self.i
         };
         let node = &mut self.tree.bodies[index as usize];
-        node.items = items;
+        node.items = items.into_boxed_slice();
         node.span = span(open.start as usize, end);
         index
     }

@@ -258,7 +258,7 @@ impl BodyParser<'_> {
         self.i = closing_quote_end(self.b, tok.end as usize);
         Name {
             span: span(start, self.i),
-            decoded: Some(self.src[start + 1..nl].into()),
+            decoded: Some(Box::new(self.src[start + 1..nl].into())),
         }
     }
 
@@ -275,7 +275,7 @@ impl BodyParser<'_> {
         self.i = end;
         Name {
             span: span(start, end),
-            decoded: Some(self.src[start + 1..].into()),
+            decoded: Some(Box::new(self.src[start + 1..].into())),
         }
     }
 

@@ -35,7 +35,7 @@ const MAX_NEST: u32 = 8;
 
 /// The bytes a plain quoted string's text is made of: printable ASCII but
 /// the quote, the backslash and the template introducers `$` and `%`.
-const PLAIN_TEXT: [bool; 256] = {
+pub(super) const PLAIN_TEXT: [bool; 256] = {
     let mut table = [false; 256];
     let mut c = 0x20;
     while c < 0x7f {
@@ -108,7 +108,16 @@ impl<'b> Reader<'b> {
 
     /// Whitespace inside brackets: spaces, tabs, newlines and line
     /// comments (a lone `\r` or a block comment: give up).
+    #[inline]
     fn bracket_ws(&mut self) -> Option<()> {
+        // (Most tokens in brackets are followed by none: no call.)
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.bracket_ws_run(),
+            _ => Some(()),
+        }
+    }
+
+    fn bracket_ws_run(&mut self) -> Option<()> {
         let b = self.b;
         loop {
             // (Line breaks and indentation: a tight loop.)

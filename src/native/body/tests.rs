@@ -678,3 +678,42 @@ fn an_unterminated_string_is_blamed_where_it_was_cut() {
     assert_eq!(unterminated("v = <<EOT\nabc\n"), 14..14);
     assert_eq!(unterminated("v = <<EOT\nabc"), 13..13);
 }
+
+#[test]
+fn blank_runs_end_where_a_byte_by_byte_scan_ends() {
+    let naive = |b: &[u8], mut i: usize| {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    };
+    let pieces: [&[u8]; 8] = [
+        b" ",
+        b"\t",
+        b"        ",
+        b"a",
+        b"\n",
+        b"\xc2\xa0",
+        b"  \t ",
+        b"#",
+    ];
+    // Every sequence of up to four pieces, read from every offset.
+    let mut texts = vec![Vec::new()];
+    for _ in 0..4 {
+        let longer: Vec<Vec<u8>> = texts
+            .iter()
+            .flat_map(|t: &Vec<u8>| pieces.iter().map(move |p| [t.as_slice(), p].concat()))
+            .collect();
+        texts.extend(longer);
+    }
+    for text in &texts {
+        for from in 0..=text.len() {
+            assert_eq!(
+                lines::blank_run_end(text, from),
+                naive(text, from),
+                "{:?} from {from}",
+                String::from_utf8_lossy(text)
+            );
+        }
+    }
+}
