@@ -334,6 +334,7 @@ impl<'s> Env<'s> {
 
     /// The value of variable `name`: an iteration variable, innermost
     /// first, or the context's.
+    #[inline]
     pub(crate) fn variable(&self, name: &str) -> Option<&'s Value> {
         let mut frame = self.locals;
         while let Some(l) = frame {
@@ -352,6 +353,7 @@ impl<'s> Env<'s> {
     }
 
     /// The function `name` of the context.
+    #[inline]
     pub(crate) fn function(&self, name: &str) -> Option<&'s Function> {
         self.ctx.function(name)
     }
