@@ -446,8 +446,9 @@ impl<'s> BodyParser<'s> {
         index
     }
 
-    /// Adds `item` to the body whose items start at `mark` on the stack,, unless it redefines an attribute ("Attribute
-    /// redefined", as native attributes may be set only once). `seen`
+    /// Adds `item` to the body whose items start at `mark` on the stack,
+    /// unless it redefines an attribute ("Attribute redefined", as native
+    /// attributes may be set only once). `seen`
     /// indexes the body's attribute names once it has many, so that a
     /// long body costs linear time.
     fn push_item(&mut self, mark: usize, seen: &mut Option<Seen<'s>>, item: Item) {
