@@ -72,18 +72,10 @@ impl Expression {
                 Eval::new(native.origin.as_ref(), &mut diags).value(&native.expr, &Env::root(ctx))
             }
         };
-        // A limit reported in a part whose diagnostics were dropped (the
-        // branch of a conditional not taken) still fails the evaluation.
-        if !diags.has_errors() {
-            if let Some(e) = limits::exceeded() {
-                drop(meter);
-                return Err(self.limit_error(e));
-            }
+        if diags.is_empty() && limits::exceeded().is_none() {
+            return Ok(value);
         }
-        drop(meter);
-        diags
-            .into_result(value)
-            .map_err(|e| e.with_source(self.source().clone()))
+        settle(self, diags, value, meter)
     }
 
     /// The length of the expression's source text, in bytes (cheap: no
@@ -136,17 +128,10 @@ impl Evaluator {
         };
         let value = eval.node(*node);
         self.names = eval.names;
-        if self.diags.is_empty() {
-            // As in `Expression::value`: a limit reached in a part whose
-            // diagnostics were dropped still fails the evaluation.
-            if let Some(e) = limits::exceeded() {
-                drop(meter);
-                return Err(expr.limit_error(e));
-            }
+        if self.diags.is_empty() && limits::exceeded().is_none() {
             return Ok(value);
         }
-        drop(meter);
-        self.failed(expr, value)
+        settle(expr, std::mem::take(&mut self.diags), value, meter)
     }
 
     /// The text of `expr` when it is a JSON string that `ctx` reads as
@@ -178,20 +163,30 @@ impl Evaluator {
         drop(meter);
         (!spent).then_some(text)
     }
+}
 
-    /// The outcome of an evaluation that reported something.
-    #[cold]
-    fn failed(&mut self, expr: &Expression, value: Value) -> Result<Value, Error> {
-        let diags = std::mem::take(&mut self.diags);
-        if !diags.has_errors() {
-            if let Some(e) = limits::exceeded() {
-                return Err(expr.limit_error(e));
-            }
+/// The outcome of an evaluation of `expr` that gave `value` and
+/// reported `diags`, its budget still entered (`meter`): a limit reached
+/// in a part whose diagnostics were dropped (the branch of a conditional
+/// not taken) still fails it, and is only known before the budget is
+/// left.
+#[cold]
+fn settle(
+    expr: &Expression,
+    diags: Diagnostics,
+    value: Value,
+    meter: limits::Guard,
+) -> Result<Value, Error> {
+    if !diags.has_errors() {
+        if let Some(e) = limits::exceeded() {
+            drop(meter);
+            return Err(expr.limit_error(e));
         }
-        diags
-            .into_result(value)
-            .map_err(|e| e.with_source(expr.source().clone()))
     }
+    drop(meter);
+    diags
+        .into_result(value)
+        .map_err(|e| e.with_source(expr.source().clone()))
 }
 
 /// The walk over a JSON value, collecting diagnostics.
