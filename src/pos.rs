@@ -206,6 +206,16 @@ fn is_continuation(b: u8) -> bool {
     (b as i8) < -0x40
 }
 
+/// The UTF-8 byte order mark, which a text may start with.
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// 1 when the span `start..byte` of `src` holds the byte order mark the
+/// text starts with, else 0: HCL does not count the mark as a column, so
+/// the first character after it is in column 1.
+fn bom_before(src: &[u8], start: usize, byte: usize) -> usize {
+    usize::from(start == 0 && byte >= BOM.len() && src.starts_with(BOM))
+}
+
 impl LineIndex {
     /// Indexes the line starts (and, for non-ASCII text, the character
     /// boundaries) of `src`.
@@ -263,7 +273,8 @@ impl LineIndex {
         let start = self.line_starts.get(line).unwrap_or(0);
         let bytes = src.as_bytes();
         let chars = (byte - start)
-            - (self.continuations_before(bytes, byte) - self.continuations_before(bytes, start));
+            - (self.continuations_before(bytes, byte) - self.continuations_before(bytes, start))
+            - bom_before(bytes, start, byte);
         Pos {
             line: line + 1,
             column: chars + 1,
@@ -408,7 +419,8 @@ impl SourceFile {
         let column = bytes[line_start..byte]
             .iter()
             .filter(|&&b| !is_continuation(b))
-            .count();
+            .count()
+            - bom_before(bytes, line_start, byte);
         Some(Pos {
             line: line + 1,
             column: column + 1,

@@ -190,3 +190,23 @@ fn range_display_matches_hcl() {
     );
     assert_eq!(two_lines.to_string(), "t.json:1,3-2,4");
 }
+
+#[test]
+fn a_byte_order_mark_is_not_a_column() {
+    let src = "\u{feff}a = 1\nb";
+    let idx = LineIndex::new(src);
+    let file = SourceFile::new("bom.tf", src);
+    for (byte, line, column) in [(0, 1, 1), (3, 1, 1), (4, 1, 2), (8, 1, 6), (9, 2, 1)] {
+        let want = Pos { line, column, byte };
+        assert_eq!(idx.pos(src, byte), want, "indexed, byte {byte}");
+        // Counted first, then (after its budget) by the index.
+        assert_eq!(
+            SourceFile::new("bom.tf", src).pos(byte),
+            want,
+            "counted, byte {byte}"
+        );
+        assert_eq!(file.pos(byte), want, "one file, byte {byte}");
+    }
+    // A text without the mark counts columns from its first byte.
+    assert_eq!(LineIndex::new("a = 1").pos("a = 1", 1).column, 2);
+}

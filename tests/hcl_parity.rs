@@ -919,3 +919,15 @@ fn collection_functions_mark_their_whole_result_with_element_marks() {
     assert!(v.get_index(0).unwrap().is_sensitive());
     assert!(!v.get_index(1).unwrap().is_sensitive());
 }
+
+#[test]
+fn a_byte_order_mark_is_not_a_column_of_the_first_line() {
+    // HCL (`hclsyntax.ParseConfig`) reports this at 1,8-2,1: the mark
+    // before `a` takes bytes but no column.
+    let err = hcl_json::parse_native("\u{feff}a = 1 +\nb = 2\n", "t.tf").unwrap_err();
+    let range = err.diagnostics()[0].subject.clone().unwrap();
+    assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+    assert_eq!((range.start.line, range.start.column), (1, 8));
+    assert_eq!(range.start.byte, 10);
+    assert_eq!((range.end.line, range.end.column), (2, 1));
+}
