@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::lazy::{LazyAttribute, LazyBlock, LazyContent, LazyRest, Spot};
+use super::lazy::{BlockPath, LazyAttribute, LazyBlock, LazyContent, LazyRest, Spot};
 use super::schema::{
     missing_argument_at, Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent,
     BodySchema,
@@ -123,7 +123,7 @@ impl<'a> JsonBody<'a> {
         diags: &mut Diagnostics,
     ) -> BodyContent {
         let file = self.file;
-        let raw = self.walk(schema, partial, false, block, diags);
+        let raw = self.walk(schema, partial, false, &block, diags);
         let mut content = BodyContent::empty(self.missing_item_range());
         for (_, attr, prop) in raw.attributes {
             content
@@ -151,7 +151,7 @@ impl<'a> JsonBody<'a> {
         &self,
         schema: &'s BodySchema,
         partial: bool,
-        block: &str,
+        block: &BlockPath<'_>,
         diags: &mut Diagnostics,
     ) -> LazyContent<'s, 'a> {
         let file = self.file;
@@ -175,7 +175,7 @@ impl<'a> JsonBody<'a> {
             let start = file.node(b.body).start as usize;
             content.blocks.push(LazyBlock {
                 type_name: &b.header.type_name,
-                labels: labels.iter().map(|p| self.name(*p).into_owned()).collect(),
+                labels: labels.iter().map(|p| self.name(*p)).collect(),
                 body: Body::json(file.clone(), b.body),
                 def: Spot::bytes(start, start + 1),
                 type_spot: self.spot(b.type_prop.name()),
@@ -208,7 +208,7 @@ impl<'a> JsonBody<'a> {
         schema: &'s BodySchema,
         partial: bool,
         keep_rest: bool,
-        block: &str,
+        block: &dyn std::fmt::Display,
         diags: &mut Diagnostics,
     ) -> RawContent<'s, 'a> {
         let mut raw = RawContent {
@@ -250,7 +250,7 @@ impl<'a> JsonBody<'a> {
             if attr.required && !raw.attributes.iter().any(|(i, ..)| *i == index) {
                 diags.push(missing_argument_at(
                     &attr.name,
-                    block,
+                    &block.to_string(),
                     self.missing_item_range(),
                 ));
             }

@@ -30,7 +30,7 @@ use serde::de::{
 };
 
 use super::capture;
-use crate::body::Expression;
+use crate::body::{BlockPath, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::{EvalContext, Evaluator, ExpressionClosure, ObjectWalk};
 use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN, VALUE_TOKEN};
@@ -44,7 +44,7 @@ use crate::value::{give_value, Value, ValueDeserializer};
 pub(crate) struct AttrPlace<'a> {
     pub name: &'a str,
     /// `resource.aws_instance.web`, or empty at the top level.
-    pub path: &'a str,
+    pub path: &'a BlockPath<'a>,
     /// The keys and indices from the attribute down to this value.
     pub trail: Option<&'a Trail<'a>>,
     /// The attribute's whole expression.
@@ -75,8 +75,7 @@ impl AttrPlace<'_> {
         }
         out.push_str(" in ");
         if !self.path.is_empty() {
-            out.push_str(self.path);
-            out.push('.');
+            let _ = write!(out, "{}.", self.path);
         }
         out.push_str(self.name);
         let mut steps = Vec::new();
