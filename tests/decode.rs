@@ -83,6 +83,53 @@ fn strings_convert_to_numbers_and_bools_as_hcl_allows() {
     assert_eq!(s.nickname, None);
 }
 
+#[derive(HclDecode, Debug, PartialEq)]
+struct Whole {
+    #[hcl(attr)]
+    small: i8,
+    #[hcl(attr)]
+    big: i64,
+    #[hcl(attr)]
+    count: Option<u32>,
+    #[hcl(attr)]
+    flag: Option<bool>,
+    #[hcl(attr)]
+    float: f64,
+    #[hcl(attr)]
+    wide: Option<u64>,
+}
+
+/// Whole numbers and booleans written as JSON values are read as written;
+/// what does not fit the field, or is no plain whole number, says what
+/// the value layer says.
+#[test]
+#[allow(clippy::float_cmp)] // whole numbers below 2^53 are exact
+fn whole_numbers_and_bools_read_as_written_at_their_edges() {
+    let w: Whole = decode(
+        r#"{"small": -128, "big": -999999999999999999, "count": 0, "flag": false,
+            "float": -123456789012345, "wide": 18446744073709551615}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (w.small, w.big, w.count, w.flag, w.wide),
+        (-128, -999_999_999_999_999_999, Some(0), Some(false), Some(u64::MAX))
+    );
+    assert_eq!(w.float, -123_456_789_012_345.0);
+    let w: Whole =
+        decode(r#"{"small": 1e2, "big": 2.0, "float": 1e300, "count": null, "flag": "true"}"#)
+            .unwrap();
+    assert_eq!((w.small, w.big, w.count, w.flag), (100, 2, None, Some(true)));
+    assert_eq!(w.float, 1e300);
+    assert_eq!(
+        problems::<Whole>(r#"{"small": 128, "big": 1, "float": 1, "count": -1, "wide": 1.5}"#),
+        [
+            "Incorrect attribute value type | Inappropriate value for attribute \"small\": a number between -128 and 127 is required, but found 128. | 1:11-1:14",
+            "Incorrect attribute value type | Inappropriate value for attribute \"count\": a number between 0 and 4294967295 is required, but found -1. | 1:47-1:49",
+            "Incorrect attribute value type | Inappropriate value for attribute \"wide\": a whole number is required, but found 1.5. | 1:59-1:62",
+        ]
+    );
+}
+
 #[derive(HclDecode, Debug)]
 struct Collections {
     #[hcl(attr)]
