@@ -112,13 +112,22 @@ fn whole_numbers_and_bools_read_as_written_at_their_edges() {
     .unwrap();
     assert_eq!(
         (w.small, w.big, w.count, w.flag, w.wide),
-        (-128, -999_999_999_999_999_999, Some(0), Some(false), Some(u64::MAX))
+        (
+            -128,
+            -999_999_999_999_999_999,
+            Some(0),
+            Some(false),
+            Some(u64::MAX)
+        )
     );
     assert_eq!(w.float, -123_456_789_012_345.0);
     let w: Whole =
         decode(r#"{"small": 1e2, "big": 2.0, "float": 1e300, "count": null, "flag": "true"}"#)
             .unwrap();
-    assert_eq!((w.small, w.big, w.count, w.flag), (100, 2, None, Some(true)));
+    assert_eq!(
+        (w.small, w.big, w.count, w.flag),
+        (100, 2, None, Some(true))
+    );
     assert_eq!(w.float, 1e300);
     assert_eq!(
         problems::<Whole>(r#"{"small": 128, "big": 1, "float": 1, "count": -1, "wide": 1.5}"#),

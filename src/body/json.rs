@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
+use smallvec::SmallVec;
 
 use super::lazy::{BlockPath, LazyAttribute, LazyBlock, LazyContent, LazyRest, Spot};
 use super::schema::{
@@ -212,12 +213,21 @@ impl<'a> JsonBody<'a> {
         diags: &mut Diagnostics,
     ) -> RawContent<'s, 'a> {
         let mut raw = RawContent {
-            attributes: Vec::new(),
+            attributes: SmallVec::new(),
             blocks: Vec::new(),
             labels: Vec::new(),
             rest: Vec::new(),
         };
         let mut stack = Vec::new();
+        // The schema places found, a bit each for the first 64 (past those,
+        // the attributes found are searched).
+        let mut taken: u64 = 0;
+        let is_taken = |raw: &RawContent<'_, '_>, taken: u64, index: usize| match 1u64
+            .checked_shl(index as u32)
+        {
+            Some(bit) => taken & bit != 0,
+            None => raw.attributes.iter().any(|(i, ..)| *i == index),
+        };
         let props = self.deep_props(self.node, None, diags);
         if keep_rest {
             raw.rest.reserve_exact(props.len());
@@ -230,11 +240,14 @@ impl<'a> JsonBody<'a> {
             let found = (schema.attributes.iter().enumerate()).find(|(_, a)| a.name == name);
             if let Some((index, attr)) = found {
                 // One schema entry per name: its place says which it is.
-                let existing = raw.attributes.iter().find(|(i, ..)| *i == index);
-                if let Some(&(_, _, existing)) = existing {
-                    let existing = self.attribute(existing).range;
-                    diags.push(self.duplicate("Duplicate argument", prop, &existing));
+                if is_taken(&raw, taken, index) {
+                    let existing = raw.attributes.iter().find(|(i, ..)| *i == index);
+                    if let Some(&(_, _, existing)) = existing {
+                        let existing = self.attribute(existing).range;
+                        diags.push(self.duplicate("Duplicate argument", prop, &existing));
+                    }
                 } else {
+                    taken |= 1u64.checked_shl(index as u32).unwrap_or(0);
                     raw.attributes.push((index, attr, prop));
                 }
             } else if let Some(block) = schema.find_block(&name) {
@@ -247,7 +260,7 @@ impl<'a> JsonBody<'a> {
             }
         }
         for (index, attr) in schema.attributes.iter().enumerate() {
-            if attr.required && !raw.attributes.iter().any(|(i, ..)| *i == index) {
+            if attr.required && !is_taken(&raw, taken, index) {
                 diags.push(missing_argument_at(
                     &attr.name,
                     &block.to_string(),
@@ -471,8 +484,9 @@ impl<'a> JsonBody<'a> {
 /// What [`JsonBody::walk`] finds: the schema's attributes and blocks, as
 /// properties and nodes (no range computed, no name copied).
 struct RawContent<'s, 'a> {
-    /// With each its place in the schema.
-    attributes: Vec<(usize, &'s AttributeSchema, Prop)>,
+    /// With each its place in the schema (a body's few attributes kept
+    /// inline).
+    attributes: SmallVec<[(usize, &'s AttributeSchema, Prop); 8]>,
     blocks: Vec<RawBlock<'s>>,
     /// The label properties of every block, each block's a run of them.
     labels: Vec<Prop>,
