@@ -1858,3 +1858,35 @@ fn a_plain_string_a_type_refuses_is_an_error_at_the_attribute() {
         ["Invalid attribute value | Invalid value for attribute \"color\": no color \"blue\". | 2:12-2:18"]
     );
 }
+
+#[derive(HclDecode, Debug)]
+struct RemainValues {
+    #[hcl(remain)]
+    rest: HashMap<String, Value>,
+}
+
+/// A remain map finds a repeated name wherever it is, among names that
+/// share their length and end bytes, below and past 32 names.
+#[test]
+fn remain_map_finds_repeated_names_among_look_alikes() {
+    for count in [2usize, 15, 32, 33, 80] {
+        // `a0b`, `a1b`, ...: alike in length and end bytes by tens.
+        let names: Vec<String> = (0..count).map(|i| format!("a{i}b")).collect();
+        let props: Vec<String> = names.iter().map(|n| format!("\"{n}\": 1")).collect();
+        let clean: RemainValues = decode(&format!("{{{}}}", props.join(", "))).unwrap();
+        assert_eq!(clean.rest.len(), count);
+        for repeat in [0, count / 2, count - 1] {
+            let src = format!("{{{}, \"{}\": 2}}", props.join(", "), names[repeat]);
+            let found = problems::<RemainValues>(&src);
+            assert_eq!(
+                found.len(),
+                1,
+                "{count} names, repeat of {repeat}: {found:?}"
+            );
+            assert!(
+                found[0].starts_with("Duplicate attribute definition | The argument \"a"),
+                "{found:?}"
+            );
+        }
+    }
+}

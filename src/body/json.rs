@@ -529,24 +529,32 @@ fn label_count_hint(schema: &BlockHeaderSchema, labels: &[String]) -> String {
 }
 
 /// Whether two of `attrs` have the same name: for a body of a few dozen
-/// attributes (the common case), a comparison of each pair's length and
-/// end bytes, the names themselves only when those agree; past that a
-/// hash set (linear for any number).
+/// attributes (the common case), each name's length and end bytes marked
+/// in a 128-bit filter, and compared with the earlier names' only when its
+/// mark was set already (the names themselves only when those agree);
+/// past that a hash set (linear for any number).
 fn has_duplicate_name<S: AsRef<str>, T>(attrs: &[(S, T)]) -> bool {
     const PAIRWISE: usize = 32;
     if attrs.len() <= PAIRWISE {
         let mut prints = [0u32; PAIRWISE];
+        let mut marks = 0u128;
         for (i, (name, _)) in attrs.iter().enumerate() {
             let name = name.as_ref();
             let b = name.as_bytes();
             let print = (b.len() as u32 & 0xffff)
                 | u32::from(b.first().copied().unwrap_or(0)) << 16
                 | u32::from(b.last().copied().unwrap_or(0)) << 24;
-            for (j, p) in prints[..i].iter().enumerate() {
-                if *p == print && attrs[j].0.as_ref() == name {
-                    return true;
+            // Equal names have equal prints, so equal marks: only a mark
+            // set before can be a repeat.
+            let mark = 1u128 << (print.wrapping_mul(0x9e37_79b9) >> 25);
+            if marks & mark != 0 {
+                for (j, p) in prints[..i].iter().enumerate() {
+                    if *p == print && attrs[j].0.as_ref() == name {
+                        return true;
+                    }
                 }
             }
+            marks |= mark;
             prints[i] = print;
         }
         return false;
