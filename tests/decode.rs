@@ -1890,3 +1890,38 @@ fn remain_map_finds_repeated_names_among_look_alikes() {
         }
     }
 }
+
+/// A long list of blocks decodes in source order, and after a failing
+/// block the later blocks are still checked.
+#[test]
+fn many_blocks_keep_their_order_and_later_failures_are_reported() {
+    let blocks: Vec<String> = (0..300)
+        .map(|i| format!("{{\"aws_instance\": {{\"n{i}\": {{\"count\": {i}}}}}}}"))
+        .collect();
+    let tf: Terraform = decode(&format!("{{\"resource\": [{}]}}", blocks.join(", "))).unwrap();
+    let names: Vec<String> = tf.resource.iter().map(|r| r.name.clone()).collect();
+    let expected: Vec<String> = (0..300).map(|i| format!("n{i}")).collect();
+    assert_eq!(names, expected);
+    assert!(tf
+        .resource
+        .iter()
+        .enumerate()
+        .all(|(i, r)| r.count == Some(i as u32)));
+
+    let mut bad = blocks.clone();
+    for i in [1, 150, 299] {
+        bad[i] = format!("{{\"aws_instance\": {{\"n{i}\": {{\"count\": \"x{i}\"}}}}}}");
+    }
+    let found = problems::<Terraform>(&format!("{{\"resource\": [{}]}}", bad.join(", ")));
+    let details: Vec<&str> = found
+        .iter()
+        .map(|p| p.split(" | ").nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        details,
+        [1, 150, 299]
+            .map(|i| format!(
+                "Inappropriate value for attribute \"count\" in resource.aws_instance.n{i}: a number is required, but found the string \"x{i}\"."
+            ))
+    );
+}

@@ -139,10 +139,12 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
-        let blocks = std::mem::take(&mut self.blocks);
+        let rest = std::mem::take(&mut self.blocks);
+        let room = rest.capacity();
         visitor.visit_seq(BlockSeq {
             owner: &self,
-            blocks: blocks.into_iter(),
+            rest: rest.into_iter(),
+            room,
         })
     }
 
@@ -287,7 +289,34 @@ impl<'p> BlockMap<'_, 'p> {
 
 struct BlockSeq<'o, 'p> {
     owner: &'o BlocksDeserializer<'p>,
-    blocks: std::vec::IntoIter<LazyBlock<'static, 'p>>,
+    /// The blocks not read yet, in the content walk's list; moved to a
+    /// list of their own when they fill a quarter of it, so that the
+    /// memory of the blocks read goes to the values decoded from them (a
+    /// file's blocks all held to the end of the list add to a decode's
+    /// peak).
+    rest: std::vec::IntoIter<LazyBlock<'static, 'p>>,
+    /// How many blocks the list of `rest` holds room for.
+    room: usize,
+}
+
+impl<'p> BlockSeq<'_, 'p> {
+    /// Called after a block is read: frees the list's room once the
+    /// blocks left fill a quarter of it.
+    #[inline]
+    fn release_read(&mut self) {
+        if self.room >= 64 && self.rest.len() <= self.room / 4 {
+            self.move_rest();
+        }
+    }
+
+    /// Moves the blocks left to a list of their size, and frees the list
+    /// they were in (the blocks moved add up to a third of the field's).
+    #[cold]
+    fn move_rest(&mut self) {
+        let rest: Vec<LazyBlock<'static, 'p>> = self.rest.by_ref().collect();
+        self.room = rest.len();
+        self.rest = rest.into_iter();
+    }
 }
 
 impl<'de> SeqAccess<'de> for BlockSeq<'_, '_> {
@@ -297,20 +326,23 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, '_> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
-        let Some(block) = self.blocks.next() else {
+        let Some(block) = self.rest.next() else {
             return Ok(None);
         };
-        match seed.deserialize(self.owner.body_deserializer(block)) {
+        let read = seed.deserialize(self.owner.body_deserializer(block));
+        self.release_read();
+        match read {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
                 let marker = self.owner.env.record(e);
                 // A `Vec` stops at its first failing element: check the rest
                 // of the blocks anyway, so their problems are reported too.
-                for block in self.blocks.by_ref() {
+                while let Some(block) = self.rest.next() {
                     let de = self.owner.body_deserializer(block);
                     if let Err(e) = (self.owner.spec.check)(de) {
                         self.owner.env.record(e);
                     }
+                    self.release_read();
                 }
                 Err(marker)
             }
@@ -318,6 +350,6 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, '_> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.blocks.len())
+        Some(self.rest.len())
     }
 }
