@@ -846,3 +846,45 @@ mod walk {
         assert!(matches!(items[1], BodyItem::Property(_)));
     }
 }
+
+/// A schema of more than 64 attributes: repeated and missing attributes
+/// are found past the 64th place as before it.
+#[test]
+fn repeats_and_missing_attributes_past_the_sixty_fourth_schema_place() {
+    let mut schema = BodySchema::new();
+    for i in 0..70 {
+        schema = schema.attribute(format!("a{i}"), i % 2 == 1);
+    }
+    let present: Vec<String> = (0..70)
+        .filter(|i| *i != 3 && *i != 67)
+        .map(|i| format!("\"a{i}\": {i}"))
+        .collect();
+    let src = format!("{{{}, \"a66\": 0, \"a2\": 0}}", present.join(", "));
+    let err = body(&src).content(&schema).unwrap_err();
+    let summaries: Vec<(&str, &str)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), d.detail.as_str()))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            (
+                "Duplicate argument",
+                "The argument \"a66\" was already set at test.json:1,699-708."
+            ),
+            (
+                "Duplicate argument",
+                "The argument \"a2\" was already set at test.json:1,20-27."
+            ),
+            (
+                "Missing required argument",
+                "The argument \"a3\" is required, but no definition was found."
+            ),
+            (
+                "Missing required argument",
+                "The argument \"a67\" is required, but no definition was found."
+            ),
+        ]
+    );
+}

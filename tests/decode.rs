@@ -83,6 +83,62 @@ fn strings_convert_to_numbers_and_bools_as_hcl_allows() {
     assert_eq!(s.nickname, None);
 }
 
+#[derive(HclDecode, Debug, PartialEq)]
+struct Whole {
+    #[hcl(attr)]
+    small: i8,
+    #[hcl(attr)]
+    big: i64,
+    #[hcl(attr)]
+    count: Option<u32>,
+    #[hcl(attr)]
+    flag: Option<bool>,
+    #[hcl(attr)]
+    float: f64,
+    #[hcl(attr)]
+    wide: Option<u64>,
+}
+
+/// Whole numbers and booleans written as JSON values are read as written;
+/// what does not fit the field, or is no plain whole number, says what
+/// the value layer says.
+#[test]
+#[allow(clippy::float_cmp)] // whole numbers below 2^53 are exact
+fn whole_numbers_and_bools_read_as_written_at_their_edges() {
+    let w: Whole = decode(
+        r#"{"small": -128, "big": -999999999999999999, "count": 0, "flag": false,
+            "float": -123456789012345, "wide": 18446744073709551615}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (w.small, w.big, w.count, w.flag, w.wide),
+        (
+            -128,
+            -999_999_999_999_999_999,
+            Some(0),
+            Some(false),
+            Some(u64::MAX)
+        )
+    );
+    assert_eq!(w.float, -123_456_789_012_345.0);
+    let w: Whole =
+        decode(r#"{"small": 1e2, "big": 2.0, "float": 1e300, "count": null, "flag": "true"}"#)
+            .unwrap();
+    assert_eq!(
+        (w.small, w.big, w.count, w.flag),
+        (100, 2, None, Some(true))
+    );
+    assert_eq!(w.float, 1e300);
+    assert_eq!(
+        problems::<Whole>(r#"{"small": 128, "big": 1, "float": 1, "count": -1, "wide": 1.5}"#),
+        [
+            "Incorrect attribute value type | Inappropriate value for attribute \"small\": a number between -128 and 127 is required, but found 128. | 1:11-1:14",
+            "Incorrect attribute value type | Inappropriate value for attribute \"count\": a number between 0 and 4294967295 is required, but found -1. | 1:47-1:49",
+            "Incorrect attribute value type | Inappropriate value for attribute \"wide\": a whole number is required, but found 1.5. | 1:59-1:62",
+        ]
+    );
+}
+
 #[derive(HclDecode, Debug)]
 struct Collections {
     #[hcl(attr)]
@@ -1800,5 +1856,72 @@ fn a_plain_string_a_type_refuses_is_an_error_at_the_attribute() {
     assert_eq!(
         problems::<Painted>("{\n  \"color\": \"blue\"\n}"),
         ["Invalid attribute value | Invalid value for attribute \"color\": no color \"blue\". | 2:12-2:18"]
+    );
+}
+
+#[derive(HclDecode, Debug)]
+struct RemainValues {
+    #[hcl(remain)]
+    rest: HashMap<String, Value>,
+}
+
+/// A remain map finds a repeated name wherever it is, among names that
+/// share their length and end bytes, below and past 32 names.
+#[test]
+fn remain_map_finds_repeated_names_among_look_alikes() {
+    for count in [2usize, 15, 32, 33, 80] {
+        // `a0b`, `a1b`, ...: alike in length and end bytes by tens.
+        let names: Vec<String> = (0..count).map(|i| format!("a{i}b")).collect();
+        let props: Vec<String> = names.iter().map(|n| format!("\"{n}\": 1")).collect();
+        let clean: RemainValues = decode(&format!("{{{}}}", props.join(", "))).unwrap();
+        assert_eq!(clean.rest.len(), count);
+        for repeat in [0, count / 2, count - 1] {
+            let src = format!("{{{}, \"{}\": 2}}", props.join(", "), names[repeat]);
+            let found = problems::<RemainValues>(&src);
+            assert_eq!(
+                found.len(),
+                1,
+                "{count} names, repeat of {repeat}: {found:?}"
+            );
+            assert!(
+                found[0].starts_with("Duplicate attribute definition | The argument \"a"),
+                "{found:?}"
+            );
+        }
+    }
+}
+
+/// A long list of blocks decodes in source order, and after a failing
+/// block the later blocks are still checked.
+#[test]
+fn many_blocks_keep_their_order_and_later_failures_are_reported() {
+    let blocks: Vec<String> = (0..300)
+        .map(|i| format!("{{\"aws_instance\": {{\"n{i}\": {{\"count\": {i}}}}}}}"))
+        .collect();
+    let tf: Terraform = decode(&format!("{{\"resource\": [{}]}}", blocks.join(", "))).unwrap();
+    let names: Vec<String> = tf.resource.iter().map(|r| r.name.clone()).collect();
+    let expected: Vec<String> = (0..300).map(|i| format!("n{i}")).collect();
+    assert_eq!(names, expected);
+    assert!(tf
+        .resource
+        .iter()
+        .enumerate()
+        .all(|(i, r)| r.count == Some(i as u32)));
+
+    let mut bad = blocks.clone();
+    for i in [1, 150, 299] {
+        bad[i] = format!("{{\"aws_instance\": {{\"n{i}\": {{\"count\": \"x{i}\"}}}}}}");
+    }
+    let found = problems::<Terraform>(&format!("{{\"resource\": [{}]}}", bad.join(", ")));
+    let details: Vec<&str> = found
+        .iter()
+        .map(|p| p.split(" | ").nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        details,
+        [1, 150, 299]
+            .map(|i| format!(
+                "Inappropriate value for attribute \"count\" in resource.aws_instance.n{i}: a number is required, but found the string \"x{i}\"."
+            ))
     );
 }

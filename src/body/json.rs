@@ -10,8 +10,9 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
+use smallvec::SmallVec;
 
-use super::lazy::{LazyAttribute, LazyBlock, LazyContent, LazyRest, Spot};
+use super::lazy::{BlockPath, LazyAttribute, LazyBlock, LazyContent, LazyRest, Spot};
 use super::schema::{
     missing_argument_at, Attribute, AttributeSchema, Block, BlockHeaderSchema, BodyContent,
     BodySchema,
@@ -123,7 +124,7 @@ impl<'a> JsonBody<'a> {
         diags: &mut Diagnostics,
     ) -> BodyContent {
         let file = self.file;
-        let raw = self.walk(schema, partial, false, block, diags);
+        let raw = self.walk(schema, partial, false, &block, diags);
         let mut content = BodyContent::empty(self.missing_item_range());
         for (_, attr, prop) in raw.attributes {
             content
@@ -151,7 +152,7 @@ impl<'a> JsonBody<'a> {
         &self,
         schema: &'s BodySchema,
         partial: bool,
-        block: &str,
+        block: &BlockPath<'_>,
         diags: &mut Diagnostics,
     ) -> LazyContent<'s, 'a> {
         let file = self.file;
@@ -175,7 +176,7 @@ impl<'a> JsonBody<'a> {
             let start = file.node(b.body).start as usize;
             content.blocks.push(LazyBlock {
                 type_name: &b.header.type_name,
-                labels: labels.iter().map(|p| self.name(*p).into_owned()).collect(),
+                labels: labels.iter().map(|p| self.name(*p)).collect(),
                 body: Body::json(file.clone(), b.body),
                 def: Spot::bytes(start, start + 1),
                 type_spot: self.spot(b.type_prop.name()),
@@ -208,16 +209,25 @@ impl<'a> JsonBody<'a> {
         schema: &'s BodySchema,
         partial: bool,
         keep_rest: bool,
-        block: &str,
+        block: &dyn std::fmt::Display,
         diags: &mut Diagnostics,
     ) -> RawContent<'s, 'a> {
         let mut raw = RawContent {
-            attributes: Vec::new(),
+            attributes: SmallVec::new(),
             blocks: Vec::new(),
             labels: Vec::new(),
             rest: Vec::new(),
         };
         let mut stack = Vec::new();
+        // The schema places found, a bit each for the first 64 (past those,
+        // the attributes found are searched).
+        let mut taken: u64 = 0;
+        let is_taken = |raw: &RawContent<'_, '_>, taken: u64, index: usize| match 1u64
+            .checked_shl(index as u32)
+        {
+            Some(bit) => taken & bit != 0,
+            None => raw.attributes.iter().any(|(i, ..)| *i == index),
+        };
         let props = self.deep_props(self.node, None, diags);
         if keep_rest {
             raw.rest.reserve_exact(props.len());
@@ -230,11 +240,14 @@ impl<'a> JsonBody<'a> {
             let found = (schema.attributes.iter().enumerate()).find(|(_, a)| a.name == name);
             if let Some((index, attr)) = found {
                 // One schema entry per name: its place says which it is.
-                let existing = raw.attributes.iter().find(|(i, ..)| *i == index);
-                if let Some(&(_, _, existing)) = existing {
-                    let existing = self.attribute(existing).range;
-                    diags.push(self.duplicate("Duplicate argument", prop, &existing));
+                if is_taken(&raw, taken, index) {
+                    let existing = raw.attributes.iter().find(|(i, ..)| *i == index);
+                    if let Some(&(_, _, existing)) = existing {
+                        let existing = self.attribute(existing).range;
+                        diags.push(self.duplicate("Duplicate argument", prop, &existing));
+                    }
                 } else {
+                    taken |= 1u64.checked_shl(index as u32).unwrap_or(0);
                     raw.attributes.push((index, attr, prop));
                 }
             } else if let Some(block) = schema.find_block(&name) {
@@ -247,10 +260,10 @@ impl<'a> JsonBody<'a> {
             }
         }
         for (index, attr) in schema.attributes.iter().enumerate() {
-            if attr.required && !raw.attributes.iter().any(|(i, ..)| *i == index) {
+            if attr.required && !is_taken(&raw, taken, index) {
                 diags.push(missing_argument_at(
                     &attr.name,
-                    block,
+                    &block.to_string(),
                     self.missing_item_range(),
                 ));
             }
@@ -471,8 +484,9 @@ impl<'a> JsonBody<'a> {
 /// What [`JsonBody::walk`] finds: the schema's attributes and blocks, as
 /// properties and nodes (no range computed, no name copied).
 struct RawContent<'s, 'a> {
-    /// With each its place in the schema.
-    attributes: Vec<(usize, &'s AttributeSchema, Prop)>,
+    /// With each its place in the schema (a body's few attributes kept
+    /// inline).
+    attributes: SmallVec<[(usize, &'s AttributeSchema, Prop); 8]>,
     blocks: Vec<RawBlock<'s>>,
     /// The label properties of every block, each block's a run of them.
     labels: Vec<Prop>,
@@ -515,24 +529,32 @@ fn label_count_hint(schema: &BlockHeaderSchema, labels: &[String]) -> String {
 }
 
 /// Whether two of `attrs` have the same name: for a body of a few dozen
-/// attributes (the common case), a comparison of each pair's length and
-/// end bytes, the names themselves only when those agree; past that a
-/// hash set (linear for any number).
+/// attributes (the common case), each name's length and end bytes marked
+/// in a 128-bit filter, and compared with the earlier names' only when its
+/// mark was set already (the names themselves only when those agree);
+/// past that a hash set (linear for any number).
 fn has_duplicate_name<S: AsRef<str>, T>(attrs: &[(S, T)]) -> bool {
     const PAIRWISE: usize = 32;
     if attrs.len() <= PAIRWISE {
         let mut prints = [0u32; PAIRWISE];
+        let mut marks = 0u128;
         for (i, (name, _)) in attrs.iter().enumerate() {
             let name = name.as_ref();
             let b = name.as_bytes();
             let print = (b.len() as u32 & 0xffff)
                 | u32::from(b.first().copied().unwrap_or(0)) << 16
                 | u32::from(b.last().copied().unwrap_or(0)) << 24;
-            for (j, p) in prints[..i].iter().enumerate() {
-                if *p == print && attrs[j].0.as_ref() == name {
-                    return true;
+            // Equal names have equal prints, so equal marks: only a mark
+            // set before can be a repeat.
+            let mark = 1u128 << (print.wrapping_mul(0x9e37_79b9) >> 25);
+            if marks & mark != 0 {
+                for (j, p) in prints[..i].iter().enumerate() {
+                    if *p == print && attrs[j].0.as_ref() == name {
+                        return true;
+                    }
                 }
             }
+            marks |= mark;
             prints[i] = print;
         }
         return false;

@@ -11,6 +11,7 @@
 //! already resolved.
 
 use std::borrow::Cow;
+use std::fmt;
 use std::sync::Arc;
 
 use smallvec::SmallVec;
@@ -48,11 +49,53 @@ impl Spot {
     }
 }
 
-/// A block's labels: most blocks have at most two, kept inline.
-pub(crate) type Labels = SmallVec<[String; 2]>;
+/// A block's labels, borrowed from the file unless decoded (escapes):
+/// most blocks have at most two, kept inline.
+pub(crate) type Labels<'a> = SmallVec<[Cow<'a, str>; 2]>;
 
 /// Where each of a block's labels is.
 pub(crate) type LabelSpots = SmallVec<[Spot; 2]>;
+
+/// Where a block is, for messages: `resource.aws_instance.web`, its
+/// ancestors' types and labels, then its own. Written out only when a
+/// message names it (a decode that succeeds builds no path text).
+#[derive(Clone, Copy)]
+pub(crate) struct BlockPath<'a> {
+    /// The enclosing block's path; `None` under the top-level body.
+    pub parent: Option<&'a BlockPath<'a>>,
+    /// The block's type; empty for the top-level body, whose path is
+    /// empty.
+    pub type_name: &'a str,
+    /// Every label the block was written with.
+    pub labels: &'a [Cow<'a, str>],
+}
+
+impl BlockPath<'_> {
+    /// Whether this is the top-level body's (empty) path.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.parent.is_none() && self.type_name.is_empty() && self.labels.is_empty()
+    }
+}
+
+impl fmt::Display for BlockPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The nesting is the document's, which the parsers bound.
+        if let Some(parent) = self.parent {
+            write!(f, "{parent}.")?;
+        }
+        f.write_str(self.type_name)?;
+        for label in self.labels {
+            write!(f, ".{label}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for BlockPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BlockPath({self})")
+    }
+}
 
 /// An attribute the schema names: its schema name and its expression.
 #[derive(Debug, Clone)]
@@ -66,16 +109,16 @@ pub(crate) struct LazyAttribute<'s> {
 /// A block: [`Block`](super::Block) with its ranges as [`Spot`]s, resolved
 /// in the block's own body.
 #[derive(Debug)]
-pub(crate) struct LazyBlock<'s> {
+pub(crate) struct LazyBlock<'s, 'a> {
     pub type_name: &'s str,
-    pub labels: Labels,
+    pub labels: Labels<'a>,
     pub body: Body,
     pub def: Spot,
     pub type_spot: Spot,
     pub label_spots: LabelSpots,
 }
 
-impl LazyBlock<'_> {
+impl LazyBlock<'_, '_> {
     pub(crate) fn def_range(&self) -> Range {
         self.def.resolve(&self.body)
     }
@@ -109,7 +152,7 @@ pub(crate) struct LazyContent<'s, 'a> {
     /// [`attribute_at`](Self::attribute_at)).
     pub attributes: Vec<LazyAttribute<'s>>,
     /// The blocks found, in source order.
-    pub blocks: Vec<LazyBlock<'s>>,
+    pub blocks: Vec<LazyBlock<'s, 'a>>,
     /// Where a missing item would go, when resolved already; otherwise the
     /// body's [`missing_item_range`](Body::missing_item_range).
     missing: Option<Range>,
@@ -153,7 +196,7 @@ impl<'s, 'a> LazyContent<'s, 'a> {
                 let header = schema.find_block(&b.type_name)?;
                 Some(LazyBlock {
                     type_name: &header.type_name,
-                    labels: Labels::from_vec(b.labels),
+                    labels: b.labels.into_iter().map(Cow::Owned).collect(),
                     body: b.body,
                     def: Spot::Range(Box::new(b.def_range)),
                     type_spot: Spot::Range(Box::new(b.type_range)),

@@ -31,7 +31,9 @@ use indexmap::IndexMap;
 
 pub use self::expr::Expression;
 pub(crate) use self::expr::{ExprKind, NativeExpr, Origin, OriginRef};
-pub(crate) use self::lazy::{LabelSpots, Labels, LazyBlock, LazyContent, LazyRest, Spot};
+pub(crate) use self::lazy::{
+    BlockPath, LabelSpots, Labels, LazyBlock, LazyContent, LazyRest, Spot,
+};
 pub(crate) use self::native::{NativeBody as NativeBodyRef, NativeFile};
 pub(crate) use self::schema::missing_argument;
 pub use self::schema::{
@@ -570,7 +572,7 @@ impl Body {
         &self,
         schema: &'s BodySchema,
         partial: bool,
-        block: &str,
+        block: &BlockPath<'_>,
         diags: &mut Diagnostics,
     ) -> Result<LazyContent<'s, '_>, Error> {
         match &self.repr {
@@ -588,7 +590,8 @@ impl Body {
             }
             BodyRepr::Merged(_) | BodyRepr::Derived(_) => {}
         }
-        let (content, rest) = self.content_collecting(schema, partial, block, diags)?;
+        let block = block.to_string();
+        let (content, rest) = self.content_collecting(schema, partial, &block, diags)?;
         Ok(LazyContent::from_content(content, schema, rest))
     }
 

@@ -7,11 +7,12 @@
 //! refused a redefinition), and a block's labels are counted against the
 //! schema's label names. Wording and ranges are HCL's.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::lazy::{LazyAttribute, LazyBlock, LazyContent, Spot};
+use super::lazy::{BlockPath, LazyAttribute, LazyBlock, LazyContent, Spot};
 use super::schema::{
     missing_argument, missing_argument_at, Attribute, Block, BlockHeaderSchema, BodyContent,
     BodySchema,
@@ -241,9 +242,9 @@ impl<'a> NativeBody<'a> {
         &self,
         schema: &'s BodySchema,
         partial: bool,
-        block: &str,
+        block: &BlockPath<'_>,
         diags: &mut Diagnostics,
-    ) -> LazyContent<'s, 'static> {
+    ) -> LazyContent<'s, 'a> {
         let src = self.src();
         let mut content = LazyContent::new();
         for item in self.items() {
@@ -272,7 +273,11 @@ impl<'a> NativeBody<'a> {
                             let spot = |s: Span| Spot::bytes(s.start as usize, s.end as usize);
                             content.blocks.push(LazyBlock {
                                 type_name: &header.type_name,
-                                labels: b.labels.iter().map(|l| l.text(src).to_string()).collect(),
+                                labels: b
+                                    .labels
+                                    .iter()
+                                    .map(|l| Cow::Borrowed(l.text(src)))
+                                    .collect(),
                                 body: Body::native(self.file.clone(), b.body),
                                 def: spot(b.type_name.span.to(header_end)),
                                 type_spot: spot(b.type_name.span),
@@ -288,7 +293,7 @@ impl<'a> NativeBody<'a> {
         for (index, attr) in schema.attributes.iter().enumerate() {
             if attr.required && !content.attributes.iter().any(|a| a.index == index) {
                 let at = self.file.missing_item_range(self.body);
-                diags.push(missing_argument_at(&attr.name, block, at));
+                diags.push(missing_argument_at(&attr.name, &block.to_string(), at));
             }
         }
         if content.attributes.len() > 1 {

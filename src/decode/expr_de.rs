@@ -30,13 +30,13 @@ use serde::de::{
 };
 
 use super::capture;
-use crate::body::Expression;
+use crate::body::{BlockPath, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::eval::{EvalContext, Evaluator, ExpressionClosure, ObjectWalk};
 use crate::handover::{BODY_TOKEN, CLOSURE_TOKEN, EXPRESSION_TOKEN, SPANNED_TOKEN, VALUE_TOKEN};
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::pos::Range;
-use crate::value::{give_value, Value, ValueDeserializer};
+use crate::value::{give_value, limits, Value, ValueDeserializer};
 
 /// Where an attribute sits, for messages: its name, the block path and the
 /// steps into its value.
@@ -44,7 +44,7 @@ use crate::value::{give_value, Value, ValueDeserializer};
 pub(crate) struct AttrPlace<'a> {
     pub name: &'a str,
     /// `resource.aws_instance.web`, or empty at the top level.
-    pub path: &'a str,
+    pub path: &'a BlockPath<'a>,
     /// The keys and indices from the attribute down to this value.
     pub trail: Option<&'a Trail<'a>>,
     /// The attribute's whole expression.
@@ -75,8 +75,7 @@ impl AttrPlace<'_> {
         }
         out.push_str(" in ");
         if !self.path.is_empty() {
-            out.push_str(self.path);
-            out.push('.');
+            let _ = write!(out, "{}.", self.path);
         }
         out.push_str(self.name);
         let mut steps = Vec::new();
@@ -201,10 +200,12 @@ pub(crate) struct ExprDeserializer<'a> {
     ready: Option<Ready<'a>>,
 }
 
-/// The value or the plain text of an expression, read once.
+/// The value, the plain text or the plain scalar of an expression, read
+/// once.
 enum Ready<'a> {
     Value(Result<Value, Error>),
     Text(Cow<'a, str>),
+    Plain(Plain),
 }
 
 impl<'a> ExprDeserializer<'a> {
@@ -324,6 +325,79 @@ impl<'a> ExprDeserializer<'a> {
     }
 }
 
+/// A JSON `true`, `false` or whole number, read as written.
+#[derive(Clone, Copy)]
+enum Plain {
+    Bool(bool),
+    Int(i64),
+}
+
+impl ExprDeserializer<'_> {
+    /// The value of a JSON boolean, or of a JSON number written as a whole
+    /// number of at most 18 digits, not yet evaluated: exactly what its
+    /// evaluation gives, so an integer or `bool` field takes it without a
+    /// `Value`. `None` for anything else, and where the evaluation would
+    /// fail (a spent budget), for the evaluation to say so.
+    fn plain_scalar(&self) -> Option<Plain> {
+        match self.ready {
+            Some(Ready::Plain(plain)) => return Some(plain),
+            Some(_) => return None,
+            None => {}
+        }
+        let (file, node) = self.expr.json_file()?;
+        let plain = match file.kind(node) {
+            NodeKind::Bool(b) => Plain::Bool(b),
+            NodeKind::Number => Plain::Int(whole_number(file.raw(node))?),
+            _ => return None,
+        };
+        // What entering the evaluation would refuse.
+        let n = file.node(node);
+        let meter = limits::enter(self.ctx.limits(), (n.end - n.start) as usize).ok()?;
+        let spent = limits::exceeded().is_some();
+        drop(meter);
+        (!spent).then_some(plain)
+    }
+}
+
+/// `text`, a JSON number, as an `i64` when it is a whole number of at
+/// most 18 digits (no fraction, no exponent).
+fn whole_number(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        all => (false, all),
+    };
+    if digits.is_empty() || digits.len() > 18 {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + i64::from(d - b'0');
+    }
+    Some(if negative { -n } else { n })
+}
+
+/// Integer targets: a plain whole number that fits the type is read as
+/// written; anything else (and a number out of the type's range, for the
+/// value layer's message) goes through the value.
+macro_rules! plain_int {
+    ($($method:ident $visit:ident $ty:ty;)*) => {
+        $(
+            #[allow(irrefutable_let_patterns, clippy::useless_conversion)]
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+                if let Some(Plain::Int(n)) = self.plain_scalar() {
+                    if let Ok(n) = <$ty>::try_from(n) {
+                        return visitor.$visit(n).map_err(|e| self.locate(e));
+                    }
+                }
+                self.via_value(|v| v.$method(visitor))
+            }
+        )*
+    };
+}
+
 macro_rules! via_value {
     ($($method:ident $(($($arg:ident : $ty:ty),*))?;)*) => {
         $(
@@ -338,14 +412,36 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
     type Error = Error;
 
     via_value! {
-        deserialize_bool; deserialize_i8; deserialize_i16; deserialize_i32;
-        deserialize_i64; deserialize_i128; deserialize_u8; deserialize_u16; deserialize_u32;
-        deserialize_u64; deserialize_u128; deserialize_f32; deserialize_f64; deserialize_char;
+        deserialize_i128; deserialize_u128; deserialize_f32; deserialize_char;
         deserialize_bytes; deserialize_byte_buf;
         deserialize_unit; deserialize_identifier; deserialize_ignored_any;
         deserialize_unit_struct(name: &'static str);
         deserialize_tuple_struct(name: &'static str, len: usize);
         deserialize_enum(name: &'static str, variants: &'static [&'static str]);
+    }
+
+    plain_int! {
+        deserialize_i8 visit_i8 i8; deserialize_i16 visit_i16 i16;
+        deserialize_i32 visit_i32 i32; deserialize_i64 visit_i64 i64;
+        deserialize_u8 visit_u8 u8; deserialize_u16 visit_u16 u16;
+        deserialize_u32 visit_u32 u32; deserialize_u64 visit_u64 u64;
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if let Some(Plain::Bool(b)) = self.plain_scalar() {
+            return visitor.visit_bool(b).map_err(|e| self.locate(e));
+        }
+        self.via_value(|v| v.deserialize_bool(visitor))
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        // A whole number of at most 15 digits is exactly a float.
+        if let Some(Plain::Int(n)) = self.plain_scalar() {
+            if n.unsigned_abs() < 1_000_000_000_000_000 {
+                return visitor.visit_f64(n as f64).map_err(|e| self.locate(e));
+            }
+        }
+        self.via_value(|v| v.deserialize_f64(visitor))
     }
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -390,6 +486,11 @@ impl<'de> Deserializer<'de> for ExprDeserializer<'_> {
             return visitor.visit_none();
         }
         if self.expr.is_json_container() || self.expr.is_native_tuple() {
+            return visitor.visit_some(self);
+        }
+        if let Some(plain) = self.plain_scalar() {
+            // Not null, and nothing to report: the inner type reads it.
+            self.ready = Some(Ready::Plain(plain));
             return visitor.visit_some(self);
         }
         let plain = self.evaluator.borrow().plain_text(self.expr, self.ctx);

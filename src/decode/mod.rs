@@ -313,10 +313,12 @@ fn decode_metered<T: HclDecode>(body: &Body, ctx: &EvalContext) -> Result<T, Err
         body: body.clone(),
         labels: Labels::new(),
         label_spots: LabelSpots::new(),
+        first_label: 0,
         block_spots: None,
         spec: T::decode_spec(),
         env: &env,
-        path: String::new(),
+        parent: None,
+        type_name: "",
     };
     // The record that captures in serde's buffered positions consult.
     let result = crate::handover::give(capture::Buffered::new(ctx), || T::deserialize(de));

@@ -9,7 +9,9 @@
 
 use std::cell::RefCell;
 
-use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema, LabelSpots, Labels, Spot};
+use crate::body::{
+    AttributeSchema, BlockHeaderSchema, BlockPath, Body, BodySchema, LabelSpots, Labels, Spot,
+};
 use crate::diag::Diagnostics;
 use crate::eval::{EvalContext, Evaluator};
 
@@ -226,16 +228,35 @@ pub(crate) struct Env<'a> {
 #[derive(Debug)]
 pub struct BodyDeserializer<'a> {
     pub(crate) body: Body,
-    pub(crate) labels: Labels,
+    /// Every label the block was written with.
+    pub(crate) labels: Labels<'a>,
     /// Where each of `labels` is, in `body`'s source.
     pub(crate) label_spots: LabelSpots,
+    /// How many of the block's labels are not the struct's own: the first
+    /// label of a block map's entry (its key) and of an enum's block (its
+    /// variant).
+    pub(crate) first_label: usize,
     /// Where the block's definition and type name are, in `body`'s source;
     /// `None` for a root body.
     pub(crate) block_spots: Option<(Spot, Spot)>,
     pub(crate) spec: &'static DecodeSpec,
     pub(crate) env: &'a Env<'a>,
+    /// The enclosing block's path (`None` under the top-level body) and
+    /// the block's type (empty for the top-level body): with `labels`,
+    /// the block's [`path`](Self::path).
+    pub(crate) parent: Option<&'a BlockPath<'a>>,
+    pub(crate) type_name: &'static str,
+}
+
+impl BodyDeserializer<'_> {
     /// `resource.aws_instance.web`, for messages; empty at the top.
-    pub(crate) path: String,
+    pub(crate) fn path(&self) -> BlockPath<'_> {
+        BlockPath {
+            parent: self.parent,
+            type_name: self.type_name,
+            labels: &self.labels,
+        }
+    }
 }
 
 impl DecodeSpec {

@@ -5,7 +5,7 @@
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::{label_error, LabelDeserializer};
-use crate::body::{Body, LazyBlock, LazyContent};
+use crate::body::{BlockPath, Body, LazyBlock, LazyContent};
 use crate::decode::spec::{
     BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind, MAP_KEY_LABEL,
 };
@@ -28,7 +28,7 @@ pub(super) fn check_block_counts(
         else {
             continue;
         };
-        let blocks: Vec<&LazyBlock<'_>> = content
+        let blocks: Vec<&LazyBlock<'_, '_>> = content
             .blocks
             .iter()
             .filter(|b| b.type_name == type_name)
@@ -64,14 +64,14 @@ pub(super) fn check_block_counts(
 
 /// "Duplicate X block" for two blocks of a block map with the same first
 /// label: the second points at its label, its detail at the first.
-fn check_map_keys(type_name: &str, blocks: &[&LazyBlock<'_>], diags: &mut Diagnostics) {
-    let mut seen: std::collections::HashMap<&str, &LazyBlock<'_>> =
+fn check_map_keys(type_name: &str, blocks: &[&LazyBlock<'_, '_>], diags: &mut Diagnostics) {
+    let mut seen: std::collections::HashMap<&str, &LazyBlock<'_, '_>> =
         std::collections::HashMap::new();
     for block in blocks {
         let Some(key) = block.labels.first() else {
             continue;
         };
-        if let Some(first) = seen.get(key.as_str()) {
+        if let Some(first) = seen.get(&**key) {
             let mut d = Diagnostic::error(
                 format!("Duplicate {type_name} block"),
                 format!(
@@ -89,49 +89,35 @@ fn check_map_keys(type_name: &str, blocks: &[&LazyBlock<'_>], diags: &mut Diagno
 }
 
 /// The blocks of one block field.
-pub(super) struct BlocksDeserializer<'p, 'a> {
-    pub(super) blocks: Vec<LazyBlock<'static>>,
+pub(super) struct BlocksDeserializer<'p> {
+    pub(super) blocks: Vec<LazyBlock<'static, 'p>>,
     pub(super) cardinality: Cardinality,
     pub(super) spec: &'static DecodeSpec,
-    pub(super) env: &'a Env<'a>,
-    pub(super) parent_path: &'p str,
+    pub(super) env: &'p Env<'p>,
+    /// The path of the body the blocks are in.
+    pub(super) parent: &'p BlockPath<'p>,
 }
 
-impl<'a> BlocksDeserializer<'_, 'a> {
-    fn body_deserializer(&self, mut block: LazyBlock<'static>) -> BodyDeserializer<'a> {
-        // Sized exactly: one allocation, never grown.
-        let len = self.parent_path.len()
-            + usize::from(!self.parent_path.is_empty())
-            + block.type_name.len()
-            + block.labels.iter().map(|l| l.len() + 1).sum::<usize>();
-        let mut path = String::with_capacity(len);
-        if !self.parent_path.is_empty() {
-            path.push_str(self.parent_path);
-            path.push('.');
-        }
-        path.push_str(block.type_name);
-        for label in &block.labels {
-            path.push('.');
-            path.push_str(label);
-        }
-        if matches!(self.cardinality, Cardinality::Map(_)) && !block.labels.is_empty() {
-            // The first label is the map's key, not the block type's.
-            block.labels.remove(0);
-            block.label_spots.remove(0);
-        }
+impl<'p> BlocksDeserializer<'p> {
+    fn body_deserializer(&self, block: LazyBlock<'static, 'p>) -> BodyDeserializer<'p> {
+        // The first label of a map's block is the map's key, not the block
+        // type's.
+        let map = matches!(self.cardinality, Cardinality::Map(_));
         BodyDeserializer {
             body: block.body,
+            first_label: usize::from(map && !block.labels.is_empty()),
             labels: block.labels,
             label_spots: block.label_spots,
             block_spots: Some((block.def, block.type_spot)),
             spec: self.spec,
             env: self.env,
-            path,
+            parent: (!self.parent.is_empty()).then_some(self.parent),
+            type_name: block.type_name,
         }
     }
 
     /// The one block of a `T` field (its absence was reported already).
-    fn single(mut self) -> Result<BodyDeserializer<'a>, Error> {
+    fn single(mut self) -> Result<BodyDeserializer<'p>, Error> {
         if self.blocks.is_empty() {
             return Err(Error::reported());
         }
@@ -140,7 +126,7 @@ impl<'a> BlocksDeserializer<'_, 'a> {
     }
 }
 
-impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
+impl<'de> Deserializer<'de> for BlocksDeserializer<'_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -153,10 +139,12 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
-        let blocks = std::mem::take(&mut self.blocks);
+        let rest = std::mem::take(&mut self.blocks);
+        let room = rest.capacity();
         visitor.visit_seq(BlockSeq {
             owner: &self,
-            blocks: blocks.into_iter(),
+            rest: rest.into_iter(),
+            room,
         })
     }
 
@@ -204,14 +192,14 @@ impl<'de> Deserializer<'de> for BlocksDeserializer<'_, '_> {
 
 /// A block map: keys are the blocks' first labels (a repeated one was
 /// reported as a duplicate block and is skipped), values the blocks.
-struct BlockMap<'o, 'p, 'a> {
-    owner: &'o BlocksDeserializer<'p, 'a>,
-    blocks: std::vec::IntoIter<LazyBlock<'static>>,
+struct BlockMap<'o, 'p> {
+    owner: &'o BlocksDeserializer<'p>,
+    blocks: std::vec::IntoIter<LazyBlock<'static, 'p>>,
     seen: std::collections::HashSet<String>,
-    current: Option<LazyBlock<'static>>,
+    current: Option<LazyBlock<'static, 'p>>,
 }
 
-impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
+impl<'de> MapAccess<'de> for BlockMap<'_, '_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -222,11 +210,11 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
             return Ok(None);
         };
         let label = LabelDeserializer {
-            label: block.labels[0].clone(),
+            label: &block.labels[0],
             spot: block.label_spots.first(),
             body: &block.body,
             name: MAP_KEY_LABEL,
-            path: block.type_name,
+            path: &block.type_name,
         };
         let key = seed.deserialize(label);
         match key {
@@ -260,15 +248,15 @@ impl<'de> MapAccess<'de> for BlockMap<'_, '_, '_> {
     }
 }
 
-impl BlockMap<'_, '_, '_> {
+impl<'p> BlockMap<'_, 'p> {
     /// The next block that is an entry of the map: one with a first label
     /// (its key) not seen before; a repeated key was reported by the count
     /// check.
-    fn next_entry(&mut self) -> Option<LazyBlock<'static>> {
+    fn next_entry(&mut self) -> Option<LazyBlock<'static, 'p>> {
         self.blocks
             .by_ref()
             .find(|block| match block.labels.first() {
-                Some(key) if !block.label_spots.is_empty() => self.seen.insert(key.clone()),
+                Some(key) if !block.label_spots.is_empty() => self.seen.insert(key.to_string()),
                 _ => false,
             })
     }
@@ -282,7 +270,7 @@ impl BlockMap<'_, '_, '_> {
         };
         while let Some(block) = self.next_entry() {
             if let Err(e) = check_key(&block.labels[0]) {
-                let e = label_error(e, &block.label_range(0), MAP_KEY_LABEL, block.type_name);
+                let e = label_error(e, &block.label_range(0), MAP_KEY_LABEL, &block.type_name);
                 self.owner.env.record(e);
             }
             self.check_body(block);
@@ -291,7 +279,7 @@ impl BlockMap<'_, '_, '_> {
 
     /// Decodes `block`'s body to report its problems, and drops it.
     #[cold]
-    fn check_body(&self, block: LazyBlock<'static>) {
+    fn check_body(&self, block: LazyBlock<'static, 'p>) {
         let def_range = block.def_range();
         if let Err(e) = (self.owner.spec.check)(self.owner.body_deserializer(block)) {
             self.owner.env.record_at(e, &def_range, "block");
@@ -299,32 +287,62 @@ impl BlockMap<'_, '_, '_> {
     }
 }
 
-struct BlockSeq<'o, 'p, 'a> {
-    owner: &'o BlocksDeserializer<'p, 'a>,
-    blocks: std::vec::IntoIter<LazyBlock<'static>>,
+struct BlockSeq<'o, 'p> {
+    owner: &'o BlocksDeserializer<'p>,
+    /// The blocks not read yet, in the content walk's list; moved to a
+    /// list of their own when they fill a quarter of it, so that the
+    /// memory of the blocks read goes to the values decoded from them (a
+    /// file's blocks all held to the end of the list add to a decode's
+    /// peak).
+    rest: std::vec::IntoIter<LazyBlock<'static, 'p>>,
+    /// How many blocks the list of `rest` holds room for.
+    room: usize,
 }
 
-impl<'de> SeqAccess<'de> for BlockSeq<'_, '_, '_> {
+impl<'p> BlockSeq<'_, 'p> {
+    /// Called after a block is read: frees the list's room once the
+    /// blocks left fill a quarter of it.
+    #[inline]
+    fn release_read(&mut self) {
+        if self.room >= 64 && self.rest.len() <= self.room / 4 {
+            self.move_rest();
+        }
+    }
+
+    /// Moves the blocks left to a list of their size, and frees the list
+    /// they were in (the blocks moved add up to a third of the field's).
+    #[cold]
+    fn move_rest(&mut self) {
+        let rest: Vec<LazyBlock<'static, 'p>> = self.rest.by_ref().collect();
+        self.room = rest.len();
+        self.rest = rest.into_iter();
+    }
+}
+
+impl<'de> SeqAccess<'de> for BlockSeq<'_, '_> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
-        let Some(block) = self.blocks.next() else {
+        let Some(block) = self.rest.next() else {
             return Ok(None);
         };
-        match seed.deserialize(self.owner.body_deserializer(block)) {
+        let read = seed.deserialize(self.owner.body_deserializer(block));
+        self.release_read();
+        match read {
             Ok(value) => Ok(Some(value)),
             Err(e) => {
                 let marker = self.owner.env.record(e);
                 // A `Vec` stops at its first failing element: check the rest
                 // of the blocks anyway, so their problems are reported too.
-                for block in self.blocks.by_ref() {
+                while let Some(block) = self.rest.next() {
                     let de = self.owner.body_deserializer(block);
                     if let Err(e) = (self.owner.spec.check)(de) {
                         self.owner.env.record(e);
                     }
+                    self.release_read();
                 }
                 Err(marker)
             }
@@ -332,6 +350,6 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, '_, '_> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.blocks.len())
+        Some(self.rest.len())
     }
 }

@@ -11,6 +11,7 @@
 //! instead of reporting it again. `decode_body` returns the whole list.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
@@ -19,8 +20,8 @@ use serde::de::{
 use super::capture::{self, RangeSeed};
 use super::expr_de::{locate, sentence, AttrPlace, ExprDeserializer};
 use super::spec::{BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind};
+use crate::body::{BlockPath, LazyBlock, LazyContent, LazyRest, RestAttrs, Spot};
 use crate::body::{Body, Expression};
-use crate::body::{Labels, LazyBlock, LazyContent, LazyRest, RestAttrs, Spot};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::handover::{BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
 use crate::pos::Range;
@@ -68,7 +69,7 @@ impl Env<'_> {
 }
 
 impl BodyDeserializer<'_> {
-    fn decode<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+    fn decode<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
         if !spec.variants.is_empty() {
             return self.choose(visitor);
@@ -79,23 +80,22 @@ impl BodyDeserializer<'_> {
             }
         }
         let mut diags = Diagnostics::new();
+        let path = self.path();
         let mut content =
-            match (self.body).lazy_content(&spec.schema, spec.has_remain, &self.path, &mut diags) {
+            match (self.body).lazy_content(&spec.schema, spec.has_remain, &path, &mut diags) {
                 Ok(found) => found,
                 Err(e) => return Err(self.env.record(e)),
             };
         let rest = std::mem::replace(&mut content.rest, LazyRest::None);
         check_block_counts(spec, &content, &self.body, &mut diags);
         self.env.diags.borrow_mut().extend(diags);
-        // Each label field takes its label (moved, not copied).
-        let labels = std::mem::take(&mut self.labels);
         visitor.visit_map(FieldsAccess {
             de: &self,
+            path: &path,
             content,
             rest: spec.has_remain.then_some(rest),
             next: 0,
             attrs_passed: 0,
-            labels,
             labels_used: 0,
             current: None,
         })
@@ -107,7 +107,8 @@ impl BodyDeserializer<'_> {
     /// from this body with the remaining labels.
     fn choose<'de, V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         let spec = self.spec;
-        let (Some(label), Some(spot)) = (self.labels.first(), self.label_spots.first()) else {
+        let at = self.first_label;
+        let (Some(label), Some(spot)) = (self.labels.get(at), self.label_spots.get(at)) else {
             self.env.push(Diagnostic::error(
                 "Missing block label",
                 format!(
@@ -123,8 +124,7 @@ impl BodyDeserializer<'_> {
                 .push(unknown_variant(spec, label, spot.resolve(&self.body)));
             return Err(Error::reported());
         };
-        self.labels.remove(0);
-        self.label_spots.remove(0);
+        self.first_label += 1;
         self.spec = (spec.variants[index].spec)();
         visitor.visit_enum(Chosen { index, de: self })
     }
@@ -235,14 +235,15 @@ impl<'de> Deserializer<'de> for BodyDeserializer<'_> {
 /// The struct's fields, one map entry each (keys are field indices).
 struct FieldsAccess<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
+    /// The body's place, for messages and its blocks' paths.
+    path: &'d BlockPath<'d>,
     content: LazyContent<'static, 'd>,
     rest: Option<LazyRest<'d>>,
     next: usize,
     /// How many attribute fields `next` has passed: an attribute field's
     /// place among the schema's attributes.
     attrs_passed: usize,
-    /// The block's labels, each taken by its label field.
-    labels: Labels,
+    /// How many label fields were read.
     labels_used: usize,
     /// The field being read, and its schema place if an attribute.
     current: Option<(usize, usize)>,
@@ -298,7 +299,7 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 let ctx = if literal { &env.literal } else { env.ctx };
                 let place = AttrPlace {
                     name,
-                    path: &de.path,
+                    path: self.path,
                     trail: None,
                     attr: &attr.expr,
                 };
@@ -321,7 +322,7 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 // common case: no second list of a file's blocks is built
                 // while the first one is still held).
                 let all = &mut self.content.blocks;
-                let blocks: Vec<LazyBlock<'static>> =
+                let blocks: Vec<LazyBlock<'static, '_>> =
                     if all.iter().all(|b| b.type_name == type_name) {
                         std::mem::take(all)
                     } else {
@@ -332,19 +333,19 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                     cardinality,
                     spec: spec(),
                     env,
-                    parent_path: &de.path,
+                    parent: self.path,
                 })
             }
             FieldKind::Label => {
-                let at = self.labels_used;
+                let at = de.first_label + self.labels_used;
                 self.labels_used += 1;
-                if let Some(label) = self.labels.get_mut(at) {
+                if let Some(label) = de.labels.get(at) {
                     seed.deserialize(LabelDeserializer {
-                        label: std::mem::take(label),
+                        label,
                         spot: de.label_spots.get(at),
                         body: &de.body,
                         name: de.spec.fields[i].field,
-                        path: &de.path,
+                        path: self.path,
                     })
                 } else {
                     env.push(Diagnostic::error(
@@ -360,12 +361,17 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
                 }
             }
             FieldKind::Remain => match self.rest.take() {
-                Some(rest) => seed.deserialize(RemainDeserializer { rest, de }),
+                Some(rest) => seed.deserialize(RemainDeserializer {
+                    rest,
+                    de,
+                    path: *self.path,
+                }),
                 None => Err(Error::reported()),
             },
             FieldKind::Comment => seed.deserialize(CommentsDeserializer {
                 comments: de.body.comments(),
                 de,
+                path: *self.path,
             }),
             FieldKind::DefRange | FieldKind::TypeRange => {
                 let range = match (&de.block_spots, de.spec.fields[i].kind) {
@@ -378,10 +384,10 @@ impl<'de> MapAccess<'de> for FieldsAccess<'_, '_> {
         };
         result.map_err(|e| {
             let field = de.spec.fields[i].field;
-            let what = if de.path.is_empty() {
+            let what = if self.path.is_empty() {
                 format!("field {field:?}")
             } else {
-                format!("field {field:?} in {}", de.path)
+                format!("field {field:?} in {}", self.path)
             };
             env.record_at(e, &self.field_range(i), &what)
         })
@@ -410,14 +416,15 @@ impl FieldsAccess<'_, '_> {
 /// converts a string: `"8080"` to a number, `"true"` to a bool), or as
 /// `Spanned<T>` with its range.
 struct LabelDeserializer<'p> {
-    label: String,
+    label: &'p str,
     /// Where the label is, in `body`: resolved only for a message or a
     /// `Spanned` label (`None`: the body's range stands for it).
     spot: Option<&'p Spot>,
     body: &'p Body,
     /// The label field's name.
     name: &'static str,
-    path: &'p str,
+    /// The block's path, or its type for a block map's key.
+    path: &'p dyn fmt::Display,
 }
 
 impl LabelDeserializer<'_> {
@@ -428,18 +435,14 @@ impl LabelDeserializer<'_> {
         }
     }
 
-    fn read<T>(
-        mut self,
-        f: impl FnOnce(ValueDeserializer) -> Result<T, Error>,
-    ) -> Result<T, Error> {
-        let label = std::mem::take(&mut self.label);
-        f(ValueDeserializer::new(Value::from(label)))
+    fn read<T>(self, f: impl FnOnce(ValueDeserializer) -> Result<T, Error>) -> Result<T, Error> {
+        f(ValueDeserializer::new(Value::from(self.label)))
             .map_err(|e| label_error(e, &self.range(), self.name, self.path))
     }
 }
 
 #[cold]
-fn label_error(err: Error, range: &Range, name: &str, path: &str) -> Error {
+fn label_error(err: Error, range: &Range, name: &str, path: &dyn fmt::Display) -> Error {
     if err.is_reported() {
         return err;
     }
@@ -508,7 +511,7 @@ impl<'de> Deserializer<'de> for LabelDeserializer<'_> {
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let (spot, body, name, path) = (self.spot, self.body, self.name, self.path);
-        visitor.visit_string(self.label).map_err(|e| {
+        visitor.visit_str(self.label).map_err(|e| {
             let range = spot.map_or_else(|| body.range(), |s| s.resolve(body));
             label_error(e, &range, name, path)
         })
@@ -572,6 +575,7 @@ pub fn next_range<'de, A: MapAccess<'de>, R: super::spec::RangeField>(
 struct CommentsDeserializer<'d, 'a> {
     comments: Vec<Expression>,
     de: &'d BodyDeserializer<'a>,
+    path: BlockPath<'d>,
 }
 
 impl CommentsDeserializer<'_, '_> {
@@ -579,7 +583,7 @@ impl CommentsDeserializer<'_, '_> {
     fn place<'s>(&'s self, expr: &'s Expression) -> AttrPlace<'s> {
         AttrPlace {
             name: "//",
-            path: &self.de.path,
+            path: &self.path,
             trail: None,
             attr: expr,
         }
@@ -641,6 +645,7 @@ impl<'de> Deserializer<'de> for CommentsDeserializer<'_, '_> {
         let this = CommentsDeserializer {
             comments: Vec::new(),
             de,
+            path: self.path,
         };
         visitor.visit_seq(CommentSeq {
             owner: &this,
@@ -680,6 +685,7 @@ impl<'de> SeqAccess<'de> for CommentSeq<'_, '_, '_> {
 struct RemainDeserializer<'d, 'a> {
     rest: LazyRest<'d>,
     de: &'d BodyDeserializer<'a>,
+    path: BlockPath<'d>,
 }
 
 impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
@@ -706,6 +712,7 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
         let attrs = de.body.lazy_rest_attrs(self.rest, &de.spec.schema)?;
         visitor.visit_map(RemainMap {
             de,
+            path: self.path,
             attrs,
             current: None,
         })
@@ -724,6 +731,7 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
 
 struct RemainMap<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
+    path: BlockPath<'d>,
     attrs: RestAttrs<'d>,
     /// The name of the key just read, for messages, and its expression.
     current: Option<(Cow<'d, str>, Expression)>,
@@ -787,7 +795,7 @@ impl RemainMap<'_, '_> {
         let env = self.de.env;
         let place = AttrPlace {
             name,
-            path: &self.de.path,
+            path: &self.path,
             trail: None,
             attr: expr,
         };
