@@ -10,7 +10,7 @@
 //!
 //! Allocating and freeing its nodes is a large part of what a template's
 //! parse costs, so a node with children keeps the
-//! usual ones in its one box (a traversal its source and first step, a
+//! usual ones in its one box (a traversal its source and first three steps, a
 //! binary chain its first operand and term, a conditional all three
 //! operands, a call two arguments), and names and short texts are held
 //! inline ([`Text`]).
@@ -148,15 +148,19 @@ pub enum ExprKind {
 /// Attribute access, indexing and splats applied to `source`, in order:
 /// `a.b[0].*.c` is one traversal with three steps.
 ///
-/// The source and its first step share the node's one allocation (most
-/// traversals have a single step: `var.region`, `each.key`, `list[0]`).
+/// The source and its first three steps share the node's one allocation
+/// (`var.region`, `aws_vpc.main.id`, `data.aws_region.current.name`): a
+/// traversal of real files rarely has more.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TraversalExpr {
     /// The expression the steps apply to.
     pub source: Expr,
     /// The steps, left to right. Never empty.
-    pub steps: SmallVec<[Step; 1]>,
+    pub steps: Steps,
 }
+
+/// A traversal's steps, the first three inline.
+pub(crate) type Steps = SmallVec<[Step; 3]>;
 
 /// A chain of binary operations of one precedence level, applied left to
 /// right: `a - b + c` is `first` = `a` and `rest` = `[- b, + c]`, meaning
@@ -232,8 +236,9 @@ pub enum StepKind {
     Splat {
         /// Which splat operator was written.
         kind: SplatKind,
-        /// The steps applied to each element.
-        each: Vec<Step>,
+        /// The steps applied to each element (boxed exactly: a step is
+        /// then no larger than an attribute's name and span).
+        each: Box<[Step]>,
     },
 }
 

@@ -307,7 +307,7 @@ impl<'s> Builder<'s> {
                     steps.push(Step {
                         kind: StepKind::Splat {
                             kind: SplatKind::Attr,
-                            each,
+                            each: each.into(),
                         },
                         span: marker.to(end),
                     });
@@ -321,7 +321,7 @@ impl<'s> Builder<'s> {
                     steps.push(Step {
                         kind: StepKind::Splat {
                             kind: SplatKind::Full,
-                            each,
+                            each: each.into(),
                         },
                         span: marker.to(end),
                     });
