@@ -12,7 +12,7 @@
 //! parse costs, so a node with children keeps the
 //! usual ones in its one box (a traversal its source and first three steps, a
 //! binary chain its first operand and term, a conditional all three
-//! operands, a call two arguments), and names and short texts are held
+//! operands, a call three arguments), and names and short texts are held
 //! inline ([`Text`]).
 //!
 //! `Display` prints a compact S-expression (`a + b * c` is
@@ -251,14 +251,14 @@ pub enum SplatKind {
     Full,
 }
 
-/// A function call `name(args...)`: with up to two arguments (most
-/// calls), one allocation.
+/// A function call `name(args...)`: with up to three arguments (most
+/// calls: `replace(s, "a", "b")`, `lookup(m, k, null)`), one allocation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
     /// The function name, namespaces included (`provider::aws::arn_parse`).
     pub name: Ident,
     /// The arguments.
-    pub args: SmallVec<[Expr; 2]>,
+    pub args: SmallVec<[Expr; 3]>,
     /// Whether the last argument was followed by `...`: its elements are
     /// passed as separate arguments.
     pub expand_final: bool,

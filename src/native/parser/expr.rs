@@ -319,8 +319,17 @@ impl P<'_> {
         self.i += 1;
         self.enter(start)?;
         self.ws()?;
-        let mut args = SmallVec::new();
-        let mut expand_final = false;
+        // The node is made first and the arguments read into it in place:
+        // read beside it and then moved in, the three inline arguments
+        // would be copied whole.
+        let mut call = Box::new(Call {
+            name: Ident {
+                name: self.src[start..name_end].into(),
+                span: span(start, name_end),
+            },
+            args: SmallVec::new(),
+            expand_final: false,
+        });
         let mut height = 0;
         if self.peek() != Some(b')') {
             loop {
@@ -328,12 +337,12 @@ impl P<'_> {
                 self.note(self.i, ARGS_END);
                 let (e, h) = self.closing_expr(b",)")?;
                 height = height.max(h);
-                args.push(e);
+                call.args.push(e);
                 self.ws()?;
                 match self.peek() {
                     Some(b'.') if self.b[self.i..].starts_with(b"...") => {
                         self.i += 3;
-                        expand_final = true;
+                        call.expand_final = true;
                         self.ws()?;
                         break;
                     }
@@ -353,19 +362,7 @@ impl P<'_> {
         }
         self.expect_rule(b')', ARGS_END)?;
         self.leave();
-        let call = Call {
-            name: Ident {
-                name: self.src[start..name_end].into(),
-                span: span(start, name_end),
-            },
-            args,
-            expand_final,
-        };
-        wrap(
-            ExprKind::Call(Box::new(call)),
-            span(start, self.i),
-            height + 1,
-        )
+        wrap(ExprKind::Call(call), span(start, self.i), height + 1)
     }
 
     /// After `[` or `{` and whitespace: whether a `for` expression starts
