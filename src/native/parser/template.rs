@@ -340,9 +340,9 @@ impl P<'_> {
         self.i = start + 2;
         self.enter(start)?;
         let left = self.strip_mark();
-        self.ws()?;
+        self.ws();
         let (expr, height) = self.closing_expr(b"}~")?;
-        self.ws()?;
+        self.ws();
         let right = self.strip_mark();
         self.expect_rule(b'}', INTERP_END)?;
         self.leave();
@@ -372,9 +372,9 @@ impl P<'_> {
         self.i = start + 2;
         self.enter(start)?;
         let left = self.strip_mark();
-        self.ws()?;
+        self.ws();
         let tag = self.directive_body()?;
-        self.ws()?;
+        self.ws();
         let right = self.strip_mark();
         self.expect_rule(b'}', DIRECTIVE_END)?;
         self.leave();
@@ -401,7 +401,7 @@ impl P<'_> {
         if self.at_keyword("if") {
             // dir_if = ${ kw_if ~ ws ~ expr }
             self.i += 2;
-            self.ws()?;
+            self.ws();
             let (e, h) = self.closing_expr(b"}~")?;
             Ok(Tag::If(e, h))
         } else if self.at_keyword("else") {
@@ -414,7 +414,7 @@ impl P<'_> {
             // dir_for = ${ kw_for ~ ws ~ ident ~ (ws ~ "," ~ ws ~ ident)? ~ ws ~ kw_in ~ ws ~ expr }
             self.i += 3;
             let (key_var, value_var) = self.for_names()?;
-            self.ws()?;
+            self.ws();
             let (collection, height) = self.closing_expr(b"}~")?;
             Ok(Tag::For(Box::new(ForTag {
                 key_var,
@@ -434,14 +434,14 @@ impl P<'_> {
     /// After `for`: `ident ~ ("," ~ ident)? ~ kw_in`, with whitespace
     /// between; gives (key, value) variables.
     pub(super) fn for_names(&mut self) -> Res<(Option<Ident>, Ident)> {
-        self.ws()?;
+        self.ws();
         let first = self.named()?;
-        self.ws()?;
+        self.ws();
         let names = if self.peek() == Some(b',') {
             self.i += 1;
-            self.ws()?;
+            self.ws();
             let second = self.named()?;
-            self.ws()?;
+            self.ws();
             (Some(first), second)
         } else {
             (None, first)

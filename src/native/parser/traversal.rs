@@ -505,7 +505,7 @@ impl P<'_> {
     /// none is here.
     pub(super) fn postfix(&mut self) -> Res<Option<Post>> {
         let before = self.i;
-        self.ws()?;
+        self.ws();
         let start = self.i;
         let none = |p: &mut Self| {
             p.i = before;
@@ -514,7 +514,7 @@ impl P<'_> {
         match self.peek() {
             Some(b'.') if !self.b[start..].starts_with(b"...") => {
                 self.i += 1;
-                self.ws()?;
+                self.ws();
                 match self.peek() {
                     // attr_splat = { "." ~ "*" }
                     Some(b'*') => {
@@ -561,21 +561,21 @@ impl P<'_> {
             Some(b'[') => {
                 self.i += 1;
                 self.enter(start)?;
-                self.ws()?;
+                self.ws();
                 // full_splat = { "[" ~ "*" ~ "]" }
                 if self.peek() == Some(b'*') {
                     // Not `[*]`: then `index`, whose expression cannot
                     // start at the `*`.
                     self.note(self.i, EXPR);
                     self.i += 1;
-                    self.ws()?;
+                    self.ws();
                     self.expect(b']')?;
                     self.leave();
                     return Ok(Some(Post::FullSplat(span(start, self.i))));
                 }
                 // index = { "[" ~ expr ~ index_end }
                 let (key, h) = self.expr()?;
-                self.ws()?;
+                self.ws();
                 self.expect_rule(b']', INDEX_END)?;
                 self.leave();
                 let step = Step {
