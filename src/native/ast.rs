@@ -115,8 +115,9 @@ pub enum ExprKind {
     Bool(bool),
     /// `null`.
     Null,
-    /// A quoted string or heredoc: a template.
-    Template(Template),
+    /// A quoted string or heredoc: a template (boxed: a template keeps
+    /// its one part inline).
+    Template(Box<Template>),
     /// A variable reference, `name`.
     Variable(Ident),
     /// Attribute access, indexing and splats applied to an expression.
@@ -446,8 +447,9 @@ impl UnaryOp {
 /// quoted string or a heredoc.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Template {
-    /// The parts, in order.
-    pub parts: Vec<TemplatePart>,
+    /// The parts, in order: one inline (most templates of real files are
+    /// one interpolation, and most quoted strings one run of text).
+    pub parts: Parts,
     /// The template's text in the source: for a quoted string or heredoc,
     /// the whole literal including its delimiters; for a directive body,
     /// the text between the directives.
@@ -458,7 +460,7 @@ impl Template {
     /// A template of one literal text, written at `span`.
     pub(crate) fn literal(text: Text, span: Span) -> Template {
         Template {
-            parts: vec![TemplatePart::Literal { text, span }],
+            parts: smallvec::smallvec![TemplatePart::Literal { text, span }],
             span,
         }
     }
@@ -490,6 +492,9 @@ impl Template {
         Some(out)
     }
 }
+
+/// A template's parts, the first inline.
+pub(crate) type Parts = SmallVec<[TemplatePart; 1]>;
 
 /// One part of a [`Template`].
 #[derive(Debug, Clone, PartialEq)]

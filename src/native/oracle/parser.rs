@@ -440,7 +440,7 @@ impl<'s> Builder<'s> {
                 let (t, h) = self.template(items, span, false)?;
                 Ok((
                     Expr {
-                        kind: ExprKind::Template(t),
+                        kind: ExprKind::Template(Box::new(t)),
                         span,
                     },
                     h,
@@ -459,7 +459,7 @@ impl<'s> Builder<'s> {
                 let (t, h) = self.template(items, span, flush)?;
                 Ok((
                     Expr {
-                        kind: ExprKind::Template(t),
+                        kind: ExprKind::Template(Box::new(t)),
                         span,
                     },
                     h,

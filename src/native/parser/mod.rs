@@ -118,7 +118,7 @@ pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
                     ..
                 } if p.i == src.len() => {
                     check(height + 1, whole)?;
-                    let parts = vec![TemplatePart::Interpolation { expr, span: at }];
+                    let parts = smallvec::smallvec![TemplatePart::Interpolation { expr, span: at }];
                     return Ok(Template { parts, span: whole });
                 }
                 first => {

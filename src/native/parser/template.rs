@@ -6,7 +6,7 @@
 //! Matching directives up and decoding the text is `shape.rs`'s; the
 //! expressions inside sequences are `expr.rs`'s.
 
-use crate::native::ast::{Expr, ExprKind, Ident, Template, TemplatePart, Text};
+use crate::native::ast::{Expr, ExprKind, Ident, Parts, Template, TemplatePart, Text};
 use crate::native::diagnose::expected::{
     DIRECTIVE_END, INTERP_END, KW_ENDIF, KW_IN, OTHER, QUOTE_END,
 };
@@ -481,7 +481,7 @@ impl P<'_> {
             spare_items::give_back(items);
             let height = part.1 + 1;
             check(height, span)?;
-            let parts = vec![part.0];
+            let parts = smallvec::smallvec![part.0];
             return Ok((Template { parts, span }, height));
         }
         self.shape_items(items, span, flush)
@@ -507,7 +507,7 @@ impl P<'_> {
             let at = span(start, self.i);
             let t = if end == start + 1 {
                 Template {
-                    parts: Vec::new(),
+                    parts: Parts::new(),
                     span: at,
                 }
             } else {
@@ -526,7 +526,7 @@ impl P<'_> {
         let span = t.span;
         Ok((
             Expr {
-                kind: ExprKind::Template(t),
+                kind: ExprKind::Template(Box::new(t)),
                 span,
             },
             height,
@@ -570,7 +570,7 @@ impl P<'_> {
         let (t, height) = self.shape(items, at, flush)?;
         Ok((
             Expr {
-                kind: ExprKind::Template(t),
+                kind: ExprKind::Template(Box::new(t)),
                 span: at,
             },
             height,
