@@ -175,7 +175,7 @@ impl P<'_> {
         };
         self.depth -= open;
         result?;
-        self.end_run(&mut items, &run, self.i, mode)?;
+        self.end_run(&mut items, &run, self.i, mode);
         Ok(items)
     }
 
@@ -288,7 +288,7 @@ impl P<'_> {
             self.i = j + 1;
             return Ok(());
         }
-        self.end_run(items, run, j, mode)?;
+        self.end_run(items, run, j, mode);
         let item = if c == b'$' {
             self.interpolation(j)?
         } else {
@@ -303,15 +303,9 @@ impl P<'_> {
     }
 
     /// Ends the literal run in progress at `end` (nothing if it is empty).
-    pub(super) fn end_run(
-        &mut self,
-        items: &mut Vec<Item>,
-        run: &Run,
-        end: usize,
-        mode: Mode,
-    ) -> Res<()> {
+    pub(super) fn end_run(&mut self, items: &mut Vec<Item>, run: &Run, end: usize, mode: Mode) {
         if end <= run.start {
-            return Ok(());
+            return;
         }
         let raw = &self.src[run.start..end];
         let quoted = mode == Mode::Quoted;
@@ -329,7 +323,6 @@ impl P<'_> {
             span: span(run.start, end),
             quoted,
         });
-        Ok(())
     }
 
     /// interpolation = ${ "${" ~ strip_mark? ~ ws ~ expr ~ ws ~ strip_mark? ~ interp_end },
