@@ -49,7 +49,7 @@ pub(crate) fn unwrap_parens(mut e: &Expr) -> &Expr {
 /// quotes, so the two never mix up.
 pub(crate) fn bare_key_expr(ident: &Ident) -> Expr {
     Expr {
-        kind: ExprKind::Template(Template::literal(ident.name.clone(), ident.span)),
+        kind: ExprKind::Template(Box::new(Template::literal(ident.name.clone(), ident.span))),
         span: ident.span,
     }
 }

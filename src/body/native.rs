@@ -62,7 +62,7 @@ pub(crate) fn standalone(src: &str, filename: &str, template: bool) -> Result<Ex
         native::parse_template(src).map(|t| {
             let span = t.span;
             native::Expr {
-                kind: native::ExprKind::Template(t),
+                kind: native::ExprKind::Template(Box::new(t)),
                 span,
             }
         })
@@ -155,7 +155,7 @@ impl NativeFile {
                 let text = src[span.start as usize..span.end as usize].into();
                 let template = native::Template::literal(text, span);
                 let expr = native::Expr {
-                    kind: native::ExprKind::Template(template),
+                    kind: native::ExprKind::Template(Box::new(template)),
                     span,
                 };
                 Expression::native(Origin::Native(self.clone()), expr)

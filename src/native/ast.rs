@@ -10,9 +10,9 @@
 //!
 //! Allocating and freeing its nodes is a large part of what a template's
 //! parse costs, so a node with children keeps the
-//! usual ones in its one box (a traversal its source and first step, a
+//! usual ones in its one box (a traversal its source and first three steps, a
 //! binary chain its first operand and term, a conditional all three
-//! operands, a call two arguments), and names and short texts are held
+//! operands, a call three arguments), and names and short texts are held
 //! inline ([`Text`]).
 //!
 //! `Display` prints a compact S-expression (`a + b * c` is
@@ -115,8 +115,9 @@ pub enum ExprKind {
     Bool(bool),
     /// `null`.
     Null,
-    /// A quoted string or heredoc: a template.
-    Template(Template),
+    /// A quoted string or heredoc: a template (boxed: a template keeps
+    /// its one part inline).
+    Template(Box<Template>),
     /// A variable reference, `name`.
     Variable(Ident),
     /// Attribute access, indexing and splats applied to an expression.
@@ -148,15 +149,19 @@ pub enum ExprKind {
 /// Attribute access, indexing and splats applied to `source`, in order:
 /// `a.b[0].*.c` is one traversal with three steps.
 ///
-/// The source and its first step share the node's one allocation (most
-/// traversals have a single step: `var.region`, `each.key`, `list[0]`).
+/// The source and its first three steps share the node's one allocation
+/// (`var.region`, `aws_vpc.main.id`, `data.aws_region.current.name`): a
+/// traversal of real files rarely has more.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TraversalExpr {
     /// The expression the steps apply to.
     pub source: Expr,
     /// The steps, left to right. Never empty.
-    pub steps: SmallVec<[Step; 1]>,
+    pub steps: Steps,
 }
+
+/// A traversal's steps, the first three inline.
+pub(crate) type Steps = SmallVec<[Step; 3]>;
 
 /// A chain of binary operations of one precedence level, applied left to
 /// right: `a - b + c` is `first` = `a` and `rest` = `[- b, + c]`, meaning
@@ -232,8 +237,9 @@ pub enum StepKind {
     Splat {
         /// Which splat operator was written.
         kind: SplatKind,
-        /// The steps applied to each element.
-        each: Vec<Step>,
+        /// The steps applied to each element (boxed exactly: a step is
+        /// then no larger than an attribute's name and span).
+        each: Box<[Step]>,
     },
 }
 
@@ -246,14 +252,14 @@ pub enum SplatKind {
     Full,
 }
 
-/// A function call `name(args...)`: with up to two arguments (most
-/// calls), one allocation.
+/// A function call `name(args...)`: with up to three arguments (most
+/// calls: `replace(s, "a", "b")`, `lookup(m, k, null)`), one allocation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
     /// The function name, namespaces included (`provider::aws::arn_parse`).
     pub name: Ident,
     /// The arguments.
-    pub args: SmallVec<[Expr; 2]>,
+    pub args: SmallVec<[Expr; 3]>,
     /// Whether the last argument was followed by `...`: its elements are
     /// passed as separate arguments.
     pub expand_final: bool,
@@ -441,8 +447,9 @@ impl UnaryOp {
 /// quoted string or a heredoc.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Template {
-    /// The parts, in order.
-    pub parts: Vec<TemplatePart>,
+    /// The parts, in order: one inline (most templates of real files are
+    /// one interpolation, and most quoted strings one run of text).
+    pub parts: Parts,
     /// The template's text in the source: for a quoted string or heredoc,
     /// the whole literal including its delimiters; for a directive body,
     /// the text between the directives.
@@ -453,7 +460,7 @@ impl Template {
     /// A template of one literal text, written at `span`.
     pub(crate) fn literal(text: Text, span: Span) -> Template {
         Template {
-            parts: vec![TemplatePart::Literal { text, span }],
+            parts: smallvec::smallvec![TemplatePart::Literal { text, span }],
             span,
         }
     }
@@ -485,6 +492,9 @@ impl Template {
         Some(out)
     }
 }
+
+/// A template's parts, the first inline.
+pub(crate) type Parts = SmallVec<[TemplatePart; 1]>;
 
 /// One part of a [`Template`].
 #[derive(Debug, Clone, PartialEq)]

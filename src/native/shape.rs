@@ -11,7 +11,7 @@
 use smallvec::SmallVec;
 
 use super::ast::{
-    BinaryExpr, BinaryOp, BinaryTerm, ConditionalExpr, Expr, ExprKind, Ident, Template,
+    BinaryExpr, BinaryOp, BinaryTerm, ConditionalExpr, Expr, ExprKind, Ident, Parts, Template,
     TemplateFor, TemplateIf, TemplatePart, Text,
 };
 use super::{too_deep, Span, SyntaxError, MAX_DEPTH};
@@ -369,7 +369,7 @@ pub(crate) fn structure(
                         ..
                     }) => {
                         let body = Template {
-                            parts: std::mem::take(parts),
+                            parts: Parts::from_vec(std::mem::take(parts)),
                             span: Span::new(*body_start, tspan.start),
                         };
                         *then = Some((body, *height + 1));
@@ -427,7 +427,10 @@ pub(crate) fn structure(
     }
     let height = root_height + 1;
     check(height, span)?;
-    Ok((Template { parts: root, span }, height))
+    // (A vector's growth from none to four parts is one allocation; the
+    // template then keeps its buffer, or holds a single part inline.)
+    let parts = Parts::from_vec(root);
+    Ok((Template { parts, span }, height))
 }
 
 fn open(stack: &mut Vec<OpenDirective>, tag_span: Span, kind: OpenKind) -> Result<(), SyntaxError> {
@@ -446,7 +449,7 @@ fn open(stack: &mut Vec<OpenDirective>, tag_span: Span, kind: OpenKind) -> Resul
 
 fn close(open: OpenDirective, end_span: Span) -> Built<TemplatePart> {
     let body = Template {
-        parts: open.parts,
+        parts: Parts::from_vec(open.parts),
         span: Span::new(open.body_start, end_span.start),
     };
     let body_height = open.height + 1;

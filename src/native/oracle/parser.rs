@@ -307,7 +307,7 @@ impl<'s> Builder<'s> {
                     steps.push(Step {
                         kind: StepKind::Splat {
                             kind: SplatKind::Attr,
-                            each,
+                            each: each.into(),
                         },
                         span: marker.to(end),
                     });
@@ -321,7 +321,7 @@ impl<'s> Builder<'s> {
                     steps.push(Step {
                         kind: StepKind::Splat {
                             kind: SplatKind::Full,
-                            each,
+                            each: each.into(),
                         },
                         span: marker.to(end),
                     });
@@ -440,7 +440,7 @@ impl<'s> Builder<'s> {
                 let (t, h) = self.template(items, span, false)?;
                 Ok((
                     Expr {
-                        kind: ExprKind::Template(t),
+                        kind: ExprKind::Template(Box::new(t)),
                         span,
                     },
                     h,
@@ -459,7 +459,7 @@ impl<'s> Builder<'s> {
                 let (t, h) = self.template(items, span, flush)?;
                 Ok((
                     Expr {
-                        kind: ExprKind::Template(t),
+                        kind: ExprKind::Template(Box::new(t)),
                         span,
                     },
                     h,

@@ -41,7 +41,7 @@ impl P<'_> {
     /// Each `?` of an else-chain nests the rest one level deeper.
     pub(super) fn expr(&mut self) -> Built<Expr> {
         let first = self.binary()?;
-        self.ws()?;
+        self.ws();
         if self.peek() != Some(b'?') {
             return Ok(first);
         }
@@ -51,13 +51,13 @@ impl P<'_> {
         self.i += 1;
         self.enter(q)?;
         let mut tail = || -> Res<((Expr, u32), (Expr, u32))> {
-            self.ws()?;
+            self.ws();
             let then = self.expr()?;
-            self.ws()?;
+            self.ws();
             self.expect_rule(b':', COND_COLON)?;
-            self.ws()?;
+            self.ws();
             let otherwise = self.binary()?;
-            self.ws()?;
+            self.ws();
             Ok((then, otherwise))
         };
         let read = tail();
@@ -84,13 +84,14 @@ impl P<'_> {
             }
             opened += 1;
             let mut tail = || -> Res<()> {
-                self.ws()?;
+                self.ws();
                 thens.push(self.expr()?);
-                self.ws()?;
+                self.ws();
                 self.expect_rule(b':', COND_COLON)?;
-                self.ws()?;
+                self.ws();
                 conds.push(self.binary()?);
-                self.ws()
+                self.ws();
+                Ok(())
             };
             if let Err(e) = tail() {
                 break Err(e);
@@ -169,7 +170,7 @@ impl P<'_> {
     /// The binop after whitespace, if one is there (else nothing is read).
     pub(super) fn next_binop(&mut self) -> Res<Option<(BinaryOp, Span)>> {
         let before = self.i;
-        self.ws()?;
+        self.ws();
         let op = self.binop();
         if op.is_none() {
             self.i = before;
@@ -181,7 +182,7 @@ impl P<'_> {
     /// operand)*` ends before `op` (as in `{a = b\n<<EOT ...`, a heredoc
     /// key after a newline) and what follows must make sense of it.
     pub(super) fn operand_after(&mut self, (_, at): (BinaryOp, Span)) -> Res<Option<(Expr, u32)>> {
-        self.ws()?;
+        self.ws();
         let operand = self.attempt(Self::operand)?;
         if operand.is_none() {
             self.i = at.start as usize;
@@ -207,7 +208,7 @@ impl P<'_> {
             }
             unops.push((op, span(self.i, self.i + 1)));
             self.i += 1;
-            self.ws()?;
+            self.ws();
         }
         let term = self.term();
         self.depth -= unops.len() as u32;
@@ -253,9 +254,9 @@ impl P<'_> {
                 // parens = { "(" ~ expr ~ paren_end }
                 self.i += 1;
                 self.enter(start)?;
-                self.ws()?;
+                self.ws();
                 let (inner, h) = self.expr()?;
-                self.ws()?;
+                self.ws();
                 self.expect_rule(b')', PAREN_END)?;
                 self.leave();
                 wrap(
@@ -285,7 +286,7 @@ impl P<'_> {
                     namespaced = true;
                 }
                 let end = self.i;
-                self.ws()?;
+                self.ws();
                 if self.peek() == Some(b'(') {
                     // call, else variable (PEG's ordered choice).
                     if let Some(call) = self.attempt(|p| p.call(start, end))? {
@@ -318,9 +319,18 @@ impl P<'_> {
     pub(super) fn call(&mut self, start: usize, name_end: usize) -> Built<Expr> {
         self.i += 1;
         self.enter(start)?;
-        self.ws()?;
-        let mut args = SmallVec::new();
-        let mut expand_final = false;
+        self.ws();
+        // The node is made first and the arguments read into it in place:
+        // read beside it and then moved in, the three inline arguments
+        // would be copied whole.
+        let mut call = Box::new(Call {
+            name: Ident {
+                name: self.src[start..name_end].into(),
+                span: span(start, name_end),
+            },
+            args: SmallVec::new(),
+            expand_final: false,
+        });
         let mut height = 0;
         if self.peek() != Some(b')') {
             loop {
@@ -328,18 +338,18 @@ impl P<'_> {
                 self.note(self.i, ARGS_END);
                 let (e, h) = self.closing_expr(b",)")?;
                 height = height.max(h);
-                args.push(e);
-                self.ws()?;
+                call.args.push(e);
+                self.ws();
                 match self.peek() {
                     Some(b'.') if self.b[self.i..].starts_with(b"...") => {
                         self.i += 3;
-                        expand_final = true;
-                        self.ws()?;
+                        call.expand_final = true;
+                        self.ws();
                         break;
                     }
                     Some(b',') => {
                         self.i += 1;
-                        self.ws()?;
+                        self.ws();
                         if self.peek() == Some(b')') {
                             break;
                         }
@@ -353,19 +363,7 @@ impl P<'_> {
         }
         self.expect_rule(b')', ARGS_END)?;
         self.leave();
-        let call = Call {
-            name: Ident {
-                name: self.src[start..name_end].into(),
-                span: span(start, name_end),
-            },
-            args,
-            expand_final,
-        };
-        wrap(
-            ExprKind::Call(Box::new(call)),
-            span(start, self.i),
-            height + 1,
-        )
+        wrap(ExprKind::Call(call), span(start, self.i), height + 1)
     }
 
     /// After `[` or `{` and whitespace: whether a `for` expression starts
@@ -379,7 +377,7 @@ impl P<'_> {
         }
         let save = self.i;
         self.i += 3;
-        self.ws()?;
+        self.ws();
         let commits = self.ident_start_at(self.i).is_some();
         if !commits {
             self.note(self.i, IDENT);
@@ -394,7 +392,7 @@ impl P<'_> {
         let start = self.i;
         self.i += 1;
         self.enter(start)?;
-        self.ws()?;
+        self.ws();
         if self.starts_for()? {
             return self.for_expr(start, false);
         }
@@ -412,10 +410,10 @@ impl P<'_> {
                 let (e, h) = self.closing_expr(b",]")?;
                 height = height.max(h);
                 items.push(e);
-                self.ws()?;
+                self.ws();
                 if self.peek() == Some(b',') {
                     self.i += 1;
-                    self.ws()?;
+                    self.ws();
                     if self.peek() == Some(b']') {
                         break;
                     }
@@ -437,7 +435,7 @@ impl P<'_> {
         let start = self.i;
         self.i += 1;
         self.enter(start)?;
-        self.ws()?;
+        self.ws();
         if self.starts_for()? {
             return self.for_expr(start, true);
         }
@@ -479,11 +477,11 @@ impl P<'_> {
 
             height = height.max(h);
             items.push(item);
-            self.ws()?;
+            self.ws();
             comma = self.peek() == Some(b',');
             if comma {
                 self.i += 1;
-                self.ws()?;
+                self.ws();
             } else {
                 self.note(self.i, OTHER); // object_comma
             }
@@ -504,7 +502,7 @@ impl P<'_> {
         let key = match self.ident() {
             Some(name) => {
                 let end = self.i;
-                self.ws()?;
+                self.ws();
                 if self.at_kv_sep() {
                     Some(ObjectKey::Ident(Ident {
                         name: name.into(),
@@ -523,7 +521,7 @@ impl P<'_> {
         } else {
             let (e, h) = self.expr()?;
             height = h;
-            self.ws()?;
+            self.ws();
             ObjectKey::Expr(e)
         };
         if !self.at_kv_sep() {
@@ -531,7 +529,7 @@ impl P<'_> {
             return Err(Stop::GiveUp);
         }
         self.i += 1;
-        self.ws()?;
+        self.ws();
         let (value, h) = self.closing_expr(b",}")?;
         Ok((
             ObjectItem {
@@ -559,28 +557,28 @@ impl P<'_> {
     pub(super) fn for_expr(&mut self, start: usize, object: bool) -> Built<Expr> {
         self.i += 3;
         let (key_var, value_var) = self.for_names()?;
-        self.ws()?;
+        self.ws();
         let (collection, mut height) = self.closing_expr(b":")?;
-        self.ws()?;
+        self.ws();
         self.expect_rule(b':', FOR_COLON)?;
-        self.ws()?;
+        self.ws();
         let (first, h) = self.expr()?;
         height = height.max(h);
-        self.ws()?;
+        self.ws();
         let result = if object {
             if !self.b[self.i..].starts_with(b"=>") {
                 self.note(self.i, FAT_ARROW);
                 return Err(Stop::GiveUp);
             }
             self.i += 2;
-            self.ws()?;
+            self.ws();
             let (value, h) = self.expr()?;
             height = height.max(h);
-            self.ws()?;
+            self.ws();
             let grouping = self.b[self.i..].starts_with(b"...");
             if grouping {
                 self.i += 3;
-                self.ws()?;
+                self.ws();
             } else {
                 self.note(self.i, ELLIPSIS);
             }
@@ -595,10 +593,10 @@ impl P<'_> {
         // for_cond = { kw_if ~ expr }
         let cond = if self.at_keyword("if") {
             self.i += 2;
-            self.ws()?;
+            self.ws();
             let (c, h) = self.expr()?;
             height = height.max(h);
-            self.ws()?;
+            self.ws();
             Some(c)
         } else {
             self.note(self.i, OTHER); // kw_if

@@ -24,17 +24,17 @@ pub(crate) fn line_comment_end(b: &[u8], from: usize) -> usize {
 impl<'s> P<'s> {
     /// pest's implicit skipping, `(WHITESPACE | COMMENT)*`: spaces, tabs,
     /// newlines (`\n`, `\r\n`), `#` and `//` line comments, `/* */` block
-    /// comments.
+    /// comments. (Skipping cannot fail: an unclosed `/*` is left for what
+    /// follows to refuse.)
     #[inline]
-    pub(super) fn ws(&mut self) -> Res<()> {
-        match self.peek() {
-            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.skip_ws(),
-            _ => Ok(()),
+    pub(super) fn ws(&mut self) {
+        if let Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') = self.peek() {
+            self.skip_ws();
         }
     }
 
     /// [`Self::ws`] past its first byte check.
-    pub(super) fn skip_ws(&mut self) -> Res<()> {
+    pub(super) fn skip_ws(&mut self) {
         let b = self.b;
         while let Some(&c) = b.get(self.i) {
             match c {
@@ -56,7 +56,6 @@ impl<'s> P<'s> {
                 _ => break,
             }
         }
-        Ok(())
     }
 
     /// A line comment of `intro` bytes: up to the next newline (`\n` or

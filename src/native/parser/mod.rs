@@ -118,7 +118,7 @@ pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
                     ..
                 } if p.i == src.len() => {
                     check(height + 1, whole)?;
-                    let parts = vec![TemplatePart::Interpolation { expr, span: at }];
+                    let parts = smallvec::smallvec![TemplatePart::Interpolation { expr, span: at }];
                     return Ok(Template { parts, span: whole });
                 }
                 first => {
@@ -174,9 +174,9 @@ fn parse_whole_expression(src: &str, lexed: bool) -> Outcome<Expr> {
     let mut p = P::new(src);
     p.lexed = lexed;
     let run = |p: &mut P<'_>| -> Res<Expr> {
-        p.ws()?;
+        p.ws();
         let (e, _) = p.expr()?;
-        p.ws()?;
+        p.ws();
         if p.i == p.b.len() {
             Ok(e)
         } else {
@@ -201,7 +201,7 @@ pub(crate) fn parse_expression_at(src: &str, start: usize) -> Outcome<Expr> {
     let mut p = P::new(src);
     p.i = start;
     let run = |p: &mut P<'_>| -> Res<Expr> {
-        p.ws()?;
+        p.ws();
         Ok(p.expr()?.0)
     };
     let r = run(&mut p);

@@ -6,7 +6,7 @@
 //! Matching directives up and decoding the text is `shape.rs`'s; the
 //! expressions inside sequences are `expr.rs`'s.
 
-use crate::native::ast::{Expr, ExprKind, Ident, Template, TemplatePart, Text};
+use crate::native::ast::{Expr, ExprKind, Ident, Parts, Template, TemplatePart, Text};
 use crate::native::diagnose::expected::{
     DIRECTIVE_END, INTERP_END, KW_ENDIF, KW_IN, OTHER, QUOTE_END,
 };
@@ -175,7 +175,7 @@ impl P<'_> {
         };
         self.depth -= open;
         result?;
-        self.end_run(&mut items, &run, self.i, mode)?;
+        self.end_run(&mut items, &run, self.i, mode);
         Ok(items)
     }
 
@@ -288,7 +288,7 @@ impl P<'_> {
             self.i = j + 1;
             return Ok(());
         }
-        self.end_run(items, run, j, mode)?;
+        self.end_run(items, run, j, mode);
         let item = if c == b'$' {
             self.interpolation(j)?
         } else {
@@ -303,15 +303,9 @@ impl P<'_> {
     }
 
     /// Ends the literal run in progress at `end` (nothing if it is empty).
-    pub(super) fn end_run(
-        &mut self,
-        items: &mut Vec<Item>,
-        run: &Run,
-        end: usize,
-        mode: Mode,
-    ) -> Res<()> {
+    pub(super) fn end_run(&mut self, items: &mut Vec<Item>, run: &Run, end: usize, mode: Mode) {
         if end <= run.start {
-            return Ok(());
+            return;
         }
         let raw = &self.src[run.start..end];
         let quoted = mode == Mode::Quoted;
@@ -329,7 +323,6 @@ impl P<'_> {
             span: span(run.start, end),
             quoted,
         });
-        Ok(())
     }
 
     /// interpolation = ${ "${" ~ strip_mark? ~ ws ~ expr ~ ws ~ strip_mark? ~ interp_end },
@@ -340,9 +333,9 @@ impl P<'_> {
         self.i = start + 2;
         self.enter(start)?;
         let left = self.strip_mark();
-        self.ws()?;
+        self.ws();
         let (expr, height) = self.closing_expr(b"}~")?;
-        self.ws()?;
+        self.ws();
         let right = self.strip_mark();
         self.expect_rule(b'}', INTERP_END)?;
         self.leave();
@@ -372,9 +365,9 @@ impl P<'_> {
         self.i = start + 2;
         self.enter(start)?;
         let left = self.strip_mark();
-        self.ws()?;
+        self.ws();
         let tag = self.directive_body()?;
-        self.ws()?;
+        self.ws();
         let right = self.strip_mark();
         self.expect_rule(b'}', DIRECTIVE_END)?;
         self.leave();
@@ -401,7 +394,7 @@ impl P<'_> {
         if self.at_keyword("if") {
             // dir_if = ${ kw_if ~ ws ~ expr }
             self.i += 2;
-            self.ws()?;
+            self.ws();
             let (e, h) = self.closing_expr(b"}~")?;
             Ok(Tag::If(e, h))
         } else if self.at_keyword("else") {
@@ -414,7 +407,7 @@ impl P<'_> {
             // dir_for = ${ kw_for ~ ws ~ ident ~ (ws ~ "," ~ ws ~ ident)? ~ ws ~ kw_in ~ ws ~ expr }
             self.i += 3;
             let (key_var, value_var) = self.for_names()?;
-            self.ws()?;
+            self.ws();
             let (collection, height) = self.closing_expr(b"}~")?;
             Ok(Tag::For(Box::new(ForTag {
                 key_var,
@@ -434,14 +427,14 @@ impl P<'_> {
     /// After `for`: `ident ~ ("," ~ ident)? ~ kw_in`, with whitespace
     /// between; gives (key, value) variables.
     pub(super) fn for_names(&mut self) -> Res<(Option<Ident>, Ident)> {
-        self.ws()?;
+        self.ws();
         let first = self.named()?;
-        self.ws()?;
+        self.ws();
         let names = if self.peek() == Some(b',') {
             self.i += 1;
-            self.ws()?;
+            self.ws();
             let second = self.named()?;
-            self.ws()?;
+            self.ws();
             (Some(first), second)
         } else {
             (None, first)
@@ -481,7 +474,7 @@ impl P<'_> {
             spare_items::give_back(items);
             let height = part.1 + 1;
             check(height, span)?;
-            let parts = vec![part.0];
+            let parts = smallvec::smallvec![part.0];
             return Ok((Template { parts, span }, height));
         }
         self.shape_items(items, span, flush)
@@ -507,7 +500,7 @@ impl P<'_> {
             let at = span(start, self.i);
             let t = if end == start + 1 {
                 Template {
-                    parts: Vec::new(),
+                    parts: Parts::new(),
                     span: at,
                 }
             } else {
@@ -526,7 +519,7 @@ impl P<'_> {
         let span = t.span;
         Ok((
             Expr {
-                kind: ExprKind::Template(t),
+                kind: ExprKind::Template(Box::new(t)),
                 span,
             },
             height,
@@ -570,7 +563,7 @@ impl P<'_> {
         let (t, height) = self.shape(items, at, flush)?;
         Ok((
             Expr {
-                kind: ExprKind::Template(t),
+                kind: ExprKind::Template(Box::new(t)),
                 span: at,
             },
             height,

@@ -8,7 +8,7 @@
 
 use smallvec::SmallVec;
 
-use crate::native::ast::{Expr, ExprKind, Ident, SplatKind, Step, StepKind, TraversalExpr};
+use crate::native::ast::{Expr, ExprKind, Ident, SplatKind, Step, StepKind, Steps, TraversalExpr};
 use crate::native::diagnose::expected::{ATTR_NAME, EXPR, INDEX_END, OTHER};
 use crate::native::ident;
 use crate::native::{Span, SyntaxError, MAX_DEPTH};
@@ -25,51 +25,77 @@ pub(super) enum Post {
     FullSplat(Span),
 }
 
+/// Whether `post`, after a `.*`, is one of the steps that splat
+/// captures: an attribute or legacy index step, or a nested `.*` (an
+/// error, reported while reading, captured as pest's builder does).
+fn captured_by_attr_splat(post: &Post) -> bool {
+    match post {
+        Post::Simple(s, _) => matches!(
+            s.kind,
+            StepKind::Attr(_) | StepKind::Index { legacy: true, .. }
+        ),
+        Post::AttrSplat(_) => true,
+        Post::FullSplat(_) => false,
+    }
+}
+
+/// How many steps [`shape_steps`] makes of `posts`: each list is
+/// allocated at its exact size, so a splat's steps box without a copy.
+fn step_count(posts: &[Post]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while let Some(post) = posts.get(i) {
+        n += 1;
+        i += 1;
+        match post {
+            Post::FullSplat(_) => break,
+            Post::AttrSplat(_) => {
+                i += posts[i..]
+                    .iter()
+                    .take_while(|p| captured_by_attr_splat(p))
+                    .count();
+            }
+            Post::Simple(..) => {}
+        }
+    }
+    n
+}
+
 /// Structures flat postfix operators into steps, as the pest builder
 /// does: `.*` captures the attribute and legacy index steps right after
 /// it, `[*]` every later step. The height is the deepest step's (0 for
 /// plain attribute steps). Recursion is bounded by the splat count, which
 /// the caller limits.
-pub(super) fn shape_steps(
-    posts: &mut std::iter::Peekable<std::vec::IntoIter<Post>>,
-) -> Built<Vec<Step>> {
-    let mut steps = Vec::new();
+pub(super) fn shape_steps(posts: &mut std::vec::IntoIter<Post>) -> Built<Vec<Step>> {
+    let mut steps = Vec::with_capacity(step_count(posts.as_slice()));
     let mut height = 0;
     while let Some(post) = posts.next() {
         match post {
             Post::AttrSplat(marker) => {
-                let mut each = Vec::new();
+                let rest = posts.as_slice();
+                let captured = rest
+                    .iter()
+                    .take_while(|p| captured_by_attr_splat(p))
+                    .filter(|p| matches!(p, Post::Simple(..)))
+                    .count();
+                let mut each = Vec::with_capacity(captured);
                 let mut each_height = 0;
                 let mut end = marker;
-                loop {
-                    match posts.peek() {
-                        Some(Post::Simple(s, _))
-                            if matches!(
-                                s.kind,
-                                StepKind::Attr(_) | StepKind::Index { legacy: true, .. }
-                            ) =>
-                        {
-                            let Some(Post::Simple(s, h)) = posts.next() else {
-                                unreachable!("peeked")
-                            };
+                while posts.as_slice().first().is_some_and(captured_by_attr_splat) {
+                    match posts.next() {
+                        Some(Post::Simple(s, h)) => {
                             end = s.span;
                             each_height = each_height.max(h);
                             each.push(s);
                         }
-                        // A nested `.*` (an error, reported while reading)
-                        // is captured as pest's builder does.
-                        Some(&Post::AttrSplat(at)) => {
-                            posts.next();
-                            end = at;
-                        }
-                        _ => break,
+                        Some(Post::AttrSplat(at)) => end = at,
+                        _ => unreachable!("a captured step"),
                     }
                 }
                 height = height.max(each_height + 1);
                 steps.push(Step {
                     kind: StepKind::Splat {
                         kind: SplatKind::Attr,
-                        each,
+                        each: each.into_boxed_slice(),
                     },
                     span: marker.to(end),
                 });
@@ -81,7 +107,7 @@ pub(super) fn shape_steps(
                 steps.push(Step {
                     kind: StepKind::Splat {
                         kind: SplatKind::Full,
-                        each,
+                        each: each.into_boxed_slice(),
                     },
                     span: marker.to(end),
                 });
@@ -95,14 +121,9 @@ pub(super) fn shape_steps(
     Ok((steps, height))
 }
 
-/// Appends `step` to a traversal's steps. Past the one step held inline
-/// (`aws_vpc.main.id`, `a.b[0].c`), room for four at once, as a vector's
-/// first growth gives, rather than two and then four.
+/// Appends `step` to a traversal's steps.
 #[inline]
-pub(super) fn push_step(steps: &mut SmallVec<[Step; 1]>, step: Step) {
-    if steps.len() == 1 {
-        steps.reserve_exact(3);
-    }
+pub(super) fn push_step(steps: &mut Steps, step: Step) {
     steps.push(step);
 }
 
@@ -317,19 +338,10 @@ impl P<'_> {
         if keyword.is_some() {
             return None;
         }
-        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
-        let mut at = name_end;
-        while at < end {
-            let attr_end = end_of_name(b, at + 1, end)?;
-            let step = Step {
-                kind: StepKind::Attr(self.src[at + 1..attr_end].into()),
-                span: span(at, attr_end),
-            };
-            push_step(&mut steps, step);
-            at = attr_end;
-        }
-        self.i = end;
-        self.count_term();
+        // The node is made first and its steps written into it in place:
+        // built beside it and then moved in, the three inline steps would
+        // be copied whole. (A name that fails below, as in `a..b`, is
+        // rare: the node is then dropped unused.)
         let variable = Expr {
             kind: ExprKind::Variable(Ident {
                 name: name.into(),
@@ -337,11 +349,24 @@ impl P<'_> {
             }),
             span: name_span,
         };
-        let span = name_span.to(span(name_end, end));
-        let kind = ExprKind::Traversal(Box::new(TraversalExpr {
+        let mut node = Box::new(TraversalExpr {
             source: variable,
-            steps,
-        }));
+            steps: SmallVec::new(),
+        });
+        let mut at = name_end;
+        while at < end {
+            let attr_end = end_of_name(b, at + 1, end)?;
+            let step = Step {
+                kind: StepKind::Attr(self.src[at + 1..attr_end].into()),
+                span: span(at, attr_end),
+            };
+            push_step(&mut node.steps, step);
+            at = attr_end;
+        }
+        self.i = end;
+        self.count_term();
+        let span = name_span.to(span(name_end, end));
+        let kind = ExprKind::Traversal(node);
         Some((Expr { kind, span }, 2))
     }
 
@@ -381,7 +406,7 @@ impl P<'_> {
         let primary = self.primary()?;
         // Steps before the first splat are final as read; from the first
         // splat on, they are kept flat and shaped at the end.
-        let mut steps: SmallVec<[Step; 1]> = SmallVec::new();
+        let mut steps: Steps = SmallVec::new();
         let mut steps_height = 0;
         if matches!(primary.0.kind, ExprKind::Variable(_)) {
             self.run_steps(start, &mut steps);
@@ -426,7 +451,7 @@ impl P<'_> {
             }
         }
         if !posts.is_empty() {
-            let (tail, h) = shape_steps(&mut posts.into_iter().peekable())?;
+            let (tail, h) = shape_steps(&mut posts.into_iter())?;
             steps_height = steps_height.max(h);
             steps.reserve_exact(tail.len());
             steps.extend(tail);
@@ -450,7 +475,7 @@ impl P<'_> {
     /// without its whitespace and alternatives. It stops, leaving the rest
     /// to `postfix`, at whatever is not `.name` (`..`, `.0`, the run's end).
     #[inline]
-    pub(super) fn run_steps(&mut self, start: usize, steps: &mut SmallVec<[Step; 1]>) {
+    pub(super) fn run_steps(&mut self, start: usize, steps: &mut Steps) {
         let (b, run) = (self.b, self.run);
         if run.start != start || self.i != run.name_end || run.name_end == run.end {
             return;
@@ -480,7 +505,7 @@ impl P<'_> {
     /// none is here.
     pub(super) fn postfix(&mut self) -> Res<Option<Post>> {
         let before = self.i;
-        self.ws()?;
+        self.ws();
         let start = self.i;
         let none = |p: &mut Self| {
             p.i = before;
@@ -489,7 +514,7 @@ impl P<'_> {
         match self.peek() {
             Some(b'.') if !self.b[start..].starts_with(b"...") => {
                 self.i += 1;
-                self.ws()?;
+                self.ws();
                 match self.peek() {
                     // attr_splat = { "." ~ "*" }
                     Some(b'*') => {
@@ -536,21 +561,21 @@ impl P<'_> {
             Some(b'[') => {
                 self.i += 1;
                 self.enter(start)?;
-                self.ws()?;
+                self.ws();
                 // full_splat = { "[" ~ "*" ~ "]" }
                 if self.peek() == Some(b'*') {
                     // Not `[*]`: then `index`, whose expression cannot
                     // start at the `*`.
                     self.note(self.i, EXPR);
                     self.i += 1;
-                    self.ws()?;
+                    self.ws();
                     self.expect(b']')?;
                     self.leave();
                     return Ok(Some(Post::FullSplat(span(start, self.i))));
                 }
                 // index = { "[" ~ expr ~ index_end }
                 let (key, h) = self.expr()?;
-                self.ws()?;
+                self.ws();
                 self.expect_rule(b']', INDEX_END)?;
                 self.leave();
                 let step = Step {
