@@ -166,6 +166,10 @@ impl std::error::Error for FunctionError {}
 type ReturnTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
 type ImplFn = dyn Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync;
 type ClosureImplFn = dyn Fn(&[ExpressionClosure]) -> Result<Value, Error> + Send + Sync;
+/// The value of argument `i`, evaluated when asked (see
+/// [`Implementation::Lazy`]).
+pub(crate) type ArgumentFn<'a> = dyn FnMut(usize) -> Result<Value, Error> + 'a;
+type LazyImplFn = dyn Fn(usize, &mut ArgumentFn<'_>) -> Result<Value, Error> + Send + Sync;
 
 /// How a function gets its arguments.
 enum Implementation {
@@ -173,6 +177,12 @@ enum Implementation {
     Values(Arc<ImplFn>),
     /// The argument expressions with the caller's context, unevaluated.
     Closures(Arc<ClosureImplFn>),
+    /// The number of arguments, and a way to evaluate each one where it
+    /// is written, as an [`ExpressionClosure`] of it would, during the
+    /// call only: for this crate's `try` and `can`, which need nothing
+    /// else of their arguments, so that the evaluator builds no closure
+    /// (a copy of each argument's tree and a context of its own) per call.
+    Lazy(Arc<LazyImplFn>),
 }
 
 /// A function for an [`EvalContext`](super::EvalContext).
@@ -338,6 +348,28 @@ impl FunctionBuilder {
             pure: self.pure,
         }))
     }
+
+    /// A function that takes its arguments unevaluated as
+    /// [`build_with_closures`](Self::build_with_closures) does, given
+    /// their number and a function that evaluates argument `i` (as its
+    /// closure's [`value`](ExpressionClosure::value) would) and may only
+    /// be used during the call.
+    pub(crate) fn build_lazy(
+        self,
+        implementation: impl Fn(usize, &mut ArgumentFn<'_>) -> Result<Value, Error>
+            + Send
+            + Sync
+            + 'static,
+    ) -> Function {
+        Function(Arc::new(FunctionDef {
+            description: self.description,
+            params: self.params,
+            variadic: self.variadic,
+            return_type: self.return_type,
+            implementation: Implementation::Lazy(Arc::new(implementation)),
+            pure: self.pure,
+        }))
+    }
 }
 
 impl Function {
@@ -393,7 +425,25 @@ impl Function {
     /// Whether the function takes its arguments unevaluated (see
     /// [`FunctionBuilder::build_with_closures`]).
     pub fn takes_closures(&self) -> bool {
-        matches!(self.0.implementation, Implementation::Closures(_))
+        matches!(
+            self.0.implementation,
+            Implementation::Closures(_) | Implementation::Lazy(_)
+        )
+    }
+
+    /// Calls a function built with [`FunctionBuilder::build_lazy`] with
+    /// `count` arguments, `argument` evaluating each (the arity is the
+    /// caller's to check); `None` for any other function.
+    pub(crate) fn call_lazy(
+        &self,
+        count: usize,
+        argument: &mut ArgumentFn<'_>,
+    ) -> Option<Result<Value, Error>> {
+        let Implementation::Lazy(implementation) = &self.0.implementation else {
+            return None;
+        };
+        self.note_call();
+        Some(implementation(count, argument))
     }
 
     /// Checks that `count` arguments suit the parameters: at least one per
@@ -457,6 +507,10 @@ impl Function {
             Implementation::Closures(implementation) => {
                 self.note_call();
                 implementation(args)
+            }
+            Implementation::Lazy(implementation) => {
+                self.note_call();
+                implementation(args.len(), &mut |i| args[i].value())
             }
             Implementation::Values(_) => {
                 let values = args
