@@ -8,7 +8,7 @@ use super::context::Env;
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::function::{Function, FunctionError, FunctionErrorKind};
+use super::function::{Arguments, Function, FunctionError, FunctionErrorKind};
 use super::ExpressionClosure;
 use crate::body::OriginRef;
 use crate::diag::{did_you_mean, DiagnosticKind, Diagnostics, Error};
@@ -40,7 +40,7 @@ impl Eval<'_> {
                 function.call_one(value)
             }
             _ => {
-                let mut args: Vec<Value> = call.args.iter().map(|a| self.value(a, ctx)).collect();
+                let mut args: Arguments = call.args.iter().map(|a| self.value(a, ctx)).collect();
                 if self.failed_since(mark) {
                     return Value::dynamic();
                 }
@@ -94,7 +94,7 @@ impl Eval<'_> {
     /// Replaces the last argument by its elements. False when that cannot
     /// be done: it is unknown (so is the result) or not a sequence (an
     /// error, reported).
-    fn expand_final(&mut self, args: &mut Vec<Value>, call: &Call, span: Span) -> bool {
+    fn expand_final(&mut self, args: &mut Arguments, call: &Call, span: Span) -> bool {
         let (last, arg_span) = match (args.pop(), call.args.last()) {
             (Some(v), Some(e)) => (v, e.span),
             _ => return true,

@@ -26,6 +26,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use super::ExpressionClosure;
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::value::{convert_unsafe, limits, marks_may_exist, try_convert, Marks, Type, Value};
@@ -536,8 +538,8 @@ impl Function {
     /// converted in place, and one that already has its parameter's type
     /// is handed to the implementation as it is, not copied (an evaluated
     /// call's arguments are always such temporaries).
-    pub(crate) fn call_owned(&self, args: Vec<Value>) -> Result<Value, FunctionError> {
-        self.call_list(ArgList::owned(args))
+    pub(crate) fn call_owned(&self, args: impl Into<Arguments>) -> Result<Value, FunctionError> {
+        self.call_list(ArgList::owned(args.into()))
     }
 
     /// [`Function::call`] on one argument, borrowed when it is (a
@@ -549,7 +551,10 @@ impl Function {
         arg: std::borrow::Cow<'_, Value>,
     ) -> Result<Value, FunctionError> {
         match arg {
-            std::borrow::Cow::Owned(v) => self.call_list(ArgList::owned(vec![v])),
+            std::borrow::Cow::Owned(v) => self.call_list(ArgList {
+                owned: smallvec::smallvec![v],
+                one: None,
+            }),
             std::borrow::Cow::Borrowed(v) => self.call_list(ArgList::one(v)),
         }
     }
@@ -629,7 +634,15 @@ impl Function {
         }
         let result = implementation(converted)?;
         limits::charge_value(&result).map_err(budget_error)?;
-        if result_type == Type::Dynamic || result.ty() == result_type {
+        // (A primitive result checked without building its type.)
+        let declared = match (&result_type, &result) {
+            (Type::Dynamic, _)
+            | (Type::String, Value::String(_))
+            | (Type::Number, Value::Number(_))
+            | (Type::Bool, Value::Bool(_)) => true,
+            _ => result.ty() == result_type,
+        };
+        if declared {
             Ok(result.mark(marks))
         } else {
             // Implementations may build e.g. a tuple where a list is
@@ -702,13 +715,17 @@ fn convert_owned(arg: Value, ty: &Type) -> Result<Value, crate::value::Conversio
 
 /// The arguments of a call: owned (converted in place), or a lone borrowed
 /// one, copied only if it has to be converted.
+/// A call's owned arguments: up to three inline, so that most calls
+/// (`upper(lower(x))`, `replace(s, "a", b)`) allocate no list.
+pub(crate) type Arguments = SmallVec<[Value; 3]>;
+
 struct ArgList<'a> {
-    owned: Vec<Value>,
+    owned: Arguments,
     one: Option<&'a Value>,
 }
 
 impl<'a> ArgList<'a> {
-    fn owned(args: Vec<Value>) -> ArgList<'a> {
+    fn owned(args: Arguments) -> ArgList<'a> {
         ArgList {
             owned: args,
             one: None,
@@ -717,7 +734,7 @@ impl<'a> ArgList<'a> {
 
     fn one(arg: &'a Value) -> ArgList<'a> {
         ArgList {
-            owned: Vec::new(),
+            owned: SmallVec::new(),
             one: Some(arg),
         }
     }
@@ -737,7 +754,7 @@ impl<'a> ArgList<'a> {
         let found = self.as_slice()[i].marks_deep();
         if !found.is_empty() {
             if let Some(v) = self.one.take() {
-                self.owned = vec![v.clone()];
+                self.owned = smallvec::smallvec![v.clone()];
             }
             let slot = &mut self.owned[i];
             let arg = std::mem::replace(slot, Value::Bool(false));
@@ -748,7 +765,7 @@ impl<'a> ArgList<'a> {
 
     fn make_mut(&mut self, i: usize) -> &mut Value {
         if let Some(v) = self.one.take() {
-            self.owned = vec![v.clone()];
+            self.owned = smallvec::smallvec![v.clone()];
         }
         &mut self.owned[i]
     }
