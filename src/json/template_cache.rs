@@ -447,18 +447,21 @@ impl FirstValues {
     /// a set's values split between two sets.
     #[cold]
     fn grow(&mut self) {
-        self.grow_to((self.sets.len() * 2).max(FIRST_VALUE_SETS));
-    }
-
-    /// Makes the table `sets` sets (a power of two, more than it has).
-    #[cold]
-    fn grow_to(&mut self, sets: usize) {
-        self.sets = vec![Set::default(); sets];
+        let sets = (self.sets.len() * 2).max(FIRST_VALUE_SETS);
         // Room for as many values as slots, so that the values move once
         // per doubling of the table, not once per doubling of their own.
         let slots = sets * FIRST_VALUE_WAYS;
         self.values
             .reserve_exact(slots - self.values.len().min(slots));
+        self.grow_to(sets);
+    }
+
+    /// Makes the table `sets` sets (a power of two, more than it has).
+    /// (Made at a file's size before its first value, the values' vector
+    /// grows as they come instead: its slots may never fill.)
+    #[cold]
+    fn grow_to(&mut self, sets: usize) {
+        self.sets = vec![Set::default(); sets];
         for (i, value) in self.values.iter().enumerate() {
             let s = (value.hash >> 32) as usize & (sets - 1);
             let set = &mut self.sets[s];
