@@ -13,7 +13,9 @@
 //! [`ExpressionClosure`]s ([`FunctionBuilder::build_with_closures`]): that is
 //! how `try` and `can` (see [`crate::ext::tryfunc`]) decide for themselves
 //! whether and how to evaluate them, without the evaluator knowing their
-//! names.
+//! names. (Those two, which use their arguments during the call only, ask
+//! the evaluator for each one's value where it is written instead of
+//! taking closures, which would copy each argument's tree.)
 //!
 //! Marks (see [`Marks`]) are go-cty's: an argument
 //! whose parameter does not [allow marks](Param::allow_marked) reaches the
