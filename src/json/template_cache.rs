@@ -456,10 +456,16 @@ impl FirstValues {
         self.grow_to(sets);
     }
 
-    /// Makes the table `sets` sets (a power of two, more than it has).
-    /// (Made at a file's size before its first value, the values' vector
-    /// grows as they come instead: its slots may never fill.)
+    /// Makes an empty table `sets` sets (a power of two), at a file's
+    /// size, with room for values in half its slots (the table doubles
+    /// once half full): its slots may never fill.
     #[cold]
+    fn start(&mut self, sets: usize) {
+        self.values.reserve_exact(sets * FIRST_VALUE_WAYS / 2);
+        self.grow_to(sets);
+    }
+
+    /// Makes the table `sets` sets (a power of two, more than it has).
     fn grow_to(&mut self, sets: usize) {
         self.sets = vec![Set::default(); sets];
         for (i, value) in self.values.iter().enumerate() {
@@ -624,7 +630,7 @@ impl TemplateCache {
                 };
                 let mut all = self.lock();
                 if all.first_values.sets.is_empty() && self.first_sets > FIRST_VALUE_SETS {
-                    all.first_values.grow_to(self.first_sets);
+                    all.first_values.start(self.first_sets);
                 }
                 all.first_values.insert(kept);
             }
