@@ -8,9 +8,10 @@ use super::context::Env;
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::function::{Function, FunctionError, FunctionErrorKind};
+use super::function::{Arguments, Function, FunctionError, FunctionErrorKind};
 use super::ExpressionClosure;
-use crate::diag::{did_you_mean, DiagnosticKind};
+use crate::body::OriginRef;
+use crate::diag::{did_you_mean, DiagnosticKind, Diagnostics, Error};
 use crate::native::{Call, Expr, ExprKind, Span};
 use crate::value::{limits, Value};
 
@@ -39,7 +40,7 @@ impl Eval<'_> {
                 function.call_one(value)
             }
             _ => {
-                let mut args: Vec<Value> = call.args.iter().map(|a| self.value(a, ctx)).collect();
+                let mut args: Arguments = call.args.iter().map(|a| self.value(a, ctx)).collect();
                 if self.failed_since(mark) {
                     return Value::dynamic();
                 }
@@ -93,7 +94,7 @@ impl Eval<'_> {
     /// Replaces the last argument by its elements. False when that cannot
     /// be done: it is unknown (so is the result) or not a sequence (an
     /// error, reported).
-    fn expand_final(&mut self, args: &mut Vec<Value>, call: &Call, span: Span) -> bool {
+    fn expand_final(&mut self, args: &mut Arguments, call: &Call, span: Span) -> bool {
         let (last, arg_span) = match (args.pop(), call.args.last()) {
             (Some(v), Some(e)) => (v, e.span),
             _ => return true,
@@ -157,18 +158,29 @@ impl Eval<'_> {
             self.function_error(function, call, span, e);
             return Value::dynamic();
         }
-        // The closures outlive this walk: they get the names in scope,
-        // `for` variables included, as a context of their own.
-        let context = ctx.context();
-        let closures: Vec<ExpressionClosure> = call
-            .args
-            .iter()
-            .map(|arg| ExpressionClosure {
-                expression: self.origin.expression(arg.clone()),
-                context: context.clone(),
-            })
-            .collect();
-        match function.call_closures(&closures) {
+        // A function that asks for its arguments during the call only
+        // has them evaluated where they are written.
+        let origin = self.origin;
+        let lazy = function.call_lazy(call.args.len(), &mut |i| {
+            argument_value(origin, &call.args[i], ctx)
+        });
+        let result = if let Some(result) = lazy {
+            result
+        } else {
+            // The closures outlive this walk: they get the names in
+            // scope, `for` variables included, as a context of their own.
+            let context = ctx.context();
+            let closures: Vec<ExpressionClosure> = call
+                .args
+                .iter()
+                .map(|arg| ExpressionClosure {
+                    expression: self.origin.expression(arg.clone()),
+                    context: context.clone(),
+                })
+                .collect();
+            function.call_closures(&closures)
+        };
+        match result {
             Ok(v) => v,
             Err(e) => {
                 // The function's own diagnostics (those without a range)
@@ -378,4 +390,34 @@ fn argument_detail(param: &str, message: &str) -> String {
     } else {
         format!("Invalid value for {param:?} parameter: {message}.")
     }
+}
+
+/// The value of `arg`, an argument of a call evaluated in `ctx`, as the
+/// [`value`](ExpressionClosure::value) of a closure of it gives it: with
+/// diagnostics of its own (an error is the argument's failure, for the
+/// function to handle), inside the call's budget.
+fn argument_value(origin: OriginRef<'_>, arg: &Expr, ctx: &Env<'_>) -> Result<Value, Error> {
+    let limit_error = |e: limits::Exceeded| {
+        e.error_at(origin.range(arg.span))
+            .with_source(origin.source().clone())
+    };
+    let len = arg.span.end.saturating_sub(arg.span.start) as usize;
+    let meter = limits::enter(ctx.limits(), len).map_err(limit_error)?;
+    let mut diags = Diagnostics::new();
+    let value = Eval::new(origin, &mut diags).value(arg, ctx);
+    if diags.is_empty() && limits::exceeded().is_none() {
+        return Ok(value);
+    }
+    // A limit reached where no error was kept still fails the argument,
+    // and is only known before the budget is left.
+    if !diags.has_errors() {
+        if let Some(e) = limits::exceeded() {
+            drop(meter);
+            return Err(limit_error(e));
+        }
+    }
+    drop(meter);
+    diags
+        .into_result(value)
+        .map_err(|e| e.with_source(origin.source().clone()))
 }

@@ -363,6 +363,11 @@ impl<'s> Env<'s> {
         self.ctx.is_literal()
     }
 
+    /// The context's limits.
+    pub(crate) fn limits(&self) -> Limits {
+        self.ctx.limits()
+    }
+
     /// Whether any variable is visible.
     pub(crate) fn has_variables(&self) -> bool {
         self.locals.is_some() || self.ctx.has_variables()

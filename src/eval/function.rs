@@ -13,7 +13,9 @@
 //! [`ExpressionClosure`]s ([`FunctionBuilder::build_with_closures`]): that is
 //! how `try` and `can` (see [`crate::ext::tryfunc`]) decide for themselves
 //! whether and how to evaluate them, without the evaluator knowing their
-//! names.
+//! names. (Those two, which use their arguments during the call only, ask
+//! the evaluator for each one's value where it is written instead of
+//! taking closures, which would copy each argument's tree.)
 //!
 //! Marks (see [`Marks`]) are go-cty's: an argument
 //! whose parameter does not [allow marks](Param::allow_marked) reaches the
@@ -25,6 +27,8 @@
 
 use std::fmt;
 use std::sync::Arc;
+
+use smallvec::SmallVec;
 
 use super::ExpressionClosure;
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
@@ -166,6 +170,10 @@ impl std::error::Error for FunctionError {}
 type ReturnTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
 type ImplFn = dyn Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync;
 type ClosureImplFn = dyn Fn(&[ExpressionClosure]) -> Result<Value, Error> + Send + Sync;
+/// The value of argument `i`, evaluated when asked (see
+/// [`Implementation::Lazy`]).
+pub(crate) type ArgumentFn<'a> = dyn FnMut(usize) -> Result<Value, Error> + 'a;
+type LazyImplFn = dyn Fn(usize, &mut ArgumentFn<'_>) -> Result<Value, Error> + Send + Sync;
 
 /// How a function gets its arguments.
 enum Implementation {
@@ -173,6 +181,12 @@ enum Implementation {
     Values(Arc<ImplFn>),
     /// The argument expressions with the caller's context, unevaluated.
     Closures(Arc<ClosureImplFn>),
+    /// The number of arguments, and a way to evaluate each one where it
+    /// is written, as an [`ExpressionClosure`] of it would, during the
+    /// call only: for this crate's `try` and `can`, which need nothing
+    /// else of their arguments, so that the evaluator builds no closure
+    /// (a copy of each argument's tree and a context of its own) per call.
+    Lazy(Arc<LazyImplFn>),
 }
 
 /// A function for an [`EvalContext`](super::EvalContext).
@@ -338,6 +352,28 @@ impl FunctionBuilder {
             pure: self.pure,
         }))
     }
+
+    /// A function that takes its arguments unevaluated as
+    /// [`build_with_closures`](Self::build_with_closures) does, given
+    /// their number and a function that evaluates argument `i` (as its
+    /// closure's [`value`](ExpressionClosure::value) would) and may only
+    /// be used during the call.
+    pub(crate) fn build_lazy(
+        self,
+        implementation: impl Fn(usize, &mut ArgumentFn<'_>) -> Result<Value, Error>
+            + Send
+            + Sync
+            + 'static,
+    ) -> Function {
+        Function(Arc::new(FunctionDef {
+            description: self.description,
+            params: self.params,
+            variadic: self.variadic,
+            return_type: self.return_type,
+            implementation: Implementation::Lazy(Arc::new(implementation)),
+            pure: self.pure,
+        }))
+    }
 }
 
 impl Function {
@@ -393,7 +429,25 @@ impl Function {
     /// Whether the function takes its arguments unevaluated (see
     /// [`FunctionBuilder::build_with_closures`]).
     pub fn takes_closures(&self) -> bool {
-        matches!(self.0.implementation, Implementation::Closures(_))
+        matches!(
+            self.0.implementation,
+            Implementation::Closures(_) | Implementation::Lazy(_)
+        )
+    }
+
+    /// Calls a function built with [`FunctionBuilder::build_lazy`] with
+    /// `count` arguments, `argument` evaluating each (the arity is the
+    /// caller's to check); `None` for any other function.
+    pub(crate) fn call_lazy(
+        &self,
+        count: usize,
+        argument: &mut ArgumentFn<'_>,
+    ) -> Option<Result<Value, Error>> {
+        let Implementation::Lazy(implementation) = &self.0.implementation else {
+            return None;
+        };
+        self.note_call();
+        Some(implementation(count, argument))
     }
 
     /// Checks that `count` arguments suit the parameters: at least one per
@@ -458,6 +512,10 @@ impl Function {
                 self.note_call();
                 implementation(args)
             }
+            Implementation::Lazy(implementation) => {
+                self.note_call();
+                implementation(args.len(), &mut |i| args[i].value())
+            }
             Implementation::Values(_) => {
                 let values = args
                     .iter()
@@ -482,8 +540,8 @@ impl Function {
     /// converted in place, and one that already has its parameter's type
     /// is handed to the implementation as it is, not copied (an evaluated
     /// call's arguments are always such temporaries).
-    pub(crate) fn call_owned(&self, args: Vec<Value>) -> Result<Value, FunctionError> {
-        self.call_list(ArgList::owned(args))
+    pub(crate) fn call_owned(&self, args: impl Into<Arguments>) -> Result<Value, FunctionError> {
+        self.call_list(ArgList::owned(args.into()))
     }
 
     /// [`Function::call`] on one argument, borrowed when it is (a
@@ -495,7 +553,10 @@ impl Function {
         arg: std::borrow::Cow<'_, Value>,
     ) -> Result<Value, FunctionError> {
         match arg {
-            std::borrow::Cow::Owned(v) => self.call_list(ArgList::owned(vec![v])),
+            std::borrow::Cow::Owned(v) => self.call_list(ArgList {
+                owned: smallvec::smallvec![v],
+                one: None,
+            }),
             std::borrow::Cow::Borrowed(v) => self.call_list(ArgList::one(v)),
         }
     }
@@ -575,7 +636,15 @@ impl Function {
         }
         let result = implementation(converted)?;
         limits::charge_value(&result).map_err(budget_error)?;
-        if result_type == Type::Dynamic || result.ty() == result_type {
+        // (A primitive result checked without building its type.)
+        let declared = match (&result_type, &result) {
+            (Type::Dynamic, _)
+            | (Type::String, Value::String(_))
+            | (Type::Number, Value::Number(_))
+            | (Type::Bool, Value::Bool(_)) => true,
+            _ => result.ty() == result_type,
+        };
+        if declared {
             Ok(result.mark(marks))
         } else {
             // Implementations may build e.g. a tuple where a list is
@@ -648,13 +717,17 @@ fn convert_owned(arg: Value, ty: &Type) -> Result<Value, crate::value::Conversio
 
 /// The arguments of a call: owned (converted in place), or a lone borrowed
 /// one, copied only if it has to be converted.
+/// A call's owned arguments: up to three inline, so that most calls
+/// (`upper(lower(x))`, `replace(s, "a", b)`) allocate no list.
+pub(crate) type Arguments = SmallVec<[Value; 3]>;
+
 struct ArgList<'a> {
-    owned: Vec<Value>,
+    owned: Arguments,
     one: Option<&'a Value>,
 }
 
 impl<'a> ArgList<'a> {
-    fn owned(args: Vec<Value>) -> ArgList<'a> {
+    fn owned(args: Arguments) -> ArgList<'a> {
         ArgList {
             owned: args,
             one: None,
@@ -663,7 +736,7 @@ impl<'a> ArgList<'a> {
 
     fn one(arg: &'a Value) -> ArgList<'a> {
         ArgList {
-            owned: Vec::new(),
+            owned: SmallVec::new(),
             one: Some(arg),
         }
     }
@@ -683,7 +756,7 @@ impl<'a> ArgList<'a> {
         let found = self.as_slice()[i].marks_deep();
         if !found.is_empty() {
             if let Some(v) = self.one.take() {
-                self.owned = vec![v.clone()];
+                self.owned = smallvec::smallvec![v.clone()];
             }
             let slot = &mut self.owned[i];
             let arg = std::mem::replace(slot, Value::Bool(false));
@@ -694,7 +767,7 @@ impl<'a> ArgList<'a> {
 
     fn make_mut(&mut self, i: usize) -> &mut Value {
         if let Some(v) = self.one.take() {
-            self.owned = vec![v.clone()];
+            self.owned = smallvec::smallvec![v.clone()];
         }
         &mut self.owned[i]
     }

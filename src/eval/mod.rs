@@ -27,6 +27,6 @@ pub(crate) use call::unknown_function_detail;
 pub use closure::ExpressionClosure;
 pub use context::EvalContext;
 pub(crate) use context::{Library, LibraryTable};
-pub(crate) use function::call_failed;
+pub(crate) use function::{call_failed, ArgumentFn};
 pub use function::{Function, FunctionBuilder, FunctionError, FunctionErrorKind, Param};
 pub(crate) use json::{Evaluator, ObjectWalk};

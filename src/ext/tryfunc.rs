@@ -2,11 +2,15 @@
 //! their arguments themselves, so that an error in an argument is something
 //! they can handle rather than a failure of the whole expression.
 //!
-//! Both are ordinary [`Function`]s built with
-//! [`FunctionBuilder::build_with_closures`](crate::eval::FunctionBuilder::build_with_closures):
-//! they receive each argument as an [`ExpressionClosure`] (the expression
-//! and the caller's scope) and the evaluator knows nothing special about
-//! them. Add them to a context under the names of your choice
+//! Both are ordinary [`Function`]s that take their arguments unevaluated,
+//! as those built with
+//! [`FunctionBuilder::build_with_closures`](crate::eval::FunctionBuilder::build_with_closures)
+//! do: [`Function::call_closures`] gives them each argument as an
+//! [`ExpressionClosure`] (the expression and the caller's scope). Called
+//! from an expression, they ask the evaluator for an argument's value
+//! where it is written instead, with the same outcome, so that a call
+//! copies no argument's tree into a closure; the evaluator knows nothing
+//! else of them. Add them to a context under the names of your choice
 //! (`EvalContext::with_stdlib` adds them as `try` and `can`).
 //!
 //! Unknown values: an argument that evaluates without error to a value
@@ -15,7 +19,9 @@
 //! final values cannot be decided yet.
 
 use crate::diag::{Diagnostic, Error};
-use crate::eval::{ExpressionClosure, Function, Param};
+#[cfg(doc)]
+use crate::eval::ExpressionClosure;
+use crate::eval::{ArgumentFn, Function, Param};
 use crate::value::{limits, Type, Value};
 
 /// `try(expressions...)`: the value of the first argument that evaluates
@@ -51,7 +57,7 @@ pub fn try_function() -> Function {
                 .allow_null()
                 .allow_unknown(),
         )
-        .build_with_closures(try_impl)
+        .build_lazy(try_impl)
 }
 
 /// `can(expression)`: whether the argument evaluates without error.
@@ -80,16 +86,17 @@ pub fn can_function() -> Function {
                 .allow_unknown(),
         )
         .returns(Type::Bool)
-        .build_with_closures(can_impl)
+        .build_lazy(can_impl)
 }
 
-fn try_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
-    if args.is_empty() {
+/// `try` of `count` arguments, `argument` giving the value of each.
+fn try_impl(count: usize, argument: &mut ArgumentFn<'_>) -> Result<Value, Error> {
+    if count == 0 {
         return Err(call_failed("at least one argument is required."));
     }
     let mut failures = Vec::new();
-    for arg in args {
-        match arg.value() {
+    for i in 0..count {
+        match argument(i) {
             Ok(v) if v.is_wholly_known() => return Ok(v),
             Ok(_) => return Ok(Value::dynamic()),
             // A spent budget is not an error `try` can recover from: the
@@ -102,8 +109,9 @@ fn try_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
     Err(no_valid_alternative(&failures))
 }
 
-fn can_impl(args: &[ExpressionClosure]) -> Result<Value, Error> {
-    Ok(match args.first().map(ExpressionClosure::value) {
+/// `can` of `count` arguments (one), `argument` giving the value of each.
+fn can_impl(count: usize, argument: &mut ArgumentFn<'_>) -> Result<Value, Error> {
+    Ok(match (count > 0).then(|| argument(0)) {
         Some(Ok(v)) if v.is_wholly_known() => Value::Bool(true),
         Some(Ok(_)) => Value::unknown(Type::Bool),
         // As for `try`: a spent budget is not a `false`.

@@ -35,10 +35,18 @@ pub(crate) const FIRST_VALUES: usize = 4096;
 /// The slots of one set of [`FirstValues`]: a text's value can only be
 /// in the slots of its hash's set.
 const FIRST_VALUE_WAYS: usize = 8;
-/// The sets a first-value table starts with (it doubles when a value
-/// finds its set full and the table half full, up to [`FIRST_VALUES`]
-/// slots), so that a small file's table is small.
+/// The fewest sets a first-value table starts with (it doubles when a
+/// value finds its set full and the table half full, up to
+/// [`FIRST_VALUES`] slots), so that a small file's table is small.
 const FIRST_VALUE_SETS: usize = 8;
+/// The bytes of source per slot a file's first-value table starts with
+/// (see [`TemplateCache::for_source`]): real files hold a distinct
+/// template per 170–210 bytes (the template-heavy file, aws-ia's
+/// `main_generated.tf.json`), and a table is half full when it doubles,
+/// so this many makes a template-heavy file's table its size from the
+/// start instead of doubling it five or six times (each doubling places
+/// every value again).
+const SOURCE_BYTES_PER_FIRST_VALUE: usize = 64;
 /// The most bytes of first values (as the budget weighs them, plus a
 /// value's own size each) remembered.
 pub(crate) const FIRST_VALUE_BYTES: u64 = 256 * 1024;
@@ -160,6 +168,21 @@ pub(crate) struct TemplateCache {
     parsed: AtomicUsize,
     state: foldhash::fast::RandomState,
     kept: Mutex<Kept>,
+    /// The sets of the first-value table made for the first value (see
+    /// [`TemplateCache::for_source`]).
+    first_sets: usize,
+}
+
+impl TemplateCache {
+    /// The cache of a file of `len` bytes of source, whose first-value
+    /// table starts at a size for the templates such a file holds.
+    pub(crate) fn for_source(len: usize) -> TemplateCache {
+        let slots = (len / SOURCE_BYTES_PER_FIRST_VALUE).min(FIRST_VALUES);
+        TemplateCache {
+            first_sets: (slots / FIRST_VALUE_WAYS).next_power_of_two(),
+            ..TemplateCache::default()
+        }
+    }
 }
 
 /// A kept tree.
@@ -425,12 +448,26 @@ impl FirstValues {
     #[cold]
     fn grow(&mut self) {
         let sets = (self.sets.len() * 2).max(FIRST_VALUE_SETS);
-        self.sets = vec![Set::default(); sets];
         // Room for as many values as slots, so that the values move once
         // per doubling of the table, not once per doubling of their own.
         let slots = sets * FIRST_VALUE_WAYS;
         self.values
             .reserve_exact(slots - self.values.len().min(slots));
+        self.grow_to(sets);
+    }
+
+    /// Makes an empty table `sets` sets (a power of two), at a file's
+    /// size, with room for values in half its slots (the table doubles
+    /// once half full): its slots may never fill.
+    #[cold]
+    fn start(&mut self, sets: usize) {
+        self.values.reserve_exact(sets * FIRST_VALUE_WAYS / 2);
+        self.grow_to(sets);
+    }
+
+    /// Makes the table `sets` sets (a power of two, more than it has).
+    fn grow_to(&mut self, sets: usize) {
+        self.sets = vec![Set::default(); sets];
         for (i, value) in self.values.iter().enumerate() {
             let s = (value.hash >> 32) as usize & (sets - 1);
             let set = &mut self.sets[s];
@@ -591,7 +628,11 @@ impl TemplateCache {
                     memo,
                     reused: false,
                 };
-                self.lock().first_values.insert(kept);
+                let mut all = self.lock();
+                if all.first_values.sets.is_empty() && self.first_sets > FIRST_VALUE_SETS {
+                    all.first_values.start(self.first_sets);
+                }
+                all.first_values.insert(kept);
             }
             None => self.lock().note_seen(hash),
         }

@@ -69,3 +69,21 @@ fn a_table_starts_small_and_doubles_to_its_bound() {
     assert_eq!(t.capacity(), FIRST_VALUES);
     assert_eq!(t.len(), FIRST_VALUES);
 }
+
+#[test]
+fn a_file_s_table_starts_at_the_size_of_its_source() {
+    let first_table = |len: usize| {
+        let cache = TemplateCache::for_source(len);
+        let value = crate::value::Value::from(1);
+        cache.first_evaluation(1, (0, 7), || Err(Vec::new()), |_| (value, true));
+        let t = &cache.lock().first_values;
+        check(t);
+        t.capacity()
+    };
+    // A small file's table starts small; a template-heavy file's at about
+    // one slot per 64 bytes, up to the bound.
+    assert_eq!(first_table(0), FIRST_VALUE_SETS * FIRST_VALUE_WAYS);
+    assert_eq!(first_table(2000), FIRST_VALUE_SETS * FIRST_VALUE_WAYS);
+    assert_eq!(first_table(114 * 1024), 2048);
+    assert_eq!(first_table(64 << 20), FIRST_VALUES);
+}

@@ -127,3 +127,22 @@ fn can_takes_exactly_one_argument() {
 fn closure_functions_cannot_be_called_with_values() {
     assert!(try_function().call(&[Value::from(1)]).is_err());
 }
+
+#[test]
+fn try_and_can_called_with_closures_evaluate_them() {
+    // What an application's own function taking closures does with them:
+    // the same outcome as the evaluator's call.
+    use hcl_json::eval::ExpressionClosure;
+    let file = hcl_json::parse(r#"{"bad": "${nope}", "good": "${1 + 1}"}"#, "t.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    let closure = |name: &str| ExpressionClosure {
+        expression: attrs[name].expr.clone(),
+        context: tctx(),
+    };
+    let value = try_function().call_closures(&[closure("bad"), closure("good")]);
+    assert_eq!(value.unwrap(), Value::from(2));
+    assert!(try_function().call_closures(&[closure("bad")]).is_err());
+    let can = |name: &str| can_function().call_closures(&[closure(name)]).unwrap();
+    assert_eq!(can("bad"), Value::Bool(false));
+    assert_eq!(can("good"), Value::Bool(true));
+}
