@@ -302,14 +302,7 @@ impl FunctionBuilder {
         self,
         implementation: impl Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync + 'static,
     ) -> Function {
-        Function(Arc::new(FunctionDef {
-            description: self.description,
-            params: self.params,
-            variadic: self.variadic,
-            return_type: self.return_type,
-            implementation: Implementation::Values(Arc::new(implementation)),
-            pure: self.pure,
-        }))
+        self.finish(Implementation::Values(Arc::new(implementation)))
     }
 
     /// Finishes with an implementation that takes its arguments
@@ -343,14 +336,7 @@ impl FunctionBuilder {
         self,
         implementation: impl Fn(&[ExpressionClosure]) -> Result<Value, Error> + Send + Sync + 'static,
     ) -> Function {
-        Function(Arc::new(FunctionDef {
-            description: self.description,
-            params: self.params,
-            variadic: self.variadic,
-            return_type: self.return_type,
-            implementation: Implementation::Closures(Arc::new(implementation)),
-            pure: self.pure,
-        }))
+        self.finish(Implementation::Closures(Arc::new(implementation)))
     }
 
     /// A function that takes its arguments unevaluated as
@@ -365,12 +351,19 @@ impl FunctionBuilder {
             + Sync
             + 'static,
     ) -> Function {
+        self.finish(Implementation::Lazy(Arc::new(implementation)))
+    }
+}
+
+impl FunctionBuilder {
+    /// The function of this description with `implementation`.
+    fn finish(self, implementation: Implementation) -> Function {
         Function(Arc::new(FunctionDef {
             description: self.description,
             params: self.params,
             variadic: self.variadic,
             return_type: self.return_type,
-            implementation: Implementation::Lazy(Arc::new(implementation)),
+            implementation,
             pure: self.pure,
         }))
     }
