@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 use super::expr::Eval;
 use super::function::{Arguments, Function, FunctionError, FunctionErrorKind};
+use super::json::settle;
 use super::ExpressionClosure;
 use crate::body::OriginRef;
 use crate::diag::{did_you_mean, DiagnosticKind, Diagnostics, Error};
@@ -408,16 +409,5 @@ fn argument_value(origin: OriginRef<'_>, arg: &Expr, ctx: &Env<'_>) -> Result<Va
     if diags.is_empty() && limits::exceeded().is_none() {
         return Ok(value);
     }
-    // A limit reached where no error was kept still fails the argument,
-    // and is only known before the budget is left.
-    if !diags.has_errors() {
-        if let Some(e) = limits::exceeded() {
-            drop(meter);
-            return Err(limit_error(e));
-        }
-    }
-    drop(meter);
-    diags
-        .into_result(value)
-        .map_err(|e| e.with_source(origin.source().clone()))
+    settle(diags, value, meter, limit_error, origin.source())
 }

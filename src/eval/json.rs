@@ -12,6 +12,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::context::Env;
 use super::expr::{number_detail, Eval};
@@ -20,6 +21,7 @@ use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::json::{FileData, HandleTrees, NodeId, NodeKind, ParsedTemplate};
 use crate::native::{self, Template};
+use crate::pos::SourceFile;
 use crate::value::{limits, try_convert, Entries, Marks, Number, Str, Type, Value};
 use crate::words;
 
@@ -75,7 +77,7 @@ impl Expression {
         if diags.is_empty() && limits::exceeded().is_none() {
             return Ok(value);
         }
-        settle(self, diags, value, meter)
+        settle(diags, value, meter, |e| self.limit_error(e), self.source())
     }
 
     /// The length of the expression's source text, in bytes (cheap: no
@@ -131,7 +133,13 @@ impl Evaluator {
         if self.diags.is_empty() && limits::exceeded().is_none() {
             return Ok(value);
         }
-        settle(expr, std::mem::take(&mut self.diags), value, meter)
+        settle(
+            std::mem::take(&mut self.diags),
+            value,
+            meter,
+            |e| expr.limit_error(e),
+            expr.source(),
+        )
     }
 
     /// The text of `expr` when it is a JSON string that `ctx` reads as
@@ -165,28 +173,30 @@ impl Evaluator {
     }
 }
 
-/// The outcome of an evaluation of `expr` that gave `value` and
-/// reported `diags`, its budget still entered (`meter`): a limit reached
-/// in a part whose diagnostics were dropped (the branch of a conditional
-/// not taken) still fails it, and is only known before the budget is
-/// left.
+/// The outcome of an evaluation that gave `value` and reported `diags`,
+/// its budget still entered (`meter`): a limit reached in a part whose
+/// diagnostics were dropped (the branch of a conditional not taken) still
+/// fails it, and is only known before the budget is left. `limit_error`
+/// places a spent budget on the evaluated expression; errors get its
+/// `source`.
 #[cold]
-fn settle(
-    expr: &Expression,
+pub(super) fn settle(
     diags: Diagnostics,
     value: Value,
     meter: limits::Guard,
+    limit_error: impl FnOnce(limits::Exceeded) -> Error,
+    source: &Arc<SourceFile>,
 ) -> Result<Value, Error> {
     if !diags.has_errors() {
         if let Some(e) = limits::exceeded() {
             drop(meter);
-            return Err(expr.limit_error(e));
+            return Err(limit_error(e));
         }
     }
     drop(meter);
     diags
         .into_result(value)
-        .map_err(|e| e.with_source(expr.source().clone()))
+        .map_err(|e| e.with_source(source.clone()))
 }
 
 /// The walk over a JSON value, collecting diagnostics.
