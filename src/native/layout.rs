@@ -162,7 +162,7 @@ fn find(b: &[u8], from: usize, to: usize, pick: impl Fn(u8) -> bool) -> Option<u
 
 /// The first newline in `b[from..to]` outside block comments, as HCL's
 /// parser sees it: a line comment counts as one, with its newline.
-fn newline_in(b: &[u8], from: usize, to: usize) -> Option<Span> {
+pub(crate) fn newline_in(b: &[u8], from: usize, to: usize) -> Option<Span> {
     let to = to.min(b.len());
     let mut i = from;
     while i < to {

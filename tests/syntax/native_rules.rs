@@ -163,6 +163,47 @@ fn a_newline_ends_an_object_item() {
 }
 
 #[test]
+fn a_newline_between_a_name_and_a_parenthesis_ends_an_object_item() {
+    // At an object's own level the name is a variable and the parenthesis
+    // starts the next item's key, as in HCL (`hclsyntax.ParseConfig`
+    // accepts each of these).
+    expect("x = {\n  enabled = true\n  (local.k) = 1\n}\n", &[]);
+    expect("x = {\n  a = null\n  (k) = 1\n}\n", &[]);
+    expect("x = {\n  a = c ? d : f\n  (k) = 1\n}\n", &[]);
+    expect("x = {\n  a = -f\n  (k) = 1\n}\n", &[]);
+    expect("x = {\n  a = 1 + f\n  (k) = 1\n}\n", &[]);
+    expect("x = {\n  a = f\r\n  (k) = 1\r\n}\r\n", &[]);
+    // A line comment ends its line; a block comment does not.
+    expect("x = {\n  a = f # c\n(k) = 1\n}\n", &[]);
+    expect("x = {\n  a = f // c\n  (k) = 1\n}\n", &[]);
+    expect("x = {\n  a = f/*\n*/(1)\n}\n", &[]);
+    // So a lone parenthesized key after it has no value.
+    expect(
+        "x = {\n  a = {b = f\n(1)}\n}\n",
+        &[("Missing key/value separator", 22..23)],
+    );
+    // Inside brackets, parentheses, calls, `for` expressions and
+    // templates the newline is free: a call.
+    for src in [
+        "x = {\n  a = [f\n(1)]\n}\n",
+        "x = {\n  a = (f\n(1))\n}\n",
+        "x = {\n  a = g(f\n(1))\n}\n",
+        "x = {\n  a = l[f\n(1)]\n}\n",
+        "x = {\n  a = [for k in l : f\n(k)]\n}\n",
+        "x = {\n  a = {for k in l : k => f\n(k)}\n}\n",
+        "x = {\n  a = \"${f\n(1)}\"\n}\n",
+        "x = {\n  a = <<EOT\n${f\n(1)}\nEOT\n}\n",
+    ] {
+        let file = hcl_json::parse_native(src, "t.tf").unwrap();
+        let attrs = file.body().just_attributes().unwrap();
+        let roots: Vec<String> = (attrs["x"].expr.variables().iter())
+            .map(|t| t.root_name().to_string())
+            .collect();
+        assert!(!roots.contains(&"f".to_string()), "{src:?}: {roots:?}");
+    }
+}
+
+#[test]
 fn the_detail_of_a_newline_in_an_object_item_is_hcls() {
     let err = hcl_json::parse_native("x = {a\n = 1}\n", "t.tf").unwrap_err();
     assert_eq!(

@@ -17,7 +17,7 @@ use crate::native::diagnose::expected::{
 use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
 };
-use crate::native::{Span, SyntaxError};
+use crate::native::{layout, Span, SyntaxError};
 
 use super::{check, span, Built, Res, Stop, P};
 
@@ -248,14 +248,14 @@ impl P<'_> {
                 let text = self.number();
                 leaf(ExprKind::Number(text.into()), self.i)
             }
-            Some(b'[') => self.tuple(),
+            Some(b'[') => self.at_level(false, Self::tuple),
             Some(b'{') => self.object(),
             Some(b'(') => {
                 // parens = { "(" ~ expr ~ paren_end }
                 self.i += 1;
                 self.enter(start)?;
                 self.ws();
-                let (inner, h) = self.expr()?;
+                let (inner, h) = self.at_level(false, Self::expr)?;
                 self.ws();
                 self.expect_rule(b')', PAREN_END)?;
                 self.leave();
@@ -265,8 +265,8 @@ impl P<'_> {
                     h + 1,
                 )
             }
-            Some(b'"') => self.quoted(),
-            Some(b'<') if self.at(1) == Some(b'<') => self.heredoc(),
+            Some(b'"') => self.at_level(false, Self::quoted),
+            Some(b'<') if self.at(1) == Some(b'<') => self.at_level(false, Self::heredoc),
             _ => {
                 // (The look aheads mostly measured the name already.)
                 let name = match self.known_ident_end(start) {
@@ -287,9 +287,14 @@ impl P<'_> {
                 }
                 let end = self.i;
                 self.ws();
-                if self.peek() == Some(b'(') {
+                // At an object's own level a newline before `(` ends the
+                // name (HCL reads the newline as a token there).
+                let ended = self.object_level && layout::newline_in(self.b, end, self.i).is_some();
+                if self.peek() == Some(b'(') && !ended {
                     // call, else variable (PEG's ordered choice).
-                    if let Some(call) = self.attempt(|p| p.call(start, end))? {
+                    if let Some(call) =
+                        self.attempt(|p| p.at_level(false, |p| p.call(start, end)))?
+                    {
                         return Ok(call);
                     }
                 }
@@ -437,7 +442,7 @@ impl P<'_> {
         self.enter(start)?;
         self.ws();
         if self.starts_for()? {
-            return self.for_expr(start, true);
+            return self.at_level(false, |p| p.for_expr(start, true));
         }
         // `!kw_for`, as for tuples: `{for = 1}` is a bad `for`.
         if self.at_keyword("for") {
@@ -462,7 +467,7 @@ impl P<'_> {
                 self.errors.push(missing_attribute_separator(at));
             }
             let before = self.far;
-            let (item, h) = match self.object_item() {
+            let (item, h) = match self.at_level(true, Self::object_item) {
                 Ok(item) => item,
                 Err(e) => {
                     // pest's `object_key` failing where it started
@@ -486,7 +491,7 @@ impl P<'_> {
                 self.note(self.i, OTHER); // object_comma
             }
         }
-        if let Some(e) = crate::native::layout::object_newline_error(self.src, &items, self.i) {
+        if let Some(e) = layout::object_newline_error(self.src, &items, self.i) {
             self.errors.push(e);
         }
         self.i += 1;

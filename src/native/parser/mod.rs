@@ -262,6 +262,13 @@ struct P<'s> {
     /// that follows when there is none start at the same byte, and read
     /// the run once between them.
     run: NameRun,
+    /// Whether the expression being read is at an object constructor's
+    /// own level, where HCL's parser reads newlines as tokens: there a
+    /// newline between a name and `(` ends the name (`{a = true\n(k) =
+    /// 1}` is two items), where inside brackets it is a call. (The rest of
+    /// the object newline rule is checked on the built items, in
+    /// `layout.rs`.)
+    object_level: bool,
 }
 
 /// A run of ASCII name characters and dots from `start` (`var.region`,
@@ -307,7 +314,18 @@ impl<'s> P<'s> {
                 name_end: 0,
                 end: 0,
             },
+            object_level: false,
         }
+    }
+
+    /// Runs `read` at an object's own level (`object`) or inside brackets,
+    /// where newlines are free (see `object_level`), and restores the
+    /// level it was called at.
+    fn at_level<T>(&mut self, object: bool, read: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = std::mem::replace(&mut self.object_level, object);
+        let result = read(self);
+        self.object_level = outer;
+        result
     }
 
     /// One term started (see `steps`).

@@ -574,7 +574,7 @@ impl P<'_> {
                     return Ok(Some(Post::FullSplat(span(start, self.i))));
                 }
                 // index = { "[" ~ expr ~ index_end }
-                let (key, h) = self.expr()?;
+                let (key, h) = self.at_level(false, Self::expr)?;
                 self.ws();
                 self.expect_rule(b']', INDEX_END)?;
                 self.leave();
