@@ -395,6 +395,14 @@ fn manual() -> bool {
         // keeps (as Go's parser keeps the bytes it is given): the copies
         // are made before the clock starts, and the last decode takes the
         // text read, so that the peak memory of `FILE:1` holds it once.
+        //
+        // `DECODE_BENCH_PHASES=1` (with the `hclbench` context or
+        // `DECODE_BENCH_DERIVE=1`) splits each run into the decode, the
+        // drop of its result and the drop of the parsed file, and prints
+        // the median of each: where a large file's time goes besides the
+        // decode itself.
+        let phases = std::env::var_os("DECODE_BENCH_PHASES").is_some();
+        let mut splits: Vec<[u128; 3]> = Vec::new();
         let len = text.len();
         let mut text = Some(text);
         let mut times: Vec<u128> = (0..n)
@@ -405,7 +413,22 @@ fn manual() -> bool {
                     text.clone().unwrap()
                 };
                 let start = std::time::Instant::now();
-                if typed {
+                if phases {
+                    let split = if derive {
+                        let file = hcl_json::parse_auto(owned, path).unwrap();
+                        let tf: TfFile = hcl_json::decode_body(&file.body(), &ctx).unwrap();
+                        split_drops(start, file, tf)
+                    } else {
+                        let file = hcl_json::parse(owned, path).unwrap();
+                        let attrs = file.body().just_attributes().unwrap();
+                        let values: Vec<Value> = attrs
+                            .values()
+                            .map(|a| a.expr.value(&ctx).unwrap())
+                            .collect();
+                        split_drops(start, (attrs, file), values)
+                    };
+                    splits.push(split);
+                } else if typed {
                     std::hint::black_box(typed_decode(owned, &ctx));
                 } else if derive {
                     std::hint::black_box(derive_decode_named(owned, &ctx, path));
@@ -421,9 +444,37 @@ fn manual() -> bool {
         if let Some(median) = times.get(n / 2) {
             println!("{path} bytes={len} ns/iter={median}");
         }
+        if !splits.is_empty() {
+            let median = |k: usize| {
+                let mut column: Vec<u128> = splits.iter().map(|s| s[k]).collect();
+                column.sort_unstable();
+                column[column.len() / 2]
+            };
+            println!(
+                "{path} decode_ns={} drop_result_ns={} drop_file_ns={}",
+                median(0),
+                median(1),
+                median(2)
+            );
+        }
         return true;
     }
     false
+}
+
+/// The time since `start` (the decode's), then the time to drop `result`,
+/// then the time to drop `file`, in nanoseconds.
+fn split_drops<F, R>(start: std::time::Instant, file: F, result: R) -> [u128; 3] {
+    let decoded = start.elapsed().as_nanos();
+    drop(result);
+    let result_dropped = start.elapsed().as_nanos();
+    drop(file);
+    let file_dropped = start.elapsed().as_nanos();
+    [
+        decoded,
+        result_dropped - decoded,
+        file_dropped - result_dropped,
+    ]
 }
 
 fn decode(c: &mut Criterion) {
