@@ -163,6 +163,22 @@ pub(crate) fn from_failure(
                 key,
             );
         }
+        // What HCL's parser finds after the key: a newline or a comma
+        // leaves the value missing; a name hints at HCL 1's dotted names.
+        if let Some(newline) = newline_after_key(src, p) {
+            return SyntaxError::new("Missing attribute value", MISSING_VALUE, newline);
+        }
+        if c == Some(',') {
+            return what("Missing attribute value", MISSING_VALUE);
+        }
+        if c.is_some_and(super::ident::is_start) {
+            return what(
+                "Missing key/value separator",
+                "Expected an equals sign (\"=\") to mark the beginning of the attribute value. \
+                 If you intended to given an attribute name containing periods or spaces, write \
+                 the name in quotes to create a string literal.",
+            );
+        }
         return what(
             "Missing key/value separator",
             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
@@ -296,6 +312,76 @@ pub(crate) fn from_failure(
         "Invalid expression",
         "This is not valid in a template or expression here.",
     )
+}
+
+/// HCL's detail for an object item's key with no value after it.
+const MISSING_VALUE: &str = "Expected an attribute value, introduced by an equals sign (\"=\").";
+
+/// The newline (as HCL's parser reads one: a line comment with it) between
+/// an object item's key and `p`, where its `=` was wanted.
+fn newline_after_key(src: &str, p: usize) -> Option<Span> {
+    let b = src.as_bytes();
+    super::layout::newline_in(b, token_end_before(b, p), p)
+}
+
+/// The end of the last token before `p`, blanks, newlines and comments
+/// passed over.
+fn token_end_before(b: &[u8], p: usize) -> usize {
+    let mut end = p;
+    loop {
+        while end > 0 && matches!(b[end - 1], b' ' | b'\t' | b'\r') {
+            end -= 1;
+        }
+        match end.checked_sub(1).map(|i| b[i]) {
+            Some(b'\n') => {
+                let line_start = memchr::memrchr(b'\n', &b[..end - 1]).map_or(0, |k| k + 1);
+                match code_end(&b[line_start..end - 1]) {
+                    Some(code) => return line_start + code,
+                    None => end = line_start,
+                }
+            }
+            Some(b'/') if end >= 2 && b[end - 2] == b'*' => {
+                match memchr::memmem::rfind(&b[..end - 2], b"/*") {
+                    Some(open) => end = open,
+                    None => return end,
+                }
+            }
+            _ => return end,
+        }
+    }
+}
+
+/// Where the code of `line` ends, before its comment: `None` for a line
+/// of blanks and comments.
+fn code_end(line: &[u8]) -> Option<usize> {
+    let mut end = None;
+    let mut i = 0;
+    while i < line.len() {
+        match line[i] {
+            b'"' => {
+                i += 1;
+                while i < line.len() && line[i] != b'"' {
+                    i += if line[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(line.len());
+                end = Some(i);
+                continue;
+            }
+            b'#' => break,
+            b'/' if line.get(i + 1) == Some(&b'/') => break,
+            b'/' if line.get(i + 1) == Some(&b'*') => {
+                match memchr::memmem::find(&line[i + 2..], b"*/") {
+                    Some(k) => i += 2 + k + 2,
+                    None => break,
+                }
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => end = Some(i + 1),
+        }
+        i += 1;
+    }
+    end
 }
 
 /// When an object's key is missing its `=` at `p`: the key, if it is a

@@ -204,6 +204,59 @@ fn a_newline_between_a_name_and_a_parenthesis_ends_an_object_item() {
 }
 
 #[test]
+fn a_key_without_its_value_is_diagnosed_as_hcl_does() {
+    // After the key HCL's parser finds a newline (a line comment with
+    // its newline) or a comma: the value is missing, blamed there.
+    expect(
+        "tags = {\n  Name\n  Env = \"x\"\n}\n",
+        &[("Missing attribute value", 15..16)],
+    );
+    expect(
+        "tags = {\n  Name # c\n  Env = \"x\"\n}\n",
+        &[("Missing attribute value", 16..20)],
+    );
+    expect(
+        "x = {\n  \"a b\" /* c */\n}\n",
+        &[("Missing attribute value", 21..22)],
+    );
+    expect(
+        "x = {\n  \"a#b\"\n}\n",
+        &[("Missing attribute value", 13..14)],
+    );
+    expect(
+        "x = {\n  a\r\n  b = 1\r\n}\r\n",
+        &[("Missing attribute value", 9..11)],
+    );
+    expect("x = {\n  f(x)\n}\n", &[("Missing attribute value", 12..13)]);
+    expect(
+        "x = { a = 1, b, c = 2 }\n",
+        &[("Missing attribute value", 14..15)],
+    );
+    // A name: the separator is missing, with HCL's hint about names.
+    expect(
+        "x = {\n  a /* x\n y */ b = 1\n}\n",
+        &[("Missing key/value separator", 21..22)],
+    );
+    let err = hcl_json::parse_native("x = { a b }\n", "t.tf").unwrap_err();
+    assert!(
+        err.diagnostics()[0]
+            .detail
+            .ends_with("write the name in quotes to create a string literal."),
+        "{err}"
+    );
+    // Anything else: the separator is missing.
+    expect(
+        "x = {\n  a \"b\"\n}\n",
+        &[("Missing key/value separator", 10..11)],
+    );
+    let err = hcl_json::parse_native("x = {\n  a \"b\"\n}\n", "t.tf").unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].detail,
+        "Expected an equals sign (\"=\") to mark the beginning of the attribute value."
+    );
+}
+
+#[test]
 fn the_detail_of_a_newline_in_an_object_item_is_hcls() {
     let err = hcl_json::parse_native("x = {a\n = 1}\n", "t.tf").unwrap_err();
     assert_eq!(
