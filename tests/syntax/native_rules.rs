@@ -257,6 +257,27 @@ fn a_key_without_its_value_is_diagnosed_as_hcl_does() {
 }
 
 #[test]
+fn a_fat_arrow_after_a_name_is_no_argument() {
+    // HCL's scanner reads `=>` as one token: not the `=` of an argument.
+    let want = "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.";
+    for (src, at) in [
+        ("foo => 1\n", 0..3),
+        ("b {\n  foo => 1\n}\n", 6..9),
+        ("b { foo => 1 }\n", 4..7),
+    ] {
+        expect(src, &[("Argument or block definition required", at)]);
+        let err = hcl_json::parse_native(src, "t.tf").unwrap_err();
+        assert_eq!(err.diagnostics()[0].detail, want, "{src:?}");
+    }
+    // Nor the `=` HCL blames in a block header.
+    let err = hcl_json::parse_native("b \"x\" => {\n}\n", "t.tf").unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Invalid block definition");
+    assert!(err.diagnostics()[0]
+        .detail
+        .starts_with("Either a quoted string block label"));
+}
+
+#[test]
 fn the_detail_of_a_newline_in_an_object_item_is_hcls() {
     let err = hcl_json::parse_native("x = {a\n = 1}\n", "t.tf").unwrap_err();
     assert_eq!(

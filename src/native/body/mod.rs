@@ -505,7 +505,7 @@ impl<'s> BodyParser<'s> {
     fn item(&mut self, name: Name, depth: u32) -> Option<Item> {
         self.skip_inline();
         match self.peek() {
-            Some(b'=') if self.b.get(self.i + 1) != Some(&b'=') => {
+            Some(b'=') if !matches!(self.b.get(self.i + 1), Some(b'=' | b'>')) => {
                 self.attribute(name, false).map(Item::Attribute)
             }
             Some(b'"' | b'{') => self.block(name, depth),
@@ -723,7 +723,7 @@ impl<'s> BodyParser<'s> {
                 }
                 c => {
                     let detail = match c {
-                        Some(b'=') => Some("The equals sign \"=\" indicates an argument definition, and must not be used when defining a block."),
+                        Some(b'=') if self.b.get(self.i + 1) != Some(&b'>') => Some("The equals sign \"=\" indicates an argument definition, and must not be used when defining a block."),
                         _ if self.newline().is_some() => Some("A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header."),
                         // HCL says this one only outside recovery.
                         _ if self.recovery => None,
@@ -826,7 +826,7 @@ impl<'s> BodyParser<'s> {
             Some(name) => {
                 self.skip_inline();
                 match self.peek() {
-                    Some(b'=') if self.b.get(self.i + 1) != Some(&b'=') => {
+                    Some(b'=') if !matches!(self.b.get(self.i + 1), Some(b'=' | b'>')) => {
                         self.attribute(name, true)
                     }
                     c if matches!(c, Some(b'"' | b'{')) || self.ident_here() => {
