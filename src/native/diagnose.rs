@@ -165,7 +165,7 @@ pub(crate) fn from_failure(
         }
         // What HCL's parser finds after the key: a newline or a comma
         // leaves the value missing; a name hints at HCL 1's dotted names.
-        if let Some(newline) = newline_after_key(src, p) {
+        if let Some(newline) = newline_before(src, p) {
             return SyntaxError::new("Missing attribute value", MISSING_VALUE, newline);
         }
         if c == Some(',') {
@@ -194,7 +194,9 @@ pub(crate) fn from_failure(
     }
     if has(expected::OBJECT_END) && !expression_start {
         let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS);
-        if !in_for && c == Some(',') {
+        // After a comma, or a newline that ended the item before it, HCL
+        // reads the next item's key here.
+        if !in_for && (c == Some(',') || newline_before(src, p).is_some()) {
             // `{,}`, `{a = 1,,}`: HCL reads an item's key there.
             return what(
                 "Invalid expression",
@@ -318,8 +320,9 @@ pub(crate) fn from_failure(
 const MISSING_VALUE: &str = "Expected an attribute value, introduced by an equals sign (\"=\").";
 
 /// The newline (as HCL's parser reads one: a line comment with it) between
-/// an object item's key and `p`, where its `=` was wanted.
-fn newline_after_key(src: &str, p: usize) -> Option<Span> {
+/// the token before `p` and `p`: after an object item's key, where its `=`
+/// was wanted, or after its value.
+fn newline_before(src: &str, p: usize) -> Option<Span> {
     let b = src.as_bytes();
     super::layout::newline_in(b, token_end_before(b, p), p)
 }
@@ -590,9 +593,16 @@ pub(crate) fn token_at(src: &str, p: usize) -> Span {
     let Some((_, first)) = chars.next() else {
         return Span::from_usize(src.len(), src.len());
     };
+    let two = |t: &str| rest.starts_with(t);
     let len = if rest.starts_with("...") {
         // An ellipsis is one token, as in HCL's scanner.
         3
+    } else if ["==", "!=", "<=", ">=", "&&", "||", "=>"]
+        .into_iter()
+        .any(two)
+    {
+        // So are the two-character operators and the fat arrow.
+        2
     } else if first.is_alphanumeric() || first == '_' {
         rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
             .unwrap_or(rest.len())

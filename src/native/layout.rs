@@ -13,7 +13,7 @@
 //! both report the same. See "Collection Values" in
 //! <https://github.com/hashicorp/hcl/blob/main/hclsyntax/spec.md>.
 
-use super::ast::{Expr, ExprKind, ObjectItem, ObjectKey};
+use super::ast::{Expr, ExprKind, ObjectItem, ObjectKey, StepKind};
 use super::diagnose::token_at;
 use super::{Span, SyntaxError};
 
@@ -113,7 +113,16 @@ fn in_expr(src: &str, e: &Expr) -> Option<SyntaxError> {
                 .or_else(|| before(c.cond.span.end, question))
                 .or_else(|| after(question + 1, c.then.span.start))
                 .or_else(|| in_expr(src, &c.then))
-                .or_else(|| before(c.then.span.end, colon))
+                .or_else(|| {
+                    // HCL wants the colon where it finds the newline.
+                    newline_in(b, c.then.span.end as usize, colon).map(|nl| {
+                        SyntaxError::new(
+                            "Missing false expression in conditional",
+                            "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+                            nl,
+                        )
+                    })
+                })
                 .or_else(|| after(colon + 1, c.otherwise.span.start))
                 .or_else(|| in_expr(src, &c.otherwise))
         }
@@ -125,6 +134,20 @@ fn in_expr(src: &str, e: &Expr) -> Option<SyntaxError> {
             for step in &t.steps {
                 if let Some(err) = before(prev, step.span.start as usize) {
                     return Some(err);
+                }
+                if let StepKind::Attr(name) = &step.kind {
+                    // A newline after the dot, where HCL wants the name.
+                    let (dot, name_start) = (
+                        step.span.start as usize,
+                        step.span.end as usize - name.len(),
+                    );
+                    if let Some(nl) = newline_in(b, dot + 1, name_start) {
+                        return Some(SyntaxError::new(
+                            "Invalid attribute name",
+                            "An attribute name is required after a dot.",
+                            nl,
+                        ));
+                    }
                 }
                 // (A bracketed key is free of newline rules.)
                 prev = step.span.end;

@@ -204,6 +204,88 @@ fn a_newline_between_a_name_and_a_parenthesis_ends_an_object_item() {
 }
 
 #[test]
+fn a_newline_before_an_operator_a_step_or_a_question_mark_ends_an_object_item() {
+    // As in HCL (`hclsyntax.ParseConfig`, subjects included): the token
+    // after the newline starts the next item's key.
+    type Case = (
+        &'static str,
+        &'static [(&'static str, std::ops::Range<usize>)],
+    );
+    let cases: &[Case] = &[
+        ("x = {\n  a = 1\n  - 2 = 3\n}\n", &[]),
+        ("x = {\n  a = b\n  [1] = 2\n}\n", &[]),
+        ("x = {\n  a = b # c\n  !d = 1\n}\n", &[]),
+        (
+            "x = {\n  a = 1\n  -2\n}\n",
+            &[("Missing attribute value", 18..19)],
+        ),
+        (
+            "x = {\n  a = b\n  [1]\n}\n",
+            &[("Missing attribute value", 19..20)],
+        ),
+        (
+            "x = {\n  version = \">= 3.29\"\n*    }\n",
+            &[("Invalid expression", 28..29)],
+        ),
+        (
+            "x = {\n  a = b\n  .c = 1\n}\n",
+            &[("Invalid expression", 16..17)],
+        ),
+        (
+            "x = {\n  a = b\n  ? c : d\n}\n",
+            &[("Invalid expression", 16..17)],
+        ),
+        (
+            "x = {\n  a = b ? c : d\n  ? e : f\n}\n",
+            &[("Invalid expression", 24..25)],
+        ),
+        (
+            "x = {\n  a = b[*]\n  .c\n}\n",
+            &[("Invalid expression", 19..20)],
+        ),
+        (
+            "x = {\n  a = b\n  <<EOT\nk\nEOT\n = 1\n}\n",
+            &[("Missing attribute value", 27..28)],
+        ),
+        (
+            "x = {\n  a = {b = c\n  - 1}\n}\n",
+            &[("Missing key/value separator", 24..25)],
+        ),
+        // Two-character operators are one token.
+        (
+            "x = {\n  a = b == c\n  || d\n}\n",
+            &[("Invalid expression", 21..23)],
+        ),
+        (
+            "x = {\n  a = b\n  == c\n}\n",
+            &[("Invalid expression", 16..18)],
+        ),
+        (
+            "x = {\n  a = b\n  => c\n}\n",
+            &[("Invalid expression", 16..18)],
+        ),
+        // Where the expression cannot end, HCL blames the newline.
+        (
+            "x = {\n  a = b ? c\n  : d\n}\n",
+            &[("Missing false expression in conditional", 17..18)],
+        ),
+        (
+            "x = {\n  a = b.\n  c\n}\n",
+            &[("Invalid attribute name", 14..15)],
+        ),
+        // Inside brackets, parentheses and templates, and across block
+        // comments, the expression goes on.
+        ("x = {\n  a = b /*\n */ + 1\n}\n", &[]),
+        ("x = [\n  b\n  + 1\n]\n", &[]),
+        ("x = {\n  a = (b\n  + 1)\n}\n", &[]),
+        ("x = {\n  a = \"${b\n  + 1}\"\n}\n", &[]),
+    ];
+    for (src, want) in cases {
+        expect(src, want);
+    }
+}
+
+#[test]
 fn a_key_without_its_value_is_diagnosed_as_hcl_does() {
     // After the key HCL's parser finds a newline (a line comment with
     // its newline) or a comma: the value is missing, blamed there.

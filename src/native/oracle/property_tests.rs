@@ -275,14 +275,16 @@ fn agree<T: PartialEq + std::fmt::Debug>(
         (Outcome::Refused(_), _) => false,
         _ => true,
     };
-    if differ && name_newline_paren(src) {
-        // The grammar calls a name followed by a newline and `(`, where at
-        // an object's own level the hand-written parser ends the name as
-        // HCL does: pest cannot speak for such input
-        // (`tests/syntax/native_rules.rs` covers it).
+    if differ && newline_then_continuation(src) {
+        // The grammar reads on past a newline before an operator, a `?`, a
+        // step or a call's `(`, where at an object's own level the
+        // hand-written parser ends the expression as HCL does: pest
+        // cannot speak for such input (`tests/syntax/native_rules.rs`
+        // covers it).
         assert_eq!(public, hand.into_result(), "public entry point for {src:?}");
         return pest.is_ok();
     }
+
     match (&hand, &pest) {
         (Outcome::Parsed(h), Ok(p)) => assert_eq!(h, p, "trees differ for {src:?}"),
         (Outcome::Parsed(h), Err(e)) => panic!("accepted {src:?} as {h:?}; pest: {e:?}"),
@@ -294,28 +296,47 @@ fn agree<T: PartialEq + std::fmt::Debug>(
     pest.is_ok()
 }
 
-/// Whether `src` has a name character, then blanks and comments holding
-/// a newline (as HCL's parser sees one), then `(`.
-fn name_newline_paren(src: &str) -> bool {
+/// Whether `src` has a newline (as HCL's parser sees one) followed, past
+/// blanks and comments, by a byte that could go on with the expression
+/// before it: an operator's, `?`, `.`, `[` or `(`.
+fn newline_then_continuation(src: &str) -> bool {
     let b = src.as_bytes();
     (0..b.len()).any(|i| {
-        if !(b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-' || b[i] >= 0x80) {
-            return false;
-        }
-        let mut j = i + 1;
+        let mut j = i;
         loop {
             match b.get(j..) {
                 Some([b' ' | b'\t' | b'\r' | b'\n', ..]) => j += 1,
                 Some([b'#', ..] | [b'/', b'/', ..]) => {
                     j += memchr::memchr(b'\n', &b[j..]).map_or(b.len() - j, |k| k + 1);
                 }
-                Some([b'/', b'*', ..]) => {
-                    j += memchr::memmem::find(&b[j + 2..], b"*/").map_or(b.len() - j, |k| k + 4);
-                }
+                // (An unclosed one is no comment: its `/` goes on.)
+                Some([b'/', b'*', ..]) => match memchr::memmem::find(&b[j + 2..], b"*/") {
+                    Some(k) => j += k + 4,
+                    None => break,
+                },
                 _ => break,
             }
         }
-        b.get(j) == Some(&b'(') && crate::native::layout::newline_in(b, i + 1, j).is_some()
+        let continues = matches!(
+            b.get(j),
+            Some(
+                b'(' | b'['
+                    | b'.'
+                    | b'?'
+                    | b'+'
+                    | b'-'
+                    | b'*'
+                    | b'/'
+                    | b'%'
+                    | b'='
+                    | b'!'
+                    | b'<'
+                    | b'>'
+                    | b'&'
+                    | b'|'
+            )
+        );
+        continues && crate::native::layout::newline_in(b, i, j).is_some()
     })
 }
 

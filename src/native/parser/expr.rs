@@ -41,8 +41,9 @@ impl P<'_> {
     /// Each `?` of an else-chain nests the rest one level deeper.
     pub(super) fn expr(&mut self) -> Built<Expr> {
         let first = self.binary()?;
+        let end = self.i;
         self.ws();
-        if self.peek() != Some(b'?') {
+        if self.peek() != Some(b'?') || self.newline_since(end) {
             return Ok(first);
         }
         // Most conditionals have no else-chain: one is built as read,
@@ -50,6 +51,7 @@ impl P<'_> {
         let q = self.i;
         self.i += 1;
         self.enter(q)?;
+        let mut end = q;
         let mut tail = || -> Res<((Expr, u32), (Expr, u32))> {
             self.ws();
             let then = self.expr()?;
@@ -57,13 +59,14 @@ impl P<'_> {
             self.expect_rule(b':', COND_COLON)?;
             self.ws();
             let otherwise = self.binary()?;
+            end = self.i;
             self.ws();
             Ok((then, otherwise))
         };
         let read = tail();
         self.depth -= 1;
         let (then, second) = read?;
-        if self.peek() != Some(b'?') {
+        if self.peek() != Some(b'?') || self.newline_since(end) {
             return conditional(first, then, second, &check);
         }
         let mut conds = Conditions::new();
@@ -74,7 +77,7 @@ impl P<'_> {
         self.depth += 1;
         let mut opened = 1;
         let result = loop {
-            if self.peek() != Some(b'?') {
+            if self.peek() != Some(b'?') || self.newline_since(end) {
                 break Ok(());
             }
             let q = self.i;
@@ -90,6 +93,7 @@ impl P<'_> {
                 self.expect_rule(b':', COND_COLON)?;
                 self.ws();
                 conds.push(self.binary()?);
+                end = self.i;
                 self.ws();
                 Ok(())
             };
@@ -169,6 +173,9 @@ impl P<'_> {
 
     /// The binop after whitespace, if one is there (else nothing is read).
     pub(super) fn next_binop(&mut self) -> Res<Option<(BinaryOp, Span)>> {
+        if self.object_level {
+            return Ok(self.binop_in_object());
+        }
         let before = self.i;
         self.ws();
         let op = self.binop();
@@ -176,6 +183,20 @@ impl P<'_> {
             self.i = before;
         }
         Ok(op)
+    }
+
+    /// [`next_binop`](Self::next_binop) at an object's own level, where a
+    /// newline before the operator ends the expression (out of line: the
+    /// common path stays as small as it was).
+    #[inline(never)]
+    fn binop_in_object(&mut self) -> Option<(BinaryOp, Span)> {
+        let before = self.i;
+        self.ws();
+        let op = self.binop().filter(|_| !self.newline_since(before));
+        if op.is_none() {
+            self.i = before;
+        }
+        op
     }
 
     /// The operand after operator `op`; if none parses, PEG's `(binop ~
@@ -289,7 +310,7 @@ impl P<'_> {
                 self.ws();
                 // At an object's own level a newline before `(` ends the
                 // name (HCL reads the newline as a token there).
-                let ended = self.object_level && layout::newline_in(self.b, end, self.i).is_some();
+                let ended = self.newline_since(end);
                 if self.peek() == Some(b'(') && !ended {
                     // call, else variable (PEG's ordered choice).
                     if let Some(call) =

@@ -32,7 +32,7 @@ use crate::native::diagnose::{
 };
 use crate::native::scan::{self, Start};
 use crate::native::shape::Item;
-use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
+use crate::native::{layout, too_deep, Span, SyntaxError, MAX_DEPTH};
 
 pub(crate) use lex::line_comment_end;
 use template::Mode;
@@ -63,6 +63,7 @@ pub(crate) enum Outcome<T> {
 
 impl<T> Outcome<T> {
     /// The tree, or every error.
+    #[inline]
     pub(crate) fn into_result(self) -> Result<T, Vec<SyntaxError>> {
         match self {
             Outcome::Parsed(t) => Ok(t),
@@ -99,6 +100,7 @@ impl<T> Outcome<T> {
 }
 
 /// `parse_template` (template_root = ${ SOI ~ template_item* ~ EOI }).
+#[inline]
 pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
     if src.len() > u32::MAX as usize {
         return Outcome::Invalid(vec![too_large()]);
@@ -264,10 +266,11 @@ struct P<'s> {
     run: NameRun,
     /// Whether the expression being read is at an object constructor's
     /// own level, where HCL's parser reads newlines as tokens: there a
-    /// newline between a name and `(` ends the name (`{a = true\n(k) =
-    /// 1}` is two items), where inside brackets it is a call. (The rest of
-    /// the object newline rule is checked on the built items, in
-    /// `layout.rs`.)
+    /// newline before an operator, a `?`, a step or a call's `(` ends the
+    /// expression (`{a = true\n(k) = 1}` is two items), where inside
+    /// brackets the expression goes on. (A newline where the expression
+    /// cannot end, after an operator or `=`, is checked on the built
+    /// items, in `layout.rs`.)
     object_level: bool,
 }
 
@@ -280,6 +283,13 @@ struct NameRun {
     start: usize,
     name_end: usize,
     end: usize,
+}
+
+/// Whether `b[from..to]` holds a newline as HCL's parser sees one (out of
+/// line: the parser's hot paths ask only at an object's own level).
+#[inline(never)]
+fn newline_in(b: &[u8], from: usize, to: usize) -> bool {
+    layout::newline_in(b, from, to).is_some()
 }
 
 fn span(start: usize, end: usize) -> Span {
@@ -318,9 +328,24 @@ impl<'s> P<'s> {
         }
     }
 
+    /// Whether a newline ends the expression at the blanks read since
+    /// `from`: at an object's own level, one is among them (as HCL's
+    /// parser sees one: a line comment with its newline).
+    #[inline]
+    fn newline_since(&self, from: usize) -> bool {
+        self.newline_between(from, self.i)
+    }
+
+    /// [`newline_since`](Self::newline_since) for the blanks `from..to`.
+    #[inline]
+    fn newline_between(&self, from: usize, to: usize) -> bool {
+        self.object_level && to > from && newline_in(self.b, from, to)
+    }
+
     /// Runs `read` at an object's own level (`object`) or inside brackets,
     /// where newlines are free (see `object_level`), and restores the
     /// level it was called at.
+    #[inline]
     fn at_level<T>(&mut self, object: bool, read: impl FnOnce(&mut Self) -> T) -> T {
         let outer = std::mem::replace(&mut self.object_level, object);
         let result = read(self);

@@ -512,6 +512,9 @@ impl P<'_> {
             Ok(None)
         };
         match self.peek() {
+            // (At an object's own level a newline before the step ends the
+            // term instead.)
+            Some(b'.' | b'[') if self.newline_since(before) => none(self),
             Some(b'.') if !self.b[start..].starts_with(b"...") => {
                 self.i += 1;
                 self.ws();
