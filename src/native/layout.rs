@@ -5,12 +5,15 @@
 //! (`{a =\n 1}`, `{a = 1 +\n 2}`, `{a\n = 1}`, `{a = "s"\n , b = 1}`).
 //! Inside the brackets of a tuple, call, index, parentheses or `for`
 //! expression, and in a template's sequences, newlines are free again.
-//! Both parsers read an object without newline tokens (the grammar skips
-//! whitespace uniformly) and hand the items they built here: the spans of
-//! the tree say where each item's tokens are, so the gaps between them are
-//! the only places a newline can hide at the object's own level. Shared
-//! by the hand-written parser and the pest oracle, like `shape.rs`, so
-//! both report the same. See "Collection Values" in
+//! The hand-written parser ends an item's expression at a newline before
+//! anything that could go on with it (an operator, `?`, a step, a call's
+//! `(`), as HCL does; the pest grammar skips whitespace uniformly and
+//! reads on. Both hand the items they built here, where the newlines
+//! left inside an item (after an operator or `=`, before a `:` or a
+//! name) are errors: the spans of the tree say where each item's tokens
+//! are, so the gaps between them are the only places a newline can hide
+//! at the object's own level. Shared by both parsers, like `shape.rs`.
+//! See "Collection Values" in
 //! <https://github.com/hashicorp/hcl/blob/main/hclsyntax/spec.md>.
 
 use super::ast::{Expr, ExprKind, ObjectItem, ObjectKey, StepKind};
