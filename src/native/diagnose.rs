@@ -196,8 +196,9 @@ pub(crate) fn from_failure(
         let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS);
         // After a comma, or a newline that ended the item before it, HCL
         // reads the next item's key here.
-        if !in_for && (c == Some(',') || newline_before(src, p).is_some()) {
-            // `{,}`, `{a = 1,,}`: HCL reads an item's key there.
+        let after_open = src.as_bytes()[..token_end_before(src.as_bytes(), p)].ends_with(b"{");
+        if !in_for && (c == Some(',') || after_open || newline_before(src, p).is_some()) {
+            // `{,}`, `{a = 1,,}`, `{)}`: HCL reads an item's key there.
             return what(
                 "Invalid expression",
                 "Expected the start of an expression, but found an invalid expression token.",
@@ -243,10 +244,18 @@ pub(crate) fn from_failure(
                 "A comma is required to separate each function argument from the next.",
             )
         } else {
-            what(
+            // HCL blames the ellipsis.
+            let end = token_end_before(src.as_bytes(), p);
+            let at = if src[..end].ends_with("...") {
+                Span::from_usize(end - 3, end)
+            } else {
+                tok
+            };
+            SyntaxError::new(
                 "Missing closing parenthesis",
                 "An expanded function argument (with ...) must be immediately followed by \
                  closing parentheses.",
+                at,
             )
         };
     }

@@ -293,7 +293,7 @@ fn missing_item_and_argument_separators() {
     let e = expression_error("f(a b)");
     check(&e, "", "Missing argument separator", (4, 5));
     let e = expression_error("f(a... b)");
-    check(&e, "", "Missing closing parenthesis", (7, 8));
+    check(&e, "", "Missing closing parenthesis", (3, 6));
 }
 
 #[test]

@@ -286,6 +286,22 @@ fn a_newline_before_an_operator_a_step_or_a_question_mark_ends_an_object_item() 
 }
 
 #[test]
+fn a_stray_token_where_a_key_goes_and_a_misplaced_ellipsis_are_blamed_as_in_hcl() {
+    // Right after `{`, HCL reads a key: the token cannot start one.
+    expect("x = {)}\n", &[("Invalid expression", 5..6)]);
+    expect("x = {\n)}\n", &[("Invalid expression", 6..7)]);
+    // After a value on the same line, a separator was wanted.
+    expect(
+        "x = { a = 1 )}\n",
+        &[("Missing attribute separator", 12..13)],
+    );
+    // An expanded argument not last: the ellipsis is blamed.
+    for src in ["x = f(a..., b)\n", "x = f(a... b)\n", "x = f(a...\n, b)\n"] {
+        expect(src, &[("Missing closing parenthesis", 7..10)]);
+    }
+}
+
+#[test]
 fn a_key_without_its_value_is_diagnosed_as_hcl_does() {
     // After the key HCL's parser finds a newline (a line comment with
     // its newline) or a comma: the value is missing, blamed there.
