@@ -216,7 +216,11 @@ pub(crate) fn from_failure(
             )
         };
     }
-    if has(expected::TUPLE_END) && !expression_start && src[p..].starts_with("=>") {
+    if has(expected::TUPLE_END)
+        && !has(expected::TUPLE_COMMA)
+        && !expression_start
+        && src[p..].starts_with("=>")
+    {
         // `[for k, v in m: k => v]`: HCL blames the key expression.
         return SyntaxError::new(
             "Invalid 'for' expression",

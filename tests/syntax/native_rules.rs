@@ -295,6 +295,12 @@ fn a_stray_token_where_a_key_goes_and_a_misplaced_ellipsis_are_blamed_as_in_hcl(
         "x = { a = 1 )}\n",
         &[("Missing attribute separator", 12..13)],
     );
+    // A fat arrow in a tuple that is no `for` expression.
+    expect("x = [a=>]\n", &[("Missing item separator", 6..8)]);
+    expect(
+        "x = [for k, v in m : k => v]\n",
+        &[("Invalid 'for' expression", 21..22)],
+    );
     // An expanded argument not last: the ellipsis is blamed.
     for src in ["x = f(a..., b)\n", "x = f(a... b)\n", "x = f(a...\n, b)\n"] {
         expect(src, &[("Missing closing parenthesis", 7..10)]);
