@@ -600,6 +600,20 @@ fn invalid_char(c: char, tok: Span) -> SyntaxError {
 
 /// The span of the token starting at byte `p`: a whole identifier or number,
 /// otherwise one character; empty at the end of the input.
+/// The length of the heredoc opener `rest` starts with (`<<EOT` or
+/// `<<-EOT` and its newline), which HCL's scanner reads as one token
+/// wherever it is: after an expression it is no `<` operator.
+#[inline(never)]
+pub(crate) fn heredoc_opener_len(rest: &[u8]) -> Option<usize> {
+    let after = rest.strip_prefix(b"<<")?;
+    let flush = usize::from(after.first() == Some(&b'-'));
+    let newline = memchr::memchr(b'\n', after)?;
+    let line = &after[flush..newline];
+    let name = line.strip_suffix(b"\r").unwrap_or(line);
+    let name = std::str::from_utf8(name).ok()?;
+    (super::ident::len(name)? == name.len()).then_some(2 + newline + 1)
+}
+
 pub(crate) fn token_at(src: &str, p: usize) -> Span {
     let rest = &src[p.min(src.len())..];
     let mut chars = rest.char_indices();
@@ -607,7 +621,10 @@ pub(crate) fn token_at(src: &str, p: usize) -> Span {
         return Span::from_usize(src.len(), src.len());
     };
     let two = |t: &str| rest.starts_with(t);
-    let len = if rest.starts_with("...") {
+    let len = if let Some(len) = heredoc_opener_len(rest.as_bytes()) {
+        // A heredoc's opener is one token, up to its newline.
+        len
+    } else if rest.starts_with("...") {
         // An ellipsis is one token, as in HCL's scanner.
         3
     } else if ["==", "!=", "<=", ">=", "&&", "||", "=>"]

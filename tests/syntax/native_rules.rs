@@ -308,6 +308,26 @@ fn a_stray_token_where_a_key_goes_and_a_misplaced_ellipsis_are_blamed_as_in_hcl(
 }
 
 #[test]
+fn a_heredoc_opener_after_an_expression_is_no_less_than() {
+    // HCL's scanner reads `<<EOT` and its newline as one token anywhere.
+    expect(
+        "x = a<<EOT\nfoo\nEOT\n",
+        &[("Missing newline after argument", 5..11)],
+    );
+    expect(
+        "x = a <<-EOT\n  foo\n  EOT\n",
+        &[("Missing newline after argument", 6..13)],
+    );
+    expect(
+        "x = [a<<EOT\nfoo\nEOT\n]\n",
+        &[("Missing item separator", 6..12)],
+    );
+    // Not an opener: a `<` before one, or `<<` then no name and newline.
+    expect("x = 1 <<<EOT\nfoo\nEOT\n", &[]);
+    expect("x = 1 < <<EOT\nfoo\nEOT\n", &[]);
+}
+
+#[test]
 fn a_key_without_its_value_is_diagnosed_as_hcl_does() {
     // After the key HCL's parser finds a newline (a line comment with
     // its newline) or a comma: the value is missing, blamed there.

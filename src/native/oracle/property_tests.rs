@@ -275,12 +275,12 @@ fn agree<T: PartialEq + std::fmt::Debug>(
         (Outcome::Refused(_), _) => false,
         _ => true,
     };
-    if differ && newline_then_continuation(src) {
+    if differ && (newline_then_continuation(src) || src.contains("<<")) {
         // The grammar reads on past a newline before an operator, a `?`, a
         // step or a call's `(`, where at an object's own level the
-        // hand-written parser ends the expression as HCL does: pest
-        // cannot speak for such input (`tests/syntax/native_rules.rs`
-        // covers it).
+        // hand-written parser ends the expression as HCL does, and reads
+        // a heredoc's `<<EOT` after an expression as `<`: pest cannot
+        // speak for such input (`tests/syntax/native_rules.rs` covers it).
         assert_eq!(public, hand.into_result(), "public entry point for {src:?}");
         return pest.is_ok();
     }

@@ -14,6 +14,7 @@ use crate::native::diagnose::expected::{
     ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, FAT_ARROW, FOR_COLON, IDENT, KV_SEP, OBJECT_END,
     OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
+use crate::native::diagnose::heredoc_opener_len;
 use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
 };
@@ -129,6 +130,9 @@ impl P<'_> {
             (b'!', Some(b'=')) => (BinaryOp::Ne, 2),
             (b'<', Some(b'=')) => (BinaryOp::Le, 2),
             (b'>', Some(b'=')) => (BinaryOp::Ge, 2),
+            // (`<<EOT` and its newline are a heredoc's opener, as HCL's
+            // scanner reads them: no operator.)
+            (b'<', Some(b'<')) if heredoc_opener_len(&self.b[self.i..]).is_some() => return None,
             (b'<', _) => (BinaryOp::Lt, 1),
             (b'>', _) => (BinaryOp::Gt, 1),
             (b'&', Some(b'&')) => (BinaryOp::And, 2),
