@@ -10,6 +10,7 @@
 //! rule names.
 
 use super::scan::{Open, Scan, Start};
+use super::tokens::{newline_before, token_at, token_end_before};
 use super::{Span, SyntaxError};
 
 /// The rules (of those the diagnostics read) that a parser tried and
@@ -332,74 +333,6 @@ pub(crate) fn from_failure(
 /// HCL's detail for an object item's key with no value after it.
 const MISSING_VALUE: &str = "Expected an attribute value, introduced by an equals sign (\"=\").";
 
-/// The newline (as HCL's parser reads one: a line comment with it) between
-/// the token before `p` and `p`: after an object item's key, where its `=`
-/// was wanted, or after its value.
-fn newline_before(src: &str, p: usize) -> Option<Span> {
-    let b = src.as_bytes();
-    super::layout::newline_in(b, token_end_before(b, p), p)
-}
-
-/// The end of the last token before `p`, blanks, newlines and comments
-/// passed over.
-fn token_end_before(b: &[u8], p: usize) -> usize {
-    let mut end = p;
-    loop {
-        while end > 0 && matches!(b[end - 1], b' ' | b'\t' | b'\r') {
-            end -= 1;
-        }
-        match end.checked_sub(1).map(|i| b[i]) {
-            Some(b'\n') => {
-                let line_start = memchr::memrchr(b'\n', &b[..end - 1]).map_or(0, |k| k + 1);
-                match code_end(&b[line_start..end - 1]) {
-                    Some(code) => return line_start + code,
-                    None => end = line_start,
-                }
-            }
-            Some(b'/') if end >= 2 && b[end - 2] == b'*' => {
-                match memchr::memmem::rfind(&b[..end - 2], b"/*") {
-                    Some(open) => end = open,
-                    None => return end,
-                }
-            }
-            _ => return end,
-        }
-    }
-}
-
-/// Where the code of `line` ends, before its comment: `None` for a line
-/// of blanks and comments.
-fn code_end(line: &[u8]) -> Option<usize> {
-    let mut end = None;
-    let mut i = 0;
-    while i < line.len() {
-        match line[i] {
-            b'"' => {
-                i += 1;
-                while i < line.len() && line[i] != b'"' {
-                    i += if line[i] == b'\\' { 2 } else { 1 };
-                }
-                i = (i + 1).min(line.len());
-                end = Some(i);
-                continue;
-            }
-            b'#' => break,
-            b'/' if line.get(i + 1) == Some(&b'/') => break,
-            b'/' if line.get(i + 1) == Some(&b'*') => {
-                match memchr::memmem::find(&line[i + 2..], b"*/") {
-                    Some(k) => i += 2 + k + 2,
-                    None => break,
-                }
-                continue;
-            }
-            b' ' | b'\t' | b'\r' => {}
-            _ => end = Some(i + 1),
-        }
-        i += 1;
-    }
-    end
-}
-
 /// When an object's key is missing its `=` at `p`: the key, if it is a
 /// name or a plain quoted string that follows a value on the same line
 /// with no comma between (`{ a = 1 b }`), where HCL's parser, having read
@@ -596,48 +529,4 @@ fn invalid_char(c: char, tok: Span) -> SyntaxError {
         _ => "This character is not used within the language.",
     };
     SyntaxError::new("Invalid character", detail, tok)
-}
-
-/// The span of the token starting at byte `p`: a whole identifier or number,
-/// otherwise one character; empty at the end of the input.
-/// The length of the heredoc opener `rest` starts with (`<<EOT` or
-/// `<<-EOT` and its newline), which HCL's scanner reads as one token
-/// wherever it is: after an expression it is no `<` operator.
-#[inline(never)]
-pub(crate) fn heredoc_opener_len(rest: &[u8]) -> Option<usize> {
-    let after = rest.strip_prefix(b"<<")?;
-    let flush = usize::from(after.first() == Some(&b'-'));
-    let newline = memchr::memchr(b'\n', after)?;
-    let line = &after[flush..newline];
-    let name = line.strip_suffix(b"\r").unwrap_or(line);
-    let name = std::str::from_utf8(name).ok()?;
-    (super::ident::len(name)? == name.len()).then_some(2 + newline + 1)
-}
-
-pub(crate) fn token_at(src: &str, p: usize) -> Span {
-    let rest = &src[p.min(src.len())..];
-    let mut chars = rest.char_indices();
-    let Some((_, first)) = chars.next() else {
-        return Span::from_usize(src.len(), src.len());
-    };
-    let two = |t: &str| rest.starts_with(t);
-    let len = if let Some(len) = heredoc_opener_len(rest.as_bytes()) {
-        // A heredoc's opener is one token, up to its newline.
-        len
-    } else if rest.starts_with("...") {
-        // An ellipsis is one token, as in HCL's scanner.
-        3
-    } else if ["==", "!=", "<=", ">=", "&&", "||", "=>"]
-        .into_iter()
-        .any(two)
-    {
-        // So are the two-character operators and the fat arrow.
-        2
-    } else if first.is_alphanumeric() || first == '_' {
-        rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
-            .unwrap_or(rest.len())
-    } else {
-        first.len_utf8()
-    };
-    Span::from_usize(p, p + len)
 }

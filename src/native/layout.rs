@@ -17,7 +17,7 @@
 //! <https://github.com/hashicorp/hcl/blob/main/hclsyntax/spec.md>.
 
 use super::ast::{Expr, ExprKind, ObjectItem, ObjectKey, StepKind};
-use super::diagnose::token_at;
+use super::tokens::{block_comment_end, line_end, newline_in, token_at};
 use super::{Span, SyntaxError};
 
 /// The first error of HCL's for a newline in the object whose items are
@@ -184,34 +184,4 @@ fn find(b: &[u8], from: usize, to: usize, pick: impl Fn(u8) -> bool) -> Option<u
         }
     }
     None
-}
-
-/// The first newline in `b[from..to]` outside block comments, as HCL's
-/// parser sees it: a line comment counts as one, with its newline.
-pub(crate) fn newline_in(b: &[u8], from: usize, to: usize) -> Option<Span> {
-    let to = to.min(b.len());
-    let mut i = from;
-    while i < to {
-        match b[i] {
-            b'\n' => return Some(Span::from_usize(i, i + 1)),
-            b'\r' if b.get(i + 1) == Some(&b'\n') => return Some(Span::from_usize(i, i + 2)),
-            b'/' if b.get(i + 1) == Some(&b'*') => i = block_comment_end(b, i),
-            b'#' => return Some(Span::from_usize(i, line_end(b, i))),
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                return Some(Span::from_usize(i, line_end(b, i)))
-            }
-            _ => i += 1,
-        }
-    }
-    None
-}
-
-/// Just past the `*/` of the block comment at `i` (the end if it has none).
-fn block_comment_end(b: &[u8], i: usize) -> usize {
-    memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len(), |k| i + 2 + k + 2)
-}
-
-/// Just past the newline that ends the line comment at `i`.
-fn line_end(b: &[u8], i: usize) -> usize {
-    memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k + 1)
 }

@@ -4,7 +4,8 @@
 //! bodies (`body/`), the syntax tree they build (`ast.rs`, every node with
 //! a [`Span`] of byte offsets into the text given), the identifier rule
 //! (`ident.rs`), the wording of syntax errors (`diagnose.rs`, from the
-//! farthest failure), the pre-scan of the error path (`scan.rs`) and the
+//! farthest failure), the pre-scan of the error path (`scan.rs`), where
+//! HCL's scanner puts token boundaries and newlines (`tokens.rs`), and the
 //! tree shaping and object newline rule shared with the oracle (`shape.rs`,
 //! `layout.rs`). The pest grammar that
 //! states the language, and the property tests that hold the parser to it,
@@ -27,6 +28,7 @@ mod oracle;
 mod parser;
 mod scan;
 mod shape;
+mod tokens;
 
 // `ExprKind` goes out through the crate's hidden door (`__internals`), for
 // the syntax tests that check a tree's shape.

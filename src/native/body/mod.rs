@@ -345,7 +345,7 @@ impl<'s> BodyParser<'s> {
         let newline = match (self.b.get(at), self.b.get(at + 1)) {
             (Some(b'\r'), Some(b'\n')) => 2,
             (Some(b'\n'), _) => 1,
-            _ => return super::diagnose::token_at(self.src, at),
+            _ => return super::tokens::token_at(self.src, at),
         };
         // HCL's scanner makes a line comment and its newline one token.
         let start = line_comment_before(self.b, at).unwrap_or(at);

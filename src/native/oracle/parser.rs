@@ -23,7 +23,7 @@ use crate::native::shape::{
     fold_binary, fold_conditionals, shape_template, unescape_quoted, unescape_template, Built,
     Conditions, ForTag, Item, Results, Tag,
 };
-use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
+use crate::native::{tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
 
 #[derive(Parser)]
 #[grammar = "native/oracle/grammar.pest"]
@@ -471,7 +471,7 @@ impl<'s> Builder<'s> {
 
     fn wrap(&self, kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
         // Point at the opening bracket (or call name), as the pre-scan does.
-        self.check(height, diagnose::token_at(self.src, span.start as usize))?;
+        self.check(height, tokens::token_at(self.src, span.start as usize))?;
         Ok((Expr { kind, span }, height))
     }
 
@@ -527,7 +527,7 @@ impl<'s> Builder<'s> {
                                 "Missing attribute separator",
                                 "Expected a newline or comma to mark the beginning of the next \
                                  attribute.",
-                                diagnose::token_at(self.src, item_start as usize),
+                                tokens::token_at(self.src, item_start as usize),
                             ));
                         }
                     }

@@ -336,7 +336,7 @@ fn newline_then_continuation(src: &str) -> bool {
                     | b'|'
             )
         );
-        continues && crate::native::layout::newline_in(b, i, j).is_some()
+        continues && crate::native::tokens::newline_in(b, i, j).is_some()
     })
 }
 

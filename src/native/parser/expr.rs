@@ -14,10 +14,10 @@ use crate::native::diagnose::expected::{
     ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, FAT_ARROW, FOR_COLON, IDENT, KV_SEP, OBJECT_END,
     OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
-use crate::native::diagnose::heredoc_opener_len;
 use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
 };
+use crate::native::tokens::heredoc_opener_len;
 use crate::native::{layout, Span, SyntaxError};
 
 use super::{check, span, Built, Res, Stop, P};

@@ -32,7 +32,7 @@ use crate::native::diagnose::{
 };
 use crate::native::scan::{self, Start};
 use crate::native::shape::Item;
-use crate::native::{layout, too_deep, Span, SyntaxError, MAX_DEPTH};
+use crate::native::{tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
 
 pub(crate) use lex::line_comment_end;
 use template::Mode;
@@ -289,7 +289,7 @@ struct NameRun {
 /// line: the parser's hot paths ask only at an object's own level).
 #[inline(never)]
 fn newline_in(b: &[u8], from: usize, to: usize) -> bool {
-    layout::newline_in(b, from, to).is_some()
+    tokens::newline_in(b, from, to).is_some()
 }
 
 fn span(start: usize, end: usize) -> Span {
@@ -433,7 +433,7 @@ impl<'s> P<'s> {
 
     /// The span of the token at `at` (as diagnostics show it).
     fn token(&self, at: usize) -> Span {
-        diagnose::token_at(self.src, at)
+        tokens::token_at(self.src, at)
     }
 
     /// The closing token `c`, named by rule `rule` (`interp_end`,
