@@ -204,8 +204,8 @@ impl P<'_> {
     }
 
     /// The operand after operator `op`; if none parses, PEG's `(binop ~
-    /// operand)*` ends before `op` (as in `{a = b\n<<EOT ...`, a heredoc
-    /// key after a newline) and what follows must make sense of it.
+    /// operand)*` ends before `op` (as in `[a -]`) and what follows must
+    /// make sense of it.
     pub(super) fn operand_after(&mut self, (_, at): (BinaryOp, Span)) -> Res<Option<(Expr, u32)>> {
         self.ws();
         let operand = self.attempt(Self::operand)?;
