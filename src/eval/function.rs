@@ -353,9 +353,7 @@ impl FunctionBuilder {
     ) -> Function {
         self.finish(Implementation::Lazy(Arc::new(implementation)))
     }
-}
 
-impl FunctionBuilder {
     /// The function of this description with `implementation`.
     fn finish(self, implementation: Implementation) -> Function {
         Function(Arc::new(FunctionDef {

@@ -100,13 +100,8 @@ pub(crate) fn token_end_before(b: &[u8], p: usize) -> usize {
             end -= 1;
         }
         match end.checked_sub(1).map(|i| b[i]) {
-            Some(b'\n') => {
-                let line_start = memchr::memrchr(b'\n', &b[..end - 1]).map_or(0, |k| k + 1);
-                match code_end(&b[line_start..end - 1]) {
-                    Some(code) => return line_start + code,
-                    None => end = line_start,
-                }
-            }
+            // The line before: its code ends before its comment, if any.
+            Some(b'\n') => end = line_comment_before(b, end - 1).unwrap_or(end - 1),
             Some(b'/') if end >= 2 && b[end - 2] == b'*' => {
                 match memchr::memmem::rfind(&b[..end - 2], b"/*") {
                     Some(open) => end = open,
@@ -118,35 +113,25 @@ pub(crate) fn token_end_before(b: &[u8], p: usize) -> usize {
     }
 }
 
-/// Where the code of `line` ends, before its comment: `None` for a line
-/// of blanks and comments.
-fn code_end(line: &[u8]) -> Option<usize> {
-    let mut end = None;
-    let mut i = 0;
-    while i < line.len() {
-        match line[i] {
-            b'"' => {
-                i += 1;
-                while i < line.len() && line[i] != b'"' {
-                    i += if line[i] == b'\\' { 2 } else { 1 };
-                }
-                i = (i + 1).min(line.len());
-                end = Some(i);
-                continue;
+/// The start of the line comment that runs up to the newline at `nl`, if
+/// one does: the first `#` or `//` of the line outside quoted strings and
+/// block comments.
+pub(crate) fn line_comment_before(b: &[u8], nl: usize) -> Option<usize> {
+    let line_start = memchr::memrchr(b'\n', &b[..nl]).map_or(0, |k| k + 1);
+    let mut i = line_start;
+    let mut quoted = false;
+    while i < nl {
+        match b[i] {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            b'#' if !quoted => return Some(i),
+            b'/' if !quoted && b.get(i + 1) == Some(&b'/') => return Some(i),
+            b'/' if !quoted && b.get(i + 1) == Some(&b'*') => {
+                i = memchr::memmem::find(&b[i + 2..nl], b"*/").map_or(nl, |k| i + 2 + k + 1);
             }
-            b'#' => break,
-            b'/' if line.get(i + 1) == Some(&b'/') => break,
-            b'/' if line.get(i + 1) == Some(&b'*') => {
-                match memchr::memmem::find(&line[i + 2..], b"*/") {
-                    Some(k) => i += 2 + k + 2,
-                    None => break,
-                }
-                continue;
-            }
-            b' ' | b'\t' | b'\r' => {}
-            _ => end = Some(i + 1),
+            _ => {}
         }
         i += 1;
     }
-    end
+    None
 }

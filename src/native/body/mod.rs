@@ -32,7 +32,7 @@ use smallvec::SmallVec;
 use crate::native::ast::{Expr, ExprKind, TemplatePart};
 use crate::native::ident;
 use crate::native::parser::{self, Outcome};
-use crate::native::{too_deep, Span, SyntaxError, MAX_DEPTH};
+use crate::native::{tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
 
 use lines::logical_line_end;
 use recovery::{unclosed_label, Unclosed};
@@ -254,29 +254,6 @@ fn cause_first(
     errors
 }
 
-/// The start of the line comment that runs up to the newline at `nl`, if
-/// one does: the first `#` or `//` of the line outside quoted strings and
-/// block comments.
-fn line_comment_before(b: &[u8], nl: usize) -> Option<usize> {
-    let line_start = memchr::memrchr(b'\n', &b[..nl]).map_or(0, |k| k + 1);
-    let mut i = line_start;
-    let mut quoted = false;
-    while i < nl {
-        match b[i] {
-            b'\\' if quoted => i += 1,
-            b'"' => quoted = !quoted,
-            b'#' if !quoted => return Some(i),
-            b'/' if !quoted && b.get(i + 1) == Some(&b'/') => return Some(i),
-            b'/' if !quoted && b.get(i + 1) == Some(&b'*') => {
-                i = memchr::memmem::find(&b[i + 2..nl], b"*/").map_or(nl, |k| i + 2 + k + 1);
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
 /// The length of the UTF-8 byte order mark `src` starts with (0 or 3).
 pub(super) fn bom_len(src: &str) -> usize {
     if src.starts_with('\u{feff}') {
@@ -345,10 +322,10 @@ impl<'s> BodyParser<'s> {
         let newline = match (self.b.get(at), self.b.get(at + 1)) {
             (Some(b'\r'), Some(b'\n')) => 2,
             (Some(b'\n'), _) => 1,
-            _ => return super::tokens::token_at(self.src, at),
+            _ => return tokens::token_at(self.src, at),
         };
         // HCL's scanner makes a line comment and its newline one token.
-        let start = line_comment_before(self.b, at).unwrap_or(at);
+        let start = tokens::line_comment_before(self.b, at).unwrap_or(at);
         span(start, at + newline)
     }
 

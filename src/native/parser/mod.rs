@@ -288,7 +288,7 @@ struct NameRun {
 /// Whether `b[from..to]` holds a newline as HCL's parser sees one (out of
 /// line: the parser's hot paths ask only at an object's own level).
 #[inline(never)]
-fn newline_in(b: &[u8], from: usize, to: usize) -> bool {
+fn has_newline(b: &[u8], from: usize, to: usize) -> bool {
     tokens::newline_in(b, from, to).is_some()
 }
 
@@ -339,7 +339,7 @@ impl<'s> P<'s> {
     /// [`newline_since`](Self::newline_since) for the blanks `from..to`.
     #[inline]
     fn newline_between(&self, from: usize, to: usize) -> bool {
-        self.object_level && to > from && newline_in(self.b, from, to)
+        self.object_level && to > from && has_newline(self.b, from, to)
     }
 
     /// Runs `read` at an object's own level (`object`) or inside brackets,
