@@ -21,9 +21,11 @@
 //! whose parameter does not [allow marks](Param::allow_marked) reaches the
 //! implementation with every mark taken off, however deep, and the result
 //! carries all of them (`upper(sensitive("x"))` is sensitive, and so is
-//! `length(["a", sensitive("b")])`); a parameter that allows them passes
-//! the argument as it is, and the implementation decides (`sensitive`,
-//! `issensitive`).
+//! `join("-", ["a", sensitive("b")])`); a parameter that allows them passes
+//! the argument as it is, and the implementation decides (`sensitive` and
+//! `issensitive` read them; `length` and `concat` put a collection's own
+//! marks on their result and leave its elements' where they are, so
+//! `length(["a", sensitive("b")])` is not sensitive).
 
 use std::fmt;
 use std::sync::Arc;

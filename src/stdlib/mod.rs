@@ -33,7 +33,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::eval::{EvalContext, Function, FunctionError, Library, LibraryTable, Param};
-use crate::value::{limits, Number, NumberError, Str, Type, Value};
+use crate::value::{limits, marks_may_exist, Marks, Number, NumberError, Str, Type, Value};
 
 pub use filesystem::Filesystem;
 pub use impure::Unpredictable;
@@ -335,6 +335,31 @@ pub(crate) struct Def {
     variadic: Option<Param>,
     ret: Arc<RetFn>,
     pure: bool,
+    element_marks: ElementMarks,
+}
+
+/// The parameters set by [`Def::element_marks`]: bit `i` for positional
+/// parameter `i`, and the variadic one.
+#[derive(Clone, Copy, Default)]
+struct ElementMarks {
+    positional: u64,
+    variadic: bool,
+}
+
+impl ElementMarks {
+    fn is_empty(self) -> bool {
+        self.positional == 0 && !self.variadic
+    }
+
+    /// Whether argument `i` is one, of a function with `params` positional
+    /// parameters.
+    fn covers(self, i: usize, params: usize) -> bool {
+        if i < params {
+            self.positional >> i & 1 == 1
+        } else {
+            self.variadic
+        }
+    }
 }
 
 impl Def {
@@ -345,6 +370,7 @@ impl Def {
             variadic: None,
             ret: Arc::new(|_| Ok(Type::Dynamic)),
             pure: true,
+            element_marks: ElementMarks::default(),
         }
     }
 
@@ -370,6 +396,25 @@ impl Def {
         self
     }
 
+    /// The parameter added last reads its argument as go-cty's collection
+    /// functions that allow marks do (`concat`, `element`, `slice`, ...):
+    /// the implementation sees the argument without its own marks, which go
+    /// on the result, while the elements inside keep theirs, so that
+    /// `concat([sensitive("a")], ["b"])` is a list whose first element
+    /// alone is sensitive. (Without it, every mark of the argument,
+    /// however deep, goes on the whole result.)
+    pub(crate) fn element_marks(mut self) -> Def {
+        if let Some(param) = &mut self.variadic {
+            param.allow_marked = true;
+            self.element_marks.variadic = true;
+        } else {
+            let i = self.params.len() - 1;
+            self.params[i].allow_marked = true;
+            self.element_marks.positional |= 1 << i;
+        }
+        self
+    }
+
     pub(crate) fn returns(mut self, ty: Type) -> Def {
         self.ret = Arc::new(move |_| Ok(ty.clone()));
         self
@@ -388,6 +433,7 @@ impl Def {
         imp: impl Fn(&[Value]) -> Result<Value, FunctionError> + Send + Sync + 'static,
     ) -> Function {
         let ret = self.ret;
+        let (shallow, params) = (self.element_marks, self.params.len());
         let mut builder = Function::builder().description(self.description);
         for p in self.params {
             builder = builder.param(p);
@@ -398,7 +444,35 @@ impl Def {
         if self.pure {
             builder = builder.pure();
         }
-        builder.returns_with(move |args| ret(args)).build(imp)
+        let builder = builder.returns_with(move |args| ret(args));
+        if shallow.is_empty() {
+            return builder.build(imp);
+        }
+        builder.build(move |args| {
+            if !marks_may_exist() {
+                return imp(args);
+            }
+            let own = args
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| shallow.covers(*i, params))
+                .fold(Marks::NONE, |marks, (_, arg)| marks | arg.marks());
+            if own.is_empty() {
+                return imp(args);
+            }
+            let bare: Vec<Value> = args
+                .iter()
+                .enumerate()
+                .map(|(i, arg)| {
+                    if shallow.covers(i, params) {
+                        arg.unmarked().clone()
+                    } else {
+                        arg.clone()
+                    }
+                })
+                .collect();
+            Ok(imp(&bare)?.mark(own))
+        })
     }
 }
 

@@ -193,11 +193,117 @@ fn object_constructors_with_marked_keys_are_marked() {
 #[test]
 fn function_results_carry_every_mark_of_their_arguments() {
     assert_eq!(eval("upper(secret)"), s("HUNTER2").mark(S));
-    assert_eq!(eval("length(list)"), n(2).mark(S));
+    assert_eq!(eval("length(upper(secret))"), n(7).mark(S));
     assert_eq!(eval("join(\"-\", [plain, key])"), s("p-k").mark(E));
     assert_eq!(eval("upper(plain)"), s("P"));
     // Expanded arguments carry the sequence's marks.
     assert_eq!(eval(r#"format("%s-%s", secret_list...)"#), s("x-y").mark(S));
+}
+
+/// The collection functions whose parameters allow marks in go-cty and
+/// Terraform (`concat`, `element`, `length`, `lookup`, ...): a collection's
+/// own marks go on the result, its elements keep theirs. Every expected
+/// value is what go-cty 1.12's functions return for the same arguments.
+#[test]
+fn collection_functions_keep_element_marks_and_mark_the_result_with_the_collection() {
+    let tuple = |items: Vec<Value>| Value::tuple(items);
+    // `list` is unmarked with a sensitive element; `secret_list` is itself
+    // sensitive.
+    assert_eq!(eval("length(list)"), n(2));
+    assert_eq!(eval("length(secret_list)"), n(2).mark(S));
+    assert_eq!(eval("element(list, 1)"), s("b").mark(S));
+    assert_eq!(eval("element(list, 0)"), s("a"));
+    assert_eq!(eval("element(secret_list, 0)"), s("x").mark(S));
+    assert_eq!(
+        eval(r#"concat(list, ["c"])"#),
+        tuple(vec![s("a"), s("b").mark(S), s("c")])
+    );
+    assert_eq!(
+        eval(r#"concat(secret_list, ["c"])"#),
+        tuple(vec![s("x"), s("y"), s("c")]).mark(S)
+    );
+    assert_eq!(eval("reverse(list)"), tuple(vec![s("b").mark(S), s("a")]));
+    assert_eq!(eval("slice(list, 0, 1)"), tuple(vec![s("a")]));
+    assert_eq!(
+        eval("slice(secret_list, 0, 1)"),
+        tuple(vec![s("x")]).mark(S)
+    );
+    assert_eq!(eval("keys(obj)"), tuple(vec![s("pw"), s("user")]));
+    assert_eq!(eval("values(obj)"), tuple(vec![s("pw").mark(S), s("u")]));
+    assert_eq!(
+        eval("chunklist(tolist(list), 1)"),
+        Value::list(
+            Type::list(Type::String),
+            [
+                Value::list(Type::String, [s("a")]).unwrap(),
+                Value::list(Type::String, [s("b").mark(S)]).unwrap(),
+            ]
+        )
+        .unwrap()
+    );
+    // A flattened sequence's own marks go on the result.
+    assert_eq!(
+        eval("flatten([list, [secret_list]])"),
+        tuple(vec![s("a"), s("b").mark(S), s("x"), s("y")]).mark(S)
+    );
+    // A key's marks go on the map: keys cannot carry marks.
+    assert_eq!(
+        eval(r#"zipmap(["k1", "k2"], list)"#),
+        Value::object([("k1", s("a")), ("k2", s("b").mark(S))])
+    );
+    assert_eq!(
+        eval(r#"zipmap([secret, "k"], ["v1", "v2"])"#),
+        Value::object([("hunter2", s("v1")), ("k", s("v2"))]).mark(S)
+    );
+    // A list result keeps its tuples' marks; a set takes them all.
+    assert_eq!(
+        eval(r#"setproduct(list, ["z"])"#),
+        Value::list(
+            Type::tuple([Type::String, Type::String]),
+            [
+                tuple(vec![s("a"), s("z")]),
+                tuple(vec![s("b").mark(S), s("z")]),
+            ]
+        )
+        .unwrap()
+    );
+    let set = eval(r#"setproduct(toset(["a"]), list)"#);
+    assert_eq!(set.marks(), S);
+    assert_eq!(set.marks_deep(), S);
+}
+
+#[test]
+fn merge_and_lookup_mark_as_terraform_does() {
+    assert_eq!(
+        eval("merge(obj, { x = 1 })"),
+        Value::object([("user", s("u")), ("pw", s("pw").mark(S)), ("x", n(1))])
+    );
+    assert_eq!(
+        eval("merge(sensitive({ a = 1 }), { b = 2 })"),
+        Value::object([("a", n(1)), ("b", n(2))]).mark(S)
+    );
+    // A null map is skipped, marks and all.
+    assert_eq!(
+        eval("merge(sensitive(null), { b = 2 })"),
+        Value::object([("b", n(2))])
+    );
+    // The element found keeps its marks and takes the map's and the key's.
+    assert_eq!(eval(r#"lookup(obj, "pw")"#), s("pw").mark(S));
+    assert_eq!(eval(r#"lookup(obj, "user")"#), s("u"));
+    assert_eq!(eval(r#"lookup(sensitive(obj), "user")"#), s("u").mark(S));
+    assert_eq!(eval(r"lookup({ hunter2 = 1 }, secret)"), n(1).mark(S));
+    // The default keeps its own marks, and takes the key's.
+    assert_eq!(eval(r#"lookup(obj, "none", secret)"#), s("hunter2").mark(S));
+    assert_eq!(eval(r#"lookup({ a = "x" }, secret, "d")"#), s("d").mark(S));
+    assert_eq!(eval(r#"lookup({ a = "x" }, "b", key)"#), s("k").mark(E));
+    // A sensitive key is not shown when it is missing.
+    let err = Expression::parse(r"lookup({ a = 1 }, secret)", "t.hcl")
+        .unwrap()
+        .value(&ctx())
+        .unwrap_err();
+    let detail = &err.diagnostics()[0].detail;
+    assert!(detail.contains("(sensitive value)"), "{detail}");
+    assert!(!detail.contains("hunter2"), "{detail}");
 }
 
 #[test]

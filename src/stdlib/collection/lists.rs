@@ -8,7 +8,7 @@ use crate::stdlib::{
     coerce, convert_arg, elem_type, int_arg, make_list, max_depth, num_arg, number_error, Def,
     MAX_RANGE,
 };
-use crate::value::{unify_unsafe, Elements, Membership, Number, Type, Value};
+use crate::value::{unify_unsafe, Elements, Marks, Membership, Number, Type, Value};
 
 /// Argument 0 as a list (any element type), kept as is when it is one.
 fn any_list(v: &Value) -> Result<Value, FunctionError> {
@@ -18,11 +18,13 @@ fn any_list(v: &Value) -> Result<Value, FunctionError> {
 pub(super) fn chunklist() -> Function {
     Def::new("Splits a list into fixed-size chunks, returning a list of lists.")
         .param("list", Type::Dynamic, "The list to split.")
+        .element_marks()
         .param(
             "size",
             Type::Number,
             "The most elements per chunk; 0 gives the whole list as one chunk.",
         )
+        .element_marks()
         .returns_with(|args| Ok(Type::list(any_list(&args[0])?.ty())))
         .build(|args| {
             let list = any_list(&args[0])?;
@@ -108,6 +110,7 @@ pub(super) fn concat() -> Function {
                 .describe("The lists or tuples to concatenate.")
                 .allow_unknown(),
         )
+        .element_marks()
         .returns_with(concat_type)
         .build(|args| {
             let ty = concat_type(args)?;
@@ -141,6 +144,7 @@ pub(super) fn distinct() -> Function {
 pub(super) fn flatten() -> Function {
     Def::new("Replaces nested lists, tuples and sets with their elements, recursively, giving a flat tuple.")
         .param("list", Type::Dynamic, "The list, tuple or set to flatten.")
+        .element_marks()
         .returns(Type::Dynamic)
         .build(|args| {
             // A plain error in go-cty: a failure of the call.
@@ -154,12 +158,21 @@ pub(super) fn flatten() -> Function {
                 )));
             }
             let mut out = Elements::new();
-            flatten_into(&args[0], 0, &mut out)?;
-            Ok(Value::Tuple(out))
+            let mut marks = Marks::NONE;
+            flatten_into(&args[0], 0, &mut out, &mut marks)?;
+            Ok(Value::Tuple(out).mark(marks))
         })
 }
 
-fn flatten_into(v: &Value, depth: usize, out: &mut Elements) -> Result<(), FunctionError> {
+/// Appends the leaves of `v` to `out`, each with its own marks; the marks
+/// of the sequences flattened away go into `marks`, for the result (as in
+/// go-cty's `flatten`).
+fn flatten_into(
+    v: &Value,
+    depth: usize,
+    out: &mut Elements,
+    marks: &mut Marks,
+) -> Result<(), FunctionError> {
     if depth > max_depth() {
         return Err(FunctionError::arg(
             0,
@@ -169,13 +182,14 @@ fn flatten_into(v: &Value, depth: usize, out: &mut Elements) -> Result<(), Funct
             ),
         ));
     }
-    match v {
+    match v.unmarked() {
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            *marks |= v.marks();
             for item in items {
-                flatten_into(item, depth + 1, out)?;
+                flatten_into(item, depth + 1, out, marks)?;
             }
         }
-        other => out.push(other.clone()),
+        _ => out.push(v.clone()),
     }
     Ok(())
 }
@@ -293,6 +307,7 @@ pub(super) fn reverse() -> Function {
                 )
                 .allow_unknown(),
         )
+        .element_marks()
         .returns_with(|args| reversed_type(&args[0].ty()))
         .build(|args| match &args[0] {
             Value::Unknown(t) => Ok(Value::unknown(reversed_type(t)?)),
@@ -334,6 +349,7 @@ pub(super) fn slice() -> Function {
                 .describe("The list or tuple.")
                 .allow_unknown(),
         )
+        .element_marks()
         .param("start_index", Type::Number, "The first index to include.")
         .param("end_index", Type::Number, "The first index to exclude.")
         .returns_with(|args| {

@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 
 use crate::eval::{Function, FunctionError, Param};
 use crate::stdlib::{call_error, make_list, make_map, str_arg, Def};
-use crate::value::{Elements, Entries, Str, Type, Value};
+use crate::value::{Elements, Entries, Marks, Str, Type, Value};
 
 /// The entries of a map or object, sorted by key.
 fn sorted_entries(v: &Value) -> Vec<(&Str, &Value)> {
@@ -40,6 +40,7 @@ pub(super) fn keys() -> Function {
             .describe("The map or object.")
             .allow_unknown(),
     )
+    .element_marks()
     .returns_with(|args| {
         let ty = args[0].ty();
         map_or_object_type(&ty, 0)?;
@@ -73,6 +74,7 @@ pub(super) fn values() -> Function {
                 .describe("The map or object.")
                 .allow_unknown(),
         )
+        .element_marks()
         .returns_with(|args| {
             let ty = args[0].ty();
             // An argument error for `keys`, but a plain one (a failure of
@@ -109,12 +111,20 @@ pub(super) fn lookup() -> Function {
                 .describe("The map or object.")
                 .allow_unknown(),
         )
-        .param("key", Type::String, "The key to look up.")
+        .element_marks()
+        // As in Terraform's `lookup`: the key's marks go on the result
+        // (and keep it out of the error), the default keeps its own.
+        .param_with(
+            Param::new("key", Type::String)
+                .describe("The key to look up.")
+                .allow_marked(),
+        )
         .variadic(
             Param::new("default", Type::Dynamic)
                 .describe("The value when the key is missing (at most one).")
                 .allow_null()
-                .allow_unknown(),
+                .allow_unknown()
+                .allow_marked(),
         )
         .returns(Type::Dynamic)
         .build(|args| {
@@ -129,19 +139,29 @@ pub(super) fn lookup() -> Function {
                 return Ok(Value::dynamic());
             }
             let key = str_arg(args, 1)?;
+            let key_marks = args[1].marks();
             if let Some(v) = args[0].get_attr(key) {
-                return Ok(v.clone());
+                return Ok(v.clone().mark(key_marks));
             }
-            match (args.get(2), &args[0]) {
-                (Some(default), Value::Map(t, _)) => Ok(default
+            let found = match (args.get(2), &args[0]) {
+                (Some(default), Value::Map(t, _)) => default
                     .convert_unsafe(t)
-                    .unwrap_or_else(|_| default.clone())),
-                (Some(default), _) => Ok(default.clone()),
-                (None, _) => Err(FunctionError::arg(
-                    1,
-                    format!("lookup failed to find key {key:?}."),
-                )),
-            }
+                    .unwrap_or_else(|_| default.clone()),
+                (Some(default), _) => default.clone(),
+                (None, _) if key_marks.contains(Marks::SENSITIVE) => {
+                    return Err(FunctionError::arg(
+                        1,
+                        "lookup failed to find key (sensitive value).",
+                    ))
+                }
+                (None, _) => {
+                    return Err(FunctionError::arg(
+                        1,
+                        format!("lookup failed to find key {key:?}."),
+                    ))
+                }
+            };
+            Ok(found.mark(key_marks))
         })
 }
 
@@ -151,7 +171,8 @@ pub(super) fn merge() -> Function {
             Param::new("maps", Type::Dynamic)
                 .describe("The maps or objects to merge; nulls are skipped.")
                 .allow_null()
-                .allow_unknown(),
+                .allow_unknown()
+                .allow_marked(),
         )
         .returns_with(merge_type)
         .build(|args| {
@@ -159,18 +180,24 @@ pub(super) fn merge() -> Function {
             if args.iter().any(|a| !a.is_known()) {
                 return Ok(Value::unknown(ty));
             }
+            // As go-cty's `merge`: the result has the marks of each map
+            // merged (a null one is skipped, marks and all), and the
+            // elements keep theirs.
             let mut out = Entries::new();
-            for a in args {
+            let mut marks = Marks::NONE;
+            for a in args.iter().filter(|a| !a.is_null()) {
+                marks |= a.marks();
                 if let Some(m) = a.as_entries() {
                     for (k, v) in m {
                         out.insert(k.clone(), v.clone());
                     }
                 }
             }
-            match ty {
-                Type::Map(t) => make_map(*t, out),
-                _ => Ok(Value::Object(out)),
+            Ok(match ty {
+                Type::Map(t) => make_map(*t, out)?,
+                _ => Value::Object(out),
             }
+            .mark(marks))
         })
 }
 
@@ -258,6 +285,7 @@ pub(super) fn zipmap() -> Function {
                 .describe("The values, a list or tuple as long as the keys.")
                 .allow_unknown(),
         )
+        .element_marks()
         .returns_with(|args| {
             Ok(match args[1].ty() {
                 Type::List(t) => Type::Map(t),

@@ -174,6 +174,7 @@ pub(super) fn contains() -> Function {
 pub(super) fn element() -> Function {
     Def::new("Returns the element at an index of a list or tuple, wrapping around past the end.")
         .param("list", Type::Dynamic, "The list or tuple.")
+        .element_marks()
         .param(
             "index",
             Type::Number,
@@ -268,6 +269,7 @@ pub(super) fn length() -> Function {
                 .describe("The string, list, set, map, tuple or object to measure.")
                 .allow_unknown(),
         )
+        .element_marks()
         .returns(Type::Number)
         .build(|args| {
             let v = &args[0];

@@ -130,6 +130,7 @@ pub(super) fn setproduct() -> Function {
             Param::new("sets", Type::Dynamic)
                 .describe("Two or more lists, sets or tuples."),
         )
+        .element_marks()
         .returns_with(setproduct_type)
         .build(|args| {
             if args.len() < 2 {
