@@ -13,8 +13,11 @@
 //!
 //! A marked value (see [`Marks`]) is read as the value under
 //! its marks: a sensitive string read into a `String` is the string. A
-//! [`Value`] target receives it with its marks. An error about a
-//! sensitive value names its type, never its content.
+//! [`Value`] target receives it with its marks, and the elements of a
+//! marked collection are read with the collection's marks added, as
+//! indexing adds them (a sensitive map read into a `HashMap<String,
+//! Value>` gives sensitive values). An error about a sensitive value names
+//! its type, never its content.
 //!
 //! `deserialize_any` on a number gives an `i64` or `u64` when it is an
 //! integer that fits, else an `f64` when the `f64`'s shortest digits are
@@ -192,9 +195,9 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             Value::Number(n) => visit_number(n, visitor),
             Value::String(s) => visitor.visit_string(s.into_string()),
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
-                visit_seq(items, visitor)
+                visit_seq(items, self.marks, visitor)
             }
-            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m, self.marks)),
             // `new` took the marks off; a value is never marked twice.
             Value::Marked(m) => ValueDeserializer::new(m.into_parts().0).deserialize_any(visitor),
         }
@@ -325,7 +328,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
-                visit_seq(items, visitor)
+                visit_seq(items, self.marks, visitor)
             }
             ref other => Err(mismatch("a list", other, self.marks)),
         }
@@ -350,7 +353,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m, self.marks)),
             ref other => Err(mismatch("a map", other, self.marks)),
         }
     }
@@ -362,7 +365,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.value {
-            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m)),
+            Value::Map(_, m) | Value::Object(m) => visitor.visit_map(MapDe::new(m, self.marks)),
             ref other => Err(mismatch("an object", other, self.marks)),
         }
     }
@@ -417,10 +420,17 @@ fn visit_number<'de, V: Visitor<'de>>(n: Number, visitor: V) -> Result<V::Value,
     }
 }
 
-fn visit_seq<'de, V: Visitor<'de>>(items: Elements, visitor: V) -> Result<V::Value, Error> {
+/// Reads a sequence's elements, each marked with the sequence's own
+/// `marks` as indexing marks it.
+fn visit_seq<'de, V: Visitor<'de>>(
+    items: Elements,
+    marks: Marks,
+    visitor: V,
+) -> Result<V::Value, Error> {
     let len = items.len();
     let mut seq = SeqDe {
         iter: items.into_iter(),
+        marks,
     };
     let out = visitor.visit_seq(&mut seq)?;
     if seq.iter.len() == 0 {
@@ -451,6 +461,7 @@ impl<'de> Deserializer<'de> for NumberDeserializer {
 
 struct SeqDe {
     iter: super::ElementsIntoIter,
+    marks: Marks,
 }
 
 impl<'de> SeqAccess<'de> for SeqDe {
@@ -460,7 +471,9 @@ impl<'de> SeqAccess<'de> for SeqDe {
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
         match self.iter.next() {
-            Some(v) => seed.deserialize(ValueDeserializer::new(v)).map(Some),
+            Some(v) => seed
+                .deserialize(ValueDeserializer::new(v.mark(self.marks)))
+                .map(Some),
             None => Ok(None),
         }
     }
@@ -469,16 +482,20 @@ impl<'de> SeqAccess<'de> for SeqDe {
     }
 }
 
+/// Reads a map's or object's entries, each key and value marked with the
+/// collection's own `marks` as indexing marks an element.
 struct MapDe {
     iter: crate::value::entries::IntoIter,
     value: Option<Value>,
+    marks: Marks,
 }
 
 impl MapDe {
-    fn new(m: Entries) -> MapDe {
+    fn new(m: Entries, marks: Marks) -> MapDe {
         MapDe {
             iter: m.into_iter(),
             value: None,
+            marks,
         }
     }
 }
@@ -494,7 +511,7 @@ impl<'de> MapAccess<'de> for MapDe {
                 self.value = Some(v);
                 // Keys go through the value rules too, so a map keyed by
                 // numbers (`HashMap<u32, _>`) reads its string keys.
-                seed.deserialize(ValueDeserializer::new(Value::String(k)))
+                seed.deserialize(ValueDeserializer::new(Value::String(k).mark(self.marks)))
                     .map(Some)
             }
             None => Ok(None),
@@ -502,7 +519,7 @@ impl<'de> MapAccess<'de> for MapDe {
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.value.take() {
-            Some(v) => seed.deserialize(ValueDeserializer::new(v)),
+            Some(v) => seed.deserialize(ValueDeserializer::new(v.mark(self.marks))),
             None => Err(de::Error::custom(
                 "a map value was asked for before its key",
             )),

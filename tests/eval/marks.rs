@@ -450,3 +450,37 @@ fn decoding_errors_about_a_sensitive_value_name_its_type_not_its_content() {
     assert!(!d.detail.contains("300"), "{}", d.detail);
     assert!(d.detail.contains("a sensitive number"), "{}", d.detail);
 }
+
+#[test]
+fn decoding_a_marked_collection_marks_each_element_read_as_a_value() {
+    use std::collections::HashMap;
+
+    #[derive(hcl_json::HclDecode, Debug)]
+    struct Config {
+        #[hcl(attr)]
+        tags: HashMap<String, Value>,
+        #[hcl(attr)]
+        items: Vec<Value>,
+    }
+    let cfg: Config = hcl_json::from_str_native(
+        "tags = sensitive({ a = \"x\", b = key })\nitems = secret_list\n",
+        &ctx(),
+    )
+    .unwrap();
+    // The map's mark reaches each value; an element's own marks stay.
+    assert_eq!(cfg.tags["a"], s("x").mark(S));
+    assert_eq!(cfg.tags["b"], s("k").mark(S | E));
+    assert_eq!(cfg.items, [s("x").mark(S), s("y").mark(S)]);
+    // An unmarked collection leaves its elements as they are.
+    let plain: Vec<Value> = hcl_json::from_value(Value::tuple([s("a"), s("b").mark(E)])).unwrap();
+    assert_eq!(plain, [s("a"), s("b").mark(E)]);
+    // An error about an element of a sensitive collection does not show it.
+    let err = hcl_json::from_value::<Vec<u32>>(Value::tuple([s("hunter2")]).mark(S)).unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains("hunter2"), "{text}");
+    let err =
+        hcl_json::from_value::<HashMap<u32, String>>(Value::object([("hunter2", s("x"))]).mark(S))
+            .unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains("hunter2"), "{text}");
+}
