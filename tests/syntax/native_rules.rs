@@ -466,3 +466,52 @@ fn a_key_after_a_value_on_the_same_line_is_a_missing_attribute_separator() {
         &[("Missing key/value separator", 15..16)],
     );
 }
+
+#[test]
+fn what_follows_a_failed_single_line_block_item_is_checked_and_reported_first() {
+    // The item's line is skipped; then HCL reads the block's `}`, or
+    // reports the line break or comma it finds there, ahead of the item's
+    // own error.
+    expect(
+        "a {b \"x\" {\n  c = 1\n}\n\nd = 1\n",
+        &[
+            ("Invalid single-argument block definition", 21..22),
+            ("Argument definition required", 3..6),
+        ],
+    );
+    expect("a { b c }\n}\n", &[("Argument definition required", 4..7)]);
+    expect(
+        "a { b c }\n, }\n",
+        &[
+            ("Invalid single-argument block definition", 10..11),
+            ("Argument definition required", 4..7),
+        ],
+    );
+    // A line comment and its newline are the line break found.
+    expect(
+        "a { \"b\" = 1\n# c\n}\n",
+        &[
+            ("Invalid single-argument block definition", 12..16),
+            ("Argument or block definition required", 4..5),
+        ],
+    );
+    // After an attribute, too, the brace check comes first.
+    expect(
+        "a { b = 1 +\n\n}\n",
+        &[
+            ("Invalid single-argument block definition", 12..13),
+            ("Invalid expression", 11..12),
+        ],
+    );
+    expect(
+        "a { b = [1,\n2] x\n}\n",
+        &[("Invalid single-argument block definition", 15..16)],
+    );
+    expect(
+        "a { b = 1 }\nc { d e }\n\nf = 1\n",
+        &[
+            ("Invalid single-argument block definition", 22..23),
+            ("Argument definition required", 16..19),
+        ],
+    );
+}

@@ -789,6 +789,9 @@ impl<'s> BodyParser<'s> {
         self.tree.bodies.push(BodyNode::default());
         let mut items = Vec::with_capacity(1);
         let at = self.i;
+        // HCL reports what follows the item (the block's `}` or not) ahead
+        // of the item's own errors.
+        let first_error = self.errors.len();
         let attr = match self.ident() {
             None => {
                 let tok = self.token(at);
@@ -831,19 +834,17 @@ impl<'s> BodyParser<'s> {
                 }
             }
         };
-        let end = if let Some(attr) = attr {
+        if let Some(attr) = attr {
             items.push(Item::Attribute(attr));
-            match self.single_end() {
-                SingleEnd::Brace => self.i,
-                SingleEnd::Other => {
-                    self.i = self.skip_to_close(self.i);
-                    self.i
-                }
+        }
+        // After an item skipped to the end of its line, HCL's parser reads
+        // on from the next line as it would after the attribute.
+        let end = match self.single_end(first_error) {
+            SingleEnd::Brace => self.i,
+            SingleEnd::Other => {
+                self.i = self.skip_to_close(self.i);
+                self.i
             }
-        } else {
-            // The item's line is skipped; its block closes there.
-            self.i = self.skip_to_close(self.i.saturating_sub(1).max(open.end as usize));
-            self.i
         };
         let node = &mut self.tree.bodies[index as usize];
         node.items = items.into_boxed_slice();
@@ -852,8 +853,8 @@ impl<'s> BodyParser<'s> {
     }
 
     /// What follows a single-line block's attribute: its `}` (read), or an
-    /// error.
-    fn single_end(&mut self) -> SingleEnd {
+    /// error, listed at `first_error`, before the attribute's own.
+    fn single_end(&mut self, first_error: usize) -> SingleEnd {
         self.skip_inline();
         let tok = self.token(self.i);
         let detail = match self.peek() {
@@ -866,7 +867,8 @@ impl<'s> BodyParser<'s> {
             _ if self.recovery => return SingleEnd::Other,
             _ => "A single-line block definition must end with a closing brace immediately after its single argument definition.",
         };
-        self.error("Invalid single-argument block definition", detail, tok);
+        let error = SyntaxError::new("Invalid single-argument block definition", detail, tok);
+        self.errors.insert(first_error, error);
         SingleEnd::Other
     }
 }
