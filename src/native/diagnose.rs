@@ -10,7 +10,7 @@
 //! rule names.
 
 use super::scan::{Open, Scan, Start};
-use super::tokens::{newline_before, token_at, token_end_before};
+use super::tokens::{index_close, newline_before, token_at, token_end_before};
 use super::{Span, SyntaxError};
 
 /// The rules (of those the diagnostics read) that a parser tried and
@@ -217,7 +217,11 @@ pub(crate) fn from_failure(
             )
         };
     }
+    // An index left open where an object's next key was also tried as a
+    // tuple: HCL, which does not backtrack, reads the index.
+    let in_index = has(expected::INDEX_END);
     if has(expected::TUPLE_END)
+        && !in_index
         && !has(expected::TUPLE_COMMA)
         && !expression_start
         && src[p..].starts_with("=>")
@@ -229,7 +233,7 @@ pub(crate) fn from_failure(
             key_before_arrow(src, p),
         );
     }
-    if has(expected::TUPLE_END) && !expression_start {
+    if has(expected::TUPLE_END) && !in_index && !expression_start {
         return if has(expected::TUPLE_COMMA) {
             what(
                 "Missing item separator",
@@ -271,9 +275,12 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::INDEX_END) {
-        return what(
+        // Subject: the token HCL's recovery stops at (a Go pointer to the
+        // token read, which recovery overwrites).
+        return SyntaxError::new(
             "Missing close bracket on index",
             "The index operator must end with a closing bracket (\"]\").",
+            index_close(src, p),
         );
     }
     if has(expected::COND_COLON) {

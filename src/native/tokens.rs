@@ -3,7 +3,8 @@
 //! token at a position, which diagnostics blame; a heredoc's opener, one
 //! token wherever it stands; and the newlines HCL's parser sees (a line
 //! comment ends with its newline and counts as one; a block comment never
-//! does), which end an object's items.
+//! does), which end an object's items; and where its parser's recovery
+//! from an unclosed index stops, which it then blames.
 
 use super::Span;
 
@@ -71,6 +72,64 @@ pub(crate) fn newline_in(b: &[u8], from: usize, to: usize) -> Option<Span> {
         }
     }
     None
+}
+
+/// Where HCL's parser stops when it recovers from an index left open at
+/// the token at `p`: the `]` that closes it (brackets opened after that
+/// token skipped with theirs), or the end of the input. Quoted strings and
+/// comments are passed over. HCL blames this token for the missing
+/// bracket.
+pub(crate) fn index_close(src: &str, p: usize) -> Span {
+    let b = src.as_bytes();
+    let mut depth = 0usize;
+    // The token HCL read there is not counted; a quoted string is one
+    // token, passed over whole.
+    let mut i = if b.get(p) == Some(&b'"') {
+        p
+    } else {
+        token_at(src, p).end as usize
+    };
+    while i < b.len() {
+        match b[i] {
+            b'[' => depth += 1,
+            b']' if depth == 0 => return Span::from_usize(i, i + 1),
+            b']' => depth -= 1,
+            b'"' => {
+                i = quoted_end(b, i);
+                continue;
+            }
+            b'#' => {
+                i = line_end(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = line_end(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = block_comment_end(b, i);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Span::from_usize(b.len(), b.len())
+}
+
+/// Just past the quoted string at `i`: its closing quote, or the newline
+/// or end of input that leaves it unclosed (escapes passed over).
+fn quoted_end(b: &[u8], i: usize) -> usize {
+    let mut j = i + 1;
+    while j < b.len() {
+        match b[j] {
+            b'\\' => j += 2,
+            b'"' => return j + 1,
+            b'\n' => return j,
+            _ => j += 1,
+        }
+    }
+    b.len()
 }
 
 /// Just past the `*/` of the block comment at `i` (the end if it has none).

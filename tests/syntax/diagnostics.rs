@@ -335,8 +335,9 @@ fn unbalanced_brackets() {
     check(&e, "", "Unclosed bracket", (0, 1));
     let e = expression_error("a[0");
     check(&e, "", "Unclosed bracket", (1, 2));
+    // HCL blames the token its recovery stops at: the `]`.
     let e = expression_error("a[0 1]");
-    check(&e, "", "Missing close bracket on index", (4, 5));
+    check(&e, "", "Missing close bracket on index", (5, 6));
 }
 
 #[test]

@@ -515,3 +515,33 @@ fn what_follows_a_failed_single_line_block_item_is_checked_and_reported_first() 
         ],
     );
 }
+
+#[test]
+fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
+    // HCL's subject is the token its recovery stops at: the `]` that
+    // closes the index (nested brackets and quoted strings passed over),
+    // or the end of the file.
+    expect("a = b[1 2]\n", &[("Missing close bracket on index", 9..10)]);
+    expect(
+        "a = b[1 [2] \"]\" 3]\n",
+        &[("Missing close bracket on index", 17..18)],
+    );
+    expect(
+        "a = b[1 \"x\" ]\n",
+        &[("Missing close bracket on index", 12..13)],
+    );
+    expect(
+        "a = b[1\n c\n",
+        &[("Missing close bracket on index", 11..11)],
+    );
+    expect(
+        "a = [b[1 c]]\n",
+        &[("Missing close bracket on index", 10..11)],
+    );
+    // In an object, where the next key could start at the `[`, it is
+    // still the index HCL reads.
+    expect(
+        "a = { k = b[1 c] }\n",
+        &[("Missing close bracket on index", 15..16)],
+    );
+}
