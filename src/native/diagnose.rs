@@ -48,6 +48,10 @@ pub(crate) mod expected {
     pub(crate) const EOI: Expected = 1 << 22;
     /// Any other rule: the diagnostics only care that there was one.
     pub(crate) const OTHER: Expected = 1 << 23;
+    /// With [`COND_COLON`]: the conditional is at an object's own level
+    /// and a newline came before the token found, which is where HCL's
+    /// parser (newlines significant there) finds no colon.
+    pub(crate) const COND_COLON_AFTER_NEWLINE: Expected = 1 << 24;
 }
 
 /// The diagnostic for a parse of `src` that failed at byte `p` (the
@@ -284,10 +288,16 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::COND_COLON) {
-        return what(
+        let at = if has(expected::COND_COLON_AFTER_NEWLINE) {
+            newline_before(src, p).unwrap_or(tok)
+        } else {
+            tok
+        };
+        return SyntaxError::new(
             "Missing false expression in conditional",
             "The conditional operator (...?...:...) requires a false expression, delimited by \
              a colon.",
+            at,
         );
     }
     if has(expected::FOR_COLON) {

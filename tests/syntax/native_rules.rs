@@ -545,3 +545,27 @@ fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
         &[("Missing close bracket on index", 15..16)],
     );
 }
+
+#[test]
+fn a_conditional_missing_its_colon_at_an_object_level_is_blamed_at_the_newline() {
+    // Newlines are significant at an object's own level: HCL finds one
+    // where the `:` goes (a line comment with it), whatever comes next.
+    expect(
+        "a = { b = c ? 1\n d = 2 }\n",
+        &[("Missing false expression in conditional", 15..16)],
+    );
+    expect(
+        "a = { b = c ? 1 # x\n d = 2 }\n",
+        &[("Missing false expression in conditional", 16..20)],
+    );
+    expect(
+        "a = { b = c ? 1 : x ? 2\n d = 2 }\n",
+        &[("Missing false expression in conditional", 23..24)],
+    );
+    // Inside brackets the newline is passed over: the token after it is
+    // blamed.
+    expect(
+        "a = { b = (c ? 1\n d) }\n",
+        &[("Missing false expression in conditional", 18..19)],
+    );
+}

@@ -11,8 +11,8 @@ use crate::native::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, UnaryOp,
 };
 use crate::native::diagnose::expected::{
-    ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, FAT_ARROW, FOR_COLON, IDENT, KV_SEP, OBJECT_END,
-    OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
+    ARGS_COMMA, ARGS_END, COND_COLON, COND_COLON_AFTER_NEWLINE, ELLIPSIS, FAT_ARROW, FOR_COLON,
+    IDENT, KV_SEP, OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
 use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
@@ -56,8 +56,9 @@ impl P<'_> {
         let mut tail = || -> Res<((Expr, u32), (Expr, u32))> {
             self.ws();
             let then = self.expr()?;
+            let then_end = then.0.span.end as usize;
             self.ws();
-            self.expect_rule(b':', COND_COLON)?;
+            self.cond_colon(then_end)?;
             self.ws();
             let otherwise = self.binary()?;
             end = self.i;
@@ -89,9 +90,11 @@ impl P<'_> {
             opened += 1;
             let mut tail = || -> Res<()> {
                 self.ws();
-                thens.push(self.expr()?);
+                let then = self.expr()?;
+                let then_end = then.0.span.end as usize;
+                thens.push(then);
                 self.ws();
-                self.expect_rule(b':', COND_COLON)?;
+                self.cond_colon(then_end)?;
                 self.ws();
                 conds.push(self.binary()?);
                 end = self.i;
@@ -105,6 +108,22 @@ impl P<'_> {
         self.depth -= opened;
         result?;
         fold_conditionals(conds, thens, check)
+    }
+
+    /// A conditional's `:`, its true result ending at `then_end`. At an
+    /// object's own level, a newline there is what HCL's parser finds
+    /// instead (newlines are significant there), and blames.
+    fn cond_colon(&mut self, then_end: usize) -> Res<()> {
+        if self.peek() == Some(b':') {
+            self.i += 1;
+            return Ok(());
+        }
+        let mut rule = COND_COLON;
+        if self.newline_between(then_end, self.i) {
+            rule |= COND_COLON_AFTER_NEWLINE;
+        }
+        self.note(self.i, rule);
+        Err(Stop::GiveUp)
     }
 
     /// An expression that one of `closers` ends (`}` an interpolation or
