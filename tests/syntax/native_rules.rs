@@ -569,3 +569,41 @@ fn a_conditional_missing_its_colon_at_an_object_level_is_blamed_at_the_newline()
         &[("Missing false expression in conditional", 18..19)],
     );
 }
+
+#[test]
+fn a_label_refuses_each_template_sequence_and_the_block_is_read_on() {
+    // One error per sequence, naming its sign; the sequence is passed
+    // over (directives need not balance) and the block is read, in
+    // recovery: later expression errors are not reported, as in HCL.
+    expect(
+        "variable \"d%{ if x }y%{ endif }\" {\n}\n",
+        &[
+            ("Invalid string literal", 11..13),
+            ("Invalid string literal", 21..23),
+        ],
+    );
+    expect(
+        "variable \"d%{ endif }e\" {\n}\n",
+        &[("Invalid string literal", 11..13)],
+    );
+    expect(
+        "variable \"d%{ if x }e\" {\n  a = \n}\n",
+        &[("Invalid string literal", 11..13)],
+    );
+    expect(
+        "a \"x$${y}\" \"b${ {c=1} }\" {\n  d = 1\n}\n",
+        &[("Invalid string literal", 13..15)],
+    );
+    expect(
+        "variable \"d${x}\" {\n  a = 1 +\n b c\n}\nd = \n",
+        &[
+            ("Invalid string literal", 11..13),
+            ("Invalid block definition", 33..34),
+        ],
+    );
+    let err = hcl_json::parse_native("a \"b%{ if c }\" {\n}\n", "t.tf").unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].detail,
+        "Template sequences are not allowed in this string. To include a literal \"%\", double it (as \"%%\") to escape it."
+    );
+}

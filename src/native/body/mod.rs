@@ -35,7 +35,7 @@ use crate::native::parser::{self, Outcome};
 use crate::native::{tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
 
 use lines::logical_line_end;
-use recovery::{unclosed_label, Unclosed};
+use recovery::{label_sequences, unclosed_label, Unclosed};
 
 /// The bodies of one native file: index [`BodyTree::root`] is the file's
 /// own body, the others belong to blocks.
@@ -733,6 +733,9 @@ impl<'s> BodyParser<'s> {
             Some(Unclosed::AtEnd) => return Some(self.label_at_end(start)),
             None => {}
         }
+        if let Some((sequences, end)) = label_sequences(self.b, start) {
+            return Some(self.label_with_sequences(start, &sequences, end));
+        }
         // A quoted string cannot span lines: its line's end bounds it (a
         // logical line would run on through the block's braces).
         let line_end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |k| start + k);
@@ -780,6 +783,36 @@ impl<'s> BodyParser<'s> {
             );
             self.recover_after_item();
             None
+        }
+    }
+
+    /// A quoted label with template sequences, each an error as HCL
+    /// reports it; the block is read on. Its text, as HCL's, has each
+    /// sequence replaced by `${ ... }` (or `%{ ... }`).
+    #[cold]
+    fn label_with_sequences(&mut self, start: usize, sequences: &[(Span, u8)], end: usize) -> Name {
+        let mut text = String::new();
+        let mut from = start + 1;
+        for &(sequence, sign) in sequences {
+            let at = sequence.start as usize;
+            let which = char::from(sign);
+            self.error(
+                "Invalid string literal",
+                format!("Template sequences are not allowed in this string. To include a literal \"{which}\", double it (as \"{which}{which}\") to escape it."),
+                span(at, at + 2),
+            );
+            text.push_str(&self.src[from..at]);
+            text.push(which);
+            text.push_str("{ ... }");
+            from = sequence.end as usize;
+        }
+        text.push_str(&self.src[from..end - 1]);
+        // Passing over a sequence puts HCL's parser in recovery.
+        self.recovery = true;
+        self.i = end;
+        Name {
+            span: span(start, end),
+            decoded: Some(Box::new(text.into())),
         }
     }
 

@@ -39,6 +39,58 @@ pub(super) fn unclosed_label(b: &[u8], start: usize) -> Option<Unclosed> {
     }
 }
 
+/// The template sequences of the quoted label at `start` (its opening
+/// quote), which HCL's label reader refuses one by one, passing over each
+/// to its end, before it reads on to the closing quote: each sequence's
+/// span from its opener (`${` or `%{`) to just past its `}`, with its sign,
+/// and the end of the label (just past its closing quote). `None` when the
+/// label has no sequence, or ends at a newline or the end of the file
+/// without closing.
+pub(super) fn label_sequences(b: &[u8], start: usize) -> Option<(Vec<(Span, u8)>, usize)> {
+    let mut found = Vec::new();
+    let mut i = start + 1;
+    loop {
+        match (b.get(i), b.get(i + 1)) {
+            (None | Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => return None,
+            (Some(b'"'), _) => break,
+            (Some(b'\\'), _) => i += 2,
+            // `$${` and `%%{` are the literal text `${` and `%{`.
+            (Some(&c @ (b'$' | b'%')), Some(&d)) if d == c && b.get(i + 2) == Some(&b'{') => i += 3,
+            (Some(&c @ (b'$' | b'%')), Some(b'{')) => {
+                let end = sequence_end(b, i + 2)?;
+                found.push((Span::from_usize(i, end), c));
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    (!found.is_empty()).then_some((found, i + 1))
+}
+
+/// Just past the `}` that ends the template sequence whose body starts at
+/// `from` (braces inside it matched, quoted strings in it passed over), or
+/// `None` at the end of the file.
+fn sequence_end(b: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 0u32;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' if depth == 0 => return Some(i + 1),
+            b'}' => depth -= 1,
+            b'"' => {
+                i += 1;
+                while i < b.len() && !matches!(b[i], b'"' | b'\n') {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Where HCL's recovery inside a broken quoted string stops: just after
 /// the quote that closes it (read as its lexer reads strings: escapes
 /// skipped, and the braces of template sequences counted), or the end of
