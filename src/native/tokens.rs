@@ -81,14 +81,24 @@ pub(crate) fn newline_in(b: &[u8], from: usize, to: usize) -> Option<Span> {
 /// bracket.
 pub(crate) fn index_close(src: &str, p: usize) -> Span {
     let b = src.as_bytes();
-    let mut depth = 0usize;
     // The token HCL read there is not counted; a quoted string is one
     // token, passed over whole.
-    let mut i = if b.get(p) == Some(&b'"') {
+    let from = if b.get(p) == Some(&b'"') {
         p
     } else {
         token_at(src, p).end as usize
     };
+    bracket_close_from(src, from)
+}
+
+/// The first `]` from byte `from` that no `[` after `from` opened
+/// (quoted strings and comments passed over), or the end of the input:
+/// where [`index_close`]'s scan goes on when the text it was given ends
+/// before the file does.
+pub(crate) fn bracket_close_from(src: &str, from: usize) -> Span {
+    let b = src.as_bytes();
+    let mut depth = 0usize;
+    let mut i = from;
     while i < b.len() {
         match b[i] {
             b'[' => depth += 1,

@@ -538,6 +538,15 @@ fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
         "a = [b[1 c]]\n",
         &[("Missing close bracket on index", 10..11)],
     );
+    // Past the value's own text, to the end of the file or a stray `]`.
+    expect(
+        "a = { k = b[1\n c = 2 }\n",
+        &[("Missing close bracket on index", 23..23)],
+    );
+    expect(
+        "a = { k = b[1 c }\nd = [1]\n]\n",
+        &[("Missing close bracket on index", 26..27)],
+    );
     // In an object, where the next key could start at the `[`, it is
     // still the index HCL reads.
     expect(

@@ -7,7 +7,7 @@
 //! `mod.rs`'s.
 
 use crate::native::parser;
-use crate::native::{Span, SyntaxError};
+use crate::native::{tokens, Span, SyntaxError};
 
 use super::lines::logical_line_end;
 use super::{span, BodyParser, Name};
@@ -181,6 +181,10 @@ impl BodyParser<'_> {
                     } else {
                         e.detail = "Expected the start of an expression, but found the end of the file.".into();
                     }
+                } else if at_line_end && e.summary == "Missing close bracket on index" {
+                    // HCL's recovery reads on past the value's text, to
+                    // the `]` or the end of the file.
+                    e.span = tokens::bracket_close_from(self.src, line_end);
                 } else if at_line_end && line_end < self.b.len() {
                     // Something else was expected where the line ends: HCL
                     // blames the newline token found there (`a.` gives
