@@ -48,10 +48,10 @@ pub(crate) mod expected {
     pub(crate) const EOI: Expected = 1 << 22;
     /// Any other rule: the diagnostics only care that there was one.
     pub(crate) const OTHER: Expected = 1 << 23;
-    /// With [`COND_COLON`]: the conditional is at an object's own level
-    /// and a newline came before the token found, which is where HCL's
-    /// parser (newlines significant there) finds no colon.
-    pub(crate) const COND_COLON_AFTER_NEWLINE: Expected = 1 << 24;
+    /// With [`COND_COLON`] or [`ATTR_NAME`]: at an object's own level, a
+    /// newline came before the token found, which is where HCL's parser
+    /// (newlines significant there) finds no colon or name, and blames.
+    pub(crate) const AT_NEWLINE: Expected = 1 << 24;
 }
 
 /// The diagnostic for a parse of `src` that failed at byte `p` (the
@@ -119,6 +119,11 @@ pub(crate) fn from_failure(
     }
 
     let what = |summary: &str, detail: &str| SyntaxError::new(summary, detail, tok);
+    let at_newline = if has(expected::AT_NEWLINE) {
+        newline_before(src, p).unwrap_or(tok)
+    } else {
+        tok
+    };
 
     // `<<EOT` without a newline after the marker is no heredoc: HCL's
     // scanner reads `<`, `<` and a name, and blames the first `<`.
@@ -288,16 +293,11 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::COND_COLON) {
-        let at = if has(expected::COND_COLON_AFTER_NEWLINE) {
-            newline_before(src, p).unwrap_or(tok)
-        } else {
-            tok
-        };
         return SyntaxError::new(
             "Missing false expression in conditional",
             "The conditional operator (...?...:...) requires a false expression, delimited by \
              a colon.",
-            at,
+            at_newline,
         );
     }
     if has(expected::FOR_COLON) {
@@ -313,9 +313,10 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::ATTR_NAME) {
-        return what(
+        return SyntaxError::new(
             "Invalid attribute name",
             "An attribute name is required after a dot.",
+            at_newline,
         );
     }
     if has(expected::IDENT) && !expression_start {

@@ -616,3 +616,28 @@ fn a_label_refuses_each_template_sequence_and_the_block_is_read_on() {
         "Template sequences are not allowed in this string. To include a literal \"%\", double it (as \"%%\") to escape it."
     );
 }
+
+#[test]
+fn a_newline_after_a_dot_at_an_object_level_is_blamed_even_when_more_follows() {
+    // HCL finds the newline where the name goes, whatever the next line
+    // holds (a line comment and its newline being one token).
+    expect(
+        "a = { s = \"x\".\n v = 1 }\n",
+        &[("Invalid attribute name", 14..15)],
+    );
+    expect(
+        "a = { s = x.\n v = 1 }\n",
+        &[("Invalid attribute name", 12..13)],
+    );
+    expect(
+        "a = { s = x. # c\n v }\n",
+        &[("Invalid attribute name", 13..17)],
+    );
+    expect(
+        "a = { s = x.\n 0 }\n",
+        &[("Invalid attribute name", 12..13)],
+    );
+    // Inside brackets, or across a block comment, the name may follow.
+    expect("a = [ x.\n v ]\n", &[]);
+    expect("a = { s = x./*\n*/v }\n", &[]);
+}

@@ -5,7 +5,7 @@ A development tool that needs the Go reference's `gonative` (HCL's
 `hclsyntax.ParseConfig`, built with ../shared/tools/go-reference/build.sh);
 the crate's tests do not use it.
 
-    python3 tools/difftest/native_mutants.py GONATIVE HCL_JSON [COUNT] [SEED]
+    python3 tools/difftest/native_mutants.py GONATIVE HCL_JSON [COUNT] [SEED] [--all HCLDIAGS]
 
 Takes the corpus's small `.tf` and `.hcl` files (`HCL_JSON_CORPUS`, default
 ../shared/corpus), makes COUNT mutants (a byte deleted, a token inserted, a
@@ -15,6 +15,11 @@ diagnostic: summary, line and column. Prints each mutant that differs
 (kept as `/tmp/native-mutants/mN.tf`) and the counts. Intended differences
 (README, "Differences from HashiCorp's HCL") show up too: an unclosed
 template sequence is reported first here, its cascade left out.
+
+With `--all HCLDIAGS` (`tools/difftest/hcldiags`, built as its comment
+says), every diagnostic is compared, in order, instead of the first; a
+mutant whose first diagnostic is ours for an unclosed template sequence
+is counted apart, as that intended difference leaves out the rest.
 """
 import os
 import random
@@ -22,9 +27,15 @@ import re
 import subprocess
 import sys
 
-GO, OURS = sys.argv[1], sys.argv[2]
-COUNT = int(sys.argv[3]) if len(sys.argv) > 3 else 300
-random.seed(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+ARGS = sys.argv[1:]
+ALL = None
+if "--all" in ARGS:
+    k = ARGS.index("--all")
+    ALL = ARGS[k + 1]
+    del ARGS[k:k + 2]
+GO, OURS = ARGS[0], ARGS[1]
+COUNT = int(ARGS[2]) if len(ARGS) > 2 else 300
+random.seed(int(ARGS[3]) if len(ARGS) > 3 else 1)
 CORPUS = os.environ.get("HCL_JSON_CORPUS") or os.path.join(
     os.path.dirname(__file__), "../../../shared/corpus")
 OUT = "/tmp/native-mutants"
@@ -70,6 +81,18 @@ def ours_first(path):
     return (m.group(1), int(m.group(2)), int(m.group(3))) if m else ("?", r.stderr[:200])
 
 
+def go_every(path):
+    out = subprocess.run([ALL, path], capture_output=True, text=True, timeout=60).stdout
+    return [(m[0], int(m[1]), int(m[2]))
+            for m in re.findall(r'\("(.*?)", \d+\.\.\d+\), // (\d+):(\d+)-', out)]
+
+
+def ours_every(path):
+    r = subprocess.run([OURS, "fmt", path], capture_output=True, text=True, timeout=60)
+    return [(m[0], int(m[1]), int(m[2]))
+            for m in re.findall(r"^Error: (.*)\n\n  on .*? line (\d+), column (\d+)", r.stderr, re.M)]
+
+
 def main():
     files = sorted(
         os.path.join(root, f)
@@ -80,22 +103,32 @@ def main():
         sys.exit(f"no .tf or .hcl files under {CORPUS}")
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, "x.tf")
-    same = differ = 0
+    same = differ = intended = 0
     for n in range(COUNT):
         with open(random.choice(files), encoding="utf-8", errors="replace") as f:
             text = mutate(f.read())
         with open(path, "w") as f:
             f.write(text)
-        go, ours = go_first(path), ours_first(path)
+        if ALL:
+            go, ours = go_every(path), ours_every(path)
+        else:
+            go, ours = go_first(path), ours_first(path)
         if go == ours:
             same += 1
+            continue
+        if ALL and ours and ours[0][0].startswith("Unclosed template"):
+            intended += 1
             continue
         differ += 1
         kept = os.path.join(OUT, f"m{n}.tf")
         with open(kept, "w") as f:
             f.write(text)
         print(f"{kept}: HCL {go}, ours {ours}")
-    print(f"{same} the same, {differ} different")
+    if ALL:
+        print(f"{same} the same, {intended} an unclosed template sequence first (intended), "
+              f"{differ} different")
+    else:
+        print(f"{same} the same, {differ} different")
 
 
 main()

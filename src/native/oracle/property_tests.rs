@@ -275,12 +275,18 @@ fn agree<T: PartialEq + std::fmt::Debug>(
         (Outcome::Refused(_), _) => false,
         _ => true,
     };
-    if differ && (newline_then_continuation(src) || src.contains("<<")) {
+    if differ
+        && (newline_then_continuation(src)
+            || newline_after_dot(src)
+            || newline_after_question(src)
+            || src.contains("<<"))
+    {
         // The grammar reads on past a newline before an operator, a `?`, a
-        // step or a call's `(`, where at an object's own level the
-        // hand-written parser ends the expression as HCL does, and reads
-        // a heredoc's `<<EOT` after an expression as `<`: pest cannot
-        // speak for such input (`tests/syntax/native_rules.rs` covers it).
+        // step or a call's `(`, and after a dot or a conditional's true
+        // result, where at an object's own level the hand-written parser
+        // ends the expression or fails as HCL does, and reads a heredoc's
+        // `<<EOT` after an expression as `<`: pest cannot speak for such
+        // input (`tests/syntax/native_rules.rs` covers it).
         assert_eq!(public, hand.into_result(), "public entry point for {src:?}");
         return pest.is_ok();
     }
@@ -338,6 +344,30 @@ fn newline_then_continuation(src: &str) -> bool {
         );
         continues && crate::native::tokens::newline_in(b, i, j).is_some()
     })
+}
+
+/// Whether a newline (as HCL's parser sees one) follows a `.` past
+/// blanks and comments: where an object's own level wants a name.
+fn newline_after_dot(src: &str) -> bool {
+    let b = src.as_bytes();
+    memchr::memchr_iter(b'.', b).any(|i| {
+        let mut j = i + 1;
+        while matches!(b.get(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        match b.get(j..) {
+            Some([b'\n' | b'\r' | b'#', ..] | [b'/', b'/', ..]) => true,
+            Some([b'/', b'*', ..]) => crate::native::tokens::newline_in(b, j, b.len()).is_some(),
+            _ => false,
+        }
+    })
+}
+
+/// Whether a newline comes after a `?`: where, at an object's own level,
+/// a conditional's true result may end before its `:`.
+fn newline_after_question(src: &str) -> bool {
+    src.find('?')
+        .is_some_and(|q| crate::native::tokens::newline_in(src.as_bytes(), q, src.len()).is_some())
 }
 
 fn agree_template(src: &str) -> bool {

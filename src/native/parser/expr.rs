@@ -11,8 +11,8 @@ use crate::native::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, UnaryOp,
 };
 use crate::native::diagnose::expected::{
-    ARGS_COMMA, ARGS_END, COND_COLON, COND_COLON_AFTER_NEWLINE, ELLIPSIS, FAT_ARROW, FOR_COLON,
-    IDENT, KV_SEP, OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
+    ARGS_COMMA, ARGS_END, AT_NEWLINE, COND_COLON, ELLIPSIS, FAT_ARROW, FOR_COLON, IDENT, KV_SEP,
+    OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
 use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
@@ -120,7 +120,7 @@ impl P<'_> {
         }
         let mut rule = COND_COLON;
         if self.newline_between(then_end, self.i) {
-            rule |= COND_COLON_AFTER_NEWLINE;
+            rule |= AT_NEWLINE;
         }
         self.note(self.i, rule);
         Err(Stop::GiveUp)

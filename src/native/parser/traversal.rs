@@ -9,7 +9,7 @@
 use smallvec::SmallVec;
 
 use crate::native::ast::{Expr, ExprKind, Ident, SplatKind, Step, StepKind, Steps, TraversalExpr};
-use crate::native::diagnose::expected::{ATTR_NAME, EXPR, INDEX_END, OTHER};
+use crate::native::diagnose::expected::{ATTR_NAME, AT_NEWLINE, EXPR, INDEX_END, OTHER};
 use crate::native::ident;
 use crate::native::{Span, SyntaxError, MAX_DEPTH};
 
@@ -518,6 +518,12 @@ impl P<'_> {
             Some(b'.') if !self.b[start..].starts_with(b"...") => {
                 self.i += 1;
                 self.ws();
+                if self.newline_since(start + 1) {
+                    // At an object's own level HCL's parser finds the
+                    // newline where the name goes.
+                    self.note(self.i, ATTR_NAME | AT_NEWLINE);
+                    return Err(Stop::GiveUp);
+                }
                 match self.peek() {
                     // attr_splat = { "." ~ "*" }
                     Some(b'*') => {
