@@ -142,6 +142,19 @@ fn quoted_end(b: &[u8], i: usize) -> usize {
     b.len()
 }
 
+/// Just past the newlines (`\n` or `\r\n`) that start at `i`, one after
+/// another (inside a quoted string HCL's lexer makes them one token);
+/// `i` itself when none does.
+pub(crate) fn newline_run_end(b: &[u8], mut i: usize) -> usize {
+    loop {
+        match (b.get(i), b.get(i + 1)) {
+            (Some(b'\n'), _) => i += 1,
+            (Some(b'\r'), Some(b'\n')) => i += 2,
+            _ => return i,
+        }
+    }
+}
+
 /// Just past the `*/` of the block comment at `i` (the end if it has none).
 pub(crate) fn block_comment_end(b: &[u8], i: usize) -> usize {
     memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len(), |k| i + 2 + k + 2)

@@ -641,3 +641,27 @@ fn a_newline_after_a_dot_at_an_object_level_is_blamed_even_when_more_follows() {
     expect("a = [ x.\n v ]\n", &[]);
     expect("a = { s = x./*\n*/v }\n", &[]);
 }
+
+#[test]
+fn a_quoted_string_cut_by_its_line_runs_on_to_the_next_quote_as_in_hcls_lexer() {
+    // One "Invalid multi-line string" per run of newlines, and the parser
+    // recovers after the quote that closes the string in HCL's lexer.
+    expect(
+        "a = \"x\n\ny\nb = 1\n",
+        &[
+            ("Invalid multi-line string", 6..8),
+            ("Invalid multi-line string", 9..10),
+            ("Invalid multi-line string", 15..16),
+            ("Unterminated template string", 6..8),
+        ],
+    );
+    expect(
+        "a = \"x\ny = 1\n\"\nz = 3\nw\n",
+        &[
+            ("Invalid multi-line string", 6..7),
+            ("Invalid multi-line string", 12..13),
+            ("Unterminated template string", 6..7),
+            ("Argument or block definition required", 21..22),
+        ],
+    );
+}

@@ -16,7 +16,7 @@
 
 use super::lines::{heredoc_end, line_comment_end};
 use super::span;
-use crate::native::{ident, SyntaxError};
+use crate::native::{ident, tokens, SyntaxError};
 
 /// A mode of the lexer that a closing token returns from.
 #[derive(Clone, Copy, PartialEq)]
@@ -158,13 +158,11 @@ fn quoted_step(b: &[u8], i: usize, stack: &mut Vec<Mode>, out: &mut Vec<SyntaxEr
             });
             i + 2
         }
-        b'\n' => {
-            out.push(multi_line(span(i, i + 1)));
-            i + 1
-        }
-        b'\r' if b.get(i + 1) == Some(&b'\n') => {
-            out.push(multi_line(span(i, i + 2)));
-            i + 2
+        b'\n' | b'\r' if tokens::newline_run_end(b, i) > i => {
+            // A run of newlines is one token of HCL's lexer, one error.
+            let end = tokens::newline_run_end(b, i);
+            out.push(multi_line(span(i, end)));
+            end
         }
         _ => i + 1,
     }

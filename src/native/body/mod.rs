@@ -590,6 +590,7 @@ impl<'s> BodyParser<'s> {
         let reported = self.errors.len();
         let Some(expr) = self.expression(start, line_end) else {
             self.quiet_while_recovering(reported);
+            self.skip_runaway_string(reported);
             self.recover_after_item();
             return None;
         };

@@ -134,6 +134,22 @@ impl BodyParser<'_> {
         }));
     }
 
+    /// After a value whose quoted string its line cut (the errors from
+    /// `from` on say so, at that line's newline): HCL's lexer reads the
+    /// string on across lines to the next quote, which closes it, and its
+    /// parser recovers from there; so does this one.
+    pub(super) fn skip_runaway_string(&mut self, from: usize) {
+        let cut = self.errors[from..].iter().find_map(|e| {
+            let at = e.span.start as usize;
+            (e.summary == "Unterminated template string"
+                && matches!(self.b.get(at), Some(b'\n' | b'\r')))
+            .then_some(at)
+        });
+        if let Some(nl) = cut {
+            self.i = closing_quote_end(self.b, nl);
+        }
+    }
+
     /// The diagnostics of an expression that does not parse, from the
     /// expression parser's error path run on the expression's own text,
     /// moved to where that text is in the file.
@@ -208,7 +224,10 @@ impl BodyParser<'_> {
         let eof = span(self.b.len(), self.b.len());
         e.span = if self.b.get(opener) == Some(&b'"') {
             let rest = self.b.get(opener..).unwrap_or_default();
-            memchr::memchr2(b'\n', b'\r', rest).map_or(eof, |i| self.token(opener + i))
+            memchr::memchr2(b'\n', b'\r', rest).map_or(eof, |i| {
+                let nl = opener + i;
+                span(nl, tokens::newline_run_end(self.b, nl).max(nl + 1))
+            })
         } else {
             eof
         };
