@@ -655,6 +655,16 @@ fn a_quoted_string_cut_by_its_line_runs_on_to_the_next_quote_as_in_hcls_lexer() 
             ("Unterminated template string", 6..8),
         ],
     );
+    // Nested in a value, too: the lexer's errors, then the parser's.
+    expect(
+        "a = { s = \"x\n  v = 1\n}\n",
+        &[
+            ("Invalid multi-line string", 12..13),
+            ("Invalid multi-line string", 20..21),
+            ("Invalid multi-line string", 22..23),
+            ("Unterminated template string", 12..13),
+        ],
+    );
     expect(
         "a = \"x\ny = 1\n\"\nz = 3\nw\n",
         &[

@@ -627,6 +627,8 @@ impl<'s> BodyParser<'s> {
                 None
             }
             Outcome::Invalid(errors) => {
+                let errors: Vec<SyntaxError> =
+                    errors.into_iter().map(|e| self.cut_string(e)).collect();
                 self.errors.extend(errors);
                 None
             }

@@ -134,6 +134,23 @@ impl BodyParser<'_> {
         }));
     }
 
+    /// The expression parser's "Invalid multi-line string", a quoted
+    /// string its line cuts, as HCL's parser reports it: its lexer says
+    /// "Invalid multi-line string" at every run of newlines in the string
+    /// (`lex.rs` does too), its parser "Unterminated template string" at
+    /// the first.
+    pub(super) fn cut_string(&self, e: SyntaxError) -> SyntaxError {
+        if e.summary != "Invalid multi-line string" {
+            return e;
+        }
+        let nl = e.span.start as usize;
+        SyntaxError::new(
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+            span(nl, tokens::newline_run_end(self.b, nl).max(nl + 1)),
+        )
+    }
+
     /// After a value whose quoted string its line cut (the errors from
     /// `from` on say so, at that line's newline): HCL's lexer reads the
     /// string on across lines to the next quote, which closes it, and its
@@ -211,7 +228,7 @@ impl BodyParser<'_> {
                 } else if line_end == self.b.len() {
                     e = self.open_at_end_of_file(e, start);
                 }
-                e
+                self.cut_string(e)
             })
             .collect()
     }
