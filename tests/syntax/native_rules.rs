@@ -675,3 +675,22 @@ fn a_quoted_string_cut_by_its_line_runs_on_to_the_next_quote_as_in_hcls_lexer() 
         ],
     );
 }
+
+#[test]
+fn in_recovery_the_errors_hcl_reports_only_outside_it_are_left_out() {
+    // After the stray `{` HCL recovers (for the rest of the file): the
+    // tuple's missing separator is not reported, nor is a later string
+    // cut by its line, though the parser still skips past it.
+    expect(
+        "module \"db\" {\n  ]\n}\n  ingress = [\n    actions = [\n",
+        &[("Argument or block definition required", 16..17)],
+    );
+    expect(
+        "d {\n  {\n}\ny = \"a\nz = 1\n\"\n",
+        &[
+            ("Invalid multi-line string", 16..17),
+            ("Invalid multi-line string", 22..23),
+            ("Argument or block definition required", 6..7),
+        ],
+    );
+}

@@ -116,10 +116,12 @@ pub(super) fn closing_quote_end(b: &[u8], from: usize) -> usize {
 }
 
 impl BodyParser<'_> {
-    /// Once the parser has recovered from an earlier error, HCL no longer
-    /// says "Invalid expression" or "Missing expression" (its parser only
-    /// reports them outside recovery, whatever else it still reports):
-    /// drops those among the errors pushed since `from`.
+    /// Once the parser has recovered from an earlier error (for the rest
+    /// of the file), HCL's parser no longer reports the expression errors
+    /// it reports only outside recovery ("Invalid expression", "Missing
+    /// item separator", ...), whatever else it still reports: drops those
+    /// among the errors pushed since `from`. (Summaries HCL reports in
+    /// recovery from some places and not from others are kept.)
     #[cold]
     pub(super) fn quiet_while_recovering(&mut self, from: usize) {
         if !self.recovery {
@@ -129,7 +131,21 @@ impl BodyParser<'_> {
         self.errors.extend(found.into_iter().filter(|e| {
             !matches!(
                 e.summary.as_str(),
-                "Invalid expression" | "Missing expression"
+                "Invalid expression"
+                    | "Missing expression"
+                    | "Missing item separator"
+                    | "Missing attribute separator"
+                    | "Missing attribute value"
+                    | "Missing key/value separator"
+                    | "Missing closing parenthesis"
+                    | "Unterminated object constructor expression"
+                    | "Unterminated tuple constructor expression"
+                    | "Nested splat expression not allowed"
+                    | "Extra characters after interpolation expression"
+                    | "Invalid 'for' directive"
+                    | "Invalid template control keyword"
+                    | "Invalid template directive"
+                    | "Unterminated template string"
             )
         }));
     }
