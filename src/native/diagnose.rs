@@ -54,6 +54,39 @@ pub(crate) mod expected {
     pub(crate) const AT_NEWLINE: Expected = 1 << 24;
 }
 
+/// Whether HCL's parser reports an error of this summary only outside
+/// recovery, which lasts from its first recovered error to the end of the
+/// file (summaries it also reports in recovery from other places are not
+/// among them). Taken from `hclsyntax`'s parser and template parser, but
+/// for "Unclosed template interpolation sequence", which this crate
+/// reports first, as the cause (see the README's differences).
+pub(crate) fn silent_in_recovery(summary: &str) -> bool {
+    matches!(
+        summary,
+        "Invalid expression"
+            | "Missing expression"
+            | "Missing close bracket on index"
+            | "Missing close bracket on splat index"
+            | "Invalid argument name"
+            | "Missing newline after block definition"
+            | "Unclosed configuration block"
+            | "Unclosed configuration body"
+            | "Missing item separator"
+            | "Missing attribute separator"
+            | "Missing attribute value"
+            | "Missing key/value separator"
+            | "Missing closing parenthesis"
+            | "Unterminated object constructor expression"
+            | "Unterminated tuple constructor expression"
+            | "Nested splat expression not allowed"
+            | "Extra characters after interpolation expression"
+            | "Invalid 'for' directive"
+            | "Invalid template control keyword"
+            | "Invalid template directive"
+            | "Unterminated template string"
+    )
+}
+
 /// The diagnostic for a parse of `src` that failed at byte `p` (the
 /// farthest position reached) having tried the rules in `set` there.
 #[cold]

@@ -155,6 +155,30 @@ pub(crate) fn newline_run_end(b: &[u8], mut i: usize) -> usize {
     }
 }
 
+/// Where HCL's recovery inside a broken quoted string stops: just after
+/// the quote that closes it (read as its lexer reads strings: escapes
+/// skipped, and the braces of template sequences counted), or the end of
+/// the file.
+pub(crate) fn closing_quote_end(b: &[u8], from: usize) -> usize {
+    let mut i = from;
+    let mut braces = 0u32;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if braces == 0 => i += 1,
+            b'"' if braces == 0 => return i + 1,
+            b'$' | b'%' if braces == 0 && b.get(i + 1) == Some(&b'{') => {
+                braces = 1;
+                i += 1;
+            }
+            b'{' if braces > 0 => braces += 1,
+            b'}' if braces > 0 => braces -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
 /// Just past the `*/` of the block comment at `i` (the end if it has none).
 pub(crate) fn block_comment_end(b: &[u8], i: usize) -> usize {
     memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len(), |k| i + 2 + k + 2)

@@ -6,7 +6,7 @@
 //! reports every independent problem. The structure it recovers within is
 //! `mod.rs`'s.
 
-use crate::native::parser;
+use crate::native::{diagnose, parser};
 use crate::native::{tokens, Span, SyntaxError};
 
 use super::lines::logical_line_end;
@@ -91,63 +91,24 @@ fn sequence_end(b: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// Where HCL's recovery inside a broken quoted string stops: just after
-/// the quote that closes it (read as its lexer reads strings: escapes
-/// skipped, and the braces of template sequences counted), or the end of
-/// the file.
-pub(super) fn closing_quote_end(b: &[u8], from: usize) -> usize {
-    let mut i = from;
-    let mut braces = 0u32;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if braces == 0 => i += 1,
-            b'"' if braces == 0 => return i + 1,
-            b'$' | b'%' if braces == 0 && b.get(i + 1) == Some(&b'{') => {
-                braces = 1;
-                i += 1;
-            }
-            b'{' if braces > 0 => braces += 1,
-            b'}' if braces > 0 => braces -= 1,
-            _ => {}
-        }
-        i += 1;
-    }
-    b.len()
-}
-
 impl BodyParser<'_> {
     /// Once the parser has recovered from an earlier error (for the rest
     /// of the file), HCL's parser no longer reports the expression errors
     /// it reports only outside recovery ("Invalid expression", "Missing
-    /// item separator", ...), whatever else it still reports: drops those
-    /// among the errors pushed since `from`. (Summaries HCL reports in
-    /// recovery from some places and not from others are kept.)
+    /// item separator", ...; see `diagnose::silent_in_recovery`), whatever
+    /// else it still reports: drops those among the errors pushed since
+    /// `from`.
     #[cold]
     pub(super) fn quiet_while_recovering(&mut self, from: usize) {
         if !self.recovery {
             return;
         }
         let found = self.errors.split_off(from);
-        self.errors.extend(found.into_iter().filter(|e| {
-            !matches!(
-                e.summary.as_str(),
-                "Invalid expression"
-                    | "Missing expression"
-                    | "Missing item separator"
-                    | "Missing attribute separator"
-                    | "Missing attribute value"
-                    | "Missing key/value separator"
-                    | "Missing closing parenthesis"
-                    | "Unterminated object constructor expression"
-                    | "Unterminated tuple constructor expression"
-                    | "Nested splat expression not allowed"
-                    | "Extra characters after interpolation expression"
-                    | "Invalid 'for' directive"
-                    | "Invalid template control keyword"
-                    | "Invalid template directive"
-                    | "Unterminated template string"
-            )
-        }));
+        self.errors.extend(
+            found
+                .into_iter()
+                .filter(|e| !diagnose::silent_in_recovery(&e.summary)),
+        );
     }
 
     /// The expression parser's "Invalid multi-line string", a quoted
@@ -179,7 +140,7 @@ impl BodyParser<'_> {
             .then_some(at)
         });
         if let Some(nl) = cut {
-            self.i = closing_quote_end(self.b, nl);
+            self.i = tokens::closing_quote_end(self.b, nl);
         }
     }
 
@@ -363,7 +324,7 @@ impl BodyParser<'_> {
             tok,
         );
         self.recovery = true;
-        self.i = closing_quote_end(self.b, tok.end as usize);
+        self.i = tokens::closing_quote_end(self.b, tok.end as usize);
         Name {
             span: span(start, self.i),
             decoded: Some(Box::new(self.src[start + 1..nl].into())),
