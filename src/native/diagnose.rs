@@ -48,9 +48,10 @@ pub(crate) mod expected {
     pub(crate) const EOI: Expected = 1 << 22;
     /// Any other rule: the diagnostics only care that there was one.
     pub(crate) const OTHER: Expected = 1 << 23;
-    /// With [`COND_COLON`] or [`ATTR_NAME`]: at an object's own level, a
-    /// newline came before the token found, which is where HCL's parser
-    /// (newlines significant there) finds no colon or name, and blames.
+    /// With [`COND_COLON`], [`ATTR_NAME`] or [`EXPR`]: at an object's own
+    /// level, a newline came before the token found, which is where HCL's
+    /// parser (newlines significant there) finds no colon, name or
+    /// expression, and blames.
     pub(crate) const AT_NEWLINE: Expected = 1 << 24;
 }
 
@@ -364,9 +365,10 @@ pub(crate) fn from_failure(
         );
     }
     if expression_start {
-        return what(
+        return SyntaxError::new(
             "Invalid expression",
             "Expected the start of an expression, but found an invalid expression token.",
+            at_newline,
         );
     }
     if has(expected::EOI) && start == Start::Expression {

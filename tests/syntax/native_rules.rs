@@ -694,3 +694,22 @@ fn in_recovery_the_errors_hcl_reports_only_outside_it_are_left_out() {
         ],
     );
 }
+
+#[test]
+fn a_newline_after_an_operator_or_an_items_equals_at_an_object_level_is_an_invalid_expression() {
+    // HCL wants an expression where it finds the newline (a line comment
+    // with it), whatever the next line holds.
+    expect(
+        "a = {\n  v = \">= 3.29\"*\n    }\n",
+        &[("Invalid expression", 22..23)],
+    );
+    expect(
+        "a = {\n  sns2 = \n  t = 1\n}\n",
+        &[("Invalid expression", 15..16)],
+    );
+    expect("a = { b = 1 +\n 2 }\n", &[("Invalid expression", 13..14)]);
+    expect("a = { b = # c\n 2 }\n", &[("Invalid expression", 10..14)]);
+    // Inside brackets the newline is free.
+    expect("a = [ 1 +\n 2 ]\n", &[]);
+    expect("a = { b = [1 +\n 2] }\n", &[]);
+}

@@ -279,6 +279,7 @@ fn agree<T: PartialEq + std::fmt::Debug>(
         && (newline_then_continuation(src)
             || newline_after_dot(src)
             || newline_after_question(src)
+            || newline_after_operator(src)
             || src.contains("<<"))
     {
         // The grammar reads on past a newline before an operator, a `?`, a
@@ -361,6 +362,34 @@ fn newline_after_dot(src: &str) -> bool {
             _ => false,
         }
     })
+}
+
+/// Whether a newline (as HCL's parser sees one) follows an operator, an
+/// `=` or a `:`: where an object's own level wants an expression.
+fn newline_after_operator(src: &str) -> bool {
+    let b = src.as_bytes();
+    (0..b.len()).any(|i| {
+        matches!(
+            b[i],
+            b'+' | b'-' | b'*' | b'/' | b'%' | b'=' | b':' | b'<' | b'>' | b'&' | b'|' | b'!'
+        ) && newline_follows(b, i + 1)
+    })
+}
+
+/// Whether, past blanks and comments from `i`, a newline comes (a line
+/// comment ending with one counts).
+fn newline_follows(b: &[u8], mut i: usize) -> bool {
+    loop {
+        match b.get(i..) {
+            Some([b' ' | b'\t', ..]) => i += 1,
+            Some([b'\n' | b'\r' | b'#', ..] | [b'/', b'/', ..]) => return true,
+            Some([b'/', b'*', ..]) => match memchr::memmem::find(&b[i + 2..], b"*/") {
+                Some(k) => i += k + 4,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
 }
 
 /// Whether a newline comes after a `?`: where, at an object's own level,

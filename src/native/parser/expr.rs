@@ -11,8 +11,8 @@ use crate::native::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, UnaryOp,
 };
 use crate::native::diagnose::expected::{
-    ARGS_COMMA, ARGS_END, AT_NEWLINE, COND_COLON, ELLIPSIS, FAT_ARROW, FOR_COLON, IDENT, KV_SEP,
-    OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
+    ARGS_COMMA, ARGS_END, AT_NEWLINE, COND_COLON, ELLIPSIS, EXPR, FAT_ARROW, FOR_COLON, IDENT,
+    KV_SEP, OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
 use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
@@ -227,6 +227,7 @@ impl P<'_> {
     /// make sense of it.
     pub(super) fn operand_after(&mut self, (_, at): (BinaryOp, Span)) -> Res<Option<(Expr, u32)>> {
         self.ws();
+        self.no_newline_since(at.end as usize)?;
         let operand = self.attempt(Self::operand)?;
         if operand.is_none() {
             self.i = at.start as usize;
@@ -578,7 +579,9 @@ impl P<'_> {
             return Err(Stop::GiveUp);
         }
         self.i += 1;
+        let sep_end = self.i;
         self.ws();
+        self.no_newline_since(sep_end)?;
         let (value, h) = self.closing_expr(b",}")?;
         Ok((
             ObjectItem {
@@ -588,6 +591,17 @@ impl P<'_> {
             },
             height.max(h),
         ))
+    }
+
+    /// At an object's own level, a newline since `from` (after an operator
+    /// or an item's `=`) is where HCL's parser wanted an expression: the
+    /// parse fails, and the newline is blamed (see `diagnose`).
+    fn no_newline_since(&mut self, from: usize) -> Res<()> {
+        if self.newline_since(from) {
+            self.note(self.i, EXPR | AT_NEWLINE);
+            return Err(Stop::GiveUp);
+        }
+        Ok(())
     }
 
     /// kv_sep = @{ "=" ~ !("=" | ">") | ":" }, here.
