@@ -351,17 +351,7 @@ fn newline_then_continuation(src: &str) -> bool {
 /// blanks and comments: where an object's own level wants a name.
 fn newline_after_dot(src: &str) -> bool {
     let b = src.as_bytes();
-    memchr::memchr_iter(b'.', b).any(|i| {
-        let mut j = i + 1;
-        while matches!(b.get(j), Some(b' ' | b'\t')) {
-            j += 1;
-        }
-        match b.get(j..) {
-            Some([b'\n' | b'\r' | b'#', ..] | [b'/', b'/', ..]) => true,
-            Some([b'/', b'*', ..]) => crate::native::tokens::newline_in(b, j, b.len()).is_some(),
-            _ => false,
-        }
-    })
+    memchr::memchr_iter(b'.', b).any(|i| newline_follows(b, i + 1))
 }
 
 /// Whether a newline (as HCL's parser sees one) follows an operator, an
