@@ -296,6 +296,13 @@ fn merge_and_lookup_mark_as_terraform_does() {
     assert_eq!(eval(r#"lookup(obj, "none", secret)"#), s("hunter2").mark(S));
     assert_eq!(eval(r#"lookup({ a = "x" }, secret, "d")"#), s("d").mark(S));
     assert_eq!(eval(r#"lookup({ a = "x" }, "b", key)"#), s("k").mark(E));
+    // An unknown key: an unknown of the map's element type (dynamic for
+    // an object), with the key's marks.
+    assert_eq!(
+        eval(r#"lookup(tomap({ a = "x" }), later)"#),
+        Value::unknown(Type::String).mark(S)
+    );
+    assert_eq!(eval("lookup(obj, later)"), Value::dynamic().mark(S));
     // A sensitive key is not shown when it is missing.
     let err = Expression::parse(r"lookup({ a = 1 }, secret)", "t.hcl")
         .unwrap()

@@ -117,6 +117,7 @@ pub(super) fn lookup() -> Function {
         .param_with(
             Param::new("key", Type::String)
                 .describe("The key to look up.")
+                .allow_unknown()
                 .allow_marked(),
         )
         .variadic(
@@ -136,7 +137,22 @@ pub(super) fn lookup() -> Function {
             }
             map_or_object_type(&args[0].ty(), 0)?;
             if !args[0].is_known() || !args[1].is_known() {
-                return Ok(Value::dynamic());
+                // Terraform's: an unknown of the map's element type, or of
+                // the object's attribute (or the default) when the key is
+                // known, with the key's marks.
+                let ty = match args[0].ty() {
+                    Type::Map(t) => *t,
+                    Type::Object(attrs) => match args[1].as_str() {
+                        Some(k) => attrs
+                            .get(k)
+                            .cloned()
+                            .or_else(|| args.get(2).map(Value::ty))
+                            .unwrap_or(Type::Dynamic),
+                        None => Type::Dynamic,
+                    },
+                    _ => Type::Dynamic,
+                };
+                return Ok(Value::unknown(ty).mark(args[1].marks()));
             }
             let key = str_arg(args, 1)?;
             let key_marks = args[1].marks();
