@@ -92,7 +92,8 @@ pub(crate) fn index_close(src: &str, p: usize) -> Span {
 }
 
 /// The first `]` from byte `from` that no `[` after `from` opened
-/// (quoted strings and comments passed over), or the end of the input:
+/// (quoted strings passed over as HCL's lexer reads them, comments
+/// skipped), or the end of the input:
 /// where [`index_close`]'s scan goes on when the text it was given ends
 /// before the file does.
 pub(crate) fn bracket_close_from(src: &str, from: usize) -> Span {
@@ -105,7 +106,7 @@ pub(crate) fn bracket_close_from(src: &str, from: usize) -> Span {
             b']' if depth == 0 => return Span::from_usize(i, i + 1),
             b']' => depth -= 1,
             b'"' => {
-                i = quoted_end(b, i);
+                i = closing_quote_end(b, i + 1);
                 continue;
             }
             b'#' => {
@@ -125,21 +126,6 @@ pub(crate) fn bracket_close_from(src: &str, from: usize) -> Span {
         i += 1;
     }
     Span::from_usize(b.len(), b.len())
-}
-
-/// Just past the quoted string at `i`: its closing quote, or the newline
-/// or end of input that leaves it unclosed (escapes passed over).
-fn quoted_end(b: &[u8], i: usize) -> usize {
-    let mut j = i + 1;
-    while j < b.len() {
-        match b[j] {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
-            b'\n' => return j,
-            _ => j += 1,
-        }
-    }
-    b.len()
 }
 
 /// Just past the newlines (`\n` or `\r\n`) that start at `i`, one after

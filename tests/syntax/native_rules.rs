@@ -530,6 +530,14 @@ fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
         "a = b[1 \"x\" ]\n",
         &[("Missing close bracket on index", 12..13)],
     );
+    // A string cut by its line runs on to its quote, as in HCL's lexer.
+    expect(
+        "a = b[1 \"x\n]\"\n]\n",
+        &[
+            ("Invalid multi-line string", 10..11),
+            ("Missing close bracket on index", 14..15),
+        ],
+    );
     expect(
         "a = b[1\n c\n",
         &[("Missing close bracket on index", 11..11)],

@@ -79,10 +79,8 @@ fn sequence_end(b: &[u8], from: usize) -> Option<usize> {
             b'}' if depth == 0 => return Some(i + 1),
             b'}' => depth -= 1,
             b'"' => {
-                i += 1;
-                while i < b.len() && !matches!(b[i], b'"' | b'\n') {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
+                i = tokens::closing_quote_end(b, i + 1);
+                continue;
             }
             _ => {}
         }

@@ -11,8 +11,8 @@ use crate::native::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, UnaryOp,
 };
 use crate::native::diagnose::expected::{
-    ARGS_COMMA, ARGS_END, AT_NEWLINE, COND_COLON, ELLIPSIS, EXPR, FAT_ARROW, FOR_COLON, IDENT,
-    KV_SEP, OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
+    ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, EXPR, FAT_ARROW, FOR_COLON, IDENT, KV_SEP,
+    OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
 use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
@@ -118,12 +118,7 @@ impl P<'_> {
             self.i += 1;
             return Ok(());
         }
-        let mut rule = COND_COLON;
-        if self.newline_between(then_end, self.i) {
-            rule |= AT_NEWLINE;
-        }
-        self.note(self.i, rule);
-        Err(Stop::GiveUp)
+        Err(self.fail_after(then_end, COND_COLON))
     }
 
     /// An expression that one of `closers` ends (`}` an interpolation or
@@ -595,11 +590,10 @@ impl P<'_> {
 
     /// At an object's own level, a newline since `from` (after an operator
     /// or an item's `=`) is where HCL's parser wanted an expression: the
-    /// parse fails, and the newline is blamed (see `diagnose`).
+    /// parse fails there.
     fn no_newline_since(&mut self, from: usize) -> Res<()> {
         if self.newline_since(from) {
-            self.note(self.i, EXPR | AT_NEWLINE);
-            return Err(Stop::GiveUp);
+            return Err(self.fail_after(from, EXPR));
         }
         Ok(())
     }

@@ -27,7 +27,7 @@ mod traversal;
 use crate::native::ast::{Expr, Template, TemplatePart};
 use crate::native::diagnose::{
     self,
-    expected::{EOI, OTHER},
+    expected::{AT_NEWLINE, EOI, OTHER},
     Expected,
 };
 use crate::native::scan::{self, Start};
@@ -360,6 +360,20 @@ impl<'s> P<'s> {
         {
             self.steps += 1;
         }
+    }
+
+    /// Rules `set` failed here, after the blanks since `from`: when those
+    /// hold a newline at an object's own level, the failure is marked
+    /// [`AT_NEWLINE`], where HCL's parser (newlines significant there)
+    /// stops and which `diagnose` blames.
+    fn fail_after(&mut self, from: usize, set: Expected) -> Stop {
+        let at_newline = if self.newline_between(from, self.i) {
+            AT_NEWLINE
+        } else {
+            0
+        };
+        self.note(self.i, set | at_newline);
+        Stop::GiveUp
     }
 
     /// Rules `set` failed at `pos`: kept if that is the farthest so far.

@@ -9,7 +9,7 @@
 use smallvec::SmallVec;
 
 use crate::native::ast::{Expr, ExprKind, Ident, SplatKind, Step, StepKind, Steps, TraversalExpr};
-use crate::native::diagnose::expected::{ATTR_NAME, AT_NEWLINE, EXPR, INDEX_END, OTHER};
+use crate::native::diagnose::expected::{ATTR_NAME, EXPR, INDEX_END, OTHER};
 use crate::native::ident;
 use crate::native::{Span, SyntaxError, MAX_DEPTH};
 
@@ -521,8 +521,7 @@ impl P<'_> {
                 if self.newline_since(start + 1) {
                     // At an object's own level HCL's parser finds the
                     // newline where the name goes.
-                    self.note(self.i, ATTR_NAME | AT_NEWLINE);
-                    return Err(Stop::GiveUp);
+                    return Err(self.fail_after(start + 1, ATTR_NAME));
                 }
                 match self.peek() {
                     // attr_splat = { "." ~ "*" }

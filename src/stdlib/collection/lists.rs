@@ -24,7 +24,6 @@ pub(super) fn chunklist() -> Function {
             Type::Number,
             "The most elements per chunk; 0 gives the whole list as one chunk.",
         )
-        .element_marks()
         .returns_with(|args| Ok(Type::list(any_list(&args[0])?.ty())))
         .build(|args| {
             let list = any_list(&args[0])?;

@@ -164,7 +164,7 @@ pub(super) fn lookup() -> Function {
                     .convert_unsafe(t)
                     .unwrap_or_else(|_| default.clone()),
                 (Some(default), _) => default.clone(),
-                (None, _) if key_marks.contains(Marks::SENSITIVE) => {
+                (None, _) if args[1].is_sensitive() => {
                     return Err(FunctionError::arg(
                         1,
                         "lookup failed to find key (sensitive value).",
