@@ -13,53 +13,82 @@ use hcl_json::{Body, EvalContext, Expression, HclDecode, Type, Value};
 
 mod support;
 
-#[derive(HclDecode)]
-struct TfFile {
-    #[hcl(block)]
-    terraform: Vec<Generic0>,
-    #[hcl(block)]
-    provider: Vec<Generic1>,
-    #[hcl(block)]
-    variable: Vec<Generic1>,
-    #[hcl(block)]
-    locals: Vec<Generic0>,
-    #[hcl(block)]
-    data: Vec<Generic2>,
-    #[hcl(block)]
-    resource: Vec<Generic2>,
-    #[hcl(block)]
-    module: Vec<Generic1>,
-    #[hcl(block)]
-    output: Vec<Generic1>,
-    #[hcl(remain)]
-    _rest: Body,
+/// The Terraform-shaped struct tree, its remaining attributes taken as
+/// `$remain` (each block's attributes besides the fields named).
+macro_rules! tf_structs {
+    ($module:ident, $remain:ty) => {
+        mod $module {
+            use super::*;
+
+            #[derive(HclDecode)]
+            pub(super) struct TfFile {
+                #[hcl(block)]
+                terraform: Vec<Generic0>,
+                #[hcl(block)]
+                provider: Vec<Generic1>,
+                #[hcl(block)]
+                variable: Vec<Generic1>,
+                #[hcl(block)]
+                locals: Vec<Generic0>,
+                #[hcl(block)]
+                data: Vec<Generic2>,
+                #[hcl(block)]
+                resource: Vec<Generic2>,
+                #[hcl(block)]
+                module: Vec<Generic1>,
+                #[hcl(block)]
+                output: Vec<Generic1>,
+                #[hcl(remain)]
+                _rest: Body,
+            }
+
+            impl TfFile {
+                /// The number of blocks.
+                pub(super) fn blocks(&self) -> usize {
+                    self.terraform.len()
+                        + self.provider.len()
+                        + self.variable.len()
+                        + self.locals.len()
+                        + self.data.len()
+                        + self.resource.len()
+                        + self.module.len()
+                        + self.output.len()
+                }
+            }
+
+            #[derive(HclDecode)]
+            struct Generic0 {
+                #[hcl(remain)]
+                _attrs: $remain,
+            }
+
+            #[derive(HclDecode)]
+            struct Generic1 {
+                #[hcl(label)]
+                _name: String,
+                #[hcl(remain)]
+                _attrs: $remain,
+            }
+
+            #[derive(HclDecode)]
+            struct Generic2 {
+                #[hcl(label)]
+                _kind: String,
+                #[hcl(label)]
+                _name: String,
+                #[hcl(attr)]
+                _count: Option<Value>,
+                #[hcl(remain)]
+                _attrs: $remain,
+            }
+        }
+    };
 }
 
-#[derive(HclDecode)]
-struct Generic0 {
-    #[hcl(remain)]
-    _attrs: HashMap<String, Value>,
-}
-
-#[derive(HclDecode)]
-struct Generic1 {
-    #[hcl(label)]
-    _name: String,
-    #[hcl(remain)]
-    _attrs: HashMap<String, Value>,
-}
-
-#[derive(HclDecode)]
-struct Generic2 {
-    #[hcl(label)]
-    _kind: String,
-    #[hcl(label)]
-    _name: String,
-    #[hcl(attr)]
-    _count: Option<Value>,
-    #[hcl(remain)]
-    _attrs: HashMap<String, Value>,
-}
+// The Go twin's shape (`map[string]cty.Value`), and the same tree with
+// each block's attributes as one object `Value`.
+tf_structs!(maps, HashMap<String, Value>);
+tf_structs!(objects, Value);
 
 /// A typed decode: fields of known types (strings, a bool, an integer, an
 /// optional string, a list of strings) filled from plain JSON values.
@@ -282,15 +311,15 @@ fn derive_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize 
 /// [`derive_decode`] of a file of either syntax, as its name says.
 fn derive_decode_named<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext, name: &str) -> usize {
     let file = hcl_json::parse_auto(text, name).unwrap();
-    let tf: TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
-    tf.terraform.len()
-        + tf.provider.len()
-        + tf.variable.len()
-        + tf.locals.len()
-        + tf.data.len()
-        + tf.resource.len()
-        + tf.module.len()
-        + tf.output.len()
+    let tf: maps::TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
+    tf.blocks()
+}
+
+/// [`derive_decode_named`] with each block's attributes as one object.
+fn object_decode_named<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext, name: &str) -> usize {
+    let file = hcl_json::parse_auto(text, name).unwrap();
+    let tf: objects::TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
+    tf.blocks()
 }
 
 /// Go's `hclbench decode`, ours: parse, `just_attributes`, every root
@@ -373,14 +402,16 @@ fn manual() -> bool {
         // memory is not hidden under that of parsing the file once more
         // for its names), or literal-only with `DECODE_BENCH_LITERAL=1`
         // (what `hclbench -nil-ctx decode` times). `DECODE_BENCH_DERIVE=1`
-        // decodes into the bench's `TfFile` structs instead (a typed
+        // decodes into the bench's `maps::TfFile` structs instead (a typed
         // decode: block bodies kept as `Body`, no whole-file `Value`; a
         // `.tf` file in native syntax, its names taken from
-        // `DECODE_BENCH_CONTEXT`);
+        // `DECODE_BENCH_CONTEXT`), `DECODE_BENCH_DERIVE=value` into
+        // `objects::TfFile` (each block's attributes as one `Value`);
         // `DECODE_BENCH_TYPED=1` into `TypedFile` (the `typed-*` file).
         let hclbench = path.contains("template-heavy");
         let literal = std::env::var_os("DECODE_BENCH_LITERAL").is_some();
         let derive = std::env::var_os("DECODE_BENCH_DERIVE").is_some();
+        let objects = std::env::var_os("DECODE_BENCH_DERIVE").is_some_and(|v| v == "value");
         let typed = std::env::var_os("DECODE_BENCH_TYPED").is_some();
         let ctx = if literal {
             EvalContext::literal()
@@ -416,8 +447,15 @@ fn manual() -> bool {
                 if phases {
                     let split = if derive {
                         let file = hcl_json::parse_auto(owned, path).unwrap();
-                        let tf: TfFile = hcl_json::decode_body(&file.body(), &ctx).unwrap();
-                        split_drops(start, file, tf)
+                        if objects {
+                            let tf: objects::TfFile =
+                                hcl_json::decode_body(&file.body(), &ctx).unwrap();
+                            split_drops(start, file, tf)
+                        } else {
+                            let tf: maps::TfFile =
+                                hcl_json::decode_body(&file.body(), &ctx).unwrap();
+                            split_drops(start, file, tf)
+                        }
                     } else {
                         let file = hcl_json::parse(owned, path).unwrap();
                         let attrs = file.body().just_attributes().unwrap();
@@ -430,6 +468,8 @@ fn manual() -> bool {
                     splits.push(split);
                 } else if typed {
                     std::hint::black_box(typed_decode(owned, &ctx));
+                } else if objects {
+                    std::hint::black_box(object_decode_named(owned, &ctx, path));
                 } else if derive {
                     std::hint::black_box(derive_decode_named(owned, &ctx, path));
                 } else if hclbench || literal {
@@ -492,12 +532,16 @@ fn decode(c: &mut Criterion) {
         // Both must succeed on the input, or the comparison means nothing.
         assert!(dynamic_decode(text, &ctx) > 0);
         derive_decode(text, &ctx);
+        object_decode_named(text, &ctx, "bench.tf.json");
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::new("dynamic", name), text, |b, text| {
             b.iter(|| dynamic_decode(text, &ctx));
         });
         group.bench_with_input(BenchmarkId::new("derive", name), text, |b, text| {
             b.iter(|| derive_decode(text, &ctx));
+        });
+        group.bench_with_input(BenchmarkId::new("derive_object", name), text, |b, text| {
+            b.iter(|| object_decode_named(text, &ctx, "bench.tf.json"));
         });
     }
     group.finish();

@@ -368,6 +368,101 @@ fn remain_as_map_of_values() {
 }
 
 #[derive(HclDecode, Debug)]
+struct DynamicObject {
+    #[hcl(attr)]
+    name: String,
+    #[hcl(remain)]
+    other: Value,
+}
+
+#[derive(HclDecode, Debug)]
+struct MaybeObject {
+    #[hcl(remain)]
+    other: Option<Value>,
+}
+
+/// A `Value` remain field holds the rest's attributes as one object, in
+/// the order they are written, in both syntaxes.
+#[test]
+fn remain_as_one_object_value() {
+    let json: DynamicObject =
+        decode(r#"{"name": "n", "b": [true], "a": "${1 + 1}", "c": null}"#).unwrap();
+    assert_eq!(json.name, "n");
+    assert_eq!(
+        json.other.to_string(),
+        r#"{ "b" = [true], "a" = 2, "c" = null }"#
+    );
+    let native: DynamicObject =
+        hcl_json::from_str_native("name = \"n\"\nb = [true]\na = 1 + 1\nc = null\n", &ctx())
+            .unwrap();
+    assert_eq!(native.other, json.other);
+    let empty: MaybeObject = decode("{}").unwrap();
+    assert_eq!(
+        empty.other,
+        Some(Value::Object(hcl_json::value::Entries::new()))
+    );
+}
+
+/// Every attribute of a `Value` remain is evaluated, and each failure is
+/// reported where it is, as a map's entries are.
+#[test]
+fn remain_object_reports_each_failing_attribute() {
+    let src =
+        "{\n  \"name\": \"n\",\n  \"a\": \"${1 + true}\",\n  \"b\": 2,\n  \"c\": \"${nope}\"\n}";
+    let found = problems::<DynamicObject>(src);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].ends_with("| 3:15-3:19"), "{found:?}");
+    assert!(found[1].ends_with("| 5:11-5:15"), "{found:?}");
+    // The first is what a map of values reports for the same attribute.
+    let first = problems::<Dynamic>(src);
+    assert_eq!(first[0], found[0]);
+}
+
+/// A name written twice in the rest is reported once, and the object
+/// keeps one of them.
+#[test]
+fn remain_object_reports_a_repeated_name() {
+    let found = problems::<DynamicObject>(r#"{"name": "n", "a": 1, "a": 2}"#);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("Duplicate attribute definition | The argument \"a\""),
+        "{found:?}"
+    );
+}
+
+/// Bodies merged from several files that set one name twice: the
+/// repeat is reported naming both, as for a map.
+#[test]
+fn remain_object_of_merged_bodies_reports_a_name_set_twice() {
+    let a = hcl_json::parse_native("name = \"n\"\nregion = \"eu\"\n", "a.tf").unwrap();
+    let b = hcl_json::parse(r#"{"region": "us", "zone": 1}"#, "b.tf.json").unwrap();
+    let merged = hcl_json::Body::merge(&[a.body(), b.body()]);
+    let err = hcl_json::decode_body::<DynamicObject>(&merged, &ctx()).unwrap_err();
+    let as_map = hcl_json::decode_body::<Dynamic>(&merged, &ctx()).unwrap_err();
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(summaries, ["Duplicate argument"]);
+    assert_eq!(err.diagnostics()[0].detail, as_map.diagnostics()[0].detail);
+}
+
+/// Marks reach the object's attributes as evaluation gives them.
+#[test]
+fn remain_object_keeps_each_attributes_marks() {
+    let ctx = ctx().with_variable(
+        "secret",
+        Value::from("s").mark(hcl_json::value::Marks::SENSITIVE),
+    );
+    let file = hcl_json::parse(r#"{"name": "n", "a": "${secret}", "b": 1}"#, "m.json").unwrap();
+    let d: DynamicObject = hcl_json::decode_body(&file.body(), &ctx).unwrap();
+    assert!(d.other.get_attr("a").unwrap().is_sensitive());
+    assert!(!d.other.get_attr("b").unwrap().is_sensitive());
+    assert!(!d.other.is_sensitive());
+}
+
+#[derive(HclDecode, Debug)]
 struct Single {
     #[hcl(block)]
     listener: Listen,

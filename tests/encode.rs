@@ -204,6 +204,37 @@ fn remain_maps_are_written_as_attributes() {
     assert_eq!(decode::<Config>(&text), cfg);
 }
 
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
+struct ObjectRest {
+    #[hcl(attr)]
+    name: String,
+    #[hcl(remain)]
+    rest: Value,
+}
+
+#[test]
+fn a_remain_object_is_written_as_attributes_in_its_order() {
+    let p: ObjectRest = decode(r#"{"name": "n", "z": 1, "a": ["x"]}"#);
+    let text = hcl_json::to_string(&p).unwrap();
+    assert_eq!(text, r#"{"name":"n","z":1,"a":["x"]}"#);
+    assert_eq!(decode::<ObjectRest>(&text), p);
+    let none = ObjectRest {
+        name: "n".into(),
+        rest: Value::Null(Type::Dynamic),
+    };
+    assert_eq!(hcl_json::to_string(&none).unwrap(), r#"{"name":"n"}"#);
+    let list = ObjectRest {
+        name: "n".into(),
+        rest: Value::Tuple(vec![Value::from(1i64)].into()),
+    };
+    let err = hcl_json::to_string(&list).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("The remaining attributes of a body are an object of them; found a tuple"),
+        "{err}"
+    );
+}
+
 #[derive(HclDecode, HclEncode, Debug)]
 struct Partial {
     #[hcl(attr)]

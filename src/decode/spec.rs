@@ -379,19 +379,22 @@ where
 }
 
 /// The Rust types a `#[hcl(remain)]` field may have: a [`Body`] to decode
-/// later, or a map of the remaining attributes (of `Expression`, `Value`
+/// later, a [`Value`] (the remaining attributes evaluated into one
+/// object), or a map of the remaining attributes (of `Expression`, `Value`
 /// or any other attribute type).
 ///
 /// [`Body`]: crate::body::Body
+/// [`Value`]: crate::value::Value
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold the rest of a body",
     label = "not a remain field type",
-    note = "a #[hcl(remain)] field must be `hcl_json::Body` or a map of the remaining attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...), possibly in an `Option`"
+    note = "a #[hcl(remain)] field must be `hcl_json::Body`, `hcl_json::Value` (one object) or a map of the remaining attributes (`IndexMap<String, Expression>`, `HashMap<String, Value>`, ...), possibly in an `Option`"
 )]
 pub trait RemainField {}
 
 impl RemainField for crate::body::Body {}
+impl RemainField for crate::value::Value {}
 impl<T: RemainField> RemainField for Option<T> {}
 impl<T: RemainField> RemainField for Box<T> {}
 impl<K, V, S> RemainField for indexmap::IndexMap<K, V, S> {}

@@ -495,6 +495,29 @@ impl<T: RemainEncode + ?Sized> RemainEncode for Box<T> {
     }
 }
 
+/// A `Value` remain field: an object's (or a map's) entries are the
+/// attributes, in order; null writes none.
+impl RemainEncode for Value {
+    fn encode_remain(&self, b: &mut BodyEncoder<'_>, _skip: bool) -> Result<(), Error> {
+        if self.is_null() {
+            return Ok(());
+        }
+        let Some(entries) = self.as_entries() else {
+            return Err(b.error(
+                "Invalid remain value",
+                &format!(
+                    "The remaining attributes of a body are an object of them; found {}.",
+                    self.ty().friendly_name_with_article()
+                ),
+            ));
+        };
+        for (name, value) in entries {
+            b.attr(name, value)?;
+        }
+        Ok(())
+    }
+}
+
 fn remain_entries<'a, K: Serialize + 'a, V: Serialize + 'a>(
     b: &mut BodyEncoder<'_>,
     entries: impl Iterator<Item = (&'a K, &'a V)>,

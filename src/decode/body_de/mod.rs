@@ -23,9 +23,9 @@ use super::spec::{BodyDeserializer, Cardinality, DecodeSpec, Env, FieldKind};
 use crate::body::{BlockPath, LazyBlock, LazyContent, LazyRest, RestAttrs, Spot};
 use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
-use crate::handover::{BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN};
+use crate::handover::{BODY_TOKEN, RANGE_TOKEN, SPANNED_TOKEN, VALUE_TOKEN};
 use crate::pos::Range;
-use crate::value::{Value, ValueDeserializer};
+use crate::value::{give_value, Entries, Str, Value, ValueDeserializer};
 
 mod blocks;
 
@@ -700,11 +700,12 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == BODY_TOKEN {
-            let de = self.de;
-            return capture::give(de.body.lazy_rest(self.rest, &de.spec.schema), visitor);
+        let de = self.de;
+        match name {
+            BODY_TOKEN => capture::give(de.body.lazy_rest(self.rest, &de.spec.schema), visitor),
+            VALUE_TOKEN => give_value(self.object()?, visitor),
+            _ => visitor.visit_newtype_struct(self),
         }
-        visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -726,6 +727,40 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct seq tuple tuple_struct struct enum
         identifier ignored_any
+    }
+}
+
+impl RemainDeserializer<'_, '_> {
+    /// The rest's attributes evaluated into one object, in the order they
+    /// are written: a `Value` remain field's value. Every attribute is
+    /// evaluated, so each one that fails is reported.
+    fn object(self) -> Result<Value, Error> {
+        let de = self.de;
+        let env = de.env;
+        let attrs = de.body.lazy_rest_attrs(self.rest, &de.spec.schema)?;
+        let mut entries = Entries::with_capacity(attrs.len());
+        let mut failed = false;
+        let mut evaluator = env.evaluator.borrow_mut();
+        for (name, expr) in attrs {
+            match evaluator.value(&expr, env.ctx) {
+                // (The walk reported any name written twice and kept one.)
+                Ok(value) => entries.push_new(Str::from(&*name), value),
+                Err(e) => {
+                    let place = AttrPlace {
+                        name: &name,
+                        path: &self.path,
+                        trail: None,
+                        attr: &expr,
+                    };
+                    env.record(locate(e, &expr.range(), &place));
+                    failed = true;
+                }
+            }
+        }
+        if failed {
+            return Err(Error::reported());
+        }
+        Ok(Value::Object(entries))
     }
 }
 
