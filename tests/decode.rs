@@ -448,6 +448,16 @@ fn remain_object_of_merged_bodies_reports_a_name_set_twice() {
     assert_eq!(err.diagnostics()[0].detail, as_map.diagnostics()[0].detail);
 }
 
+/// A block left in the rest is the error a map of attributes reports.
+#[test]
+fn remain_object_refuses_a_block_as_a_map_does() {
+    let src = "name = \"n\"\na = 1\nextra {\n}\n";
+    let as_object = hcl_json::from_str_native::<DynamicObject>(src, &ctx()).unwrap_err();
+    let as_map = hcl_json::from_str_native::<Dynamic>(src, &ctx()).unwrap_err();
+    assert_eq!(as_object.to_string(), as_map.to_string());
+    assert_eq!(as_object.diagnostics().len(), 1, "{as_object}");
+}
+
 /// Marks reach the object's attributes as evaluation gives them.
 #[test]
 fn remain_object_keeps_each_attributes_marks() {
