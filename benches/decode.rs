@@ -1,7 +1,9 @@
 //! Whole-file decoding: `#[derive(HclDecode)]` into a Terraform-shaped
-//! struct tree, beside the dynamic decode of the same file (parse,
-//! `just_attributes`, evaluate every attribute), in full-expression mode
-//! with every referenced root variable unknown.
+//! struct tree (each block's remaining attributes into a
+//! `HashMap<String, Value>`, and into one object `Value`), beside the
+//! dynamic decode of the same file (parse, `just_attributes`, evaluate
+//! every attribute), in full-expression mode with every referenced root
+//! variable unknown.
 #![allow(missing_docs)] // `criterion_group!` defines an undocumented `pub fn`
 
 use std::borrow::Cow;
