@@ -685,3 +685,149 @@ fn tf_json_files_go_to_native_and_back_to_json_unchanged() {
     assert!(seen > 50, "only {seen} files");
     assert!(values >= 10, "only {values} local values compared");
 }
+
+/// The Terraform-shaped struct tree of the decode bench, its blocks'
+/// remaining attributes taken as `$remain`.
+macro_rules! terraform_structs {
+    ($module:ident, $remain:ty) => {
+        mod $module {
+            use hcl_json::{Body, HclDecode, Value};
+
+            #[derive(HclDecode)]
+            pub(super) struct TfFile {
+                #[hcl(block)]
+                pub(super) terraform: Vec<Block0>,
+                #[hcl(block)]
+                pub(super) provider: Vec<Block1>,
+                #[hcl(block)]
+                pub(super) variable: Vec<Block1>,
+                #[hcl(block)]
+                pub(super) locals: Vec<Block0>,
+                #[hcl(block)]
+                pub(super) data: Vec<Block2>,
+                #[hcl(block)]
+                pub(super) resource: Vec<Block2>,
+                #[hcl(block)]
+                pub(super) module: Vec<Block1>,
+                #[hcl(block)]
+                pub(super) output: Vec<Block1>,
+                #[hcl(remain)]
+                _rest: Body,
+            }
+
+            #[derive(HclDecode)]
+            pub(super) struct Block0 {
+                #[hcl(remain)]
+                pub(super) attrs: $remain,
+            }
+
+            #[derive(HclDecode)]
+            pub(super) struct Block1 {
+                #[hcl(label)]
+                pub(super) name: String,
+                #[hcl(remain)]
+                pub(super) attrs: $remain,
+            }
+
+            #[derive(HclDecode)]
+            pub(super) struct Block2 {
+                #[hcl(label)]
+                pub(super) kind: String,
+                #[hcl(label)]
+                pub(super) name: String,
+                #[hcl(attr)]
+                pub(super) count: Option<Value>,
+                #[hcl(remain)]
+                pub(super) attrs: $remain,
+            }
+
+            /// Every block's labels and remaining attributes, in order.
+            pub(super) fn blocks(
+                file: TfFile,
+                entries: impl Fn($remain) -> Vec<(String, Value)>,
+            ) -> Vec<(Vec<String>, Option<Value>, Vec<(String, Value)>)> {
+                let mut out = Vec::new();
+                for b in file.terraform.into_iter().chain(file.locals) {
+                    out.push((vec![], None, entries(b.attrs)));
+                }
+                for b in [file.provider, file.variable, file.module, file.output]
+                    .into_iter()
+                    .flatten()
+                {
+                    out.push((vec![b.name], None, entries(b.attrs)));
+                }
+                for b in file.data.into_iter().chain(file.resource) {
+                    out.push((vec![b.kind, b.name], b.count, entries(b.attrs)));
+                }
+                out
+            }
+        }
+    };
+}
+
+terraform_structs!(as_maps, indexmap::IndexMap<String, hcl_json::Value>);
+terraform_structs!(as_objects, hcl_json::Value);
+
+/// Every Terraform file of the corpus decodes into the same blocks with
+/// `Value` remains as with `IndexMap<String, Value>` remains: the same
+/// names in the same order and the same values, or the same diagnostics.
+#[test]
+fn terraform_files_decode_the_same_into_object_and_map_remains() {
+    use hcl_json::Value;
+
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let (mut decoded, mut failed) = (0, 0);
+    for f in common::corpus_json_files(&dir) {
+        if f.expect != "ok" || !is_hcl2_terraform(&f.file) {
+            continue;
+        }
+        let src = std::fs::read_to_string(dir.join(&f.file)).unwrap();
+        let file = hcl_json::parse(&src, &f.file).unwrap();
+        // Every root name unknown, as during a plan (Terraform's impure
+        // functions are left out: their calls fail the same both ways).
+        let mut ctx = EvalContext::new().with_stdlib();
+        if let Ok(attrs) = file.body().just_attributes() {
+            for a in attrs.values() {
+                for t in a.expr.variables() {
+                    ctx = ctx.with_variable(t.root_name(), Value::dynamic());
+                }
+            }
+        }
+        let maps = hcl_json::decode_body::<as_maps::TfFile>(&file.body(), &ctx);
+        let objects = hcl_json::decode_body::<as_objects::TfFile>(&file.body(), &ctx);
+        match (maps, objects) {
+            (Ok(maps), Ok(objects)) => {
+                let maps = as_maps::blocks(maps, |m| m.into_iter().collect());
+                let objects = as_objects::blocks(objects, |v| {
+                    let entries = v.as_entries().expect("an object");
+                    entries
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.clone()))
+                        .collect()
+                });
+                assert!(maps == objects, "{}: the blocks differ", f.file);
+                decoded += 1;
+            }
+            (Err(maps), Err(objects)) => {
+                // A map stops at its first failing attribute; the object
+                // reports them all, the first of them the same.
+                let first = |e: &hcl_json::Error| {
+                    let d = &e.diagnostics()[0];
+                    (d.summary.clone(), d.detail.clone(), d.subject.clone())
+                };
+                assert_eq!(first(&maps), first(&objects), "{}", f.file);
+                failed += 1;
+            }
+            (maps, objects) => panic!(
+                "{}: maps {:?}, objects {:?}",
+                f.file,
+                maps.err().map(|e| e.to_string()),
+                objects.err().map(|e| e.to_string())
+            ),
+        }
+    }
+    eprintln!("{decoded} files decoded the same, {failed} failed the same");
+    assert!(decoded >= 20, "only {decoded} Terraform files decoded");
+}
