@@ -64,7 +64,8 @@ use ser::{key_string, located_detail, push_key, Encoder};
 ///   map (`IndexMap<String, T>`) takes its key as the first label.
 /// - `#[hcl(label)]`: the label's place in its parent's nesting.
 /// - `#[hcl(remain)]`: a [`Body`] is written back property by property, a
-///   map as attributes.
+///   map as attributes, a [`Value`] object's entries as attributes in its
+///   order (null writes none).
 /// - `#[hcl(comment)]`: one `"//"` property per value (literal mode).
 /// - `#[hcl(def_range)]`, `#[hcl(type_range)]`: nothing.
 ///
