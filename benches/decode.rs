@@ -44,9 +44,8 @@ macro_rules! tf_structs {
                 _rest: Body,
             }
 
-            impl TfFile {
-                /// The number of blocks.
-                pub(super) fn blocks(&self) -> usize {
+            impl super::Blocks for TfFile {
+                fn blocks(&self) -> usize {
                     self.terraform.len()
                         + self.provider.len()
                         + self.variable.len()
@@ -85,6 +84,11 @@ macro_rules! tf_structs {
             }
         }
     };
+}
+
+/// A bench struct tree: the number of blocks decoded.
+trait Blocks {
+    fn blocks(&self) -> usize;
 }
 
 // The Go twin's shape (`map[string]cty.Value`), and the same tree with
@@ -307,21 +311,33 @@ fn dynamic_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize
 }
 
 fn derive_decode<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext) -> usize {
-    derive_decode_named(text, ctx, "bench.tf.json")
+    derive_decode_as::<maps::TfFile>(text, ctx, "bench.tf.json")
 }
 
-/// [`derive_decode`] of a file of either syntax, as its name says.
-fn derive_decode_named<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext, name: &str) -> usize {
+/// The derive into the tree `T` of a file of either syntax, as its name
+/// says: the number of blocks.
+fn derive_decode_as<'a, T: HclDecode + Blocks>(
+    text: impl Into<Cow<'a, str>>,
+    ctx: &EvalContext,
+    name: &str,
+) -> usize {
     let file = hcl_json::parse_auto(text, name).unwrap();
-    let tf: maps::TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
-    tf.blocks()
+    hcl_json::decode_body::<T>(&file.body(), ctx)
+        .unwrap()
+        .blocks()
 }
 
-/// [`derive_decode_named`] with each block's attributes as one object.
-fn object_decode_named<'a>(text: impl Into<Cow<'a, str>>, ctx: &EvalContext, name: &str) -> usize {
+/// [`derive_decode_as`] split into the decode, the drop of its result
+/// and the drop of the parsed file (see [`split_drops`]).
+fn derive_phases<T: HclDecode>(
+    text: String,
+    ctx: &EvalContext,
+    name: &str,
+    start: std::time::Instant,
+) -> [u128; 3] {
     let file = hcl_json::parse_auto(text, name).unwrap();
-    let tf: objects::TfFile = hcl_json::decode_body(&file.body(), ctx).unwrap();
-    tf.blocks()
+    let tree: T = hcl_json::decode_body(&file.body(), ctx).unwrap();
+    split_drops(start, file, tree)
 }
 
 /// Go's `hclbench decode`, ours: parse, `just_attributes`, every root
@@ -447,17 +463,10 @@ fn manual() -> bool {
                 };
                 let start = std::time::Instant::now();
                 if phases {
-                    let split = if derive {
-                        let file = hcl_json::parse_auto(owned, path).unwrap();
-                        if objects {
-                            let tf: objects::TfFile =
-                                hcl_json::decode_body(&file.body(), &ctx).unwrap();
-                            split_drops(start, file, tf)
-                        } else {
-                            let tf: maps::TfFile =
-                                hcl_json::decode_body(&file.body(), &ctx).unwrap();
-                            split_drops(start, file, tf)
-                        }
+                    let split = if objects {
+                        derive_phases::<objects::TfFile>(owned, &ctx, path, start)
+                    } else if derive {
+                        derive_phases::<maps::TfFile>(owned, &ctx, path, start)
                     } else {
                         let file = hcl_json::parse(owned, path).unwrap();
                         let attrs = file.body().just_attributes().unwrap();
@@ -471,9 +480,9 @@ fn manual() -> bool {
                 } else if typed {
                     std::hint::black_box(typed_decode(owned, &ctx));
                 } else if objects {
-                    std::hint::black_box(object_decode_named(owned, &ctx, path));
+                    std::hint::black_box(derive_decode_as::<objects::TfFile>(owned, &ctx, path));
                 } else if derive {
-                    std::hint::black_box(derive_decode_named(owned, &ctx, path));
+                    std::hint::black_box(derive_decode_as::<maps::TfFile>(owned, &ctx, path));
                 } else if hclbench || literal {
                     std::hint::black_box(hclbench_decode(owned, &ctx));
                 } else {
@@ -534,7 +543,7 @@ fn decode(c: &mut Criterion) {
         // Both must succeed on the input, or the comparison means nothing.
         assert!(dynamic_decode(text, &ctx) > 0);
         derive_decode(text, &ctx);
-        object_decode_named(text, &ctx, "bench.tf.json");
+        derive_decode_as::<objects::TfFile>(text, &ctx, "bench.tf.json");
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::new("dynamic", name), text, |b, text| {
             b.iter(|| dynamic_decode(text, &ctx));
@@ -543,7 +552,7 @@ fn decode(c: &mut Criterion) {
             b.iter(|| derive_decode(text, &ctx));
         });
         group.bench_with_input(BenchmarkId::new("derive_object", name), text, |b, text| {
-            b.iter(|| object_decode_named(text, &ctx, "bench.tf.json"));
+            b.iter(|| derive_decode_as::<objects::TfFile>(text, &ctx, "bench.tf.json"));
         });
     }
     group.finish();

@@ -418,8 +418,8 @@ fn remain_object_reports_each_failing_attribute() {
     assert_eq!(first[0], found[0]);
 }
 
-/// A name written twice in the rest is reported once, and the object
-/// keeps one of them.
+/// A name written twice in the rest is one "Duplicate attribute
+/// definition", as for a map of attributes.
 #[test]
 fn remain_object_reports_a_repeated_name() {
     let found = problems::<DynamicObject>(r#"{"name": "n", "a": 1, "a": 2}"#);

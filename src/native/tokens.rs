@@ -141,6 +141,13 @@ pub(crate) fn newline_run_end(b: &[u8], mut i: usize) -> usize {
     }
 }
 
+/// The newline token at `i` in a quoted string as HCL's lexer reads it:
+/// the run of newlines there, or the one byte at `i` when none starts
+/// there (a lone `\r`).
+pub(crate) fn newline_token(b: &[u8], i: usize) -> Span {
+    Span::from_usize(i, newline_run_end(b, i).max(i + 1))
+}
+
 /// Where HCL's recovery inside a broken quoted string stops: just after
 /// the quote that closes it (read as its lexer reads strings: escapes
 /// skipped, and the braces of template sequences counted), or the end of

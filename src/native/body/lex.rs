@@ -158,12 +158,15 @@ fn quoted_step(b: &[u8], i: usize, stack: &mut Vec<Mode>, out: &mut Vec<SyntaxEr
             });
             i + 2
         }
-        b'\n' | b'\r' if tokens::newline_run_end(b, i) > i => {
-            // A run of newlines is one token of HCL's lexer, one error.
-            let end = tokens::newline_run_end(b, i);
-            out.push(multi_line(span(i, end)));
-            end
-        }
+        // A run of newlines is one token of HCL's lexer, one error (a
+        // lone `\r` is none).
+        b'\n' | b'\r' => match tokens::newline_run_end(b, i) {
+            end if end > i => {
+                out.push(multi_line(span(i, end)));
+                end
+            }
+            _ => i + 1,
+        },
         _ => i + 1,
     }
 }

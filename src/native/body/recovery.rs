@@ -122,7 +122,7 @@ impl BodyParser<'_> {
         SyntaxError::new(
             "Unterminated template string",
             "No closing marker was found for the string.",
-            span(nl, tokens::newline_run_end(self.b, nl).max(nl + 1)),
+            tokens::newline_token(self.b, nl),
         )
     }
 
@@ -216,10 +216,8 @@ impl BodyParser<'_> {
         let eof = span(self.b.len(), self.b.len());
         e.span = if self.b.get(opener) == Some(&b'"') {
             let rest = self.b.get(opener..).unwrap_or_default();
-            memchr::memchr2(b'\n', b'\r', rest).map_or(eof, |i| {
-                let nl = opener + i;
-                span(nl, tokens::newline_run_end(self.b, nl).max(nl + 1))
-            })
+            memchr::memchr2(b'\n', b'\r', rest)
+                .map_or(eof, |i| tokens::newline_token(self.b, opener + i))
         } else {
             eof
         };
