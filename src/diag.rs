@@ -216,6 +216,12 @@ impl Diagnostics {
         Diagnostics(Vec::new())
     }
 
+    /// Drops the diagnostics past the first `len` (those an evaluation
+    /// takes back).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.0.truncate(len);
+    }
+
     /// Adds one diagnostic.
     pub fn push(&mut self, diag: Diagnostic) {
         self.0.push(diag);

@@ -171,6 +171,7 @@ impl Eval<'_> {
             // The closures outlive this walk: they get the names in
             // scope, `for` variables included, as a context of their own.
             let context = ctx.context();
+            super::function::note_closures_made();
             let closures: Vec<ExpressionClosure> = call
                 .args
                 .iter()

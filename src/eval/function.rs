@@ -229,6 +229,23 @@ pub(crate) fn impure_calls() -> u64 {
     IMPURE_CALLS.with(std::cell::Cell::get)
 }
 
+thread_local! {
+    /// How many times this thread handed a function its arguments as
+    /// closures (which it may keep, spans and all).
+    static CLOSURES_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Notes that a function is given its arguments as closures.
+pub(super) fn note_closures_made() {
+    CLOSURES_MADE.with(|n| n.set(n.get().wrapping_add(1)));
+}
+
+/// The count of calls given closures on this thread so far: an
+/// evaluation that leaves it as it found it gave out none.
+pub(super) fn closures_made() -> u64 {
+    CLOSURES_MADE.with(std::cell::Cell::get)
+}
+
 /// Builds a [`Function`]; see [`Function::builder`].
 pub struct FunctionBuilder {
     description: String,

@@ -19,7 +19,7 @@ use super::expr::{number_detail, Eval};
 use super::EvalContext;
 use crate::body::{ExprKind, Expression, OriginRef};
 use crate::diag::{Diagnostic, Diagnostics, Error};
-use crate::json::{FileData, HandleTrees, NodeId, NodeKind, ParsedTemplate};
+use crate::json::{Attempt, FileData, HandleTrees, NodeId, NodeKind, ParsedTemplate};
 use crate::native::{self, Template};
 use crate::pos::SourceFile;
 use crate::value::{limits, try_convert, Entries, Marks, Number, Str, Type, Value};
@@ -269,8 +269,10 @@ impl JsonEval<'_> {
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         let decoded = std::cell::OnceCell::new();
         let text = || -> &str { decoded.get_or_init(|| file.str(id).unwrap_or_default()) };
-        let eval = |parsed: &ParsedTemplate| {
+        let eval = |parsed: &ParsedTemplate, attempt: Attempt| {
             let (reported, impure) = (diags.len(), super::function::impure_calls());
+            let tentative = (attempt == Attempt::Tentative)
+                .then(|| (limits::report_state(), super::function::closures_made()));
             let value = match parsed {
                 Ok(template) => evaluate_template(
                     OriginRef::JsonString(file, id, text()),
@@ -287,16 +289,26 @@ impl JsonEval<'_> {
                     Value::dynamic()
                 }
             };
+            if let Some((budget, closures)) = tentative {
+                if diags.len() != reported || super::function::closures_made() != closures {
+                    // Reported with another text's spans, or handed them
+                    // out in closures: taken back, for the evaluation of
+                    // this text's own tree.
+                    diags.truncate(reported);
+                    limits::restore_report_state(budget);
+                    return None;
+                }
+            }
             // Reusable in this context: nothing reported, nothing impure.
             let reusable = diags.len() == reported && super::function::impure_calls() == impure;
-            (value, reusable)
+            Some((value, reusable))
         };
         file.templates.evaluate(
             (id, written),
             ctx.id(),
             |other| file.written_str(other).map_or("", |(w, _)| w),
             self.kept,
-            || native::parse_template(text()),
+            text,
             eval,
         )
     }

@@ -396,3 +396,44 @@ fn ascii_and_other_strings_evaluate_to_their_normalized_text() {
     assert_eq!(attrs.get("key"), Some(&Value::from("value")));
     assert_eq!(attrs.get("caf\u{e9}"), Some(&Value::from("caf\u{e9}")));
 }
+
+/// Past the first templates of a file, a text of a form seen before is
+/// evaluated on that form's tree with its own holes' text: each gives its
+/// own value, and one whose evaluation fails is reported at its own text
+/// (its diagnostics come from a parse of it, not from the shared tree,
+/// whose spans are another text's).
+#[test]
+fn templates_of_one_form_give_their_own_values_and_errors_their_own_ranges() {
+    let n = 200;
+    let good: Vec<String> = (0..n)
+        .map(|i| format!(r#""${{upper(\"v{i}\")}}-${{var.m.k{}}}""#, i % 7))
+        .collect();
+    // Of the same form, longer, failing: `var.m` has no such attribute.
+    let bad = r#""${upper(\"a much longer literal\")}-${var.m.no_such_attribute}""#;
+    let worse = r#""${upper(\"b\")}-${var.m.nor_this}""#;
+    let src = format!(
+        r#"{{"good": [{}], "bad": {bad}, "worse": {worse}}}"#,
+        good.join(",")
+    );
+    let file = crate::body::parse(src.as_str(), "t.json").unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    let m = Value::object((0..7).map(|k| (format!("k{k}"), Value::from(format!("x{k}")))));
+    let ctx = EvalContext::new()
+        .with_stdlib()
+        .with_variable("var", Value::object([("m", m)]));
+    let values = attrs["good"].expr.value(&ctx).unwrap();
+    let expected = (0..n).map(|i| Value::from(format!("V{i}-x{}", i % 7)));
+    assert_eq!(values, Value::tuple(expected));
+    let cache = &attrs["good"].expr.json_file().unwrap().0.templates;
+    assert_eq!(cache.forms(), 1, "one tree for all past the first ones");
+    let err = attrs["bad"].expr.value(&ctx).unwrap_err();
+    let diags = err.diagnostics();
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let at = diags[0].subject.as_ref().unwrap();
+    assert_eq!(&src[at.start.byte..at.end.byte], ".no_such_attribute");
+    // The form is not tried again: its tree was dropped.
+    assert!(!cache.form_has_tree());
+    let err = attrs["worse"].expr.value(&ctx).unwrap_err();
+    let at = err.diagnostics()[0].subject.as_ref().unwrap();
+    assert_eq!(&src[at.start.byte..at.end.byte], ".nor_this");
+}

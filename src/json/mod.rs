@@ -14,7 +14,7 @@ mod tree;
 
 pub use parser::ParseOptions;
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
-pub(crate) use template_cache::{HandleTrees, ParsedTemplate};
+pub(crate) use template_cache::{Attempt, HandleTrees, ParsedTemplate};
 #[cfg(test)]
 pub(crate) use template_cache::{
     CACHE_ENTRIES, CACHE_MAX_TEMPLATE, FIRST_VALUES, FIRST_VALUE_BYTES, HANDLE_TREES,

@@ -1,7 +1,9 @@
-//! The cache of a file's parsed templates, keyed by their text, and of the
-//! values of repeated templates: what lets a file whose strings repeat
-//! parse and evaluate each distinct template once per context, with the
-//! memory it keeps bounded (see [`TemplateCache`]).
+//! The cache of a file's parsed templates, keyed by their text, of the
+//! values of repeated templates, and of a tree per form of template text:
+//! what lets a file whose strings repeat parse and evaluate each distinct
+//! template once per context, and a generated file whose templates differ
+//! only in a string or a name parse each form once, with the memory it
+//! keeps bounded (see [`TemplateCache`]).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::BuildHasher;
@@ -9,11 +11,24 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::NodeId;
-use crate::native::{SyntaxError, Template};
+use crate::native::form::{self, Form};
+use crate::native::{self, SyntaxError, Template};
 use crate::value::{limits, Value};
 
 /// What parsing one string as a template gave.
 pub(crate) type ParsedTemplate = Result<Template, Vec<SyntaxError>>;
+
+/// How an evaluation given to [`TemplateCache::evaluate`] is to treat
+/// what it reports.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Attempt {
+    /// Its diagnostics stand: it gives its value.
+    Final,
+    /// On a tree made for another text of the form (whose spans are not
+    /// the text's): if it reports anything, it takes that back and gives
+    /// no value, and the text is parsed and evaluated again.
+    Tentative,
+}
 
 /// The most templates a file's cache keeps.
 pub(crate) const CACHE_ENTRIES: usize = 512;
@@ -50,6 +65,15 @@ const SOURCE_BYTES_PER_FIRST_VALUE: usize = 64;
 /// The most bytes of first values (as the budget weighs them, plus a
 /// value's own size each) remembered.
 pub(crate) const FIRST_VALUE_BYTES: u64 = 256 * 1024;
+
+/// The templates a file's cache parses before it looks for their forms
+/// (see [`TemplateCache::first_evaluation`]): a file of few templates has
+/// few of one form, and would pay for the looking more than it gains.
+const FORM_START: usize = 64;
+/// The most forms whose tree a file's cache keeps.
+const FORM_ENTRIES: usize = 256;
+/// The most template text (bytes) a file's cache keeps trees of forms for.
+const FORM_BYTES: usize = 32 * 1024;
 
 /// The most template trees one expression handle keeps (see
 /// [`HandleTrees`]).
@@ -162,6 +186,16 @@ impl std::fmt::Debug for HandleTrees {
 /// decode has one context for every attribute, so it parses and
 /// evaluates each distinct template once while the memory holds it.
 ///
+/// A tree is shared between texts of one form too (see
+/// [`crate::native::form`]): past the file's first [`FORM_START`]
+/// templates, the tree of a text parsed once is kept for its form (at most
+/// [`FORM_ENTRIES`] forms and [`FORM_BYTES`] of their text, oldest out
+/// first), and a later text of that form is evaluated on it, its holes'
+/// text replaced, instead of parsed. Such an evaluation is tentative: the
+/// tree's spans are another text's, so if it reports anything (or hands
+/// the tree out in closures), that is taken back and the text is parsed
+/// and evaluated again, and the form is not tried again.
+///
 /// [`EvalContext::id`]: crate::eval::EvalContext
 #[derive(Default)]
 pub(crate) struct TemplateCache {
@@ -255,6 +289,27 @@ struct Kept {
     /// something, or called an impure function, or is large).
     seen: HashSet<u64, foldhash::fast::RandomState>,
     first_values: FirstValues,
+    /// A tree of each form, by the hash of its fixed text, and the order
+    /// they came in.
+    forms: HashMap<u64, FormSlot, foldhash::fast::RandomState>,
+    form_order: VecDeque<u64>,
+    form_bytes: usize,
+}
+
+/// A form's place in [`Kept::forms`]: its text's length, and its tree
+/// unless an evaluation has it.
+struct FormSlot {
+    len: usize,
+    kept: Option<Box<KeptForm>>,
+}
+
+/// The tree of a template text of a form (see [`crate::native::form`]),
+/// its holes' text those of the form's text last evaluated.
+struct KeptForm {
+    /// The text it was parsed from: its spans are that text's.
+    text: Box<str>,
+    form: Form,
+    tree: ParsedTemplate,
 }
 
 impl Kept {
@@ -271,6 +326,30 @@ impl Kept {
             };
             if let Some(gone) = self.trees.remove(&old) {
                 self.bytes -= gone.len;
+            }
+        }
+    }
+
+    /// Keeps `kept`, of the form of `hash`, unless a tree of that form
+    /// (or of a colliding one) is kept already; the oldest go past
+    /// [`FORM_ENTRIES`] or [`FORM_BYTES`].
+    fn insert_form(&mut self, hash: u64, kept: Box<KeptForm>) {
+        let len = kept.text.len();
+        match self.forms.entry(hash) {
+            std::collections::hash_map::Entry::Occupied(_) => return,
+            std::collections::hash_map::Entry::Vacant(v) => v.insert(FormSlot {
+                len,
+                kept: Some(kept),
+            }),
+        };
+        self.form_order.push_back(hash);
+        self.form_bytes += len;
+        while self.forms.len() > FORM_ENTRIES || self.form_bytes > FORM_BYTES {
+            let Some(old) = self.form_order.pop_front() else {
+                break;
+            };
+            if let Some(gone) = self.forms.remove(&old) {
+                self.form_bytes -= gone.len;
             }
         }
     }
@@ -494,28 +573,31 @@ impl FirstValues {
 impl TemplateCache {
     /// The value of the template of string node `id`, whose text is `text`,
     /// in the context of identity `ctx`: a kept value of that text and
-    /// context, or what `eval` gives on the tree of that text (kept, or
-    /// parsed by `parse`) with whether it may be reused. `text_of` gives
-    /// the text of another string node of the file.
+    /// context, or what `eval` gives on the tree of that text (kept, made
+    /// from its form's, or parsed from its decoded text, `decoded`) with
+    /// whether it may be reused ([`Attempt`] says whether it may take
+    /// back what it reports). `text_of` gives the text of another string
+    /// node of the file.
     ///
     /// The text that keys the cache is a string's text as written between
     /// its quotes (the JSON file's: equal for strings without escapes;
     /// for one with escapes, the same written text is the same decoded
-    /// text, so a hit needs no decoding, and `parse` and `eval` decode
+    /// text, so a hit needs no decoding, and `decoded` and `eval` decode
     /// only on a miss).
     ///
     /// With `handle` (an expression handle that keeps its own trees), the
     /// tree used is also given to the handle, if it has room.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn evaluate<'t>(
+    pub(crate) fn evaluate<'t, 'd>(
         &self,
         (id, text): (NodeId, &str),
         ctx: u64,
         text_of: impl Fn(NodeId) -> &'t str,
         handle: Option<&HandleTrees>,
-        parse: impl FnOnce() -> ParsedTemplate,
-        eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
+        decoded: impl Fn() -> &'d str,
+        mut eval: impl FnMut(&ParsedTemplate, Attempt) -> Option<(Value, bool)>,
     ) -> Value {
+        let parse = || native::parse_template(decoded());
         // The handle's own tree: shared by the file's cache below, so that
         // this context's value of the text is found by other strings.
         let own = handle.and_then(|h| h.get(id));
@@ -528,7 +610,7 @@ impl TemplateCache {
             if let Some(h) = handle {
                 h.keep(id, &tree, text.len());
             }
-            return eval(&tree).0;
+            return final_value(&mut eval, &tree).0;
         }
         let hash = self.state.hash_one(text);
         let (kept, seen) = {
@@ -576,14 +658,14 @@ impl TemplateCache {
         } else {
             self.parsed.fetch_add(1, Ordering::Relaxed);
             if !seen && handle.is_none() {
-                return self.first_evaluation(hash, (id, ctx), parse, eval);
+                return self.first_evaluation(hash, (id, ctx), decoded(), eval);
             }
             (Arc::new(parse()), true)
         };
         if let Some(h) = handle {
             h.keep(id, &tree, text.len());
         }
-        let (value, reusable) = eval(&tree);
+        let (value, reusable) = final_value(&mut eval, &tree);
         let memo = Memo::of(&value, ctx, reusable);
         let mut kept = self.lock();
         if fresh {
@@ -610,16 +692,58 @@ impl TemplateCache {
     }
 
     /// The first evaluation of the text of `hash`, of string node `id`,
-    /// in the context of identity `ctx`: its tree is dropped, its value
-    /// remembered when it may be reused.
+    /// whose decoded text is `decoded`, in the context of identity `ctx`:
+    /// its value remembered when it may be reused. Its tree is that of
+    /// another text of its form when one is kept (see
+    /// [`crate::native::form`]): `eval` then makes an attempt with it,
+    /// which gives way to a parse of the text if it reports anything
+    /// (its diagnostics need the text's own spans; the form's tree is
+    /// then dropped, its slot left empty). Otherwise the text is parsed,
+    /// and its tree kept for its form if it has one, else dropped.
     fn first_evaluation(
         &self,
         hash: u64,
         (node, ctx): (NodeId, u64),
-        parse: impl FnOnce() -> ParsedTemplate,
-        eval: impl FnOnce(&ParsedTemplate) -> (Value, bool),
+        decoded: &str,
+        mut eval: impl FnMut(&ParsedTemplate, Attempt) -> Option<(Value, bool)>,
     ) -> Value {
-        let (value, reusable) = eval(&parse());
+        let form = (self.parsed.load(Ordering::Relaxed) > FORM_START)
+            .then(|| Form::of(decoded))
+            .flatten()
+            .map(|form| (form.hash(&self.state, decoded), form));
+        let tentative = form.as_ref().and_then(|(form_hash, form)| {
+            let mut k = {
+                let mut all = self.lock();
+                let slot = all.forms.get_mut(form_hash)?;
+                slot.kept
+                    .take_if(|k| form.same(decoded, &k.form, &k.text))?
+            };
+            if let Ok(tree) = &mut k.tree {
+                form::retext(tree, (&k.text, &k.form), (decoded, form));
+            }
+            let done = eval(&k.tree, Attempt::Tentative);
+            // A form whose attempt reported is not tried again: its texts
+            // likely report too, and each would cost two evaluations.
+            if done.is_some() {
+                self.put_back(*form_hash, k);
+            }
+            done
+        });
+        let (value, reusable) = if let Some(done) = tentative {
+            done
+        } else {
+            let tree = native::parse_template(decoded);
+            let done = final_value(&mut eval, &tree);
+            if let (Ok(_), Some((form_hash, form))) = (&tree, form) {
+                let kept = KeptForm {
+                    text: decoded.into(),
+                    form,
+                    tree,
+                };
+                self.lock().insert_form(form_hash, Box::new(kept));
+            }
+            done
+        };
         match Memo::of(&value, ctx, reusable) {
             Some(memo) => {
                 let kept = KeptValue {
@@ -639,12 +763,23 @@ impl TemplateCache {
         value
     }
 
+    /// Gives a form's tree back to its slot (unless the slot was dropped
+    /// meanwhile, or filled by another thread).
+    fn put_back(&self, form_hash: u64, kept: Box<KeptForm>) {
+        if let Some(slot) = self.lock().forms.get_mut(&form_hash) {
+            if slot.kept.is_none() {
+                slot.kept = Some(kept);
+            }
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, Kept> {
         // A panic while holding the lock leaves consistent maps.
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// How many templates have been parsed so far.
+    /// How many template trees have been made so far (parsed, or taken
+    /// from a form's tree).
     pub(crate) fn parsed(&self) -> usize {
         self.parsed.load(Ordering::Relaxed)
     }
@@ -653,6 +788,18 @@ impl TemplateCache {
     #[cfg(test)]
     pub(crate) fn kept(&self) -> usize {
         self.lock().trees.len()
+    }
+
+    /// How many forms have a tree kept.
+    #[cfg(test)]
+    pub(crate) fn forms(&self) -> usize {
+        self.lock().forms.len()
+    }
+
+    /// Whether any form has its tree.
+    #[cfg(test)]
+    pub(crate) fn form_has_tree(&self) -> bool {
+        self.lock().forms.values().any(|slot| slot.kept.is_some())
     }
 
     /// How many first values are remembered.
@@ -677,6 +824,15 @@ impl TemplateCache {
 #[cfg(test)]
 #[path = "template_cache_tests.rs"]
 mod tests;
+
+/// What `eval`, given to [`TemplateCache::evaluate`], gives for `tree` as
+/// a final evaluation (which gives a value; the fallback is not reached).
+fn final_value(
+    eval: &mut impl FnMut(&ParsedTemplate, Attempt) -> Option<(Value, bool)>,
+    tree: &ParsedTemplate,
+) -> (Value, bool) {
+    eval(tree, Attempt::Final).unwrap_or_else(|| (Value::dynamic(), false))
+}
 
 impl std::fmt::Debug for TemplateCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

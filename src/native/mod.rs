@@ -20,6 +20,7 @@
 mod ast;
 mod body;
 mod diagnose;
+pub(crate) mod form;
 pub(crate) mod ident;
 mod ident_tables;
 mod layout;

@@ -565,6 +565,19 @@ pub(crate) fn take_report() -> Option<Exceeded> {
     })
 }
 
+/// Whether the exceeded limit was reported already, for
+/// [`restore_report_state`]: an evaluation whose diagnostics are taken
+/// back (to be made again) takes its report back with them.
+pub(crate) fn report_state() -> bool {
+    METER.with(|m| m.reported.get())
+}
+
+/// Sets whether the exceeded limit was reported to `state`, as
+/// [`report_state`] gave it.
+pub(crate) fn restore_report_state(state: bool) {
+    METER.with(|m| m.reported.set(state));
+}
+
 /// An identifier of the running outermost evaluation on this thread: a
 /// cache keyed by it lives as long as that evaluation.
 pub(crate) fn generation() -> u64 {

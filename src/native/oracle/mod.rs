@@ -10,4 +10,4 @@
 //! <https://github.com/hashicorp/hcl/blob/main/hclsyntax/spec.md>.
 
 mod parser;
-mod property_tests;
+pub(in crate::native) mod property_tests;

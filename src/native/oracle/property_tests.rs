@@ -209,7 +209,7 @@ fn template_item() -> impl Strategy<Value = String> {
 
 /// Templates of every shape: balanced directive pairs are likely, but
 /// loose tags and broken sequences occur too.
-fn template() -> impl Strategy<Value = String> {
+pub(in crate::native) fn template() -> impl Strategy<Value = String> {
     let balanced =
         (template_item(), expr(), template_item(), template_item()).prop_map(|(a, c, b, d)| {
             format!(
@@ -223,7 +223,7 @@ fn template() -> impl Strategy<Value = String> {
 }
 
 /// Token soup: mostly invalid, full of near misses.
-fn soup() -> impl Strategy<Value = String> {
+pub(in crate::native) fn soup() -> impl Strategy<Value = String> {
     let token = prop::sample::select(vec![
         "a", "b", "x1", "_", "-", "0", "1", ".", "...", " ", "\n", "$", "%", "{", "}", "${", "%{",
         "(", ")", "[", "]", "*", ",", "\"", "?", ":", "+", "/", "//", "/*", "*/", "#", "!", "=",
@@ -242,7 +242,9 @@ fn soup() -> impl Strategy<Value = String> {
 
 /// A valid-looking input with one byte range cut out: near misses of
 /// every shape.
-fn mutated(base: impl Strategy<Value = String>) -> impl Strategy<Value = String> {
+pub(in crate::native) fn mutated(
+    base: impl Strategy<Value = String>,
+) -> impl Strategy<Value = String> {
     (base, any::<prop::sample::Index>(), 1..3usize).prop_map(|(s, at, len)| {
         if s.is_empty() {
             return s;

@@ -1,0 +1,406 @@
+//! A template's tree reused for another text of the same form. Generated
+//! files write one template per block that differs from block to block
+//! only in a quoted string, a name or a number (`${contains(var.enabled,
+//! "s3") ? 1 : 0}`, then the same with `"ec2"`). Two texts that differ
+//! only in such *holes* parse to trees that differ only in the holes' text
+//! and in the spans after them, so the second needs no parse: the first's
+//! tree, its holes' text replaced in place ([`retext`]), evaluates to the
+//! second's value. Its spans stay the first's; the template cache
+//! (`json/template_cache.rs`) keeps a tree per form, and gives a text whose
+//! evaluation reports anything a parse of its own, for its diagnostics.
+//!
+//! [`Form::of`] finds a text's holes in one pass, without parsing it. A
+//! hole is a place where every content of its kind gives the same tokens
+//! around it, so texts whose text outside the holes is equal have trees of
+//! one shape:
+//! - a quoted string of plain text (printable ASCII, no `\`, `$` or `%`);
+//! - a name after a `.` (`var.tags`' `tags`: ASCII letters, digits, `_`
+//!   and `-`, starting with a letter or `_`);
+//! - a whole number of digits only (`42`, not `1.5` or `2e3`);
+//! - a run of plain template text between sequences (printable ASCII
+//!   without `$ % { } ~ \`, neither starting nor ending with a space).
+//!
+//! Whatever the scan cannot place for sure (escapes, nested templates,
+//! comments, heredocs, characters outside ASCII in an expression) makes
+//! the text formless: it is then parsed as any other. So do a reference
+//! alone (`${aws_iam_role.main.arn}`, which the parser reads in one step
+//! for less than a form costs), line breaks in the text and a length past
+//! [`MAX_TEXT`] (the long one-off templates, policy documents).
+
+use std::hash::{BuildHasher, Hasher};
+
+use smallvec::SmallVec;
+
+use super::ast::{Expr, ExprKind, ForResult, ObjectKey, Step, StepKind, Template, TemplatePart};
+use super::ident::{is_start_byte, CONTINUE_ASCII};
+use super::Span;
+
+/// The most holes a form has: a text's later places of hole kinds stay in
+/// its form's fixed text.
+const MAX_HOLES: usize = 32;
+/// The longest text that has a form: longer templates (a policy document
+/// with references) are seldom written twice in one form, and the scan
+/// would cost them for nothing.
+const MAX_TEXT: usize = 1024;
+
+/// The holes of a template text, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Form {
+    holes: Holes,
+}
+
+impl Form {
+    /// The form of template text `text`, if it has any hole and the scan
+    /// can place every part of it.
+    #[inline(never)]
+    pub(crate) fn of(text: &str) -> Option<Form> {
+        let b = text.as_bytes();
+        if b.len() > MAX_TEXT {
+            return None;
+        }
+        let mut holes = Holes::new();
+        // One reference and nothing else (`${aws_iam_role.main.arn}`): the
+        // parser reads it in one step, for less than a form would cost.
+        if let Some(inner) = b.strip_prefix(b"${").and_then(|r| r.strip_suffix(b"}")) {
+            if skip(inner, 0, &REFERENCE) == inner.len() {
+                return None;
+            }
+        }
+        let mut i = 0;
+        while i < b.len() {
+            i = text_run(b, i, &mut holes)?;
+            if i < b.len() {
+                i = sequence(b, i + 2, &mut holes)?; // past `${` or `%{`
+            }
+        }
+        (!holes.is_empty()).then_some(Form { holes })
+    }
+
+    /// The hash of `text`'s fixed text (`text` of this form), by `state`:
+    /// equal for texts of one form.
+    pub(crate) fn hash(&self, state: &impl BuildHasher, text: &str) -> u64 {
+        let b = text.as_bytes();
+        let mut h = state.build_hasher();
+        let mut at = 0;
+        for hole in &self.holes {
+            h.write(&b[at..hole.start as usize]);
+            // (No byte of UTF-8 text is 0xFF: the pieces cannot run into
+            // each other.)
+            h.write_u8(0xFF);
+            at = hole.end as usize;
+        }
+        h.write(&b[at..]);
+        h.finish()
+    }
+
+    /// Whether `text` of this form and `other_text` of form `other` are of
+    /// one form: as many holes, the same text outside them.
+    pub(crate) fn same(&self, text: &str, other: &Form, other_text: &str) -> bool {
+        if self.holes.len() != other.holes.len() {
+            return false;
+        }
+        let (a, b) = (text.as_bytes(), other_text.as_bytes());
+        let (mut at_a, mut at_b) = (0, 0);
+        for (ha, hb) in self.holes.iter().zip(&other.holes) {
+            if a[at_a..ha.start as usize] != b[at_b..hb.start as usize] {
+                return false;
+            }
+            (at_a, at_b) = (ha.end as usize, hb.end as usize);
+        }
+        a[at_a..] == b[at_b..]
+    }
+}
+
+type Holes = SmallVec<[Span; 8]>;
+
+fn hole(holes: &mut Holes, start: usize, end: usize) {
+    if holes.len() < MAX_HOLES {
+        holes.push(Span::new(start as u32, end as u32));
+    }
+}
+
+/// A table of the bytes of ASCII `0x20..0x7F` but `except`.
+const fn printable_but(except: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut c = 0x20;
+    while c < 0x7F {
+        table[c] = true;
+        c += 1;
+    }
+    let mut k = 0;
+    while k < except.len() {
+        table[except[k] as usize] = false;
+        k += 1;
+    }
+    table
+}
+
+// (Statics, not constants: a constant table indexed at run time can be
+// copied to the stack at each use.)
+/// The bytes of a plain run of template text.
+static PLAIN_TEXT: [bool; 256] = printable_but(b"$%{}~\\");
+/// The bytes of a plain quoted string's content.
+static PLAIN_QUOTED: [bool; 256] = printable_but(b"\"\\$%");
+/// The bytes that continue a name.
+static CONTINUE: [bool; 256] = CONTINUE_ASCII;
+/// The digits.
+static DIGIT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = b'0';
+    while c <= b'9' {
+        table[c as usize] = true;
+        c += 1;
+    }
+    table
+};
+/// The bytes of a reference: names, dots, brackets, digits, splats.
+static REFERENCE: [bool; 256] = {
+    let mut table = CONTINUE_ASCII;
+    table[b'.' as usize] = true;
+    table[b'[' as usize] = true;
+    table[b']' as usize] = true;
+    table[b'*' as usize] = true;
+    table
+};
+/// The bytes read on after a number's first digit.
+static NUMBER: [bool; 256] = {
+    let mut table = CONTINUE_ASCII;
+    table[b'.' as usize] = true;
+    table
+};
+
+/// Where the run of bytes in `table` from `i` ends.
+#[inline]
+fn skip(b: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
+    while i < b.len() && table[b[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
+/// Template text from `i` up to the next `${` or `%{` (where it returns)
+/// or the end; a hole if plain. `None` at an escape (`$${`, `%%{`),
+/// whose reading the scan leaves to the parser, and at a control
+/// character (text of several lines).
+fn text_run(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
+    let start = i;
+    let mut plain = true;
+    loop {
+        i = skip(b, i, &PLAIN_TEXT);
+        let Some(&c) = b.get(i) else { break };
+        if c < 0x20 {
+            return None; // a line break: text of several lines, no form
+        }
+        if c == b'$' || c == b'%' {
+            match b.get(i + 1) {
+                Some(b'{') => break,
+                Some(&next) if next == c => return None,
+                _ => {}
+            }
+        }
+        plain = false;
+        i += 1;
+    }
+    let run = &b[start..i];
+    if plain && !run.is_empty() && run[0] != b' ' && run[run.len() - 1] != b' ' {
+        hole(holes, start, i);
+    }
+    Some(i)
+}
+
+/// The inside of a `${ ... }` or `%{ ... }` sequence from `i`, up to past
+/// its closing `}`.
+fn sequence(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
+    let mut depth = 0usize;
+    // Whether the last byte read is a `.` (that starts an attribute step
+    // when a name follows it).
+    let mut dot = false;
+    loop {
+        let c = *b.get(i)?;
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            // A word: a name (a hole after a dot); or a number with the
+            // letters, digits and dots that follow it (`1.5e3`, `1.e5`), a
+            // hole when it is digits only. (A `-` before a word is an
+            // operator: inside a name it is read with the name.)
+            let start = i;
+            if c.is_ascii_digit() {
+                let digits = skip(b, i + 1, &DIGIT);
+                i = skip(b, digits, &NUMBER);
+                // An exponent's sign and digits (`1e+3`) are the number's.
+                while matches!(b[i - 1], b'e' | b'E') && matches!(b.get(i), Some(b'+' | b'-')) {
+                    i = skip(b, i + 1, &NUMBER);
+                }
+                if i == digits {
+                    hole(holes, start, i);
+                }
+            } else {
+                i = skip(b, i + 1, &CONTINUE);
+                if dot && is_start_byte(c) {
+                    hole(holes, start, i);
+                }
+            }
+            if b.get(i).is_some_and(|c| !c.is_ascii()) {
+                return None; // the word could go on
+            }
+            dot = false;
+            continue;
+        }
+        dot = false;
+        match c {
+            b'}' if depth == 0 => return Some(i + 1),
+            b'.' => dot = true,
+            b'}' => depth -= 1,
+            b'{' => depth += 1,
+            b'"' => {
+                i = quoted(b, i + 1, holes)?;
+                continue;
+            }
+            b'#' | b'\\' | b'$' | b'%' => return None,
+            b'/' | b'<' if b.get(i + 1) == Some(&c) => return None,
+            b'/' if b.get(i + 1) == Some(&b'*') => return None,
+            c if !c.is_ascii() => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// A quoted string's content from `i` to past its closing quote; a hole
+/// if plain.
+fn quoted(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
+    let start = i;
+    let mut plain = true;
+    loop {
+        i = skip(b, i, &PLAIN_QUOTED);
+        match *b.get(i)? {
+            b'"' => break,
+            b'\\' => return None,
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => return None,
+            _ => plain = false,
+        }
+        i += 1;
+    }
+    if plain && i > start {
+        hole(holes, start, i);
+    }
+    Some(i + 1)
+}
+
+/// Makes `tree`, parsed from `from_text` (of form `from`), the tree of
+/// `text` (of a form [`Form::same`] as `from`) for evaluation: each hole's
+/// text replaced, in place. Its spans stay those of `from_text`: an
+/// evaluation's values hold none, and the diagnostics of `text` come from
+/// a parse of `text` itself (see `json/template_cache.rs`).
+pub(crate) fn retext(
+    tree: &mut Template,
+    (from_text, from): (&str, &Form),
+    (text, form): (&str, &Form),
+) {
+    debug_assert!(form.same(text, from, from_text));
+    Retext { from, form, text }.template(tree);
+}
+
+/// [`retext`]'s walk: the holes in the tree's text (`from`) and in the
+/// new text (`form` of `text`).
+struct Retext<'t> {
+    from: &'t Form,
+    form: &'t Form,
+    text: &'t str,
+}
+
+impl Retext<'_> {
+    /// The new text of the hole that ends at `end` in the tree's text.
+    #[inline]
+    fn text_ending(&self, end: u32) -> Option<&str> {
+        let k = self.from.holes.binary_search_by_key(&end, |h| h.end).ok()?;
+        let new = self.form.holes[k];
+        Some(&self.text[new.start as usize..new.end as usize])
+    }
+
+    fn template(&self, t: &mut Template) {
+        for part in &mut t.parts {
+            match part {
+                TemplatePart::Literal { text, span } => match self.text_ending(span.end) {
+                    Some(new) if **text != *new => *text = new.into(),
+                    _ => {}
+                },
+                TemplatePart::Interpolation { expr, .. } => self.expr(expr),
+                TemplatePart::If(i) => {
+                    self.expr(&mut i.cond);
+                    self.template(&mut i.then);
+                    if let Some(o) = &mut i.otherwise {
+                        self.template(o);
+                    }
+                }
+                TemplatePart::For(f) => {
+                    self.expr(&mut f.collection);
+                    self.template(&mut f.body);
+                }
+            }
+        }
+    }
+
+    fn expr(&self, e: &mut Expr) {
+        match &mut e.kind {
+            ExprKind::Number(n) => match self.text_ending(e.span.end) {
+                Some(new) if **n != *new => *n = new.into(),
+                _ => {}
+            },
+            ExprKind::Bool(_) | ExprKind::Null | ExprKind::Variable(_) => {}
+            ExprKind::Template(t) => self.template(t),
+            ExprKind::Traversal(t) => {
+                self.expr(&mut t.source);
+                t.steps.iter_mut().for_each(|s| self.step(s));
+            }
+            ExprKind::Call(call) => call.args.iter_mut().for_each(|a| self.expr(a)),
+            ExprKind::Tuple(items) => items.iter_mut().for_each(|x| self.expr(x)),
+            ExprKind::Object(items) => {
+                for item in items {
+                    if let ObjectKey::Expr(k) = &mut item.key {
+                        self.expr(k);
+                    }
+                    self.expr(&mut item.value);
+                }
+            }
+            ExprKind::For(f) => {
+                self.expr(&mut f.collection);
+                match &mut f.result {
+                    ForResult::Tuple { value } => self.expr(value),
+                    ForResult::Object { key, value, .. } => {
+                        self.expr(key);
+                        self.expr(value);
+                    }
+                }
+                if let Some(c) = &mut f.cond {
+                    self.expr(c);
+                }
+            }
+            ExprKind::Unary { operand, .. } => self.expr(operand),
+            ExprKind::Binary(b) => {
+                self.expr(&mut b.first);
+                b.rest.iter_mut().for_each(|t| self.expr(&mut t.rhs));
+            }
+            ExprKind::Conditional(c) => {
+                self.expr(&mut c.cond);
+                self.expr(&mut c.then);
+                self.expr(&mut c.otherwise);
+            }
+            ExprKind::Parens(inner) => self.expr(inner),
+        }
+    }
+
+    fn step(&self, step: &mut Step) {
+        match &mut step.kind {
+            StepKind::Attr(name) => match self.text_ending(step.span.end) {
+                Some(new) if **name != *new => *name = new.into(),
+                _ => {}
+            },
+            StepKind::Index { key, .. } => self.expr(key),
+            StepKind::Splat { each, .. } => each.iter_mut().for_each(|s| self.step(s)),
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "form_tests.rs"]
+mod tests;
