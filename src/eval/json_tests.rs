@@ -437,3 +437,36 @@ fn templates_of_one_form_give_their_own_values_and_errors_their_own_ranges() {
     let at = err.diagnostics()[0].subject.as_ref().unwrap();
     assert_eq!(&src[at.start.byte..at.end.byte], ".nor_this");
 }
+
+/// An evaluation on a form's tree that runs out of budget takes back the
+/// limit's report with its diagnostics: the text's own evaluation reports
+/// it once, at a range inside that text.
+#[test]
+fn a_budget_exceeded_on_a_form_is_reported_once_in_its_own_text() {
+    let items: Vec<String> = (0..200)
+        .map(|i| format!(r#""${{length(range(300)) + {i}}}""#))
+        .collect();
+    let src = format!(r#"{{"a": [{}]}}"#, items.join(","));
+    let file = crate::body::parse(src.as_str(), "t.json").unwrap();
+    let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+    // Enough steps for more than the first 64 templates, not for all.
+    let ctx = EvalContext::new()
+        .with_stdlib()
+        .with_limits(crate::Limits::DEFAULT.with_max_steps(56_000));
+    let err = expr.value(&ctx).unwrap_err();
+    let limits: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .filter(|d| d.summary == "Evaluation limit exceeded")
+        .collect();
+    assert_eq!(limits.len(), 1, "{:?}", err.diagnostics());
+    let at = limits[0].subject.as_ref().unwrap();
+    let (start, end) = (at.start.byte, at.end.byte);
+    // Inside one of the strings: no quote between its ends.
+    assert!(
+        start < end && !src[start..end].contains('"'),
+        "{}",
+        &src[start..end]
+    );
+    assert!(expr.json_file().unwrap().0.templates.forms() > 0);
+}
