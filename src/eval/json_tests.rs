@@ -2,6 +2,7 @@
 //! literal mode, and how often a template is parsed.
 
 use super::*;
+use crate::value::limits::Limits;
 
 fn attr(src: &str) -> Expression {
     let file = crate::body::parse(src, "t.json").unwrap();
@@ -452,7 +453,7 @@ fn a_budget_exceeded_on_a_form_is_reported_once_in_its_own_text() {
     // Enough steps for more than the first 64 templates, not for all.
     let ctx = EvalContext::new()
         .with_stdlib()
-        .with_limits(crate::Limits::DEFAULT.with_max_steps(56_000));
+        .with_limits(Limits::DEFAULT.with_max_steps(56_000));
     let err = expr.value(&ctx).unwrap_err();
     let limits: Vec<_> = err
         .diagnostics()
