@@ -278,22 +278,57 @@ struct KeptValue {
     reused: bool,
 }
 
-/// The trees kept, the order they came in, the texts parsed once, and the
-/// first values of those texts.
+/// The trees kept, the texts parsed once, the first values of those texts,
+/// and a tree of each form.
 #[derive(Default)]
 struct Kept {
-    trees: HashMap<u64, KeptTree, foldhash::fast::RandomState>,
-    order: VecDeque<u64>,
-    bytes: usize,
+    trees: Bounded<KeptTree, CACHE_ENTRIES, CACHE_SOURCE_BYTES>,
     /// Texts parsed once whose value is not remembered (it reported
     /// something, or called an impure function, or is large).
     seen: HashSet<u64, foldhash::fast::RandomState>,
     first_values: FirstValues,
-    /// A tree of each form, by the hash of its fixed text, and the order
-    /// they came in.
-    forms: HashMap<u64, FormSlot, foldhash::fast::RandomState>,
-    form_order: VecDeque<u64>,
-    form_bytes: usize,
+    /// A tree of each form, by the hash of its fixed text.
+    forms: Bounded<FormSlot, FORM_ENTRIES, FORM_BYTES>,
+}
+
+/// Entries by hash, at most `ENTRIES` of them and `BYTES` of their texts
+/// (each entry's `len`), the oldest out first.
+struct Bounded<V, const ENTRIES: usize, const BYTES: usize> {
+    map: HashMap<u64, V, foldhash::fast::RandomState>,
+    order: VecDeque<u64>,
+    bytes: usize,
+}
+
+impl<V, const ENTRIES: usize, const BYTES: usize> Default for Bounded<V, ENTRIES, BYTES> {
+    fn default() -> Self {
+        Bounded {
+            map: HashMap::default(),
+            order: VecDeque::new(),
+            bytes: 0,
+        }
+    }
+}
+
+impl<V, const ENTRIES: usize, const BYTES: usize> Bounded<V, ENTRIES, BYTES> {
+    /// Keeps `value`, of `len` bytes of text, unless an entry of `hash` is
+    /// kept already (another thread's, or a colliding text's); the oldest
+    /// go past the bounds. `len_of` gives an entry's length.
+    fn insert(&mut self, hash: u64, value: V, len: usize, len_of: impl Fn(&V) -> usize) {
+        match self.map.entry(hash) {
+            std::collections::hash_map::Entry::Occupied(_) => return,
+            std::collections::hash_map::Entry::Vacant(v) => v.insert(value),
+        };
+        self.order.push_back(hash);
+        self.bytes += len;
+        while self.map.len() > ENTRIES || self.bytes > BYTES {
+            let Some(old) = self.order.pop_front() else {
+                break;
+            };
+            if let Some(gone) = self.map.remove(&old) {
+                self.bytes -= len_of(&gone);
+            }
+        }
+    }
 }
 
 /// A form's place in [`Kept::forms`]: its text's length, and its tree
@@ -315,43 +350,18 @@ struct KeptForm {
 impl Kept {
     fn insert(&mut self, hash: u64, tree: KeptTree) {
         let len = tree.len;
-        if self.trees.insert(hash, tree).is_some() {
-            return; // kept already (another thread, or a colliding text)
-        }
-        self.order.push_back(hash);
-        self.bytes += len;
-        while self.trees.len() > CACHE_ENTRIES || self.bytes > CACHE_SOURCE_BYTES {
-            let Some(old) = self.order.pop_front() else {
-                break;
-            };
-            if let Some(gone) = self.trees.remove(&old) {
-                self.bytes -= gone.len;
-            }
-        }
+        self.trees.insert(hash, tree, len, |t| t.len);
     }
 
     /// Keeps `kept`, of the form of `hash`, unless a tree of that form
-    /// (or of a colliding one) is kept already; the oldest go past
-    /// [`FORM_ENTRIES`] or [`FORM_BYTES`].
+    /// (or of a colliding one) is kept already.
     fn insert_form(&mut self, hash: u64, kept: Box<KeptForm>) {
         let len = kept.text.len();
-        match self.forms.entry(hash) {
-            std::collections::hash_map::Entry::Occupied(_) => return,
-            std::collections::hash_map::Entry::Vacant(v) => v.insert(FormSlot {
-                len,
-                kept: Some(kept),
-            }),
+        let slot = FormSlot {
+            len,
+            kept: Some(kept),
         };
-        self.form_order.push_back(hash);
-        self.form_bytes += len;
-        while self.forms.len() > FORM_ENTRIES || self.form_bytes > FORM_BYTES {
-            let Some(old) = self.form_order.pop_front() else {
-                break;
-            };
-            if let Some(gone) = self.forms.remove(&old) {
-                self.form_bytes -= gone.len;
-            }
-        }
+        self.forms.insert(hash, slot, len, |slot| slot.len);
     }
 
     /// Notes that the text of `hash` was parsed, its value not remembered.
@@ -616,7 +626,7 @@ impl TemplateCache {
         let (kept, seen) = {
             let mut kept = self.lock();
             let same_text = |node: NodeId| node == id || text_of(node) == text;
-            match kept.trees.get(&hash).filter(|t| same_text(t.node)) {
+            match kept.trees.map.get(&hash).filter(|t| same_text(t.node)) {
                 Some(t) => match t.memo.as_ref().and_then(|m| m.reuse(ctx)) {
                     Some(reused) => {
                         // A handle takes the tree even when the value is
@@ -681,6 +691,7 @@ impl TemplateCache {
             );
         } else if let Some(t) = kept
             .trees
+            .map
             .get_mut(&hash)
             .filter(|t| Arc::ptr_eq(&t.template, &tree))
         {
@@ -714,7 +725,7 @@ impl TemplateCache {
         let tentative = form.as_ref().and_then(|(form_hash, form)| {
             let mut k = {
                 let mut all = self.lock();
-                let slot = all.forms.get_mut(form_hash)?;
+                let slot = all.forms.map.get_mut(form_hash)?;
                 slot.kept
                     .take_if(|k| form.same(decoded, &k.form, &k.text))?
             };
@@ -766,7 +777,7 @@ impl TemplateCache {
     /// Gives a form's tree back to its slot (unless the slot was dropped
     /// meanwhile, or filled by another thread).
     fn put_back(&self, form_hash: u64, kept: Box<KeptForm>) {
-        if let Some(slot) = self.lock().forms.get_mut(&form_hash) {
+        if let Some(slot) = self.lock().forms.map.get_mut(&form_hash) {
             if slot.kept.is_none() {
                 slot.kept = Some(kept);
             }
@@ -787,19 +798,23 @@ impl TemplateCache {
     /// How many trees are kept.
     #[cfg(test)]
     pub(crate) fn kept(&self) -> usize {
-        self.lock().trees.len()
+        self.lock().trees.map.len()
     }
 
     /// How many forms have a tree kept.
     #[cfg(test)]
     pub(crate) fn forms(&self) -> usize {
-        self.lock().forms.len()
+        self.lock().forms.map.len()
     }
 
     /// Whether any form has its tree.
     #[cfg(test)]
     pub(crate) fn form_has_tree(&self) -> bool {
-        self.lock().forms.values().any(|slot| slot.kept.is_some())
+        self.lock()
+            .forms
+            .map
+            .values()
+            .any(|slot| slot.kept.is_some())
     }
 
     /// How many first values are remembered.
