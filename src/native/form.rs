@@ -111,8 +111,12 @@ impl Form {
     }
 }
 
+/// A text's holes, in order: the first eight inline (a generated
+/// template has a few).
 type Holes = SmallVec<[Span; 8]>;
 
+/// Notes the hole `start..end`, unless the text has [`MAX_HOLES`] already
+/// (the rest of it then stays fixed text).
 fn hole(holes: &mut Holes, start: usize, end: usize) {
     if holes.len() < MAX_HOLES {
         holes.push(Span::new(start as u32, end as u32));
