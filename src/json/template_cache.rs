@@ -310,10 +310,11 @@ impl<V, const ENTRIES: usize, const BYTES: usize> Default for Bounded<V, ENTRIES
 }
 
 impl<V, const ENTRIES: usize, const BYTES: usize> Bounded<V, ENTRIES, BYTES> {
-    /// Keeps `value`, of `len` bytes of text, unless an entry of `hash` is
-    /// kept already (another thread's, or a colliding text's); the oldest
-    /// go past the bounds. `len_of` gives an entry's length.
-    fn insert(&mut self, hash: u64, value: V, len: usize, len_of: impl Fn(&V) -> usize) {
+    /// Keeps `value` unless an entry of `hash` is kept already (another
+    /// thread's, or a colliding text's); the oldest go past the bounds.
+    /// `len_of` gives an entry's length.
+    fn insert(&mut self, hash: u64, value: V, len_of: impl Fn(&V) -> usize) {
+        let len = len_of(&value);
         match self.map.entry(hash) {
             std::collections::hash_map::Entry::Occupied(_) => return,
             std::collections::hash_map::Entry::Vacant(v) => v.insert(value),
@@ -344,24 +345,32 @@ struct KeptForm {
     /// The text it was parsed from: its spans are that text's.
     text: Box<str>,
     form: Form,
+    /// Always a tree (only a text that parses is kept), held as
+    /// [`ParsedTemplate`] for the evaluation it is given to.
     tree: ParsedTemplate,
 }
 
 impl Kept {
     fn insert(&mut self, hash: u64, tree: KeptTree) {
-        let len = tree.len;
-        self.trees.insert(hash, tree, len, |t| t.len);
+        self.trees.insert(hash, tree, |t| t.len);
     }
 
-    /// Keeps `kept`, of the form of `hash`, unless a tree of that form
-    /// (or of a colliding one) is kept already.
-    fn insert_form(&mut self, hash: u64, kept: Box<KeptForm>) {
-        let len = kept.text.len();
+    /// Keeps the tree of `text`, of `form` (whose hash is `hash`), unless
+    /// the form has a slot already (its tree, or none since an attempt
+    /// with it reported, or a colliding form's).
+    fn insert_form(&mut self, hash: u64, (text, form): (&str, Form), tree: ParsedTemplate) {
+        if self.forms.map.contains_key(&hash) {
+            return; // (before the text is copied)
+        }
         let slot = FormSlot {
-            len,
-            kept: Some(kept),
+            len: text.len(),
+            kept: Some(Box::new(KeptForm {
+                text: text.into(),
+                form,
+                tree,
+            })),
         };
-        self.forms.insert(hash, slot, len, |slot| slot.len);
+        self.forms.insert(hash, slot, |slot| slot.len);
     }
 
     /// Notes that the text of `hash` was parsed, its value not remembered.
@@ -746,12 +755,7 @@ impl TemplateCache {
             let tree = native::parse_template(decoded);
             let done = final_value(&mut eval, &tree);
             if let (Ok(_), Some((form_hash, form))) = (&tree, form) {
-                let kept = KeptForm {
-                    text: decoded.into(),
-                    form,
-                    tree,
-                };
-                self.lock().insert_form(form_hash, Box::new(kept));
+                self.lock().insert_form(form_hash, (decoded, form), tree);
             }
             done
         };

@@ -44,7 +44,7 @@ const MAX_HOLES: usize = 32;
 const MAX_TEXT: usize = 1024;
 
 /// The holes of a template text, in order.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Form {
     holes: Holes,
 }
