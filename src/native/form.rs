@@ -252,7 +252,8 @@ fn sequence(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
         dot = false;
         match c {
             b'}' if depth == 0 => return Some(i + 1),
-            b'.' => dot = true,
+            // One dot alone: the dots of an ellipsis (`...if`) start no step.
+            b'.' => dot = b.get(i + 1) != Some(&b'.') && (i == 0 || b[i - 1] != b'.'),
             b'}' => depth -= 1,
             b'{' => depth += 1,
             b'"' => {

@@ -61,6 +61,11 @@ fn holes_are_plain_strings_names_after_dots_and_plain_text() {
     assert_eq!(holes("${a} b ${f(c)}"), None);
     assert_eq!(holes(r#"${f("", "a%b", "é")}"#), None);
     assert_eq!(holes("${a.b - 1.e5}"), Some(vec!["b"]));
+    // A name after an ellipsis is a keyword's place, not an attribute's.
+    assert_eq!(
+        holes("${{for k, v in a : k => v.id...if v.ok}}"),
+        Some(vec!["id", "ok"])
+    );
 }
 
 #[test]
