@@ -166,6 +166,12 @@ static REFERENCE: [bool; 256] = {
     table[b'*' as usize] = true;
     table
 };
+/// The dots.
+static DOT: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'.' as usize] = true;
+    table
+};
 /// The bytes read on after a number's first digit.
 static NUMBER: [bool; 256] = {
     let mut table = CONTINUE_ASCII;
@@ -212,23 +218,67 @@ fn text_run(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     Some(i)
 }
 
+/// What [`sequence`] does at a byte of an expression.
+#[derive(Clone, Copy)]
+enum Class {
+    /// Reads past it: spaces, line breaks, operators, brackets, commas.
+    Pass,
+    /// Starts a name: an ASCII letter or `_`.
+    Name,
+    /// Starts a number.
+    Digit,
+    /// `.`: an attribute step when a name follows it alone.
+    Dot,
+    /// Starts a quoted string.
+    Quote,
+    /// `{`, which a `}` closes before the sequence's own.
+    Open,
+    /// `}`.
+    Close,
+    /// `/` and `<`: a comment or a heredoc when doubled (`//`, `/*`, `<<`).
+    Twice,
+    /// What the scan leaves to the parser: `#` comments, `\`, nested
+    /// sequences' `$` and `%` (and the `%` operator), bytes outside ASCII.
+    Stop,
+}
+
+/// The [`Class`] of each byte.
+static SEQUENCE: [Class; 256] = {
+    let mut table = [Class::Stop; 256];
+    let mut c = 0;
+    while c < 0x80 {
+        table[c] = match c as u8 {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Class::Name,
+            b'0'..=b'9' => Class::Digit,
+            b'.' => Class::Dot,
+            b'"' => Class::Quote,
+            b'{' => Class::Open,
+            b'}' => Class::Close,
+            b'/' | b'<' => Class::Twice,
+            b'#' | b'\\' | b'$' | b'%' => Class::Stop,
+            _ => Class::Pass,
+        };
+        c += 1;
+    }
+    table
+};
+
 /// The inside of a `${ ... }` or `%{ ... }` sequence from `i`, up to past
 /// its closing `}`.
 fn sequence(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     let mut depth = 0usize;
-    // Whether the last byte read is a `.` (that starts an attribute step
-    // when a name follows it).
-    let mut dot = false;
     loop {
         let c = *b.get(i)?;
-        if c.is_ascii_alphanumeric() || c == b'_' {
-            // A word: a name (a hole after a dot); or a number with the
-            // letters, digits and dots that follow it (`1.5e3`, `1.e5`), a
-            // hole when it is digits only. (A `-` before a word is an
-            // operator: inside a name it is read with the name.)
-            let start = i;
-            if c.is_ascii_digit() {
+        match SEQUENCE[usize::from(c)] {
+            Class::Pass => i += 1,
+            // A name not after a dot (`-` before a name is an operator;
+            // inside one it is read with the name).
+            Class::Name => i = skip(b, i + 1, &CONTINUE),
+            // A number with the letters, digits and dots that follow it
+            // (`1.5e3`, `1.e5`): a hole when it is digits only.
+            Class::Digit => {
                 let digits = skip(b, i + 1, &DIGIT);
+                let start = i;
                 i = skip(b, digits, &NUMBER);
                 // An exponent's sign and digits (`1e+3`) are the number's.
                 while matches!(b[i - 1], b'e' | b'E') && matches!(b.get(i), Some(b'+' | b'-')) {
@@ -237,36 +287,34 @@ fn sequence(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
                 if i == digits {
                     hole(holes, start, i);
                 }
-            } else {
-                i = skip(b, i + 1, &CONTINUE);
-                if dot && is_start_byte(c) {
-                    hole(holes, start, i);
+            }
+            Class::Dot => match b.get(i + 1) {
+                // The name of an attribute step.
+                Some(&c) if is_start_byte(c) => {
+                    let end = skip(b, i + 2, &CONTINUE);
+                    hole(holes, i + 1, end);
+                    i = end;
                 }
+                // An ellipsis: the keyword after it (`...if`) is no step's.
+                Some(b'.') => i = skip(b, i, &DOT),
+                _ => i += 1,
+            },
+            Class::Quote => i = quoted(b, i + 1, holes)?,
+            Class::Open => {
+                depth += 1;
+                i += 1;
             }
-            if b.get(i).is_some_and(|c| !c.is_ascii()) {
-                return None; // the word could go on
+            Class::Close if depth == 0 => return Some(i + 1),
+            Class::Close => {
+                depth -= 1;
+                i += 1;
             }
-            dot = false;
-            continue;
+            Class::Twice => match b.get(i + 1) {
+                Some(&next) if next == c || (c == b'/' && next == b'*') => return None,
+                _ => i += 1,
+            },
+            Class::Stop => return None,
         }
-        dot = false;
-        match c {
-            b'}' if depth == 0 => return Some(i + 1),
-            // One dot alone: the dots of an ellipsis (`...if`) start no step.
-            b'.' => dot = b.get(i + 1) != Some(&b'.') && (i == 0 || b[i - 1] != b'.'),
-            b'}' => depth -= 1,
-            b'{' => depth += 1,
-            b'"' => {
-                i = quoted(b, i + 1, holes)?;
-                continue;
-            }
-            b'#' | b'\\' | b'$' | b'%' => return None,
-            b'/' | b'<' if b.get(i + 1) == Some(&c) => return None,
-            b'/' if b.get(i + 1) == Some(&b'*') => return None,
-            c if !c.is_ascii() => return None,
-            _ => {}
-        }
-        i += 1;
     }
 }
 
