@@ -263,19 +263,27 @@ impl JsonEval<'_> {
 
     /// The value of string `id`'s template, `written` its text as written
     /// in the file (which keys the template cache). A string with escapes
-    /// is decoded only if its tree or value is not kept, and then once.
+    /// is decoded only if it is parsed (no tree, value or form's tree of
+    /// it is kept), and then once.
     fn template(&mut self, id: NodeId, written: &str) -> Value {
         let file = self.file;
         let (ctx, diags) = (self.ctx, &mut *self.diags);
         let decoded = std::cell::OnceCell::new();
         let text = || -> &str { decoded.get_or_init(|| file.str(id).unwrap_or_default()) };
-        let eval = |parsed: &ParsedTemplate, attempt: Attempt| {
+        let eval = |parsed: &ParsedTemplate, attempt: Attempt<'_>| {
             let (reported, impure) = (diags.len(), super::function::impure_calls());
-            let tentative = (attempt == Attempt::Tentative)
-                .then(|| (limits::report_state(), super::function::closures_made()));
+            // (A tentative evaluation's tree has another text's spans, and
+            // that text: this one is not decoded for it.)
+            let (tentative, origin_text) = match attempt {
+                Attempt::Final => (None, None),
+                Attempt::Tentative(other) => (
+                    Some((limits::report_state(), super::function::closures_made())),
+                    Some(other),
+                ),
+            };
             let value = match parsed {
                 Ok(template) => evaluate_template(
-                    OriginRef::JsonString(file, id, text()),
+                    OriginRef::JsonString(file, id, origin_text.unwrap_or_else(|| text())),
                     template,
                     ctx,
                     diags,

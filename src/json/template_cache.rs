@@ -21,13 +21,14 @@ pub(crate) type ParsedTemplate = Result<Template, Vec<SyntaxError>>;
 /// How an evaluation given to [`TemplateCache::evaluate`] is to treat
 /// what it reports.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Attempt {
+pub(crate) enum Attempt<'t> {
     /// Its diagnostics stand: it gives its value.
     Final,
-    /// On a tree made for another text of the form (whose spans are not
-    /// the text's): if it reports anything, it takes that back and gives
-    /// no value, and the text is parsed and evaluated again.
-    Tentative,
+    /// On a tree made for another text of the form, the decoded text given
+    /// (whose spans the tree's are, not the text's): if it reports
+    /// anything, it takes that back and gives no value, and the text is
+    /// parsed and evaluated again.
+    Tentative(&'t str),
 }
 
 /// The most templates a file's cache keeps.
@@ -342,9 +343,14 @@ struct FormSlot {
 /// The tree of a template text of a form (see [`crate::native::form`]),
 /// its holes' text those of the form's text last evaluated.
 struct KeptForm {
-    /// The text it was parsed from: its spans are that text's.
-    text: Box<str>,
+    /// The text as written in the file, which later texts of the form are
+    /// compared with, and its form ([`Form::of_written`]).
+    written: Box<str>,
     form: Form,
+    /// The decoded text the tree was parsed from (its spans are this
+    /// text's), and the holes at its offsets.
+    text: Box<str>,
+    holes: Form,
     /// Always a tree (only a text that parses is kept), held as
     /// [`ParsedTemplate`] for the evaluation it is given to.
     tree: ParsedTemplate,
@@ -355,18 +361,27 @@ impl Kept {
         self.trees.insert(hash, tree, |t| t.len);
     }
 
-    /// Keeps the tree of `text`, of `form` (whose hash is `hash`), unless
-    /// the form has a slot already (its tree, or none since an attempt
-    /// with it reported, or a colliding form's).
-    fn insert_form(&mut self, hash: u64, (text, form): (&str, Form), tree: ParsedTemplate) {
+    /// Keeps the tree parsed from decoded text `text`, written `written`
+    /// (of `form`, whose hash is `hash`), unless the form has a slot
+    /// already (its tree, or none since an attempt with it reported, or a
+    /// colliding form's).
+    fn insert_form(
+        &mut self,
+        hash: u64,
+        (written, form): (&str, Form),
+        text: &str,
+        tree: ParsedTemplate,
+    ) {
         if self.forms.map.contains_key(&hash) {
             return; // (before the text is copied)
         }
         let slot = FormSlot {
-            len: text.len(),
+            len: written.len() + text.len(),
             kept: Some(Box::new(KeptForm {
-                text: text.into(),
+                written: written.into(),
+                holes: form.decoded(written),
                 form,
+                text: text.into(),
                 tree,
             })),
         };
@@ -614,7 +629,7 @@ impl TemplateCache {
         text_of: impl Fn(NodeId) -> &'t str,
         handle: Option<&HandleTrees>,
         decoded: impl Fn() -> &'d str,
-        mut eval: impl FnMut(&ParsedTemplate, Attempt) -> Option<(Value, bool)>,
+        mut eval: impl FnMut(&ParsedTemplate, Attempt<'_>) -> Option<(Value, bool)>,
     ) -> Value {
         let parse = || native::parse_template(decoded());
         // The handle's own tree: shared by the file's cache below, so that
@@ -677,7 +692,7 @@ impl TemplateCache {
         } else {
             self.parsed.fetch_add(1, Ordering::Relaxed);
             if !seen && handle.is_none() {
-                return self.first_evaluation(hash, (id, ctx), decoded(), eval);
+                return self.first_evaluation(hash, (id, ctx), (text, decoded), eval);
             }
             (Arc::new(parse()), true)
         };
@@ -712,7 +727,8 @@ impl TemplateCache {
     }
 
     /// The first evaluation of the text of `hash`, of string node `id`,
-    /// whose decoded text is `decoded`, in the context of identity `ctx`:
+    /// written `written` and decoded by `decoded` (only when it is
+    /// parsed), in the context of identity `ctx`:
     /// its value remembered when it may be reused. Its tree is that of
     /// another text of its form when one is kept (see
     /// [`crate::native::form`]): `eval` then makes an attempt with it,
@@ -720,28 +736,28 @@ impl TemplateCache {
     /// (its diagnostics need the text's own spans; the form's tree is
     /// then dropped, its slot left empty). Otherwise the text is parsed,
     /// and its tree kept for its form if it has one, else dropped.
-    fn first_evaluation(
+    fn first_evaluation<'d>(
         &self,
         hash: u64,
         (node, ctx): (NodeId, u64),
-        decoded: &str,
-        mut eval: impl FnMut(&ParsedTemplate, Attempt) -> Option<(Value, bool)>,
+        (written, decoded): (&str, impl Fn() -> &'d str),
+        mut eval: impl FnMut(&ParsedTemplate, Attempt<'_>) -> Option<(Value, bool)>,
     ) -> Value {
         let form = (self.parsed.load(Ordering::Relaxed) > FORM_START)
-            .then(|| Form::of(decoded))
+            .then(|| Form::of_written(written))
             .flatten()
-            .map(|form| (form.hash(&self.state, decoded), form));
+            .map(|form| (form.hash(&self.state, written), form));
         let tentative = form.as_ref().and_then(|(form_hash, form)| {
             let mut k = {
                 let mut all = self.lock();
                 let slot = all.forms.map.get_mut(form_hash)?;
                 slot.kept
-                    .take_if(|k| form.same(decoded, &k.form, &k.text))?
+                    .take_if(|k| form.same(written, &k.form, &k.written))?
             };
             if let Ok(tree) = &mut k.tree {
-                form::retext(tree, (&k.text, &k.form), (decoded, form));
+                form::retext(tree, &k.holes, (written, form));
             }
-            let done = eval(&k.tree, Attempt::Tentative);
+            let done = eval(&k.tree, Attempt::Tentative(&k.text));
             // A form whose attempt reported is not tried again: its texts
             // likely report too, and each would cost two evaluations.
             if done.is_some() {
@@ -752,10 +768,12 @@ impl TemplateCache {
         let (value, reusable) = if let Some(done) = tentative {
             done
         } else {
-            let tree = native::parse_template(decoded);
+            let text = decoded();
+            let tree = native::parse_template(text);
             let done = final_value(&mut eval, &tree);
             if let (Ok(_), Some((form_hash, form))) = (&tree, form) {
-                self.lock().insert_form(form_hash, (decoded, form), tree);
+                self.lock()
+                    .insert_form(form_hash, (written, form), text, tree);
             }
             done
         };
@@ -847,7 +865,7 @@ mod tests;
 /// What `eval`, given to [`TemplateCache::evaluate`], gives for `tree` as
 /// a final evaluation (which gives a value; the fallback is not reached).
 fn final_value(
-    eval: &mut impl FnMut(&ParsedTemplate, Attempt) -> Option<(Value, bool)>,
+    eval: &mut impl FnMut(&ParsedTemplate, Attempt<'_>) -> Option<(Value, bool)>,
     tree: &ParsedTemplate,
 ) -> (Value, bool) {
     eval(tree, Attempt::Final).unwrap_or_else(|| (Value::dynamic(), false))

@@ -75,7 +75,9 @@ fn a_file_s_table_starts_at_the_size_of_its_source() {
     let first_table = |len: usize| {
         let cache = TemplateCache::for_source(len);
         let value = crate::value::Value::from(1);
-        cache.first_evaluation(1, (0, 7), "${x}", |_, _| Some((value.clone(), true)));
+        cache.first_evaluation(1, (0, 7), ("${x}", || "${x}"), |_, _| {
+            Some((value.clone(), true))
+        });
         let t = &cache.lock().first_values;
         check(t);
         t.capacity()

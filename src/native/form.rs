@@ -9,7 +9,7 @@
 //! (`json/template_cache.rs`) keeps a tree per form, and gives a text whose
 //! evaluation reports anything a parse of its own, for its diagnostics.
 //!
-//! [`Form::of`] finds a text's holes in one pass, without parsing it. A
+//! The scan of a text finds its holes in one pass, without parsing it. A
 //! hole is a place where every content of its kind gives the same tokens
 //! around it, so texts whose text outside the holes is equal have trees of
 //! one shape:
@@ -26,6 +26,10 @@
 //! alone (`${aws_iam_role.main.arn}`, which the parser reads in one step
 //! for less than a form costs), line breaks in the text and a length past
 //! [`MAX_TEXT`] (the long one-off templates, policy documents).
+//!
+//! A JSON string's template is scanned as written ([`Form::of_written`]),
+//! its quotes escaped (`\"`): a text of a form kept already is then
+//! evaluated without being decoded at all.
 
 use std::hash::{BuildHasher, Hasher};
 
@@ -51,10 +55,46 @@ pub(crate) struct Form {
 
 impl Form {
     /// The form of template text `text`, if it has any hole and the scan
-    /// can place every part of it.
-    #[inline(never)]
+    /// can place every part of it. (The decode scans texts as written,
+    /// [`Form::of_written`]; the tests hold that scan to this one.)
+    #[cfg(test)]
     pub(crate) fn of(text: &str) -> Option<Form> {
-        let b = text.as_bytes();
+        Form::scan::<false>(text.as_bytes())
+    }
+
+    /// The form of a template text as a JSON string writes it (`written`,
+    /// its escapes undecoded), so that a text of a form kept already needs
+    /// no decoding. Its only escapes may be the `\"` around quoted strings
+    /// (a template's `${contains(var.a, \"s3\")}`); any other escape
+    /// makes it formless. Its holes are those of the decoded text, at the
+    /// written text's offsets ([`Form::decoded`] moves them).
+    #[inline(never)]
+    pub(crate) fn of_written(written: &str) -> Option<Form> {
+        Form::scan::<true>(written.as_bytes())
+    }
+
+    /// The holes of a text of this form as written (see
+    /// [`Form::of_written`]), at the offsets of the decoded text: each
+    /// escape before a hole (a `\"`, one byte shorter decoded) moves it
+    /// back one byte.
+    pub(crate) fn decoded(&self, written: &str) -> Form {
+        let b = written.as_bytes();
+        let (mut at, mut escapes) = (0, 0);
+        let holes = self
+            .holes
+            .iter()
+            .map(|hole| {
+                escapes += memchr::memchr_iter(b'\\', &b[at..hole.start as usize]).count() as u32;
+                at = hole.start as usize; // (a hole holds no escape)
+                Span::new(hole.start - escapes, hole.end - escapes)
+            })
+            .collect();
+        Form { holes }
+    }
+
+    /// The scan of a decoded text, or with `WRITTEN` of one as written
+    /// ([`Form::of_written`]).
+    fn scan<const WRITTEN: bool>(b: &[u8]) -> Option<Form> {
         if b.len() > MAX_TEXT {
             return None;
         }
@@ -68,9 +108,9 @@ impl Form {
         }
         let mut i = 0;
         while i < b.len() {
-            i = text_run(b, i, &mut holes)?;
+            i = text_run::<WRITTEN>(b, i, &mut holes)?;
             if i < b.len() {
-                i = sequence(b, i + 2, &mut holes)?; // past `${` or `%{`
+                i = sequence::<WRITTEN>(b, i + 2, &mut holes)?; // past `${` or `%{`
             }
         }
         (!holes.is_empty()).then_some(Form { holes })
@@ -191,15 +231,16 @@ fn skip(b: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
 /// Template text from `i` up to the next `${` or `%{` (where it returns)
 /// or the end; a hole if plain. `None` at an escape (`$${`, `%%{`),
 /// whose reading the scan leaves to the parser, and at a control
-/// character (text of several lines).
-fn text_run(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
+/// character (text of several lines); `WRITTEN`, at a JSON escape.
+fn text_run<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     let start = i;
     let mut plain = true;
     loop {
         i = skip(b, i, &PLAIN_TEXT);
         let Some(&c) = b.get(i) else { break };
-        if c < 0x20 {
-            return None; // a line break: text of several lines, no form
+        if c < 0x20 || (WRITTEN && c == b'\\') {
+            // A line break (text of several lines), or an escape in text.
+            return None;
         }
         if c == b'$' || c == b'%' {
             match b.get(i + 1) {
@@ -264,8 +305,8 @@ static SEQUENCE: [Class; 256] = {
 };
 
 /// The inside of a `${ ... }` or `%{ ... }` sequence from `i`, up to past
-/// its closing `}`.
-fn sequence(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
+/// its closing `}`; `WRITTEN`, its quotes written `\"`.
+fn sequence<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     let mut depth = 0usize;
     loop {
         let c = *b.get(i)?;
@@ -299,7 +340,11 @@ fn sequence(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
                 Some(b'.') => i = skip(b, i, &DOT),
                 _ => i += 1,
             },
-            Class::Quote => i = quoted(b, i + 1, holes)?,
+            Class::Quote if WRITTEN => return None, // (not in a JSON string)
+            Class::Quote => i = quoted::<false>(b, i + 1, holes)?,
+            Class::Stop if WRITTEN && c == b'\\' && b.get(i + 1) == Some(&b'"') => {
+                i = quoted::<true>(b, i + 2, holes)?;
+            }
             Class::Open => {
                 depth += 1;
                 i += 1;
@@ -318,16 +363,17 @@ fn sequence(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     }
 }
 
-/// A quoted string's content from `i` to past its closing quote; a hole
-/// if plain.
-fn quoted(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
+/// A quoted string's content from `i` to past its closing quote (`WRITTEN`,
+/// its `\"`); a hole if plain.
+fn quoted<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     let start = i;
     let mut plain = true;
     loop {
         i = skip(b, i, &PLAIN_QUOTED);
         match *b.get(i)? {
-            b'"' => break,
-            b'\\' => return None,
+            b'"' if !WRITTEN => break,
+            b'\\' if WRITTEN && b.get(i + 1) == Some(&b'"') => break,
+            b'\\' | b'"' => return None,
             b'$' | b'%' if b.get(i + 1) == Some(&b'{') => return None,
             _ => plain = false,
         }
@@ -336,20 +382,17 @@ fn quoted(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     if plain && i > start {
         hole(holes, start, i);
     }
-    Some(i + 1)
+    Some(i + if WRITTEN { 2 } else { 1 })
 }
 
-/// Makes `tree`, parsed from `from_text` (of form `from`), the tree of
-/// `text` (of a form [`Form::same`] as `from`) for evaluation: each hole's
-/// text replaced, in place. Its spans stay those of `from_text`: an
+/// Makes `tree`, parsed from a text whose holes are `from` (at its own
+/// offsets, which the tree's spans are), the tree of `text`, whose holes
+/// are `form` (of the same form: as many, in order), for evaluation: each
+/// hole's text replaced, in place. Its spans stay those of `from_text`: an
 /// evaluation's values hold none, and the diagnostics of `text` come from
 /// a parse of `text` itself (see `json/template_cache.rs`).
-pub(crate) fn retext(
-    tree: &mut Template,
-    (from_text, from): (&str, &Form),
-    (text, form): (&str, &Form),
-) {
-    debug_assert!(form.same(text, from, from_text));
+pub(crate) fn retext(tree: &mut Template, from: &Form, (text, form): (&str, &Form)) {
+    debug_assert_eq!(from.holes.len(), form.holes.len());
     Retext { from, form, text }.template(tree);
 }
 

@@ -119,7 +119,7 @@ fn texts_of_one_form_hash_alike_and_others_apart() {
 /// `tree` (parsed from `from`, whose spans it keeps) retexted for `to`.
 fn retexted(mut tree: Template, from: &str, to: &str) -> Template {
     let (fa, fb) = (Form::of(from).unwrap(), Form::of(to).unwrap());
-    retext(&mut tree, (from, &fa), (to, &fb));
+    retext(&mut tree, &fa, (to, &fb));
     tree
 }
 
@@ -134,6 +134,55 @@ fn a_retexted_tree_is_the_parsed_tree_but_for_its_spans() {
     // Back to its own text, the tree is a's again, spans and all.
     let back = retexted(tree, a, a);
     assert_eq!(back, parse_template(a).unwrap());
+}
+
+/// `text` as a JSON string writes it (serde_json's escapes), without its
+/// quotes.
+fn written(text: &str) -> String {
+    let json = serde_json::to_string(text).unwrap();
+    json[1..json.len() - 1].to_string()
+}
+
+/// The holes of `text` written as a JSON string, at the decoded text's
+/// offsets.
+fn written_holes(text: &str) -> Option<Vec<Span>> {
+    let w = written(text);
+    Form::of_written(&w).map(|f| f.decoded(&w).holes.to_vec())
+}
+
+#[test]
+fn a_written_text_has_the_holes_of_its_decoded_text() {
+    let text = r#"${contains(var.enabled, "s3-global") ? 1 : 0}"#;
+    let w = written(text);
+    assert_eq!(w, r#"${contains(var.enabled, \"s3-global\") ? 1 : 0}"#);
+    let form = Form::of_written(&w).unwrap();
+    let contents: Vec<&str> = form
+        .holes
+        .iter()
+        .map(|h| &w[h.start as usize..h.end as usize])
+        .collect();
+    assert_eq!(contents, ["enabled", "s3-global", "1", "0"]);
+    assert_eq!(
+        written_holes(text),
+        Some(Form::of(text).unwrap().holes.to_vec())
+    );
+    // Without escapes, the written text is the text.
+    let plain = "arn:aws:s3:::${var.bucket}/*";
+    assert_eq!(Form::of_written(plain), Form::of(plain));
+}
+
+#[test]
+fn a_written_text_with_other_escapes_has_no_form() {
+    for w in [
+        r#"${f(\"a\\b\", var.a)}"#,
+        r#"${f(\"a\", var.a)}\n"#,
+        r"${f(\u0022a\u0022, var.a)}",
+        r"a\/b${var.a}",
+        r#"say \"hi\" ${var.a}"#,
+        r#"${f("a", var.a)}"#,
+    ] {
+        assert_eq!(Form::of_written(w), None, "{w}");
+    }
 }
 
 /// A content for a hole of `text` at `hole`, of the hole's kind (digits
@@ -201,10 +250,12 @@ fn other_of_form(text: &str, form: &Form, picks: &[usize]) -> String {
 /// same form, and if `text` parses, it parses to `text`'s tree retexted
 /// (and that tree, retexted back, is `text`'s tree again).
 fn holds(text: &str, picks: &[usize]) -> Result<(), TestCaseError> {
+    written_as_decoded(text)?;
     let Some(form) = Form::of(text) else {
         return Ok(());
     };
     let other = other_of_form(text, &form, picks);
+    written_as_decoded(&other)?;
     let other_form = Form::of(&other);
     prop_assert!(
         other_form
@@ -224,6 +275,26 @@ fn holds(text: &str, picks: &[usize]) -> Result<(), TestCaseError> {
             text
         );
         prop_assert_eq!(retexted(tree, text, text), parse_template(text).unwrap());
+        // As the template cache retexts: for the other text as written.
+        let w = written(&other);
+        if let Some(written_form) = Form::of_written(&w) {
+            let mut tree = parse_template(text).unwrap();
+            retext(&mut tree, &form, (&w, &written_form));
+            prop_assert_eq!(
+                tree.to_string(),
+                parse_template(&other).unwrap().to_string()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The property of written texts: when `text`, written as a JSON string,
+/// has a form, `text` has the same holes.
+fn written_as_decoded(text: &str) -> Result<(), TestCaseError> {
+    if let Some(holes) = written_holes(text) {
+        let decoded = Form::of(text).map(|f| f.holes.to_vec());
+        prop_assert_eq!(Some(holes), decoded, "{:?}", text);
     }
     Ok(())
 }
