@@ -471,3 +471,27 @@ fn a_budget_exceeded_on_a_form_is_reported_once_in_its_own_text() {
     );
     assert!(expr.json_file().unwrap().0.templates.forms() > 0);
 }
+
+/// A small file's cache parses its first templates before it looks for
+/// forms; a large file's looks from its first template.
+#[test]
+fn a_large_file_shares_forms_from_its_first_template() {
+    let forms_of = |padding: usize| {
+        let items: Vec<String> = (0..20)
+            .map(|i| format!(r#""${{upper(\"v{i}\")}}""#))
+            .collect();
+        let src = format!(
+            r#"{{"pad": "{}", "a": [{}]}}"#,
+            "p".repeat(padding),
+            items.join(",")
+        );
+        let file = crate::body::parse(src.as_str(), "t.json").unwrap();
+        let expr = file.body().just_attributes().unwrap()["a"].expr.clone();
+        let expected = (0..20).map(|i| Value::from(format!("V{i}")));
+        let ctx = EvalContext::new().with_stdlib();
+        assert_eq!(expr.value(&ctx).unwrap(), Value::tuple(expected));
+        expr.json_file().unwrap().0.templates.forms()
+    };
+    assert_eq!(forms_of(0), 0, "20 templates: all parsed");
+    assert_eq!(forms_of(64 * 1024), 1, "one form's tree from the first");
+}
