@@ -197,10 +197,9 @@ impl std::fmt::Debug for HandleTrees {
 /// A tree is shared between texts of one form too (see
 /// [`crate::native::form`]): from a large file's first template (past a
 /// small file's first [`FORM_START`]), the tree of a text parsed once is
-/// kept for its form (at most
-/// [`FORM_ENTRIES`] forms and [`FORM_BYTES`] of their text, oldest out
-/// first), and a later text of that form is evaluated on it, its holes'
-/// text replaced, instead of parsed. Such an evaluation is tentative: the
+/// kept for its form (at most [`FORM_ENTRIES`] forms and [`FORM_BYTES`] of
+/// their text, oldest out first), and a later text of that form is
+/// evaluated on it, its holes' text replaced, instead of parsed. Such an evaluation is tentative: the
 /// tree's spans are another text's, so if it reports anything (or hands
 /// the tree out in closures), that is taken back and the text is parsed
 /// and evaluated again, and the form is not tried again.
