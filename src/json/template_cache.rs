@@ -199,10 +199,11 @@ impl std::fmt::Debug for HandleTrees {
 /// small file's first [`FORM_START`]), the tree of a text parsed once is
 /// kept for its form (at most [`FORM_ENTRIES`] forms and [`FORM_BYTES`] of
 /// their text, oldest out first), and a later text of that form is
-/// evaluated on it, its holes' text replaced, instead of parsed. Such an evaluation is tentative: the
-/// tree's spans are another text's, so if it reports anything (or hands
-/// the tree out in closures), that is taken back and the text is parsed
-/// and evaluated again, and the form is not tried again.
+/// evaluated on it, its holes' text replaced, instead of parsed. Such an
+/// evaluation is tentative: the tree's spans are another text's, so if it
+/// reports anything (or hands the tree out in closures), that is taken
+/// back and the text is parsed and evaluated again, and the form is not
+/// tried again.
 ///
 /// [`EvalContext::id`]: crate::eval::EvalContext
 #[derive(Default)]
@@ -350,8 +351,8 @@ impl<V, const ENTRIES: usize, const BYTES: usize> Bounded<V, ENTRIES, BYTES> {
     }
 }
 
-/// A form's place in [`Kept::forms`]: its text's length, and its tree
-/// unless an evaluation has it.
+/// A form's place in [`Kept::forms`]: the bytes of the texts it keeps,
+/// and its tree unless an evaluation has it.
 struct FormSlot {
     len: usize,
     kept: Option<Box<KeptForm>>,
@@ -365,8 +366,9 @@ struct KeptForm {
     written: Box<str>,
     form: Form,
     /// The decoded text the tree was parsed from (its spans are this
-    /// text's), and the holes at its offsets.
-    text: Box<str>,
+    /// text's) when it differs from the written one (it had escapes), and
+    /// the holes at its offsets.
+    decoded: Option<Box<str>>,
     holes: Form,
     /// Always a tree (only a text that parses is kept), held as
     /// [`ParsedTemplate`] for the evaluation it is given to.
@@ -392,13 +394,15 @@ impl Kept {
         if self.forms.map.contains_key(&hash) {
             return; // (before the text is copied)
         }
+        // (Decoding only shortens a text: one of the same length is it.)
+        let decoded = (text.len() != written.len()).then(|| Box::<str>::from(text));
         let slot = FormSlot {
-            len: written.len() + text.len(),
+            len: written.len() + decoded.as_ref().map_or(0, |d| d.len()),
             kept: Some(Box::new(KeptForm {
                 written: written.into(),
                 holes: form.decoded(written),
                 form,
-                text: text.into(),
+                decoded,
                 tree,
             })),
         };
@@ -745,8 +749,8 @@ impl TemplateCache {
 
     /// The first evaluation of the text of `hash`, of string node `id`,
     /// written `written` and decoded by `decoded` (only when it is
-    /// parsed), in the context of identity `ctx`:
-    /// its value remembered when it may be reused. Its tree is that of
+    /// parsed), in the context of identity `ctx`: its value remembered
+    /// when it may be reused. Its tree is that of
     /// another text of its form when one is kept (see
     /// [`crate::native::form`]): `eval` then makes an attempt with it,
     /// which gives way to a parse of the text if it reports anything
@@ -774,7 +778,10 @@ impl TemplateCache {
             if let Ok(tree) = &mut k.tree {
                 form::retext(tree, &k.holes, (written, form));
             }
-            let done = eval(&k.tree, Attempt::Tentative(&k.text));
+            let done = eval(
+                &k.tree,
+                Attempt::Tentative(k.decoded.as_deref().unwrap_or(&k.written)),
+            );
             // A form whose attempt reported is not tried again: its texts
             // likely report too, and each would cost two evaluations.
             if done.is_some() {
