@@ -20,16 +20,23 @@
 //! - a run of plain template text between sequences (printable ASCII
 //!   without `$ % { } ~ \`, neither starting nor ending with a space).
 //!
-//! Whatever the scan cannot place for sure (escapes, nested templates,
-//! comments, heredocs, characters outside ASCII in an expression) makes
-//! the text formless: it is then parsed as any other. So do a reference
-//! alone (`${aws_iam_role.main.arn}`, which the parser reads in one step
-//! for less than a form costs), line breaks in the text and a length past
-//! [`MAX_TEXT`] (the long one-off templates, policy documents).
+//! A quoted string with sequences of its own (`"${s}-0"` in a `for`) is
+//! a template like the text's, its plain runs of text holes alike; one
+//! with escapes (`"a\"b"`) is fixed text, as are the template escapes
+//! `$${` and `%%{`.
+//!
+//! Whatever the scan cannot place for sure (comments, heredocs,
+//! characters outside ASCII in an expression, quoted templates nested
+//! past [`MAX_NESTING`]) makes the text formless: it is then parsed as
+//! any other. So do a reference alone (`${aws_iam_role.main.arn}`, which
+//! the parser reads in one step for less than a form costs), line breaks
+//! in the text and a length past [`MAX_TEXT`] (the long one-off
+//! templates, policy documents).
 //!
 //! A JSON string's template is scanned as written ([`Form::of_written`]),
-//! its quotes escaped (`\"`): a text of a form kept already is then
-//! evaluated without being decoded at all.
+//! its quotes and backslashes escaped (`\"`, `\\`; any other JSON escape
+//! makes it formless): a text of a form kept already is then evaluated
+//! without being decoded at all.
 
 use std::hash::{BuildHasher, Hasher};
 
@@ -46,6 +53,10 @@ const MAX_HOLES: usize = 32;
 /// with references) are seldom written twice in one form, and the scan
 /// would cost them for nothing.
 const MAX_TEXT: usize = 1024;
+/// The most quoted templates nested in sequences of one another that a
+/// scan reads into (`${f("${g("${x}")}")}` has two); deeper, a text is
+/// formless.
+const MAX_NESTING: usize = 4;
 
 /// The holes of a template text, in order.
 #[derive(Debug, PartialEq, Eq)]
@@ -65,9 +76,11 @@ impl Form {
     /// The form of a template text as a JSON string writes it (`written`,
     /// its escapes undecoded), so that a text of a form kept already needs
     /// no decoding. Its only escapes may be the `\"` around quoted strings
-    /// (a template's `${contains(var.a, \"s3\")}`); any other escape
-    /// makes it formless. Its holes are those of the decoded text, at the
-    /// written text's offsets ([`Form::decoded`] moves them).
+    /// (a template's `${contains(var.a, \"s3\")}`) and, inside them, the
+    /// `\\` and `\"` of their own escapes (`\"a\\\"b\"`, the string
+    /// `"a\"b"`); any other escape makes it formless. Its holes are those
+    /// of the decoded text, at the written text's offsets
+    /// ([`Form::decoded`] moves them).
     #[inline(never)]
     pub(crate) fn of_written(written: &str) -> Option<Form> {
         Form::scan::<true>(written.as_bytes())
@@ -75,8 +88,8 @@ impl Form {
 
     /// The holes of a text of this form as written (see
     /// [`Form::of_written`]), at the offsets of the decoded text: each
-    /// escape before a hole (a `\"`, one byte shorter decoded) moves it
-    /// back one byte.
+    /// escape before a hole (a `\"` or `\\`, one byte shorter decoded)
+    /// moves it back one byte.
     pub(crate) fn decoded(&self, written: &str) -> Form {
         let b = written.as_bytes();
         let (mut at, mut escapes) = (0, 0);
@@ -84,8 +97,13 @@ impl Form {
             .holes
             .iter()
             .map(|hole| {
-                escapes += memchr::memchr_iter(b'\\', &b[at..hole.start as usize]).count() as u32;
-                at = hole.start as usize; // (a hole holds no escape)
+                // (An escape is two bytes, and ends before a hole: a hole
+                // holds no `\`.)
+                while let Some(k) = memchr::memchr(b'\\', &b[at..hole.start as usize]) {
+                    escapes += 1;
+                    at += k + 2;
+                }
+                at = hole.start as usize;
                 Span::new(hole.start - escapes, hole.end - escapes)
             })
             .collect();
@@ -110,7 +128,7 @@ impl Form {
         while i < b.len() {
             i = text_run::<WRITTEN>(b, i, &mut holes)?;
             if i < b.len() {
-                i = sequence::<WRITTEN>(b, i + 2, &mut holes)?; // past `${` or `%{`
+                i = sequence::<WRITTEN>(b, i + 2, &mut holes, 0)?; // past `${` or `%{`
             }
         }
         (!holes.is_empty()).then_some(Form { holes })
@@ -229,9 +247,9 @@ fn skip(b: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
 }
 
 /// Template text from `i` up to the next `${` or `%{` (where it returns)
-/// or the end; a hole if plain. `None` at an escape (`$${`, `%%{`),
-/// whose reading the scan leaves to the parser, and at a control
-/// character (text of several lines); `WRITTEN`, at a JSON escape.
+/// or the end; a hole if plain. An escape (`$${`, `%%{`) is fixed text.
+/// `None` at a control character (text of several lines); `WRITTEN`, at
+/// a JSON escape.
 fn text_run<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
     let start = i;
     let mut plain = true;
@@ -242,21 +260,33 @@ fn text_run<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> O
             // A line break (text of several lines), or an escape in text.
             return None;
         }
-        if c == b'$' || c == b'%' {
-            match b.get(i + 1) {
-                Some(b'{') => break,
-                Some(&next) if next == c => return None,
-                _ => {}
-            }
+        if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
+            break;
         }
         plain = false;
-        i += 1;
+        i += template_escape(b, i).unwrap_or(1);
     }
-    let run = &b[start..i];
-    if plain && !run.is_empty() && run[0] != b' ' && run[run.len() - 1] != b' ' {
-        hole(holes, start, i);
-    }
+    text_hole(holes, b, (start, i), plain);
     Some(i)
+}
+
+/// The length of the template escape (`$${` or `%%{`) at `i`, if one is
+/// there: its three bytes are read as one, so that its `{` starts nothing.
+#[inline]
+fn template_escape(b: &[u8], i: usize) -> Option<usize> {
+    let c = b[i];
+    ((c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{'))
+        .then_some(3)
+}
+
+/// Notes the run of template text `start..end` as a hole when it is
+/// plain (all of it [`PLAIN_TEXT`]), not empty, and neither starts nor
+/// ends with a space (which a strip marker next to it would take off).
+fn text_hole(holes: &mut Holes, b: &[u8], (start, end): (usize, usize), plain: bool) {
+    let run = &b[start..end];
+    if plain && !run.is_empty() && run[0] != b' ' && run[run.len() - 1] != b' ' {
+        hole(holes, start, end);
+    }
 }
 
 /// What [`sequence`] does at a byte of an expression.
@@ -305,8 +335,14 @@ static SEQUENCE: [Class; 256] = {
 };
 
 /// The inside of a `${ ... }` or `%{ ... }` sequence from `i`, up to past
-/// its closing `}`; `WRITTEN`, its quotes written `\"`.
-fn sequence<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
+/// its closing `}`; `WRITTEN`, its quotes written `\"`. `nesting`: how
+/// many quoted templates it is in.
+fn sequence<const WRITTEN: bool>(
+    b: &[u8],
+    mut i: usize,
+    holes: &mut Holes,
+    nesting: usize,
+) -> Option<usize> {
     let mut depth = 0usize;
     loop {
         let c = *b.get(i)?;
@@ -341,9 +377,9 @@ fn sequence<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> O
                 _ => i += 1,
             },
             Class::Quote if WRITTEN => return None, // (not in a JSON string)
-            Class::Quote => i = quoted::<false>(b, i + 1, holes)?,
+            Class::Quote => i = quoted::<false>(b, i + 1, holes, nesting)?,
             Class::Stop if WRITTEN && c == b'\\' && b.get(i + 1) == Some(&b'"') => {
-                i = quoted::<true>(b, i + 2, holes)?;
+                i = quoted::<true>(b, i + 2, holes, nesting)?;
             }
             Class::Open => {
                 depth += 1;
@@ -363,26 +399,71 @@ fn sequence<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> O
     }
 }
 
-/// A quoted string's content from `i` to past its closing quote (`WRITTEN`,
-/// its `\"`); a hole if plain.
-fn quoted<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> Option<usize> {
-    let start = i;
+/// A quoted string's content from `i` to past its closing quote
+/// (`WRITTEN`, its `\"`). A plain string alone is a hole; with
+/// sequences (`"${s}-0"`), it is a template whose plain runs of text are
+/// holes as the text's own are. An escape (`\"`, `\n`, `$${`) is fixed
+/// text: HCL's `\` and the character after it, which `WRITTEN` reads as
+/// JSON writes them (`\\`, then `\"`, `\\` or a plain character).
+fn quoted<const WRITTEN: bool>(
+    b: &[u8],
+    mut i: usize,
+    holes: &mut Holes,
+    nesting: usize,
+) -> Option<usize> {
+    let mut start = i;
     let mut plain = true;
+    let mut template = false;
     loop {
         i = skip(b, i, &PLAIN_QUOTED);
         match *b.get(i)? {
             b'"' if !WRITTEN => break,
             b'\\' if WRITTEN && b.get(i + 1) == Some(&b'"') => break,
-            b'\\' | b'"' => return None,
-            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => return None,
-            _ => plain = false,
+            b'\\' => i = escape::<WRITTEN>(b, i)?,
+            b'"' => return None,
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                if nesting == MAX_NESTING {
+                    return None;
+                }
+                text_hole(holes, b, (start, i), plain && run_is_text(&b[start..i]));
+                i = sequence::<WRITTEN>(b, i + 2, holes, nesting + 1)?;
+                (start, plain, template) = (i, true, true);
+                continue;
+            }
+            _ => i += template_escape(b, i).unwrap_or(1),
         }
-        i += 1;
+        plain = false;
     }
-    if plain && i > start {
+    if template {
+        text_hole(holes, b, (start, i), plain && run_is_text(&b[start..i]));
+    } else if plain && i > start {
         hole(holes, start, i);
     }
     Some(i + if WRITTEN { 2 } else { 1 })
+}
+
+/// Whether a plain quoted run is also plain template text (no `{`, `}`
+/// or `~`, which [`PLAIN_QUOTED`] allows), as a template's holes are.
+fn run_is_text(run: &[u8]) -> bool {
+    run.iter().all(|&c| PLAIN_TEXT[usize::from(c)])
+}
+
+/// Past the escape at `b[i]`, a `\` in a quoted string: HCL's escape is
+/// the `\` and the character after it. `WRITTEN`, that `\` is written
+/// `\\` and the character may be written `\"` or `\\` (other JSON
+/// escapes make the text formless).
+#[inline]
+fn escape<const WRITTEN: bool>(b: &[u8], i: usize) -> Option<usize> {
+    if !WRITTEN {
+        return b.get(i + 1).map(|_| i + 2);
+    }
+    if b.get(i + 1) != Some(&b'\\') {
+        return None; // (`\"` ends the string: the caller's)
+    }
+    match *b.get(i + 2)? {
+        b'\\' => matches!(b.get(i + 3), Some(b'"' | b'\\')).then_some(i + 4),
+        _ => Some(i + 3),
+    }
 }
 
 /// Makes `tree`, parsed from a text whose holes are `from` (at its own

@@ -69,12 +69,42 @@ fn holes_are_plain_strings_names_after_dots_and_plain_text() {
 }
 
 #[test]
+fn quoted_templates_have_holes_and_escapes_are_fixed_text() {
+    // A quoted template's runs of text are holes as the text's are.
+    assert_eq!(
+        holes(r#"${join(",", [for s in var.items : "${s}-0" if s != "b"])}"#),
+        Some(vec![",", "items", "-0", "b"])
+    );
+    assert_eq!(
+        holes(r#"${f("x${var.a}y%{ if c }z%{ endif }")}"#),
+        Some(vec!["x", "a", "y", "z"])
+    );
+    // Not holes: runs with spaces at their ends (a strip marker's), or
+    // with a `{`, `}` or `~`.
+    assert_eq!(holes(r#"${f(" ${var.a}{")}"#), Some(vec!["a"]));
+    // Escapes are fixed text: the runs and strings holding one are no
+    // holes, the holes around them are.
+    assert_eq!(holes("$${x}.${var.a}-1"), Some(vec!["a", "-1"]));
+    assert_eq!(holes("%%{x}${var.a}"), Some(vec!["a"]));
+    assert_eq!(
+        holes(r#"${f("a\"b", var.a, "t\tq${var.b}")}"#),
+        Some(vec!["a", "b"])
+    );
+    assert_eq!(holes(r#"${f("$${x}", var.a)}"#), Some(vec!["a"]));
+    // Too deep a nesting of quoted templates.
+    assert_eq!(
+        holes(r#"${f("${f("${f("${f("${var.a}")}")}")}")}"#),
+        Some(vec!["a"])
+    );
+    assert_eq!(
+        holes(r#"${f("${f("${f("${f("${f("${var.a}")}")}")}")}")}"#),
+        None
+    );
+}
+
+#[test]
 fn what_the_scan_cannot_place_has_no_form() {
     for text in [
-        "$${x}.${var.a}",
-        "%%{x}${var.a}",
-        r#"${f("${var.a}")}"#,
-        r#"${f("a\"b", var.a)}"#,
         "${var.a # c\n}",
         "${var.a // c\n}",
         "${var.a /* c */}",
@@ -172,9 +202,29 @@ fn a_written_text_has_the_holes_of_its_decoded_text() {
 }
 
 #[test]
+fn a_written_text_with_escaped_backslashes_has_the_holes_of_its_decoded_text() {
+    // `"a\"b"` and `"t\tq"` in a sequence, each `\` written `\\`: each
+    // escape moves the holes after it back one byte.
+    let text = r#"${f("a\"b", var.a, "t\tq", var.bc)}-1"#;
+    let w = written(text);
+    assert_eq!(w, r#"${f(\"a\\\"b\", var.a, \"t\\tq\", var.bc)}-1"#);
+    assert_eq!(
+        written_holes(text),
+        Some(Form::of(text).unwrap().holes.to_vec())
+    );
+    let contents: Vec<&str> = written_holes(text)
+        .unwrap()
+        .iter()
+        .map(|h| &text[h.start as usize..h.end as usize])
+        .collect();
+    assert_eq!(contents, ["a", "bc", "-1"]);
+}
+
+#[test]
 fn a_written_text_with_other_escapes_has_no_form() {
     for w in [
-        r#"${f(\"a\\b\", var.a)}"#,
+        r#"${f(\"a\\\u0041\", var.a)}"#,
+        r#"${f(\"a\\\nb\", var.a)}"#,
         r#"${f(\"a\", var.a)}\n"#,
         r"${f(\u0022a\u0022, var.a)}",
         r"a\/b${var.a}",
@@ -202,13 +252,14 @@ fn content(text: &str, hole: Span, pick: usize) -> &'static str {
         "arn:aws:s3:::b/*",
         "1",
         "#",
-        "\"q\"",
         "a b",
         "<<EOT",
         "//",
         "if",
         ".",
         "'",
+        // (The last three hold a `"`: not for a run in a quoted template.)
+        "\"q\"",
         "a\"",
         "\"",
     ];
@@ -222,6 +273,8 @@ fn content(text: &str, hole: Span, pick: usize) -> &'static str {
     let list = match before {
         Some(b'.') => NAMES,
         Some(b'"') if closed => QUOTED,
+        // A quoted template's run of text: no `"`.
+        _ if in_quotes(text, hole.start as usize) => &TEXT[..TEXT.len() - 3],
         _ => TEXT,
     };
     let picked = list[pick % list.len()];
@@ -231,6 +284,44 @@ fn content(text: &str, hole: Span, pick: usize) -> &'static str {
         return "q";
     }
     picked
+}
+
+/// Whether offset `at` of `text` is inside a quoted string (read as the
+/// scan reads it: sequences, braces in them, quoted strings in those and
+/// their escapes).
+fn in_quotes(text: &str, at: usize) -> bool {
+    let b = text.as_bytes();
+    // What is open: `$` a sequence, `{` a brace in one, `"` a string.
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < at {
+        let (top, c) = (open.last().copied(), b[i]);
+        let text = matches!(top, None | Some(b'"'));
+        if text && (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
+            open.push(b'$');
+            i += 2;
+            continue;
+        }
+        if text
+            && (c == b'$' || c == b'%')
+            && b.get(i + 1) == Some(&c)
+            && b.get(i + 2) == Some(&b'{')
+        {
+            i += 3; // an escape, `$${` or `%%{`
+            continue;
+        }
+        match (top, c) {
+            (Some(b'"'), b'\\') => i += 1,
+            (Some(b'"'), b'"') | (Some(b'$' | b'{'), b'}') => {
+                open.pop();
+            }
+            (Some(b'$' | b'{'), b'"') => open.push(b'"'),
+            (Some(b'$' | b'{'), b'{') => open.push(b'{'),
+            _ => {}
+        }
+        i += 1;
+    }
+    open.last() == Some(&b'"')
 }
 
 /// `text` with each hole's content replaced by a content of its kind.
@@ -303,7 +394,21 @@ fn written_as_decoded(text: &str) -> Result<(), TestCaseError> {
 /// or characters outside ASCII, which make a text formless).
 fn expr() -> impl Strategy<Value = String> {
     let name = || prop::sample::select(vec!["a", "tags", "x1", "a-b", "null", "for", "_"]);
-    let string = || prop::sample::select(vec!["\"s\"", "\"a b\"", "\"\"", "\"<R>\"", "\"é\""]);
+    let string = || {
+        prop::sample::select(vec![
+            "\"s\"",
+            "\"a b\"",
+            "\"\"",
+            "\"<R>\"",
+            "\"é\"",
+            r#""a\"b""#,
+            r#""t\tq\\""#,
+            // (An escape's character read as the escape's: `\$` does not
+            // start the `$${`, so the sequence after it is one.)
+            r#""\$${v.a}""#,
+            "\"$${x}\"",
+        ])
+    };
     let leaf = prop_oneof![
         (name(), name()).prop_map(|(a, b)| format!("var.{a}.{b}")),
         name().prop_map(|a| format!("local.{a}[0].id")),
@@ -334,6 +439,7 @@ fn expr() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|a| format!("(!{a}).id")),
             inner.clone().prop_map(|a| format!("f({a}...)")),
             inner.clone().prop_map(|a| format!("\"x${{{a}}}y\"")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("\"${{{a}}}-0${{{b}}}\"")),
         ]
     })
 }
@@ -341,7 +447,19 @@ fn expr() -> impl Strategy<Value = String> {
 /// Valid templates made of text, interpolations and directives, with and
 /// without strip markers.
 fn formed_template() -> impl Strategy<Value = String> {
-    let text = || prop::sample::select(vec!["", "a", "arn:aws:s3:::", "/*", " x ", "-", "\n"]);
+    let text = || {
+        prop::sample::select(vec![
+            "",
+            "a",
+            "arn:aws:s3:::",
+            "/*",
+            " x ",
+            "-",
+            "\n",
+            "$${x}-",
+            "%%{y}",
+        ])
+    };
     let strip = || prop::sample::select(vec!["", "~"]);
     let item = prop_oneof![
         3 => (text(), strip(), expr(), strip()).prop_map(|(t, l, e, r)| format!("{t}${{{l}{e}{r}}}")),
