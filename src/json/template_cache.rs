@@ -82,6 +82,12 @@ const FORMS_FROM_FIRST_BYTES: usize = 64 * 1024;
 const FORM_ENTRIES: usize = 256;
 /// The most template text (bytes) a file's cache keeps trees of forms for.
 const FORM_BYTES: usize = 32 * 1024;
+/// The bytes of a template's start (as written) that a form is hinted by
+/// (see [`FormHints`]): `${contains(`, `${replace` and `${length(` apart,
+/// the starts of a generated file's per-block templates.
+const HINT_BYTES: usize = 8;
+/// The hints a file's cache holds (a power of two).
+const FORM_HINTS: usize = 64;
 
 /// The most template trees one expression handle keeps (see
 /// [`HandleTrees`]).
@@ -199,7 +205,9 @@ impl std::fmt::Debug for HandleTrees {
 /// small file's first [`FORM_START`]), the tree of a text parsed once is
 /// kept for its form (at most [`FORM_ENTRIES`] forms and [`FORM_BYTES`] of
 /// their text, oldest out first), and a later text of that form is
-/// evaluated on it, its holes' text replaced, instead of parsed. Such an
+/// evaluated on it, its holes' text replaced, instead of parsed. A text is
+/// first matched with the form its start hints ([`FormHints`]), and only
+/// scanned for a form of its own when it is not of that one. Such an
 /// evaluation is tentative: the tree's spans are another text's, so if it
 /// reports anything (or hands the tree out in closures), that is taken
 /// back and the text is parsed and evaluated again, and the form is not
@@ -308,6 +316,51 @@ struct Kept {
     first_values: FirstValues,
     /// A tree of each form, by the hash of its fixed text.
     forms: Bounded<FormSlot, FORM_ENTRIES, FORM_BYTES>,
+    form_hints: FormHints,
+}
+
+/// The form last met of each template start: a text's first
+/// [`HINT_BYTES`] as written (when its form's first hole is past them)
+/// and the hash of that form, in a table of [`FORM_HINTS`] entries, one
+/// per start (a new start takes its entry's place). A text of a hinted
+/// start is first matched with its form's kept text along the holes
+/// ([`Form::matched`]), which costs a comparison of the text outside them
+/// instead of a scan of every byte ([`Form::of_written`]) and a hash of
+/// its fixed text.
+#[derive(Default)]
+struct FormHints {
+    /// Empty until the first hint.
+    entries: Vec<(u64, u64)>,
+}
+
+impl FormHints {
+    /// The start of `written` that hints its form, if it is long enough.
+    fn key(written: &str) -> Option<u64> {
+        let start: [u8; HINT_BYTES] = written.as_bytes().get(..HINT_BYTES)?.try_into().ok()?;
+        Some(u64::from_le_bytes(start))
+    }
+
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - FORM_HINTS.trailing_zeros())) as usize
+    }
+
+    /// The hash of the form hinted by `key`.
+    fn get(&self, key: u64) -> Option<u64> {
+        let &(k, form_hash) = self.entries.get(Self::slot(key))?;
+        (k == key).then_some(form_hash)
+    }
+
+    /// Hints the form of `form_hash` by the start of `written`, of `form`,
+    /// when its first hole is past that start.
+    fn note(&mut self, written: &str, form: &Form, form_hash: u64) {
+        let Some(key) = FormHints::key(written).filter(|_| form.fixed_start() >= HINT_BYTES) else {
+            return;
+        };
+        if self.entries.is_empty() {
+            self.entries = vec![(0, 0); FORM_HINTS];
+        }
+        self.entries[Self::slot(key)] = (key, form_hash);
+    }
 }
 
 /// Entries by hash, at most `ENTRIES` of them and `BYTES` of their texts
@@ -394,6 +447,7 @@ impl Kept {
         if self.forms.map.contains_key(&hash) {
             return; // (before the text is copied)
         }
+        self.form_hints.note(written, &form, hash);
         // (Decoding only shortens a text: one of the same length is it.)
         let decoded = (text.len() != written.len()).then(|| Box::<str>::from(text));
         let slot = FormSlot {
@@ -750,9 +804,9 @@ impl TemplateCache {
     /// The first evaluation of the text of `hash`, of string node `id`,
     /// written `written` and decoded by `decoded` (only when it is
     /// parsed), in the context of identity `ctx`: its value remembered
-    /// when it may be reused. Its tree is that of
-    /// another text of its form when one is kept (see
-    /// [`crate::native::form`]): `eval` then makes an attempt with it,
+    /// when it may be reused. Its tree is that of another text of its form
+    /// when one is kept (see [`crate::native::form`]; the form its start
+    /// hints, else its own): `eval` then makes an attempt with it,
     /// which gives way to a parse of the text if it reports anything
     /// (its diagnostics need the text's own spans; the form's tree is
     /// then dropped, its slot left empty). Otherwise the text is parsed,
@@ -764,31 +818,33 @@ impl TemplateCache {
         (written, decoded): (&str, impl Fn() -> &'d str),
         mut eval: impl FnMut(&ParsedTemplate, Attempt<'_>) -> Option<(Value, bool)>,
     ) -> Value {
-        let form = (self.parsed.load(Ordering::Relaxed) > self.form_start)
-            .then(|| Form::of_written(written))
-            .flatten()
-            .map(|form| (form.hash(&self.state, written), form));
-        let tentative = form.as_ref().and_then(|(form_hash, form)| {
-            let mut k = {
-                let mut all = self.lock();
-                let slot = all.forms.map.get_mut(form_hash)?;
-                slot.kept
-                    .take_if(|k| form.same(written, &k.form, &k.written))?
-            };
-            if let Ok(tree) = &mut k.tree {
-                form::retext(tree, &k.holes, (written, form));
-            }
-            let done = eval(
-                &k.tree,
-                Attempt::Tentative(k.decoded.as_deref().unwrap_or(&k.written)),
-            );
-            // A form whose attempt reported is not tried again: its texts
-            // likely report too, and each would cost two evaluations.
-            if done.is_some() {
-                self.put_back(*form_hash, k);
-            }
-            done
-        });
+        // The form hinted by the text's start, if the text is of it; else
+        // the text's own, scanned for; and its tree, if one is kept.
+        let (form, kept) = if self.parsed.load(Ordering::Relaxed) <= self.form_start {
+            (None, None)
+        } else if let Some((form, kept)) = self.hinted(written) {
+            (Some(form), Some(kept))
+        } else {
+            self.scanned(written)
+        };
+        let tentative = form
+            .as_ref()
+            .zip(kept)
+            .and_then(|((form_hash, form), mut k)| {
+                if let Ok(tree) = &mut k.tree {
+                    form::retext(tree, &k.holes, (written, form));
+                }
+                let done = eval(
+                    &k.tree,
+                    Attempt::Tentative(k.decoded.as_deref().unwrap_or(&k.written)),
+                );
+                // A form whose attempt reported is not tried again: its texts
+                // likely report too, and each would cost two evaluations.
+                if done.is_some() {
+                    self.put_back(*form_hash, k);
+                }
+                done
+            });
         let (value, reusable) = if let Some(done) = tentative {
             done
         } else {
@@ -818,6 +874,41 @@ impl TemplateCache {
             None => self.lock().note_seen(hash),
         }
         value
+    }
+
+    /// The form of `written` and its kept tree, when `written` is a text of
+    /// the form its start hints (see [`FormHints`]) and that form's tree is
+    /// kept.
+    fn hinted(&self, written: &str) -> Option<((u64, Form), Box<KeptForm>)> {
+        let key = FormHints::key(written)?;
+        let mut all = self.lock();
+        let form_hash = all.form_hints.get(key)?;
+        let slot = all.forms.map.get_mut(&form_hash)?;
+        let kept = slot.kept.as_ref()?;
+        let form = kept.form.matched(&kept.written, written)?;
+        Some(((form_hash, form), slot.kept.take()?))
+    }
+
+    /// The form of `written` found by a scan, with its hash, and the
+    /// form's tree if one is kept (the form is then hinted by the text's
+    /// start).
+    fn scanned(&self, written: &str) -> (Option<(u64, Form)>, Option<Box<KeptForm>>) {
+        let Some(form) = Form::of_written(written) else {
+            return (None, None);
+        };
+        let form_hash = form.hash(&self.state, written);
+        let kept = {
+            let mut all = self.lock();
+            let kept = all.forms.map.get_mut(&form_hash).and_then(|slot| {
+                slot.kept
+                    .take_if(|k| form.same(written, &k.form, &k.written))
+            });
+            if kept.is_some() {
+                all.form_hints.note(written, &form, form_hash);
+            }
+            kept
+        };
+        (Some((form_hash, form)), kept)
     }
 
     /// Gives a form's tree back to its slot (unless the slot was dropped

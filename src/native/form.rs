@@ -93,7 +93,7 @@ impl Form {
     pub(crate) fn decoded(&self, written: &str) -> Form {
         let b = written.as_bytes();
         let (mut at, mut escapes) = (0, 0);
-        let holes = self
+        let spans = self
             .holes
             .iter()
             .map(|hole| {
@@ -107,7 +107,12 @@ impl Form {
                 Span::new(hole.start - escapes, hole.end - escapes)
             })
             .collect();
-        Form { holes }
+        Form {
+            holes: Holes {
+                spans,
+                kinds: self.holes.kinds,
+            },
+        }
     }
 
     /// The scan of a decoded text, or with `WRITTEN` of one as written
@@ -116,7 +121,7 @@ impl Form {
         if b.len() > MAX_TEXT {
             return None;
         }
-        let mut holes = Holes::new();
+        let mut holes = Holes::default();
         // One reference and nothing else (`${aws_iam_role.main.arn}`): the
         // parser reads it in one step, for less than a form would cost.
         if let Some(inner) = b.strip_prefix(b"${").and_then(|r| r.strip_suffix(b"}")) {
@@ -140,11 +145,11 @@ impl Form {
         let b = text.as_bytes();
         let mut h = state.build_hasher();
         let mut at = 0;
-        for hole in &self.holes {
+        for (hole, kind) in self.holes.iter().zip(self.holes.kinds()) {
             h.write(&b[at..hole.start as usize]);
-            // (No byte of UTF-8 text is 0xFF: the pieces cannot run into
-            // each other.)
-            h.write_u8(0xFF);
+            // The hole's kind, as a byte that no UTF-8 text has (0xF8 and
+            // up): the pieces cannot run into each other.
+            h.write_u8(0xF8 | kind as u8);
             at = hole.end as usize;
         }
         h.write(&b[at..]);
@@ -152,14 +157,16 @@ impl Form {
     }
 
     /// Whether `text` of this form and `other_text` of form `other` are of
-    /// one form: as many holes, the same text outside them.
+    /// one form: holes of the same kinds, the same text outside them.
     pub(crate) fn same(&self, text: &str, other: &Form, other_text: &str) -> bool {
-        if self.holes.len() != other.holes.len() {
+        // (Equal text around holes of other kinds is another form: `v.a`
+        // is an attribute step, `v.0` an index.)
+        if self.holes.kinds != other.holes.kinds || self.holes.len() != other.holes.len() {
             return false;
         }
         let (a, b) = (text.as_bytes(), other_text.as_bytes());
         let (mut at_a, mut at_b) = (0, 0);
-        for (ha, hb) in self.holes.iter().zip(&other.holes) {
+        for (ha, hb) in self.holes.iter().zip(other.holes.iter()) {
             if a[at_a..ha.start as usize] != b[at_b..hb.start as usize] {
                 return false;
             }
@@ -167,17 +174,141 @@ impl Form {
         }
         a[at_a..] == b[at_b..]
     }
+
+    /// The form of `new` when it is a text of this form, `text`'s (both
+    /// as written, or both decoded): equal to `text` outside the holes,
+    /// each hole's content one of its kind. That is what the scan of `new`
+    /// finds then (a form [`same`](Form::same) as this one), read along
+    /// the holes instead of byte by byte; `None` otherwise, when the scan
+    /// may still find `new` a form of its own.
+    pub(crate) fn matched(&self, text: &str, new: &str) -> Option<Form> {
+        if new.len() > MAX_TEXT {
+            return None;
+        }
+        let (a, b) = (text.as_bytes(), new.as_bytes());
+        let (mut at_a, mut at_b) = (0, 0);
+        let mut holes = Holes::default();
+        for (h, kind) in self.holes.iter().zip(self.holes.kinds()) {
+            let fixed = &a[at_a..h.start as usize];
+            let start = at_b + fixed.len();
+            if b.get(at_b..start)? != fixed {
+                return None;
+            }
+            // The same content followed by the same byte is a hole of this
+            // kind as `text`'s is (most holes of a generated file's form
+            // keep theirs); another is read byte by byte.
+            let same = &a[h.start as usize..h.end as usize];
+            let end = match b.get(start..start + same.len()) {
+                Some(content)
+                    if content == same && b.get(start + same.len()) == a.get(h.end as usize) =>
+                {
+                    start + same.len()
+                }
+                _ => kind.read(b, start)?,
+            };
+            hole(&mut holes, (start, end), kind);
+            (at_a, at_b) = (h.end as usize, end);
+        }
+        (a[at_a..] == b[at_b..]).then_some(Form { holes })
+    }
+
+    /// Where the text before the first hole ends.
+    pub(crate) fn fixed_start(&self) -> usize {
+        self.holes.first().map_or(0, |h| h.start as usize)
+    }
 }
 
-/// A text's holes, in order: the first eight inline (a generated
-/// template has a few).
-type Holes = SmallVec<[Span; 8]>;
+/// A text's holes, in order, and their kinds: the first eight inline (a
+/// generated template has a few), the kinds three bits each (of
+/// [`MAX_HOLES`], 96 bits). Read as the slice of their spans.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Holes {
+    spans: SmallVec<[Span; 8]>,
+    kinds: u128,
+}
 
-/// Notes the hole `start..end`, unless the text has [`MAX_HOLES`] already
-/// (the rest of it then stays fixed text).
-fn hole(holes: &mut Holes, start: usize, end: usize) {
-    if holes.len() < MAX_HOLES {
-        holes.push(Span::new(start as u32, end as u32));
+impl Holes {
+    /// The kind of each hole, in order.
+    fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        (0..self.spans.len()).map(|i| Kind::ALL[(self.kinds >> (3 * i)) as usize & 7])
+    }
+}
+
+impl std::ops::Deref for Holes {
+    type Target = [Span];
+
+    fn deref(&self) -> &[Span] {
+        &self.spans
+    }
+}
+
+/// What a hole holds: what a text of its form may have in its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Kind {
+    /// A plain quoted string's content.
+    Quoted,
+    /// A name after a dot.
+    Name,
+    /// A whole number.
+    Digits,
+    /// A plain run of the text's template text.
+    Text,
+    /// A plain run of a quoted template's text.
+    QuotedText,
+}
+
+impl Kind {
+    /// Every kind, at its own number.
+    const ALL: [Kind; 5] = [
+        Kind::Quoted,
+        Kind::Name,
+        Kind::Digits,
+        Kind::Text,
+        Kind::QuotedText,
+    ];
+
+    /// Where the content of a hole of this kind at `start` of `b` ends,
+    /// read as the scan reads it (the longest run of its bytes, and the
+    /// same checks), if there is one.
+    fn read(self, b: &[u8], start: usize) -> Option<usize> {
+        let end = match self {
+            Kind::Quoted => skip(b, start, &PLAIN_QUOTED),
+            Kind::Name => {
+                if !b.get(start).is_some_and(|&c| is_start_byte(c)) {
+                    return None;
+                }
+                skip(b, start + 1, &CONTINUE)
+            }
+            // (The byte after a run is the next fixed text's first, which
+            // the caller compares: a number's run ends where the scan's
+            // does, before no letter, digit or dot.)
+            Kind::Digits => skip(b, start, &DIGIT),
+            Kind::Text | Kind::QuotedText => {
+                let table = if self == Kind::Text {
+                    &PLAIN_TEXT
+                } else {
+                    &PLAIN_QUOTED_TEXT
+                };
+                let end = skip(b, start, table);
+                let run = &b[start..end];
+                if run.first() == Some(&b' ') || run.last() == Some(&b' ') {
+                    return None;
+                }
+                end
+            }
+        };
+        (end > start).then_some(end)
+    }
+}
+
+/// Notes the hole `start..end` of `kind`, unless the text has
+/// [`MAX_HOLES`] already (the rest of it then stays fixed text).
+#[inline]
+fn hole(holes: &mut Holes, (start, end): (usize, usize), kind: Kind) {
+    if holes.spans.len() < MAX_HOLES {
+        holes.kinds |= (kind as u128) << (3 * holes.spans.len());
+        holes.spans.push(Span::new(start as u32, end as u32));
     }
 }
 
@@ -203,6 +334,9 @@ const fn printable_but(except: &[u8]) -> [bool; 256] {
 static PLAIN_TEXT: [bool; 256] = printable_but(b"$%{}~\\");
 /// The bytes of a plain quoted string's content.
 static PLAIN_QUOTED: [bool; 256] = printable_but(b"\"\\$%");
+/// The bytes of a plain run of a quoted template's text: both of the
+/// above.
+static PLAIN_QUOTED_TEXT: [bool; 256] = printable_but(b"\"\\$%{}~");
 /// The bytes that continue a name.
 static CONTINUE: [bool; 256] = CONTINUE_ASCII;
 /// The digits.
@@ -266,7 +400,7 @@ fn text_run<const WRITTEN: bool>(b: &[u8], mut i: usize, holes: &mut Holes) -> O
         plain = false;
         i += template_escape(b, i).unwrap_or(1);
     }
-    text_hole(holes, b, (start, i), plain);
+    text_hole(holes, b, (start, i), (plain, Kind::Text));
     Some(i)
 }
 
@@ -282,10 +416,15 @@ fn template_escape(b: &[u8], i: usize) -> Option<usize> {
 /// Notes the run of template text `start..end` as a hole when it is
 /// plain (all of it [`PLAIN_TEXT`]), not empty, and neither starts nor
 /// ends with a space (which a strip marker next to it would take off).
-fn text_hole(holes: &mut Holes, b: &[u8], (start, end): (usize, usize), plain: bool) {
+fn text_hole(
+    holes: &mut Holes,
+    b: &[u8],
+    (start, end): (usize, usize),
+    (plain, kind): (bool, Kind),
+) {
     let run = &b[start..end];
     if plain && !run.is_empty() && run[0] != b' ' && run[run.len() - 1] != b' ' {
-        hole(holes, start, end);
+        hole(holes, (start, end), kind);
     }
 }
 
@@ -362,14 +501,14 @@ fn sequence<const WRITTEN: bool>(
                     i = skip(b, i + 1, &NUMBER);
                 }
                 if i == digits {
-                    hole(holes, start, i);
+                    hole(holes, (start, i), Kind::Digits);
                 }
             }
             Class::Dot => match b.get(i + 1) {
                 // The name of an attribute step.
                 Some(&c) if is_start_byte(c) => {
                     let end = skip(b, i + 2, &CONTINUE);
-                    hole(holes, i + 1, end);
+                    hole(holes, (i + 1, end), Kind::Name);
                     i = end;
                 }
                 // An ellipsis: the keyword after it (`...if`) is no step's.
@@ -425,7 +564,12 @@ fn quoted<const WRITTEN: bool>(
                 if nesting == MAX_NESTING {
                     return None;
                 }
-                text_hole(holes, b, (start, i), plain && run_is_text(&b[start..i]));
+                text_hole(
+                    holes,
+                    b,
+                    (start, i),
+                    (plain && run_is_text(&b[start..i]), Kind::QuotedText),
+                );
                 i = sequence::<WRITTEN>(b, i + 2, holes, nesting + 1)?;
                 (start, plain, template) = (i, true, true);
                 continue;
@@ -435,9 +579,14 @@ fn quoted<const WRITTEN: bool>(
         plain = false;
     }
     if template {
-        text_hole(holes, b, (start, i), plain && run_is_text(&b[start..i]));
+        text_hole(
+            holes,
+            b,
+            (start, i),
+            (plain && run_is_text(&b[start..i]), Kind::QuotedText),
+        );
     } else if plain && i > start {
-        hole(holes, start, i);
+        hole(holes, (start, i), Kind::Quoted);
     }
     Some(i + if WRITTEN { 2 } else { 1 })
 }
@@ -474,14 +623,19 @@ fn escape<const WRITTEN: bool>(b: &[u8], i: usize) -> Option<usize> {
 /// a parse of `text` itself (see `json/template_cache.rs`).
 pub(crate) fn retext(tree: &mut Template, from: &Form, (text, form): (&str, &Form)) {
     debug_assert_eq!(from.holes.len(), form.holes.len());
-    Retext { from, form, text }.template(tree);
+    Retext {
+        from: &from.holes,
+        form: &form.holes,
+        text,
+    }
+    .template(tree);
 }
 
 /// [`retext`]'s walk: the holes in the tree's text (`from`) and in the
-/// new text (`form` of `text`).
+/// new text (`form`, of `text`).
 struct Retext<'t> {
-    from: &'t Form,
-    form: &'t Form,
+    from: &'t [Span],
+    form: &'t [Span],
     text: &'t str,
 }
 
@@ -489,8 +643,8 @@ impl Retext<'_> {
     /// The new text of the hole that ends at `end` in the tree's text.
     #[inline]
     fn text_ending(&self, end: u32) -> Option<&str> {
-        let k = self.from.holes.binary_search_by_key(&end, |h| h.end).ok()?;
-        let new = self.form.holes[k];
+        let k = self.from.binary_search_by_key(&end, |h| h.end).ok()?;
+        let new = self.form[k];
         Some(&self.text[new.start as usize..new.end as usize])
     }
 

@@ -139,6 +139,17 @@ fn texts_of_one_form_hash_alike_and_others_apart() {
         r#"${replace("com.amazonaws.ec2", "<R>", var.zone)}"#
     ));
     assert_ne!(a, c);
+    // A name and a number after a dot are holes of other kinds: an
+    // attribute step and an index, so two forms.
+    let (name, fd) = of("${f(v.a, 1)}");
+    let (index, fe) = of("${f(v.0, 1)}");
+    assert_ne!(name, index);
+    assert!(!fd.same("${f(v.a, 1)}", &fe, "${f(v.0, 1)}"));
+    assert_eq!(fd.matched("${f(v.a, 1)}", "${f(v.0, 1)}"), None);
+    assert_eq!(
+        fd.matched("${f(v.a, 1)}", "${f(v.b, 2)}"),
+        Form::of("${f(v.b, 2)}")
+    );
     assert!(!fa.same(
         r#"${replace("aws.<REGION>.s3", "<REGION>", var.region)}"#,
         &fc,
@@ -337,6 +348,60 @@ fn other_of_form(text: &str, form: &Form, picks: &[usize]) -> String {
     out
 }
 
+/// The property of matching: `form`, of `text`, matches `new` exactly
+/// when the scan (`of`) finds `new` of that form, and then with the
+/// holes the scan finds.
+fn matched_as_scanned(
+    (form, text): (&Form, &str),
+    new: &str,
+    of: impl Fn(&str) -> Option<Form>,
+) -> Result<(), TestCaseError> {
+    let scanned = of(new).filter(|f| f.same(new, form, text));
+    prop_assert_eq!(
+        form.matched(text, new),
+        scanned,
+        "{:?} matched with {:?}",
+        new,
+        text
+    );
+    Ok(())
+}
+
+/// `text` with a byte inserted, or a character taken out, at a place
+/// chosen by `pick`: near misses of a form (or texts of it).
+fn perturbed(text: &str, pick: usize) -> String {
+    const BYTES: &[char] = &['a', ' ', '"', '.', '1', '$', '{', '}', '\\', '-', '~', '%'];
+    let places: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+    let mut out = text.to_string();
+    match places.get(pick / 2 % (places.len() + 1)) {
+        Some(&at) if pick.is_multiple_of(2) => {
+            out.remove(at);
+        }
+        Some(&at) => out.insert(at, BYTES[pick / 7 % BYTES.len()]),
+        None => out.push(BYTES[pick / 7 % BYTES.len()]),
+    }
+    out
+}
+
+/// Matching, on `text` and a text of its form (`other`), and on near
+/// misses of `other`, both decoded and as written.
+fn matches_as_scanned(text: &str, other: &str, picks: &[usize]) -> Result<(), TestCaseError> {
+    let (wt, wo) = (written(text), written(other));
+    for (t, o, of) in [
+        (text, other, Form::of as fn(&str) -> Option<Form>),
+        (&wt, &wo, Form::of_written),
+    ] {
+        let Some(form) = of(t) else { continue };
+        let itself = form.matched(t, t);
+        prop_assert_eq!(itself.as_ref(), Some(&form));
+        matched_as_scanned((&form, t), o, of)?;
+        for &pick in picks {
+            matched_as_scanned((&form, t), &perturbed(o, pick), of)?;
+        }
+    }
+    Ok(())
+}
+
 /// The property: a text of `text`'s form with other contents is of the
 /// same form, and if `text` parses, it parses to `text`'s tree retexted
 /// (and that tree, retexted back, is `text`'s tree again).
@@ -347,6 +412,7 @@ fn holds(text: &str, picks: &[usize]) -> Result<(), TestCaseError> {
     };
     let other = other_of_form(text, &form, picks);
     written_as_decoded(&other)?;
+    matches_as_scanned(text, &other, picks)?;
     let other_form = Form::of(&other);
     prop_assert!(
         other_form
