@@ -83,8 +83,9 @@ const FORM_ENTRIES: usize = 256;
 /// The most template text (bytes) a file's cache keeps trees of forms for.
 const FORM_BYTES: usize = 32 * 1024;
 /// The bytes of a template's start (as written) that a form is hinted by
-/// (see [`FormHints`]): `${contains(`, `${replace` and `${length(` apart,
-/// the starts of a generated file's per-block templates.
+/// (see [`FormHints`]): enough to tell `${contains(…`, `${replace(…` and
+/// `${length(…` apart, the starts of a generated file's per-block
+/// templates.
 const HINT_BYTES: usize = 8;
 /// The hints a file's cache holds (a power of two).
 const FORM_HINTS: usize = 64;

@@ -11,8 +11,8 @@
 //!
 //! The scan of a text finds its holes in one pass, without parsing it. A
 //! hole is a place where every content of its kind gives the same tokens
-//! around it, so texts whose text outside the holes is equal have trees of
-//! one shape:
+//! around it, so texts whose text outside the holes is equal, with holes
+//! of the same kinds, have trees of one shape:
 //! - a quoted string of plain text (printable ASCII, no `\`, `$` or `%`);
 //! - a name after a `.` (`var.tags`' `tags`: ASCII letters, digits, `_`
 //!   and `-`, starting with a letter or `_`);
@@ -32,6 +32,9 @@
 //! the parser reads in one step for less than a form costs), line breaks
 //! in the text and a length past [`MAX_TEXT`] (the long one-off
 //! templates, policy documents).
+//!
+//! A text of a form already known needs no scan: [`Form::matched`] reads
+//! it along that form's holes, comparing the text between them.
 //!
 //! A JSON string's template is scanned as written ([`Form::of_written`]),
 //! its quotes and backslashes escaped (`\"`, `\\`; any other JSON escape
@@ -189,22 +192,21 @@ impl Form {
         let (mut at_a, mut at_b) = (0, 0);
         let mut holes = Holes::default();
         for (h, kind) in self.holes.iter().zip(self.holes.kinds()) {
-            let fixed = &a[at_a..h.start as usize];
-            let start = at_b + fixed.len();
-            if b.get(at_b..start)? != fixed {
-                return None;
-            }
-            // The same content followed by the same byte is a hole of this
-            // kind as `text`'s is (most holes of a generated file's form
-            // keep theirs); another is read byte by byte.
-            let same = &a[h.start as usize..h.end as usize];
-            let end = match b.get(start..start + same.len()) {
-                Some(content)
-                    if content == same && b.get(start + same.len()) == a.get(h.end as usize) =>
-                {
-                    start + same.len()
+            let start = at_b + (h.start as usize - at_a);
+            // The fixed text and the hole's content compared at once: the
+            // same content followed by the same byte is a hole of this kind
+            // as `text`'s is (most holes of a generated file's form keep
+            // theirs). Else the fixed text alone, and the content read.
+            let len = h.end as usize - at_a;
+            let end = if b.get(at_b..at_b + len) == Some(&a[at_a..h.end as usize])
+                && b.get(at_b + len) == a.get(h.end as usize)
+            {
+                at_b + len
+            } else {
+                if b.get(at_b..start)? != &a[at_a..h.start as usize] {
+                    return None;
                 }
-                _ => kind.read(b, start)?,
+                kind.read(b, start)?
             };
             hole(&mut holes, (start, end), kind);
             (at_a, at_b) = (h.end as usize, end);
@@ -627,6 +629,7 @@ pub(crate) fn retext(tree: &mut Template, from: &Form, (text, form): (&str, &For
         from: &from.holes,
         form: &form.holes,
         text,
+        next: 0,
     }
     .template(tree);
 }
@@ -637,18 +640,25 @@ struct Retext<'t> {
     from: &'t [Span],
     form: &'t [Span],
     text: &'t str,
+    /// The hole after the last one met: the walk meets them in order.
+    next: usize,
 }
 
 impl Retext<'_> {
     /// The new text of the hole that ends at `end` in the tree's text.
     #[inline]
-    fn text_ending(&self, end: u32) -> Option<&str> {
-        let k = self.from.binary_search_by_key(&end, |h| h.end).ok()?;
+    fn text_ending(&mut self, end: u32) -> Option<&str> {
+        let k = match self.from.get(self.next) {
+            Some(h) if h.end == end => self.next,
+            // (Not the next hole: another, or none.)
+            _ => self.from.binary_search_by_key(&end, |h| h.end).ok()?,
+        };
+        self.next = k + 1;
         let new = self.form[k];
         Some(&self.text[new.start as usize..new.end as usize])
     }
 
-    fn template(&self, t: &mut Template) {
+    fn template(&mut self, t: &mut Template) {
         for part in &mut t.parts {
             match part {
                 TemplatePart::Literal { text, span } => match self.text_ending(span.end) {
@@ -671,7 +681,7 @@ impl Retext<'_> {
         }
     }
 
-    fn expr(&self, e: &mut Expr) {
+    fn expr(&mut self, e: &mut Expr) {
         match &mut e.kind {
             ExprKind::Number(n) => match self.text_ending(e.span.end) {
                 Some(new) if **n != *new => *n = new.into(),
@@ -720,7 +730,7 @@ impl Retext<'_> {
         }
     }
 
-    fn step(&self, step: &mut Step) {
+    fn step(&mut self, step: &mut Step) {
         match &mut step.kind {
             StepKind::Attr(name) => match self.text_ending(step.span.end) {
                 Some(new) if **name != *new => *name = new.into(),
