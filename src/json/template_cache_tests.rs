@@ -1,5 +1,6 @@
-//! Unit tests of the first-value table: its slots always point at its
-//! values, and it stays within its bounds whatever comes in.
+//! Unit tests of the first-value table (its slots always point at its
+//! values, and it stays within its bounds whatever comes in) and of the
+//! forms' hints.
 
 use super::*;
 
@@ -88,4 +89,23 @@ fn a_file_s_table_starts_at_the_size_of_its_source() {
     assert_eq!(first_table(2000), FIRST_VALUE_SETS * FIRST_VALUE_WAYS);
     assert_eq!(first_table(114 * 1024), 2048);
     assert_eq!(first_table(64 << 20), FIRST_VALUES);
+}
+
+/// A text whose form's tree is kept hints that form by its start: a text
+/// of the form is matched along its holes; another of that start is not.
+#[test]
+fn a_kept_form_is_hinted_by_its_start() {
+    let cache = TemplateCache::for_source(FORMS_FROM_FIRST_BYTES);
+    cache.parsed.fetch_add(1, Ordering::Relaxed);
+    let value = crate::value::Value::from(1);
+    let (written, decoded) = (r#"${upper(\"a\")}"#, r#"${upper("a")}"#);
+    cache.first_evaluation(1, (0, 7), (written, || decoded), |_, _| {
+        Some((value.clone(), true))
+    });
+    let ((form_hash, form), kept) = cache.hinted(r#"${upper(\"bc\")}"#).unwrap();
+    assert_eq!(form.fixed_start(), 10);
+    assert_eq!(&*kept.written, written);
+    cache.put_back(form_hash, kept);
+    assert!(cache.hinted(r#"${upper(\"b\", 1)}"#).is_none());
+    assert!(cache.hinted(r#"${lower(\"bc\")}"#).is_none());
 }

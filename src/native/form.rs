@@ -61,7 +61,7 @@ const MAX_TEXT: usize = 1024;
 /// formless.
 const MAX_NESTING: usize = 4;
 
-/// The holes of a template text, in order.
+/// The holes of a template text, in order, with their kinds.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Form {
     holes: Holes,
@@ -293,11 +293,7 @@ impl Kind {
                     &PLAIN_QUOTED_TEXT
                 };
                 let end = skip(b, start, table);
-                let run = &b[start..end];
-                if run.first() == Some(&b' ') || run.last() == Some(&b' ') {
-                    return None;
-                }
-                end
+                return is_text_hole(&b[start..end]).then_some(end);
             }
         };
         (end > start).then_some(end)
@@ -415,19 +411,24 @@ fn template_escape(b: &[u8], i: usize) -> Option<usize> {
         .then_some(3)
 }
 
-/// Notes the run of template text `start..end` as a hole when it is
-/// plain (all of it [`PLAIN_TEXT`]), not empty, and neither starts nor
-/// ends with a space (which a strip marker next to it would take off).
+/// Notes the run of template text `start..end` as a hole of `kind` when
+/// it is plain (all of it [`PLAIN_TEXT`]) and [`is_text_hole`].
 fn text_hole(
     holes: &mut Holes,
     b: &[u8],
     (start, end): (usize, usize),
     (plain, kind): (bool, Kind),
 ) {
-    let run = &b[start..end];
-    if plain && !run.is_empty() && run[0] != b' ' && run[run.len() - 1] != b' ' {
+    if plain && is_text_hole(&b[start..end]) {
         hole(holes, (start, end), kind);
     }
+}
+
+/// Whether a plain run of template text is a hole: not empty, and neither
+/// starting nor ending with a space (which a strip marker next to it
+/// would take off).
+fn is_text_hole(run: &[u8]) -> bool {
+    run.first().is_some_and(|&c| c != b' ') && run.last().is_some_and(|&c| c != b' ')
 }
 
 /// What [`sequence`] does at a byte of an expression.
@@ -620,8 +621,8 @@ fn escape<const WRITTEN: bool>(b: &[u8], i: usize) -> Option<usize> {
 /// Makes `tree`, parsed from a text whose holes are `from` (at its own
 /// offsets, which the tree's spans are), the tree of `text`, whose holes
 /// are `form` (of the same form: as many, in order), for evaluation: each
-/// hole's text replaced, in place. Its spans stay those of `from_text`: an
-/// evaluation's values hold none, and the diagnostics of `text` come from
+/// hole's text replaced, in place. Its spans stay those of the text it
+/// was parsed from: an evaluation's values hold none, and the diagnostics of `text` come from
 /// a parse of `text` itself (see `json/template_cache.rs`).
 pub(crate) fn retext(tree: &mut Template, from: &Form, (text, form): (&str, &Form)) {
     debug_assert_eq!(from.holes.len(), form.holes.len());

@@ -456,8 +456,9 @@ fn written_as_decoded(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Valid expressions of every kind, rich in holes (no comments, escapes
-/// or characters outside ASCII, which make a text formless).
+/// Valid expressions of every kind, rich in holes, and strings with
+/// escapes, which are fixed text (no comments or characters outside ASCII
+/// outside strings, which make a text formless).
 fn expr() -> impl Strategy<Value = String> {
     let name = || prop::sample::select(vec!["a", "tags", "x1", "a-b", "null", "for", "_"]);
     let string = || {
