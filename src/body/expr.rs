@@ -165,6 +165,14 @@ impl Expression {
         }
     }
 
+    /// Points this JSON handle at another node of its file (a walk over a
+    /// body's attributes reuses one handle). No effect on a native one.
+    pub(crate) fn move_to(&mut self, to: NodeId) {
+        if let ExprKind::Json { node, .. } = &mut self.kind {
+            *node = to;
+        }
+    }
+
     /// This handle, keeping from now on the trees of the templates it
     /// evaluates (up to a bound), for a handle that an application holds
     /// and evaluates later: evaluating it again costs the evaluation only.

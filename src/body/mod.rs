@@ -616,15 +616,15 @@ impl Body {
     ) -> Result<RestAttrs<'a>, Error> {
         let rest = match (rest, &self.repr) {
             (LazyRest::Json(Some(attrs)), BodyRepr::Json { file, .. }) => {
-                return Ok(RestAttrs::Json {
+                return Ok(RestAttrs::new(RestNames::Json {
                     file,
                     attrs: attrs.into_iter(),
-                });
+                }));
             }
             (rest, _) => rest,
         };
         let attrs = self.lazy_rest(rest, schema).attribute_exprs()?;
-        Ok(RestAttrs::Owned(attrs.into_iter()))
+        Ok(RestAttrs::new(RestNames::Owned(attrs.into_iter())))
     }
 
     /// This body with the names of `schema` hidden.
@@ -743,8 +743,17 @@ impl Body {
 }
 
 /// The attributes of the rest of a body, in order: see
-/// [`Body::lazy_rest_attrs`].
-pub(crate) enum RestAttrs<'a> {
+/// [`Body::lazy_rest_attrs`]. A walk that lends each attribute's
+/// expression until the next step: a JSON body's attributes share one
+/// handle on the file, moved from node to node, so a step clones no `Arc`
+/// (a decode into a map reads every attribute of every block this way).
+pub(crate) struct RestAttrs<'a> {
+    names: RestNames<'a>,
+    /// The expression of the attribute last stepped to.
+    current: Option<Expression>,
+}
+
+enum RestNames<'a> {
     /// A JSON body's: names (borrowed unless escaped) and value nodes.
     Json {
         file: &'a Arc<FileData>,
@@ -754,32 +763,48 @@ pub(crate) enum RestAttrs<'a> {
     Owned(std::vec::IntoIter<(String, Expression)>),
 }
 
-impl<'a> Iterator for RestAttrs<'a> {
-    type Item = (std::borrow::Cow<'a, str>, Expression);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        match self {
-            RestAttrs::Json { file, attrs } => {
-                let (name, node) = attrs.next()?;
-                Some((name, Expression::json((*file).clone(), node)))
-            }
-            RestAttrs::Owned(attrs) => {
-                let (name, expr) = attrs.next()?;
-                Some((std::borrow::Cow::Owned(name), expr))
-            }
+impl<'a> RestAttrs<'a> {
+    fn new(names: RestNames<'a>) -> RestAttrs<'a> {
+        RestAttrs {
+            names,
+            current: None,
         }
     }
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = match self {
-            RestAttrs::Json { attrs, .. } => attrs.len(),
-            RestAttrs::Owned(attrs) => attrs.len(),
+    /// Steps to the next attribute: its name, and its expression (also
+    /// [`current`](Self::current) until the next step).
+    pub(crate) fn next(&mut self) -> Option<(std::borrow::Cow<'a, str>, &Expression)> {
+        let name = match &mut self.names {
+            RestNames::Json { file, attrs } => {
+                let (name, node) = attrs.next()?;
+                match &mut self.current {
+                    Some(expr) => expr.move_to(node),
+                    None => self.current = Some(Expression::json(Arc::clone(file), node)),
+                }
+                name
+            }
+            RestNames::Owned(attrs) => {
+                let (name, expr) = attrs.next()?;
+                self.current = Some(expr);
+                std::borrow::Cow::Owned(name)
+            }
         };
-        (n, Some(n))
+        Some((name, self.current.as_ref()?))
+    }
+
+    /// The expression of the attribute last stepped to.
+    pub(crate) fn current(&self) -> Option<&Expression> {
+        self.current.as_ref()
+    }
+
+    /// The number of attributes not yet stepped to.
+    pub(crate) fn len(&self) -> usize {
+        match &self.names {
+            RestNames::Json { attrs, .. } => attrs.len(),
+            RestNames::Owned(attrs) => attrs.len(),
+        }
     }
 }
-
-impl ExactSizeIterator for RestAttrs<'_> {}
 
 /// The range of an empty merged body, as HCL names it.
 fn empty_range() -> Range {

@@ -715,7 +715,7 @@ impl<'de> Deserializer<'de> for RemainDeserializer<'_, '_> {
             de,
             path: self.path,
             attrs,
-            current: None,
+            name: None,
         })
     }
 
@@ -737,12 +737,12 @@ impl RemainDeserializer<'_, '_> {
     fn object(self) -> Result<Value, Error> {
         let de = self.de;
         let env = de.env;
-        let attrs = de.body.lazy_rest_attrs(self.rest, &de.spec.schema)?;
+        let mut attrs = de.body.lazy_rest_attrs(self.rest, &de.spec.schema)?;
         let mut entries = Entries::with_capacity(attrs.len());
         let mut failed = false;
         let mut evaluator = env.evaluator.borrow_mut();
-        for (name, expr) in attrs {
-            match evaluator.value(&expr, env.ctx) {
+        while let Some((name, expr)) = attrs.next() {
+            match evaluator.value(expr, env.ctx) {
                 // (The walk reported any name written twice and kept one.)
                 Ok(value) => entries.push_new(Str::from(&*name), value),
                 Err(e) => {
@@ -750,7 +750,7 @@ impl RemainDeserializer<'_, '_> {
                         name: &name,
                         path: &self.path,
                         trail: None,
-                        attr: &expr,
+                        attr: expr,
                     };
                     env.record(locate(e, &expr.range(), &place));
                     failed = true;
@@ -768,8 +768,9 @@ struct RemainMap<'d, 'a> {
     de: &'d BodyDeserializer<'a>,
     path: BlockPath<'d>,
     attrs: RestAttrs<'d>,
-    /// The name of the key just read, for messages, and its expression.
-    current: Option<(Cow<'d, str>, Expression)>,
+    /// The name of the key just read, for messages (its expression is
+    /// the walk's current one).
+    name: Option<Cow<'d, str>>,
 }
 
 impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
@@ -779,26 +780,27 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        let Some((name, expr)) = self.attrs.next() else {
+        let Some((name, _)) = self.attrs.next() else {
             return Ok(None);
         };
         // The key takes a copy; the name stays for messages (a borrowed
         // name is not copied twice).
         let key = String::from(&*name);
-        self.current = Some((name, expr));
+        self.name = Some(name);
         seed.deserialize(key.into_deserializer()).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let (name, expr) = self
-            .current
-            .take()
-            .ok_or_else(|| <Error as de::Error>::custom("value requested before its key"))?;
-        self.value(seed, &name, &expr)
+        let (Some(name), Some(expr)) = (self.name.take(), self.attrs.current()) else {
+            return Err(<Error as de::Error>::custom(
+                "value requested before its key",
+            ));
+        };
+        remain_value(self.de, &self.path, seed, &name, expr)
     }
 
-    /// Both at once (what maps read): the name and expression are not
-    /// parked between the key and the value.
+    /// Both at once (what maps read): the name is not parked between the
+    /// key and the value.
     fn next_entry_seed<K: DeserializeSeed<'de>, V: DeserializeSeed<'de>>(
         &mut self,
         kseed: K,
@@ -810,7 +812,7 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
         let key: serde::de::value::StringDeserializer<Error> =
             String::from(&*name).into_deserializer();
         let key = kseed.deserialize(key)?;
-        let value = self.value(vseed, &name, &expr)?;
+        let value = remain_value(self.de, &self.path, vseed, &name, expr)?;
         Ok(Some((key, value)))
     }
 
@@ -819,22 +821,21 @@ impl<'de> MapAccess<'de> for RemainMap<'_, '_> {
     }
 }
 
-impl RemainMap<'_, '_> {
-    /// The value of the attribute `name`.
-    fn value<'de, V: DeserializeSeed<'de>>(
-        &self,
-        seed: V,
-        name: &str,
-        expr: &Expression,
-    ) -> Result<V::Value, Error> {
-        let env = self.de.env;
-        let place = AttrPlace {
-            name,
-            path: &self.path,
-            trail: None,
-            attr: expr,
-        };
-        seed.deserialize(ExprDeserializer::new(expr, env.ctx, &place, &env.evaluator))
-            .map_err(|e| env.record(locate(e, &expr.range(), &place)))
-    }
+/// The value of the remaining attribute `name`, in the block at `path`.
+fn remain_value<'de, V: DeserializeSeed<'de>>(
+    de: &BodyDeserializer<'_>,
+    path: &BlockPath<'_>,
+    seed: V,
+    name: &str,
+    expr: &Expression,
+) -> Result<V::Value, Error> {
+    let env = de.env;
+    let place = AttrPlace {
+        name,
+        path,
+        trail: None,
+        attr: expr,
+    };
+    seed.deserialize(ExprDeserializer::new(expr, env.ctx, &place, &env.evaluator))
+        .map_err(|e| env.record(locate(e, &expr.range(), &place)))
 }
