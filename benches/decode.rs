@@ -44,6 +44,21 @@ macro_rules! tf_structs {
                 _rest: Body,
             }
 
+            impl TfFile {
+                /// Every block's remaining attributes, in field order.
+                #[allow(dead_code)] // used of `objects` only
+                pub(super) fn remains(self) -> Vec<$remain> {
+                    let unlabelled = self.terraform.into_iter().chain(self.locals);
+                    let named = (self.provider.into_iter().chain(self.variable))
+                        .chain(self.module.into_iter().chain(self.output));
+                    let typed = self.data.into_iter().chain(self.resource);
+                    (unlabelled.map(|b| b._attrs))
+                        .chain(named.map(|b| b._attrs))
+                        .chain(typed.map(|b| b._attrs))
+                        .collect()
+                }
+            }
+
             impl super::Blocks for TfFile {
                 fn blocks(&self) -> usize {
                     self.terraform.len()
@@ -410,6 +425,11 @@ fn manual() -> bool {
         reevaluate(path, k.parse().expect("K is a number"));
         return true;
     }
+    if let Ok(spec) = std::env::var("DECODE_BENCH_MAPS") {
+        let (path, n) = spec.rsplit_once(':').expect("FILE:N");
+        maps_alone(path, n.parse().expect("N is a number"));
+        return true;
+    }
     if let Ok(spec) = std::env::var("DECODE_BENCH_RUN") {
         let (path, n) = spec.rsplit_once(':').expect("FILE:N");
         let n: usize = n.parse().expect("N is a number");
@@ -511,6 +531,50 @@ fn manual() -> bool {
         return true;
     }
     false
+}
+
+/// `DECODE_BENCH_MAPS=FILE:N`: what the `HashMap<String, Value>` result
+/// type costs on its own. Decodes FILE into `objects::TfFile` (not
+/// timed), then times building from each block's object the map
+/// `maps::TfFile` holds (a `String` key per attribute, the values moved)
+/// and dropping the maps; prints the median of each over N runs.
+fn maps_alone(path: &str, n: usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let ctx = if path.contains("template-heavy") {
+        support::hclbench_context()
+    } else {
+        context_for(&text)
+    };
+    let mut runs: Vec<[u128; 2]> = (0..n)
+        .map(|_| {
+            let file = hcl_json::parse(text.as_str(), path).unwrap();
+            let tree: objects::TfFile = hcl_json::decode_body(&file.body(), &ctx).unwrap();
+            let remains = tree.remains();
+            let start = std::time::Instant::now();
+            let maps: Vec<HashMap<String, Value>> = remains
+                .into_iter()
+                .map(|remain| match remain {
+                    Value::Object(entries) => entries
+                        .into_iter()
+                        .map(|(name, value)| (String::from(name.as_str()), value))
+                        .collect(),
+                    other => panic!("a remain is an object, not {other:?}"),
+                })
+                .collect();
+            let built = start.elapsed().as_nanos();
+            drop(std::hint::black_box(maps));
+            [built, start.elapsed().as_nanos() - built]
+        })
+        .collect();
+    let mut median = |k: usize| {
+        runs.sort_unstable_by_key(|r| r[k]);
+        runs[n / 2][k]
+    };
+    println!(
+        "{path} build_maps_ns={} drop_maps_ns={}",
+        median(0),
+        median(1)
+    );
 }
 
 /// The time since `start` (the decode's), then the time to drop `result`,
