@@ -62,6 +62,17 @@ impl Str {
         Str(CompactString::new(s))
     }
 
+    /// ASCII text `s` with `change` applied to a copy of it in place (an
+    /// ASCII case mapping): a short text is built inline, a longer one in
+    /// one allocation of its size, with no intermediate `String`.
+    pub(crate) fn ascii_changed(s: &str, change: fn(&mut str)) -> Str {
+        debug_assert!(s.is_ascii(), "{s:?} is not ASCII");
+        let mut text = CompactString::new(s);
+        change(text.as_mut_str());
+        debug_assert!(text.is_ascii(), "the change made {text:?}");
+        Str(text)
+    }
+
     /// The text.
     #[inline]
     pub fn as_str(&self) -> &str {

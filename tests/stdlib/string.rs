@@ -262,6 +262,16 @@ fn lower_and_upper_handle_unicode() {
     assert_eq!(call("upper", &[s("straße")]), Ok(s("STRAßE")));
 }
 
+/// ASCII text is mapped as it is copied, short (held inline) or long.
+#[test]
+fn lower_and_upper_of_ascii_of_any_length() {
+    let long = "Mixed Case Text, Longer Than 24 Bytes: 0-9 _-+";
+    for text in ["", "a", "Web-01", "abcdefghijklmnopqrstuvwx", long] {
+        assert_eq!(call("upper", &[s(text)]), Ok(s(&text.to_uppercase())));
+        assert_eq!(call("lower", &[s(text)]), Ok(s(&text.to_lowercase())));
+    }
+}
+
 #[test]
 #[cfg(feature = "regex")]
 fn regex_without_captures_returns_the_match() {

@@ -4,11 +4,11 @@
 
 use super::{str1, str2};
 use crate::eval::Function;
-use crate::value::{Type, Value};
+use crate::value::{Str, Type, Value};
 
 pub(super) fn chomp() -> Function {
     str1("Removes newline characters at the end of a string.", |s| {
-        s.trim_end_matches(['\n', '\r']).to_owned()
+        Str::from(s.trim_end_matches(['\n', '\r']))
     })
 }
 
@@ -16,9 +16,9 @@ pub(super) fn lower() -> Function {
     str1("Converts all letters in the string to lowercase.", |s| {
         // ASCII's own mapping is Unicode's simple one on ASCII text.
         if s.is_ascii() {
-            return s.to_ascii_lowercase();
+            return Str::ascii_changed(s, str::make_ascii_lowercase);
         }
-        s.chars().map(simple_lower).collect()
+        Str::new(s.chars().map(simple_lower).collect::<String>())
     })
 }
 
@@ -26,9 +26,9 @@ pub(super) fn upper() -> Function {
     str1("Converts all letters in the string to uppercase.", |s| {
         // ASCII's own mapping is Unicode's simple one on ASCII text.
         if s.is_ascii() {
-            return s.to_ascii_uppercase();
+            return Str::ascii_changed(s, str::make_ascii_uppercase);
         }
-        s.chars().map(simple_upper).collect()
+        Str::new(s.chars().map(simple_upper).collect::<String>())
     })
 }
 
@@ -77,7 +77,7 @@ fn simple_title(c: char) -> char {
 pub(super) fn trimspace() -> Function {
     str1(
         "Removes all kinds of whitespace from the start and end of a string.",
-        |s| s.trim().to_owned(),
+        |s| Str::from(s.trim()),
     )
 }
 
@@ -127,7 +127,7 @@ pub(super) fn title() -> Function {
                 }
                 prev = c;
             }
-            out
+            Str::new(out)
         },
     )
 }

@@ -57,11 +57,17 @@ pub(super) fn join() -> Function {
         if lists.is_empty() {
             return Err(FunctionError::new("at least one list is required."));
         }
-        let mut parts = Vec::new();
+        // Checked and measured first, then written at once: no list of
+        // the parts, and a result of its exact size.
+        let mut count: u128 = 0;
+        let mut size: u128 = 0;
         for (li, list) in lists.iter().enumerate() {
             for (ei, v) in list.iter().enumerate() {
                 match v.as_str() {
-                    Some(s) => parts.push(s),
+                    Some(s) => {
+                        count += 1;
+                        size += s.len() as u128;
+                    }
                     None if lists.len() > 1 => {
                         return Err(FunctionError::arg(
                             li + 1,
@@ -80,10 +86,17 @@ pub(super) fn join() -> Function {
                 }
             }
         }
-        let size = parts.iter().map(|p| p.len() as u128).sum::<u128>()
-            + sep.len() as u128 * parts.len().saturating_sub(1) as u128;
+        size += sep.len() as u128 * count.saturating_sub(1);
         reserve(size)?;
-        Ok(Value::from(parts.join(sep)))
+        let mut joined = String::with_capacity(size as usize);
+        let parts = lists.iter().flat_map(Value::iter);
+        for (i, part) in parts.filter_map(Value::as_str).enumerate() {
+            if i > 0 {
+                joined.push_str(sep);
+            }
+            joined.push_str(part);
+        }
+        Ok(Value::from(joined))
     })
 }
 

@@ -18,7 +18,7 @@ mod substrings;
 
 use crate::eval::{Function, FunctionError};
 use crate::stdlib::{reserve, str_arg, Def};
-use crate::value::{Type, Value};
+use crate::value::{Str, Type, Value};
 
 /// The string functions, by name.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
@@ -50,11 +50,12 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     ]
 }
 
-fn str1(description: &'static str, f: fn(&str) -> String) -> Function {
+/// A function of one string giving a string.
+fn str1(description: &'static str, f: fn(&str) -> Str) -> Function {
     Def::new(description)
         .param("str", Type::String, "The input string.")
         .returns(Type::String)
-        .build(move |args| Ok(Value::from(f(str_arg(args, 0)?))))
+        .build(move |args| Ok(Value::String(f(str_arg(args, 0)?))))
 }
 
 fn str2(

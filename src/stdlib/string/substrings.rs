@@ -7,7 +7,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::{str1, str2};
 use crate::eval::{Function, FunctionError};
 use crate::stdlib::{int_arg, str_arg, Def};
-use crate::value::{Type, Value};
+use crate::value::{Str, Type, Value};
 
 pub(super) fn endswith() -> Function {
     str2(
@@ -46,7 +46,7 @@ pub(super) fn strlen() -> Function {
 pub(super) fn strrev() -> Function {
     str1(
         "Reverses the characters (grapheme clusters) of a string.",
-        |s| s.graphemes(true).rev().collect(),
+        |s| Str::new(s.graphemes(true).rev().collect::<String>()),
     )
 }
 
