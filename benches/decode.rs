@@ -46,7 +46,7 @@ macro_rules! tf_structs {
 
             impl TfFile {
                 /// Every block's remaining attributes, in field order.
-                #[allow(dead_code)] // used of `objects` only
+                #[allow(dead_code)] // (`maps` has no use for it)
                 pub(super) fn remains(self) -> Vec<$remain> {
                     let unlabelled = self.terraform.into_iter().chain(self.locals);
                     let named = (self.provider.into_iter().chain(self.variable))

@@ -412,7 +412,8 @@ fn template_escape(b: &[u8], i: usize) -> Option<usize> {
 }
 
 /// Notes the run of template text `start..end` as a hole of `kind` when
-/// it is plain (all of it [`PLAIN_TEXT`]) and [`is_text_hole`].
+/// it is plain (`plain`: every byte of it in the table of `kind`'s
+/// contents, as [`Kind::read`] reads them) and [`is_text_hole`].
 fn text_hole(
     holes: &mut Holes,
     b: &[u8],
@@ -567,12 +568,7 @@ fn quoted<const WRITTEN: bool>(
                 if nesting == MAX_NESTING {
                     return None;
                 }
-                text_hole(
-                    holes,
-                    b,
-                    (start, i),
-                    (plain && run_is_text(&b[start..i]), Kind::QuotedText),
-                );
+                quoted_text_hole(holes, b, (start, i), plain);
                 i = sequence::<WRITTEN>(b, i + 2, holes, nesting + 1)?;
                 (start, plain, template) = (i, true, true);
                 continue;
@@ -582,22 +578,19 @@ fn quoted<const WRITTEN: bool>(
         plain = false;
     }
     if template {
-        text_hole(
-            holes,
-            b,
-            (start, i),
-            (plain && run_is_text(&b[start..i]), Kind::QuotedText),
-        );
+        quoted_text_hole(holes, b, (start, i), plain);
     } else if plain && i > start {
         hole(holes, (start, i), Kind::Quoted);
     }
     Some(i + if WRITTEN { 2 } else { 1 })
 }
 
-/// Whether a plain quoted run is also plain template text (no `{`, `}`
-/// or `~`, which [`PLAIN_QUOTED`] allows), as a template's holes are.
-fn run_is_text(run: &[u8]) -> bool {
-    run.iter().all(|&c| PLAIN_TEXT[usize::from(c)])
+/// Notes a run of a quoted template's text as a hole, when it is plain
+/// quoted text (`plain`) that is also plain template text (no `{`, `}` or
+/// `~`, which [`PLAIN_QUOTED`] allows): all of it [`PLAIN_QUOTED_TEXT`].
+fn quoted_text_hole(holes: &mut Holes, b: &[u8], (start, end): (usize, usize), plain: bool) {
+    let text = plain && b[start..end].iter().all(|&c| PLAIN_TEXT[usize::from(c)]);
+    text_hole(holes, b, (start, end), (text, Kind::QuotedText));
 }
 
 /// Past the escape at `b[i]`, a `\` in a quoted string: HCL's escape is
