@@ -15,7 +15,7 @@
 //! `terraform validate -json`'s document for tools (`json.rs`), and the
 //! `miette` feature hands diagnostics to miette (`to_miette.rs`). What
 //! surrounds an offset ("in resource \"a\" \"b\"") only a parsed file
-//! knows: `body` gives it as a [`Source`].
+//! knows: `body` gives it as a [`Source`], which errors carry.
 
 use std::fmt;
 use std::sync::Arc;
@@ -291,13 +291,16 @@ impl From<Diagnostic> for Diagnostics {
 /// The error type of every fallible operation in this crate.
 ///
 /// It holds one or more [`Diagnostic`]s (all the problems found, not only the
-/// first) and, where known, the source files they point into. `Display`
-/// renders each diagnostic with the offending source line and a caret line.
+/// first) and, where known, the source files they point into, each with what
+/// names the block or JSON path around an offset ([`Error::sources`]).
+/// `Display` renders each diagnostic with that name on its location line
+/// (", in resource \"aws_instance\" \"web\""), the offending source line and a
+/// caret line.
 pub struct Error(Box<ErrorInner>);
 
 struct ErrorInner {
     diagnostics: Vec<Diagnostic>,
-    sources: Vec<Arc<SourceFile>>,
+    sources: Vec<Source>,
 }
 
 impl Error {
@@ -330,18 +333,50 @@ impl Error {
         self.0.diagnostics.is_empty()
     }
 
-    /// Attaches a source file so `Display` can show snippets from it.
-    /// Attaching the same file twice is harmless.
-    pub fn with_source(mut self, source: Arc<SourceFile>) -> Error {
-        if !self.0.sources.iter().any(|s| Arc::ptr_eq(s, &source)) {
-            self.0.sources.push(source);
+    /// Attaches a source file so `Display` can show snippets from it: an
+    /// `Arc<SourceFile>` (its text) or a [`Source`] (its text and what
+    /// names the block around an offset). Attaching the same file twice is
+    /// harmless; a source that names blocks replaces one that does not.
+    pub fn with_source(mut self, source: impl Into<Source>) -> Error {
+        let source = source.into();
+        let same = |s: &Source| Arc::ptr_eq(s.file(), source.file());
+        match self.0.sources.iter_mut().find(|s| same(s)) {
+            Some(kept) if !kept.has_context() && source.has_context() => *kept = source,
+            Some(_) => {}
+            None => self.0.sources.push(source),
         }
         self
     }
 
+    /// The sources attached: each file the diagnostics point into, with
+    /// what names the block around an offset where the error knows it (a
+    /// native file that failed to parse names the blocks its parse
+    /// recovered, as Terraform does). An application keeping [`Sources`]
+    /// for a later [`Renderer`] adds these.
+    ///
+    /// ```
+    /// use hcl_json::diag::{Renderer, Sources};
+    ///
+    /// let err = hcl_json::parse_native("resource \"a\" \"b\" {\n  count = 1 +\n}\n", "main.tf")
+    ///     .unwrap_err();
+    /// let mut sources = Sources::new();
+    /// for source in err.sources() {
+    ///     sources.add(source.clone());
+    /// }
+    /// let text = Renderer::new().render_error(&err, &sources);
+    /// assert!(text.contains("on main.tf line 2, column 14, in resource \"a\" \"b\":"));
+    /// ```
+    pub fn sources(&self) -> &[Source] {
+        &self.0.sources
+    }
+
     /// The source files attached so far.
     pub(crate) fn clone_sources(&self) -> Vec<Arc<SourceFile>> {
-        self.0.sources.clone()
+        self.0
+            .sources
+            .iter()
+            .map(|s| Arc::clone(s.file()))
+            .collect()
     }
 
     /// Every diagnostic, in the order found.
@@ -373,9 +408,9 @@ impl Error {
         self
     }
 
-    /// The attached source file named `name`.
-    fn source_named(&self, name: &str) -> Option<&Arc<SourceFile>> {
-        self.0.sources.iter().find(|s| **s.name() == *name)
+    /// The attached source named `name`.
+    fn source_named(&self, name: &str) -> Option<&Source> {
+        self.0.sources.iter().find(|s| **s.file().name() == *name)
     }
 }
 

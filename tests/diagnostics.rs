@@ -259,3 +259,49 @@ fn each_family_of_diagnostics_carries_its_kind() {
         [K::UnsuitableValue { .. }]
     ));
 }
+
+/// An error's own `Display` names the block (native syntax) or JSON path
+/// around its subject on the location line, as Terraform's output does:
+/// every error carries its file with what names a place in it.
+#[test]
+fn display_names_the_place_around_the_subject() {
+    let ctx = EvalContext::new().with_variable("port", 8080);
+    let file =
+        hcl_json::parse_native("resource \"a\" \"b\" {\n  x = nosuch\n}\n", "main.tf").unwrap();
+    let schema = hcl_json::BodySchema::new().block("resource", &["type", "name"]);
+    let block = &file.body().content(&schema).unwrap().blocks[0];
+    let err = block.body.just_attributes().unwrap()["x"]
+        .expr
+        .value(&ctx)
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("  on main.tf line 2, column 7, in resource \"a\" \"b\":\n"),
+        "{err}"
+    );
+
+    let file = hcl_json::parse(
+        "{\"service\": {\"web\": {\"port\": \"${prt}\"}}}",
+        "app.hcl.json",
+    )
+    .unwrap();
+    let err = file.body().just_attributes().unwrap()["service"]
+        .expr
+        .value(&ctx)
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("  on app.hcl.json line 1, column 33, in service.web:\n"),
+        "{err}"
+    );
+    // At the top level there is nothing to name.
+    let file = hcl_json::parse_native("x = nosuch\n", "top.tf").unwrap();
+    let err = file.body().just_attributes().unwrap()["x"]
+        .expr
+        .value(&ctx)
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("  on top.tf line 1, column 5:\n"),
+        "{err}"
+    );
+}

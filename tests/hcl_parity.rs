@@ -852,17 +852,45 @@ fn text_diagnostics_add_a_column_and_a_caret_unless_asked_for_hcls_layout() {
     );
 }
 
-/// A syntax error has no context line: a file that does not parse gives
-/// no tree to name the block from (HCL names it from the partial tree).
+/// A syntax error's context line names the block its file's recovered
+/// parse holds it in, as Terraform's does (it parses the file again,
+/// errors ignored, to name it): in the error's own `Display`, and through
+/// `Error::sources` in a renderer's.
 #[test]
-fn a_syntax_error_has_no_context_line() {
+fn a_syntax_error_is_named_from_the_recovered_blocks() {
     use hcl_json::diag::{Renderer, SnippetStyle, Sources};
     let err = hcl_json::parse_native("b {\n  a = 1 +\n}\n", "t.tf").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("  on t.tf line 2, column 10, in b:\n"),
+        "{err}"
+    );
+    let mut sources = Sources::new();
+    for source in err.sources() {
+        sources.add(source.clone());
+    }
     let text = Renderer::new()
         .style(SnippetStyle::Lines)
-        .render_error(&err, &Sources::new());
-    assert!(text.contains("  on t.tf line 2:\n"), "{text}");
+        .render_error(&err, &sources);
+    assert!(text.contains("  on t.tf line 2, in b:\n"), "{text}");
+    // Outside every block: no context.
+    let err = hcl_json::parse_native("a = 1 +\nb {\n}\n", "t.tf").unwrap_err();
+    assert!(
+        err.to_string().contains("  on t.tf line 1, column 8:\n"),
+        "{err}"
+    );
 }
+
+/// A JSON file that does not parse has no tree to name a place from.
+#[test]
+fn difference_a_json_syntax_error_has_no_context_line() {
+    let err = hcl_json::parse("{\"b\": {\"a\": 01}}", "t.json").unwrap_err();
+    assert!(
+        err.to_string().contains("  on t.json line 1, column 13:\n"),
+        "{err}"
+    );
+}
+
 /// Summary and subject bytes of every diagnostic of a native file.
 fn native_errors(src: &str) -> Vec<(String, std::ops::Range<usize>)> {
     let err = hcl_json::parse_native(src, "t.tf").unwrap_err();

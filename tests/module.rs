@@ -446,6 +446,34 @@ fn a_local_with_nothing_to_override_is_an_error() {
 }
 
 #[test]
+fn a_module_error_names_its_block_on_the_location_line() {
+    // A loaded module's error carries its parsed files, and a file that
+    // failed to parse the blocks its parse recovered: `Display` names the
+    // block around each subject, as Terraform's output does.
+    let m = TempModule::new(
+        "location_lines",
+        &[
+            ("a.tf", "locals {\n  a = 1\n}\n"),
+            ("override.tf", "locals {\n  z = 1\n}\n"),
+        ],
+    );
+    let text = m.load_err().to_string();
+    assert!(
+        text.contains("/override.tf line 2, column 3, in locals:\n"),
+        "{text}"
+    );
+    let m = TempModule::new(
+        "location_lines_syntax",
+        &[("main.tf", "resource \"a\" \"b\" {\n  count = 1 +\n}\n")],
+    );
+    let text = m.load_err().to_string();
+    assert!(
+        text.contains("/main.tf line 2, column 14, in resource \"a\" \"b\":\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn terraform_required_providers_merge_provider_by_provider() {
     let m = TempModule::new(
         "required_providers",

@@ -47,9 +47,12 @@ fn diagnostics(path: &Path) -> (Vec<Diagnostic>, Sources) {
     let file = match hcl_json::parse_auto(&text, name) {
         Ok(file) => file,
         Err(err) => {
-            // A file that does not parse has no tree: its text only.
+            // A file that does not parse has no tree: the error's own
+            // source names the blocks its parse recovered.
             let mut sources = Sources::new();
-            sources.add(hcl_json::pos::SourceFile::new(name, text.as_str()));
+            for source in err.sources() {
+                sources.add(source.clone());
+            }
             return (err.into_diagnostics(), sources);
         }
     };

@@ -483,7 +483,13 @@ fn read(path: &str) -> (Checked, Option<File>) {
             (checked, Some(file))
         }
         Err(err) => {
-            checked.source = Some(Source::from(SourceFile::new(path, text)));
+            // The error's own source: a native file's recovered blocks
+            // still name the place of each error.
+            let own = err.sources().iter().find(|s| **s.file().name() == *path);
+            checked.source = Some(match own {
+                Some(source) => source.clone(),
+                None => Source::from(SourceFile::new(path, text)),
+            });
             checked.diags.extend(err.into_diagnostics());
             (checked, None)
         }

@@ -300,8 +300,14 @@ impl Run {
                 Some(file)
             }
             Err(err) => {
-                self.sources
-                    .add(hcl_json::pos::SourceFile::new(name, text.to_string()));
+                // The error's own source: a native file's recovered blocks
+                // still name the place of each error.
+                match err.sources().iter().find(|s| **s.file().name() == *name) {
+                    Some(source) => self.sources.add(source.clone()),
+                    None => self
+                        .sources
+                        .add(hcl_json::pos::SourceFile::new(name, text.to_string())),
+                }
                 self.diags.extend(err.into_diagnostics());
                 None
             }

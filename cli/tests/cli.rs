@@ -609,6 +609,18 @@ fn check_diagnostics_have_a_column_a_caret_and_the_context_line() {
         err.contains("ctx.tf line 2, column 7, in settings:\n   2:   x = nosuch\n"),
         "{err}"
     );
+    // A file that does not parse is named by the blocks its parse
+    // recovered, as Terraform names them.
+    let bad = write_temp("syntax.tf", "settings {\n  x = 1 +\n}\n");
+    let (code, _, err) = run(bin().arg("check").arg(&bad));
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("syntax.tf line 2, column 10, in settings:\n"),
+        "{err}"
+    );
+    let (code, _, err) = run(bin().arg("decode").arg("-s").arg(&spec).arg(&bad));
+    assert_ne!(code, Some(0));
+    assert!(err.contains("syntax.tf line 2, in settings:\n"), "{err}");
 }
 
 #[test]

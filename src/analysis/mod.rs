@@ -294,7 +294,7 @@ impl Expression {
 
     #[cold]
     fn required(&self, detail: &str) -> Error {
-        Error::at("Invalid expression", detail, self.range()).with_source(self.source().clone())
+        Error::at("Invalid expression", detail, self.range()).with_source(self.diag_source())
     }
 
     /// The traversal error, with the fix when a JSON string wraps a valid

@@ -7,11 +7,28 @@
 //! (<https://github.com/hashicorp/hcl/blob/main/json/navigation.go>).
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
+use crate::diag::Source;
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::native::Item;
 
 use super::NativeFile;
+
+/// A JSON file as a diagnostic source that names the path around an
+/// offset.
+pub(super) fn json_source(data: &Arc<FileData>) -> Source {
+    let handle = Arc::clone(data);
+    Source::new(Arc::clone(&data.source)).with_context(move |offset| json_context(&handle, offset))
+}
+
+/// A native file (or what its parse recovered) as a diagnostic source
+/// that names the block around an offset.
+pub(super) fn native_source(file: &Arc<NativeFile>) -> Source {
+    let handle = Arc::clone(file);
+    Source::new(Arc::clone(&file.source))
+        .with_context(move |offset| native_context(&handle, offset))
+}
 
 /// The JSON path to `offset`: `.name` for each property and `[i]` for
 /// each array element whose value is an object or array holding it (the
@@ -75,7 +92,8 @@ pub(super) fn json_context(data: &FileData, offset: usize) -> Option<String> {
 /// its type and its labels quoted, `None` outside every block.
 pub(super) fn native_context(file: &NativeFile, offset: usize) -> Option<String> {
     let src = file.source.text();
-    let root = &file.tree.bodies[file.tree.root as usize];
+    // (A file that failed to parse may have no root body.)
+    let root = file.tree.bodies.get(file.tree.root as usize)?;
     // Items are in source order: the first that ends after `offset`.
     let i = root.items.partition_point(|item| match item {
         Item::Attribute(a) => (a.span.end as usize) <= offset,

@@ -11,8 +11,9 @@
 
 use std::sync::Arc;
 
+use super::context;
 use super::native::NativeFile;
-use crate::diag::Error;
+use crate::diag::{Error, Source};
 use crate::json::{FileData, HandleTrees, NodeId, NodeKind};
 use crate::native::{self, Span};
 use crate::pos::{Range, SourceFile};
@@ -133,6 +134,15 @@ impl<'a> OriginRef<'a> {
         match self {
             OriginRef::JsonString(file, ..) => &file.source,
             OriginRef::Native(file) => &file.source,
+        }
+    }
+
+    /// The source file for an error, with what names the block or JSON
+    /// path around an offset.
+    pub(crate) fn diag_source(self) -> Source {
+        match self {
+            OriginRef::JsonString(file, ..) => context::json_source(file),
+            OriginRef::Native(file) => context::native_source(file),
         }
     }
 
@@ -269,11 +279,20 @@ impl Expression {
         }
     }
 
-    /// The source file, for attaching to errors.
+    /// The source file.
     pub(crate) fn source(&self) -> &Arc<SourceFile> {
         match &self.kind {
             ExprKind::Json { file, .. } => &file.source,
             ExprKind::Native(n) => n.origin.as_ref().source(),
+        }
+    }
+
+    /// The source file for an error, with what names the block or JSON
+    /// path around an offset.
+    pub(crate) fn diag_source(&self) -> Source {
+        match &self.kind {
+            ExprKind::Json { file, .. } => context::json_source(file),
+            ExprKind::Native(n) => n.origin.as_ref().diag_source(),
         }
     }
 
@@ -298,7 +317,7 @@ impl Expression {
                 for e in &errors {
                     diags.push(e.to_diagnostic(|span| origin.range(span)));
                 }
-                Err(Error::from(diags).with_source(file.source.clone()))
+                Err(Error::from(diags).with_source(context::json_source(file)))
             }
         })
     }

@@ -196,8 +196,10 @@ impl File {
 /// the diagnostics rendered from it.
 impl From<&File> for Source {
     fn from(file: &File) -> Source {
-        let handle = file.clone();
-        Source::new(file.source_file().clone()).with_context(move |byte| handle.context_at(byte))
+        match &*file.repr {
+            FileRepr::Json(data) => context::json_source(data),
+            FileRepr::Native(file) => context::native_source(file),
+        }
     }
 }
 
@@ -647,12 +649,20 @@ impl Body {
         }
     }
 
-    /// `err` with this body's sources attached, for rendering.
-    pub(crate) fn attach(&self, mut err: Error) -> Error {
-        for source in self.sources() {
-            err = err.with_source(source);
+    /// `err` with this body's sources attached, for rendering: each file
+    /// with what names the block or JSON path around an offset.
+    pub(crate) fn attach(&self, err: Error) -> Error {
+        match &self.repr {
+            BodyRepr::Json { file, .. } => err.with_source(context::json_source(file)),
+            BodyRepr::Native { file, .. } => err.with_source(context::native_source(file)),
+            BodyRepr::Merged(bodies) => bodies.iter().fold(err, |err, body| body.attach(err)),
+            BodyRepr::Derived(body) => {
+                let err = body.base().attach(err);
+                body.others()
+                    .iter()
+                    .fold(err, |err, other| other.attach(err))
+            }
         }
-        err
     }
 
     /// Dynamic attributes mode: every item of the body is an attribute. In

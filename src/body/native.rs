@@ -17,7 +17,7 @@ use super::schema::{
     missing_argument, missing_argument_at, Attribute, Block, BlockHeaderSchema, BodyContent,
     BodySchema,
 };
-use super::{Body, Expression, File, FileRepr, Origin};
+use super::{context, Body, Expression, File, FileRepr, Origin};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::native::{self, AttributeNode, BlockNode, BodyTree, Item, Span};
 use crate::pos::{Range, SourceFile};
@@ -47,7 +47,11 @@ fn parse_source(source: Arc<SourceFile>) -> Result<File, Error> {
         for e in &errors {
             diags.push(e.to_diagnostic(|s| source.range(s.start as usize, s.end as usize)));
         }
-        return Err(Error::from(diags).with_source(source));
+        // The blocks the parse recovered still name the place of each
+        // error ("in resource ..."), as Terraform re-parses a file that
+        // failed to name them.
+        let recovered = Arc::new(NativeFile { source, tree });
+        return Err(Error::from(diags).with_source(context::native_source(&recovered)));
     }
     Ok(File {
         repr: Arc::new(FileRepr::Native(Arc::new(NativeFile { source, tree }))),

@@ -243,7 +243,7 @@ impl<'a> ExprDeserializer<'a> {
 
     #[cold]
     fn locate(&self, err: Error) -> Error {
-        locate(err, &self.expr.range(), self.place).with_source(self.expr.source().clone())
+        locate(err, &self.expr.range(), self.place).with_source(self.expr.diag_source())
     }
 
     /// Locates an error of a child value (raised by its `Deserialize` impl
@@ -254,7 +254,7 @@ impl<'a> ExprDeserializer<'a> {
             (Some(n), Some((file, _))) => file.range(n),
             _ => self.expr.range(),
         };
-        locate(err, &range, place).with_source(self.expr.source().clone())
+        locate(err, &range, place).with_source(self.expr.diag_source())
     }
 
     /// Evaluates, then lets the value layer read the target: the one

@@ -66,7 +66,7 @@ impl Serialize for JsonDiagnostics<'_> {
 impl Serialize for Error {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         document(serializer, self.diagnostics(), &|name| {
-            self.source_named(name).map(Source::from)
+            self.source_named(name).cloned()
         })
     }
 }

@@ -59,6 +59,12 @@ impl Source {
         &self.file
     }
 
+    /// Whether it names what surrounds an offset (it was given a context
+    /// function).
+    pub(crate) fn has_context(&self) -> bool {
+        self.context.is_some()
+    }
+
     /// What surrounds byte offset `byte`, as HCL's context line names it
     /// (without the ", in " before it).
     pub fn context_at(&self, byte: usize) -> Option<String> {
@@ -248,7 +254,7 @@ impl Renderer {
             sources
                 .get(name)
                 .cloned()
-                .or_else(|| err.source_named(name).map(Source::from))
+                .or_else(|| err.source_named(name).cloned())
         };
         for diag in err.diagnostics() {
             self.write_one(out, diag, &find);

@@ -401,7 +401,7 @@ fn argument_detail(param: &str, message: &str) -> String {
 fn argument_value(origin: OriginRef<'_>, arg: &Expr, ctx: &Env<'_>) -> Result<Value, Error> {
     let limit_error = |e: limits::Exceeded| {
         e.error_at(origin.range(arg.span))
-            .with_source(origin.source().clone())
+            .with_source(origin.diag_source())
     };
     let len = arg.span.end.saturating_sub(arg.span.start) as usize;
     let meter = limits::enter(ctx.limits(), len).map_err(limit_error)?;
@@ -410,5 +410,5 @@ fn argument_value(origin: OriginRef<'_>, arg: &Expr, ctx: &Env<'_>) -> Result<Va
     if diags.is_empty() && limits::exceeded().is_none() {
         return Ok(value);
     }
-    settle(diags, value, meter, limit_error, origin.source())
+    settle(diags, value, meter, limit_error, || origin.diag_source())
 }

@@ -12,16 +12,14 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use super::context::Env;
 use super::expr::{number_detail, Eval};
 use super::EvalContext;
 use crate::body::{ExprKind, Expression, OriginRef};
-use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::diag::{Diagnostic, Diagnostics, Error, Source};
 use crate::json::{Attempt, FileData, HandleTrees, NodeId, NodeKind, ParsedTemplate};
 use crate::native::{self, Template};
-use crate::pos::SourceFile;
 use crate::value::{limits, try_convert, Entries, Marks, Number, Str, Type, Value};
 use crate::words;
 
@@ -77,7 +75,13 @@ impl Expression {
         if diags.is_empty() && limits::exceeded().is_none() {
             return Ok(value);
         }
-        settle(diags, value, meter, |e| self.limit_error(e), self.source())
+        settle(
+            diags,
+            value,
+            meter,
+            |e| self.limit_error(e),
+            || self.diag_source(),
+        )
     }
 
     /// The length of the expression's source text, in bytes (cheap: no
@@ -95,7 +99,7 @@ impl Expression {
     /// The error of a spent budget, on the whole expression.
     #[cold]
     fn limit_error(&self, e: limits::Exceeded) -> Error {
-        e.error_at(self.range()).with_source(self.source().clone())
+        e.error_at(self.range()).with_source(self.diag_source())
     }
 }
 
@@ -138,7 +142,7 @@ impl Evaluator {
             value,
             meter,
             |e| expr.limit_error(e),
-            expr.source(),
+            || expr.diag_source(),
         )
     }
 
@@ -177,15 +181,15 @@ impl Evaluator {
 /// its budget still entered (`meter`): a limit reached in a part whose
 /// diagnostics were dropped (the branch of a conditional not taken) still
 /// fails it, and is only known before the budget is left. `limit_error`
-/// places a spent budget on the evaluated expression; errors get its
-/// `source`.
+/// places a spent budget on the evaluated expression; errors get the
+/// `source` it gives.
 #[cold]
 pub(super) fn settle(
     diags: Diagnostics,
     value: Value,
     meter: limits::Guard,
     limit_error: impl FnOnce(limits::Exceeded) -> Error,
-    source: &Arc<SourceFile>,
+    source: impl FnOnce() -> Source,
 ) -> Result<Value, Error> {
     if !diags.has_errors() {
         if let Some(e) = limits::exceeded() {
@@ -196,7 +200,7 @@ pub(super) fn settle(
     drop(meter);
     diags
         .into_result(value)
-        .map_err(|e| e.with_source(source.clone()))
+        .map_err(|e| e.with_source(source()))
 }
 
 /// The walk over a JSON value, collecting diagnostics.

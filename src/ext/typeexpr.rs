@@ -149,7 +149,7 @@ impl TypeConstraint {
                     "A type specification is not a template: write the type itself, like \"list(string)\", not \"${list(string)}\".",
                     expr.range(),
                 )
-                .with_source(expr.source().clone()))
+                .with_source(expr.diag_source()))
             }
             Some(result) => result?,
             None => {
@@ -158,7 +158,7 @@ impl TypeConstraint {
                     "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string), written as a JSON string.",
                     expr.range(),
                 )
-                .with_source(expr.source().clone()))
+                .with_source(expr.diag_source()))
             }
         };
         let reader = Reader { native: &native };
@@ -166,7 +166,7 @@ impl TypeConstraint {
         let (ty, optional) = reader.read(&native.expr, false, &mut diags);
         diags
             .into_result(TypeConstraint { ty, optional })
-            .map_err(|e| e.with_source(expr.source().clone()))
+            .map_err(|e| e.with_source(expr.diag_source()))
     }
 
     /// Applies the defaults of omitted or null optional attributes, checks

@@ -23,7 +23,7 @@ pub use self::view::{
     ContextOptions, Local, ModuleCall, Output, Resource, ResourceMode, TerraformView,
 };
 use crate::body::{parse_auto_bytes, Body, BodySchema, File};
-use crate::diag::{Diagnostic, Diagnostics, Error};
+use crate::diag::{Diagnostic, Diagnostics, Error, Source};
 use crate::pos::{Pos, Range};
 
 /// Whose file naming rules a module follows.
@@ -421,18 +421,13 @@ impl Module {
         overrides: Vec<File>,
         extras: Extras,
         mut diags: Diagnostics,
-        mut sources: Vec<std::sync::Arc<crate::pos::SourceFile>>,
+        mut sources: Vec<Source>,
     ) -> Loaded {
         let bodies: Vec<Body> = primary.iter().map(File::body).collect();
         let base = Body::merge(&bodies);
         let override_bodies: Vec<Body> = overrides.iter().map(File::body).collect();
         let mut body = overrides::apply_overrides(base.clone(), &override_bodies);
-        sources.extend(
-            primary
-                .iter()
-                .chain(&overrides)
-                .map(|f| f.source_file().clone()),
-        );
+        sources.extend(primary.iter().chain(&overrides).map(Source::from));
         if !overrides.is_empty() {
             // Read once with Terraform's top-level schema, so that override
             // mistakes surface now rather than at the first decode.
@@ -552,7 +547,7 @@ fn terraform_schema() -> BodySchema {
 struct Loaded {
     module: Module,
     diags: Diagnostics,
-    sources: Vec<std::sync::Arc<crate::pos::SourceFile>>,
+    sources: Vec<Source>,
 }
 
 impl Loaded {
@@ -572,12 +567,12 @@ impl Loaded {
 fn keep(
     parsed: Result<File, Error>,
     diags: &mut Diagnostics,
-    sources: &mut Vec<std::sync::Arc<crate::pos::SourceFile>>,
+    sources: &mut Vec<Source>,
 ) -> Option<File> {
     match parsed {
         Ok(file) => Some(file),
         Err(err) => {
-            sources.extend(err.clone_sources());
+            sources.extend_from_slice(err.sources());
             diags.extend(err.into_diagnostics());
             None
         }
