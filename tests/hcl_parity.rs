@@ -961,3 +961,44 @@ fn a_byte_order_mark_is_not_a_column_of_the_first_line() {
     assert_eq!(range.start.byte, 10);
     assert_eq!((range.end.line, range.end.column), (2, 1));
 }
+
+/// The text renderer names the place of a subject's first byte, as HCL's
+/// diagnostic writer does (`contextString(file, subject.Start.Byte)`);
+/// `terraform validate -json` names the byte before it
+/// (`hcled.ContextString(file, offset-1)`), so a subject that starts a
+/// top-level block has no context there.
+#[test]
+fn json_diagnostics_name_the_byte_before_the_subject_as_terraform_does() {
+    use hcl_json::diag::{JsonDiagnostics, Renderer, Sources};
+    let file = hcl_json::parse_native("a = 1\nfoo {\n  b = 2\n}\n", "t.tf").unwrap();
+    let schema = hcl_json::BodySchema::new().attribute("a", false);
+    let err = file.body().content(&schema).unwrap_err();
+    let sources = Sources::new().with(&file);
+    let text = Renderer::new().render_error(&err, &sources);
+    assert!(
+        text.contains("  on t.tf line 2, column 1, in foo:\n"),
+        "{text}"
+    );
+    let json = serde_json::to_value(JsonDiagnostics::new(err.diagnostics(), &sources)).unwrap();
+    let snippet = &json["diagnostics"][0]["snippet"];
+    assert_eq!(snippet["code"], "foo {", "{json}");
+    assert_eq!(snippet["context"], serde_json::Value::Null, "{json}");
+    // Inside the block, both name it.
+    let err = file
+        .body()
+        .content(
+            &hcl_json::BodySchema::new()
+                .attribute("a", false)
+                .block("foo", &[]),
+        )
+        .unwrap()
+        .blocks[0]
+        .body
+        .content(&hcl_json::BodySchema::new())
+        .unwrap_err();
+    let json = serde_json::to_value(JsonDiagnostics::new(err.diagnostics(), &sources)).unwrap();
+    assert_eq!(
+        json["diagnostics"][0]["snippet"]["context"], "foo",
+        "{json}"
+    );
+}

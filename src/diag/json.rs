@@ -208,7 +208,10 @@ impl Snippet {
         let start = mark.start.saturating_sub(code_start).min(code.len());
         let end = (start + mark.len()).min(code.len());
         Some(Snippet {
-            context: source.context_at(subject.start.byte),
+            // Terraform names the place of the byte before the subject
+            // (`hcled.ContextString(file, offset-1)`): a subject that
+            // starts a block is named by what holds the block.
+            context: (subject.start.byte.checked_sub(1)).and_then(|b| source.context_at(b)),
             code,
             start_line: snip.start.line,
             highlight_start: start,
