@@ -174,8 +174,8 @@ fn convert(
     if body.as_json().is_some() {
         let mut w = JsonWriter::new(true);
         crate::encode::raw::body(&mut w, body)?;
-        w.out.push(b'\n');
-        let _ = sink(&w.out);
+        w.out.push('\n');
+        let _ = sink(w.out.as_bytes());
         return Ok(());
     }
     let Some(native) = body.as_native() else {
@@ -196,7 +196,7 @@ fn convert(
         ok: true,
     };
     conv.body(&native, None);
-    conv.w.out.push(b'\n');
+    conv.w.out.push('\n');
     conv.drain(0);
     let ToJson { diags, .. } = conv;
     diags
@@ -244,7 +244,7 @@ impl<'a> ToJson<'a> {
     fn drain(&mut self, min: usize) {
         if self.w.out.len() >= min.max(1) {
             if self.ok {
-                self.ok = (self.sink)(&self.w.out).is_ok();
+                self.ok = (self.sink)(self.w.out.as_bytes()).is_ok();
             }
             self.w.out.clear();
         }

@@ -637,10 +637,10 @@ pub(crate) fn encode_with_shape<T: HclEncode + ?Sized>(
     enc.shape = Some(Shape::default());
     value.encode_document(&mut BodyEncoder { enc: &mut enc })?;
     let shape = enc.shape.take().unwrap_or_default();
-    Ok((into_string(enc.w.finish()), shape))
+    Ok((enc.w.finish(), shape))
 }
 
-fn encode<T: HclEncode + ?Sized>(value: &T, pretty: bool) -> Result<Vec<u8>, Error> {
+fn encode<T: HclEncode + ?Sized>(value: &T, pretty: bool) -> Result<String, Error> {
     let mut enc = Encoder::new(pretty);
     value.encode_document(&mut BodyEncoder { enc: &mut enc })?;
     Ok(enc.w.finish())
@@ -654,23 +654,23 @@ fn encode<T: HclEncode + ?Sized>(value: &T, pretty: bool) -> Result<Vec<u8>, Err
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn to_string<T: HclEncode + ?Sized>(value: &T) -> Result<String, Error> {
-    to_vec(value).map(into_string)
+    encode(value, false)
 }
 
 /// Writes `value` as JSON-syntax text indented by two spaces, one property
 /// per line (the layout of cdktf's `cdk.tf.json`).
 pub fn to_string_pretty<T: HclEncode + ?Sized>(value: &T) -> Result<String, Error> {
-    to_vec_pretty(value).map(into_string)
+    encode(value, true)
 }
 
 /// Like [`to_string`], as UTF-8 bytes.
 pub fn to_vec<T: HclEncode + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    encode(value, false)
+    encode(value, false).map(String::into_bytes)
 }
 
 /// Like [`to_string_pretty`], as UTF-8 bytes.
 pub fn to_vec_pretty<T: HclEncode + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    encode(value, true)
+    encode(value, true).map(String::into_bytes)
 }
 
 /// Writes `value` as compact JSON-syntax text to `writer`. Nothing is
@@ -686,9 +686,4 @@ pub fn to_writer_pretty<W: io::Write, T: HclEncode + ?Sized>(
     value: &T,
 ) -> Result<(), Error> {
     writer::write_all(writer, &to_vec_pretty(value)?)
-}
-
-fn into_string(bytes: Vec<u8>) -> String {
-    // The writer only ever writes UTF-8 (`&str` pieces and ASCII).
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }

@@ -5,7 +5,10 @@
 //! It only knows JSON's shape; what a value means to HCL (templates,
 //! escaping of `${`, blocks) is decided by its callers.
 
+use std::fmt::Write as _;
 use std::io;
+
+use crate::json::{write_escaped, write_string};
 
 /// Where the writer is inside a container, to place commas and newlines.
 #[derive(Clone, Copy)]
@@ -21,9 +24,9 @@ pub(crate) struct Mark {
     empty: bool,
 }
 
-/// Writes JSON text into a byte buffer.
+/// Writes JSON text into a string.
 pub(crate) struct JsonWriter {
-    pub(crate) out: Vec<u8>,
+    pub(crate) out: String,
     pretty: bool,
     levels: Vec<Level>,
 }
@@ -31,16 +34,16 @@ pub(crate) struct JsonWriter {
 impl JsonWriter {
     pub(crate) fn new(pretty: bool) -> JsonWriter {
         JsonWriter {
-            out: Vec::with_capacity(256),
+            out: String::with_capacity(256),
             pretty,
             levels: Vec::new(),
         }
     }
 
     fn newline(&mut self) {
-        self.out.push(b'\n');
+        self.out.push('\n');
         for _ in 0..self.levels.len() {
-            self.out.extend_from_slice(b"  ");
+            self.out.push_str("  ");
         }
     }
 
@@ -48,7 +51,7 @@ impl JsonWriter {
     fn item(&mut self) {
         if let Some(level) = self.levels.last_mut() {
             if !level.empty {
-                self.out.push(b',');
+                self.out.push(',');
             }
             level.empty = false;
             if self.pretty {
@@ -58,12 +61,12 @@ impl JsonWriter {
     }
 
     pub(crate) fn begin_object(&mut self) {
-        self.out.push(b'{');
+        self.out.push('{');
         self.levels.push(Level { empty: true });
     }
 
     pub(crate) fn begin_array(&mut self) {
-        self.out.push(b'[');
+        self.out.push('[');
         self.levels.push(Level { empty: true });
     }
 
@@ -73,7 +76,7 @@ impl JsonWriter {
         if self.pretty && !level.empty {
             self.newline();
         }
-        self.out.push(close);
+        self.out.push(char::from(close));
     }
 
     pub(crate) fn end_object(&mut self) {
@@ -93,9 +96,9 @@ impl JsonWriter {
     pub(crate) fn key(&mut self, key: &str) {
         self.item();
         self.string(key);
-        self.out.push(b':');
+        self.out.push(':');
         if self.pretty {
-            self.out.push(b' ');
+            self.out.push(' ');
         }
     }
 
@@ -108,9 +111,9 @@ impl JsonWriter {
         } else {
             self.string(key);
         }
-        self.out.push(b':');
+        self.out.push(':');
         if self.pretty {
-            self.out.push(b' ');
+            self.out.push(' ');
         }
     }
 
@@ -131,20 +134,17 @@ impl JsonWriter {
 
     /// Writes text that is already valid JSON (numbers, `true`, `null`).
     pub(crate) fn raw(&mut self, text: &str) {
-        self.out.extend_from_slice(text.as_bytes());
+        self.out.push_str(text);
     }
 
     /// Writes a number or other `Display` text that is valid JSON as is.
     pub(crate) fn display(&mut self, v: impl std::fmt::Display) {
-        use std::io::Write;
         let _ = write!(self.out, "{v}");
     }
 
     /// Writes a JSON string with the escapes JSON requires.
     pub(crate) fn string(&mut self, s: &str) {
-        self.out.push(b'"');
-        escape_into(&mut self.out, s);
-        self.out.push(b'"');
+        let _ = write_string(&mut self.out, s);
     }
 
     /// Writes a string with `${` and `%{` doubled to `$${` and `%%{`, so
@@ -153,67 +153,24 @@ impl JsonWriter {
         if memchr::memchr(b'{', s.as_bytes()).is_none() {
             return self.string(s);
         }
-        self.out.push(b'"');
+        self.out.push('"');
         let bytes = s.as_bytes();
         let mut start = 0;
         for i in 0..bytes.len() {
             if bytes[i] == b'{' && i > 0 && matches!(bytes[i - 1], b'$' | b'%') {
                 // Write up to and including the sigil, then the sigil again.
-                escape_into(&mut self.out, &s[start..i]);
-                self.out.push(bytes[i - 1]);
+                let _ = write_escaped(&mut self.out, &s[start..i]);
+                self.out.push(char::from(bytes[i - 1]));
                 start = i;
             }
         }
-        escape_into(&mut self.out, &s[start..]);
-        self.out.push(b'"');
+        let _ = write_escaped(&mut self.out, &s[start..]);
+        self.out.push('"');
     }
 
-    pub(crate) fn finish(self) -> Vec<u8> {
+    pub(crate) fn finish(self) -> String {
         self.out
     }
-}
-
-/// The bytes JSON strings must escape: `"`, `\\` and control characters.
-static ESCAPE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        table[i] = true;
-        i += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
-
-/// JSON escapes: the quote, the backslash and control characters. Runs of
-/// plain bytes are copied whole.
-fn escape_into(out: &mut Vec<u8>, s: &str) {
-    let bytes = s.as_bytes();
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if !ESCAPE[b as usize] {
-            continue;
-        }
-        out.extend_from_slice(&bytes[start..i]);
-        match b {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0c => out.extend_from_slice(b"\\f"),
-            _ => {
-                let hex = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(hex[(b >> 4) as usize]);
-                out.push(hex[(b & 0xf) as usize]);
-            }
-        }
-        start = i + 1;
-    }
-    out.extend_from_slice(&bytes[start..]);
 }
 
 /// Writes `bytes` to `w`, mapping I/O errors to the crate's error.
@@ -234,7 +191,7 @@ mod tests {
     fn literal(s: &str) -> String {
         let mut w = JsonWriter::new(false);
         w.template_literal(s);
-        String::from_utf8(w.finish()).unwrap()
+        w.finish()
     }
 
     #[test]
@@ -248,10 +205,7 @@ mod tests {
     fn control_characters_are_escaped() {
         let mut w = JsonWriter::new(false);
         w.string("\"\\\n\u{1}é");
-        assert_eq!(
-            String::from_utf8(w.finish()).unwrap(),
-            "\"\\\"\\\\\\n\\u0001é\""
-        );
+        assert_eq!(w.finish(), "\"\\\"\\\\\\n\\u0001é\"");
     }
 
     #[test]
@@ -267,10 +221,7 @@ mod tests {
         w.begin_object();
         w.end_object();
         w.end_object();
-        assert_eq!(
-            String::from_utf8(w.finish()).unwrap(),
-            "{\n  \"a\": [\n    1\n  ],\n  \"b\": {}\n}"
-        );
+        assert_eq!(w.finish(), "{\n  \"a\": [\n    1\n  ],\n  \"b\": {}\n}");
     }
 
     #[test]
@@ -283,6 +234,6 @@ mod tests {
         w.key("kept");
         w.raw("1");
         w.end_object();
-        assert_eq!(String::from_utf8(w.finish()).unwrap(), r#"{"kept":1}"#);
+        assert_eq!(w.finish(), r#"{"kept":1}"#);
     }
 }

@@ -7,6 +7,69 @@
 //! exact range of a bad one, and keeps no decoded text: a file keeps only
 //! its source, and a string with escapes is decoded each time its text is
 //! read ([`decode`]), which a whole-file decode does once.
+//!
+//! Writing a string is here too ([`write_string`]): the one escaping the
+//! crate's JSON writers share (the encoder, JSON Schema, the template
+//! functions' documents). `jsonencode` has its own, Go's, which also
+//! escapes `<`, `>`, `&` and the line separators.
+
+use std::fmt;
+
+/// The bytes a JSON string must escape: `"`, `\` and control characters.
+static MUST_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        table[i] = true;
+        i += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+/// `s` as a JSON string: in quotes, with [`write_escaped`]'s escapes.
+pub(crate) fn write_string<W: fmt::Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
+    out.write_char('"')?;
+    write_escaped(out, s)?;
+    out.write_char('"')
+}
+
+/// The content of a JSON string holding `s`: the quote, the backslash and
+/// control characters escaped (`\n`, `\r`, `\t`, `\b`, `\f`, else
+/// `\u00XX`), everything else as it is. Runs of plain bytes are written
+/// whole.
+pub(crate) fn write_escaped<W: fmt::Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !MUST_ESCAPE[b as usize] {
+            continue;
+        }
+        // An escaped byte is ASCII: the runs around it are whole `str`s.
+        out.write_str(&s[start..i])?;
+        let short = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            _ => "",
+        };
+        if short.is_empty() {
+            out.write_str("\\u00")?;
+            out.write_char(char::from(HEX[usize::from(b >> 4)]))?;
+            out.write_char(char::from(HEX[usize::from(b & 0xf)]))?;
+        } else {
+            out.write_str(short)?;
+        }
+        start = i + 1;
+    }
+    out.write_str(&s[start..])
+}
 
 /// Why the escape at a backslash is not valid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

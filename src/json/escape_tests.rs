@@ -109,3 +109,40 @@ fn decoded_offsets_map_back_to_the_escapes() {
         .collect();
     assert_eq!(at, [0, 1, 3, 9, 10, 11, 12, 13, 13]);
 }
+
+#[test]
+fn written_strings_escape_exactly_what_json_requires() {
+    let mut out = String::new();
+    write_string(&mut out, "a\"b\\c\n\r\t\u{8}\u{c}\u{1}\u{1f}/é😀\u{7f}").unwrap();
+    assert_eq!(
+        out,
+        "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f/é😀\u{7f}\""
+    );
+}
+
+#[test]
+fn written_strings_read_back_as_themselves() {
+    // Every control character, the two specials, and multi-byte text
+    // around them, at every position: the parser decodes what was written.
+    let mut pieces: Vec<String> = (0u8..0x20).map(|b| char::from(b).to_string()).collect();
+    pieces.extend(["\"", "\\", "é", "😀", "${x}", "plain"].map(String::from));
+    for a in &pieces {
+        for b in &pieces {
+            let text = format!("{a}x{b}");
+            let mut doc = String::from("{\"k\": ");
+            write_string(&mut doc, &text).unwrap();
+            doc.push('}');
+            let file = crate::json::parse_data(
+                doc.as_str(),
+                "t.json",
+                crate::json::ParseOptions::default(),
+            )
+            .unwrap_or_else(|e| panic!("{doc:?}: {e}"));
+            let crate::json::NodeKind::Object { first, len } = file.kind(file.root) else {
+                panic!("{doc:?} has no root object");
+            };
+            let value = file.properties(first, len)[0].value;
+            assert_eq!(file.str(value).as_deref(), Some(text.as_str()), "{doc:?}");
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod parser;
 mod template_cache;
 mod tree;
 
+pub(crate) use escape::{write_escaped, write_string};
 pub use parser::ParseOptions;
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
 pub(crate) use template_cache::{Attempt, HandleTrees, ParsedTemplate};

@@ -1,9 +1,12 @@
 //! The JSON a schema is made of: a small tree and its writer. The crate
 //! reads JSON with its own parser and writes `.tf.json` with an encoder
 //! that escapes `${` (HCL's JSON strings are templates); a schema is plain
-//! JSON, so it has this writer of its own.
+//! JSON, so it has this writer of its own (its strings escaped as every
+//! JSON writer of the crate escapes them).
 
 use std::fmt::{self, Write};
+
+use crate::json::write_string;
 
 /// A JSON value, with object properties in the order they were built.
 /// `Display` writes it compactly.
@@ -116,33 +119,6 @@ fn newline(out: &mut impl Write, depth: usize) -> fmt::Result {
         out.write_str("  ")?;
     }
     Ok(())
-}
-
-/// A JSON string: quotes, backslashes and control characters escaped,
-/// everything else as it is.
-fn write_string(out: &mut impl Write, s: &str) -> fmt::Result {
-    out.write_char('"')?;
-    let mut start = 0;
-    for (i, c) in s.char_indices() {
-        let escape = match c {
-            '"' => "\\\"",
-            '\\' => "\\\\",
-            '\n' => "\\n",
-            '\r' => "\\r",
-            '\t' => "\\t",
-            c if (c as u32) < 0x20 => "",
-            _ => continue,
-        };
-        out.write_str(&s[start..i])?;
-        if escape.is_empty() {
-            write!(out, "\\u{:04x}", c as u32)?;
-        } else {
-            out.write_str(escape)?;
-        }
-        start = i + c.len_utf8();
-    }
-    out.write_str(&s[start..])?;
-    out.write_char('"')
 }
 
 impl fmt::Display for Json {

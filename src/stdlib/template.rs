@@ -21,6 +21,7 @@
 use crate::diag::{Diagnostic, DiagnosticKind, Error};
 use crate::eval::{EvalContext, ExpressionClosure, Function, Param};
 use crate::ext::typeexpr::TypeConstraint;
+use crate::json::write_string;
 use crate::value::{Str, Type, Value};
 
 /// `templatestring` and `convert`.
@@ -139,7 +140,7 @@ pub(crate) fn render(
     // diagnostics then point into a source named after the function.
     let mut doc = String::with_capacity(text.len() + 16);
     doc.push_str("{\"template\": ");
-    push_json_string(&mut doc, text);
+    let _ = write_string(&mut doc, text);
     doc.push('}');
     let file = crate::body::parse(&doc, filename)?;
     let attrs = file.body().just_attributes()?;
@@ -168,20 +169,6 @@ fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(char::is_alphabetic)
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-}
-
-/// Appends `text` as a JSON string literal.
-fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 fn convert() -> Function {

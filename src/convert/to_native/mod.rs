@@ -464,7 +464,7 @@ impl<'a> Converter<'a> {
         } else {
             let mut w = JsonWriter::new(false);
             crate::encode::raw::node(&mut w, self.file, value);
-            String::from_utf8_lossy(&w.out).into_owned()
+            w.finish()
         };
         text.lines().map(|l| l.trim_end().to_string()).collect()
     }
