@@ -349,8 +349,8 @@ impl Error {
     }
 
     /// The sources attached: each file the diagnostics point into, with
-    /// what names the block around an offset where the error knows it (a
-    /// native file that failed to parse names the blocks its parse
+    /// what names the block or JSON path around an offset where the error
+    /// knows it (a file that failed to parse names what its parse
     /// recovered, as Terraform does). An application keeping [`Sources`]
     /// for a later [`Renderer`] adds these.
     ///

@@ -881,12 +881,22 @@ fn a_syntax_error_is_named_from_the_recovered_blocks() {
     );
 }
 
-/// A JSON file that does not parse has no tree to name a place from.
+/// A JSON syntax error the parser steps over (a bad number, escape or
+/// keyword, a trailing comma: the value or container holding it stands as
+/// a `null`) leaves the tree read around it, which names its place; one
+/// that stops the parse (a missing comma, an unclosed object) leaves no
+/// tree.
 #[test]
-fn difference_a_json_syntax_error_has_no_context_line() {
+fn difference_a_json_syntax_error_that_stops_the_parse_has_no_context_line() {
     let err = hcl_json::parse("{\"b\": {\"a\": 01}}", "t.json").unwrap_err();
     assert!(
-        err.to_string().contains("  on t.json line 1, column 13:\n"),
+        err.to_string()
+            .contains("  on t.json line 1, column 13, in b:\n"),
+        "{err}"
+    );
+    let err = hcl_json::parse("{\"b\": {\"a\": 1 \"c\": 2}}", "t.json").unwrap_err();
+    assert!(
+        err.to_string().contains("  on t.json line 1, column 15:\n"),
         "{err}"
     );
 }

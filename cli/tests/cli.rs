@@ -594,7 +594,12 @@ fn check_diagnostics_have_a_column_a_caret_and_the_context_line() {
     );
     let (code, _, err) = run(bin().arg("check").arg(&bad));
     assert_eq!(code, Some(1));
-    assert!(err.contains("line 1, column 34:\n"), "{err}");
+    // (The object with the error stands as a `null` in the tree read
+    // around it, which names the place.)
+    assert!(
+        err.contains("line 1, column 34, in resource.a.b:\n"),
+        "{err}"
+    );
     assert!(
         err.contains("\n                                       ^\n"),
         "{err}"

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::context;
 use super::native::NativeFile;
 use crate::diag::{Error, Source};
-use crate::json::{FileData, HandleTrees, NodeId, NodeKind};
+use crate::json::{path_source, FileData, HandleTrees, NodeId, NodeKind};
 use crate::native::{self, Span};
 use crate::pos::{Range, SourceFile};
 
@@ -141,7 +141,7 @@ impl<'a> OriginRef<'a> {
     /// path around an offset.
     pub(crate) fn diag_source(self) -> Source {
         match self {
-            OriginRef::JsonString(file, ..) => context::json_source(file),
+            OriginRef::JsonString(file, ..) => path_source(file),
             OriginRef::Native(file) => context::native_source(file),
         }
     }
@@ -291,7 +291,7 @@ impl Expression {
     /// path around an offset.
     pub(crate) fn diag_source(&self) -> Source {
         match &self.kind {
-            ExprKind::Json { file, .. } => context::json_source(file),
+            ExprKind::Json { file, .. } => path_source(file),
             ExprKind::Native(n) => n.origin.as_ref().diag_source(),
         }
     }
@@ -317,7 +317,7 @@ impl Expression {
                 for e in &errors {
                     diags.push(e.to_diagnostic(|span| origin.range(span)));
                 }
-                Err(Error::from(diags).with_source(context::json_source(file)))
+                Err(Error::from(diags).with_source(path_source(file)))
             }
         })
     }

@@ -41,7 +41,7 @@ pub use self::schema::{
 };
 pub use self::walk::{BodyItem, Property, PropertyValue};
 use crate::diag::{Diagnostics, Error, Source};
-use crate::json::{FileData, NodeId, ParseOptions};
+use crate::json::{path_at, path_source, FileData, NodeId, ParseOptions};
 use crate::pos::{Range, SourceFile};
 
 /// Which concrete syntax a file is written in.
@@ -186,7 +186,7 @@ impl File {
     /// ```
     pub fn context_at(&self, byte: usize) -> Option<String> {
         match &*self.repr {
-            FileRepr::Json(data) => context::json_context(data, byte),
+            FileRepr::Json(data) => path_at(data, byte),
             FileRepr::Native(file) => context::native_context(file, byte),
         }
     }
@@ -197,7 +197,7 @@ impl File {
 impl From<&File> for Source {
     fn from(file: &File) -> Source {
         match &*file.repr {
-            FileRepr::Json(data) => context::json_source(data),
+            FileRepr::Json(data) => path_source(data),
             FileRepr::Native(file) => context::native_source(file),
         }
     }
@@ -653,7 +653,7 @@ impl Body {
     /// with what names the block or JSON path around an offset.
     pub(crate) fn attach(&self, err: Error) -> Error {
         match &self.repr {
-            BodyRepr::Json { file, .. } => err.with_source(context::json_source(file)),
+            BodyRepr::Json { file, .. } => err.with_source(path_source(file)),
             BodyRepr::Native { file, .. } => err.with_source(context::native_source(file)),
             BodyRepr::Merged(bodies) => bodies.iter().fold(err, |err, body| body.attach(err)),
             BodyRepr::Derived(body) => {

@@ -8,11 +8,13 @@
 //! blocks, and offers the entry points (`body::parse`, `body::parse_with`).
 
 mod escape;
+mod navigation;
 mod parser;
 mod template_cache;
 mod tree;
 
 pub(crate) use escape::{write_escaped, write_string};
+pub(crate) use navigation::{path_at, path_source};
 pub use parser::ParseOptions;
 pub(crate) use parser::{parse_bytes_data, parse_data, parse_owned_bytes_data};
 pub(crate) use template_cache::{Attempt, HandleTrees, ParsedTemplate};

@@ -15,6 +15,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::escape::{self, BadEscape};
+use super::navigation::path_source;
 use super::template_cache::TemplateCache;
 use super::tree::{FileData, Kind, Node, Prop};
 use super::NodeId;
@@ -128,36 +129,40 @@ fn parse_source(source: Arc<SourceFile>, options: ParseOptions) -> Result<Arc<Fi
         errors: Vec::new(),
     };
     let root = p.parse_root();
-    if !p.errors.is_empty() || root.is_err() {
-        let mut errors = std::mem::take(&mut p.errors).into_iter();
-        let mut all = match errors.next() {
-            Some(first) => first.into_error(&source),
-            None => {
-                return Err(root
-                    .err()
-                    .map_or_else(Error::reported, |e| e.into_error(&source)))
-            }
-        };
-        for e in errors.chain(root.err().map(|e| *e)) {
-            all = all.merge(e.into_error(&source));
-        }
-        return Err(all);
-    }
-    let root = root.unwrap_or_default();
+    let errors = std::mem::take(&mut p.errors);
+    let all = |errors: Vec<SyntaxError>, last: Option<SyntaxError>| {
+        let mut errors = errors.into_iter().chain(last);
+        let first = errors
+            .next()
+            .map_or_else(Error::reported, |e| e.into_error(&source));
+        errors.fold(first, |all, e| all.merge(e.into_error(&source)))
+    };
+    let root = match root {
+        Ok(root) => root,
+        // The parse stopped: no tree to name a place from.
+        Err(e) => return Err(all(errors, Some(*e))),
+    };
     // The tables live as long as the file: drop the slack of their
     // growth (the node table is reserved for the densest JSON, one node
     // per 8 bytes, about 3.5 times what a typical file needs).
     p.children.shrink_to_fit();
     p.props.shrink_to_fit();
-    Ok(Arc::new(FileData {
-        source,
+    let data = Arc::new(FileData {
+        source: Arc::clone(&source),
         nodes: copied_to_size(p.nodes),
         children: p.children,
         props: p.props,
         root,
         templates: TemplateCache::for_source(src.len()),
         offset_indexes: std::sync::Mutex::default(),
-    }))
+    });
+    if errors.is_empty() {
+        return Ok(data);
+    }
+    // Errors stepped over: the tree read around them (a value or
+    // container with an error stands as a `null`) names the place of
+    // each ("in resource.aws_instance").
+    Err(all(errors, None).with_source(path_source(&data)))
 }
 
 /// The node table cut to its length by copying it, not by shrinking it
