@@ -20,7 +20,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::pos::{Range, SourceFile};
+use crate::pos::Range;
 
 mod json;
 mod render;
@@ -370,13 +370,10 @@ impl Error {
         &self.0.sources
     }
 
-    /// The source files attached so far.
-    pub(crate) fn clone_sources(&self) -> Vec<Arc<SourceFile>> {
-        self.0
-            .sources
-            .iter()
-            .map(|s| Arc::clone(s.file()))
-            .collect()
+    /// The sources attached so far (each with its context), for an
+    /// error rebuilt from this one's diagnostics.
+    pub(crate) fn clone_sources(&self) -> Vec<Source> {
+        self.0.sources.clone()
     }
 
     /// Every diagnostic, in the order found.

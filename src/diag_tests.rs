@@ -2,6 +2,7 @@
 //! windows on long lines, and the "did you mean" suggestions.
 
 use super::*;
+use crate::pos::SourceFile;
 
 #[test]
 fn display_shows_summary_location_snippet_and_detail() {

@@ -29,7 +29,6 @@ use hcl_json::hcldec::SpecFile;
 use hcl_json::{Diagnostic, EvalContext, File, Severity};
 
 use hcl_json::diag::{JsonDiagnostics, Source, Sources};
-use hcl_json::pos::SourceFile;
 
 use crate::diags::{self, Format};
 use crate::{DiagArgs, Failure, Run};
@@ -483,13 +482,10 @@ fn read(path: &str) -> (Checked, Option<File>) {
             (checked, Some(file))
         }
         Err(err) => {
-            // The error's own source: a native file's recovered blocks
-            // still name the place of each error.
-            let own = err.sources().iter().find(|s| **s.file().name() == *path);
-            checked.source = Some(match own {
-                Some(source) => source.clone(),
-                None => Source::from(SourceFile::new(path, text)),
-            });
+            // The error's own source (a parse error carries its file):
+            // what the parse recovered still names the place of each
+            // error.
+            checked.source = err.sources().first().cloned();
             checked.diags.extend(err.into_diagnostics());
             (checked, None)
         }

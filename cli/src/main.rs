@@ -300,13 +300,11 @@ impl Run {
                 Some(file)
             }
             Err(err) => {
-                // The error's own source: a native file's recovered blocks
-                // still name the place of each error.
-                match err.sources().iter().find(|s| **s.file().name() == *name) {
-                    Some(source) => self.sources.add(source.clone()),
-                    None => self
-                        .sources
-                        .add(hcl_json::pos::SourceFile::new(name, text.to_string())),
+                // The error's own source (a parse error carries its file):
+                // what the parse recovered still names the place of each
+                // error.
+                for source in err.sources() {
+                    self.sources.add(source.clone());
                 }
                 self.diags.extend(err.into_diagnostics());
                 None

@@ -211,7 +211,11 @@ impl Snippet {
             // Terraform names the place of the byte before the subject
             // (`hcled.ContextString(file, offset-1)`): a subject that
             // starts a block is named by what holds the block.
-            context: (subject.start.byte.checked_sub(1)).and_then(|b| source.context_at(b)),
+            context: subject
+                .start
+                .byte
+                .checked_sub(1)
+                .and_then(|b| source.context_at(b)),
             code,
             start_line: snip.start.line,
             highlight_start: start,

@@ -166,7 +166,8 @@ impl miette::Diagnostic for Sourced {
 /// ```
 impl From<Error> for miette::Report {
     fn from(err: Error) -> miette::Report {
-        let sources: Vec<Arc<SourceFile>> = err.clone_sources();
+        let sources: Vec<Arc<SourceFile>> =
+            err.sources().iter().map(|s| Arc::clone(s.file())).collect();
         let sourced = |diag: Diagnostic| {
             let source = diag.subject.as_ref().and_then(|r| {
                 sources

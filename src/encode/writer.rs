@@ -71,20 +71,20 @@ impl JsonWriter {
     }
 
     /// Closes the innermost object or array (`close` is `}` or `]`).
-    pub(crate) fn end(&mut self, close: u8) {
+    pub(crate) fn end(&mut self, close: char) {
         let level = self.levels.pop().unwrap_or(Level { empty: true });
         if self.pretty && !level.empty {
             self.newline();
         }
-        self.out.push(char::from(close));
+        self.out.push(close);
     }
 
     pub(crate) fn end_object(&mut self) {
-        self.end(b'}');
+        self.end('}');
     }
 
     pub(crate) fn end_array(&mut self) {
-        self.end(b']');
+        self.end(']');
     }
 
     /// Starts an array element.
