@@ -45,6 +45,8 @@ pub(crate) fn token_at(src: &str, p: usize) -> Span {
     {
         // So are the two-character operators and the fat arrow.
         2
+    } else if first.is_ascii_digit() {
+        number_len(rest.as_bytes())
     } else if first.is_alphanumeric() || first == '_' {
         rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
             .unwrap_or(rest.len())
@@ -52,6 +54,26 @@ pub(crate) fn token_at(src: &str, p: usize) -> Span {
         first.len_utf8()
     };
     Span::from_usize(p, p + len)
+}
+
+/// The length of the number token at the start of `b` (a digit), as HCL's
+/// scanner reads one: digits, dots and exponents (`e`, a sign, a digit),
+/// not ending in a dot; `1e` is the number `1` and the name `e`.
+fn number_len(b: &[u8]) -> usize {
+    let continues = |i: usize| match b.get(i..) {
+        Some([b'0'..=b'9', ..]) => Some(i + 1),
+        Some([b'e' | b'E', b'0'..=b'9', ..]) => Some(i + 2),
+        Some([b'e' | b'E', b'+' | b'-', b'0'..=b'9', ..]) => Some(i + 3),
+        _ => None,
+    };
+    let mut i = 1;
+    loop {
+        let dots = b[i..].iter().take_while(|&&c| c == b'.').count();
+        match continues(i + dots) {
+            Some(next) => i = next,
+            None => return i,
+        }
+    }
 }
 
 /// The first newline in `b[from..to]` outside block comments, as HCL's

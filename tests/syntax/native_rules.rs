@@ -459,6 +459,27 @@ fn a_key_after_a_value_on_the_same_line_is_a_missing_attribute_separator() {
         "x = { a = f(1) \"b\" }\n",
         &[("Missing attribute separator", 15..16)],
     );
+    // HCL's parser reads no item after a missing separator, so what that
+    // item holds is never diagnosed: a number, a key expression or a
+    // bracketed key that does not parse on.
+    expect("x = {k = 1e}\n", &[("Missing attribute separator", 10..11)]);
+    expect(
+        "x = {\n  a = \"s\"1e\n  b = 2\n}\n",
+        &[("Missing attribute separator", 15..16)],
+    );
+    expect(
+        "x = {\n  a = \"s\"{\n  b = 2\n  }\n}\n",
+        &[("Missing attribute separator", 15..16)],
+    );
+    expect(
+        "x = {\n  a = \"s\"orp/aws\n}\n",
+        &[("Missing attribute separator", 15..18)],
+    );
+    // At the end of the file the object is unterminated instead.
+    expect(
+        "x = {a = 1",
+        &[("Unterminated object constructor expression", 4..5)],
+    );
     // A key alone still misses its `=`.
     expect("x = { a b }\n", &[("Missing key/value separator", 8..9)]);
     expect(

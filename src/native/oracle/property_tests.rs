@@ -282,14 +282,17 @@ fn agree<T: PartialEq + std::fmt::Debug>(
             || newline_after_dot(src)
             || newline_after_question(src)
             || newline_after_operator(src)
-            || src.contains("<<"))
+            || src.contains("<<")
+            || stopped_at_separator(&hand))
     {
         // The grammar reads on past a newline before an operator, a `?`, a
         // step or a call's `(`, and after a dot or a conditional's true
         // result, where at an object's own level the hand-written parser
         // ends the expression or fails as HCL does, and reads a heredoc's
         // `<<EOT` after an expression as `<`: pest cannot speak for such
-        // input (`tests/syntax/native_rules.rs` covers it).
+        // input (`tests/syntax/native_rules.rs` covers it). Nor for an
+        // object item read on after the one before it with no separator:
+        // the grammar reads it, HCL's parser stops there.
         assert_eq!(public, hand.into_result(), "public entry point for {src:?}");
         return pest.is_ok();
     }
@@ -303,6 +306,13 @@ fn agree<T: PartialEq + std::fmt::Debug>(
     }
     assert_eq!(public, hand.into_result(), "public entry point for {src:?}");
     pest.is_ok()
+}
+
+/// Whether the hand-written parser gave up with one missing object
+/// separator: where HCL's parser stops, and what the grammar reads past.
+fn stopped_at_separator<T>(hand: &Outcome<T>) -> bool {
+    matches!(hand, Outcome::Invalid(errors)
+        if errors.len() == 1 && errors[0].summary == "Missing attribute separator")
 }
 
 /// Whether `src` has a newline (as HCL's parser sees one) followed, past

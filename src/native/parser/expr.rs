@@ -28,10 +28,13 @@ pub(super) fn wrap(kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
     Ok((Expr { kind, span }, height))
 }
 
+/// The summary of [`missing_attribute_separator`]'s error.
+pub(super) const SEPARATOR_SUMMARY: &str = "Missing attribute separator";
+
 #[cold]
 pub(super) fn missing_attribute_separator(at: Span) -> SyntaxError {
     SyntaxError::new(
-        "Missing attribute separator",
+        SEPARATOR_SUMMARY,
         "Expected a newline or comma to mark the beginning of the next attribute.",
         at,
     )
@@ -503,8 +506,7 @@ impl P<'_> {
                 None => true,
             };
             if !separated {
-                let at = self.token(item_start);
-                self.errors.push(missing_attribute_separator(at));
+                self.missing_separator(item_start);
             }
             let before = self.far;
             let (item, h) = match self.at_level(true, Self::object_item) {

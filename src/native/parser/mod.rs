@@ -34,6 +34,7 @@ use crate::native::scan::{self, Start};
 use crate::native::shape::Item;
 use crate::native::{tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
 
+use expr::{missing_attribute_separator, SEPARATOR_SUMMARY};
 pub(crate) use lex::line_comment_end;
 use template::Mode;
 
@@ -78,7 +79,7 @@ impl<T> Outcome<T> {
             Ok(v) if p.errors.is_empty() => Outcome::Parsed(v),
             Ok(_) => Outcome::Invalid(p.errors),
             Err(Stop::TooDeep(span)) => Outcome::Refused(too_deep(span)),
-            Err(Stop::GiveUp) => Outcome::Invalid(vec![p.diagnose(start)]),
+            Err(Stop::GiveUp) => Outcome::Invalid(vec![p.give_up(start)]),
         }
     }
 
@@ -257,6 +258,14 @@ struct P<'s> {
     /// on one line, legacy index forms, nested splats): reported together
     /// if nothing stops the parse.
     errors: Vec<SyntaxError>,
+    /// The missing separator before an object item that follows the item
+    /// before it with no comma or newline, when nothing read so far had
+    /// failed past it: there the item before ended as it does for HCL's
+    /// parser, which stops and reports the separator (see
+    /// [`give_up`](Self::give_up)). The index of that error in `errors`
+    /// and the item's start; a choice that read it and backtracked took
+    /// the error back.
+    separator_stop: Option<(usize, usize)>,
     /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
     lexed: bool,
     /// The last run of ASCII name characters and dots measured (see
@@ -318,6 +327,7 @@ impl<'s> P<'s> {
             steps: 0,
             far: (0, 0),
             errors: Vec::new(),
+            separator_stop: None,
             lexed: false,
             run: NameRun {
                 start: usize::MAX,
@@ -385,7 +395,42 @@ impl<'s> P<'s> {
         }
     }
 
-    /// The error of a parse that gave up.
+    /// The error of a parse that gave up: the missing separator before an
+    /// object item where HCL's parser stopped reading (it reads no such
+    /// item, so what the item held is never diagnosed), or what failed at
+    /// the farthest position reached.
+    #[cold]
+    fn give_up(mut self, start: Start) -> SyntaxError {
+        match self.separator_stop() {
+            Some(k) if (self.errors[k].span.start as usize) <= self.far.0 => {
+                self.errors.swap_remove(k)
+            }
+            _ => self.diagnose(start),
+        }
+    }
+
+    /// The index of the error [`separator_stop`](Self::separator_stop)
+    /// names, if a backtrack has not taken it back.
+    fn separator_stop(&self) -> Option<usize> {
+        let (k, at) = self.separator_stop?;
+        let e = self.errors.get(k)?;
+        (e.summary == SEPARATOR_SUMMARY && e.span.start as usize == at).then_some(k)
+    }
+
+    /// Records the missing separator before the object item at `at`
+    /// (see [`separator_stop`](Self::separator_stop)).
+    #[cold]
+    fn missing_separator(&mut self, at: usize) {
+        let clean = self.far.0 <= at && at < self.b.len();
+        self.errors
+            .push(missing_attribute_separator(self.token(at)));
+        if clean && self.separator_stop().is_none() {
+            self.separator_stop = Some((self.errors.len() - 1, at));
+        }
+    }
+
+    /// The error of a parse that gave up, from the farthest position it
+    /// reached.
     #[cold]
     fn diagnose(&self, start: Start) -> SyntaxError {
         let scanned = scan::scan(self.src, start);
