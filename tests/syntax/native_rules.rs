@@ -128,6 +128,36 @@ fn a_name_where_a_directive_keyword_goes_is_an_invalid_control_keyword() {
     );
 }
 
+/// Where no item can start, HCL reads the token, then skips to the `}`
+/// that closes the body: a bracket it read opens nothing, so the `}` that
+/// would have closed it ends the block, and what follows is read in the
+/// body around it.
+#[test]
+fn a_bracket_where_an_item_goes_opens_nothing() {
+    let policy = "resource \"a\" \"b\" {\n  name = \"x\"\n\n{\n  \"k\": [\n    {\n    }\n  ]\n}\nPOLICY\n}\n";
+    expect(
+        policy,
+        &[
+            ("Argument or block definition required", 33..34),
+            ("Argument or block definition required", 62..68),
+        ],
+    );
+    expect(
+        "a {\n  [1, {\n  }]\n  b\n}\nc\n",
+        &[
+            ("Argument or block definition required", 6..7),
+            ("Argument or block definition required", 23..24),
+        ],
+    );
+    expect(
+        "a {\n  (\n  }\n  b\n}\nc\n",
+        &[
+            ("Argument or block definition required", 6..7),
+            ("Argument or block definition required", 14..15),
+        ],
+    );
+}
+
 #[test]
 fn a_comma_where_an_object_item_goes_is_an_invalid_expression() {
     expect("a = {,}\n", &[("Invalid expression", 5..6)]);

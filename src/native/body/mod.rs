@@ -407,10 +407,17 @@ impl<'s> BodyParser<'s> {
                         );
                     }
                 }
-                // HCL gives up on the rest of this body.
+                // HCL gives up on the rest of this body: it reads the
+                // token, then skips to the `}` that closes the body, so a
+                // bracket read here opens nothing (a quoted string or a
+                // heredoc is skipped whole, as its tokens are).
                 self.recovery = true;
+                let after = match self.peek() {
+                    Some(b'{' | b'[' | b'(') => self.i + 1,
+                    _ => self.i,
+                };
                 self.i = match open {
-                    Some(_) => self.skip_to_close(self.i),
+                    Some(_) => self.skip_to_close(after),
                     None => self.b.len(),
                 };
                 break self.i;
