@@ -53,6 +53,9 @@ pub(crate) mod expected {
     /// parser (newlines significant there) finds no colon, name or
     /// expression, and blames.
     pub(crate) const AT_NEWLINE: Expected = 1 << 24;
+    /// With [`OBJECT_END`]: the brace that closes a `for` object
+    /// (`for_object_end`), after its condition as well as before.
+    pub(crate) const FOR_END: Expected = 1 << 25;
 }
 
 /// Whether HCL's parser reports an error of this summary only outside
@@ -237,7 +240,7 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::OBJECT_END) && !expression_start {
-        let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS);
+        let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS) || has(expected::FOR_END);
         // After a comma, or a newline that ended the item before it, HCL
         // reads the next item's key here.
         let after_open = src.as_bytes()[..token_end_before(src.as_bytes(), p)].ends_with(b"{");

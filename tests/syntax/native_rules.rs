@@ -158,6 +158,21 @@ fn a_bracket_where_an_item_goes_opens_nothing() {
     );
 }
 
+/// Past a `for` object's condition, anything but its `}` is extra
+/// characters after the `for` (it was taken for an object item's
+/// missing separator, or a missing expression after a newline).
+#[test]
+fn extra_characters_after_a_for_objects_condition_blame_the_for() {
+    let extra = "Invalid 'for' expression";
+    expect("v = {for k, v in m : k => v if c ]\n", &[(extra, 33..34)]);
+    expect("v = {for k, v in m : k => v if c x }\n", &[(extra, 33..34)]);
+    expect(
+        "v = {for k, v in m : k => v if k != \"p\"\n]\n",
+        &[(extra, 40..41)],
+    );
+    expect("v = [for k in m : k if c x ]\n", &[(extra, 25..26)]);
+}
+
 #[test]
 fn a_comma_where_an_object_item_goes_is_an_invalid_expression() {
     expect("a = {,}\n", &[("Invalid expression", 5..6)]);

@@ -87,6 +87,7 @@ fn bit(rule: Rule) -> Expected {
         Rule::kv_sep => KV_SEP,
         Rule::fat_arrow => FAT_ARROW,
         Rule::object_end => OBJECT_END,
+        Rule::for_object_end => OBJECT_END | FOR_END,
         Rule::for_cond => FOR_COND,
         Rule::ellipsis => ELLIPSIS,
         Rule::tuple_end => TUPLE_END,

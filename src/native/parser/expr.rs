@@ -11,7 +11,7 @@ use crate::native::ast::{
     BinaryOp, Call, Expr, ExprKind, ForExpr, ForResult, Ident, ObjectItem, ObjectKey, UnaryOp,
 };
 use crate::native::diagnose::expected::{
-    ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, EXPR, FAT_ARROW, FOR_COLON, IDENT, KV_SEP,
+    ARGS_COMMA, ARGS_END, COND_COLON, ELLIPSIS, EXPR, FAT_ARROW, FOR_COLON, FOR_END, IDENT, KV_SEP,
     OBJECT_END, OTHER, PAREN_END, TUPLE_COMMA, TUPLE_END,
 };
 use crate::native::shape::{
@@ -662,7 +662,7 @@ impl P<'_> {
             None
         };
         if object {
-            self.expect_rule(b'}', OBJECT_END)?;
+            self.expect_rule(b'}', OBJECT_END | FOR_END)?;
         } else {
             self.expect_rule(b']', TUPLE_END)?;
         }
