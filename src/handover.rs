@@ -64,31 +64,29 @@ thread_local! {
     static STACK: RefCell<Vec<Item>> = const { RefCell::new(Vec::new()) };
 }
 
-fn push(item: Item) -> usize {
-    STACK.with(|s| {
-        let mut s = s.borrow_mut();
-        let len = s.len();
-        s.push(item);
-        len
-    })
-}
-
-fn truncate(len: usize) -> Option<Item> {
-    STACK.with(|s| {
-        let mut s = s.borrow_mut();
+/// Pushes `item` for the duration of `reach`: the stack and what of the
+/// item is left when `reach` returns (one look-up of the thread-local for
+/// both; `reach` reaches it again itself, no borrow is held across it).
+fn around<R>(item: Item, reach: impl FnOnce() -> R) -> (R, Option<Item>) {
+    STACK.with(|stack| {
+        let len = {
+            let mut s = stack.borrow_mut();
+            let len = s.len();
+            s.push(item);
+            len
+        };
+        let result = reach();
+        let mut s = stack.borrow_mut();
         let first = (s.len() > len).then(|| s.swap_remove(len));
         s.truncate(len);
-        first
+        (result, first)
     })
 }
 
 /// Puts `item` in the slot for the duration of `reach`, the call that
 /// reaches the receiving side.
 pub(crate) fn give<T: 'static, R>(item: T, reach: impl FnOnce() -> R) -> R {
-    let len = push(Item::Given(Box::new(item)));
-    let result = reach();
-    truncate(len);
-    result
+    around(Item::Given(Box::new(item)), reach).0
 }
 
 /// Takes the item of type `T` given for this call (the innermost
@@ -126,9 +124,8 @@ pub(crate) fn with_nearest<T: 'static, R>(f: impl FnOnce(&mut T) -> R) -> Option
 /// Asks, for the duration of `reach`, for an item of type `T`; returns
 /// `reach`'s result and the item, if the other side gave one.
 pub(crate) fn request<T: 'static, R>(reach: impl FnOnce() -> R) -> (R, Option<T>) {
-    let len = push(Item::Wanted(TypeId::of::<T>()));
-    let result = reach();
-    let got = match truncate(len) {
+    let (result, left) = around(Item::Wanted(TypeId::of::<T>()), reach);
+    let got = match left {
         Some(Item::Given(item)) => item.downcast::<T>().ok().map(|b| *b),
         _ => None,
     };
@@ -152,7 +149,7 @@ pub(crate) fn is_requested<T: 'static>() -> bool {
 /// Answers a [`request`] that [`is_requested`] consumed: leaves `item` for
 /// the requesting side.
 pub(crate) fn answer<T: 'static>(item: T) {
-    push(Item::Given(Box::new(item)));
+    STACK.with(|s| s.borrow_mut().push(Item::Given(Box::new(item))));
 }
 
 #[cfg(test)]

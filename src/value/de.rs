@@ -632,10 +632,12 @@ pub(crate) fn give_value<'de, V: Visitor<'de>>(
     value: Value,
     visitor: V,
 ) -> Result<V::Value, Error> {
-    let outer = GIVEN.replace(Some(value));
-    let result = visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
-    drop(GIVEN.replace(outer));
-    result
+    GIVEN.with(|slot| {
+        let outer = slot.replace(Some(value));
+        let result = visitor.visit_newtype_struct(IntoDeserializer::<Error>::into_deserializer(()));
+        drop(slot.replace(outer));
+        result
+    })
 }
 
 thread_local! {
