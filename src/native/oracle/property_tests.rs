@@ -290,7 +290,7 @@ fn agree<T: PartialEq + std::fmt::Debug>(
         // result, where at an object's own level the hand-written parser
         // ends the expression or fails as HCL does, and reads a heredoc's
         // `<<EOT` after an expression as `<`: pest cannot speak for such
-        // input (`tests/syntax/native_rules.rs` covers it). Nor for an
+        // input (`tests/syntax/native_rules/` covers it). Nor for an
         // object item read on after the one before it with no separator:
         // the grammar reads it, HCL's parser stops there.
         assert_eq!(public, hand.into_result(), "public entry point for {src:?}");

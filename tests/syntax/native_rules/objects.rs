@@ -1,55 +1,8 @@
-//! Native files read exactly as HashiCorp's HCL reads them, rule by rule:
-//! each test gives a file and every diagnostic HCL gives for it (summary
-//! and subject), checked against HCL 2.14 and the newer parser.
+//! Object constructors, where HCL's parser reads newlines as tokens: what
+//! ends an item, what separates items, and what HCL blames when a key, a
+//! value or a separator is missing.
 
-use hcl_json::Diagnostic;
-
-/// Every diagnostic of the native file `src`, as (summary, subject
-/// bytes, subject line:column-line:column).
-fn diags(src: &str) -> Vec<(String, std::ops::Range<usize>, String)> {
-    match hcl_json::parse_native(src, "t.tf") {
-        Ok(_) => Vec::new(),
-        Err(e) => e.diagnostics().iter().map(summary_and_subject).collect(),
-    }
-}
-
-fn summary_and_subject(d: &Diagnostic) -> (String, std::ops::Range<usize>, String) {
-    let s = d.subject.as_ref().expect("a subject");
-    (
-        d.summary.clone(),
-        s.bytes(),
-        format!(
-            "{}:{}-{}:{}",
-            s.start.line, s.start.column, s.end.line, s.end.column
-        ),
-    )
-}
-
-#[track_caller]
-fn expect(src: &str, want: &[(&str, std::ops::Range<usize>)]) {
-    let got = diags(src);
-    let got_short: Vec<(&str, std::ops::Range<usize>)> = got
-        .iter()
-        .map(|(s, r, _)| (s.as_str(), r.clone()))
-        .collect();
-    assert_eq!(got_short, want, "{src:?}: {got:?}");
-}
-
-#[test]
-fn a_leading_byte_order_mark_is_skipped() {
-    expect("\u{feff}a = 1\n", &[]);
-    let file = hcl_json::parse_native("\u{feff}a = 1\n", "t.tf").unwrap();
-    let attrs = file.body().just_attributes().unwrap();
-    assert_eq!(attrs["a"].name_range.bytes(), 3..4);
-    // Only at the start: elsewhere it is a character no token uses.
-    expect(
-        "a = 1\n\u{feff}b = 2\n",
-        &[
-            ("Invalid character", 6..9),
-            ("Argument or block definition required", 6..9),
-        ],
-    );
-}
+use super::expect;
 
 #[test]
 fn a_bracket_then_for_is_a_for_expression() {
@@ -62,100 +15,6 @@ fn a_bracket_then_for_is_a_for_expression() {
     );
     // A later key may be named `for`.
     expect("a = {b = 1, for = 2}\n", &[]);
-}
-
-#[test]
-fn a_heredoc_closes_on_its_marker_with_blanks_after_it() {
-    // Nomad's job files close `<<EOH` with `EOH ` and tabs.
-    let src = "a = <<EOH\nx\nEOH \nb = <<-EOT\n  y\n  EOT\t \nc = 1\n";
-    expect(src, &[]);
-    let file = hcl_json::parse_native(src, "t.tf").unwrap();
-    let attrs = file.body().just_attributes().unwrap();
-    let ctx = hcl_json::EvalContext::new();
-    assert_eq!(attrs["a"].expr.value(&ctx).unwrap(), "x\n".into());
-    assert_eq!(attrs["b"].expr.value(&ctx).unwrap(), "y\n".into());
-    assert_eq!(attrs.len(), 3);
-    // Text after the marker still does not close it.
-    expect(
-        "a = <<EOH\nEOH x\n",
-        &[("Unterminated template string", 16..16)],
-    );
-}
-
-#[test]
-fn a_lone_carriage_return_is_an_invalid_character() {
-    expect(
-        "a = 1\rb = 2\n",
-        &[
-            ("Invalid character", 5..6),
-            ("Missing newline after argument", 5..6),
-        ],
-    );
-    // Inside brackets too; `\r\n` is a newline everywhere.
-    expect(
-        "a = [1,\r2]\n",
-        &[("Invalid character", 7..8), ("Invalid expression", 7..8)],
-    );
-    expect("a = [1,\r\n2]\r\nb = 2\r\n", &[]);
-    // In a line comment it is text: the comment runs on to the newline.
-    expect("a = 1 # x\ry\nb = [1, # x\r]\n2]\n", &[]);
-}
-
-#[test]
-fn identifiers_are_unicode_9_as_in_hcl() {
-    expect(
-        "a\u{200d} = 1\n",
-        &[
-            ("Invalid character", 1..4),
-            ("Argument or block definition required", 0..1),
-        ],
-    );
-    expect(
-        "a\u{10d00} = 1\n",
-        &[
-            ("Invalid character", 1..5),
-            ("Argument or block definition required", 0..1),
-        ],
-    );
-    expect("\u{4e00}\u{0663} = 1\n", &[]);
-}
-
-#[test]
-fn a_name_where_a_directive_keyword_goes_is_an_invalid_control_keyword() {
-    expect(
-        "a = \"%{ foo }\"\n",
-        &[("Invalid template control keyword", 8..11)],
-    );
-}
-
-/// Where no item can start, HCL reads the token, then skips to the `}`
-/// that closes the body: a bracket it read opens nothing, so the `}` that
-/// would have closed it ends the block, and what follows is read in the
-/// body around it.
-#[test]
-fn a_bracket_where_an_item_goes_opens_nothing() {
-    let policy = "resource \"a\" \"b\" {\n  name = \"x\"\n\n{\n  \"k\": [\n    {\n    }\n  ]\n}\nPOLICY\n}\n";
-    expect(
-        policy,
-        &[
-            ("Argument or block definition required", 33..34),
-            ("Argument or block definition required", 62..68),
-        ],
-    );
-    expect(
-        "a {\n  [1, {\n  }]\n  b\n}\nc\n",
-        &[
-            ("Argument or block definition required", 6..7),
-            ("Argument or block definition required", 23..24),
-        ],
-    );
-    expect(
-        "a {\n  (\n  }\n  b\n}\nc\n",
-        &[
-            ("Argument or block definition required", 6..7),
-            ("Argument or block definition required", 14..15),
-        ],
-    );
 }
 
 /// Past a `for` object's condition, anything but its `}` is extra
@@ -353,26 +212,6 @@ fn a_stray_token_where_a_key_goes_and_a_misplaced_ellipsis_are_blamed_as_in_hcl(
 }
 
 #[test]
-fn a_heredoc_opener_after_an_expression_is_no_less_than() {
-    // HCL's scanner reads `<<EOT` and its newline as one token anywhere.
-    expect(
-        "x = a<<EOT\nfoo\nEOT\n",
-        &[("Missing newline after argument", 5..11)],
-    );
-    expect(
-        "x = a <<-EOT\n  foo\n  EOT\n",
-        &[("Missing newline after argument", 6..13)],
-    );
-    expect(
-        "x = [a<<EOT\nfoo\nEOT\n]\n",
-        &[("Missing item separator", 6..12)],
-    );
-    // Not an opener: a `<` before one, or `<<` then no name and newline.
-    expect("x = 1 <<<EOT\nfoo\nEOT\n", &[]);
-    expect("x = 1 < <<EOT\nfoo\nEOT\n", &[]);
-}
-
-#[test]
 fn a_key_without_its_value_is_diagnosed_as_hcl_does() {
     // After the key HCL's parser finds a newline (a line comment with
     // its newline) or a comma: the value is missing, blamed there.
@@ -461,40 +300,6 @@ fn the_detail_of_a_newline_in_an_object_item_is_hcls() {
 }
 
 #[test]
-fn a_line_comment_and_its_newline_are_one_token() {
-    // Where HCL blames the newline after a comment, it blames the comment.
-    expect("a = # c\nb = 1\n", &[("Invalid expression", 4..8)]);
-    expect("a = // c\n", &[("Invalid expression", 4..9)]);
-    expect(
-        "x { a = 1 # c\n}\n",
-        &[("Invalid single-argument block definition", 10..14)],
-    );
-    // A `#` in a string is text.
-    expect("a = \"#\" +\n", &[("Invalid expression", 9..10)]);
-}
-
-#[test]
-fn a_heredoc_opener_without_its_newline_is_blamed_at_its_start() {
-    expect("a = <<EOT", &[("Invalid expression", 4..5)]);
-    expect(
-        "a = <<EOT x\nEOT\n",
-        &[
-            ("Invalid expression", 4..5),
-            ("Argument or block definition required", 12..15),
-        ],
-    );
-    expect("a = <<-EOT", &[("Invalid expression", 4..5)]);
-}
-
-#[test]
-fn a_heredoc_left_open_inside_an_interpolation_is_its_own_cause() {
-    expect(
-        "a = \"${<<EOT\nx\nEOT}\"\n",
-        &[("Unterminated template string", 21..21)],
-    );
-}
-
-#[test]
 fn a_key_after_a_value_on_the_same_line_is_a_missing_attribute_separator() {
     expect(
         "x = { a = 1 b }\n",
@@ -534,102 +339,6 @@ fn a_key_after_a_value_on_the_same_line_is_a_missing_attribute_separator() {
 }
 
 #[test]
-fn what_follows_a_failed_single_line_block_item_is_checked_and_reported_first() {
-    // The item's line is skipped; then HCL reads the block's `}`, or
-    // reports the line break or comma it finds there, ahead of the item's
-    // own error.
-    expect(
-        "a {b \"x\" {\n  c = 1\n}\n\nd = 1\n",
-        &[
-            ("Invalid single-argument block definition", 21..22),
-            ("Argument definition required", 3..6),
-        ],
-    );
-    expect("a { b c }\n}\n", &[("Argument definition required", 4..7)]);
-    expect(
-        "a { b c }\n, }\n",
-        &[
-            ("Invalid single-argument block definition", 10..11),
-            ("Argument definition required", 4..7),
-        ],
-    );
-    // A line comment and its newline are the line break found.
-    expect(
-        "a { \"b\" = 1\n# c\n}\n",
-        &[
-            ("Invalid single-argument block definition", 12..16),
-            ("Argument or block definition required", 4..5),
-        ],
-    );
-    // After an attribute, too, the brace check comes first.
-    expect(
-        "a { b = 1 +\n\n}\n",
-        &[
-            ("Invalid single-argument block definition", 12..13),
-            ("Invalid expression", 11..12),
-        ],
-    );
-    expect(
-        "a { b = [1,\n2] x\n}\n",
-        &[("Invalid single-argument block definition", 15..16)],
-    );
-    expect(
-        "a { b = 1 }\nc { d e }\n\nf = 1\n",
-        &[
-            ("Invalid single-argument block definition", 22..23),
-            ("Argument definition required", 16..19),
-        ],
-    );
-}
-
-#[test]
-fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
-    // HCL's subject is the token its recovery stops at: the `]` that
-    // closes the index (nested brackets and quoted strings passed over),
-    // or the end of the file.
-    expect("a = b[1 2]\n", &[("Missing close bracket on index", 9..10)]);
-    expect(
-        "a = b[1 [2] \"]\" 3]\n",
-        &[("Missing close bracket on index", 17..18)],
-    );
-    expect(
-        "a = b[1 \"x\" ]\n",
-        &[("Missing close bracket on index", 12..13)],
-    );
-    // A string cut by its line runs on to its quote, as in HCL's lexer.
-    expect(
-        "a = b[1 \"x\n]\"\n]\n",
-        &[
-            ("Invalid multi-line string", 10..11),
-            ("Missing close bracket on index", 14..15),
-        ],
-    );
-    expect(
-        "a = b[1\n c\n",
-        &[("Missing close bracket on index", 11..11)],
-    );
-    expect(
-        "a = [b[1 c]]\n",
-        &[("Missing close bracket on index", 10..11)],
-    );
-    // Past the value's own text, to the end of the file or a stray `]`.
-    expect(
-        "a = { k = b[1\n c = 2 }\n",
-        &[("Missing close bracket on index", 23..23)],
-    );
-    expect(
-        "a = { k = b[1 c }\nd = [1]\n]\n",
-        &[("Missing close bracket on index", 26..27)],
-    );
-    // In an object, where the next key could start at the `[`, it is
-    // still the index HCL reads.
-    expect(
-        "a = { k = b[1 c] }\n",
-        &[("Missing close bracket on index", 15..16)],
-    );
-}
-
-#[test]
 fn a_conditional_missing_its_colon_at_an_object_level_is_blamed_at_the_newline() {
     // Newlines are significant at an object's own level: HCL finds one
     // where the `:` goes (a line comment with it), whatever comes next.
@@ -650,44 +359,6 @@ fn a_conditional_missing_its_colon_at_an_object_level_is_blamed_at_the_newline()
     expect(
         "a = { b = (c ? 1\n d) }\n",
         &[("Missing false expression in conditional", 18..19)],
-    );
-}
-
-#[test]
-fn a_label_refuses_each_template_sequence_and_the_block_is_read_on() {
-    // One error per sequence, naming its sign; the sequence is passed
-    // over (directives need not balance) and the block is read, in
-    // recovery: later expression errors are not reported, as in HCL.
-    expect(
-        "variable \"d%{ if x }y%{ endif }\" {\n}\n",
-        &[
-            ("Invalid string literal", 11..13),
-            ("Invalid string literal", 21..23),
-        ],
-    );
-    expect(
-        "variable \"d%{ endif }e\" {\n}\n",
-        &[("Invalid string literal", 11..13)],
-    );
-    expect(
-        "variable \"d%{ if x }e\" {\n  a = \n}\n",
-        &[("Invalid string literal", 11..13)],
-    );
-    expect(
-        "a \"x$${y}\" \"b${ {c=1} }\" {\n  d = 1\n}\n",
-        &[("Invalid string literal", 13..15)],
-    );
-    expect(
-        "variable \"d${x}\" {\n  a = 1 +\n b c\n}\nd = \n",
-        &[
-            ("Invalid string literal", 11..13),
-            ("Invalid block definition", 33..34),
-        ],
-    );
-    let err = hcl_json::parse_native("a \"b%{ if c }\" {\n}\n", "t.tf").unwrap_err();
-    assert_eq!(
-        err.diagnostics()[0].detail,
-        "Template sequences are not allowed in this string. To include a literal \"%\", double it (as \"%%\") to escape it."
     );
 }
 
@@ -714,59 +385,6 @@ fn a_newline_after_a_dot_at_an_object_level_is_blamed_even_when_more_follows() {
     // Inside brackets, or across a block comment, the name may follow.
     expect("a = [ x.\n v ]\n", &[]);
     expect("a = { s = x./*\n*/v }\n", &[]);
-}
-
-#[test]
-fn a_quoted_string_cut_by_its_line_runs_on_to_the_next_quote_as_in_hcls_lexer() {
-    // One "Invalid multi-line string" per run of newlines, and the parser
-    // recovers after the quote that closes the string in HCL's lexer.
-    expect(
-        "a = \"x\n\ny\nb = 1\n",
-        &[
-            ("Invalid multi-line string", 6..8),
-            ("Invalid multi-line string", 9..10),
-            ("Invalid multi-line string", 15..16),
-            ("Unterminated template string", 6..8),
-        ],
-    );
-    // Nested in a value, too: the lexer's errors, then the parser's.
-    expect(
-        "a = { s = \"x\n  v = 1\n}\n",
-        &[
-            ("Invalid multi-line string", 12..13),
-            ("Invalid multi-line string", 20..21),
-            ("Invalid multi-line string", 22..23),
-            ("Unterminated template string", 12..13),
-        ],
-    );
-    expect(
-        "a = \"x\ny = 1\n\"\nz = 3\nw\n",
-        &[
-            ("Invalid multi-line string", 6..7),
-            ("Invalid multi-line string", 12..13),
-            ("Unterminated template string", 6..7),
-            ("Argument or block definition required", 21..22),
-        ],
-    );
-}
-
-#[test]
-fn in_recovery_the_errors_hcl_reports_only_outside_it_are_left_out() {
-    // After the stray `{` HCL recovers (for the rest of the file): the
-    // tuple's missing separator is not reported, nor is a later string
-    // cut by its line, though the parser still skips past it.
-    expect(
-        "module \"db\" {\n  ]\n}\n  ingress = [\n    actions = [\n",
-        &[("Argument or block definition required", 16..17)],
-    );
-    expect(
-        "d {\n  {\n}\ny = \"a\nz = 1\n\"\n",
-        &[
-            ("Invalid multi-line string", 16..17),
-            ("Invalid multi-line string", 22..23),
-            ("Argument or block definition required", 6..7),
-        ],
-    );
 }
 
 #[test]

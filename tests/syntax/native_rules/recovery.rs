@@ -1,0 +1,187 @@
+//! What HCL reports after an error: where its recovery stops, so what it
+//! reads on, and the errors it leaves out while recovering.
+
+use super::expect;
+
+/// Where no item can start, HCL reads the token, then skips to the `}`
+/// that closes the body: a bracket it read opens nothing, so the `}` that
+/// would have closed it ends the block, and what follows is read in the
+/// body around it.
+#[test]
+fn a_bracket_where_an_item_goes_opens_nothing() {
+    let policy = "resource \"a\" \"b\" {\n  name = \"x\"\n\n{\n  \"k\": [\n    {\n    }\n  ]\n}\nPOLICY\n}\n";
+    expect(
+        policy,
+        &[
+            ("Argument or block definition required", 33..34),
+            ("Argument or block definition required", 62..68),
+        ],
+    );
+    expect(
+        "a {\n  [1, {\n  }]\n  b\n}\nc\n",
+        &[
+            ("Argument or block definition required", 6..7),
+            ("Argument or block definition required", 23..24),
+        ],
+    );
+    expect(
+        "a {\n  (\n  }\n  b\n}\nc\n",
+        &[
+            ("Argument or block definition required", 6..7),
+            ("Argument or block definition required", 14..15),
+        ],
+    );
+}
+
+#[test]
+fn what_follows_a_failed_single_line_block_item_is_checked_and_reported_first() {
+    // The item's line is skipped; then HCL reads the block's `}`, or
+    // reports the line break or comma it finds there, ahead of the item's
+    // own error.
+    expect(
+        "a {b \"x\" {\n  c = 1\n}\n\nd = 1\n",
+        &[
+            ("Invalid single-argument block definition", 21..22),
+            ("Argument definition required", 3..6),
+        ],
+    );
+    expect("a { b c }\n}\n", &[("Argument definition required", 4..7)]);
+    expect(
+        "a { b c }\n, }\n",
+        &[
+            ("Invalid single-argument block definition", 10..11),
+            ("Argument definition required", 4..7),
+        ],
+    );
+    // A line comment and its newline are the line break found.
+    expect(
+        "a { \"b\" = 1\n# c\n}\n",
+        &[
+            ("Invalid single-argument block definition", 12..16),
+            ("Argument or block definition required", 4..5),
+        ],
+    );
+    // After an attribute, too, the brace check comes first.
+    expect(
+        "a { b = 1 +\n\n}\n",
+        &[
+            ("Invalid single-argument block definition", 12..13),
+            ("Invalid expression", 11..12),
+        ],
+    );
+    expect(
+        "a { b = [1,\n2] x\n}\n",
+        &[("Invalid single-argument block definition", 15..16)],
+    );
+    expect(
+        "a { b = 1 }\nc { d e }\n\nf = 1\n",
+        &[
+            ("Invalid single-argument block definition", 22..23),
+            ("Argument definition required", 16..19),
+        ],
+    );
+}
+
+#[test]
+fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
+    // HCL's subject is the token its recovery stops at: the `]` that
+    // closes the index (nested brackets and quoted strings passed over),
+    // or the end of the file.
+    expect("a = b[1 2]\n", &[("Missing close bracket on index", 9..10)]);
+    expect(
+        "a = b[1 [2] \"]\" 3]\n",
+        &[("Missing close bracket on index", 17..18)],
+    );
+    expect(
+        "a = b[1 \"x\" ]\n",
+        &[("Missing close bracket on index", 12..13)],
+    );
+    // A string cut by its line runs on to its quote, as in HCL's lexer.
+    expect(
+        "a = b[1 \"x\n]\"\n]\n",
+        &[
+            ("Invalid multi-line string", 10..11),
+            ("Missing close bracket on index", 14..15),
+        ],
+    );
+    expect(
+        "a = b[1\n c\n",
+        &[("Missing close bracket on index", 11..11)],
+    );
+    expect(
+        "a = [b[1 c]]\n",
+        &[("Missing close bracket on index", 10..11)],
+    );
+    // Past the value's own text, to the end of the file or a stray `]`.
+    expect(
+        "a = { k = b[1\n c = 2 }\n",
+        &[("Missing close bracket on index", 23..23)],
+    );
+    expect(
+        "a = { k = b[1 c }\nd = [1]\n]\n",
+        &[("Missing close bracket on index", 26..27)],
+    );
+    // In an object, where the next key could start at the `[`, it is
+    // still the index HCL reads.
+    expect(
+        "a = { k = b[1 c] }\n",
+        &[("Missing close bracket on index", 15..16)],
+    );
+}
+
+#[test]
+fn a_label_refuses_each_template_sequence_and_the_block_is_read_on() {
+    // One error per sequence, naming its sign; the sequence is passed
+    // over (directives need not balance) and the block is read, in
+    // recovery: later expression errors are not reported, as in HCL.
+    expect(
+        "variable \"d%{ if x }y%{ endif }\" {\n}\n",
+        &[
+            ("Invalid string literal", 11..13),
+            ("Invalid string literal", 21..23),
+        ],
+    );
+    expect(
+        "variable \"d%{ endif }e\" {\n}\n",
+        &[("Invalid string literal", 11..13)],
+    );
+    expect(
+        "variable \"d%{ if x }e\" {\n  a = \n}\n",
+        &[("Invalid string literal", 11..13)],
+    );
+    expect(
+        "a \"x$${y}\" \"b${ {c=1} }\" {\n  d = 1\n}\n",
+        &[("Invalid string literal", 13..15)],
+    );
+    expect(
+        "variable \"d${x}\" {\n  a = 1 +\n b c\n}\nd = \n",
+        &[
+            ("Invalid string literal", 11..13),
+            ("Invalid block definition", 33..34),
+        ],
+    );
+    let err = hcl_json::parse_native("a \"b%{ if c }\" {\n}\n", "t.tf").unwrap_err();
+    assert_eq!(
+        err.diagnostics()[0].detail,
+        "Template sequences are not allowed in this string. To include a literal \"%\", double it (as \"%%\") to escape it."
+    );
+}
+
+#[test]
+fn in_recovery_the_errors_hcl_reports_only_outside_it_are_left_out() {
+    // After the stray `{` HCL recovers (for the rest of the file): the
+    // tuple's missing separator is not reported, nor is a later string
+    // cut by its line, though the parser still skips past it.
+    expect(
+        "module \"db\" {\n  ]\n}\n  ingress = [\n    actions = [\n",
+        &[("Argument or block definition required", 16..17)],
+    );
+    expect(
+        "d {\n  {\n}\ny = \"a\nz = 1\n\"\n",
+        &[
+            ("Invalid multi-line string", 16..17),
+            ("Invalid multi-line string", 22..23),
+            ("Argument or block definition required", 6..7),
+        ],
+    );
+}
