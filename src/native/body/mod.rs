@@ -596,7 +596,7 @@ impl<'s> BodyParser<'s> {
         let line_end = logical_line_end(self.b, start);
         let reported = self.errors.len();
         let Some(expr) = self.expression(start, line_end) else {
-            self.skip_runaway_string(reported);
+            self.skip_runaway_string(reported, start);
             self.quiet_while_recovering(reported);
             self.recover_after_item();
             return None;

@@ -9,7 +9,7 @@
 use crate::native::{diagnose, parser};
 use crate::native::{tokens, Span, SyntaxError};
 
-use super::lines::logical_line_end;
+use super::lines::{heredoc_end, logical_line_end};
 use super::{span, BodyParser, Name};
 
 /// How a quoted label's string fails to close on its line.
@@ -126,11 +126,12 @@ impl BodyParser<'_> {
         )
     }
 
-    /// After a value whose quoted string its line cut (the errors from
-    /// `from` on say so, at that line's newline): HCL's lexer reads the
-    /// string on across lines to the next quote, which closes it, and its
-    /// parser recovers from there; so does this one.
-    pub(super) fn skip_runaway_string(&mut self, from: usize) {
+    /// After the value at `start` whose quoted string its line cut (the
+    /// errors from `from` on say so, at that line's newline): HCL's lexer
+    /// reads the string on across lines to the next quote, which closes
+    /// it, and its parser recovers from there, each bracket open around
+    /// the string skipping to its own closer; so does this one.
+    pub(super) fn skip_runaway_string(&mut self, from: usize, start: usize) {
         let cut = self.errors[from..].iter().find_map(|e| {
             let at = e.span.start as usize;
             (e.summary == "Unterminated template string"
@@ -139,6 +140,9 @@ impl BodyParser<'_> {
         });
         if let Some(nl) = cut {
             self.i = tokens::closing_quote_end(self.b, nl);
+            for open in brackets_open_at(self.b, start, nl).into_iter().rev() {
+                self.i = recover_to_closer(self.b, self.i, open);
+            }
         }
     }
 
@@ -383,4 +387,93 @@ impl BodyParser<'_> {
             }
         }
     }
+}
+
+/// The brackets (`(`, `[`, `{`) open at `to`, outermost first, in the
+/// expression that starts at `from` and whose quoted string is still open
+/// at `to`: what HCL's parser was reading when that string ran away.
+fn brackets_open_at(b: &[u8], from: usize, to: usize) -> Vec<u8> {
+    // A `"` on the stack is a string; a `{` above one, its template
+    // sequence.
+    let mut stack: Vec<u8> = Vec::new();
+    let mut i = from;
+    while i < to {
+        let c = b[i];
+        if stack.last() == Some(&b'"') {
+            match c {
+                b'\\' => i += 1,
+                b'"' => {
+                    stack.pop();
+                }
+                b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => i += 2,
+                b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                    stack.push(b'{');
+                    i += 1;
+                }
+                _ => {}
+            }
+        } else {
+            match c {
+                b'"' | b'(' | b'[' | b'{' => stack.push(c),
+                b')' | b']' | b'}' => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    stack.retain(|&c| c != b'"');
+    stack
+}
+
+/// Where HCL's parser recovery to the closer of `open` stops, from `from`:
+/// just after the closer that balances it, counting only brackets of its
+/// kind, with strings read as its lexer reads them (on across lines, to
+/// their closing quote), comments and heredocs skipped; or the end of the
+/// file.
+fn recover_to_closer(b: &[u8], from: usize, open: u8) -> usize {
+    let close = match open {
+        b'(' => b')',
+        b'[' => b']',
+        _ => b'}',
+    };
+    let mut depth = 0u32;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i = tokens::closing_quote_end(b, i + 1);
+                continue;
+            }
+            b'#' => {
+                i = tokens::line_end(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = tokens::line_end(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = tokens::block_comment_end(b, i);
+                continue;
+            }
+            b'<' if b.get(i + 1) == Some(&b'<') => {
+                if let Some(end) = heredoc_end(b, i) {
+                    i = end;
+                    continue;
+                }
+            }
+            c if c == close => {
+                if depth == 0 {
+                    return i + 1;
+                }
+                depth -= 1;
+            }
+            c if c == open => depth += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }

@@ -185,3 +185,35 @@ fn in_recovery_the_errors_hcl_reports_only_outside_it_are_left_out() {
         ],
     );
 }
+
+/// A quoted string that runs away inside brackets: HCL's lexer reads it
+/// on to the next quote, and each bracket open around it then skips to its
+/// own closer, so the lines in between are never read as the block's
+/// attributes (here that reaches the end of the file, and the second
+/// block's `description` is no redefinition).
+#[test]
+fn a_runaway_string_inside_brackets_is_recovered_from_by_each_bracket() {
+    let src = "variable \"a\" {\n  description = \"d\"\n  default     = [\"x\", \"y]\n}\n\nvariable \"b\" {\n  description = \"List\"\n  type        = list(map(string))\n}\n";
+    expect(
+        src,
+        &[
+            ("Invalid multi-line string", 60..61),
+            ("Invalid multi-line string", 62..64),
+            ("Invalid multi-line string", 78..79),
+            ("Invalid multi-line string", 101..102),
+            ("Invalid multi-line string", 135..136),
+            ("Invalid multi-line string", 137..138),
+            ("Unterminated template string", 60..61),
+        ],
+    );
+    // The bracket's closer after the string ends the recovery; the next
+    // line is read again.
+    expect(
+        "a = [\"x\n\" ]\nb = 1\nb = 2\n",
+        &[
+            ("Invalid multi-line string", 7..8),
+            ("Unterminated template string", 7..8),
+            ("Attribute redefined", 18..19),
+        ],
+    );
+}
