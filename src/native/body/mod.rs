@@ -191,6 +191,7 @@ pub(crate) fn parse_body(src: &str) -> (BodyTree, Vec<SyntaxError>) {
         recovery: false,
         tree: BodyTree::default(),
         stack: Vec::new(),
+        failed: None,
     };
     if src.len() >= u32::MAX as usize {
         p.errors.push(SyntaxError::new(
@@ -276,6 +277,10 @@ struct BodyParser<'s> {
     /// The items of the bodies being read, innermost last: a body's items
     /// are moved from here into a list of their exact size when it ends.
     stack: Vec<Item>,
+    /// The name of the attribute just read whose value did not parse: HCL
+    /// keeps such an attribute, so its name is set for the rest of its
+    /// body (see [`push_failed`](Self::push_failed)).
+    failed: Option<Name>,
 }
 
 /// A body's attribute names and where each was first set (names are the
@@ -387,8 +392,13 @@ impl<'s> BodyParser<'s> {
                 _ => {}
             }
             if let Some(name) = self.ident() {
-                if let Some(item) = self.item(name, depth) {
-                    self.push_item(mark, &mut seen, item);
+                let item = self.item(name, depth);
+                // (A name left by an attribute of a one-line block inside
+                // the item is that block's, and is dropped here.)
+                match (item, self.failed.take()) {
+                    (Some(item), _) => self.push_item(mark, &mut seen, item),
+                    (None, Some(failed)) => self.push_failed(mark, &mut seen, failed),
+                    (None, None) => {}
                 }
             } else {
                 let tok = self.token(at);
@@ -455,34 +465,62 @@ impl<'s> BodyParser<'s> {
                 }),
             };
             if let Some(first) = first {
-                let err = SyntaxError::new(
-                    "Attribute redefined",
-                    format!(
-                        "The argument {:?} was already set at {}. Each argument may be set only once.",
-                        name,
-                        SyntaxError::MENTION
-                    ),
-                    attr.name.span,
-                )
-                .mentioning(first);
-                self.errors.push(err);
+                self.report_redefined(attr.name.span, first);
                 return;
             }
             if seen.is_none() && items.len() >= INDEX_AFTER {
-                let map = items.iter().filter_map(|i| match i {
-                    Item::Attribute(a) => Some((
-                        &src[a.name.span.start as usize..a.name.span.end as usize],
-                        a.name.span,
-                    )),
-                    Item::Block(_) => None,
-                });
-                *seen = Some(map.collect());
+                *seen = Some(self.index_names(mark));
             }
             if let Some(map) = seen {
                 map.insert(name, attr.name.span);
             }
         }
         self.stack.push(item);
+    }
+
+    /// Records the name of an attribute whose value did not parse: HCL's
+    /// parser keeps the attribute, so it redefines an earlier one and a
+    /// later one redefines it. Its name goes into the body's index (made
+    /// now if there is none), not onto the stack.
+    #[cold]
+    fn push_failed(&mut self, mark: usize, seen: &mut Option<Seen<'s>>, name: Name) {
+        let map = seen.get_or_insert_with(|| self.index_names(mark));
+        let text = &self.src[name.span.range()];
+        match map.get(text) {
+            Some(&first) => self.report_redefined(name.span, first),
+            None => {
+                map.insert(text, name.span);
+            }
+        }
+    }
+
+    /// Reports the attribute named at `name` as set already at `first`.
+    #[cold]
+    fn report_redefined(&mut self, name: Span, first: Span) {
+        let err = SyntaxError::new(
+            "Attribute redefined",
+            format!(
+                "The argument {:?} was already set at {}. Each argument may be set only once.",
+                &self.src[name.range()],
+                SyntaxError::MENTION
+            ),
+            name,
+        )
+        .mentioning(first);
+        self.errors.push(err);
+    }
+
+    /// The attribute names of the body whose items start at `mark`, with
+    /// where each was set.
+    fn index_names(&self, mark: usize) -> Seen<'s> {
+        let src = self.src;
+        self.stack[mark..]
+            .iter()
+            .filter_map(|i| match i {
+                Item::Attribute(a) => Some((&src[a.name.span.range()], a.name.span)),
+                Item::Block(_) => None,
+            })
+            .collect()
     }
 
     /// The item whose first identifier `name` was just read.
@@ -596,9 +634,14 @@ impl<'s> BodyParser<'s> {
         let line_end = logical_line_end(self.b, start);
         let reported = self.errors.len();
         let Some(expr) = self.expression(start, line_end) else {
-            self.skip_runaway_string(reported, start);
+            let ran_away = self.skip_runaway_string(reported, start);
             self.quiet_while_recovering(reported);
-            self.recover_after_item();
+            if ran_away {
+                self.recover_after_runaway();
+            } else {
+                self.recover_after_item();
+            }
+            self.failed = Some(name);
             return None;
         };
         self.i = expr.span.end as usize;
@@ -608,6 +651,7 @@ impl<'s> BodyParser<'s> {
                 self.errors.extend(errors);
                 self.quiet_while_recovering(reported);
                 self.recover_after_item();
+                self.failed = Some(name);
                 return None;
             }
         }

@@ -130,8 +130,10 @@ impl BodyParser<'_> {
     /// errors from `from` on say so, at that line's newline): HCL's lexer
     /// reads the string on across lines to the next quote, which closes
     /// it, and its parser recovers from there, each bracket open around
-    /// the string skipping to its own closer; so does this one.
-    pub(super) fn skip_runaway_string(&mut self, from: usize, start: usize) {
+    /// the string skipping to its own closer; so does this one, and says
+    /// so (`true`). After another error inside brackets, each of them
+    /// skips to its closer as well.
+    pub(super) fn skip_runaway_string(&mut self, from: usize, start: usize) -> bool {
         let cut = self.errors[from..].iter().find_map(|e| {
             let at = e.span.start as usize;
             (e.summary == "Unterminated template string"
@@ -143,7 +145,35 @@ impl BodyParser<'_> {
             for open in brackets_open_at(self.b, start, nl).into_iter().rev() {
                 self.i = recover_to_closer(self.b, self.i, open);
             }
+            return true;
         }
+        // Any other error inside brackets: HCL's parser recovers each
+        // bracket open there to its own closer.
+        let Some(at) = self.errors[from..]
+            .iter()
+            .map(|e| e.span.start as usize)
+            .filter(|&at| at >= start)
+            .min()
+        else {
+            return false;
+        };
+        let opens = brackets_open_at(self.b, start, at);
+        if !opens.is_empty() {
+            self.i = opens
+                .into_iter()
+                .rev()
+                .fold(at, |i, open| recover_to_closer(self.b, i, open));
+        }
+        false
+    }
+
+    /// [`recover_after_item`](Self::recover_after_item) after a string
+    /// that ran away: the quotes that follow pair as HCL's lexer pairs
+    /// them, each string read on across lines to its closing quote, so
+    /// its recovery's newline is found with strings read that way.
+    pub(super) fn recover_after_runaway(&mut self) {
+        self.recovery = true;
+        self.i = item_end_across_strings(self.b, self.i);
     }
 
     /// The diagnostics of an expression that does not parse, from the
@@ -471,6 +501,64 @@ fn recover_to_closer(b: &[u8], from: usize, open: u8) -> usize {
                 depth -= 1;
             }
             c if c == open => depth += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// Where HCL's recovery after a body item stops, from `from`, with strings
+/// read as its lexer reads them (on across lines to their closing quote):
+/// just past the first newline (a line comment's included) outside
+/// brackets, a closer popping back to its opener; or the end of the file.
+fn item_end_across_strings(b: &[u8], from: usize) -> usize {
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'\n' if open.is_empty() => return i + 1,
+            b'"' => {
+                i = tokens::closing_quote_end(b, i + 1);
+                continue;
+            }
+            b'#' => {
+                i = tokens::line_end(b, i);
+                if open.is_empty() {
+                    return i;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = tokens::line_end(b, i);
+                if open.is_empty() {
+                    return i;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = tokens::block_comment_end(b, i);
+                continue;
+            }
+            b'<' if b.get(i + 1) == Some(&b'<') => {
+                if let Some(end) = heredoc_end(b, i) {
+                    i = end;
+                    continue;
+                }
+            }
+            c @ (b'(' | b'[' | b'{') => open.push(c),
+            c @ (b')' | b']' | b'}') => {
+                let opener = match c {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                while let Some(o) = open.pop() {
+                    if o == opener {
+                        break;
+                    }
+                }
+            }
             _ => {}
         }
         i += 1;

@@ -217,3 +217,48 @@ fn a_runaway_string_inside_brackets_is_recovered_from_by_each_bracket() {
         ],
     );
 }
+
+/// An error inside brackets: HCL's parser recovers each bracket open
+/// there to its own closer (counting only its kind), so what follows the
+/// error inside them is never read as the block's attributes.
+#[test]
+fn an_error_inside_brackets_skips_to_their_closers() {
+    let src = "m {\n  tags = 1\n  t = {\n    a = {\n      x = 1\n    }\n    ]\n    tags = {\n      n = 1\n    }\n  }\n  u = 2\n}\n";
+    expect(src, &[("Invalid expression", 55..56)]);
+    // Inside parentheses, to the end of the file here.
+    expect("x = (1 +]\nx = 2\nx = 3\n", &[("Invalid expression", 8..9)]);
+}
+
+/// An attribute whose value does not parse is still set, as HCL's parser
+/// keeps it: it redefines an earlier one and a later one redefines it.
+#[test]
+fn an_attribute_that_does_not_parse_is_still_set() {
+    expect(
+        "x = 1 +]\nx = 2\nx = 3\n",
+        &[
+            ("Invalid expression", 7..8),
+            ("Attribute redefined", 9..10),
+            ("Attribute redefined", 15..16),
+        ],
+    );
+    expect(
+        "x = 1\nx = 1 +]\ny = 2\n",
+        &[
+            ("Invalid expression", 13..14),
+            ("Attribute redefined", 6..7),
+        ],
+    );
+    // After a string that ran away, the quotes that follow pair as HCL's
+    // lexer pairs them, and the lines they hold are not attributes: the
+    // second block's `description` is no redefinition of the first's.
+    expect(
+        "variable \"a\" {\n  description = \"Map of values.\n  type        = any\n}\n\nvariable \"b\" {\n  description = \"Maps of items\n  type        = any\n}\n",
+        &[
+            ("Invalid multi-line string", 46..47),
+            ("Invalid multi-line string", 66..67),
+            ("Invalid multi-line string", 68..70),
+            ("Invalid multi-line string", 84..85),
+            ("Unterminated template string", 46..47),
+        ],
+    );
+}
