@@ -471,29 +471,11 @@ fn recover_to_closer(b: &[u8], from: usize, open: u8) -> usize {
     let mut depth = 0u32;
     let mut i = from;
     while i < b.len() {
+        if let Some((next, _)) = unbracketed_token_end(b, i) {
+            i = next;
+            continue;
+        }
         match b[i] {
-            b'"' => {
-                i = tokens::closing_quote_end(b, i + 1);
-                continue;
-            }
-            b'#' => {
-                i = tokens::line_end(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = tokens::line_end(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = tokens::block_comment_end(b, i);
-                continue;
-            }
-            b'<' if b.get(i + 1) == Some(&b'<') => {
-                if let Some(end) = heredoc_end(b, i) {
-                    i = end;
-                    continue;
-                }
-            }
             c if c == close => {
                 if depth == 0 {
                     return i + 1;
@@ -516,36 +498,15 @@ fn item_end_across_strings(b: &[u8], from: usize) -> usize {
     let mut open: Vec<u8> = Vec::new();
     let mut i = from;
     while i < b.len() {
+        if let Some((next, ends_line)) = unbracketed_token_end(b, i) {
+            if ends_line && open.is_empty() {
+                return next;
+            }
+            i = next;
+            continue;
+        }
         match b[i] {
             b'\n' if open.is_empty() => return i + 1,
-            b'"' => {
-                i = tokens::closing_quote_end(b, i + 1);
-                continue;
-            }
-            b'#' => {
-                i = tokens::line_end(b, i);
-                if open.is_empty() {
-                    return i;
-                }
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = tokens::line_end(b, i);
-                if open.is_empty() {
-                    return i;
-                }
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = tokens::block_comment_end(b, i);
-                continue;
-            }
-            b'<' if b.get(i + 1) == Some(&b'<') => {
-                if let Some(end) = heredoc_end(b, i) {
-                    i = end;
-                    continue;
-                }
-            }
             c @ (b'(' | b'[' | b'{') => open.push(c),
             c @ (b')' | b']' | b'}') => {
                 let opener = match c {
@@ -564,4 +525,18 @@ fn item_end_across_strings(b: &[u8], from: usize) -> usize {
         i += 1;
     }
     b.len()
+}
+
+/// The end of what HCL's lexer reads at `i` as one token that holds
+/// brackets no parser counts: a quoted string (on across lines to its
+/// closing quote), a comment or a heredoc; and whether it ends a line (a
+/// line comment, with its newline).
+fn unbracketed_token_end(b: &[u8], i: usize) -> Option<(usize, bool)> {
+    match (b[i], b.get(i + 1)) {
+        (b'"', _) => Some((tokens::closing_quote_end(b, i + 1), false)),
+        (b'#', _) | (b'/', Some(b'/')) => Some((tokens::line_end(b, i), true)),
+        (b'/', Some(b'*')) => Some((tokens::block_comment_end(b, i), false)),
+        (b'<', Some(b'<')) => heredoc_end(b, i).map(|end| (end, false)),
+        _ => None,
+    }
 }
