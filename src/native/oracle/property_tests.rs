@@ -283,7 +283,8 @@ fn agree<T: PartialEq + std::fmt::Debug>(
             || newline_after_question(src)
             || newline_after_operator(src)
             || src.contains("<<")
-            || stopped_at_separator(&hand))
+            || stopped_at_separator(&hand)
+            || steps_after_a_stray_dot(&hand, &pest))
     {
         // The grammar reads on past a newline before an operator, a `?`, a
         // step or a call's `(`, and after a dot or a conditional's true
@@ -292,7 +293,8 @@ fn agree<T: PartialEq + std::fmt::Debug>(
         // `<<EOT` after an expression as `<`: pest cannot speak for such
         // input (`tests/syntax/native_rules/` covers it). Nor for an
         // object item read on after the one before it with no separator:
-        // the grammar reads it, HCL's parser stops there.
+        // the grammar reads it, HCL's parser stops there. Nor for the steps
+        // HCL reads after a dot that starts no expression.
         assert_eq!(public, hand.into_result(), "public entry point for {src:?}");
         return pest.is_ok();
     }
@@ -313,6 +315,16 @@ fn agree<T: PartialEq + std::fmt::Debug>(
 fn stopped_at_separator<T>(hand: &Outcome<T>) -> bool {
     matches!(hand, Outcome::Invalid(errors)
         if errors.len() == 1 && errors[0].summary == "Missing attribute separator")
+}
+
+/// Whether the hand-written parser gave pest's errors and, after them,
+/// only "Invalid attribute name": the steps HCL's parser reads after a
+/// dot where no expression starts, which the grammar does not.
+fn steps_after_a_stray_dot<T>(hand: &Outcome<T>, pest: &Result<T, Vec<SyntaxError>>) -> bool {
+    matches!((hand, pest), (Outcome::Invalid(h), Err(p))
+        if h.len() > p.len()
+            && h.starts_with(p)
+            && h[p.len()..].iter().all(|e| e.summary == "Invalid attribute name"))
 }
 
 /// Whether `src` has a newline (as HCL's parser sees one) followed, past

@@ -262,3 +262,26 @@ fn an_attribute_that_does_not_parse_is_still_set() {
         ],
     );
 }
+
+/// Where no expression starts at a dot, HCL's parser reads the dot as a
+/// step after its placeholder: what follows wants to be a name, a number
+/// or `*`, and each dot that is not followed by one gives "Invalid
+/// attribute name" after the "Invalid expression".
+#[test]
+fn a_dot_where_an_expression_goes_is_read_as_a_step() {
+    let invalid = "Invalid expression";
+    let name = "Invalid attribute name";
+    expect("x = .}\n", &[(invalid, 4..5), (name, 5..6)]);
+    expect("x = [.]\n", &[(invalid, 5..6), (name, 6..7)]);
+    expect(
+        "x = ../elsewhere\n",
+        &[(invalid, 4..5), (name, 5..6), (name, 6..7)],
+    );
+    expect(
+        "a {\n  b = {\n    c = 1\n.    }\n}\n",
+        &[(invalid, 22..23), (name, 27..28)],
+    );
+    // A number or a name after the dot is a step; an ellipsis is no dot.
+    expect("x = . 1\n", &[(invalid, 4..5)]);
+    expect("x = \"${f(a,...)}\"\n", &[(invalid, 11..14)]);
+}
