@@ -91,6 +91,48 @@ pub(crate) fn silent_in_recovery(summary: &str) -> bool {
     )
 }
 
+/// What HCL's parser also reports after an expression that cannot start
+/// at a dot (`= .}`, `= ../x`): its placeholder for the missing term is
+/// followed by the dot as a step, which wants a name, a number or `*`
+/// after it; anything else is "Invalid attribute name" there (reported in
+/// recovery too), and so on while that is a dot again.
+pub(crate) fn steps_after_stray_dot(src: &str, first: &SyntaxError) -> Vec<SyntaxError> {
+    let b = src.as_bytes();
+    let mut errors = Vec::new();
+    if first.summary != "Invalid expression" {
+        return errors;
+    }
+    let mut at = first.span.start as usize;
+    // One dot, not an ellipsis.
+    while b.get(at) == Some(&b'.') && b.get(at + 1..at + 3) != Some(b"..") {
+        let rest = &src[at + 1..];
+        let next = at + 1 + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+        let after = &src[next..];
+        // (A newline ends the step at an object's own level only, and a
+        // comment may hold one: not told here.)
+        if after.starts_with(['\n', '\r', '#'])
+            || after.starts_with("//")
+            || after.starts_with("/*")
+        {
+            break;
+        }
+        if after
+            .chars()
+            .next()
+            .is_some_and(|c| c == '*' || c.is_ascii_digit() || super::ident::is_start(c))
+        {
+            break;
+        }
+        errors.push(SyntaxError::new(
+            "Invalid attribute name",
+            "An attribute name is required after a dot.",
+            token_at(src, next),
+        ));
+        at = next;
+    }
+    errors
+}
+
 /// The diagnostic for a parse of `src` that failed at byte `p` (the
 /// farthest position reached) having tried the rules in `set` there.
 #[cold]

@@ -305,48 +305,6 @@ fn span(start: usize, end: usize) -> Span {
     Span::from_usize(start, end)
 }
 
-/// What HCL's parser also reports after an expression that cannot start
-/// at a dot (`= .}`, `= ../x`): its placeholder for the missing term is
-/// followed by the dot as a step, which wants a name, a number or `*`
-/// after it; anything else is "Invalid attribute name" there (reported in
-/// recovery too), and so on while that is a dot again.
-fn after_stray_dot(src: &str, first: &SyntaxError) -> Vec<SyntaxError> {
-    let b = src.as_bytes();
-    let mut errors = Vec::new();
-    if first.summary != "Invalid expression" {
-        return errors;
-    }
-    let mut at = first.span.start as usize;
-    // One dot, not an ellipsis.
-    while b.get(at) == Some(&b'.') && b.get(at + 1..at + 3) != Some(b"..") {
-        let rest = &src[at + 1..];
-        let next = at + 1 + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
-        let after = &src[next..];
-        // (A newline ends the step at an object's own level only, and a
-        // comment may hold one: not told here.)
-        if after.starts_with(['\n', '\r', '#'])
-            || after.starts_with("//")
-            || after.starts_with("/*")
-        {
-            break;
-        }
-        if after
-            .chars()
-            .next()
-            .is_some_and(|c| c == '*' || c.is_ascii_digit() || crate::native::ident::is_start(c))
-        {
-            break;
-        }
-        errors.push(SyntaxError::new(
-            "Invalid attribute name",
-            "An attribute name is required after a dot.",
-            tokens::token_at(src, next),
-        ));
-        at = next;
-    }
-    errors
-}
-
 /// A node of `height` built at `at`: refused when too high.
 fn check(height: u32, at: Span) -> Res<()> {
     if height > MAX_DEPTH {
@@ -437,10 +395,11 @@ impl<'s> P<'s> {
         }
     }
 
-    /// The error of a parse that gave up: the missing separator before an
+    /// The errors of a parse that gave up: the missing separator before an
     /// object item where HCL's parser stopped reading (it reads no such
     /// item, so what the item held is never diagnosed), or what failed at
-    /// the farthest position reached.
+    /// the farthest position reached (and, at a dot, the steps HCL reads
+    /// after it).
     #[cold]
     fn give_up(mut self, start: Start) -> Vec<SyntaxError> {
         match self.separator_stop() {
@@ -449,7 +408,7 @@ impl<'s> P<'s> {
             }
             _ => {
                 let first = self.diagnose(start);
-                let after_dot = after_stray_dot(self.src, &first);
+                let after_dot = diagnose::steps_after_stray_dot(self.src, &first);
                 std::iter::once(first).chain(after_dot).collect()
             }
         }
