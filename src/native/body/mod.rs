@@ -634,6 +634,7 @@ impl<'s> BodyParser<'s> {
         let line_end = logical_line_end(self.b, start);
         let reported = self.errors.len();
         let Some(expr) = self.expression(start, line_end) else {
+            self.after_broken_conditional(reported, start);
             let ran_away = self.skip_runaway_string(reported, start);
             self.quiet_while_recovering(reported);
             if ran_away {

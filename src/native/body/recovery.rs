@@ -167,6 +167,42 @@ impl BodyParser<'_> {
         false
     }
 
+    /// After a conditional that misses its false expression (the errors
+    /// from `from` on, of the value at `start`): HCL's parser reports it
+    /// without recovering, and the construct around the conditional then
+    /// finds the token where the colon was wanted: at the attribute's own
+    /// level it wants a newline there, in a tuple a comma.
+    pub(super) fn after_broken_conditional(&mut self, from: usize, start: usize) {
+        if self.recovery {
+            return;
+        }
+        let Some(span) = self.errors[from..]
+            .iter()
+            .find(|e| e.summary == "Missing false expression in conditional")
+            .map(|e| e.span)
+        else {
+            return;
+        };
+        let at = span.start as usize;
+        let (summary, detail) = match (brackets_open_at(self.b, start, at).last(), self.b.get(at)) {
+            (_, None | Some(b'\n' | b'\r')) => return,
+            (None, Some(b',')) => (
+                "Unexpected comma after argument",
+                "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+            ),
+            (None, _) => (
+                "Missing newline after argument",
+                "An argument definition must end with a newline.",
+            ),
+            (Some(b'['), Some(c)) if !matches!(c, b']' | b',') => (
+                "Missing item separator",
+                "Expected a comma to mark the beginning of the next item.",
+            ),
+            _ => return,
+        };
+        self.errors.push(SyntaxError::new(summary, detail, span));
+    }
+
     /// [`recover_after_item`](Self::recover_after_item) after a string
     /// that ran away: the quotes that follow pair as HCL's lexer pairs
     /// them, each string read on across lines to its closing quote, so

@@ -285,3 +285,30 @@ fn a_dot_where_an_expression_goes_is_read_as_a_step() {
     expect("x = . 1\n", &[(invalid, 4..5)]);
     expect("x = \"${f(a,...)}\"\n", &[(invalid, 11..14)]);
 }
+
+/// A conditional that misses its false expression is reported without
+/// recovering, and the construct around it then finds the token where
+/// the colon was wanted: the attribute wants a newline, a tuple a comma.
+#[test]
+fn after_a_conditional_missing_its_false_expression_the_construct_around_it_reads_on() {
+    let cond = "Missing false expression in conditional";
+    expect(
+        "x = a ? b ]\ny = 1\n",
+        &[(cond, 10..11), ("Missing newline after argument", 10..11)],
+    );
+    expect(
+        "x = a ? b, c\ny = 1\n",
+        &[(cond, 9..10), ("Unexpected comma after argument", 9..10)],
+    );
+    expect(
+        "x = [1, a ? b ; c]\ny = 1\n",
+        &[
+            ("Invalid character", 14..15),
+            (cond, 14..15),
+            ("Missing item separator", 14..15),
+        ],
+    );
+    // A newline, a tuple's comma or its end is what was wanted there.
+    expect("x = a ? b\ny = 1\n", &[(cond, 9..10)]);
+    expect("x = [a ? b]\ny = 1\n", &[(cond, 10..11)]);
+}
