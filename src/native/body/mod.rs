@@ -295,6 +295,22 @@ fn span(start: usize, end: usize) -> Span {
     Span::from_usize(start, end)
 }
 
+/// HCL's error where an attribute's value ends before the byte `next`
+/// (not a newline): a comma, or anything else.
+fn after_argument(next: Option<u8>) -> (&'static str, &'static str) {
+    if next == Some(b',') {
+        (
+            "Unexpected comma after argument",
+            "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+        )
+    } else {
+        (
+            "Missing newline after argument",
+            "An argument definition must end with a newline.",
+        )
+    }
+}
+
 /// What a single-line block's attribute is followed by.
 enum SingleEnd {
     Brace,
@@ -574,17 +590,7 @@ impl<'s> BodyParser<'s> {
         } else if self.i < self.b.len() {
             if !self.recovery {
                 let tok = self.token(self.i);
-                let (summary, detail) = if self.peek() == Some(b',') {
-                    (
-                        "Unexpected comma after argument",
-                        "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
-                    )
-                } else {
-                    (
-                        "Missing newline after argument",
-                        "An argument definition must end with a newline.",
-                    )
-                };
+                let (summary, detail) = after_argument(self.peek());
                 self.error(summary, detail, tok);
             }
             self.recover_after_item();
@@ -636,6 +642,9 @@ impl<'s> BodyParser<'s> {
         let Some(expr) = self.expression(start, line_end) else {
             self.after_broken_conditional(reported, start);
             let ran_away = self.skip_runaway_string(reported, start);
+            if !ran_away {
+                self.skip_open_brackets(reported, start);
+            }
             self.quiet_while_recovering(reported);
             if ran_away {
                 self.recover_after_runaway();

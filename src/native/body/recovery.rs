@@ -131,8 +131,7 @@ impl BodyParser<'_> {
     /// reads the string on across lines to the next quote, which closes
     /// it, and its parser recovers from there, each bracket open around
     /// the string skipping to its own closer; so does this one, and says
-    /// so (`true`). After another error inside brackets, each of them
-    /// skips to its closer as well.
+    /// so (`true`).
     pub(super) fn skip_runaway_string(&mut self, from: usize, start: usize) -> bool {
         let cut = self.errors[from..].iter().find_map(|e| {
             let at = e.span.start as usize;
@@ -147,15 +146,20 @@ impl BodyParser<'_> {
             }
             return true;
         }
-        // Any other error inside brackets: HCL's parser recovers each
-        // bracket open there to its own closer.
+        false
+    }
+
+    /// After the value at `start` that failed inside brackets (its first
+    /// error from `from` on): HCL's parser recovers each bracket open
+    /// there to its own closer; so does this one.
+    pub(super) fn skip_open_brackets(&mut self, from: usize, start: usize) {
         let Some(at) = self.errors[from..]
             .iter()
             .map(|e| e.span.start as usize)
             .filter(|&at| at >= start)
             .min()
         else {
-            return false;
+            return;
         };
         let opens = brackets_open_at(self.b, start, at);
         if !opens.is_empty() {
@@ -164,7 +168,6 @@ impl BodyParser<'_> {
                 .rev()
                 .fold(at, |i, open| recover_to_closer(self.b, i, open));
         }
-        false
     }
 
     /// After a conditional that misses its false expression (the errors
@@ -186,14 +189,7 @@ impl BodyParser<'_> {
         let at = span.start as usize;
         let (summary, detail) = match (brackets_open_at(self.b, start, at).last(), self.b.get(at)) {
             (_, None | Some(b'\n' | b'\r')) => return,
-            (None, Some(b',')) => (
-                "Unexpected comma after argument",
-                "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
-            ),
-            (None, _) => (
-                "Missing newline after argument",
-                "An argument definition must end with a newline.",
-            ),
+            (None, next) => super::after_argument(next.copied()),
             (Some(b'['), Some(c)) if !matches!(c, b']' | b',') => (
                 "Missing item separator",
                 "Expected a comma to mark the beginning of the next item.",
@@ -455,9 +451,10 @@ impl BodyParser<'_> {
     }
 }
 
-/// The brackets (`(`, `[`, `{`) open at `to`, outermost first, in the
-/// expression that starts at `from` and whose quoted string is still open
-/// at `to`: what HCL's parser was reading when that string ran away.
+/// The brackets (`(`, `[`, `{`, a template sequence's as `{`) open at
+/// `to`, outermost first, in the expression that starts at `from`: what
+/// HCL's parser was reading there (a quoted string open at `to`, one that
+/// ran away, is left out).
 fn brackets_open_at(b: &[u8], from: usize, to: usize) -> Vec<u8> {
     // A `"` on the stack is a string; a `{` above one, its template
     // sequence.

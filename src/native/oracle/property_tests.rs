@@ -283,7 +283,7 @@ fn agree<T: PartialEq + std::fmt::Debug>(
             || newline_after_question(src)
             || newline_after_operator(src)
             || src.contains("<<")
-            || stopped_at_separator(&hand)
+            || stopped_at_separator(&hand, &pest)
             || steps_after_a_stray_dot(&hand, &pest))
     {
         // The grammar reads on past a newline before an operator, a `?`, a
@@ -311,10 +311,12 @@ fn agree<T: PartialEq + std::fmt::Debug>(
 }
 
 /// Whether the hand-written parser gave up with one missing object
-/// separator: where HCL's parser stops, and what the grammar reads past.
-fn stopped_at_separator<T>(hand: &Outcome<T>) -> bool {
-    matches!(hand, Outcome::Invalid(errors)
-        if errors.len() == 1 && errors[0].summary == "Missing attribute separator")
+/// separator where pest refused the input too: where HCL's parser stops,
+/// and what the grammar reads past to fail elsewhere.
+fn stopped_at_separator<T>(hand: &Outcome<T>, pest: &Result<T, Vec<SyntaxError>>) -> bool {
+    pest.is_err()
+        && matches!(hand, Outcome::Invalid(errors)
+            if errors.len() == 1 && errors[0].summary == "Missing attribute separator")
 }
 
 /// Whether the hand-written parser gave pest's errors and, after them,
