@@ -8,6 +8,10 @@
 //! character found there and the pre-scan's note of what was still open at
 //! the end of the input, that picks one of HCL's messages. Users never see
 //! rule names.
+//!
+//! The messages HCL's parser gives in more than one place are worded here
+//! once (`missing_item_separator`, `invalid_for`, ...), for the body
+//! parser's recovery too.
 
 use super::scan::{Open, Scan, Start};
 use super::tokens::{index_close, newline_before, token_at, token_end_before};
@@ -216,26 +220,10 @@ pub(crate) fn from_failure(
     }
 
     if has(expected::INTERP_END) {
-        let detail = if c == Some(':') {
-            "Template interpolation doesn't expect a colon at this location. Did you intend \
-             this to be a literal sequence to be processed as part of another language? If \
-             so, you can escape it by starting with \"$${\" instead of just \"${\"."
-        } else {
-            "Expected a closing brace to end the interpolation expression, but found extra \
-             characters. This can happen when you include interpolation syntax for another \
-             language, such as shell scripting, but forget to escape the interpolation start \
-             token. If this is an embedded sequence for another language, escape it by \
-             starting with \"$${\" instead of just \"${\"."
-        };
-        return what("Extra characters after interpolation expression", detail);
+        return extra_after_interpolation(tok, c == Some(':'));
     }
     if has(expected::DIRECTIVE_END) {
-        return what(
-            "Extra characters in template directive",
-            "Expected a closing brace to end the template directive, but found extra \
-             characters. If this is an embedded sequence for another language, escape it by \
-             starting with \"%%{\" instead of just \"%{\".",
-        );
+        return extra_in_directive(directive_keyword(src, p), tok);
     }
     if has(expected::KW_ENDIF) {
         return match super::ident::len(&src[p..]) {
@@ -246,40 +234,21 @@ pub(crate) fn from_failure(
     if has(expected::KV_SEP) {
         if let Some(key) = key_after_value(src, p) {
             // `{ a = 1 b }`: HCL reads `b` where a comma or newline goes.
-            return SyntaxError::new(
-                "Missing attribute separator",
-                "Expected a newline or comma to mark the beginning of the next attribute.",
-                key,
-            );
+            return missing_attribute_separator(key);
         }
         // What HCL's parser finds after the key: a newline or a comma
         // leaves the value missing; a name hints at HCL 1's dotted names.
         if let Some(newline) = newline_before(src, p) {
-            return SyntaxError::new("Missing attribute value", MISSING_VALUE, newline);
+            return missing_attribute_value(newline);
         }
         if c == Some(',') {
-            return what("Missing attribute value", MISSING_VALUE);
+            return missing_attribute_value(tok);
         }
-        if c.is_some_and(super::ident::is_start) {
-            return what(
-                "Missing key/value separator",
-                "Expected an equals sign (\"=\") to mark the beginning of the attribute value. \
-                 If you intended to given an attribute name containing periods or spaces, write \
-                 the name in quotes to create a string literal.",
-            );
-        }
-        return what(
-            "Missing key/value separator",
-            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
-        );
+        return missing_key_value_separator(tok, c.is_some_and(super::ident::is_start));
     }
-    if has(expected::FAT_ARROW) {
+    if has(expected::FAT_ARROW) && !has(expected::COND_COLON) {
         // `{for k in m : v}`: HCL blames the value that has no key.
-        return SyntaxError::new(
-            "Invalid 'for' expression",
-            "Key expression is required when building an object.",
-            key_before_arrow(src, p),
-        );
+        return invalid_for(for_problem::NO_KEY, key_before_arrow(src, p));
     }
     if has(expected::OBJECT_END) && !expression_start {
         let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS) || has(expected::FOR_END);
@@ -294,15 +263,9 @@ pub(crate) fn from_failure(
             );
         }
         return if in_for {
-            what(
-                "Invalid 'for' expression",
-                "Extra characters after the end of the 'for' expression.",
-            )
+            invalid_for(for_problem::EXTRA, tok)
         } else {
-            what(
-                "Missing attribute separator",
-                "Expected a newline or comma to mark the beginning of the next attribute.",
-            )
+            missing_attribute_separator(tok)
         };
     }
     // An index left open where an object's next key was also tried as a
@@ -323,23 +286,14 @@ pub(crate) fn from_failure(
     }
     if has(expected::TUPLE_END) && !in_index && !expression_start {
         return if has(expected::TUPLE_COMMA) {
-            what(
-                "Missing item separator",
-                "Expected a comma to mark the beginning of the next item.",
-            )
+            missing_item_separator(tok)
         } else {
-            what(
-                "Invalid 'for' expression",
-                "Extra characters after the end of the 'for' expression.",
-            )
+            invalid_for(for_problem::EXTRA, tok)
         };
     }
     if has(expected::ARGS_END) && !expression_start {
         return if has(expected::ARGS_COMMA) {
-            what(
-                "Missing argument separator",
-                "A comma is required to separate each function argument from the next.",
-            )
+            missing_argument_separator(tok)
         } else {
             // HCL blames the ellipsis.
             let end = token_end_before(src.as_bytes(), p);
@@ -365,11 +319,7 @@ pub(crate) fn from_failure(
     if has(expected::INDEX_END) {
         // Subject: the token HCL's recovery stops at (a Go pointer to the
         // token read, which recovery overwrites).
-        return SyntaxError::new(
-            "Missing close bracket on index",
-            "The index operator must end with a closing bracket (\"]\").",
-            index_close(src, p),
-        );
+        return missing_index_close(index_close(src, p));
     }
     if has(expected::COND_COLON) {
         return SyntaxError::new(
@@ -380,10 +330,7 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::FOR_COLON) {
-        return what(
-            "Invalid 'for' expression",
-            "For expression requires a colon after the collection expression.",
-        );
+        return invalid_for(for_problem::NO_COLON, tok);
     }
     if has(expected::KW_IN) {
         return what(
@@ -427,9 +374,6 @@ pub(crate) fn from_failure(
         "This is not valid in a template or expression here.",
     )
 }
-
-/// HCL's detail for an object item's key with no value after it.
-const MISSING_VALUE: &str = "Expected an attribute value, introduced by an equals sign (\"=\").";
 
 /// When an object's key is missing its `=` at `p`: the key, if it is a
 /// name or a plain quoted string that follows a value on the same line
@@ -503,6 +447,129 @@ fn key_before_arrow(src: &str, arrow: usize) -> Span {
     }
     let start = end - src[start..end].trim_start().len();
     Span::from_usize(start, end)
+}
+
+/// HCL's "Missing attribute separator" (the summary is
+/// [`SEPARATOR_SUMMARY`]).
+#[cold]
+pub(crate) fn missing_attribute_separator(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        SEPARATOR_SUMMARY,
+        "Expected a newline or comma to mark the beginning of the next attribute.",
+        at,
+    )
+}
+
+/// The summary of [`missing_attribute_separator`]'s error.
+pub(crate) const SEPARATOR_SUMMARY: &str = "Missing attribute separator";
+
+/// HCL's "Missing attribute value": an object item's key followed by a
+/// newline or a comma.
+pub(crate) fn missing_attribute_value(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing attribute value",
+        "Expected an attribute value, introduced by an equals sign (\"=\").",
+        at,
+    )
+}
+
+/// HCL's "Missing key/value separator": an object item's key followed by
+/// something else than `=` or `:` (a name hints at HCL 1's dotted names).
+pub(crate) fn missing_key_value_separator(at: Span, before_name: bool) -> SyntaxError {
+    let detail = if before_name {
+        "Expected an equals sign (\"=\") to mark the beginning of the attribute value. \
+         If you intended to given an attribute name containing periods or spaces, write \
+         the name in quotes to create a string literal."
+    } else {
+        "Expected an equals sign (\"=\") to mark the beginning of the attribute value."
+    };
+    SyntaxError::new("Missing key/value separator", detail, at)
+}
+
+/// HCL's "Missing item separator" (in a tuple).
+pub(crate) fn missing_item_separator(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing item separator",
+        "Expected a comma to mark the beginning of the next item.",
+        at,
+    )
+}
+
+/// HCL's "Missing argument separator" (in a call).
+pub(crate) fn missing_argument_separator(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing argument separator",
+        "A comma is required to separate each function argument from the next.",
+        at,
+    )
+}
+
+/// HCL's "Missing close bracket on index", at the token its recovery
+/// stops at.
+pub(crate) fn missing_index_close(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Missing close bracket on index",
+        "The index operator must end with a closing bracket (\"]\").",
+        at,
+    )
+}
+
+/// HCL's "Extra characters after interpolation expression" at the token
+/// after the expression (a colon has a detail of its own).
+pub(crate) fn extra_after_interpolation(at: Span, colon: bool) -> SyntaxError {
+    let detail = if colon {
+        "Template interpolation doesn't expect a colon at this location. Did you intend \
+         this to be a literal sequence to be processed as part of another language? If \
+         so, you can escape it by starting with \"$${\" instead of just \"${\"."
+    } else {
+        "Expected a closing brace to end the interpolation expression, but found extra \
+         characters.\n\nThis can happen when you include interpolation syntax for another \
+         language, such as shell scripting, but forget to escape the interpolation start \
+         token. If this is an embedded sequence for another language, escape it by \
+         starting with \"$${\" instead of just \"${\"."
+    };
+    SyntaxError::new(
+        "Extra characters after interpolation expression",
+        detail,
+        at,
+    )
+}
+
+/// HCL's "Extra characters in `keyword` marker", after a template
+/// directive's expression (or keyword).
+pub(crate) fn extra_in_directive(keyword: &str, at: Span) -> SyntaxError {
+    SyntaxError::new(
+        format!("Extra characters in {keyword} marker"),
+        "Expected a closing brace to end the sequence, but found extra characters.",
+        at,
+    )
+}
+
+/// What an "Invalid 'for' expression" says is wrong.
+pub(crate) mod for_problem {
+    pub(crate) const NO_COLON: &str =
+        "For expression requires a colon after the collection expression.";
+    pub(crate) const EXTRA: &str = "Extra characters after the end of the 'for' expression.";
+    pub(crate) const NO_KEY: &str = "Key expression is required when building an object.";
+}
+
+/// HCL's "Invalid 'for' expression", with one of [`for_problem`]'s
+/// details (or another).
+pub(crate) fn invalid_for(detail: &str, at: Span) -> SyntaxError {
+    SyntaxError::new("Invalid 'for' expression", detail, at)
+}
+
+/// The keyword of the template directive open at `p` (`if`, `for`,
+/// `else`, ...): the word after the last `%{` (and its `~`) before `p`.
+fn directive_keyword(src: &str, p: usize) -> &str {
+    let Some(open) = src[..p].rfind("%{") else {
+        return "template";
+    };
+    let rest = src[open + 2..p].trim_start_matches('~').trim_start();
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    &rest[..len]
 }
 
 fn missing_expression(at: Span) -> SyntaxError {

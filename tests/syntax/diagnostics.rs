@@ -164,10 +164,13 @@ fn unknown_directive_keyword_is_an_invalid_template_control_keyword() {
     check(&e, "", "Invalid template directive", (3, 4));
 }
 
+/// HCL names the directive's keyword.
 #[test]
 fn extra_characters_in_directive() {
     let e = template_error("%{ endif x }");
-    check(&e, "", "Extra characters in template directive", (9, 10));
+    check(&e, "", "Extra characters in endif marker", (9, 10));
+    let e = template_error("%{~ if a b }c%{ endif }");
+    check(&e, "", "Extra characters in if marker", (9, 10));
 }
 
 #[test]

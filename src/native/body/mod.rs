@@ -659,6 +659,7 @@ impl<'s> BodyParser<'s> {
         if self.i < line_end {
             if let Some(errors) = self.broken_tail(start, self.i, line_end) {
                 self.errors.extend(errors);
+                self.after_broken_conditional(reported, start);
                 self.quiet_while_recovering(reported);
                 self.recover_after_item();
                 self.failed = Some(name);

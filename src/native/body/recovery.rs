@@ -6,7 +6,8 @@
 //! reports every independent problem. The structure it recovers within is
 //! `mod.rs`'s.
 
-use crate::native::{diagnose, parser};
+use crate::native::diagnose::{self, for_problem, invalid_for};
+use crate::native::parser;
 use crate::native::{tokens, Span, SyntaxError};
 
 use super::lines::{heredoc_end, logical_line_end};
@@ -140,10 +141,8 @@ impl BodyParser<'_> {
             .then_some(at)
         });
         if let Some(nl) = cut {
-            self.i = tokens::closing_quote_end(self.b, nl);
-            for open in brackets_open_at(self.b, start, nl).into_iter().rev() {
-                self.i = recover_to_closer(self.b, self.i, open);
-            }
+            let after = tokens::closing_quote_end(self.b, nl);
+            self.i = recover_out_of(self.b, &open_at(self.b, start, nl), after);
             return true;
         }
         false
@@ -161,20 +160,18 @@ impl BodyParser<'_> {
         else {
             return;
         };
-        let opens = brackets_open_at(self.b, start, at);
-        if !opens.is_empty() {
-            self.i = opens
-                .into_iter()
-                .rev()
-                .fold(at, |i, open| recover_to_closer(self.b, i, open));
+        let open = open_at(self.b, start, at);
+        if !open.is_empty() {
+            self.i = recover_out_of(self.b, &open, at);
         }
     }
 
     /// After a conditional that misses its false expression (the errors
     /// from `from` on, of the value at `start`): HCL's parser reports it
     /// without recovering, and the construct around the conditional then
-    /// finds the token where the colon was wanted: at the attribute's own
-    /// level it wants a newline there, in a tuple a comma.
+    /// reads the token where the colon was wanted and says what it wanted
+    /// there instead. In recovery each of them recovers from the error
+    /// instead, and says nothing more.
     pub(super) fn after_broken_conditional(&mut self, from: usize, start: usize) {
         if self.recovery {
             return;
@@ -187,16 +184,53 @@ impl BodyParser<'_> {
             return;
         };
         let at = span.start as usize;
-        let (summary, detail) = match (brackets_open_at(self.b, start, at).last(), self.b.get(at)) {
-            (_, None | Some(b'\n' | b'\r')) => return,
-            (None, next) => super::after_argument(next.copied()),
-            (Some(b'['), Some(c)) if !matches!(c, b']' | b',') => (
-                "Missing item separator",
-                "Expected a comma to mark the beginning of the next item.",
-            ),
-            _ => return,
+        let b = self.b;
+        // The end of the file: the construct's own "Unterminated ..." is
+        // reported already.
+        let Some(&next) = b.get(at) else {
+            return;
         };
-        self.errors.push(SyntaxError::new(summary, detail, span));
+        let sequence_ends = next == b'}' || b[at..].starts_with(b"~}");
+        let found = match within(b, start, at) {
+            // A line comment ends the line, as a newline does.
+            Within::Attribute if !matches!(next, b'\n' | b'\r' | b'#' | b'/') => {
+                let (summary, detail) = super::after_argument(Some(next));
+                vec![SyntaxError::new(summary, detail, span)]
+            }
+            Within::Tuple if !matches!(next, b']' | b',') => {
+                vec![diagnose::missing_item_separator(span)]
+            }
+            Within::Object(open) => object_errors(b, open, at, span),
+            // An ellipsis expands the last argument.
+            Within::Call if !matches!(next, b')' | b',' | b'.') => {
+                vec![diagnose::missing_argument_separator(span)]
+            }
+            // HCL's index reads the token and recovers to the `]`, which
+            // its diagnostic then names.
+            Within::Index if next != b']' => {
+                vec![diagnose::missing_index_close(tokens::index_close(
+                    self.src, at,
+                ))]
+            }
+            Within::Interpolation { .. } if sequence_ends => Vec::new(),
+            Within::Interpolation {
+                opener,
+                quoted: true,
+            } if next == b'"' => {
+                vec![SyntaxError::new(
+                    "Unclosed template interpolation sequence",
+                    "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                    opener,
+                )]
+            }
+            Within::Interpolation { .. } => vec![diagnose::extra_after_interpolation(span, false)],
+            Within::Directive(keyword) if !sequence_ends => {
+                vec![diagnose::extra_in_directive(keyword, span)]
+            }
+            Within::For(open) => for_errors(b, open, at, span),
+            _ => Vec::new(),
+        };
+        self.errors.extend(found);
     }
 
     /// [`recover_after_item`](Self::recover_after_item) after a string
@@ -305,23 +339,15 @@ impl BodyParser<'_> {
         let at = e.span.start as usize;
         let eof = span(self.b.len(), self.b.len());
         let before = self.b.get(start..at).unwrap_or_default().trim_ascii_end();
-        let follows_value = before.last().is_some_and(|&c| {
-            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b')' | b']' | b'}' | b'"')
-        });
-        let follows_name = before
-            .last()
-            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'));
+        let follows_value = follows_value(self.b, start, at);
+        let follows_name = follows_name(self.b, start, at);
         // HCL reads a next key after `{`, after a comma, and after a line
         // end, and finds the end of the file instead.
         let content = self.b.trim_ascii_end();
         let key_expected =
             matches!(content.last(), Some(b'{' | b',')) || self.b[content.len()..].contains(&b'\n');
         match e.summary.as_str() {
-            "Unclosed bracket" if follows_value => SyntaxError::new(
-                "Missing close bracket on index",
-                "The index operator must end with a closing bracket (\"]\").",
-                eof,
-            ),
+            "Unclosed bracket" if follows_value => diagnose::missing_index_close(eof),
             "Unclosed bracket" => SyntaxError::new(
                 "Unterminated tuple constructor expression",
                 "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
@@ -451,43 +477,330 @@ impl BodyParser<'_> {
     }
 }
 
-/// The brackets (`(`, `[`, `{`, a template sequence's as `{`) open at
-/// `to`, outermost first, in the expression that starts at `from`: what
-/// HCL's parser was reading there (a quoted string open at `to`, one that
-/// ran away, is left out).
-fn brackets_open_at(b: &[u8], from: usize, to: usize) -> Vec<u8> {
-    // A `"` on the stack is a string; a `{` above one, its template
-    // sequence.
-    let mut stack: Vec<u8> = Vec::new();
+/// The offsets of the brackets and quoted strings open at `to`, outermost
+/// first, in the expression that starts at `from` (a template sequence's
+/// `{` above its string's `"`), and of the heredocs (their `<<`) whose
+/// text `to` is in.
+fn open_at(b: &[u8], from: usize, to: usize) -> Vec<usize> {
+    let mut stack: Vec<usize> = Vec::new();
     let mut i = from;
     while i < to {
         let c = b[i];
-        if stack.last() == Some(&b'"') {
+        let in_text = stack.last().map(|&o| b[o]);
+        if matches!(in_text, Some(b'"' | b'<')) {
             match c {
-                b'\\' => i += 1,
-                b'"' => {
+                b'\\' if in_text == Some(b'"') => i += 1,
+                b'"' if in_text == Some(b'"') => {
                     stack.pop();
                 }
                 b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => i += 2,
                 b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
-                    stack.push(b'{');
+                    stack.push(i + 1);
                     i += 1;
                 }
                 _ => {}
             }
         } else {
             match c {
-                b'"' | b'(' | b'[' | b'{' => stack.push(c),
+                b'"' | b'(' | b'[' | b'{' => stack.push(i),
                 b')' | b']' | b'}' => {
                     stack.pop();
+                }
+                b'<' if b.get(i + 1) == Some(&b'<') => {
+                    if let Some(len) = tokens::heredoc_opener_len(&b[i..]) {
+                        // A heredoc `to` is not in is passed over whole.
+                        match heredoc_end(b, i) {
+                            Some(end) if end < to => i = end,
+                            _ => {
+                                stack.push(i);
+                                i += len;
+                            }
+                        }
+                        continue;
+                    }
                 }
                 _ => {}
             }
         }
         i += 1;
     }
-    stack.retain(|&c| c != b'"');
     stack
+}
+
+/// Where HCL's parser goes on after recovering from an error at `from`
+/// out of each construct of `open` (from [`open_at`], innermost last):
+/// each bracket skips to its own closer, a heredoc to its end. A quoted
+/// string open there is one that ran away, which the caller has read on.
+fn recover_out_of(b: &[u8], open: &[usize], from: usize) -> usize {
+    open.iter().rev().fold(from, |i, &o| match b[o] {
+        b'"' => i,
+        b'<' => i.max(heredoc_end(b, o).unwrap_or(b.len())),
+        c => recover_to_closer(b, i, c),
+    })
+}
+
+/// The construct HCL's parser is reading at a point of an attribute's
+/// value: the one the innermost bracket open there begins.
+enum Within {
+    /// The attribute itself, no bracket open.
+    Attribute,
+    Tuple,
+    /// An index (`[` after a value).
+    Index,
+    /// An object constructor, by the offset of its brace.
+    Object(usize),
+    /// A `for` expression, by the offset of its bracket.
+    For(usize),
+    /// A function call's arguments (`(` after a name).
+    Call,
+    /// An expression in parentheses (HCL's recovery to the `)` says
+    /// nothing), or a directive that holds no expression.
+    Silent,
+    /// A template interpolation: its opener (`${` or `${~`), and whether
+    /// it is in a quoted string.
+    Interpolation {
+        opener: Span,
+        quoted: bool,
+    },
+    /// A template directive that holds an expression, by its keyword
+    /// (`if` or `for`).
+    Directive(&'static str),
+}
+
+/// What [`Within`] the value at `start` is at `at`.
+fn within(b: &[u8], start: usize, at: usize) -> Within {
+    let open = open_at(b, start, at);
+    let Some((depth, &o)) = open
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|&(_, &o)| !matches!(b[o], b'"' | b'<'))
+    else {
+        return Within::Attribute;
+    };
+    let sign = o.checked_sub(1).map(|p| b[p]);
+    let word_after = |from: usize| {
+        let rest = b[from..].trim_ascii_start();
+        let len = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_' || **c == b'-')
+            .count();
+        &rest[..len]
+    };
+    match (b[o], sign) {
+        (b'{', Some(b'$')) => {
+            let tilde = usize::from(b.get(o + 1) == Some(&b'~'));
+            Within::Interpolation {
+                opener: Span::from_usize(o - 1, o + 1 + tilde),
+                quoted: depth > 0 && b[open[depth - 1]] == b'"',
+            }
+        }
+        (b'{', Some(b'%')) => match word_after(o + 1 + usize::from(b.get(o + 1) == Some(&b'~'))) {
+            b"if" => Within::Directive("if"),
+            b"for" => Within::Directive("for"),
+            _ => Within::Silent,
+        },
+        (b'[' | b'{', _) if word_after(o + 1) == b"for" => Within::For(o),
+        (b'{', _) => Within::Object(o),
+        (b'[', _) if follows_value(b, start, o) => Within::Index,
+        (b'[', _) => Within::Tuple,
+        _ if follows_name(b, start, o) => Within::Call,
+        _ => Within::Silent,
+    }
+}
+
+/// Whether the bracket at `open` follows a value (a name, a number, a
+/// closer or a string) in the expression that starts at `start`: an index,
+/// not a tuple.
+fn follows_value(b: &[u8], start: usize, open: usize) -> bool {
+    follows_name(b, start, open)
+        || matches!(
+            b[start..open].trim_ascii_end().last(),
+            Some(b')' | b']' | b'}' | b'"')
+        )
+}
+
+/// Whether the bracket at `open` follows a name (or a number) in the
+/// expression that starts at `start`: a call's parentheses, not an
+/// expression's. The keywords of a `for` expression are not names.
+fn follows_name(b: &[u8], start: usize, open: usize) -> bool {
+    let before = b[start..open].trim_ascii_end();
+    let len = before
+        .iter()
+        .rev()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-') || c >= 0x80)
+        .count();
+    let name = &before[before.len() - len..];
+    len > 0 && name != b"in" && name != b"if"
+}
+
+/// HCL's diagnostics where the `for` expression whose bracket is at
+/// `open` finds the token at `at` (`span`) after a conditional that
+/// misses its false expression. Before the `for`'s colon it wanted the
+/// colon; after it, its end (or `=>`, `...`, `if`); an object `for`
+/// without `=>` also misses its key, blamed on its value (the
+/// conditional's condition, or what comes before `if`).
+fn for_errors(b: &[u8], open: usize, at: usize, span: Span) -> Vec<SyntaxError> {
+    let marks = top_level(b, open + 1, at);
+    let Some(colon) = item_colon(&marks) else {
+        return vec![invalid_for(for_problem::NO_COLON, span)];
+    };
+    let close = if b[open] == b'[' { b']' } else { b'}' };
+    let rest = &b[at..];
+    if rest.starts_with(b"=>") {
+        return Vec::new();
+    }
+    let mut errors = Vec::new();
+    // An ellipsis or an `if` goes on with the `for`.
+    if rest[0] != close && rest[0] != b'.' && !starts_keyword(rest, b"if") {
+        errors.push(invalid_for(for_problem::EXTRA, span));
+    }
+    let after_colon = || marks.iter().filter(move |&&(i, _)| i > colon);
+    if close == b'}' && !after_colon().any(|&(_, m)| m == Mark::Arrow) {
+        // The value ends at its `if`, or at the conditional's `?`.
+        let value_start = colon + 1 + blank_len(&b[colon + 1..at]);
+        let end = after_colon()
+            .find(|&&(_, m)| m == Mark::If)
+            .or_else(|| after_colon().find(|&&(_, m)| m == Mark::Question))
+            .map_or(at, |&(i, _)| i);
+        let value_end = value_start + b[value_start..end].trim_ascii_end().len();
+        errors.push(invalid_for(
+            for_problem::NO_KEY,
+            Span::from_usize(value_start, value_end),
+        ));
+    }
+    errors
+}
+
+/// HCL's diagnostics where the object whose brace is at `open` finds the
+/// token at `at` (`span`) after a conditional that misses its false
+/// expression: after a value it wants a separator (a newline, a comma) or
+/// its end; after a key, the `=` or `:` before the value.
+fn object_errors(b: &[u8], open: usize, at: usize, span: Span) -> Vec<SyntaxError> {
+    let marks = top_level(b, open + 1, at);
+    let item_start = marks
+        .iter()
+        .rposition(|&(_, m)| m == Mark::Separator)
+        .map_or(0, |k| k + 1);
+    let next = b[at];
+    if item_colon(&marks[item_start..]).is_some()
+        || marks[item_start..].iter().any(|&(_, m)| m == Mark::Assign)
+    {
+        return match next {
+            b'}' | b',' | b'\n' | b'\r' | b'#' | b'/' => Vec::new(),
+            _ => vec![diagnose::missing_attribute_separator(span)],
+        };
+    }
+    match next {
+        b'=' | b':' => Vec::new(),
+        b'\n' | b'\r' | b'#' | b'/' | b',' => vec![diagnose::missing_attribute_value(span)],
+        c => vec![diagnose::missing_key_value_separator(
+            span,
+            c.is_ascii_alphabetic() || c == b'_',
+        )],
+    }
+}
+
+/// The blanks (spaces, tabs, newlines) `b` starts with.
+fn blank_len(b: &[u8]) -> usize {
+    b.len() - b.trim_ascii_start().len()
+}
+
+/// Whether `b` starts with the keyword `word` (not a longer name).
+fn starts_keyword(b: &[u8], word: &[u8]) -> bool {
+    b.starts_with(word)
+        && !b
+            .get(word.len())
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+}
+
+/// The first colon among `marks` that no conditional's `?` takes (each
+/// `?` takes the next `:`): a `for`'s colon, or an object item's.
+fn item_colon(marks: &[(usize, Mark)]) -> Option<usize> {
+    let mut questions = 0usize;
+    marks.iter().find_map(|&(i, m)| match m {
+        Mark::Question => {
+            questions += 1;
+            None
+        }
+        Mark::Colon if questions > 0 => {
+            questions -= 1;
+            None
+        }
+        Mark::Colon => Some(i),
+        _ => None,
+    })
+}
+
+/// A token that tells the parts of a `for` expression or an object item
+/// apart.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Question,
+    /// `:`, not `::`.
+    Colon,
+    /// `=`, not part of `==`, `!=`, `<=`, `>=` or `=>`.
+    Assign,
+    /// `=>`.
+    Arrow,
+    /// The `if` keyword.
+    If,
+    /// A comma or the end of a line (a line comment's included).
+    Separator,
+}
+
+/// The [`Mark`]s of `b[from..to]` outside brackets, strings and comments,
+/// with their offsets.
+fn top_level(b: &[u8], from: usize, to: usize) -> Vec<(usize, Mark)> {
+    let mut found = Vec::new();
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < to {
+        if let Some((next, ends_line)) = unbracketed_token_end(b, i) {
+            if ends_line && depth == 0 {
+                found.push((i, Mark::Separator));
+            }
+            i = next;
+            continue;
+        }
+        let c = b[i];
+        let word_start = !(b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'_' | b'-'));
+        let mark = match c {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                None
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            _ if depth > 0 => None,
+            b':' if b.get(i + 1) == Some(&b':') => {
+                i += 1;
+                None
+            }
+            b'?' => Some(Mark::Question),
+            b':' => Some(Mark::Colon),
+            b'=' if b.get(i + 1) == Some(&b'>') => {
+                i += 1;
+                Some(Mark::Arrow)
+            }
+            b'=' if b.get(i + 1) == Some(&b'=') => {
+                i += 1;
+                None
+            }
+            b'=' if matches!(b[i - 1], b'!' | b'<' | b'>') => None,
+            b'=' => Some(Mark::Assign),
+            b',' | b'\n' => Some(Mark::Separator),
+            b'i' if word_start && starts_keyword(&b[i..], b"if") => Some(Mark::If),
+            _ => None,
+        };
+        if let Some(mark) = mark {
+            found.push((i, mark));
+        }
+        i += 1;
+    }
+    found
 }
 
 /// Where HCL's parser recovery to the closer of `open` stops, from `from`:

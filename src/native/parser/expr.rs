@@ -18,7 +18,7 @@ use crate::native::shape::{
     combine, conditional, fold_conditionals, BinaryChain, Conditions, Results,
 };
 use crate::native::tokens::heredoc_opener_len;
-use crate::native::{layout, Span, SyntaxError};
+use crate::native::{layout, Span};
 
 use super::{check, span, Built, Res, Stop, P};
 
@@ -26,18 +26,6 @@ use super::{check, span, Built, Res, Stop, P};
 pub(super) fn wrap(kind: ExprKind, span: Span, height: u32) -> Built<Expr> {
     check(height, Span::new(span.start, span.start + 1))?;
     Ok((Expr { kind, span }, height))
-}
-
-/// The summary of [`missing_attribute_separator`]'s error.
-pub(super) const SEPARATOR_SUMMARY: &str = "Missing attribute separator";
-
-#[cold]
-pub(super) fn missing_attribute_separator(at: Span) -> SyntaxError {
-    SyntaxError::new(
-        SEPARATOR_SUMMARY,
-        "Expected a newline or comma to mark the beginning of the next attribute.",
-        at,
-    )
 }
 
 impl P<'_> {

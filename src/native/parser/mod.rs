@@ -28,13 +28,12 @@ use crate::native::ast::{Expr, Template, TemplatePart};
 use crate::native::diagnose::{
     self,
     expected::{AT_NEWLINE, EOI, OTHER},
-    Expected,
+    missing_attribute_separator, Expected, SEPARATOR_SUMMARY,
 };
 use crate::native::scan::{self, Start};
 use crate::native::shape::Item;
 use crate::native::{tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
 
-use expr::{missing_attribute_separator, SEPARATOR_SUMMARY};
 pub(crate) use lex::line_comment_end;
 use template::Mode;
 

@@ -312,3 +312,94 @@ fn after_a_conditional_missing_its_false_expression_the_construct_around_it_read
     expect("x = a ? b\ny = 1\n", &[(cond, 9..10)]);
     expect("x = [a ? b]\ny = 1\n", &[(cond, 10..11)]);
 }
+
+/// The same in every other construct a conditional can stand in: each
+/// says what it wanted at the token where the colon was, or nothing where
+/// that token is one it goes on with. (Checked with HCL's parser.)
+#[test]
+fn after_a_broken_conditional_each_construct_says_what_it_wanted() {
+    let cond = "Missing false expression in conditional";
+    let for_ = "Invalid 'for' expression";
+    type Diagnostics<'a> = &'a [(&'a str, std::ops::Range<usize>)];
+    let cases: &[(&str, Diagnostics)] = &[
+        // An object's value wants a separator, its key the `=`.
+        (
+            "x = { b = a ? b c }\ny = 1\n",
+            &[(cond, 16..17), ("Missing attribute separator", 16..17)],
+        ),
+        (
+            "x = { a ? b c = 1 }\ny = 1\n",
+            &[(cond, 12..13), ("Missing key/value separator", 12..13)],
+        ),
+        ("x = { a ? b = 1 }\ny = 1\n", &[(cond, 12..13)]),
+        (
+            "x = { a ? b, c = 1 }\ny = 1\n",
+            &[(cond, 11..12), ("Missing attribute value", 11..12)],
+        ),
+        // A call wants a comma (newlines are blanks there); an ellipsis
+        // goes on with it. Parentheses recover quietly.
+        (
+            "x = f(a ? b\n  c)\ny = 1\n",
+            &[(cond, 14..15), ("Missing argument separator", 14..15)],
+        ),
+        ("x = f(a ? b...)\ny = 1\n", &[(cond, 11..14)]),
+        ("x = (a ? b c)\ny = 1\n", &[(cond, 11..12)]),
+        // An index blames the `]` its recovery stops at.
+        (
+            "x = l[a ? b c]\ny = 1\n",
+            &[(cond, 12..13), ("Missing close bracket on index", 13..14)],
+        ),
+        // Template sequences: a quote ends the string first.
+        (
+            "x = \"${a ? b c}\"\ny = 1\n",
+            &[
+                (cond, 13..14),
+                ("Extra characters after interpolation expression", 13..14),
+            ],
+        ),
+        (
+            "x = \"${a ? b \"c\"}\"\ny = 1\n",
+            &[
+                (cond, 13..14),
+                ("Unclosed template interpolation sequence", 5..7),
+            ],
+        ),
+        (
+            "x = \"%{if a ? b c}d%{endif}\"\ny = 1\n",
+            &[(cond, 16..17), ("Extra characters in if marker", 16..17)],
+        ),
+        // `for` expressions: the collection wants the colon, the value the
+        // end; an object `for` without `=>` misses its key.
+        (
+            "x = [for v in a ? b c : v]\ny = 1\n",
+            &[(cond, 20..21), (for_, 20..21)],
+        ),
+        ("x = [for v in l : a ? b if c]\ny = 1\n", &[(cond, 24..26)]),
+        (
+            "x = {for k, v in m : a ? b c}\ny = 1\n",
+            &[(cond, 27..28), (for_, 27..28), (for_, 21..22)],
+        ),
+        (
+            "x = {for k, v in m : a ? b}\ny = 1\n",
+            &[(cond, 26..27), (for_, 21..22)],
+        ),
+    ];
+    for (src, want) in cases {
+        expect(src, want);
+    }
+}
+
+/// An error inside a heredoc's template sequence recovers to the
+/// sequence's end, and the heredoc is read on to its closing marker, which
+/// is no body item.
+#[test]
+fn an_error_in_a_heredoc_sequence_leaves_the_heredoc_whole() {
+    expect(
+        "x = <<EOT\n${a b}\nEOT\ny = 1\n",
+        &[("Extra characters after interpolation expression", 14..15)],
+    );
+    expect(
+        "x = [<<EOT\n%{ if a b }c%{ endif }\nEOT\n, 1]\ny = 1\n",
+        &[("Extra characters in if marker", 19..20)],
+    );
+}
