@@ -127,11 +127,7 @@ pub(crate) fn steps_after_stray_dot(src: &str, first: &SyntaxError) -> Vec<Synta
         {
             break;
         }
-        errors.push(SyntaxError::new(
-            "Invalid attribute name",
-            "An attribute name is required after a dot.",
-            token_at(src, next),
-        ));
+        errors.push(invalid_attribute_name(token_at(src, next)));
         at = next;
     }
     errors
@@ -165,6 +161,16 @@ pub(crate) fn from_failure(
         }
         if has(expected::KW_ENDIF) {
             return invalid_directive(end);
+        }
+        // So is a name after a dot: at the end of the file, or at the
+        // newline where one would end the expression.
+        if has(expected::ATTR_NAME) {
+            let at = if has(expected::AT_NEWLINE) {
+                newline_before(src, p).unwrap_or(end)
+            } else {
+                end
+            };
+            return invalid_attribute_name(at);
         }
         if let Some((open, at)) = &scan.unclosed {
             return unclosed(open, *at);
@@ -339,11 +345,7 @@ pub(crate) fn from_failure(
         );
     }
     if has(expected::ATTR_NAME) {
-        return SyntaxError::new(
-            "Invalid attribute name",
-            "An attribute name is required after a dot.",
-            at_newline,
-        );
+        return invalid_attribute_name(at_newline);
     }
     if has(expected::IDENT) && !expression_start {
         let after_comma = src[..p].trim_end().ends_with(',');
@@ -557,6 +559,15 @@ pub(crate) mod for_problem {
 /// details (or another).
 pub(crate) fn invalid_for(detail: &str, at: Span) -> SyntaxError {
     SyntaxError::new("Invalid 'for' expression", detail, at)
+}
+
+/// HCL's "Invalid attribute name": no name after a dot.
+fn invalid_attribute_name(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Invalid attribute name",
+        "An attribute name is required after a dot.",
+        at,
+    )
 }
 
 /// The keyword of the template directive open at `p` (`if`, `for`,

@@ -403,3 +403,15 @@ fn an_error_in_a_heredoc_sequence_leaves_the_heredoc_whole() {
         &[("Extra characters in if marker", 19..20)],
     );
 }
+
+/// A dot with no name after it at the end of the file is reported before
+/// what it leaves open, as HCL's parser (which reads the dot's step
+/// first) does: at the end of the file, or at the newline that ends an
+/// object's item.
+#[test]
+fn a_name_missing_after_a_dot_at_the_end_is_reported_before_what_is_open() {
+    let name = "Invalid attribute name";
+    expect("x = f(a.\n", &[(name, 9..9)]);
+    expect("x = {a = b.\n", &[(name, 11..12)]);
+    expect("x = \"${a.", &[(name, 9..9)]);
+}
