@@ -110,6 +110,65 @@ impl BodyParser<'_> {
         );
     }
 
+    /// In recovery, HCL's parser leaves unsaid what a tuple, an object, a
+    /// string or an interpolation misses, and each recovers to its own
+    /// closer; a call or parentheses around them that then find the end
+    /// of the file where their `)` goes still say so. When the errors of
+    /// the value at `start` (from `from` on) are all of the first kind,
+    /// this follows those recoveries out from the first error and reports
+    /// a call or parentheses that meets the end of the file; the caller
+    /// then drops the others
+    /// ([`quiet_while_recovering`](Self::quiet_while_recovering)).
+    #[cold]
+    pub(super) fn open_at_end_in_recovery(&mut self, from: usize, start: usize) {
+        let b = self.b;
+        let errors = &self.errors[from..];
+        if !self.recovery
+            || errors.is_empty()
+            || !errors
+                .iter()
+                .all(|e| diagnose::silent_in_recovery(&e.summary))
+        {
+            return;
+        }
+        // What is unterminated or unclosed runs to the end of the file.
+        let Some(at) = errors
+            .iter()
+            .map(|e| {
+                if e.summary.starts_with("Unterminated") || e.summary.starts_with("Unclosed") {
+                    b.len()
+                } else {
+                    e.span.start as usize
+                }
+            })
+            .filter(|&at| at >= start)
+            .min()
+        else {
+            return;
+        };
+        let at_end = |i: usize| b[i.min(b.len())..].trim_ascii().is_empty();
+        let mut i = at;
+        for &o in open_at(b, start, at).iter().rev() {
+            match b[o] {
+                b'(' if at_end(i) => {
+                    self.errors.push(if follows_name(b, start, o) {
+                        unterminated_call(b, start, o)
+                    } else {
+                        SyntaxError::new(
+                            "Unbalanced parentheses",
+                            "Expected a closing parenthesis to terminate the expression.",
+                            span(b.len(), b.len()),
+                        )
+                    });
+                    return;
+                }
+                b'"' | b'<' if at_end(i) => {}
+                b'[' | b'{' => i = recover_to_closer(b, i, b[o]),
+                _ => return,
+            }
+        }
+    }
+
     /// The expression parser's "Invalid multi-line string", a quoted
     /// string its line cuts, as HCL's parser reports it: its lexer says
     /// "Invalid multi-line string" at every run of newlines in the string
@@ -338,7 +397,6 @@ impl BodyParser<'_> {
         }
         let at = e.span.start as usize;
         let eof = span(self.b.len(), self.b.len());
-        let before = self.b.get(start..at).unwrap_or_default().trim_ascii_end();
         let follows_value = follows_value(self.b, start, at);
         let follows_name = follows_name(self.b, start, at);
         // HCL reads a next key after `{`, after a comma, and after a line
@@ -363,18 +421,7 @@ impl BodyParser<'_> {
                 "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                 e.span,
             ),
-            "Unbalanced parentheses" if follows_name => {
-                // The call's name, `::`-separated parts included.
-                let name_start = before
-                    .iter()
-                    .rposition(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b':')))
-                    .map_or(start, |i| start + i + 1);
-                SyntaxError::new(
-                    "Unterminated function call",
-                    "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
-                    span(name_start, at + 1),
-                )
-            }
+            "Unbalanced parentheses" if follows_name => unterminated_call(self.b, start, at),
             "Unbalanced parentheses" => SyntaxError::new(
                 "Unbalanced parentheses",
                 "Expected a closing parenthesis to terminate the expression.",
@@ -607,6 +654,22 @@ fn within(b: &[u8], start: usize, at: usize) -> Within {
         _ if follows_name(b, start, o) => Within::Call,
         _ => Within::Silent,
     }
+}
+
+/// HCL's "Unterminated function call" for the call whose `(` is at
+/// `open`, in the expression that starts at `start`: blamed on the name
+/// (its `::`-separated parts included) and the parenthesis.
+fn unterminated_call(b: &[u8], start: usize, open: usize) -> SyntaxError {
+    let before = b[start..open].trim_ascii_end();
+    let name_start = before
+        .iter()
+        .rposition(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b':')))
+        .map_or(start, |i| start + i + 1);
+    SyntaxError::new(
+        "Unterminated function call",
+        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+        Span::from_usize(name_start, open + 1),
+    )
 }
 
 /// Whether the bracket at `open` follows a value (a name, a number, a

@@ -415,3 +415,21 @@ fn a_name_missing_after_a_dot_at_the_end_is_reported_before_what_is_open() {
     expect("x = {a = b.\n", &[(name, 11..12)]);
     expect("x = \"${a.", &[(name, 9..9)]);
 }
+
+/// In recovery (after an earlier error), what a tuple, an object or a
+/// string misses at the end of the file is left unsaid, but a call or
+/// parentheses around them still find the end of the file where their
+/// `)` goes.
+#[test]
+fn in_recovery_a_call_open_at_the_end_of_the_file_still_says_so() {
+    let block = ("Invalid block definition", 4..5);
+    let call = "Unterminated function call";
+    expect("b c : 1\nx = f(\n", &[block.clone(), (call, 12..14)]);
+    expect("b c : 1\nx = try([\n}\n", &[block.clone(), (call, 12..16)]);
+    expect("b c : 1\nx = f(\"${\n", &[block.clone(), (call, 12..14)]);
+    expect("b c : 1\nx = f(g(\n", &[block.clone(), (call, 14..16)]);
+    expect(
+        "b c : 1\nx = f((\n",
+        &[block, ("Unbalanced parentheses", 16..16)],
+    );
+}
