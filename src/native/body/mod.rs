@@ -579,7 +579,7 @@ impl<'s> BodyParser<'s> {
                 expr_span,
                 expr: OnceLock::new(),
             },
-            None => self.parsed_value(name, start)?,
+            None => self.parsed_value(name, start, single)?,
         };
         if single {
             return Some(attr);
@@ -636,10 +636,13 @@ impl<'s> BodyParser<'s> {
 
     /// A value parsed at once (with its diagnostics, if it has any).
     /// `self.i` is then after it and the spaces that follow.
-    fn parsed_value(&mut self, name: Name, start: usize) -> Option<AttributeNode> {
+    fn parsed_value(&mut self, name: Name, start: usize, single: bool) -> Option<AttributeNode> {
         let line_end = logical_line_end(self.b, start);
         let reported = self.errors.len();
         let Some(expr) = self.expression(start, line_end) else {
+            if single && self.silenced_in_recovery(reported, start) {
+                return None;
+            }
             self.after_broken_conditional(reported, start);
             let ran_away = self.skip_runaway_string(reported, start);
             if !ran_away {

@@ -110,6 +110,33 @@ impl BodyParser<'_> {
         );
     }
 
+    /// In recovery, an expression whose every error recovery silences
+    /// (from `from` on, of the value at `start`) leaves HCL's parser where
+    /// it failed, with no error to recover from: a single-line block then
+    /// reads its end there (a comma or a newline is reported). If so, the
+    /// errors are dropped and `self.i` is put at that token (`true`).
+    pub(super) fn silenced_in_recovery(&mut self, from: usize, start: usize) -> bool {
+        let errors = &self.errors[from..];
+        if !self.recovery
+            || !errors
+                .iter()
+                .all(|e| diagnose::silent_in_recovery(&e.summary))
+        {
+            return false;
+        }
+        let Some(at) = errors
+            .iter()
+            .map(|e| e.span.start as usize)
+            .filter(|&at| at >= start)
+            .min()
+        else {
+            return false;
+        };
+        self.errors.truncate(from);
+        self.i = at;
+        true
+    }
+
     /// In recovery, HCL's parser leaves unsaid what a tuple, an object, a
     /// string or an interpolation misses, and each recovers to its own
     /// closer; a call or parentheses around them that then find the end

@@ -433,3 +433,17 @@ fn in_recovery_a_call_open_at_the_end_of_the_file_still_says_so() {
         &[block, ("Unbalanced parentheses", 16..16)],
     );
 }
+
+/// In recovery, a single-line block's value whose errors recovery
+/// silences leaves HCL's parser at the token where it failed, and the
+/// block's end is read there: a comma or a newline is reported.
+#[test]
+fn in_recovery_a_single_line_block_reads_its_end_where_its_value_failed() {
+    let first = "Invalid expression";
+    let single = "Invalid single-argument block definition";
+    expect("x = ]\na { b = , }\n", &[(first, 4..5), (single, 14..15)]);
+    // HCL's range ends at 3:1 too (its end byte says 19).
+    expect("x = ]\na { b = #c\n}\n", &[(first, 4..5), (single, 14..17)]);
+    expect("x = ]\na { b = = }\n", &[(first, 4..5)]);
+    expect("x = ]\na { b = ! }\n", &[(first, 4..5)]);
+}
