@@ -211,11 +211,15 @@ fn check(height: u32, span: Span) -> Result<(), SyntaxError> {
 
 /// A template from its items as read: strip markers applied, `<<-`
 /// indentation removed when `flush`, directives matched up. Errors that
-/// do not stop the shaping (unbalanced directives) go to `errors`.
-/// `items` is left empty, its capacity kept for the caller to reuse.
+/// do not stop the shaping (unbalanced directives) go to `errors`; `end`
+/// is the template's closing token (its quote, its heredoc's closing
+/// marker line, or the empty end of a bare template), which HCL blames
+/// for a directive left open. `items` is left empty, its capacity kept
+/// for the caller to reuse.
 pub(crate) fn shape_template(
     items: &mut Vec<Item>,
     span: Span,
+    end: Span,
     flush: bool,
     errors: &mut Vec<SyntaxError>,
 ) -> Built<Template> {
@@ -223,7 +227,7 @@ pub(crate) fn shape_template(
     if flush {
         flush_heredoc(items);
     }
-    structure(items.drain(..), span, errors)
+    structure(items.drain(..), span, end, errors)
 }
 
 /// One element of a template before directives are matched up.
@@ -300,10 +304,14 @@ impl OpenKind {
     }
 }
 
-/// Matches directives up into a tree, with an explicit stack.
+/// Matches directives up into a tree, with an explicit stack. As in
+/// HCL's parser (which reads each directive's body recursively), a
+/// directive that does not fit the innermost open one is reported and
+/// ends that one; the rest is read in the directive around it.
 pub(crate) fn structure(
     items: impl ExactSizeIterator<Item = Item>,
     span: Span,
+    end: Span,
     errors: &mut Vec<SyntaxError>,
 ) -> Built<Template> {
     let mut root: Vec<TemplatePart> = Vec::with_capacity(items.len());
@@ -379,6 +387,7 @@ pub(crate) fn structure(
                     other => {
                         let open = other.map(|o| &o.kind);
                         errors.push(unexpected_directive("else", open, tspan));
+                        stack.pop();
                     }
                 },
                 Tag::EndIf | Tag::EndFor => {
@@ -402,6 +411,7 @@ pub(crate) fn structure(
                             let name = if want == "if" { "endif" } else { "endfor" };
                             let open = other.map(|o| &o.kind);
                             errors.push(unexpected_directive(name, open, tspan));
+                            stack.pop();
                         }
                     }
                 }
@@ -410,8 +420,7 @@ pub(crate) fn structure(
     }
     for open in stack.iter().rev() {
         let name = open.kind.name();
-        // As in HCL: at the end of the input, naming the directive.
-        let end = Span::new(span.end, span.end);
+        // As in HCL: at the template's end, naming the directive.
         errors.push(
             SyntaxError::new(
                 "Unexpected end of template",

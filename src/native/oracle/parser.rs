@@ -35,7 +35,8 @@ pub(crate) fn parse_template_pest(src: &str) -> Result<Template, Vec<SyntaxError
     let mut b = Builder::new(src);
     let items: Vec<Pair<'_, Rule>> = root.into_inner().collect();
     let span = Span::from_usize(0, src.len());
-    let built = b.template(items, span, false);
+    let end = Span::from_usize(src.len(), src.len());
+    let built = b.template(items, span, end, false);
     b.finish(built.map(|(t, _)| t))
 }
 
@@ -438,7 +439,8 @@ impl<'s> Builder<'s> {
             Rule::for_tuple | Rule::for_object => self.for_expr(pair),
             Rule::quoted => {
                 let items: Vec<Pair<'s, Rule>> = pair.into_inner().collect();
-                let (t, h) = self.template(items, span, false)?;
+                let quote = Span::new(span.end - 1, span.end);
+                let (t, h) = self.template(items, span, quote, false)?;
                 Ok((
                     Expr {
                         kind: ExprKind::Template(Box::new(t)),
@@ -450,14 +452,16 @@ impl<'s> Builder<'s> {
             Rule::heredoc => {
                 let mut flush = false;
                 let mut items = Vec::new();
+                let mut close = span;
                 for p in pair.into_inner() {
                     match p.as_rule() {
                         Rule::heredoc_flush => flush = true,
                         Rule::heredoc_body => items.extend(p.into_inner()),
+                        Rule::heredoc_close => close = span_of(&p),
                         _ => {}
                     }
                 }
-                let (t, h) = self.template(items, span, flush)?;
+                let (t, h) = self.template(items, span, close, flush)?;
                 Ok((
                     Expr {
                         kind: ExprKind::Template(Box::new(t)),
@@ -642,7 +646,13 @@ impl<'s> Builder<'s> {
     /// Builds a template from the pairs of its items (literal, interpolation
     /// and directive pairs; others are skipped). `flush` applies `<<-`
     /// heredoc indentation removal.
-    fn template(&mut self, pairs: Vec<Pair<'s, Rule>>, span: Span, flush: bool) -> Built<Template> {
+    fn template(
+        &mut self,
+        pairs: Vec<Pair<'s, Rule>>,
+        span: Span,
+        end: Span,
+        flush: bool,
+    ) -> Built<Template> {
         let mut items: Vec<Item> = Vec::with_capacity(pairs.len());
         for p in pairs {
             let item = match p.as_rule() {
@@ -676,7 +686,7 @@ impl<'s> Builder<'s> {
             }
             items.push(item);
         }
-        shape_template(&mut items, span, flush, &mut self.errors)
+        shape_template(&mut items, span, end, flush, &mut self.errors)
     }
 
     fn interpolation(&mut self, pair: Pair<'s, Rule>) -> Result<Item, SyntaxError> {

@@ -132,7 +132,7 @@ pub(crate) fn parse_template(src: &str) -> Outcome<Template> {
         } else {
             p.template_items(Mode::Root)?
         };
-        let (t, _) = p.shape(items, whole, false)?;
+        let (t, _) = p.shape(items, whole, span(src.len(), src.len()), false)?;
         Ok(t)
     };
     let r = run(&mut p);

@@ -443,11 +443,13 @@ impl P<'_> {
         Ok(names)
     }
 
-    /// Shapes template items into a template spanning `span`.
+    /// Shapes template items into a template spanning `span`, whose
+    /// closing token is `end` (see `shape_template`).
     pub(super) fn shape(
         &mut self,
         mut items: Vec<Item>,
         span: Span,
+        end: Span,
         flush: bool,
     ) -> Built<Template> {
         // Most templates of real files are one interpolation, or one run
@@ -467,7 +469,7 @@ impl P<'_> {
                 }
                 Some(tag) => {
                     items.push(tag);
-                    return self.shape_items(items, span, flush);
+                    return self.shape_items(items, span, end, flush);
                 }
                 None => unreachable!("one item"),
             };
@@ -477,12 +479,18 @@ impl P<'_> {
             let parts = smallvec::smallvec![part.0];
             return Ok((Template { parts, span }, height));
         }
-        self.shape_items(items, span, flush)
+        self.shape_items(items, span, end, flush)
     }
 
     /// [`Self::shape`] through the shaper.
-    fn shape_items(&mut self, mut items: Vec<Item>, span: Span, flush: bool) -> Built<Template> {
-        let shaped = shape_template(&mut items, span, flush, &mut self.errors);
+    fn shape_items(
+        &mut self,
+        mut items: Vec<Item>,
+        span: Span,
+        end: Span,
+        flush: bool,
+    ) -> Built<Template> {
+        let shaped = shape_template(&mut items, span, end, flush, &mut self.errors);
         spare_items::give_back(items);
         shaped.map_err(|e| Stop::TooDeep(e.span))
     }
@@ -514,7 +522,8 @@ impl P<'_> {
             let items = self.template_items(Mode::Quoted)?;
             self.i += 1; // the closing quote
             self.leave();
-            self.shape(items, span(start, self.i), false)?
+            let quote = span(self.i - 1, self.i);
+            self.shape(items, span(start, self.i), quote, false)?
         };
         let span = t.span;
         Ok((
@@ -551,6 +560,7 @@ impl P<'_> {
         self.enter(start)?;
         let items = self.template_items_until(Mode::Heredoc, marker, spare_items::take())?;
         // heredoc_close = ${ (" " | "\t")* ~ POP ~ (" " | "\t")* ~ &(NEWLINE | EOI) }
+        let close_start = self.i;
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.i += 1;
         }
@@ -560,7 +570,7 @@ impl P<'_> {
         }
         self.leave();
         let at = span(start, self.i);
-        let (t, height) = self.shape(items, at, flush)?;
+        let (t, height) = self.shape(items, at, span(close_start, self.i), flush)?;
         Ok((
             Expr {
                 kind: ExprKind::Template(Box::new(t)),

@@ -447,3 +447,30 @@ fn in_recovery_a_single_line_block_reads_its_end_where_its_value_failed() {
     expect("x = ]\na { b = = }\n", &[(first, 4..5)]);
     expect("x = ]\na { b = ! }\n", &[(first, 4..5)]);
 }
+
+/// A directive that does not fit the one open in a template ends that
+/// one, as HCL's parser (which reads a directive's body recursively)
+/// returns from it; what follows is read in the directive around it. A
+/// directive left open is blamed on the template's closing token: its
+/// quote, or its heredoc's closing marker line.
+#[test]
+fn an_unexpected_directive_ends_the_one_open_and_an_open_one_is_blamed_on_the_close() {
+    let end = "Unexpected end of template";
+    expect("x = \"%{ if a }x\"\n", &[(end, 15..16)]);
+    expect(
+        "x = \"%{ if a }%{ for b in c }x\"\n",
+        &[(end, 30..31), (end, 30..31)],
+    );
+    expect("x = <<EOT\n%{ if a }x\n  EOT\n", &[(end, 21..26)]);
+    expect(
+        "x = \"%{ for a in b }x%{ endif }\"\n",
+        &[("Unexpected endif directive", 21..31)],
+    );
+    expect(
+        "x = \"%{ if a }x%{ else }y%{ else }z%{ endif }\"\n",
+        &[
+            ("Unexpected else directive", 25..34),
+            ("Unexpected endif directive", 35..45),
+        ],
+    );
+}
