@@ -46,6 +46,7 @@ impl P<'_> {
         let mut end = q;
         let mut tail = || -> Res<((Expr, u32), (Expr, u32))> {
             self.ws();
+            self.no_newline_since(q + 1)?;
             let then = self.expr()?;
             let then_end = then.0.span.end as usize;
             self.ws();
@@ -81,6 +82,7 @@ impl P<'_> {
             opened += 1;
             let mut tail = || -> Res<()> {
                 self.ws();
+                self.no_newline_since(q + 1)?;
                 let then = self.expr()?;
                 let then_end = then.0.span.end as usize;
                 thens.push(then);
@@ -578,9 +580,9 @@ impl P<'_> {
         ))
     }
 
-    /// At an object's own level, a newline since `from` (after an operator
-    /// or an item's `=`) is where HCL's parser wanted an expression: the
-    /// parse fails there.
+    /// At an object's own level, a newline since `from` (after an operator,
+    /// a conditional's `?` or an item's `=`) is where HCL's parser wanted an
+    /// expression: the parse fails there.
     fn no_newline_since(&mut self, from: usize) -> Res<()> {
         if self.newline_since(from) {
             return Err(self.fail_after(from, EXPR));

@@ -388,7 +388,7 @@ fn a_newline_after_a_dot_at_an_object_level_is_blamed_even_when_more_follows() {
 }
 
 #[test]
-fn a_newline_after_an_operator_or_an_items_equals_at_an_object_level_is_an_invalid_expression() {
+fn a_newline_where_an_object_items_expression_goes_is_an_invalid_expression() {
     // HCL wants an expression where it finds the newline (a line comment
     // with it), whatever the next line holds.
     expect(
@@ -401,6 +401,15 @@ fn a_newline_after_an_operator_or_an_items_equals_at_an_object_level_is_an_inval
     );
     expect("a = { b = 1 +\n 2 }\n", &[("Invalid expression", 13..14)]);
     expect("a = { b = # c\n 2 }\n", &[("Invalid expression", 10..14)]);
+    // So does it after a conditional's `?`.
+    expect(
+        "a = {\n  v = \">= 3.29\"?\n    }\n",
+        &[("Invalid expression", 22..23)],
+    );
+    expect(
+        "a = { b = c ?\n d : e }\n",
+        &[("Invalid expression", 13..14)],
+    );
     // Inside brackets the newline is free.
     expect("a = [ 1 +\n 2 ]\n", &[]);
     expect("a = { b = [1 +\n 2] }\n", &[]);
