@@ -317,10 +317,7 @@ pub(crate) fn from_failure(
         };
     }
     if has(expected::PAREN_END) {
-        return what(
-            "Unbalanced parentheses",
-            "Expected a closing parenthesis to terminate the expression.",
-        );
+        return unbalanced_parentheses(tok);
     }
     if has(expected::INDEX_END) {
         // Subject: the token HCL's recovery stops at (a Go pointer to the
@@ -486,6 +483,16 @@ pub(crate) fn missing_key_value_separator(at: Span, before_name: bool) -> Syntax
         "Expected an equals sign (\"=\") to mark the beginning of the attribute value."
     };
     SyntaxError::new("Missing key/value separator", detail, at)
+}
+
+/// HCL's "Unbalanced parentheses": no `)` where an expression in
+/// parentheses ends.
+pub(crate) fn unbalanced_parentheses(at: Span) -> SyntaxError {
+    SyntaxError::new(
+        "Unbalanced parentheses",
+        "Expected a closing parenthesis to terminate the expression.",
+        at,
+    )
 }
 
 /// HCL's "Missing item separator" (in a tuple).

@@ -641,6 +641,7 @@ impl<'s> BodyParser<'s> {
         let reported = self.errors.len();
         let Some(expr) = self.expression(start, line_end) else {
             if single && self.silenced_in_recovery(reported, start) {
+                self.failed = Some(name);
                 return None;
             }
             self.after_broken_conditional(reported, start);

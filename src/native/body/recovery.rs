@@ -181,11 +181,7 @@ impl BodyParser<'_> {
                     self.errors.push(if follows_name(b, start, o) {
                         unterminated_call(b, start, o)
                     } else {
-                        SyntaxError::new(
-                            "Unbalanced parentheses",
-                            "Expected a closing parenthesis to terminate the expression.",
-                            span(b.len(), b.len()),
-                        )
+                        diagnose::unbalanced_parentheses(span(b.len(), b.len()))
                     });
                     return;
                 }
@@ -449,11 +445,7 @@ impl BodyParser<'_> {
                 e.span,
             ),
             "Unbalanced parentheses" if follows_name => unterminated_call(self.b, start, at),
-            "Unbalanced parentheses" => SyntaxError::new(
-                "Unbalanced parentheses",
-                "Expected a closing parenthesis to terminate the expression.",
-                eof,
-            ),
+            "Unbalanced parentheses" => diagnose::unbalanced_parentheses(eof),
             _ => e,
         }
     }
