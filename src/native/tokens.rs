@@ -99,8 +99,9 @@ pub(crate) fn newline_in(b: &[u8], from: usize, to: usize) -> Option<Span> {
 /// Where HCL's parser stops when it recovers from an index left open at
 /// the token at `p`: the `]` that closes it (brackets opened after that
 /// token skipped with theirs), or the end of the input. Quoted strings and
-/// comments are passed over. HCL blames this token for the missing
-/// bracket.
+/// comments are passed over, and a string the index is in (the index is
+/// in one of its template sequences) is read on from where it is. HCL
+/// blames this token for the missing bracket.
 pub(crate) fn index_close(src: &str, p: usize) -> Span {
     let b = src.as_bytes();
     // The token HCL read there is not counted; a quoted string is one
@@ -110,7 +111,7 @@ pub(crate) fn index_close(src: &str, p: usize) -> Span {
     } else {
         token_at(src, p).end as usize
     };
-    bracket_close_from(src, from)
+    bracket_close_in(b, from, strings_open_at(b, from))
 }
 
 /// The first `]` from byte `from` that no `[` after `from` opened
@@ -119,35 +120,82 @@ pub(crate) fn index_close(src: &str, p: usize) -> Span {
 /// where [`index_close`]'s scan goes on when the text it was given ends
 /// before the file does.
 pub(crate) fn bracket_close_from(src: &str, from: usize) -> Span {
-    let b = src.as_bytes();
+    bracket_close_in(src.as_bytes(), from, Vec::new())
+}
+
+/// [`bracket_close_from`] with `open` (from [`strings_open_at`]) open at
+/// `from`.
+fn bracket_close_in(b: &[u8], from: usize, mut open: Vec<u8>) -> Span {
     let mut depth = 0usize;
     let mut i = from;
     while i < b.len() {
-        match b[i] {
-            b'[' => depth += 1,
-            b']' if depth == 0 => return Span::from_usize(i, i + 1),
-            b']' => depth -= 1,
+        if open.last() != Some(&b'"') {
+            match b[i] {
+                b'[' => depth += 1,
+                b']' if depth == 0 => return Span::from_usize(i, i + 1),
+                b']' => depth -= 1,
+                b'#' => {
+                    i = line_end(b, i);
+                    continue;
+                }
+                b'/' if b.get(i + 1) == Some(&b'/') => {
+                    i = line_end(b, i);
+                    continue;
+                }
+                b'/' if b.get(i + 1) == Some(&b'*') => {
+                    i = block_comment_end(b, i);
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        i = read_strings(b, i, &mut open);
+    }
+    Span::from_usize(b.len(), b.len())
+}
+
+/// The quoted strings, template sequences and braces open at `to`,
+/// innermost last (`"`, `$` and `{`), read from the start of its line: a
+/// quoted string ends on its line unless it runs away, and then HCL's
+/// lexer reads it on to the next quote, which this follows too.
+fn strings_open_at(b: &[u8], to: usize) -> Vec<u8> {
+    let mut open = Vec::new();
+    let mut i = memchr::memrchr(b'\n', &b[..to]).map_or(0, |k| k + 1);
+    while i < to {
+        i = read_strings(b, i, &mut open);
+    }
+    open
+}
+
+/// Reads what starts at `i` (a byte, an escape, a template sequence's
+/// opener) with `open` the strings, sequences and braces open there (see
+/// [`strings_open_at`]), which it updates; the position after it.
+fn read_strings(b: &[u8], i: usize, open: &mut Vec<u8>) -> usize {
+    let c = b[i];
+    if open.last() == Some(&b'"') {
+        match c {
+            b'\\' => return i + 2,
             b'"' => {
-                i = closing_quote_end(b, i + 1);
-                continue;
+                open.pop();
             }
-            b'#' => {
-                i = line_end(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = line_end(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = block_comment_end(b, i);
-                continue;
+            // `$${` and `%%{` are text.
+            b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => return i + 3,
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                open.push(b'$');
+                return i + 2;
             }
             _ => {}
         }
-        i += 1;
+        return i + 1;
     }
-    Span::from_usize(b.len(), b.len())
+    match c {
+        b'"' | b'{' => open.push(c),
+        b'}' => {
+            open.pop();
+        }
+        _ => {}
+    }
+    i + 1
 }
 
 /// Just past the newlines (`\n` or `\r\n`) that start at `i`, one after

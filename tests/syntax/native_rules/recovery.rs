@@ -96,6 +96,16 @@ fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
         "a = b[1 \"x\" ]\n",
         &[("Missing close bracket on index", 12..13)],
     );
+    // An index in a string's template sequence: the string is read on
+    // from the sequence's end, to its closing quote.
+    expect(
+        "x = [\"a${b[c}d\"]\n",
+        &[("Missing close bracket on index", 15..16)],
+    );
+    expect(
+        "x = \"${b[c}d\"\ny = [1]\n",
+        &[("Missing close bracket on index", 22..22)],
+    );
     // A string cut by its line runs on to its quote, as in HCL's lexer.
     expect(
         "a = b[1 \"x\n]\"\n]\n",
