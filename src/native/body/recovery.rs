@@ -110,26 +110,35 @@ impl BodyParser<'_> {
         );
     }
 
+    /// Where the first of the errors from `from` on, of the value at
+    /// `start`, is.
+    fn first_error_at(&self, from: usize, start: usize) -> Option<usize> {
+        self.errors[from..]
+            .iter()
+            .map(|e| e.span.start as usize)
+            .filter(|&at| at >= start)
+            .min()
+    }
+
+    /// Whether the parser is in recovery and recovery silences every error
+    /// from `from` on (see `diagnose::silent_in_recovery`).
+    fn silenced(&self, from: usize) -> bool {
+        self.recovery
+            && self.errors[from..]
+                .iter()
+                .all(|e| diagnose::silent_in_recovery(&e.summary))
+    }
+
     /// In recovery, an expression whose every error recovery silences
     /// (from `from` on, of the value at `start`) leaves HCL's parser where
     /// it failed, with no error to recover from: a single-line block then
     /// reads its end there (a comma or a newline is reported). If so, the
     /// errors are dropped and `self.i` is put at that token (`true`).
     pub(super) fn silenced_in_recovery(&mut self, from: usize, start: usize) -> bool {
-        let errors = &self.errors[from..];
-        if !self.recovery
-            || !errors
-                .iter()
-                .all(|e| diagnose::silent_in_recovery(&e.summary))
-        {
+        if !self.silenced(from) {
             return false;
         }
-        let Some(at) = errors
-            .iter()
-            .map(|e| e.span.start as usize)
-            .filter(|&at| at >= start)
-            .min()
-        else {
+        let Some(at) = self.first_error_at(from, start) else {
             return false;
         };
         self.errors.truncate(from);
@@ -149,17 +158,11 @@ impl BodyParser<'_> {
     #[cold]
     pub(super) fn open_at_end_in_recovery(&mut self, from: usize, start: usize) {
         let b = self.b;
-        let errors = &self.errors[from..];
-        if !self.recovery
-            || errors.is_empty()
-            || !errors
-                .iter()
-                .all(|e| diagnose::silent_in_recovery(&e.summary))
-        {
+        if self.errors.len() == from || !self.silenced(from) {
             return;
         }
         // What is unterminated or unclosed runs to the end of the file.
-        let Some(at) = errors
+        let Some(at) = self.errors[from..]
             .iter()
             .map(|e| {
                 if e.summary.starts_with("Unterminated") || e.summary.starts_with("Unclosed") {
@@ -234,12 +237,7 @@ impl BodyParser<'_> {
     /// error from `from` on): HCL's parser recovers each bracket open
     /// there to its own closer; so does this one.
     pub(super) fn skip_open_brackets(&mut self, from: usize, start: usize) {
-        let Some(at) = self.errors[from..]
-            .iter()
-            .map(|e| e.span.start as usize)
-            .filter(|&at| at >= start)
-            .min()
-        else {
+        let Some(at) = self.first_error_at(from, start) else {
             return;
         };
         let open = open_at(self.b, start, at);
@@ -679,7 +677,7 @@ fn within(b: &[u8], start: usize, at: usize) -> Within {
 /// `open`, in the expression that starts at `start`: blamed on the name
 /// (its `::`-separated parts included) and the parenthesis.
 fn unterminated_call(b: &[u8], start: usize, open: usize) -> SyntaxError {
-    let before = b[start..open].trim_ascii_end();
+    let before = before(b, start, open);
     let name_start = before
         .iter()
         .rposition(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b':')))
@@ -697,7 +695,7 @@ fn unterminated_call(b: &[u8], start: usize, open: usize) -> SyntaxError {
 fn follows_value(b: &[u8], start: usize, open: usize) -> bool {
     follows_name(b, start, open)
         || matches!(
-            b[start..open].trim_ascii_end().last(),
+            before(b, start, open).last(),
             Some(b')' | b']' | b'}' | b'"')
         )
 }
@@ -706,7 +704,7 @@ fn follows_value(b: &[u8], start: usize, open: usize) -> bool {
 /// expression that starts at `start`: a call's parentheses, not an
 /// expression's. The keywords of a `for` expression are not names.
 fn follows_name(b: &[u8], start: usize, open: usize) -> bool {
-    let before = b[start..open].trim_ascii_end();
+    let before = before(b, start, open);
     let len = before
         .iter()
         .rev()
@@ -714,6 +712,12 @@ fn follows_name(b: &[u8], start: usize, open: usize) -> bool {
         .count();
     let name = &before[before.len() - len..];
     len > 0 && name != b"in" && name != b"if"
+}
+
+/// The expression that starts at `start`, up to `to` (blanks at its end
+/// left out; empty if `to` is not after `start`).
+fn before(b: &[u8], start: usize, to: usize) -> &[u8] {
+    b.get(start..to).unwrap_or_default().trim_ascii_end()
 }
 
 /// HCL's diagnostics where the `for` expression whose bracket is at
