@@ -309,6 +309,27 @@ fn an_unknown_for_condition_of_a_non_bool_type_is_an_error() {
     assert_eq!(value("${[for x in [1] : x if d]}"), Value::dynamic());
 }
 
+/// hclsyntax checks a `for` expression's `if` clause once before the
+/// elements, its variables unknown, so that a clause that can never be a
+/// bool is an error over an empty or unknown collection too (go-cty 1.12
+/// and HCL 2.14 gave `[]` here only when the collection was unknown).
+#[test]
+fn a_for_condition_is_checked_before_the_elements() {
+    let (d, _) = fail("${[for x in [] : x if m]}");
+    assert_eq!(
+        parts(&d),
+        (
+            "Invalid 'for' condition",
+            "The 'if' clause value is invalid: a bool is required.",
+            "t.json:1,30-31".into(),
+            "t.json:1,10-32".into()
+        )
+    );
+    let (d, _) = fail("${[for x in [] : x if nul]}");
+    assert_eq!(d.summary, "Condition is null");
+    assert_eq!(value("${[for x in [] : x if x > 1]}"), Value::tuple([]));
+}
+
 #[test]
 fn division_by_zero_is_an_infinity_as_in_go_cty() {
     assert_eq!(

@@ -22,6 +22,9 @@ pub(crate) struct Iteration<'e> {
     pub key_var: Option<&'e Ident>,
     pub value_var: &'e Ident,
     pub collection: &'e Expr,
+    /// A `for` expression's `if` clause, checked once before the elements
+    /// (see [`Eval::iterate`]).
+    pub filter: Option<&'e Expr>,
     /// The whole `for` expression or directive, for context.
     pub span: Span,
 }
@@ -31,8 +34,16 @@ impl Eval<'_> {
     /// child scope holding the iteration variables, stopping after the
     /// first element that reports an error. `body` says whether
     /// its result for that element is known. Returns whether the whole
-    /// iteration is: false when the collection is unknown or failed, or
-    /// when some element's result is not known.
+    /// iteration is: false when the collection is unknown or failed, when
+    /// the `if` clause fails its first check, or when some element's
+    /// result is not known.
+    ///
+    /// As in HCL's `ForExpr.Value`, an `if` clause is evaluated once before
+    /// the elements with its variables unknown, for any collection of a
+    /// known type (an empty or unknown one too): a clause that fails, is
+    /// null or cannot be a bool whatever the elements are is reported
+    /// there, once. An unknown collection's result then carries the
+    /// clause's marks.
     pub(crate) fn iterate(
         &mut self,
         it: &Iteration<'_>,
@@ -44,7 +55,18 @@ impl Eval<'_> {
         // The collection's marks go on the result (gathered by the caller);
         // each element keeps its own.
         let collection = self.gather(collection);
-        if self.failed_since(mark) || !self.check_iterable(&collection, it) {
+        if self.failed_since(mark) {
+            return false;
+        }
+        let Some(collection_known) = self.check_iterable(&collection, it) else {
+            return false;
+        };
+        if let Some(filter) = it.filter {
+            if !self.check_filter(filter, it, ctx, !collection_known) {
+                return false;
+            }
+        }
+        if !collection_known {
             return false;
         }
         let mut known = true;
@@ -99,9 +121,11 @@ impl Eval<'_> {
         known
     }
 
-    /// Whether `collection` is a known value that can be iterated; reports
-    /// why not when that is an error (not when it is merely unknown).
-    fn check_iterable(&mut self, collection: &Value, it: &Iteration<'_>) -> bool {
+    /// Whether `collection` can be iterated: `Some(true)` when it is a known
+    /// collection, `Some(false)` when it is an unknown one of a collection
+    /// type, `None` when it is an unknown of no known type or cannot be
+    /// iterated (reported when that is an error).
+    fn check_iterable(&mut self, collection: &Value, it: &Iteration<'_>) -> Option<bool> {
         let iterable = |t: &Type| {
             matches!(
                 t,
@@ -116,14 +140,15 @@ impl Eval<'_> {
                     it.collection.span,
                     it.span,
                 );
-                false
+                None
             }
-            Value::Unknown(t) if iterable(t) || *t == Type::Dynamic => false,
+            Value::Unknown(Type::Dynamic) => None,
+            Value::Unknown(t) if iterable(t) => Some(false),
             Value::List(..)
             | Value::Set(..)
             | Value::Tuple(_)
             | Value::Map(..)
-            | Value::Object(_) => true,
+            | Value::Object(_) => Some(true),
             other => {
                 self.error_in(
                     "Iteration over non-iterable value",
@@ -134,9 +159,36 @@ impl Eval<'_> {
                     it.collection.span,
                     it.span,
                 );
-                false
+                None
             }
         }
+    }
+
+    /// The first check of the `if` clause `filter` (see
+    /// [`Eval::iterate`]): evaluated with the iteration variables unknown,
+    /// whether it may still keep elements. Its marks go on the result
+    /// when `keep_marks` (an unknown collection's result).
+    fn check_filter(
+        &mut self,
+        filter: &Expr,
+        it: &Iteration<'_>,
+        ctx: &Env<'_>,
+        keep_marks: bool,
+    ) -> bool {
+        let unknown = Value::dynamic();
+        let key = it.key_var.map(|k| (&*k.name, Cow::Borrowed(&unknown)));
+        let locals = ctx.iteration(key, (&it.value_var.name, &unknown));
+        let mark = self.mark();
+        let value = self.value_cow(filter, &ctx.with(&locals));
+        let value = if keep_marks {
+            self.gather(value)
+        } else {
+            value
+        };
+        !self.failed_since(mark)
+            && self
+                .filter_value(value.unmarked(), filter, it.span, "Condition is null")
+                .is_ok()
     }
 
     /// A `for` expression: a tuple, or an object (grouped with `...`). The
@@ -154,6 +206,7 @@ impl Eval<'_> {
             key_var: f.key_var.as_ref(),
             value_var: &f.value_var,
             collection: &f.collection,
+            filter: f.cond.as_ref(),
             span,
         };
         match &f.result {
@@ -226,24 +279,42 @@ impl Eval<'_> {
         if self.failed_since(mark) {
             return None;
         }
-        if let Value::Bool(b) = &*value {
-            return Some(*b);
+        self.filter_value(&value, cond, span, "Invalid 'for' condition")
+            .ok()
+            .flatten()
+    }
+
+    /// What the `if` clause's value `value` says of an element: `Ok(Some(keep))`,
+    /// `Ok(None)` when it is unknown, `Err(())` when it is null or cannot be
+    /// a bool (reported; a null one with `null_summary`, which hclsyntax
+    /// words one way for its first check and another for an element).
+    fn filter_value(
+        &mut self,
+        value: &Value,
+        cond: &Expr,
+        span: Span,
+        null_summary: &str,
+    ) -> Result<Option<bool>, ()> {
+        match value {
+            Value::Bool(b) => return Ok(Some(*b)),
+            // What the first check mostly finds (`v != "b"` of an unknown).
+            Value::Unknown(Type::Bool) => return Ok(None),
+            _ => {}
         }
         // An unknown condition is still converted, so that one of a type
         // that can never be a bool is an error now, as a known one is.
         if value.is_null() {
-            // hclsyntax's summary for this case.
             self.error_in(
-                "Condition is null",
+                null_summary,
                 "The value of the 'if' clause must not be null.",
                 cond.span,
                 span,
             );
-            return None;
+            return Err(());
         }
-        match try_convert(&value, &Type::Bool, true) {
-            Ok(Value::Bool(b)) => Some(b),
-            Ok(_) => None,
+        match try_convert(value, &Type::Bool, true) {
+            Ok(Value::Bool(b)) => Ok(Some(b)),
+            Ok(_) => Ok(None),
             Err(e) => {
                 self.error_in(
                     "Invalid 'for' condition",
@@ -251,7 +322,7 @@ impl Eval<'_> {
                     cond.span,
                     span,
                 );
-                None
+                Err(())
             }
         }
     }

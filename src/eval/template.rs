@@ -204,6 +204,7 @@ impl Eval<'_> {
             key_var: directive.key_var.as_ref(),
             value_var: &directive.value_var,
             collection: &directive.collection,
+            filter: None,
             span: directive.span,
         };
         let complete = self.iterate(&iteration, ctx, |eval, scope| {

@@ -176,6 +176,17 @@ fn for_expressions_keep_element_marks_and_mark_the_result_with_the_collection_an
         eval("[for x in list : x if x != secret]"),
         Value::tuple([s("a"), s("b").mark(S)]).mark(S)
     );
+    // Over an unknown collection, the `if` clause's first check (its
+    // variables unknown) marks the unknown result, as in hclsyntax; over a
+    // known empty one nothing is kept and nothing marked.
+    let unknown_list = EvalContext::new()
+        .with_variable("secret", s("hunter2").mark(S))
+        .with_variable("pending", Value::unknown(Type::list(Type::String)));
+    let value = Expression::parse("[for x in pending : x if x != secret]", "t.hcl")
+        .and_then(|e| e.value(&unknown_list))
+        .unwrap();
+    assert_eq!(value, Value::dynamic().mark(S));
+    assert_eq!(eval("[for x in [] : x if x != secret]"), Value::tuple([]));
 }
 
 #[test]

@@ -561,13 +561,57 @@ fn for_filter_must_be_bool() {
     assert_eq!(text, "v");
 }
 
-/// hclsyntax's own summary for a null 'if' clause.
+/// hclsyntax's own summary for a null 'if' clause: "Condition is null"
+/// when its first check (variables unknown) finds it null, "Invalid 'for'
+/// condition" when an element's does.
 #[test]
 fn null_for_filter_is_condition_is_null() {
     let (d, text) = error("${[for v in items : v if nothing]}", &ctx());
     assert_eq!(d.summary, "Condition is null");
     assert_eq!(d.detail, "The value of the 'if' clause must not be null.");
     assert_eq!(text, "nothing");
+    let (d, text) = error("${[for v in [true, null] : v if v]}", &ctx());
+    assert_eq!(d.summary, "Invalid 'for' condition");
+    assert_eq!(d.detail, "The value of the 'if' clause must not be null.");
+    assert_eq!(text, "v");
+}
+
+/// As in hclsyntax, an `if` clause is checked once with its variables
+/// unknown before any element: one that cannot keep an element whatever
+/// the elements are is an error even over an empty or unknown collection,
+/// reported once; one that depends on the elements waits for them.
+#[test]
+fn for_filter_is_checked_before_the_elements() {
+    let c = ctx();
+    for src in [
+        "${[for v in [] : v if \"yes\"]}",
+        "${{for k, v in {} : k => v if items}}",
+        "${[for v in ulist : v if [v]]}",
+    ] {
+        let found = errors(src, &c);
+        assert_eq!(found.len(), 1, "{src}: {found:?}");
+        assert_eq!(found[0].summary, "Invalid 'for' condition", "{src}");
+    }
+    let (d, text) = error("${[for v in [] : v if nothing]}", &c);
+    assert_eq!(
+        (d.summary.as_str(), text.as_str()),
+        ("Condition is null", "nothing")
+    );
+    // An error in the clause itself stops the `for` there.
+    let found = errors("${[for k, v in {} : v if \"x\" + 1 > 0]}", &c);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].summary, "Invalid operand");
+    // One error, not one per element.
+    assert_eq!(errors("${[for v in items : v if items]}", &c).len(), 1);
+    // What depends on the elements is not known before them.
+    assert_eq!(ok("${[for v in [] : v if v > 1]}", &c), Value::tuple([]));
+    assert_eq!(ok("${[for v in [] : v if v[0]]}", &c), Value::tuple([]));
+    assert_eq!(
+        ok("${[for v in ulist : v if v != \"\"]}", &c),
+        Value::dynamic()
+    );
+    // A collection of no known type is not looked into.
+    assert_eq!(ok("${[for v in dyn : v if items]}", &c), Value::dynamic());
 }
 
 #[test]
