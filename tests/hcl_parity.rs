@@ -697,6 +697,16 @@ fn difference_numbers_are_exact_decimals() {
     assert_eq!(value("${0.1 + 0.2 == 0.3}"), Value::from(true));
 }
 
+/// go-cty's numbers keep the sign of a zero (`-0`, `0 * -1`), and write
+/// it (`tostring(0 * -1)` is `"-0"`); an exact decimal has one zero.
+#[test]
+fn difference_there_is_no_negative_zero() {
+    assert_eq!(value("${-0}"), Value::from(0));
+    assert_eq!(string("${tostring(0 * -1)}"), "0");
+    assert_eq!(string("${jsonencode(-0)}"), "0");
+    assert_eq!(value("${-0 == 0}"), Value::from(true));
+}
+
 #[test]
 fn difference_numbers_have_a_range_limit() {
     let (d, _) = fail_src(r#"{"a": 1e99999}"#);
