@@ -707,6 +707,17 @@ fn difference_there_is_no_negative_zero() {
     assert_eq!(value("${-0 == 0}"), Value::from(true));
 }
 
+/// go-cty's `substr` skips its "length 0 is the empty string" shortcut
+/// when the offset is negative, and its loop then takes the rest of the
+/// string: `substr("hello", -1, 0)` is `"o"` there.
+#[test]
+fn difference_substr_of_length_zero_is_empty_from_any_offset() {
+    assert_eq!(string(r#"${substr("hello", -1, 0)}"#), "");
+    assert_eq!(string(r#"${substr("hello", -9, 0)}"#), "");
+    assert_eq!(string(r#"${substr("hello", 1, 0)}"#), "");
+    assert_eq!(string(r#"${substr("hello", -2, 1)}"#), "l");
+}
+
 #[test]
 fn difference_numbers_have_a_range_limit() {
     let (d, _) = fail_src(r#"{"a": 1e99999}"#);
