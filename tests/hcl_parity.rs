@@ -718,6 +718,17 @@ fn difference_substr_of_length_zero_is_empty_from_any_offset() {
     assert_eq!(string(r#"${substr("hello", -2, 1)}"#), "l");
 }
 
+/// HCL evaluates every element of a `for` expression, reports each
+/// element's error and gives a tuple (unknown where an element failed);
+/// the crate stops at the first element that fails, reports its error
+/// and gives an unknown value.
+#[test]
+fn difference_a_for_expression_stops_at_its_first_failing_element() {
+    let (d, _) = fail(r#"${[for x in [1, "a", 2, "b"] : x * 2]}"#);
+    assert_eq!(d.summary, "Invalid operand");
+    assert_eq!(d.subject.unwrap().to_string(), "t.json:1,43-44");
+}
+
 #[test]
 fn difference_numbers_have_a_range_limit() {
     let (d, _) = fail_src(r#"{"a": 1e99999}"#);
