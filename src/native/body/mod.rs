@@ -649,7 +649,7 @@ impl<'s> BodyParser<'s> {
             if !ran_away {
                 self.skip_open_brackets(reported, start);
             }
-            self.open_at_end_in_recovery(reported, start);
+            self.follow_out_in_recovery(reported, start);
             self.quiet_while_recovering(reported);
             if ran_away {
                 self.recover_after_runaway();
@@ -664,8 +664,12 @@ impl<'s> BodyParser<'s> {
         if self.i < line_end {
             if let Some(errors) = self.broken_tail(start, self.i, line_end) {
                 self.errors.extend(errors);
+                if single && self.silenced_in_recovery(reported, start) {
+                    self.failed = Some(name);
+                    return None;
+                }
                 self.after_broken_conditional(reported, start);
-                self.open_at_end_in_recovery(reported, start);
+                self.follow_out_in_recovery(reported, start);
                 self.quiet_while_recovering(reported);
                 self.recover_after_item();
                 self.failed = Some(name);

@@ -10,7 +10,7 @@ use crate::native::diagnose::{self, for_problem, invalid_for};
 use crate::native::parser;
 use crate::native::{tokens, Span, SyntaxError};
 
-use super::lines::{heredoc_end, logical_line_end};
+use super::lines::{blank_run_end, heredoc_end, line_comment_end, logical_line_end};
 use super::{span, BodyParser, Name};
 
 /// How a quoted label's string fails to close on its line.
@@ -130,10 +130,13 @@ impl BodyParser<'_> {
     }
 
     /// In recovery, an expression whose every error recovery silences
-    /// (from `from` on, of the value at `start`) leaves HCL's parser where
-    /// it failed, with no error to recover from: a single-line block then
-    /// reads its end there (a comma or a newline is reported). If so, the
-    /// errors are dropped and `self.i` is put at that token (`true`).
+    /// (from `from` on, of the value at `start`) leaves HCL's parser with
+    /// no error to recover from: where it failed, or past the closers of
+    /// the brackets, calls, template sequences, strings and heredocs open
+    /// there, each of which reads on to its own end. A single-line block
+    /// then reads its end there (a comma or a newline is reported). If
+    /// so, the errors are dropped and `self.i` is put at that token
+    /// (`true`; see [`follow_out`]).
     pub(super) fn silenced_in_recovery(&mut self, from: usize, start: usize) -> bool {
         if !self.silenced(from) {
             return false;
@@ -141,22 +144,26 @@ impl BodyParser<'_> {
         let Some(at) = self.first_error_at(from, start) else {
             return false;
         };
-        self.errors.truncate(from);
-        self.i = at;
-        true
+        match follow_out(self.src, start, at) {
+            FollowOut::Past(end) => {
+                self.errors.truncate(from);
+                self.i = end;
+                true
+            }
+            FollowOut::Says(_) | FollowOut::Unknown => false,
+        }
     }
 
     /// In recovery, HCL's parser leaves unsaid what a tuple, an object, a
     /// string or an interpolation misses, and each recovers to its own
-    /// closer; a call or parentheses around them that then find the end
-    /// of the file where their `)` goes still say so. When the errors of
-    /// the value at `start` (from `from` on) are all of the first kind,
-    /// this follows those recoveries out from the first error and reports
-    /// a call or parentheses that meets the end of the file; the caller
-    /// then drops the others
+    /// closer; a call or parentheses around them still say what they find
+    /// where their `)` goes. When the errors of the value at `start` (from
+    /// `from` on) are all of the first kind, this follows those recoveries
+    /// out from the first error ([`follow_out`]) and reports what a call or
+    /// parentheses say; the caller then drops the others
     /// ([`quiet_while_recovering`](Self::quiet_while_recovering)).
     #[cold]
-    pub(super) fn open_at_end_in_recovery(&mut self, from: usize, start: usize) {
+    pub(super) fn follow_out_in_recovery(&mut self, from: usize, start: usize) {
         let b = self.b;
         if self.errors.len() == from || !self.silenced(from) {
             return;
@@ -176,22 +183,8 @@ impl BodyParser<'_> {
         else {
             return;
         };
-        let at_end = |i: usize| b[i.min(b.len())..].trim_ascii().is_empty();
-        let mut i = at;
-        for &o in open_at(b, start, at).iter().rev() {
-            match b[o] {
-                b'(' if at_end(i) => {
-                    self.errors.push(if follows_name(b, start, o) {
-                        unterminated_call(b, start, o)
-                    } else {
-                        diagnose::unbalanced_parentheses(span(b.len(), b.len()))
-                    });
-                    return;
-                }
-                b'"' | b'<' if at_end(i) => {}
-                b'[' | b'{' => i = recover_to_closer(b, i, b[o]),
-                _ => return,
-            }
+        if let FollowOut::Says(error) = follow_out(self.src, start, at) {
+            self.errors.push(error);
         }
     }
 
@@ -589,6 +582,91 @@ fn open_at(b: &[u8], from: usize, to: usize) -> Vec<usize> {
         i += 1;
     }
     stack
+}
+
+/// Where HCL's parser stands once the constructs open at an error that
+/// recovery silences are done with it.
+enum FollowOut {
+    /// Past them all, at this offset.
+    Past(usize),
+    /// A call or parentheses reported this where their `)` should be (and
+    /// went on in a way this does not follow).
+    Says(SyntaxError),
+    /// Where a call's next argument goes on is not followed.
+    Unknown,
+}
+
+/// In recovery, a term that fails with an error recovery silences is a
+/// placeholder to HCL's parser, which leaves the failing token (at `at`)
+/// to the constructs of the value at `start` open there, innermost first:
+/// a tuple, an object and a template sequence recover to their closers, a
+/// quoted string and a heredoc read on to their ends, an index takes the
+/// token for its `]`; a call or parentheses read the token: their `)`, or
+/// "Missing argument separator" and "Unbalanced parentheses" (which
+/// recovery does not silence), or "Unterminated function call" at the end
+/// of the file.
+fn follow_out(src: &str, start: usize, at: usize) -> FollowOut {
+    let b = src.as_bytes();
+    let mut i = at;
+    for &o in open_at(b, start, at).iter().rev() {
+        i = match b[o] {
+            b'"' => tokens::closing_quote_end(b, i),
+            b'<' => i.max(heredoc_end(b, o).unwrap_or(b.len())),
+            b'(' => {
+                let call = follows_name(b, start, o);
+                let t = next_token_in_brackets(b, i);
+                match b.get(t) {
+                    None if call => return FollowOut::Says(unterminated_call(b, start, o)),
+                    None => {
+                        let end = span(b.len(), b.len());
+                        return FollowOut::Says(diagnose::unbalanced_parentheses(end));
+                    }
+                    Some(b')') => t + 1,
+                    // A comma and then `)` ends the call too.
+                    Some(b',')
+                        if call && b.get(next_token_in_brackets(b, t + 1)) == Some(&b')') =>
+                    {
+                        next_token_in_brackets(b, t + 1) + 1
+                    }
+                    Some(b',' | b'.') if call => return FollowOut::Unknown,
+                    Some(_) => {
+                        let token = tokens::token_at(src, t);
+                        return FollowOut::Says(if call {
+                            diagnose::missing_argument_separator(token)
+                        } else {
+                            diagnose::unbalanced_parentheses(token)
+                        });
+                    }
+                }
+            }
+            // An index takes the token there for its `]`, whatever it is.
+            b'[' if follows_value(b, start, o) => {
+                let t = next_token_in_brackets(b, i);
+                if t < b.len() {
+                    tokens::token_at(src, t).end as usize
+                } else {
+                    i
+                }
+            }
+            c => recover_to_closer(b, i, c),
+        };
+    }
+    FollowOut::Past(i)
+}
+
+/// The next token from `i` inside brackets, where HCL's parser passes over
+/// newlines as it does over blanks and comments.
+fn next_token_in_brackets(b: &[u8], mut i: usize) -> usize {
+    loop {
+        i = blank_run_end(b, i);
+        match (b.get(i), b.get(i + 1)) {
+            (Some(b'\n' | b'\r'), _) => i += 1,
+            (Some(b'#'), _) => i = line_comment_end(b, i + 1),
+            (Some(b'/'), Some(b'/')) => i = line_comment_end(b, i + 2),
+            (Some(b'/'), Some(b'*')) => i = tokens::block_comment_end(b, i),
+            _ => return i,
+        }
+    }
 }
 
 /// Where HCL's parser goes on after recovering from an error at `from`

@@ -458,6 +458,85 @@ fn in_recovery_a_single_line_block_reads_its_end_where_its_value_failed() {
     expect("x = ]\na { b = ! }\n", &[(first, 4..5)]);
 }
 
+/// ... and past the closers of what is open there: a tuple, an object, a
+/// call, a template sequence, its string and a heredoc each read on to
+/// their own end in HCL's recovery, where the block's end is read. An
+/// index takes the failing token for its `]`, so the block's end is not
+/// known there (nothing more is reported, as in HCL).
+#[test]
+fn in_recovery_a_single_line_block_reads_its_end_past_what_its_value_left_open() {
+    let first = ("Invalid expression", 4..5);
+    let single = "Invalid single-argument block definition";
+    expect("x = ]\na { b = [ , ] }\n", std::slice::from_ref(&first));
+    expect(
+        "x = ]\na { b = [ , ]\n}\n",
+        &[first.clone(), (single, 19..20)],
+    );
+    expect(
+        "x = ]\na { b = { \"k\"\n}\n}\n",
+        &[first.clone(), (single, 21..22)],
+    );
+    expect(
+        "x = ]\na { b = f( , )\n}\n",
+        &[first.clone(), (single, 20..21)],
+    );
+    expect(
+        "x = ]\na { b = 1 + , }\n",
+        &[first.clone(), (single, 18..19)],
+    );
+    expect(
+        "x = ]\na { b = \"${ , }\"\n}\n",
+        &[first.clone(), (single, 22..23)],
+    );
+    expect(
+        "x = ]\na { b = [1, {x = [ , ]}]\n}\n",
+        &[first.clone(), (single, 30..31)],
+    );
+    expect(
+        "x = ]\na { b = <<EOT\n${ , }\nEOT\n}\n",
+        &[first.clone(), (single, 30..31)],
+    );
+    expect("x = ]\na { b = x[ , ]\n}\n", &[first]);
+}
+
+/// In recovery, a term that fails silently is a placeholder to HCL's
+/// parser, and the failing token is read by the constructs open around
+/// it: parentheses that find no `)` there say "Unbalanced parentheses", a
+/// call "Missing argument separator" (or "Unterminated function call" at
+/// the end of the file), even in recovery; an index takes the token for
+/// its `]`, and a call's comma followed by `)` ends it.
+#[test]
+fn in_recovery_a_silent_failure_is_read_by_the_parentheses_and_calls_around_it() {
+    let first = ("Invalid expression", 4..5);
+    let parens = "Unbalanced parentheses";
+    let separator = "Missing argument separator";
+    expect("a = ]\nx = ( , )\n", &[first.clone(), (parens, 12..13)]);
+    expect("a = ]\nx = [( , )]\n", &[first.clone(), (parens, 13..14)]);
+    expect(
+        "a = ]\nx = (\"${ , }\" 1)\n",
+        &[first.clone(), (parens, 20..21)],
+    );
+    expect("a = ]\nx = f( = )\n", &[first.clone(), (separator, 13..14)]);
+    expect(
+        "a = ]\nx = f([ , ] 2)\n",
+        &[first.clone(), (separator, 18..19)],
+    );
+    expect(
+        "a = ]\nx = f(a[ , ])\n",
+        &[first.clone(), (separator, 17..18)],
+    );
+    expect(
+        "a = ]\nx = f( = , )\n",
+        &[first.clone(), (separator, 13..14)],
+    );
+    expect(
+        "a = ]\nx = f(a[ ,",
+        &[first.clone(), ("Unterminated function call", 10..12)],
+    );
+    expect("a = ]\nx = (1 +)\n", std::slice::from_ref(&first));
+    expect("a = ]\nx = f( , )\n", &[first]);
+}
+
 /// A directive that does not fit the one open in a template ends that
 /// one, as HCL's parser (which reads a directive's body recursively)
 /// returns from it; what follows is read in the directive around it. A
