@@ -4,29 +4,31 @@
 //! when `x` is null.
 //!
 //! - A known left operand that decides (`true ||`, `false &&`) is the
-//!   result; the right operand is not evaluated, so its errors (and its
-//!   unknowns) do not matter.
+//!   result; the right operand is evaluated apart, as HCL evaluates it,
+//!   and its errors (and its unknowns) do not matter; but a right operand
+//!   that evaluates to a value that can never be a bool (`true || {}`) is
+//!   "Invalid operand", as HCL checks both operands' types before it
+//!   short-circuits.
 //! - A known left operand that does not decide: the result is the right
 //!   operand (converted to bool), errors and all.
 //! - An unknown left operand: the right operand is evaluated apart; if it
 //!   decides on its own (`unknown || true`), that is the result, otherwise
 //!   the result is an unknown bool. Its errors are held back, since once
-//!   the left operand is known they may not be reached at all.
+//!   the left operand is known they may not be reached at all; a value
+//!   that can never be a bool is reported, as above.
 //! - An error in the left operand, or a left operand that is null or not a
 //!   bool, is reported as before (and the right operand is then evaluated
 //!   too, so that all its errors are reported at once).
 //!
 //! Marks: the result carries the marks of both operands, as in HCL, which
-//! evaluates both sides: a right operand not needed for the result is
-//! still evaluated for its marks (its errors ignored) once any value has
-//! been marked.
+//! evaluates both sides.
 
 use std::borrow::Cow;
 
 use super::context::Env;
 use super::expr::Eval;
 use crate::native::{BinaryOp, BinaryTerm, Expr, Span};
-use crate::value::{marks_may_exist, Marks, Type, Value};
+use crate::value::{Marks, Type, Value};
 
 impl Eval<'_> {
     /// A chain `first op x1 op x2 ...` of `&&` or `||`, left to right in one
@@ -77,35 +79,16 @@ impl Eval<'_> {
         });
         let result = match left {
             Some(Value::Bool(b)) if b == decisive => {
-                if marks_may_exist() {
-                    marks |= self.isolated(|inner| inner.value_cow(rhs, ctx).marks()).0;
+                match self.right_apart(rhs, span, ctx, &mut marks) {
+                    Apart::NotBool => Value::unknown(Type::Bool),
+                    Apart::Value(_) | Apart::Failed => Value::Bool(b),
                 }
-                Value::Bool(b)
             }
             Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx, &mut marks),
-            Some(Value::Unknown(_)) => {
-                let (right, _held_back) = self.isolated(|inner| {
-                    let mark = inner.mark();
-                    let (v, m) = inner.value_cow(rhs, ctx).into_owned().unmark();
-                    if inner.failed_since(mark) {
-                        return None;
-                    }
-                    inner
-                        .operand(&v, &Type::Bool, "right", rhs.span, span)
-                        .map(|v| (v.into_owned(), m))
-                });
-                match right {
-                    Some((Value::Bool(b), m)) if b == decisive => {
-                        marks |= m;
-                        Value::Bool(b)
-                    }
-                    Some((_, m)) => {
-                        marks |= m;
-                        Value::unknown(Type::Bool)
-                    }
-                    None => Value::unknown(Type::Bool),
-                }
-            }
+            Some(Value::Unknown(_)) => match self.right_apart(rhs, span, ctx, &mut marks) {
+                Apart::Value(Value::Bool(b)) if b == decisive => Value::Bool(b),
+                _ => Value::unknown(Type::Bool),
+            },
             left => {
                 // An error, or null, on the left: the right side's errors
                 // are reported too, as without short-circuiting, and a
@@ -118,6 +101,30 @@ impl Eval<'_> {
             }
         };
         result.mark(marks)
+    }
+
+    /// The right operand evaluated apart, its errors held back (the left
+    /// operand may decide without it); one whose value can never be a
+    /// bool is reported with the errors held back, as HCL reports an
+    /// operand's type before it short-circuits (the value of `1 + "x"` is
+    /// an unknown number). Its marks are added to `marks`.
+    fn right_apart(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>, marks: &mut Marks) -> Apart {
+        let ((right, failed), held_back) = self.isolated(|inner| {
+            let mark = inner.mark();
+            let right = inner.value_cow(rhs, ctx).into_owned();
+            (right, inner.failed_since(mark))
+        });
+        let (right, m) = right.unmark();
+        *marks |= m;
+        let Some(right) = self.operand(&right, &Type::Bool, "right", rhs.span, span) else {
+            self.diags.extend(held_back);
+            return Apart::NotBool;
+        };
+        if failed {
+            Apart::Failed
+        } else {
+            Apart::Value(right.into_owned())
+        }
     }
 
     /// The right operand as a bool (null reported as an operation failure),
@@ -151,4 +158,14 @@ impl Eval<'_> {
         self.operand(&right, &Type::Bool, "right", rhs.span, span)
             .map(Cow::into_owned)
     }
+}
+
+/// The right operand of `&&` or `||`, evaluated apart from the left one.
+enum Apart {
+    /// Its value, converted to bool (a null kept).
+    Value(Value),
+    /// It failed; its errors are held back.
+    Failed,
+    /// Its value can never be a bool (reported).
+    NotBool,
 }

@@ -365,6 +365,37 @@ fn errors_in_the_unselected_operand_do_not_count() {
     assert_eq!(summaries, ["Unknown variable", "Unknown variable"]);
 }
 
+/// HCL (2.24) checks both operands' types before it short-circuits: a
+/// right operand whose value can never be a bool is an error even when the
+/// left one decides or is unknown, with the right operand's own errors
+/// after it (the value of `1 + "x"` is an unknown number).
+#[test]
+fn an_unselected_operand_that_can_never_be_a_bool_is_an_error() {
+    let c = ctx();
+    for src in [
+        "${true || {}}",
+        "${false && [1]}",
+        "${ubool || {}}",
+        "${true || \"x\"}",
+    ] {
+        let found = errors(src, &c);
+        assert_eq!(found.len(), 1, "{src}: {found:?}");
+        assert_eq!(found[0].summary, "Invalid operand", "{src}");
+        assert!(
+            found[0]
+                .detail
+                .starts_with("Unsuitable value for right operand"),
+            "{src}"
+        );
+    }
+    let found = errors("${true || (1 + \"x\")}", &c);
+    let summaries: Vec<&str> = found.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Invalid operand", "Invalid operand"]);
+    assert!(found[1].detail.contains("right operand"), "{found:?}");
+    assert_eq!(ok("${true || \"false\"}", &c), Value::from(true));
+    assert_eq!(ok("${false && nothing}", &c), Value::from(false));
+}
+
 #[test]
 fn an_unknown_left_operand_defers_to_what_the_right_one_decides() {
     let c = ctx();
