@@ -24,6 +24,14 @@ impl Eval<'_> {
         if function.takes_closures() {
             return self.call_with_closures(&function, call, span, ctx);
         }
+        // HCL counts the arguments before it evaluates them (after the
+        // expanding one, whose elements count: see `expanded_arguments`).
+        if !call.expand_final {
+            if let Err(e) = function.check_arity(call.args.len()) {
+                self.function_error(&function, call, span, e);
+                return Value::dynamic();
+            }
+        }
         let mark = self.mark();
         let result = match &call.args[..] {
             // One argument is lent to the function when it is a variable.
@@ -40,12 +48,15 @@ impl Eval<'_> {
                 }
                 function.call_one(value)
             }
-            _ => {
-                let mut args: Arguments = call.args.iter().map(|a| self.value(a, ctx)).collect();
-                if self.failed_since(mark) {
+            _ if call.expand_final => {
+                let Some(args) = self.expanded_arguments(&function, call, span, ctx) else {
                     return Value::dynamic();
-                }
-                if call.expand_final && !self.expand_final(&mut args, call, span) {
+                };
+                function.call_owned(args)
+            }
+            _ => {
+                let args: Arguments = call.args.iter().map(|a| self.value(a, ctx)).collect();
+                if self.failed_since(mark) {
                     return Value::dynamic();
                 }
                 function.call_owned(args)
@@ -92,41 +103,59 @@ impl Eval<'_> {
         None
     }
 
-    /// Replaces the last argument by its elements. False when that cannot
-    /// be done: it is unknown (so is the result) or not a sequence (an
-    /// error, reported).
-    fn expand_final(&mut self, args: &mut Arguments, call: &Call, span: Span) -> bool {
-        let (last, arg_span) = match (args.pop(), call.args.last()) {
-            (Some(v), Some(e)) => (v, e.span),
-            _ => return true,
-        };
+    /// The arguments of a call whose last argument expands (`f(xs...)`),
+    /// in HCL's order: the expanding argument first (an unknown one makes
+    /// the result unknown, one that is not a sequence is an error), then
+    /// the count of the arguments it makes, then the others. `None` when
+    /// the call cannot be made (reported when that is an error).
+    fn expanded_arguments(
+        &mut self,
+        function: &Function,
+        call: &Call,
+        span: Span,
+        ctx: &Env<'_>,
+    ) -> Option<Arguments> {
+        let (last_expr, others) = call.args.split_last()?;
+        let mark = self.mark();
+        let last = self.value(last_expr, ctx);
+        if self.failed_since(mark) {
+            return None;
+        }
         // The sequence's own marks go onto each of its elements, as HCL
         // does, so that they reach the call.
         let (last, marks) = last.unmark();
         let elements = match last {
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => items,
-            Value::Unknown(_) => return false,
+            Value::Unknown(_) => return None,
             Value::Null(_) => {
                 self.error_in(
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must not be null.",
-                    arg_span,
+                    last_expr.span,
                     span,
                 );
-                return false;
+                return None;
             }
             _ => {
                 self.error_in(
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-                    arg_span,
+                    last_expr.span,
                     span,
                 );
-                return false;
+                return None;
             }
         };
+        if let Err(e) = function.check_arity(others.len() + elements.len()) {
+            self.function_error(function, call, span, e);
+            return None;
+        }
+        let mut args: Arguments = others.iter().map(|a| self.value(a, ctx)).collect();
+        if self.failed_since(mark) {
+            return None;
+        }
         args.extend(elements.into_iter().map(|v| v.mark(marks)));
-        true
+        Some(args)
     }
 
     /// Calls a function that evaluates its own arguments: each argument

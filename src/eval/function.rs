@@ -462,7 +462,19 @@ impl Function {
 
     /// Checks that `count` arguments suit the parameters: at least one per
     /// positional parameter, and no more unless there is a variadic one.
+    #[inline]
     pub fn check_arity(&self, count: usize) -> Result<(), FunctionError> {
+        let def = &*self.0;
+        let positional = def.params.len();
+        if count == positional || (count > positional && def.variadic.is_some()) {
+            return Ok(());
+        }
+        self.arity_error(count)
+    }
+
+    /// Why `count` arguments do not suit the parameters.
+    #[cold]
+    fn arity_error(&self, count: usize) -> Result<(), FunctionError> {
         let def = &*self.0;
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         if let Some(missing) = def.params.get(count) {

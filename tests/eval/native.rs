@@ -859,6 +859,31 @@ fn too_many_function_arguments() {
     assert_eq!(text, "b");
 }
 
+/// As in HCL, a call's arguments are counted before they are evaluated,
+/// after an expanding argument, which is read first: a wrong count is the
+/// one error, whatever the other arguments hold.
+#[test]
+fn arguments_are_counted_before_they_are_evaluated() {
+    let c = ctx();
+    for (src, summary) in [
+        ("${upper(nosuch, 2)}", "Too many function arguments"),
+        ("${upper([]...)}", "Not enough function arguments"),
+        ("${upper(nosuch, [1]...)}", "Too many function arguments"),
+    ] {
+        let found = errors(src, &c);
+        assert_eq!(found.len(), 1, "{src}: {found:?}");
+        assert_eq!(found[0].summary, summary, "{src}");
+    }
+    let (d, text) = error("${upper(nosuch...)}", &c);
+    assert_eq!(
+        (d.summary.as_str(), text.as_str()),
+        ("Unknown variable", "nosuch")
+    );
+    let (d, _) = error("${upper(1...)}", &c);
+    assert_eq!(d.summary, "Invalid expanding argument value");
+    assert_eq!(ok("${upper([\"a\"]...)}", &c), Value::from("A"));
+}
+
 #[test]
 fn invalid_function_argument_points_at_the_argument() {
     let (d, text) = error("${join(\"-\", \"a\", items)}", &ctx());
