@@ -201,6 +201,14 @@ fn formatlist_iterates_lists_and_repeats_other_values() {
         2,
     );
     assert!(e.contains("inconsistent"), "{e}");
+    // A row that does not format fails the call as a whole, as go-cty
+    // wraps every row's error, an argument's too.
+    assert_eq!(
+        call_err("formatlist", &[s("[%q]"), strs(&["a"]), strs(&["b"])]),
+        "error on format iteration 0: too many arguments; only 1 used by format string."
+    );
+    assert!(call_err("formatlist", &[s("%d"), strs(&["a"])])
+        .starts_with("error on format iteration 0: "));
 }
 
 #[test]

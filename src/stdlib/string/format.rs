@@ -79,12 +79,13 @@ pub(super) fn formatlist() -> Function {
                     })
                     .collect();
                 let mut text = Text::after(total);
-                format_into(spec, &row_args, &mut text).map_err(|e| match e.arg {
-                    Some(_) => e,
-                    None => FunctionError::new(format!(
+                // go-cty wraps every row's error as a plain one, an
+                // argument's included: "Error in function call".
+                format_into(spec, &row_args, &mut text).map_err(|e| {
+                    FunctionError::new(format!(
                         "error on format iteration {row}: {}",
                         e.message
-                    )),
+                    ))
                 })?;
                 total += text.len() as u64;
                 out.push(Value::from(text.into_string()));
