@@ -729,6 +729,23 @@ fn difference_a_for_expression_stops_at_its_first_failing_element() {
     assert_eq!(d.subject.unwrap().to_string(), "t.json:1,43-44");
 }
 
+/// HCL converts each argument of a call to its parameter's type right
+/// after evaluating it, and reports every failure; the crate evaluates the
+/// arguments first (every error in them reported) and converts them only
+/// when they all evaluate.
+#[test]
+fn difference_a_call_converts_its_arguments_after_evaluating_them_all() {
+    let err = eval_src(&doc("${join([], nosuch)}")).unwrap_err();
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(summaries, ["Unknown variable"]);
+    let (d, _) = fail("${join([], \"a\")}");
+    assert_eq!(d.summary, "Invalid function argument");
+}
+
 #[test]
 fn difference_numbers_have_a_range_limit() {
     let (d, _) = fail_src(r#"{"a": 1e99999}"#);
