@@ -222,6 +222,11 @@ impl Diagnostics {
         self.0.truncate(len);
     }
 
+    /// Puts `diags` ahead of the diagnostics past the first `at`.
+    pub(crate) fn insert_at(&mut self, at: usize, diags: Diagnostics) {
+        self.0.splice(at..at, diags.0);
+    }
+
     /// Adds one diagnostic.
     pub fn push(&mut self, diag: Diagnostic) {
         self.0.push(diag);

@@ -118,6 +118,12 @@ impl<'a> Eval<'a> {
         Mark(self.diags.len())
     }
 
+    /// Reports `diags` ahead of what was reported since `mark`.
+    #[cold]
+    pub(super) fn report_before(&mut self, mark: Mark, diags: Diagnostics) {
+        self.diags.insert_at(mark.0, diags);
+    }
+
     /// Whether an error was reported since `mark`.
     pub(super) fn failed_since(&self, mark: Mark) -> bool {
         self.diags.as_slice()[mark.0..]

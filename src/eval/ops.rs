@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use super::context::Env;
-use super::expr::Eval;
+use super::expr::{Eval, Mark};
 use crate::diag::DiagnosticKind;
 use crate::native::{BinaryOp, BinaryTerm, Expr, Span, UnaryOp};
 use crate::value::{marks_may_exist, try_convert, Number, NumberError, Type, Value};
@@ -100,6 +100,7 @@ impl Eval<'_> {
             let span = first.span.to(term.rhs.span);
             let right = self.value_cow(&term.rhs, ctx);
             let value = if self.failed_since(mark) {
+                self.failed_operands(term.op, &acc, &right, (lhs_span, term.rhs.span), span, mark);
                 Value::unknown(result_type(term.op))
             } else {
                 self.binary(term.op, &acc, &right, (lhs_span, term.rhs.span), span)
@@ -108,6 +109,34 @@ impl Eval<'_> {
             lhs_span = span;
         }
         acc.into_owned()
+    }
+
+    /// After an error in the operands of `left op right` (reported since
+    /// `mark`): HCL (2.24) still converts both operands to the operator's
+    /// type and reports the conversions that fail ahead of the operands'
+    /// own errors. A failed operand is unknown, which converts unless its
+    /// type cannot (the failed `1 + "x"` is an unknown number).
+    #[cold]
+    fn failed_operands(
+        &mut self,
+        op: BinaryOp,
+        left: &Value,
+        right: &Value,
+        (lhs_span, rhs_span): (Span, Span),
+        span: Span,
+        mark: Mark,
+    ) {
+        if matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
+            return;
+        }
+        let ty = operand_type(op);
+        let ((), found) = self.isolated(|inner| {
+            inner.operand(left.unmarked(), &ty, "left", lhs_span, span);
+            inner.operand(right.unmarked(), &ty, "right", rhs_span, span);
+        });
+        if !found.is_empty() {
+            self.report_before(mark, found);
+        }
     }
 
     /// One known-so-far operation: `left op right`, with the ranges of the

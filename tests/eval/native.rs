@@ -208,6 +208,26 @@ fn invalid_operand_names_the_side() {
     assert_eq!(text, "1");
 }
 
+/// As in HCL 2.24, an operand that cannot be converted is reported even
+/// when the other one failed, ahead of that one's errors; a failed
+/// operand is unknown, and converts unless its type cannot (the failed
+/// `1 + "x"` is an unknown number, which converts to a number).
+#[test]
+fn an_unsuitable_operand_is_reported_beside_a_failed_one() {
+    let c = ctx();
+    let found = errors("${items + nosuch}", &c);
+    let summaries: Vec<&str> = found.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Invalid operand", "Unknown variable"]);
+    assert!(found[0].detail.contains("left operand"), "{found:?}");
+    let found = errors("${nosuch * 2 + items}", &c);
+    let summaries: Vec<&str> = found.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Invalid operand", "Unknown variable"]);
+    assert!(found[0].detail.contains("right operand"), "{found:?}");
+    // Equality converts nothing; a failed sum is a number.
+    assert_eq!(errors("${items == nosuch}", &c).len(), 1);
+    assert_eq!(errors("${(1 + \"x\") * 2}", &c).len(), 1);
+}
+
 /// A null converts to the operand type, so hclsyntax does not call it an
 /// "Invalid operand": the operator rejects it, "Operation failed" on the
 /// whole operation (once, even with two null operands).
