@@ -28,7 +28,7 @@ impl Eval<'_> {
         // expanding one, whose elements count: see `expanded_arguments`).
         if !call.expand_final {
             if let Err(e) = function.check_arity(call.args.len()) {
-                self.function_error(&function, call, span, e);
+                self.function_error(&function, call, span, call.args.len(), e);
                 return Value::dynamic();
             }
         }
@@ -69,7 +69,7 @@ impl Eval<'_> {
                 Value::dynamic()
             }
             Err(e) => {
-                self.function_error(&function, call, span, e);
+                self.function_error(&function, call, span, call.args.len(), e);
                 Value::dynamic()
             }
         }
@@ -146,8 +146,9 @@ impl Eval<'_> {
                 return None;
             }
         };
-        if let Err(e) = function.check_arity(others.len() + elements.len()) {
-            self.function_error(function, call, span, e);
+        let given = others.len() + elements.len();
+        if let Err(e) = function.check_arity(given) {
+            self.function_error(function, call, span, given, e);
             return None;
         }
         let mut args: Arguments = others.iter().map(|a| self.value(a, ctx)).collect();
@@ -185,7 +186,7 @@ impl Eval<'_> {
             return Value::dynamic();
         }
         if let Err(e) = function.check_arity(call.args.len()) {
-            self.function_error(function, call, span, e);
+            self.function_error(function, call, span, call.args.len(), e);
             return Value::dynamic();
         }
         // A function that asks for its arguments during the call only
@@ -239,9 +240,17 @@ impl Eval<'_> {
     /// `i` (`arg: Some(i)`) is an "Invalid function argument" on that
     /// argument's range, any other failure an "Error in function call" on
     /// the call's range (as hclsyntax does with go-cty's `ArgError`s and
-    /// plain errors).
+    /// plain errors). `given` is the number of arguments the call made (an
+    /// expanding argument's elements counted), for the parameter missing.
     #[cold]
-    fn function_error(&mut self, function: &Function, call: &Call, span: Span, e: FunctionError) {
+    fn function_error(
+        &mut self,
+        function: &Function,
+        call: &Call,
+        span: Span,
+        given: usize,
+        e: FunctionError,
+    ) {
         let name = &call.name.name;
         let params = function.params();
         // The expression argument `i` came from: after `list...`, every
@@ -257,8 +266,7 @@ impl Eval<'_> {
         };
         match (e.kind, e.arg) {
             (FunctionErrorKind::NotEnoughArguments, _) => {
-                let count = call.args.len();
-                let missing = params.get(count).map_or("", |p| p.name.as_str());
+                let missing = params.get(given).map_or("", |p| p.name.as_str());
                 let qualifier = if function.variadic().is_some() {
                     " at least"
                 } else {

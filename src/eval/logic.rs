@@ -81,12 +81,12 @@ impl Eval<'_> {
             Some(Value::Bool(b)) if b == decisive => {
                 match self.right_apart(rhs, span, ctx, &mut marks) {
                     Apart::NotBool => Value::unknown(Type::Bool),
-                    Apart::Value(_) | Apart::Failed => Value::Bool(b),
+                    Apart::Bool(_) | Apart::Failed => Value::Bool(b),
                 }
             }
             Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx, &mut marks),
             Some(Value::Unknown(_)) => match self.right_apart(rhs, span, ctx, &mut marks) {
-                Apart::Value(Value::Bool(b)) if b == decisive => Value::Bool(b),
+                Apart::Bool(Some(b)) if b == decisive => Value::Bool(b),
                 _ => Value::unknown(Type::Bool),
             },
             left => {
@@ -109,21 +109,22 @@ impl Eval<'_> {
     /// operand's type before it short-circuits (the value of `1 + "x"` is
     /// an unknown number). Its marks are added to `marks`.
     fn right_apart(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>, marks: &mut Marks) -> Apart {
+        // A variable's value is looked at where it is, not copied.
         let ((right, failed), held_back) = self.isolated(|inner| {
             let mark = inner.mark();
-            let right = inner.value_cow(rhs, ctx).into_owned();
+            let right = inner.value_cow(rhs, ctx);
             (right, inner.failed_since(mark))
         });
-        let (right, m) = right.unmark();
-        *marks |= m;
-        let Some(right) = self.operand(&right, &Type::Bool, "right", rhs.span, span) else {
+        *marks |= right.marks();
+        let Some(right) = self.operand(right.unmarked(), &Type::Bool, "right", rhs.span, span)
+        else {
             self.diags.extend(held_back);
             return Apart::NotBool;
         };
-        if failed {
-            Apart::Failed
-        } else {
-            Apart::Value(right.into_owned())
+        match (failed, &*right) {
+            (true, _) => Apart::Failed,
+            (false, Value::Bool(b)) => Apart::Bool(Some(*b)),
+            (false, _) => Apart::Bool(None),
         }
     }
 
@@ -162,8 +163,8 @@ impl Eval<'_> {
 
 /// The right operand of `&&` or `||`, evaluated apart from the left one.
 enum Apart {
-    /// Its value, converted to bool (a null kept).
-    Value(Value),
+    /// Its value as a bool: `None` when it is unknown or null.
+    Bool(Option<bool>),
     /// It failed; its errors are held back.
     Failed,
     /// Its value can never be a bool (reported).

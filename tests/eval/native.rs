@@ -894,6 +894,12 @@ fn arguments_are_counted_before_they_are_evaluated() {
         assert_eq!(found.len(), 1, "{src}: {found:?}");
         assert_eq!(found[0].summary, summary, "{src}");
     }
+    // The parameter missing is counted among the expanded arguments.
+    let (d, _) = error("${upper([]...)}", &c);
+    assert_eq!(
+        d.detail,
+        "Function \"upper\" expects 1 argument(s). Missing value for \"str\"."
+    );
     let (d, text) = error("${upper(nosuch...)}", &c);
     assert_eq!(
         (d.summary.as_str(), text.as_str()),

@@ -622,13 +622,15 @@ fn follow_out(src: &str, start: usize, at: usize) -> FollowOut {
                         return FollowOut::Says(diagnose::unbalanced_parentheses(end));
                     }
                     Some(b')') => t + 1,
-                    // A comma and then `)` ends the call too.
-                    Some(b',')
-                        if call && b.get(next_token_in_brackets(b, t + 1)) == Some(&b')') =>
-                    {
-                        next_token_in_brackets(b, t + 1) + 1
+                    // A comma and then `)` ends the call too; another
+                    // argument or an expansion is not followed.
+                    Some(b',' | b'.') if call => {
+                        let after = next_token_in_brackets(b, t + 1);
+                        if b[t] != b',' || b.get(after) != Some(&b')') {
+                            return FollowOut::Unknown;
+                        }
+                        after + 1
                     }
-                    Some(b',' | b'.') if call => return FollowOut::Unknown,
                     Some(_) => {
                         let token = tokens::token_at(src, t);
                         return FollowOut::Says(if call {
@@ -655,12 +657,14 @@ fn follow_out(src: &str, start: usize, at: usize) -> FollowOut {
 }
 
 /// The next token from `i` inside brackets, where HCL's parser passes over
-/// newlines as it does over blanks and comments.
+/// newlines as it does over blanks and comments (a lone carriage return is
+/// a token of its own, as to HCL's scanner).
 fn next_token_in_brackets(b: &[u8], mut i: usize) -> usize {
     loop {
         i = blank_run_end(b, i);
         match (b.get(i), b.get(i + 1)) {
-            (Some(b'\n' | b'\r'), _) => i += 1,
+            (Some(b'\n'), _) => i += 1,
+            (Some(b'\r'), Some(b'\n')) => i += 2,
             (Some(b'#'), _) => i = line_comment_end(b, i + 1),
             (Some(b'/'), Some(b'/')) => i = line_comment_end(b, i + 2),
             (Some(b'/'), Some(b'*')) => i = tokens::block_comment_end(b, i),
