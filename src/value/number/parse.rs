@@ -3,12 +3,20 @@
 
 use std::str::FromStr;
 
+use rust_decimal::Decimal;
+
 use super::big::{from_digits, Rounding};
 use super::{small, Number, NumberError, Repr, DEC_MAX_SCALE, POW10};
 
 /// The shared parser; `allow_exponent` is false for string conversion.
 pub(super) fn parse_number(text: &str, allow_exponent: bool) -> Result<Number, NumberError> {
     let b = text.as_bytes();
+    // The common literal, a whole number of a few digits (`0`, `80`, `443`):
+    // read without the general path's checks and 128-bit accumulator.
+    if (1..=18).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
+        let m = b.iter().fold(0u64, |m, &c| m * 10 + u64::from(c - b'0'));
+        return Ok(Number(Repr::Small(Decimal::from(m))));
+    }
     let mut i = 0;
     let negative = b.first() == Some(&b'-');
     if negative {

@@ -444,3 +444,25 @@ fn remainders_across_the_exponent_range_are_exact() {
     );
     assert_eq!(n("7e5").checked_rem(&n("7e-5")).unwrap(), n("0"));
 }
+
+#[test]
+fn whole_number_literals_read_as_the_general_path_reads_them() {
+    // Up to 18 digits take a shortcut; `e0` forces the general path.
+    for s in [
+        "0",
+        "7",
+        "007",
+        "443",
+        "999999999999999999",
+        "000000000000000001",
+        "1000000000000000000",
+        "18446744073709551616",
+    ] {
+        let general = n(&format!("{s}e0"));
+        assert_eq!(n(s), general, "{s}");
+        assert_eq!(n(s).to_string(), general.to_string(), "{s}");
+        assert!(n(s).is_integer(), "{s}");
+    }
+    assert!(Number::parse("").is_err());
+    assert!(Number::parse("12a").is_err());
+}
