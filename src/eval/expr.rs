@@ -124,6 +124,11 @@ impl<'a> Eval<'a> {
         self.diags.insert_at(mark.0, diags);
     }
 
+    /// Drops what was reported since `mark`.
+    pub(super) fn drop_since(&mut self, mark: Mark) {
+        self.diags.truncate(mark.0);
+    }
+
     /// Whether an error was reported since `mark`.
     pub(super) fn failed_since(&self, mark: Mark) -> bool {
         self.diags.as_slice()[mark.0..]

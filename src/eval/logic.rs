@@ -1,172 +1,159 @@
-//! Short-circuit `&&` and `||` (HCL 2.24, Terraform 1.12, OpenTofu 1.10):
-//! the right operand is evaluated only when the left one does not decide
-//! the result, so `var.x == null || var.x.y == 1` is true, without error,
-//! when `x` is null.
+//! Short-circuit `&&` and `||` (HCL 2.24, Terraform 1.12, OpenTofu 1.10),
+//! as HCL's `BinaryOpExpr` evaluates them: both operands are evaluated and
+//! converted to bool, then the operator's short-circuit rule looks at the
+//! two values and picks whose diagnostics count. So
+//! `var.x == null || var.x.y == 1` is true, without error, when `x` is
+//! null.
 //!
-//! - A known left operand that decides (`true ||`, `false &&`) is the
-//!   result; the right operand is evaluated apart, as HCL evaluates it,
-//!   and its errors (and its unknowns) do not matter; but a right operand
-//!   that evaluates to a value that can never be a bool (`true || {}`) is
-//!   "Invalid operand", as HCL checks both operands' types before it
-//!   short-circuits.
-//! - A known left operand that does not decide: the result is the right
-//!   operand (converted to bool), errors and all.
-//! - An unknown left operand: the right operand is evaluated apart; if it
-//!   decides on its own (`unknown || true`), that is the result, otherwise
-//!   the result is an unknown bool. Its errors are held back, since once
-//!   the left operand is known they may not be reached at all; a value
-//!   that can never be a bool is reported, as above.
-//! - An error in the left operand, or a left operand that is null or not a
-//!   bool, is reported as before (and the right operand is then evaluated
-//!   too, so that all its errors are reported at once).
+//! - An operand that cannot be converted to bool (`true || {}`) is
+//!   "Invalid operand" whatever the other one is, the conversion errors
+//!   ahead of the operands' own errors; the result is an unknown bool.
+//! - An operand that decides the result (`true` for `||`, `false` for
+//!   `&&`) is the result, left first, with only its own diagnostics: the
+//!   other operand's errors are dropped (`true || nosuch` and
+//!   `nosuch || true` are both true). As in HCL, a null counts as not
+//!   true, so `null && x` is false.
+//! - An unknown operand beside one that does not decide: an unknown bool,
+//!   with the unknown operand's diagnostics. Both unknown: the left
+//!   operand's, unless it failed; then both sides' errors, as with no
+//!   short-circuit.
+//! - Otherwise both sides' diagnostics count, and a null operand is an
+//!   operation failure.
 //!
-//! Marks: the result carries the marks of both operands, as in HCL, which
-//! evaluates both sides.
-
-use std::borrow::Cow;
+//! Marks: the result carries the marks of both operands.
 
 use super::context::Env;
-use super::expr::Eval;
+use super::expr::{Eval, Mark};
 use crate::native::{BinaryOp, BinaryTerm, Expr, Span};
-use crate::value::{Marks, Type, Value};
+use crate::value::{Type, Value};
 
 impl Eval<'_> {
     /// A chain `first op x1 op x2 ...` of `&&` or `||`, left to right in one
     /// loop, as the left-nested tree it means: each step's left operand is
-    /// the result so far, which counts as failed once an error was reported
-    /// since the chain began.
+    /// the result so far, whose diagnostics are all those reported since
+    /// the chain began.
     pub(super) fn logical_chain(
         &mut self,
         first: &Expr,
         rest: &[BinaryTerm],
         ctx: &Env<'_>,
     ) -> Value {
-        let mark = self.mark();
+        let since = self.mark();
         let mut acc = self.value_cow(first, ctx).into_owned();
         let mut lhs_span = first.span;
         for term in rest {
             let span = first.span.to(term.rhs.span);
-            let left = (!self.failed_since(mark)).then_some(acc);
-            acc = self.logical(term.op, left, lhs_span, &term.rhs, span, ctx);
+            acc = self.logical(term.op, &acc, since, (lhs_span, &term.rhs), span, ctx);
             lhs_span = span;
         }
         acc
     }
 
-    /// `left && rhs` or `left || rhs`, short-circuiting; `left` is the left
-    /// operand's value, `None` after an error in it.
+    /// `left && rhs` or `left || rhs`: `left` is the left operand's value,
+    /// its diagnostics those reported since `since`.
     fn logical(
         &mut self,
         op: BinaryOp,
-        left: Option<Value>,
-        lhs_span: Span,
-        rhs: &Expr,
+        left: &Value,
+        since: Mark,
+        (lhs_span, rhs): (Span, &Expr),
         span: Span,
         ctx: &Env<'_>,
     ) -> Value {
-        // The left value that decides the result on its own.
-        let decisive = matches!(op, BinaryOp::Or);
-        let (left, mut marks) = match left {
-            Some(v) => {
-                let (v, m) = v.unmark();
-                (Some(v), m)
-            }
-            None => (None, Marks::NONE),
-        };
-        let left = left.and_then(|v| {
-            self.operand(&v, &Type::Bool, "left", lhs_span, span)
-                .map(Cow::into_owned)
+        // The right operand's diagnostics are kept apart until the rule
+        // says whether they count; a variable's value is looked at where
+        // it is, not copied.
+        let (right, right_diags) = self.isolated(|inner| inner.value_cow(rhs, ctx));
+        let marks = left.marks() | right.marks();
+        let ((l, r), conversions) = self.isolated(|inner| {
+            let l = inner.operand(left.unmarked(), &Type::Bool, "left", lhs_span, span);
+            let r = inner.operand(right.unmarked(), &Type::Bool, "right", rhs.span, span);
+            (l.map(|v| Operand::of(&v)), r.map(|v| Operand::of(&v)))
         });
-        let result = match left {
-            Some(Value::Bool(b)) if b == decisive => {
-                match self.right_apart(rhs, span, ctx, &mut marks) {
-                    Apart::NotBool => Value::unknown(Type::Bool),
-                    Apart::Bool(_) | Apart::Failed => Value::Bool(b),
-                }
+        let (Some(l), Some(r)) = (l, r) else {
+            self.report_before(since, conversions);
+            self.diags.extend(right_diags);
+            return Value::unknown(Type::Bool).mark(marks);
+        };
+        let left_failed = self.failed_since(since);
+        let result = match short_circuit(matches!(op, BinaryOp::Or), l, r, left_failed) {
+            Some((result, Side::Left)) => result,
+            Some((result, Side::Right)) => {
+                self.drop_since(since);
+                self.diags.extend(right_diags);
+                result
             }
-            Some(Value::Bool(_)) => self.right_operand(rhs, span, ctx, &mut marks),
-            Some(Value::Unknown(_)) => match self.right_apart(rhs, span, ctx, &mut marks) {
-                Apart::Bool(Some(b)) if b == decisive => Value::Bool(b),
-                _ => Value::unknown(Type::Bool),
-            },
-            left => {
-                // An error, or null, on the left: the right side's errors
-                // are reported too, as without short-circuiting, and a
-                // null on either side once.
-                let right = self.right_raw(rhs, span, ctx, &mut marks);
-                if matches!(left, Some(Value::Null(_))) || matches!(right, Some(Value::Null(_))) {
-                    self.null_operand(span);
+            None => {
+                let failed = left_failed || right_diags.has_errors();
+                self.diags.extend(right_diags);
+                match (l, r) {
+                    _ if failed => Value::unknown(Type::Bool),
+                    (Operand::Null, _) | (_, Operand::Null) => {
+                        self.null_operand(span);
+                        Value::unknown(Type::Bool)
+                    }
+                    (Operand::Known(a), Operand::Known(b)) => Value::Bool(match op {
+                        BinaryOp::Or => a || b,
+                        _ => a && b,
+                    }),
+                    _ => Value::unknown(Type::Bool),
                 }
-                Value::unknown(Type::Bool)
             }
         };
         result.mark(marks)
     }
+}
 
-    /// The right operand evaluated apart, its errors held back (the left
-    /// operand may decide without it); one whose value can never be a
-    /// bool is reported with the errors held back, as HCL reports an
-    /// operand's type before it short-circuits (the value of `1 + "x"` is
-    /// an unknown number). Its marks are added to `marks`.
-    fn right_apart(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>, marks: &mut Marks) -> Apart {
-        // A variable's value is looked at where it is, not copied.
-        let ((right, failed), held_back) = self.isolated(|inner| {
-            let mark = inner.mark();
-            let right = inner.value_cow(rhs, ctx);
-            (right, inner.failed_since(mark))
-        });
-        *marks |= right.marks();
-        let Some(right) = self.operand(right.unmarked(), &Type::Bool, "right", rhs.span, span)
-        else {
-            self.diags.extend(held_back);
-            return Apart::NotBool;
-        };
-        match (failed, &*right) {
-            (true, _) => Apart::Failed,
-            (false, Value::Bool(b)) => Apart::Bool(Some(*b)),
-            (false, _) => Apart::Bool(None),
+/// An operand of `&&` or `||` converted to bool.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Operand {
+    Known(bool),
+    Unknown,
+    Null,
+}
+
+impl Operand {
+    fn of(value: &Value) -> Operand {
+        match *value {
+            Value::Bool(b) => Operand::Known(b),
+            Value::Null(_) => Operand::Null,
+            _ => Operand::Unknown,
         }
     }
 
-    /// The right operand as a bool (null reported as an operation failure),
-    /// or an unknown bool after an error; its marks added to `marks`.
-    fn right_operand(&mut self, rhs: &Expr, span: Span, ctx: &Env<'_>, marks: &mut Marks) -> Value {
-        match self.right_raw(rhs, span, ctx, marks) {
-            Some(Value::Null(_)) => {
-                self.null_operand(span);
-                Value::unknown(Type::Bool)
-            }
-            Some(v @ Value::Bool(_)) => v,
-            _ => Value::unknown(Type::Bool),
+    /// Known to be `b`, as cty's `True` and `False` tell: a null is known
+    /// and not true, so it counts as false.
+    fn is(self, b: bool) -> bool {
+        match self {
+            Operand::Known(v) => v == b,
+            Operand::Null => !b,
+            Operand::Unknown => false,
         }
-    }
-
-    /// The right operand converted to bool (null kept), or `None` after an
-    /// error; its marks taken off into `marks`.
-    fn right_raw(
-        &mut self,
-        rhs: &Expr,
-        span: Span,
-        ctx: &Env<'_>,
-        marks: &mut Marks,
-    ) -> Option<Value> {
-        let mark = self.mark();
-        let (right, m) = self.value_cow(rhs, ctx).into_owned().unmark();
-        *marks |= m;
-        if self.failed_since(mark) {
-            return None;
-        }
-        self.operand(&right, &Type::Bool, "right", rhs.span, span)
-            .map(Cow::into_owned)
     }
 }
 
-/// The right operand of `&&` or `||`, evaluated apart from the left one.
-enum Apart {
-    /// Its value as a bool: `None` when it is unknown or null.
-    Bool(Option<bool>),
-    /// It failed; its errors are held back.
-    Failed,
-    /// Its value can never be a bool (reported).
-    NotBool,
+/// Whose diagnostics go with a short-circuit result.
+enum Side {
+    Left,
+    Right,
+}
+
+/// HCL's short-circuit rule for `||` (`decisive` true) or `&&` (false):
+/// the result and the side whose diagnostics it keeps, or `None` for the
+/// operation itself with both sides' diagnostics.
+fn short_circuit(
+    decisive: bool,
+    l: Operand,
+    r: Operand,
+    left_failed: bool,
+) -> Option<(Value, Side)> {
+    let unknown = || Value::unknown(Type::Bool);
+    match (l, r) {
+        (Operand::Unknown, Operand::Unknown) => (!left_failed).then(|| (unknown(), Side::Left)),
+        _ if l.is(decisive) => Some((Value::Bool(decisive), Side::Left)),
+        _ if r.is(decisive) => Some((Value::Bool(decisive), Side::Right)),
+        (Operand::Unknown, _) if r.is(!decisive) => Some((unknown(), Side::Left)),
+        (_, Operand::Unknown) if l.is(!decisive) => Some((unknown(), Side::Right)),
+        _ => None,
+    }
 }

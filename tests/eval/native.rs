@@ -240,7 +240,7 @@ fn null_operand_fails_the_operation() {
         ("${null < 1}", "null < 1"),
         ("${-null}", "-null"),
         ("${!null}", "!null"),
-        ("${null && true}", "null && true"),
+        ("${null || false}", "null || false"),
         ("${false || null}", "false || null"),
         ("${unum + null}", "unum + null"),
     ] {
@@ -414,6 +414,63 @@ fn an_unselected_operand_that_can_never_be_a_bool_is_an_error() {
     assert!(found[1].detail.contains("right operand"), "{found:?}");
     assert_eq!(ok("${true || \"false\"}", &c), Value::from(true));
     assert_eq!(ok("${false && nothing}", &c), Value::from(false));
+}
+
+/// HCL 2.24's short-circuit rule keeps the diagnostics of the side that
+/// decides: a right operand that decides drops the left one's errors.
+#[test]
+fn the_deciding_operand_keeps_only_its_own_diagnostics() {
+    let c = ctx();
+    assert_eq!(ok("${nosuch || true}", &c), Value::from(true));
+    assert_eq!(ok("${nosuch && false}", &c), Value::from(false));
+    assert_eq!(ok("${nosuch || ubool || true}", &c), Value::from(true));
+    for src in ["${nosuch || false}", "${nosuch && true}"] {
+        let found = errors(src, &c);
+        let summaries: Vec<&str> = found.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(summaries, ["Unknown variable"], "{src}");
+    }
+    // An unknown beside one that does not decide keeps the unknown's.
+    let found = errors("${false || nosuch}", &c);
+    assert_eq!(found.len(), 1);
+    assert_eq!(ok("${ubool || false}", &c), Value::unknown(Type::Bool));
+}
+
+/// A null operand counts as not true, as cty's `True` and `False` tell:
+/// `&&` with a null is false, `||` decides on its other operand, and only
+/// an operation the rule does not decide fails on the null.
+#[test]
+fn a_null_logical_operand_counts_as_not_true() {
+    let c = ctx();
+    assert_eq!(ok("${null && true}", &c), Value::from(false));
+    assert_eq!(ok("${true && null}", &c), Value::from(false));
+    assert_eq!(ok("${null && nosuch}", &c), Value::from(false));
+    assert_eq!(ok("${null || true}", &c), Value::from(true));
+    assert_eq!(ok("${null || ubool}", &c), Value::unknown(Type::Bool));
+    assert_eq!(ok("${ubool || null}", &c), Value::unknown(Type::Bool));
+    let (d, _) = error("${null || null}", &c);
+    assert_eq!(d.summary, "Operation failed");
+}
+
+/// Operands that cannot be converted to bool are reported ahead of the
+/// operands' own errors, left before right, as HCL 2.24 reports them.
+#[test]
+fn logical_conversion_errors_come_first() {
+    let c = ctx();
+    let found = errors("${nosuch || {}}", &c);
+    let summaries: Vec<&str> = found.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Invalid operand", "Unknown variable"]);
+    let found = errors("${{} && {a = nosuch}}", &c);
+    let details: Vec<&str> = found.iter().map(|d| d.detail.as_str()).collect();
+    assert!(
+        details[0].starts_with("Unsuitable value for left operand"),
+        "{details:?}"
+    );
+    assert!(
+        details[1].starts_with("Unsuitable value for right operand"),
+        "{details:?}"
+    );
+    assert_eq!(found[2].summary, "Unknown variable");
+    assert_eq!(found.len(), 3);
 }
 
 #[test]
