@@ -684,8 +684,13 @@ impl<'a> Eval<'a> {
             );
             return Value::dynamic();
         };
-        let Some(selected) = self.condition(cond, span, ctx) else {
-            return Value::unknown(result_ty);
+        let selected = match self.condition(cond, span, ctx) {
+            Condition::Is(selected) => selected,
+            // Either result may be taken: a null when both are.
+            Condition::Unknown if then_value.is_null() && else_value.is_null() => {
+                return Value::null(result_ty)
+            }
+            Condition::Unknown | Condition::Invalid => return Value::unknown(result_ty),
         };
         let (value, diags, expr, which) = if selected {
             (then_value, then_diags, then, "true")
@@ -709,6 +714,17 @@ impl<'a> Eval<'a> {
             }
         }
     }
+}
+
+/// A condition's value, as a conditional reads it.
+pub(crate) enum Condition {
+    /// True or false.
+    Is(bool),
+    /// Unknown, or failed (its errors reported): either result may be
+    /// taken.
+    Unknown,
+    /// Null or not a bool (reported).
+    Invalid,
 }
 
 /// A list of `items` when they all have one type (as the results of the

@@ -9,7 +9,7 @@
 //! evaluated so their errors are reported.
 
 use super::context::Env;
-use super::expr::Eval;
+use super::expr::{Condition, Eval};
 use super::for_expr::Iteration;
 use crate::native::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
 use std::cell::RefCell;
@@ -145,7 +145,7 @@ impl Eval<'_> {
     /// `%{ if cond }...%{ else }...%{ endif }`: only the selected branch is
     /// evaluated; an unknown condition makes the result unknown.
     fn append_if(&mut self, out: &mut Output, directive: &TemplateIf, ctx: &Env<'_>) {
-        let Some(selected) = self.condition(&directive.cond, directive.span, ctx) else {
+        let Condition::Is(selected) = self.condition(&directive.cond, directive.span, ctx) else {
             *out = None;
             return;
         };
@@ -156,22 +156,22 @@ impl Eval<'_> {
         }
     }
 
-    /// The bool of a condition, or `None` when it is unknown or failed
-    /// (reported here); its marks go to [`Eval::marks`].
+    /// The bool of a condition, as HCL's `ConditionalExpr` reads it; its
+    /// marks go to [`Eval::marks`].
     pub(crate) fn condition(
         &mut self,
         cond: &crate::native::Expr,
         context: Span,
         ctx: &Env<'_>,
-    ) -> Option<bool> {
+    ) -> Condition {
         let mark = self.mark();
         let value = self.value_cow(cond, ctx);
         let value = self.gather(value);
         if self.failed_since(mark) || !value.is_known() {
-            return None;
+            return Condition::Unknown;
         }
         if let Value::Bool(b) = &*value {
-            return Some(*b);
+            return Condition::Is(*b);
         }
         if value.is_null() {
             self.error_in(
@@ -180,11 +180,11 @@ impl Eval<'_> {
                 cond.span,
                 context,
             );
-            return None;
+            return Condition::Invalid;
         }
         match try_convert(&value, &Type::Bool, true) {
-            Ok(Value::Bool(b)) => Some(b),
-            Ok(_) => None,
+            Ok(Value::Bool(b)) => Condition::Is(b),
+            Ok(_) => Condition::Unknown,
             Err(_) => {
                 self.error_in(
                     "Incorrect condition type",
@@ -192,7 +192,7 @@ impl Eval<'_> {
                     cond.span,
                     context,
                 );
-                None
+                Condition::Invalid
             }
         }
     }

@@ -498,6 +498,22 @@ fn conditional_results_are_unified() {
     assert_eq!(ok("${f ? 1 : null}", &ctx()), Value::null(Type::Number));
 }
 
+/// With an unknown condition either result may be taken: HCL's
+/// `ConditionalExpr` gives a null when both results are null.
+#[test]
+fn an_unknown_condition_between_two_nulls_is_null() {
+    let c = ctx();
+    assert_eq!(ok("${ubool ? null : null}", &c), Value::null(Type::Dynamic));
+    assert_eq!(
+        ok("${ubool ? nothing : null}", &c),
+        Value::null(Type::String)
+    );
+    assert_eq!(ok("${ubool ? 1 : null}", &c), Value::unknown(Type::Number));
+    // A null condition is an error, its result unknown.
+    let (d, _) = error("${null ? null : null}", &c);
+    assert_eq!(d.summary, "Null condition");
+}
+
 #[test]
 fn conditional_errors_only_count_for_the_selected_result() {
     assert_eq!(ok("${t ? 1 : nosuch}", &ctx()), Value::from(1));
