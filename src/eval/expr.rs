@@ -491,7 +491,7 @@ impl<'a> Eval<'a> {
                 Value::dynamic()
             }
             Value::List(elem, items) | Value::Set(elem, items) => {
-                self.splat_list(elem, items, each, span, ctx)
+                self.splat_list(elem, items, (kind, each), span, ctx)
             }
             Value::Tuple(items) => self
                 .splat_elements(items, each, span, ctx)
@@ -507,7 +507,7 @@ impl<'a> Eval<'a> {
         &mut self,
         elem: &Type,
         items: &[Value],
-        each: &[Step],
+        (kind, each): (SplatKind, &[Step]),
         span: Span,
         ctx: &Env<'_>,
     ) -> Value {
@@ -519,7 +519,18 @@ impl<'a> Eval<'a> {
             };
         }
         match self.splat_elements(items, each, span, ctx) {
-            Some(Value::Tuple(results)) => list_or_tuple(results),
+            Some(Value::Tuple(results)) => list_or_tuple(results).unwrap_or_else(|| {
+                // HCL 2.24 rejects it rather than build a list of two types.
+                let marker_end = self.splat_marker_end(kind, span);
+                let start = self.traversal_start.min(span.start);
+                self.error_in(
+                    "Invalid nested splat expressions",
+                    "The second level of splat expression produced elements of different types, so it isn't possible to construct a valid list to represent the top-level result.\n\nConsider using a for expression instead, to produce a tuple-typed result which can therefore have non-homogenous element types.",
+                    Span::new(marker_end, span.end),
+                    Span::new(start, span.end),
+                );
+                Value::dynamic()
+            }),
             Some(other) => other,
             None => Value::unknown(self.splat_type(&list_ty, each, ctx)),
         }
@@ -728,17 +739,20 @@ pub(crate) enum Condition {
 }
 
 /// A list of `items` when they all have one type (as the results of the
-/// same steps on the elements of a list do), otherwise a tuple (when some
-/// are dynamic).
-fn list_or_tuple(items: Elements) -> Value {
+/// same steps on the elements of a list usually do), a tuple when some are
+/// of the dynamic type; `None` when two have different types, which no
+/// list can hold (a nested splat over scalars, some of them null).
+fn list_or_tuple(items: Elements) -> Option<Value> {
     let Some(first) = items.first().map(Value::ty) else {
-        return Value::Tuple(items);
+        return Some(Value::Tuple(items));
     };
     if items[1..].iter().all(|v| v.ty() == first) {
-        Value::List(first, items)
-    } else {
-        Value::Tuple(items)
+        return Some(Value::List(first, items));
     }
+    items
+        .iter()
+        .any(|v| v.ty() == Type::Dynamic)
+        .then_some(Value::Tuple(items))
 }
 
 /// The result type of a conditional with these results: a literal `null`

@@ -109,6 +109,45 @@ fn splat_over_a_set_is_a_list() {
     );
 }
 
+/// A nested splat over scalars makes a one-element tuple of each value
+/// and an empty one of each null: a list cannot hold both, and HCL 2.24
+/// rejects it (a splat over a tuple makes a tuple, which can).
+#[test]
+fn a_nested_splat_whose_results_differ_in_type_is_an_error() {
+    let obj = |s: Value| Value::object([("scalar", s)]);
+    let ty = Type::object([("scalar", Type::String)]);
+    let c = ctx()
+        .with_variable(
+            "mixed",
+            Value::list(
+                ty.clone(),
+                [obj(Value::null(Type::String)), obj("bar".into())],
+            )
+            .unwrap(),
+        )
+        .with_variable(
+            "known",
+            Value::list(ty, [obj("foo".into()), obj("bar".into())]).unwrap(),
+        );
+    let (d, text) = error("${mixed[*].scalar[*]}", &c);
+    assert_eq!(d.summary, "Invalid nested splat expressions");
+    assert_eq!(text, ".scalar[*]");
+    let context = d.context.expect("the splat");
+    assert_eq!(
+        &doc("${mixed[*].scalar[*]}")[context.bytes()],
+        "mixed[*].scalar[*]"
+    );
+    let one = |s: &str| Value::tuple([Value::from(s)]);
+    assert_eq!(
+        ok("${known[*].scalar[*]}", &c),
+        Value::list(Type::tuple([Type::String]), [one("foo"), one("bar")]).unwrap()
+    );
+    assert_eq!(
+        ok("${[for o in mixed : o][*].scalar[*]}", &c),
+        Value::tuple([Value::tuple([]), one("bar")])
+    );
+}
+
 #[test]
 fn splat_over_a_lone_value_wraps_it() {
     assert_eq!(ok("${obj[*].id}", &ctx()), strs(&["o1"]));
