@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::convert::try_convert;
 use super::{Type, Value};
 use crate::diag::DiagnosticKind;
 
@@ -82,13 +83,21 @@ impl Value {
     }
 
     /// `self[key]`: a list or tuple element by number, a map element or an
-    /// object attribute by string (the key is converted as needed). Unknown
-    /// collections or keys give unknown results of the right type. The
-    /// result has its own marks, the collection's and the key's.
+    /// object attribute by string (the key is converted as needed), as
+    /// HCL 2.24's `hcl.Index` gives it, messages and all (which never show
+    /// the key, that may be sensitive). Unknown collections or keys give
+    /// unknown results of the right type. The result has its own marks,
+    /// the collection's and the key's.
     pub fn index_hcl(&self, key: &Value) -> Result<Value, AccessError> {
         if let (Value::Marked(_), _) | (_, Value::Marked(_)) = (self, key) {
             let marks = self.marks() | key.marks();
             return Ok(self.unmarked().index_hcl(key.unmarked())?.mark(marks));
+        }
+        if let Value::Null(_) = self {
+            return fail(
+                "Attempt to index null value",
+                "This value is null, so it does not have any indices.".into(),
+            );
         }
         if key.is_null() {
             return fail(
@@ -96,54 +105,60 @@ impl Value {
                 "Can't use a null value as an indexing key.".into(),
             );
         }
+        if let (Value::Unknown(Type::Dynamic), _) | (_, Value::Unknown(Type::Dynamic)) = (self, key)
+        {
+            return Ok(Value::dynamic());
+        }
         match self {
-            Value::Null(_) => fail(
-                "Attempt to index null value",
-                "This value is null, so it does not have any indices.".into(),
+            Value::List(elem, items) => match element_index(key)? {
+                Some(i) if i < items.len() => Ok(items[i].clone()),
+                Some(_) => sequence_miss(key, items.len()),
+                None => Ok(Value::unknown(elem.clone())),
+            },
+            Value::Unknown(Type::List(elem)) => {
+                element_index(key)?;
+                Ok(Value::unknown((**elem).clone()))
+            }
+            Value::Tuple(items) => match element_index(key)? {
+                Some(i) if i < items.len() => Ok(items[i].clone()),
+                Some(_) => sequence_miss(key, items.len()),
+                None => Ok(Value::dynamic()),
+            },
+            Value::Unknown(Type::Tuple(types)) => match element_index(key)? {
+                Some(i) if i < types.len() => Ok(Value::unknown(types[i].clone())),
+                Some(_) => sequence_miss(key, types.len()),
+                None => Ok(Value::dynamic()),
+            },
+            Value::Map(elem, entries) => match string_key(key)? {
+                Some(k) => match entries.get(k.as_str()) {
+                    Some(v) => Ok(v.clone()),
+                    None => no_element(""),
+                },
+                None => Ok(Value::unknown(elem.clone())),
+            },
+            Value::Unknown(Type::Map(elem)) => {
+                string_key(key)?;
+                Ok(Value::unknown((**elem).clone()))
+            }
+            Value::Object(entries) => match string_key(key)? {
+                Some(k) => match entries.get(k.as_str()) {
+                    Some(v) => Ok(v.clone()),
+                    None => no_attribute(key),
+                },
+                None => Ok(Value::dynamic()),
+            },
+            Value::Unknown(Type::Object(attrs)) => match string_key(key)? {
+                Some(k) => match attrs.get(k.as_str()) {
+                    Some(t) => Ok(Value::unknown(t.clone())),
+                    None => no_attribute(key),
+                },
+                None => Ok(Value::dynamic()),
+            },
+            Value::Set(..) | Value::Unknown(Type::Set(_)) => set_index(),
+            _ => fail(
+                "Invalid index",
+                "This value does not have any indices.".into(),
             ),
-            Value::Set(..) => set_index(),
-            Value::Unknown(Type::Set(_)) => set_index(),
-            Value::List(_, items) | Value::Tuple(items) => {
-                let Some(i) = element_index(key)? else {
-                    return Ok(Value::unknown(element_type(self)));
-                };
-                match items.get(i) {
-                    Some(v) => Ok(v.clone()),
-                    None => out_of_range(key),
-                }
-            }
-            Value::Map(_, entries) | Value::Object(entries) => {
-                let Some(k) = string_key(key)? else {
-                    return Ok(Value::unknown(element_type(self)));
-                };
-                match entries.get(k.as_str()) {
-                    Some(v) => Ok(v.clone()),
-                    None if matches!(self, Value::Object(_)) => fail(
-                        "Invalid index",
-                        format!("The given key does not identify an element in this collection value: this object has no attribute {k:?}."),
-                    ),
-                    None => fail(
-                        "Invalid index",
-                        format!("The given key does not identify an element in this collection value: this map has no element {k:?}."),
-                    ),
-                }
-            }
-            Value::Unknown(ty) => {
-                // Still check the key, so `x[true]` is an error even when x is
-                // not yet known.
-                match ty {
-                    Type::List(_) | Type::Tuple(_) => {
-                        element_index(key)?;
-                    }
-                    Type::Map(_) | Type::Object(_) => {
-                        string_key(key)?;
-                    }
-                    Type::Dynamic => {}
-                    other => return not_indexable(other),
-                }
-                Ok(Value::unknown(element_type(self)))
-            }
-            other => not_indexable(&other.ty()),
         }
     }
 }
@@ -180,59 +195,78 @@ impl Value {
 }
 
 /// The type of an element of a collection value, for unknown results.
-fn element_type(v: &Value) -> Type {
-    match v.ty() {
-        Type::List(t) | Type::Map(t) | Type::Set(t) => *t,
-        _ => Type::Dynamic,
-    }
-}
-
-/// A list index: `Some(i)`, `None` when the key is unknown.
+/// The key of a list or tuple converted to a number: `Some(i)` for a whole
+/// number from 0 (`usize::MAX` past the addressable), `Some(usize::MAX)`
+/// for any other number (no element has it), `None` when it is unknown.
 fn element_index(key: &Value) -> Result<Option<usize>, AccessError> {
-    if !key.is_known() {
-        return Ok(None);
-    }
-    let Ok(Value::Number(n)) = key.convert_unsafe(&Type::Number) else {
-        return Err(AccessError {
-            summary: "Invalid index",
-            detail: format!(
-                "The given key does not identify an element in this collection value: a number is required, but got {}.",
-                key.ty().friendly_name_with_article()
-            ),
-        });
-    };
-    match n.to_u64().filter(|_| n.is_integer()) {
-        Some(i) => Ok(Some(usize::try_from(i).unwrap_or(usize::MAX))),
-        None => Err(AccessError {
-            summary: "Invalid index",
-            detail: format!(
-                "The given key does not identify an element in this collection value: {n} is not a whole number from 0 up."
-            ),
-        }),
+    match key_as(key, &Type::Number)? {
+        Value::Number(n) => Ok(Some(
+            n.to_u64()
+                .filter(|_| n.is_integer())
+                .map_or(usize::MAX, |i| usize::try_from(i).unwrap_or(usize::MAX)),
+        )),
+        _ => Ok(None),
     }
 }
 
-/// A map key: `Some(k)`, `None` when the key is unknown.
+/// The key of a map or object converted to a string; `None` when it is
+/// unknown.
 fn string_key(key: &Value) -> Result<Option<String>, AccessError> {
-    if !key.is_known() {
-        return Ok(None);
-    }
-    match key.convert_unsafe(&Type::String) {
-        Ok(Value::String(s)) => Ok(Some(s.into_string())),
-        _ => Err(AccessError {
-            summary: "Invalid index",
-            detail: format!(
-                "The given key does not identify an element in this collection value: a string is required, but got {}.",
-                key.ty().friendly_name_with_article()
-            ),
-        }),
+    match key_as(key, &Type::String)? {
+        Value::String(s) => Ok(Some(s.into_string())),
+        _ => Ok(None),
     }
 }
 
-fn out_of_range(key: &Value) -> Result<Value, AccessError> {
+fn key_as(key: &Value, ty: &Type) -> Result<Value, AccessError> {
+    try_convert(key, ty, true).map_err(|e| AccessError {
+        summary: "Invalid index",
+        detail: format!(
+            "The given key does not identify an element in this collection value: {e}."
+        ),
+    })
+}
+
+/// A list or tuple of `len` elements has none at number `key`. HCL names
+/// the reason for a fractional or negative key, and for a key equal to the
+/// length; a larger one gets the general message (its length check
+/// compares the other way round).
+fn sequence_miss(key: &Value, len: usize) -> Result<Value, AccessError> {
+    let Ok(Value::Number(n)) = key_as(key, &Type::Number) else {
+        return no_element("");
+    };
+    if !n.is_integer() {
+        return no_element(": indexing a sequence requires a whole number, but the given index has a fractional part");
+    }
+    if n.is_negative() {
+        return no_element(": a negative number is not a valid index for a sequence");
+    }
+    match n.to_u64() {
+        Some(0) if len == 0 => no_element(": the collection has no elements"),
+        Some(i) if i == len as u64 => {
+            no_element(": the given index is greater than or equal to the length of the collection")
+        }
+        _ => no_element(""),
+    }
+}
+
+fn no_element(reason: &str) -> Result<Value, AccessError> {
     fail(
         "Invalid index",
-        format!("The given key does not identify an element in this collection value: the index {key} is out of range."),
+        format!("The given key does not identify an element in this collection value{reason}."),
+    )
+}
+
+/// An object has no attribute named by `key`; a number key gets a hint.
+fn no_attribute(key: &Value) -> Result<Value, AccessError> {
+    let hint = if let Value::Number(_) | Value::Unknown(Type::Number) = key {
+        " An object only supports looking up attributes by name, not by numeric index."
+    } else {
+        ""
+    };
+    fail(
+        "Invalid index",
+        format!("The given key does not identify an element in this collection value.{hint}"),
     )
 }
 
@@ -240,16 +274,6 @@ fn set_index() -> Result<Value, AccessError> {
     fail(
         "Invalid index",
         "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".into(),
-    )
-}
-
-fn not_indexable(ty: &Type) -> Result<Value, AccessError> {
-    fail(
-        "Invalid index",
-        format!(
-            "This value does not have any indices: it is {}.",
-            ty.friendly_name_with_article()
-        ),
     )
 }
 

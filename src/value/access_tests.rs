@@ -138,3 +138,72 @@ fn sets_and_nulls_cannot_be_indexed() {
         .index_hcl(&Value::null(Type::Number))
         .is_err());
 }
+
+/// The details of `hcl.Index` in HCL 2.24, which never show the key.
+#[test]
+fn index_errors_have_hcl_details() {
+    let detail = |v: &Value, k: Value| v.index_hcl(&k).unwrap_err().detail;
+    let two = Value::tuple([Value::from(1), Value::from(2)]);
+    let general = "The given key does not identify an element in this collection value.";
+    let because = |reason: &str| {
+        format!("The given key does not identify an element in this collection value: {reason}.")
+    };
+    assert_eq!(
+        detail(&two, "0.5".parse::<crate::value::Number>().map(Value::Number).unwrap()),
+        because("indexing a sequence requires a whole number, but the given index has a fractional part")
+    );
+    assert_eq!(
+        detail(&two, Value::from(-1)),
+        because("a negative number is not a valid index for a sequence")
+    );
+    assert_eq!(
+        detail(&two, Value::from(2)),
+        because("the given index is greater than or equal to the length of the collection")
+    );
+    // HCL's length check compares the other way round past the length.
+    assert_eq!(detail(&two, Value::from(5)), general);
+    assert_eq!(
+        detail(&Value::tuple([]), Value::from(0)),
+        because("the collection has no elements")
+    );
+    assert_eq!(detail(&obj(), Value::from("z")), general);
+    assert_eq!(
+        detail(&obj(), Value::from(0)),
+        format!("{general} An object only supports looking up attributes by name, not by numeric index.")
+    );
+    let m = Value::map(Type::Number, [("k", Value::from(1))]).unwrap();
+    assert_eq!(detail(&m, Value::from("z")), general);
+    assert_eq!(
+        detail(&Value::from("s"), Value::from(0)),
+        "This value does not have any indices."
+    );
+}
+
+/// An unknown object's attribute by index has the attribute's type (HCL
+/// 2.24); an unknown list's element is unknown whatever its number.
+#[test]
+fn index_of_unknown_collections() {
+    let ty = Type::object([("foo", Type::String)]);
+    let u = Value::unknown(ty);
+    assert_eq!(
+        u.index_hcl(&Value::from("foo")),
+        Ok(Value::unknown(Type::String))
+    );
+    assert_eq!(
+        u.index_hcl(&Value::from(0)).unwrap_err().summary,
+        "Invalid index"
+    );
+    let l = Value::unknown(Type::list(Type::String));
+    assert_eq!(
+        l.index_hcl(&Value::from(-1)),
+        Ok(Value::unknown(Type::String))
+    );
+    let t = Value::unknown(Type::tuple([Type::Bool]));
+    assert_eq!(t.index_hcl(&Value::from(0)), Ok(Value::unknown(Type::Bool)));
+    assert!(t.index_hcl(&Value::from(1)).is_err());
+    // A null collection is reported before a null key.
+    let e = Value::null(Type::list(Type::String))
+        .index_hcl(&Value::null(Type::Number))
+        .unwrap_err();
+    assert_eq!(e.summary, "Attempt to index null value");
+}
