@@ -277,16 +277,23 @@ fn set_index() -> Result<Value, AccessError> {
     )
 }
 
+/// Attribute `name` of a value that has no attributes, with HCL's hints
+/// for a list or set of objects.
 fn not_an_object(ty: &Type, name: &str) -> Result<Value, AccessError> {
     let detail = match ty {
-        Type::List(_) | Type::Tuple(_) | Type::Set(_) => format!(
-            "Can't access attributes on {}. Did you mean to access attribute {name:?} for a specific element of the list, or across all elements of the list (with a splat, [*].{name})?",
-            ty.friendly_name_with_article()
-        ),
-        _ => format!(
+        Type::List(elem) => match &**elem {
+            Type::Object(attrs) if attrs.contains_key(name) => format!(
+                "Can't access attributes on a list of objects. Did you mean to access attribute {name:?} for a specific element of the list, or across all elements of the list?"
+            ),
+            Type::Object(_) => "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".into(),
+            _ => "This value does not have any attributes.".into(),
+        },
+        Type::Set(elem) if matches!(**elem, Type::Object(_)) => "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".into(),
+        Type::String | Type::Number | Type::Bool => format!(
             "Can't access attributes on a primitive-typed value ({}).",
             ty.friendly_name()
         ),
+        _ => "This value does not have any attributes.".into(),
     };
     fail("Unsupported attribute", detail)
 }

@@ -207,3 +207,30 @@ fn index_of_unknown_collections() {
         .unwrap_err();
     assert_eq!(e.summary, "Attempt to index null value");
 }
+
+/// The details of `hcl.GetAttr` in HCL 2.24 for values without attributes.
+#[test]
+fn attribute_errors_have_hcl_details() {
+    let detail = |v: Value, name: &str| v.get_attr_hcl(name).unwrap_err().detail;
+    let objs = Value::list(obj().ty(), [obj()]).unwrap();
+    assert_eq!(
+        detail(objs.clone(), "a"),
+        "Can't access attributes on a list of objects. Did you mean to access attribute \"a\" for a specific element of the list, or across all elements of the list?"
+    );
+    assert_eq!(
+        detail(objs, "zz"),
+        "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?"
+    );
+    assert_eq!(
+        detail(Value::set(obj().ty(), [obj()]).unwrap(), "a"),
+        "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?"
+    );
+    assert_eq!(
+        detail(Value::tuple([obj()]), "a"),
+        "This value does not have any attributes."
+    );
+    assert_eq!(
+        detail(Value::from(1), "a"),
+        "Can't access attributes on a primitive-typed value (number)."
+    );
+}
