@@ -778,8 +778,63 @@ fn conditional_type(then: &Value, otherwise: &Value) -> Option<Type> {
     unify_unsafe(&[a, b])
 }
 
+/// Why the results of a conditional have no common type, as HCL's
+/// `describeConditionalTypeMismatch` says it: what differs inside two
+/// objects, two tuples or two collections of them, else the two types.
 #[cold]
 fn describe_mismatch(then: &Type, otherwise: &Type) -> String {
+    match (then, otherwise) {
+        (Type::Object(a), Type::Object(b)) => {
+            for (name, ta) in a.iter() {
+                let Some(tb) = b.get(name) else {
+                    return format!("The 'true' value includes object attribute {name:?}, which is absent in the 'false' value");
+                };
+                if ta != tb {
+                    return format!(
+                        "Type mismatch for object attribute {name:?}: {}",
+                        describe_mismatch(ta, tb)
+                    );
+                }
+            }
+            if let Some(name) = b.keys().find(|name| !a.contains_key(*name)) {
+                return format!("The 'false' value includes object attribute {name:?}, which is absent in the 'true' value");
+            }
+        }
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            if a.len() != b.len() {
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    a.len(),
+                    b.len()
+                );
+            }
+            if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
+                return format!(
+                    "Type mismatch for tuple element {i}: {}",
+                    describe_mismatch(&a[i], &b[i])
+                );
+            }
+        }
+        (Type::List(a), Type::List(b))
+        | (Type::Set(a), Type::Set(b))
+        | (Type::Map(a), Type::Map(b))
+            if matches!(
+                (&**a, &**b),
+                (Type::Object(_), Type::Object(_)) | (Type::Tuple(_), Type::Tuple(_))
+            ) =>
+        {
+            let noun = match then {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            return format!(
+                "Mismatched {noun} element types: {}",
+                describe_mismatch(a, b)
+            );
+        }
+        _ => {}
+    }
     let (a, b) = (then.friendly_name(), otherwise.friendly_name());
     if a == b {
         "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into()

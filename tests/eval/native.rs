@@ -537,6 +537,57 @@ fn conditional_results_are_unified() {
     assert_eq!(ok("${f ? 1 : null}", &ctx()), Value::null(Type::Number));
 }
 
+/// HCL's own table (`TestExpressionErrorMessages`): what differs between
+/// two results that have no common type.
+#[test]
+fn inconsistent_conditional_results_say_what_differs() {
+    let t2 = || Value::tuple([Value::from(true), Value::from(0)]);
+    let t1 = || Value::tuple([Value::from(true)]);
+    let (ty2, ty1) = (t2().ty(), t1().ty());
+    let c = ctx()
+        .with_variable("listOf2Tuple", Value::list(ty2.clone(), [t2()]).unwrap())
+        .with_variable("listOf1Tuple", Value::list(ty1.clone(), [t1()]).unwrap())
+        .with_variable("setOf2Tuple", Value::set(ty2.clone(), [t2()]).unwrap())
+        .with_variable("setOf1Tuple", Value::set(ty1.clone(), [t1()]).unwrap())
+        .with_variable(
+            "mapOf1Tuple",
+            Value::map(ty1.clone(), [("a", t1())]).unwrap(),
+        )
+        .with_variable(
+            "mapOf2Tuple",
+            Value::map(ty2.clone(), [("a", t2())]).unwrap(),
+        )
+        .with_variable(
+            "listOfListOf2Tuple",
+            Value::list(Type::list(ty2.clone()), [Value::list(ty2, [t2()]).unwrap()]).unwrap(),
+        )
+        .with_variable(
+            "listOfListOf1Tuple",
+            Value::list(Type::list(ty1.clone()), [Value::list(ty1, [t1()]).unwrap()]).unwrap(),
+        );
+    for (src, why) in [
+        ("true ? 1 : true", "The 'true' value is number, but the 'false' value is bool."),
+        ("true ? [1] : [true]", "Type mismatch for tuple element 0: The 'true' value is number, but the 'false' value is bool."),
+        ("true ? [1] : [1, true]", "The 'true' tuple has length 1, but the 'false' tuple has length 2."),
+        ("true ? { a = 1 } : { a = true }", "Type mismatch for object attribute \"a\": The 'true' value is number, but the 'false' value is bool."),
+        ("true ? { a = true, b = 1 } : { a = true }", "The 'true' value includes object attribute \"b\", which is absent in the 'false' value."),
+        ("true ? { a = true } : { a = true, b = 1 }", "The 'false' value includes object attribute \"b\", which is absent in the 'true' value."),
+        ("true ? listOf2Tuple : listOf1Tuple", "Mismatched list element types: The 'true' tuple has length 2, but the 'false' tuple has length 1."),
+        ("true ? setOf2Tuple : setOf1Tuple", "Mismatched set element types: The 'true' tuple has length 2, but the 'false' tuple has length 1."),
+        ("true ? mapOf1Tuple : mapOf2Tuple", "Mismatched map element types: The 'true' tuple has length 1, but the 'false' tuple has length 2."),
+        ("true ? listOfListOf2Tuple : listOfListOf1Tuple", "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value."),
+    ] {
+        let template = format!("${{{src}}}");
+        let (d, _) = error(&template, &c);
+        assert_eq!(d.summary, "Inconsistent conditional result types", "{src}");
+        assert_eq!(
+            d.detail,
+            format!("The true and false result expressions must have consistent types. {why}"),
+            "{src}"
+        );
+    }
+}
+
 /// With an unknown condition either result may be taken: HCL's
 /// `ConditionalExpr` gives a null when both results are null.
 #[test]
