@@ -588,6 +588,65 @@ fn inconsistent_conditional_results_say_what_differs() {
     }
 }
 
+/// HCL's own table (`TestExpressionErrorMessages`): the short-circuit
+/// guards against values, not against types or names.
+#[test]
+fn short_circuit_still_reports_type_and_name_errors() {
+    let c = ctx()
+        .with_variable("notobj", true)
+        .with_variable("notlist", true)
+        .with_variable("value", true)
+        .with_variable("unknown", Value::unknown(Type::Bool))
+        .with_variable("falsevalue", false)
+        .with_variable("nullmap", Value::null(Type::map(Type::String)));
+    for (src, summary, detail) in [
+        (
+            "notobj != null && notobj.foo",
+            "Unsupported attribute",
+            "Can't access attributes on a primitive-typed value (bool).",
+        ),
+        (
+            "notobj == null || notobj.foo",
+            "Unsupported attribute",
+            "Can't access attributes on a primitive-typed value (bool).",
+        ),
+        (
+            "notlist != null && notlist[0]",
+            "Invalid index",
+            "This value does not have any indices.",
+        ),
+        (
+            "value != null && valeu",
+            "Unknown variable",
+            "There is no variable named \"valeu\". Did you mean \"value\"?",
+        ),
+        (
+            "unknown && \"value\"",
+            "Invalid operand",
+            "Unsuitable value for right operand: a bool is required.",
+        ),
+        (
+            "falsevalue && \"value\"",
+            "Invalid operand",
+            "Unsuitable value for right operand: a bool is required.",
+        ),
+        (
+            "nullmap != null || nullmap[\"key\"] == \"value\"",
+            "Attempt to index null value",
+            "This value is null, so it does not have any indices.",
+        ),
+    ] {
+        let template = format!("${{{src}}}");
+        let found = errors(&template, &c);
+        assert!(
+            found
+                .iter()
+                .any(|d| d.summary == summary && d.detail == detail),
+            "{src}: {found:#?}"
+        );
+    }
+}
+
 /// With an unknown condition either result may be taken: HCL's
 /// `ConditionalExpr` gives a null when both results are null.
 #[test]
