@@ -439,6 +439,13 @@ impl<'a> Eval<'a> {
         })
     }
 
+    /// Where the splat at `span` starts in HCL's ranges (its source's
+    /// start) and where its `[*]` or `.*` marker ends.
+    fn splat_bounds(&self, kind: SplatKind, span: Span) -> (u32, u32) {
+        let start = self.traversal_start.min(span.start);
+        (start, self.splat_marker_end(kind, span))
+    }
+
     /// The end of a splat's `[*]` or `.*` marker, which starts its span.
     fn splat_marker_end(&self, kind: SplatKind, span: Span) -> u32 {
         let text = self.origin.text().as_bytes();
@@ -470,8 +477,7 @@ impl<'a> Eval<'a> {
         match source {
             Value::Null(ty) if is_sequence(ty) => {
                 // HCL's ranges: the source, within the source and marker.
-                let start = self.traversal_start.min(span.start);
-                let marker_end = self.splat_marker_end(kind, span);
+                let (start, marker_end) = self.splat_bounds(kind, span);
                 self.error_in(
                     "Splat of null value",
                     "Splat expressions (with the * symbol) cannot be applied to null sequences.",
@@ -521,8 +527,7 @@ impl<'a> Eval<'a> {
         match self.splat_elements(items, each, span, ctx) {
             Some(Value::Tuple(results)) => list_or_tuple(results).unwrap_or_else(|| {
                 // HCL 2.24 rejects it rather than build a list of two types.
-                let marker_end = self.splat_marker_end(kind, span);
-                let start = self.traversal_start.min(span.start);
+                let (start, marker_end) = self.splat_bounds(kind, span);
                 self.error_in(
                     "Invalid nested splat expressions",
                     "The second level of splat expression produced elements of different types, so it isn't possible to construct a valid list to represent the top-level result.\n\nConsider using a for expression instead, to produce a tuple-typed result which can therefore have non-homogenous element types.",

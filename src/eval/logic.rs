@@ -65,13 +65,12 @@ impl Eval<'_> {
         // it is, not copied.
         let (right, right_diags) = self.isolated(|inner| inner.value_cow(rhs, ctx));
         let marks = left.marks() | right.marks();
-        let ((l, r), conversions) = self.isolated(|inner| {
-            let l = inner.operand(left.unmarked(), &Type::Bool, "left", lhs_span, span);
-            let r = inner.operand(right.unmarked(), &Type::Bool, "right", rhs.span, span);
-            (l.map(|v| Operand::of(&v)), r.map(|v| Operand::of(&v)))
-        });
-        let (Some(l), Some(r)) = (l, r) else {
-            self.report_before(since, conversions);
+        let operands = (left.unmarked(), right.unmarked());
+        let spans = (lhs_span, rhs.span);
+        let Some((l, r)) = self
+            .operands_ahead(operands, &Type::Bool, spans, span, since)
+            .map(|(l, r)| (Operand::of(&l), Operand::of(&r)))
+        else {
             self.diags.extend(right_diags);
             return Value::unknown(Type::Bool).mark(marks);
         };

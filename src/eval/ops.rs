@@ -129,14 +129,37 @@ impl Eval<'_> {
         if matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
             return;
         }
-        let ty = operand_type(op);
-        let ((), found) = self.isolated(|inner| {
-            inner.operand(left.unmarked(), &ty, "left", lhs_span, span);
-            inner.operand(right.unmarked(), &ty, "right", rhs_span, span);
+        let operands = (left.unmarked(), right.unmarked());
+        self.operands_ahead(
+            operands,
+            &operand_type(op),
+            (lhs_span, rhs_span),
+            span,
+            mark,
+        );
+    }
+
+    /// Both operands of the operation at `span` converted to `ty` (a null
+    /// stays null), the conversions that fail reported ahead of what was
+    /// reported since `mark`, as HCL 2.24 reports them before the
+    /// operands' own errors; `None` when either fails.
+    pub(super) fn operands_ahead<'v>(
+        &mut self,
+        (left, right): (&'v Value, &'v Value),
+        ty: &Type,
+        (lhs_span, rhs_span): (Span, Span),
+        span: Span,
+        mark: Mark,
+    ) -> Option<(Cow<'v, Value>, Cow<'v, Value>)> {
+        let ((l, r), found) = self.isolated(|inner| {
+            let l = inner.operand(left, ty, "left", lhs_span, span);
+            let r = inner.operand(right, ty, "right", rhs_span, span);
+            (l, r)
         });
         if !found.is_empty() {
             self.report_before(mark, found);
         }
+        Some((l?, r?))
     }
 
     /// One known-so-far operation: `left op right`, with the ranges of the
