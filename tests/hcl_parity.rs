@@ -230,7 +230,8 @@ fn collections_of_any_unify_their_elements_as_go_cty_does() {
     let (d, _) = fail("${tolist([1, true])}");
     assert_eq!(d.summary, "Invalid function argument");
     assert!(
-        d.detail.contains("all elements must have the same type"),
+        d.detail
+            .contains("all list elements must have the same type"),
         "{}",
         d.detail
     );
@@ -250,7 +251,8 @@ fn many_candidate_types_of_mixed_kinds_are_refused() {
     let many = format!("${{tolist([{}, toset([1])])}}", tuples(64));
     let (d, _) = fail(&many);
     assert!(
-        d.detail.contains("all elements must have the same type"),
+        d.detail
+            .contains("all list elements must have the same type"),
         "{}",
         d.detail
     );
@@ -273,6 +275,41 @@ fn a_missing_attribute_is_null_in_the_value_api_and_refused_by_type_constraints(
         d.detail.contains("attribute \"b\" is required"),
         "{}",
         d.detail
+    );
+}
+
+/// A value whose type has no conversion to the one required is described
+/// in go-cty 1.16.3's words (HCL 2.24, what Terraform and OpenTofu print),
+/// both types named unless that would mislead; HCL 2.14 with go-cty 1.12
+/// names only the one required ("string required"). A conversion that
+/// exists and fails on the value says what was required.
+#[test]
+fn conversions_the_types_cannot_have_name_both_types() {
+    let detail = |template: &str| fail(template).0.detail;
+    assert_eq!(
+        detail("${upper([1])}"),
+        "Invalid value for \"str\" parameter: string required, but have tuple."
+    );
+    assert_eq!(
+        detail("${1 + true}"),
+        "Unsuitable value for right operand: number required, but have bool."
+    );
+    assert_eq!(
+        detail("${[1, 2][{}]}"),
+        "The given key does not identify an element in this collection value: number required, but have object."
+    );
+    assert_eq!(
+        detail("${[for x in [1] : x if x]}"),
+        "The 'if' clause value is invalid: bool required, but have number."
+    );
+    // A string may hold a number: only the type required is named.
+    assert_eq!(
+        detail("${abs(\"x\")}"),
+        "Invalid value for \"num\" parameter: a number is required."
+    );
+    assert_eq!(
+        detail("${true && \"yes\"}"),
+        "Unsuitable value for right operand: a bool is required."
     );
 }
 
@@ -301,7 +338,7 @@ fn an_unknown_for_condition_of_a_non_bool_type_is_an_error() {
         parts(&d),
         (
             "Invalid 'for' condition",
-            "The 'if' clause value is invalid: a bool is required.",
+            "The 'if' clause value is invalid: bool required, but have number.",
             "t.json:1,31-40".into(),
             "t.json:1,10-41".into()
         )
@@ -320,7 +357,7 @@ fn a_for_condition_is_checked_before_the_elements() {
         parts(&d),
         (
             "Invalid 'for' condition",
-            "The 'if' clause value is invalid: a bool is required.",
+            "The 'if' clause value is invalid: bool required, but have object.",
             "t.json:1,30-31".into(),
             "t.json:1,10-32".into()
         )

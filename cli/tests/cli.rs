@@ -357,7 +357,9 @@ fn check_with_a_spec_decodes_each_file_and_reports_every_problem() {
         "{out}"
     );
     assert!(
-        out.contains("Inappropriate value for attribute \\\"port\\\": number required."),
+        out.contains(
+            "Inappropriate value for attribute \\\"port\\\": number required, but have bool."
+        ),
         "{out}"
     );
 }

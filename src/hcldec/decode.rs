@@ -16,7 +16,9 @@ use crate::body::{Block, BodyContent, BodySchema};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
-use crate::value::{try_convert, unify_unsafe, Elements, Entries, Str, Type, Value};
+use crate::value::{
+    try_convert, type_mismatch, unify_unsafe, Elements, Entries, MissingAttribute, Str, Type, Value,
+};
 
 /// A label of the block whose body is decoded, for [`Spec::Label`].
 #[derive(Clone)]
@@ -327,7 +329,7 @@ fn decode_attr(
 /// has no conversion between the types (in cty's words), else by the value
 /// layer's unsafe conversion.
 fn convert(value: &Value, ty: &Type) -> Result<Value, String> {
-    if let Some(message) = super::mismatch::type_mismatch(&value.ty(), ty) {
+    if let Some(message) = type_mismatch(&value.ty(), ty, MissingAttribute::Refused) {
         return Err(message);
     }
     try_convert(value, ty, true).map_err(|e| e.to_string())

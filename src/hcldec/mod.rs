@@ -35,7 +35,6 @@
 
 mod decode;
 mod file;
-mod mismatch;
 #[cfg(test)]
 mod tests;
 

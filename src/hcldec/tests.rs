@@ -87,7 +87,7 @@ fn attr_conversion_failures_use_hcldec_wording() {
             ),
             d(
                 "Incorrect attribute value type",
-                "Inappropriate value for attribute \"flag\": bool required.",
+                "Inappropriate value for attribute \"flag\": bool required, but have number.",
                 "1,23-24"
             ),
         ]
@@ -325,7 +325,7 @@ fn block_attrs_reads_a_block_as_a_map() {
         ),
         [d(
             "Invalid attribute value",
-            "Invalid value for attribute of \"tags\" block: number required.",
+            "Invalid value for attribute of \"tags\" block: number required, but have bool.",
             "1,16-20"
         )]
     );

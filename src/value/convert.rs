@@ -7,97 +7,15 @@
 //! converted by; the value-level walk does the work and catches what only
 //! values can tell (a list's length, a map's keys, a string's text).
 
-use std::fmt;
-
+use super::conversion_error::{ConversionError, PathStep};
 use super::limits;
+use super::mismatch::type_mismatch_error;
 use super::number::{Number, NumberError};
 use super::string::Str;
 use super::types::Type;
-use super::unify::{type_conversion, unify_unsafe, Safety};
+use super::unify::{type_conversion, unify_unsafe, MissingAttribute, Safety};
 use super::{set_value, Elements, Entries, Value};
-use crate::diag::{Diagnostic, DiagnosticKind, Error};
-
-/// One step into a nested value, for error messages.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PathStep {
-    /// An element of a list, set or tuple.
-    Index(usize),
-    /// An element of a map.
-    Key(String),
-    /// An attribute of an object.
-    Attr(String),
-}
-
-impl fmt::Display for PathStep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PathStep::Index(i) => write!(f, "element {i}"),
-            PathStep::Key(k) => write!(f, "element {k:?}"),
-            PathStep::Attr(a) => write!(f, "attribute {a:?}"),
-        }
-    }
-}
-
-/// Why a value could not be converted: where (the path from the converted
-/// value to the offending part, outermost first) and what was required
-/// ("a number is required", "attribute \"name\" is required").
-///
-/// `Display` gives `element 2: a bool is required`, ready to put after
-/// "Inappropriate value for attribute \"count\": ". Converting it into an
-/// [`Error`] gives the diagnostic "Unsuitable value type" with detail
-/// "Unsuitable value: element 2: a bool is required.".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConversionError {
-    /// Where inside the value, outermost step first; empty for the value
-    /// itself.
-    pub path: Vec<PathStep>,
-    /// What was wrong, without a trailing period.
-    pub message: String,
-}
-
-impl ConversionError {
-    fn new(path: &[PathStep], message: impl Into<String>) -> ConversionError {
-        ConversionError {
-            path: path.to_vec(),
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for ConversionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for step in &self.path {
-            write!(f, "{step}: ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ConversionError {}
-
-impl From<ConversionError> for Error {
-    fn from(e: ConversionError) -> Error {
-        unsuitable(e.to_string())
-    }
-}
-
-/// The error of a value that does not fit the type a place requires: HCL's
-/// "Unsuitable value type", with `reason` ("a number is required") in the
-/// detail for people and in the [`DiagnosticKind`] for the layers that
-/// reword it with a location.
-#[cold]
-pub(crate) fn unsuitable(reason: impl Into<String>) -> Error {
-    let reason = reason.into();
-    Error::new(
-        Diagnostic::error(
-            "Unsuitable value type",
-            format!("Unsuitable value: {reason}."),
-            None,
-        )
-        .with_kind(DiagnosticKind::UnsuitableValue { reason }),
-    )
-}
+use crate::diag::Error;
 
 /// Converts `value` to `ty` using only *safe* conversions: those where
 /// every distinct source value has a distinct result (number or bool to
@@ -144,12 +62,27 @@ pub fn convert_unsafe(value: &Value, ty: &Type) -> Result<Value, Error> {
 ///   and fill the second's missing attributes with nulls. A safe
 ///   conversion unifies the same way (go-cty has a stricter safe variant)
 ///   and then refuses an element that would need an unsafe step.
+///
+/// When the types alone have no conversion (a bool for a number, a tuple
+/// for a string), the error says so in go-cty's words, as Terraform
+/// reports it: "number required, but have bool", with no path (see
+/// `value/mismatch.rs`); a conversion that exists and fails on the value
+/// says what was required where ("element 1: a number is required" for a
+/// string that is not one).
 pub fn try_convert(value: &Value, ty: &Type, allow_unsafe: bool) -> Result<Value, ConversionError> {
     let mut cx = Cx {
         allow_unsafe,
         path: Vec::new(),
     };
     cx.convert(value, ty)
+        .map_err(|e| type_mismatch_of(value, ty).unwrap_or(e))
+}
+
+/// The error of a conversion that the types of `value` and `ty` cannot
+/// have.
+#[cold]
+fn type_mismatch_of(value: &Value, ty: &Type) -> Option<ConversionError> {
+    type_mismatch_error(&value.ty(), ty, MissingAttribute::Null)
 }
 
 struct Cx {

@@ -2,6 +2,7 @@
 //! types.
 
 use super::*;
+use crate::diag::DiagnosticKind;
 
 fn num(s: &str) -> Value {
     Value::Number(Number::parse(s).unwrap())
@@ -56,7 +57,7 @@ fn unknown_converts_when_its_type_does() {
     assert_eq!(unsafe_(&u, &Type::Number), Ok(Value::unknown(Type::Number)));
     assert_eq!(
         unsafe_(&u, &Type::list(Type::String)),
-        Err("a list of string is required".into())
+        Err("list of string required, but have string".into())
     );
 }
 
@@ -130,11 +131,11 @@ fn string_to_bool_accepts_true_false_one_zero() {
 fn bool_and_number_do_not_convert() {
     assert_eq!(
         unsafe_(&Value::Bool(true), &Type::Number),
-        Err("a number is required".into())
+        Err("number required, but have bool".into())
     );
     assert_eq!(
         unsafe_(&num("1"), &Type::Bool),
-        Err("a bool is required".into())
+        Err("bool required, but have number".into())
     );
 }
 
@@ -186,7 +187,7 @@ fn tuple_to_list_of_any_unifies() {
     let bad = Value::tuple([num("1"), Value::tuple([])]);
     assert_eq!(
         safe(&bad, &Type::list(Type::Dynamic)),
-        Err("all elements must have the same type".into())
+        Err("all list elements must have the same type".into())
     );
 }
 
@@ -213,7 +214,7 @@ fn object_to_map_converts_each_attribute() {
     );
     assert_eq!(
         safe(&o, &Type::map(Type::Number)),
-        Err("element \"b\": a number is required".into())
+        Err("element \"b\": number required, but have bool".into())
     );
     // `map(any)` unifies as go-cty does: a number and a bool have no
     // common type, but with a string they all become strings.
@@ -289,10 +290,19 @@ fn nested_errors_carry_the_path() {
     let e = try_convert(&o, &t, true).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "attribute \"a\": element 0: a bool is required"
+        "attribute \"a\": element 0: bool required, but have number"
     );
     assert_eq!(e.path, vec![PathStep::Attr("a".into()), PathStep::Index(0)]);
-    assert_eq!(e.message, "a bool is required");
+    assert_eq!(e.message, "bool required, but have number");
+    // A conversion that exists and fails on a value says what was
+    // required there.
+    let o = Value::object([("a", Value::tuple([s("true"), s("x")]))]);
+    let e = try_convert(&o, &t, true).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "attribute \"a\": element 1: a bool is required"
+    );
+    assert_eq!(e.path, vec![PathStep::Attr("a".into()), PathStep::Index(1)]);
 }
 
 #[test]
@@ -304,7 +314,13 @@ fn tuple_to_tuple_needs_same_length() {
     );
     assert_eq!(
         safe(&v, &Type::tuple([Type::String, Type::String])),
-        Err("a tuple of 2 elements is required, but the tuple has 1".into())
+        Err("tuple required".into())
+    );
+    // A list of another length has a conversion, which fails on the value.
+    let l = Value::list(Type::Number, [num("1")]).unwrap();
+    assert_eq!(
+        unsafe_(&l, &Type::tuple([Type::String, Type::String])),
+        Err("a tuple of 2 elements is required, but the list has 1".into())
     );
 }
 
@@ -345,15 +361,15 @@ fn collections_convert_element_wise() {
 fn mismatched_kinds_say_what_is_required() {
     assert_eq!(
         safe(&num("1"), &Type::list(Type::String)),
-        Err("a list of string is required".into())
+        Err("list of string required, but have number".into())
     );
     assert_eq!(
         safe(&s("x"), &Type::object([("a", Type::Bool)])),
-        Err("an object is required".into())
+        Err("object required, but have string".into())
     );
     assert_eq!(
         safe(&Value::tuple([]), &Type::String),
-        Err("a string is required".into())
+        Err("string required, but have tuple".into())
     );
 }
 

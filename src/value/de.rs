@@ -33,7 +33,7 @@ use serde::de::{
 };
 use serde::Deserialize;
 
-use super::convert::unsuitable;
+use super::conversion_error::unsuitable;
 use super::number::Number;
 use super::ser::unknown_error;
 use super::string::Str;

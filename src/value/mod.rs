@@ -32,12 +32,14 @@
 //! ```
 
 mod access;
+mod conversion_error;
 mod convert;
 mod de;
 mod elements;
 mod entries;
 pub mod limits;
 mod marks;
+mod mismatch;
 mod number;
 pub(crate) use number::format::decimal_parts;
 pub(crate) mod ser;
@@ -54,18 +56,21 @@ use rust_decimal::Decimal;
 use crate::diag::Error;
 
 pub use access::AccessError;
-pub(crate) use convert::unsuitable;
-pub use convert::{convert, convert_unsafe, try_convert, ConversionError, PathStep};
+pub(crate) use conversion_error::unsuitable;
+pub use conversion_error::{ConversionError, PathStep};
+pub use convert::{convert, convert_unsafe, try_convert};
 pub(crate) use de::give_value;
 pub use de::{from_value, ValueDeserializer};
 pub use elements::{Elements, ElementsIntoIter};
 pub use entries::Entries;
 pub(crate) use marks::{hoist, marks_may_exist};
 pub use marks::{Marked, MarkedPaths, Marks};
+pub(crate) use mismatch::type_mismatch;
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
 pub use string::Str;
 pub use types::Type;
+pub(crate) use unify::MissingAttribute;
 pub use unify::{unify, unify_unsafe};
 
 /// An HCL value: known, null or unknown, of any [`Type`].

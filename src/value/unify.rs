@@ -470,34 +470,57 @@ pub(crate) enum Safety {
     Unsafe,
 }
 
-/// Whether a value of type `from` converts to `to`, and how safely.
+/// What a conversion between object types does with an attribute that the
+/// target type has and the source lacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MissingAttribute {
+    /// It is a null of its type: the information model's conversion, the
+    /// value layer's ([`try_convert`](super::try_convert)).
+    Null,
+    /// There is no conversion: go-cty's, which type constraints in the
+    /// language (`hcldec` specs, variable types) follow.
+    Refused,
+}
+
+/// Whether a value of type `from` converts to `to`, and how safely, by the
+/// value layer's rules (an object's missing attributes are nulls).
 pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
+    conversion(from, to, MissingAttribute::Null)
+}
+
+/// Whether a value of type `from` converts to `to`, and how safely, an
+/// object's attributes missing from the source as `missing` says.
+pub(crate) fn conversion(from: &Type, to: &Type, missing: MissingAttribute) -> Option<Safety> {
     use Type::{Bool, Dynamic, List, Map, Number, Object, Set, String, Tuple};
     if from == to {
         return Some(Safety::Safe);
     }
+    let convert = |a: &Type, b: &Type| conversion(a, b, missing);
     match (from, to) {
         (_, Dynamic) | (Dynamic, _) => Some(Safety::Safe),
         (Number | Bool, String) => Some(Safety::Safe),
         (String, Number | Bool) => Some(Safety::Unsafe),
-        (List(a) | Set(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => type_conversion(a, b),
-        (List(a), Set(b)) => type_conversion(a, b).map(|_| Safety::Unsafe),
-        (Tuple(ts), List(b)) => all_to(ts.iter(), b),
-        (Tuple(ts), Set(b)) => all_to(ts.iter(), b).map(|_| Safety::Unsafe),
-        (Object(attrs), Map(b)) => all_to(attrs.values(), b),
+        (List(a) | Set(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) => convert(a, b),
+        (List(a), Set(b)) => convert(a, b).map(|_| Safety::Unsafe),
+        (Tuple(ts), List(b)) => all_to(ts.iter(), b, missing),
+        (Tuple(ts), Set(b)) => all_to(ts.iter(), b, missing).map(|_| Safety::Unsafe),
+        (Object(attrs), Map(b)) => all_to(attrs.values(), b, missing),
         (List(a) | Set(a), Tuple(ts)) => ts
             .iter()
-            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
+            .try_for_each(|t| convert(a, t).map(|_| ()))
             .map(|()| Safety::Unsafe),
         (Map(a), Object(attrs)) => attrs
             .values()
-            .try_for_each(|t| type_conversion(a, t).map(|_| ()))
+            .try_for_each(|t| convert(a, t).map(|_| ()))
             .map(|()| Safety::Unsafe),
         (Object(a), Object(b)) => {
+            if missing == MissingAttribute::Refused && b.keys().any(|k| !a.contains_key(k)) {
+                return None;
+            }
             let mut s = Safety::Safe;
             for (k, ta) in a.iter() {
                 match b.get(k) {
-                    Some(tb) => s = worst(s, type_conversion(ta, tb)?),
+                    Some(tb) => s = worst(s, convert(ta, tb)?),
                     None => s = Safety::Unsafe,
                 }
             }
@@ -506,7 +529,7 @@ pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
         (Tuple(a), Tuple(b)) if a.len() == b.len() => {
             let mut s = Safety::Safe;
             for (ta, tb) in a.iter().zip(b) {
-                s = worst(s, type_conversion(ta, tb)?);
+                s = worst(s, convert(ta, tb)?);
             }
             Some(s)
         }
@@ -516,7 +539,11 @@ pub(crate) fn type_conversion(from: &Type, to: &Type) -> Option<Safety> {
 
 /// Every type in `types` converted to `elem` (unified first when `elem`
 /// contains `Dynamic`).
-fn all_to<'a>(types: impl Iterator<Item = &'a Type> + Clone, elem: &Type) -> Option<Safety> {
+fn all_to<'a>(
+    types: impl Iterator<Item = &'a Type> + Clone,
+    elem: &Type,
+    missing: MissingAttribute,
+) -> Option<Safety> {
     let target = if elem.has_dynamic() {
         let ts: Vec<Type> = types.clone().cloned().collect();
         if ts.is_empty() {
@@ -528,7 +555,7 @@ fn all_to<'a>(types: impl Iterator<Item = &'a Type> + Clone, elem: &Type) -> Opt
     };
     let mut s = Safety::Safe;
     for t in types {
-        s = worst(s, type_conversion(t, &target)?);
+        s = worst(s, conversion(t, &target, missing)?);
     }
     Some(s)
 }

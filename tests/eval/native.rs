@@ -229,7 +229,7 @@ fn invalid_operand_names_the_side() {
     assert_eq!(d.summary, "Invalid operand");
     assert_eq!(
         d.detail,
-        "Unsuitable value for right operand: a number is required."
+        "Unsuitable value for right operand: number required, but have tuple."
     );
     assert_eq!(text, "items");
     let (d, _) = error("${\"x\" * 2}", &ctx());
@@ -302,7 +302,7 @@ fn null_operand_beside_an_unsuitable_one_reports_the_unsuitable_one() {
     assert_eq!(d.summary, "Invalid operand");
     assert_eq!(
         d.detail,
-        "Unsuitable value for right operand: a number is required."
+        "Unsuitable value for right operand: number required, but have bool."
     );
     assert_eq!(text, "true");
 }
