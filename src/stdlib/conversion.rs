@@ -12,10 +12,18 @@
 //! its own through the conversion (`tolist([sensitive("a"), "b"])` has one
 //! sensitive element, not a sensitive list), except in a set, which takes
 //! its elements' marks.
+//!
+//! A conversion that fails is worded as Terraform's `MakeToFunc` words it
+//! (an explicit conversion, not an implicit one): "cannot convert tuple to
+//! string", `cannot convert "x" to number; given string must be a decimal
+//! representation of a number`, and nothing of a sensitive value's text.
 
 use super::Def;
 use crate::eval::{Function, FunctionError, Param};
-use crate::value::{try_convert, unify_unsafe, Type, Value};
+use crate::value::{
+    constraint_name, try_convert, type_mismatch, type_name, unify_unsafe, Marks, MissingAttribute,
+    Type, Value,
+};
 
 /// The conversion functions, by name.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
@@ -69,34 +77,74 @@ fn to(description: &'static str, target: Type) -> Function {
                 .convert_unsafe(&ret)
                 .map_or(Type::Dynamic, |v| v.ty()))
         })
-        .build(move |args| convert_to(&args[0], &target))
+        .build(move |args| {
+            convert_to(&args[0], &target)
+                .ok_or_else(|| FunctionError::arg(0, conversion_failure(&args[0], &target)))
+        })
 }
 
-/// `v` converted to `target`, its marks kept.
-fn convert_to(v: &Value, target: &Type) -> Result<Value, FunctionError> {
+/// `v` converted to `target`, its marks kept; `None` when it does not
+/// convert.
+fn convert_to(v: &Value, target: &Type) -> Option<Value> {
     if let Value::Marked(m) = v {
-        return Ok(convert_to(m.value(), target)?.mark(m.marks()));
+        return Some(convert_to(m.value(), target)?.mark(m.marks()));
     }
     // A value whose type already matches (an empty list(string) for
     // tolist) keeps its type instead of being re-unified.
     if target.matches(&v.ty()) {
-        return Ok(v.clone());
+        return Some(v.clone());
     }
     if let Value::Unknown(ty) = v {
         if let Some(t) = unknown_target(ty, target) {
-            return Ok(Value::unknown(t));
+            return Some(Value::unknown(t));
         }
     }
-    try_convert(v, target, true).map_err(|why| {
-        FunctionError::arg(
-            0,
-            format!(
-                "cannot convert {} to {}: {why}.",
-                v.ty().friendly_name(),
-                target.friendly_name()
-            ),
+    try_convert(v, target, true).ok()
+}
+
+/// Why `v` does not convert to `target`, in the words of Terraform's
+/// `MakeToFunc`: the types first (no conversion between them at all),
+/// then a sensitive value (its text not shown), then the strings that are
+/// not a bool or a number.
+#[cold]
+fn conversion_failure(v: &Value, target: &Type) -> String {
+    let got = v.ty();
+    let cannot = || {
+        format!(
+            "cannot convert {} to {}",
+            type_name(&got),
+            constraint_name(target)
         )
-    })
+    };
+    if let Some(mismatch) = type_mismatch(&got, target, MissingAttribute::Refused) {
+        return match (&got, target) {
+            (Type::Tuple(_), Type::Tuple(_)) => {
+                format!("incompatible tuple type for conversion: {mismatch}")
+            }
+            (Type::Object(_), Type::Object(_)) => {
+                format!("incompatible object type for conversion: {mismatch}")
+            }
+            _ => cannot(),
+        };
+    }
+    if v.marks_deep().contains(Marks::SENSITIVE) {
+        return format!(
+            "cannot convert this sensitive {} to {}",
+            type_name(&got),
+            constraint_name(target)
+        );
+    }
+    match (v.unmarked(), target) {
+        (Value::String(s), Type::Bool) => format!(
+            "cannot convert {:?} to bool; only the strings \"true\" or \"false\" are allowed",
+            s.as_str()
+        ),
+        (Value::String(s), Type::Number) => format!(
+            "cannot convert {:?} to number; given string must be a decimal representation of a number",
+            s.as_str()
+        ),
+        _ => cannot(),
+    }
 }
 
 /// The collection type an unknown structural value of type `ty` converts

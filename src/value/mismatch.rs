@@ -83,6 +83,17 @@ enum Mode {
     Constraint,
 }
 
+/// go-cty's `FriendlyName` of `t` ("dynamic" for the dynamic type).
+pub(crate) fn type_name(t: &Type) -> String {
+    name(t, Mode::Type)
+}
+
+/// go-cty's `FriendlyNameForConstraint` of `t` ("any type", "list of any
+/// single type").
+pub(crate) fn constraint_name(t: &Type) -> String {
+    name(t, Mode::Constraint)
+}
+
 fn name(t: &Type, mode: Mode) -> String {
     let collection = |kind: &str, elem: &Type| match (mode, elem) {
         (Mode::Constraint, Type::Dynamic) => format!("{kind} of any single type"),

@@ -65,7 +65,7 @@ pub use elements::{Elements, ElementsIntoIter};
 pub use entries::Entries;
 pub(crate) use marks::{hoist, marks_may_exist};
 pub use marks::{Marked, MarkedPaths, Marks};
-pub(crate) use mismatch::type_mismatch;
+pub(crate) use mismatch::{constraint_name, type_mismatch, type_name};
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
 pub use string::Str;

@@ -2,6 +2,7 @@
 
 use crate::stdlib_support;
 
+use hcl_json::value::Marks;
 use hcl_json::{Type, Value};
 use stdlib_support::*;
 
@@ -15,8 +16,14 @@ fn tobool_converts_bools_and_their_strings() {
         Ok(unknown(Type::Bool))
     );
     assert_eq!(call("tobool", &[Value::dynamic()]), Ok(unknown(Type::Bool)));
-    assert!(arg_err("tobool", &[s("no")], 0).contains("cannot convert string to bool"));
-    arg_err("tobool", &[n("1")], 0);
+    assert_eq!(
+        arg_err("tobool", &[s("no")], 0),
+        "cannot convert \"no\" to bool; only the strings \"true\" or \"false\" are allowed"
+    );
+    assert_eq!(
+        arg_err("tobool", &[n("1")], 0),
+        "cannot convert number to bool"
+    );
 }
 
 #[test]
@@ -27,14 +34,25 @@ fn tonumber_and_tostring_convert_primitives() {
         call("tonumber", &[null(Type::String)]),
         Ok(null(Type::Number))
     );
-    arg_err("tonumber", &[s("no")], 0);
+    assert_eq!(
+        arg_err("tonumber", &[s("no")], 0),
+        "cannot convert \"no\" to number; given string must be a decimal representation of a number"
+    );
     assert_eq!(call("tostring", &[n("1.50")]), Ok(s("1.5")));
     assert_eq!(call("tostring", &[b(true)]), Ok(s("true")));
     assert_eq!(
         call("tostring", &[null(Type::Dynamic)]),
         Ok(null(Type::String))
     );
-    assert!(arg_err("tostring", &[strs(&["a"])], 0).contains("cannot convert"));
+    assert_eq!(
+        arg_err("tostring", &[strs(&["a"])], 0),
+        "cannot convert list of string to string"
+    );
+    // A sensitive value's text is not shown.
+    assert_eq!(
+        arg_err("tonumber", &[s("secret").mark(Marks::SENSITIVE)], 0),
+        "cannot convert this sensitive string to number"
+    );
 }
 
 #[test]
@@ -48,7 +66,10 @@ fn tolist_and_toset_unify_element_types() {
         call("toset", &[tuple(vec![s("b"), s("a"), s("b")])]),
         Ok(Value::set(Type::String, [s("a"), s("b")]).unwrap())
     );
-    assert!(arg_err("tolist", &[tuple(vec![s("a"), strs(&["b"])])], 0).contains("cannot convert"));
+    assert_eq!(
+        arg_err("tolist", &[tuple(vec![s("a"), strs(&["b"])])], 0),
+        "cannot convert tuple to list of any single type"
+    );
     assert_eq!(
         call("tolist", &[unknown(Type::tuple([Type::String]))]),
         Ok(unknown(Type::list(Type::String)))
