@@ -307,6 +307,10 @@ fn conversions_the_types_cannot_have_name_both_types() {
         detail("${true && \"yes\"}"),
         "Unsuitable value for right operand: a bool is required."
     );
+    assert_eq!(
+        detail("${true && \"True\"}"),
+        "Unsuitable value for right operand: a bool is required; to convert from string, use lowercase \"true\"."
+    );
 }
 
 #[test]

@@ -159,7 +159,13 @@ impl Cx {
                 match s.as_str() {
                     "true" | "1" => Ok(Value::Bool(true)),
                     "false" | "0" => Ok(Value::Bool(false)),
-                    _ => Err(self.err(required(ty))),
+                    // go-cty's hint for a bool written with capitals.
+                    other => Err(self.err(match other.to_ascii_lowercase().as_str() {
+                        word @ ("true" | "false") => format!(
+                            "a bool is required; to convert from string, use lowercase {word:?}"
+                        ),
+                        _ => required(ty),
+                    })),
                 }
             }
             (Value::List(_, items) | Value::Tuple(items), Type::List(elem)) => {

@@ -115,12 +115,21 @@ fn string_to_bool_accepts_true_false_one_zero() {
     assert_eq!(unsafe_(&s("1"), &Type::Bool), Ok(Value::Bool(true)));
     assert_eq!(unsafe_(&s("false"), &Type::Bool), Ok(Value::Bool(false)));
     assert_eq!(unsafe_(&s("0"), &Type::Bool), Ok(Value::Bool(false)));
-    for t in ["True", "yes", "", " true"] {
+    for t in ["yes", "", " true"] {
         assert_eq!(
             unsafe_(&s(t), &Type::Bool),
             Err("a bool is required".into())
         );
     }
+    // go-cty's hint for a bool written with capitals.
+    assert_eq!(
+        unsafe_(&s("True"), &Type::Bool),
+        Err("a bool is required; to convert from string, use lowercase \"true\"".into())
+    );
+    assert_eq!(
+        unsafe_(&s("FALSE"), &Type::Bool),
+        Err("a bool is required; to convert from string, use lowercase \"false\"".into())
+    );
     assert_eq!(
         safe(&s("true"), &Type::Bool),
         Err("a bool is required".into())
