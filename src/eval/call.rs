@@ -22,13 +22,13 @@ impl Eval<'_> {
             return Value::dynamic();
         };
         if function.takes_closures() {
-            return self.call_with_closures(&function, call, span, ctx);
+            return self.call_with_closures(function, call, span, ctx);
         }
         // HCL counts the arguments before it evaluates them (after the
         // expanding one, whose elements count: see `expanded_arguments`).
         if !call.expand_final {
             if let Err(e) = function.check_arity(call.args.len()) {
-                self.function_error(&function, call, span, call.args.len(), e);
+                self.function_error(function, call, span, call.args.len(), e);
                 return Value::dynamic();
             }
         }
@@ -49,7 +49,7 @@ impl Eval<'_> {
                 function.call_one(value)
             }
             _ if call.expand_final => {
-                let Some(args) = self.expanded_arguments(&function, call, span, ctx) else {
+                let Some(args) = self.expanded_arguments(function, call, span, ctx) else {
                     return Value::dynamic();
                 };
                 function.call_owned(args)
@@ -69,17 +69,17 @@ impl Eval<'_> {
                 Value::dynamic()
             }
             Err(e) => {
-                self.function_error(&function, call, span, call.args.len(), e);
+                self.function_error(function, call, span, call.args.len(), e);
                 Value::dynamic()
             }
         }
     }
 
     /// The function called, or `None` after reporting why there is none.
-    fn function(&mut self, call: &Call, span: Span, ctx: &Env<'_>) -> Option<Function> {
+    fn function<'c>(&mut self, call: &Call, span: Span, ctx: &Env<'c>) -> Option<&'c Function> {
         if !ctx.is_literal() {
             if let Some(f) = ctx.function(&call.name.name) {
-                return Some(f.clone());
+                return Some(f);
             }
         }
         if ctx.is_literal() || !ctx.has_functions() {
