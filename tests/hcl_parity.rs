@@ -267,10 +267,20 @@ fn a_missing_attribute_is_null_in_the_value_api_and_refused_by_type_constraints(
     // A type constraint in the language refuses it, as go-cty does.
     let (d, _) = fail("${convert({a = 1}, object({a = number, b = number}))}");
     assert_eq!(d.summary, "Invalid function argument");
-    assert!(
-        d.detail.contains("attribute \"b\" is required"),
-        "{}",
-        d.detail
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"value\" parameter: attribute \"b\" is required."
+    );
+    // The conversion's own reason, as HCL's `convert` gives it.
+    let (d, _) = fail("${convert(1, object({a = string}))}");
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"value\" parameter: object required, but have number."
+    );
+    let (d, _) = fail("${convert(\"hello\", bool)}");
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"value\" parameter: a bool is required."
     );
 }
 

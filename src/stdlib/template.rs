@@ -191,14 +191,19 @@ fn convert() -> Function {
             let constraint = TypeConstraint::parse(&args[1].expression)?;
             let value = args[0].value()?;
             constraint.convert(&value).map_err(|e| {
-                let detail = e
-                    .diagnostics()
-                    .first()
-                    .map(|d| d.detail.clone())
-                    .unwrap_or_default();
+                // What was required, as HCL's `convert` words it: the
+                // conversion's own reason ("object required, but have
+                // number"), not the "Unsuitable value" sentence around it.
+                let reason = e.diagnostics().first().map(|d| match &d.kind {
+                    DiagnosticKind::UnsuitableValue { reason } => format!("{reason}."),
+                    _ => d.detail.clone(),
+                });
                 arg_error(
                     &args[0],
-                    format!("Invalid value for \"value\" parameter: {detail}"),
+                    format!(
+                        "Invalid value for \"value\" parameter: {}",
+                        reason.unwrap_or_default()
+                    ),
                 )
             })
         })
