@@ -717,8 +717,15 @@ fn converts_unchanged(arg: &Value, ty: &Type) -> bool {
 /// [`try_convert`] of an argument the call owns: a non-empty list or tuple
 /// whose elements all already have the primitive element type of the
 /// `list(...)` wanted moves its elements into the list (`join(",", [for
-/// ...])`) instead of copying each.
+/// ...])`) instead of copying each, and the dynamic unknown becomes the
+/// unknown of the type wanted at once.
 fn convert_owned(arg: Value, ty: &Type) -> Result<Value, crate::value::ConversionError> {
+    // A wholly unknown value of no known type (an unknown variable, a
+    // reference into one) is an unknown of any type wanted, as
+    // `try_convert` makes it, without its walk.
+    if matches!(arg, Value::Unknown(Type::Dynamic)) && *ty != Type::Dynamic {
+        return Ok(Value::Unknown(ty.clone()));
+    }
     if let Type::List(elem) = ty {
         let movable = match &arg {
             Value::Tuple(items) | Value::List(_, items) => {
