@@ -271,6 +271,33 @@ fn a_missing_attribute_is_null_in_the_value_api_and_refused_by_type_constraints(
         d.detail,
         "Invalid value for \"value\" parameter: attribute \"b\" is required."
     );
+    // Every attribute an object lacks, at the steps to it, as go-cty
+    // words it (and Terraform prints it for a variable's value).
+    let detail = |template: &str| fail(template).0.detail;
+    assert_eq!(
+        detail("${convert({}, object({a = string, b = string}))}"),
+        "Invalid value for \"value\" parameter: attributes \"a\" and \"b\" are required."
+    );
+    assert_eq!(
+        detail("${convert({cfg = {}}, object({cfg = object({a = string})}))}"),
+        "Invalid value for \"value\" parameter: attribute \"cfg\": attribute \"a\" is required."
+    );
+    assert_eq!(
+        detail("${convert([{}], list(object({a = string})))}"),
+        "Invalid value for \"value\" parameter: element 0: attribute \"a\" is required."
+    );
+    assert_eq!(
+        detail("${convert({k = {}}, map(object({b = number, c = number, d = number})))}"),
+        "Invalid value for \"value\" parameter: element \"k\": attributes \"b\", \"c\", and \"d\" are required."
+    );
+    assert_eq!(
+        detail("${convert(sensitive({}), object({a = string}))}"),
+        "Invalid value for \"value\" parameter: attribute \"a\" is required."
+    );
+    assert_eq!(
+        detail("${convert(tomap({x = \"1\"}), object({a = string}))}"),
+        "Invalid value for \"value\" parameter: map has no element for required attribute \"a\"."
+    );
     // The conversion's own reason, as HCL's `convert` gives it.
     let (d, _) = fail("${convert(1, object({a = string}))}");
     assert_eq!(

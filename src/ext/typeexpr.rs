@@ -16,7 +16,9 @@ use crate::body::{Expression, NativeExpr};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::native::{Expr, ExprKind, ObjectKey, Span};
-use crate::value::{convert_unsafe, unsuitable, Str, Type, Value};
+use crate::value::{
+    attributes_required, convert_unsafe, ConversionError, PathStep, Str, Type, Value,
+};
 
 const INVALID: &str = "Invalid type specification";
 
@@ -174,7 +176,7 @@ impl TypeConstraint {
     /// type (with the unsafe conversions HCL applications use for input).
     pub fn convert(&self, value: &Value) -> Result<Value, Error> {
         let with_defaults = apply_defaults(value.clone(), &self.optional);
-        check_required(&with_defaults, &self.ty, &self.optional, "")?;
+        check_required(&with_defaults, &self.ty, &self.optional, &mut Vec::new())?;
         convert_unsafe(&with_defaults, &self.ty)
     }
 }
@@ -438,29 +440,56 @@ fn apply_defaults(value: Value, optional: &Optional) -> Value {
 }
 
 /// Every attribute of an object constraint that is not optional must be
-/// present (Terraform's rule; the information model alone would fill it
-/// with null).
-fn check_required(value: &Value, ty: &Type, optional: &Optional, path: &str) -> Result<(), Error> {
+/// present (go-cty's rule, which Terraform follows; the information model
+/// alone would fill it with null). Reported as go-cty words it: the steps
+/// to the object (`attribute "cfg": `, `element 0: `), then every
+/// attribute it lacks (`attributes "a" and "b" are required`), or for a
+/// map given for an object, the first key it lacks (`map has no element
+/// for required attribute "a"`).
+fn check_required(
+    value: &Value,
+    ty: &Type,
+    optional: &Optional,
+    path: &mut Vec<PathStep>,
+) -> Result<(), Error> {
+    let missing = |path: &[PathStep], message: String| {
+        Err(Error::from(ConversionError {
+            path: path.to_vec(),
+            message,
+        }))
+    };
     match (value, ty) {
+        (Value::Marked(m), _) => check_required(m.value(), ty, optional, path),
         (Value::Object(attrs), Type::Object(want)) => {
-            for name in want.keys() {
-                let here = if path.is_empty() {
-                    name.clone()
-                } else {
-                    format!("{path}.{name}")
-                };
-                match attrs.get(name.as_str()) {
-                    None if !optional.attributes.contains(name) => {
-                        return Err(unsuitable(format!("attribute {here:?} is required")))
-                    }
-                    Some(v) => {
-                        let child = optional.children.get(name).cloned().unwrap_or_default();
-                        check_required(v, &want[name], &child, &here)?;
-                    }
-                    None => {}
+            let absent: Vec<&str> = (want.keys())
+                .filter(|name| !attrs.contains_key(name.as_str()))
+                .filter(|name| !optional.attributes.contains(*name))
+                .map(String::as_str)
+                .collect();
+            if !absent.is_empty() {
+                return missing(path, attributes_required(&absent));
+            }
+            for (name, t) in want.iter() {
+                if let Some(v) = attrs.get(name.as_str()) {
+                    let child = optional.children.get(name).cloned().unwrap_or_default();
+                    path.push(PathStep::Attr(name.clone()));
+                    check_required(v, t, &child, path)?;
+                    path.pop();
                 }
             }
             Ok(())
+        }
+        (Value::Map(_, entries), Type::Object(want)) => {
+            let absent = (want.keys()).find(|name| {
+                !entries.contains_key(name.as_str()) && !optional.attributes.contains(*name)
+            });
+            match absent {
+                Some(name) => missing(
+                    path,
+                    format!("map has no element for required attribute {name:?}"),
+                ),
+                None => Ok(()),
+            }
         }
         (Value::Tuple(items) | Value::List(_, items) | Value::Set(_, items), _) => {
             let elem_ty = match ty {
@@ -482,14 +511,18 @@ fn check_required(value: &Value, ty: &Type, optional: &Optional, path: &str) -> 
                     .or_else(|| optional.children.get("*"))
                     .cloned()
                     .unwrap_or_default();
-                check_required(v, t, &child, &format!("{path}[{i}]"))?;
+                path.push(PathStep::Index(i));
+                check_required(v, t, &child, path)?;
+                path.pop();
             }
             Ok(())
         }
         (Value::Object(entries) | Value::Map(_, entries), Type::Map(t)) => {
             let child = optional.children.get("*").cloned().unwrap_or_default();
             for (k, v) in entries {
-                check_required(v, t, &child, &format!("{path}[{k:?}]"))?;
+                path.push(PathStep::Key(k.to_string()));
+                check_required(v, t, &child, path)?;
+                path.pop();
             }
             Ok(())
         }

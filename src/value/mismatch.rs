@@ -124,13 +124,13 @@ fn objects(got: &Type, want: &Type, missing: MissingAttribute) -> ConversionErro
     let (Type::Object(got), Type::Object(want)) = (got, want) else {
         return bare(required(want));
     };
-    let mut absent: Vec<&String> = Vec::new();
+    let mut absent: Vec<&str> = Vec::new();
     let mut no_conversion = None;
     let mut unsafe_only = None;
     for (attr, w) in want.iter() {
         let Some(g) = got.get(attr) else {
             if missing == MissingAttribute::Refused {
-                absent.push(attr);
+                absent.push(attr.as_str());
             }
             continue;
         };
@@ -145,21 +145,30 @@ fn objects(got: &Type, want: &Type, missing: MissingAttribute) -> ConversionErro
         }
     }
     // (`want`'s names come sorted.)
-    match absent.as_slice() {
-        [] => {}
-        [one] => return bare(format!("attribute {one:?} is required")),
-        [a, b] => return bare(format!("attributes {a:?} and {b:?} are required")),
+    if !absent.is_empty() {
+        return bare(attributes_required(&absent));
+    }
+    no_conversion
+        .or(unsafe_only)
+        .unwrap_or_else(|| bare("incorrect object attributes".into()))
+}
+
+/// go-cty's words for the attributes `names` (sorted, at least one) that
+/// an object lacks: `attribute "a" is required`, `attributes "a" and "b"
+/// are required`, `attributes "a", "b", and "c" are required`.
+pub(crate) fn attributes_required(names: &[&str]) -> String {
+    match names {
+        [one] => format!("attribute {one:?} is required"),
+        [a, b] => format!("attributes {a:?} and {b:?} are required"),
         [init @ .., last] => {
             let list = init.iter().fold(String::new(), |mut list, n| {
                 let _ = write!(list, "{n:?}, ");
                 list
             });
-            return bare(format!("attributes {list}and {last:?} are required"));
+            format!("attributes {list}and {last:?} are required")
         }
+        [] => String::new(),
     }
-    no_conversion
-        .or(unsafe_only)
-        .unwrap_or_else(|| bare("incorrect object attributes".into()))
 }
 
 /// A tuple or an object for a collection type: the kinds, else the first

@@ -56,7 +56,6 @@ use rust_decimal::Decimal;
 use crate::diag::Error;
 
 pub use access::AccessError;
-pub(crate) use conversion_error::unsuitable;
 pub use conversion_error::{ConversionError, PathStep};
 pub use convert::{convert, convert_unsafe, try_convert};
 pub(crate) use de::give_value;
@@ -65,7 +64,7 @@ pub use elements::{Elements, ElementsIntoIter};
 pub use entries::Entries;
 pub(crate) use marks::{hoist, marks_may_exist};
 pub use marks::{Marked, MarkedPaths, Marks};
-pub(crate) use mismatch::{constraint_name, type_mismatch, type_name};
+pub(crate) use mismatch::{attributes_required, constraint_name, type_mismatch, type_name};
 pub use number::{Number, NumberError};
 pub use ser::{to_value, ValueSerializer};
 pub use string::Str;
