@@ -298,6 +298,25 @@ fn a_missing_attribute_is_null_in_the_value_api_and_refused_by_type_constraints(
         detail("${convert(tomap({x = \"1\"}), object({a = string}))}"),
         "Invalid value for \"value\" parameter: map has no element for required attribute \"a\"."
     );
+    // A map's keys the object type lacks are dropped by a type
+    // constraint, as go-cty drops them; the value API refuses them, as
+    // the information model does.
+    assert_eq!(
+        value("${convert(tomap({a = \"1\", b = \"2\"}), object({a = string}))}"),
+        Value::object([("a", Value::from("1"))])
+    );
+    let map = Value::map(
+        Type::String,
+        [("a", Value::from("1")), ("b", Value::from("2"))],
+    )
+    .unwrap();
+    let e = map
+        .convert_unsafe(&Type::object([("a", Type::String)]))
+        .unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].detail,
+        "Unsuitable value: unsupported attribute \"b\"."
+    );
     // The conversion's own reason, as HCL's `convert` gives it.
     let (d, _) = fail("${convert(1, object({a = string}))}");
     assert_eq!(

@@ -17,7 +17,8 @@ use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::native::{Expr, ExprKind, ObjectKey, Span};
 use crate::value::{
-    attributes_required, convert_unsafe, ConversionError, PathStep, Str, Type, Value,
+    attributes_required, convert_unsafe, without_extra_map_keys, ConversionError, PathStep, Str,
+    Type, Value,
 };
 
 const INVALID: &str = "Invalid type specification";
@@ -177,7 +178,7 @@ impl TypeConstraint {
     pub fn convert(&self, value: &Value) -> Result<Value, Error> {
         let with_defaults = apply_defaults(value.clone(), &self.optional);
         check_required(&with_defaults, &self.ty, &self.optional, &mut Vec::new())?;
-        convert_unsafe(&with_defaults, &self.ty)
+        convert_unsafe(&without_extra_map_keys(&with_defaults, &self.ty), &self.ty)
     }
 }
 

@@ -17,7 +17,8 @@ use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
 use crate::value::{
-    try_convert, type_mismatch, unify_unsafe, Elements, Entries, MissingAttribute, Str, Type, Value,
+    try_convert, type_mismatch, unify_unsafe, without_extra_map_keys, Elements, Entries,
+    MissingAttribute, Str, Type, Value,
 };
 
 /// A label of the block whose body is decoded, for [`Spec::Label`].
@@ -332,7 +333,7 @@ fn convert(value: &Value, ty: &Type) -> Result<Value, String> {
     if let Some(message) = type_mismatch(&value.ty(), ty, MissingAttribute::Refused) {
         return Err(message);
     }
-    try_convert(value, ty, true).map_err(|e| e.to_string())
+    try_convert(&without_extra_map_keys(value, ty), ty, true).map_err(|e| e.to_string())
 }
 
 /// The first block of `type_name` and the second, if any.

@@ -7,6 +7,8 @@
 //! converted by; the value-level walk does the work and catches what only
 //! values can tell (a list's length, a map's keys, a string's text).
 
+use std::borrow::Cow;
+
 use super::conversion_error::{ConversionError, PathStep};
 use super::limits;
 use super::mismatch::type_mismatch_error;
@@ -324,6 +326,84 @@ impl Cx {
             out.push(self.at(PathStep::Index(i), |cx| cx.convert(v, t))?);
         }
         Ok(Value::Tuple(out))
+    }
+}
+
+/// `value` without the keys of the maps that a conversion to `ty` makes
+/// objects, where the object type has no attribute of that name: go-cty's
+/// map-to-object conversion drops them, and the language's conversions
+/// (type constraints, `hcldec` specs) follow it; the information model,
+/// which [`try_convert`] follows, refuses them. Borrowed when `ty` has no
+/// object type in it.
+pub(crate) fn without_extra_map_keys<'v>(value: &'v Value, ty: &Type) -> Cow<'v, Value> {
+    if !has_object(ty) {
+        return Cow::Borrowed(value);
+    }
+    Cow::Owned(pruned(value.clone(), ty))
+}
+
+fn has_object(ty: &Type) -> bool {
+    match ty {
+        Type::Object(_) => true,
+        Type::List(t) | Type::Set(t) | Type::Map(t) => has_object(t),
+        Type::Tuple(ts) => ts.iter().any(has_object),
+        _ => false,
+    }
+}
+
+/// [`without_extra_map_keys`]' walk.
+fn pruned(value: Value, ty: &Type) -> Value {
+    let each = |items: Elements, t: &Type| -> Elements {
+        items.into_iter().map(|v| pruned(v, t)).collect()
+    };
+    match (value, ty) {
+        (Value::Marked(m), _) => {
+            let (inner, marks) = Value::Marked(m).unmark();
+            pruned(inner, ty).mark(marks)
+        }
+        (Value::Map(et, entries), Type::Object(attrs)) => Value::Map(
+            et,
+            entries
+                .into_iter()
+                .filter_map(|(k, v)| {
+                    let t = attrs.get(k.as_str())?;
+                    Some((k, pruned(v, t)))
+                })
+                .collect(),
+        ),
+        (Value::Object(entries), Type::Object(attrs)) => Value::Object(
+            entries
+                .into_iter()
+                .map(|(k, v)| match attrs.get(k.as_str()) {
+                    Some(t) => (k, pruned(v, t)),
+                    None => (k, v),
+                })
+                .collect(),
+        ),
+        (Value::Map(et, entries), Type::Map(t)) => Value::Map(
+            et,
+            entries
+                .into_iter()
+                .map(|(k, v)| (k, pruned(v, t)))
+                .collect(),
+        ),
+        (Value::Object(entries), Type::Map(t)) => Value::Object(
+            entries
+                .into_iter()
+                .map(|(k, v)| (k, pruned(v, t)))
+                .collect(),
+        ),
+        (Value::List(et, items), Type::List(t) | Type::Set(t)) => Value::List(et, each(items, t)),
+        (Value::Set(et, items), Type::List(t) | Type::Set(t)) => set_value(et, each(items, t)),
+        (Value::Tuple(items), Type::List(t) | Type::Set(t)) => Value::Tuple(each(items, t)),
+        (Value::Tuple(items), Type::Tuple(ts)) if items.len() == ts.len() => Value::Tuple(
+            items
+                .into_iter()
+                .zip(ts)
+                .map(|(v, t)| pruned(v, t))
+                .collect(),
+        ),
+        (value, _) => value,
     }
 }
 

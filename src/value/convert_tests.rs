@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::diag::DiagnosticKind;
+use crate::value::Marks;
 
 fn num(s: &str) -> Value {
     Value::Number(Number::parse(s).unwrap())
@@ -394,4 +395,38 @@ fn conversion_error_becomes_unsuitable_value_diagnostic() {
             reason: "a number is required".into()
         }
     );
+}
+
+#[test]
+fn extra_map_keys_go_where_a_type_constraint_wants_objects() {
+    let obj = Type::object([("a", Type::String)]);
+    let m = |b: &str| Value::map(Type::String, [("a", s("1")), ("b", s(b))]).unwrap();
+    // Two maps that differ only in a dropped key are one object of a set.
+    let set = Value::set(Type::map(Type::String), [m("2"), m("3")]).unwrap();
+    let pruned = without_extra_map_keys(&set, &Type::set(obj.clone())).into_owned();
+    assert_eq!(
+        unsafe_(&pruned, &Type::set(obj.clone())),
+        Ok(Value::Set(
+            obj.clone(),
+            Elements::from([Value::object([("a", s("1"))])])
+        ))
+    );
+    // Nested in a tuple and an object, marks kept.
+    let v = Value::object([("x", Value::tuple([m("2").mark(Marks::SENSITIVE)]))]);
+    let ty = Type::object([("x", Type::tuple([obj.clone()]))]);
+    let pruned = without_extra_map_keys(&v, &ty).into_owned();
+    assert_eq!(
+        pruned,
+        Value::object([(
+            "x",
+            Value::tuple([Value::map(Type::String, [("a", s("1"))])
+                .unwrap()
+                .mark(Marks::SENSITIVE)])
+        )])
+    );
+    // A type without objects borrows the value as it is.
+    assert!(matches!(
+        without_extra_map_keys(&v, &Type::Dynamic),
+        std::borrow::Cow::Borrowed(_)
+    ));
 }

@@ -57,6 +57,7 @@ use crate::diag::Error;
 
 pub use access::AccessError;
 pub use conversion_error::{ConversionError, PathStep};
+pub(crate) use convert::without_extra_map_keys;
 pub use convert::{convert, convert_unsafe, try_convert};
 pub(crate) use de::give_value;
 pub use de::{from_value, ValueDeserializer};
