@@ -254,12 +254,12 @@ fn plain_function_errors_are_errors_in_the_function_call() {
         (
             "${format(\"%d\", 1.5)}",
             "format(\"%d\", 1.5)",
-            "not a whole number",
+            "an integer is required",
         ),
         (
             "${format(\"%z\", 1)}",
             "format(\"%z\", 1)",
-            "unrecognized format character",
+            "unsupported format verb 'z'",
         ),
         (
             "${format(\"%s\", null)}",

@@ -8,7 +8,7 @@ use crate::eval::{Function, FunctionError, Param};
 use crate::stdlib::encoding::json_text;
 use crate::stdlib::{make_list, reserve, str_arg, Def, Text, MAX_FORMAT_WIDTH};
 use crate::value::limits::VALUE_BYTES;
-use crate::value::{Number, Type, Value};
+use crate::value::{try_convert, Number, Type, Value};
 
 pub(super) fn format() -> Function {
     Def::new(
@@ -143,28 +143,32 @@ fn format_into(spec: &str, args: &[Value], out: &mut Text) -> Result<(), Functio
             }
             chars.next();
         }
-        let mut explicit = read_index(&mut chars, start)?;
+        let mut explicit = read_index(&mut chars, start, spec.len())?;
         v.width = read_number(&mut chars, start)?;
         if let Some(&(_, '.')) = chars.peek() {
             chars.next();
             v.precision = Some(read_number(&mut chars, start)?.unwrap_or(0));
         }
-        if let Some(i) = read_index(&mut chars, start)? {
+        if let Some(i) = read_index(&mut chars, start, spec.len())? {
             explicit = Some(i);
         }
-        let Some((_, verb)) = chars.next() else {
-            return Err(FunctionError::new(format!(
-                "invalid format string: missing verb after the % at offset {start}."
-            )));
+        let Some((verb_at, verb)) = chars.next() else {
+            return Err(unfinished(spec.len()));
         };
         if verb == '%' {
             out.push('%')?;
             continue;
         }
+        // The verb as written (`%+05.1f`), as go-cty names it in errors.
+        let raw = &spec[start..verb_at + verb.len_utf8()];
         if !"vtbdoxXeEfgGsq".contains(verb) {
-            return Err(FunctionError::new(format!(
-                "unrecognized format character {verb:?} at offset {start}."
-            )));
+            // go-cty reads any letter as a verb, then refuses those it
+            // lacks; another character ends the sequence where it is.
+            return Err(FunctionError::new(if verb.is_ascii_alphabetic() {
+                format!("unsupported format verb {verb:?} in {raw:?} at offset {start}.")
+            } else {
+                format!("unrecognized format character {verb:?} at offset {verb_at}.")
+            }));
         }
         let index = match explicit {
             Some(i) => i - 1,
@@ -173,17 +177,14 @@ fn format_into(spec: &str, args: &[Value], out: &mut Text) -> Result<(), Functio
         next_arg = index + 1;
         let Some(arg) = args.get(index) else {
             return Err(FunctionError::new(format!(
-                    "not enough arguments for \"%{verb}\" at offset {start}: need index {} but have {} total.",
-                    index + 1,
-                    args.len()
-                ),
-            ));
+                "not enough arguments for {raw:?} at {start}: need index {} but have {} total.",
+                index + 1,
+                args.len()
+            )));
         };
         highest = highest.max(index + 1);
         let text = format_one(verb, &v, arg).map_err(|msg| {
-            FunctionError::new(format!(
-                "unsupported value for \"%{verb}\" at offset {start}: {msg}."
-            ))
+            FunctionError::new(format!("unsupported value for {raw:?} at {start}: {msg}."))
         })?;
         if verb == 't' {
             // go-cty writes a bool as it is: no width, no flags.
@@ -222,19 +223,41 @@ fn read_number(chars: &mut Chars<'_>, start: usize) -> Result<Option<usize>, Fun
     Ok(n)
 }
 
-fn read_index(chars: &mut Chars<'_>, start: usize) -> Result<Option<usize>, FunctionError> {
-    if let Some(&(_, '[')) = chars.peek() {
-        chars.next();
-        let n = read_number(chars, start)?;
-        match (n, chars.next()) {
-            (Some(n), Some((_, ']'))) if n >= 1 => Ok(Some(n)),
-            _ => Err(FunctionError::new(format!(
-                "invalid argument index at offset {start}: write %[n] with n from 1."
-            ))),
-        }
-    } else {
-        Ok(None)
+/// An explicit argument index (`[2]`), if one is next, in the sequence at
+/// `start`; `len` is the format string's (an index cut off by its end is
+/// an unfinished sequence). As go-cty's reader does, an index starts with a digit from 1
+/// and ends with `]`; any other character is refused where it stands.
+fn read_index(
+    chars: &mut Chars<'_>,
+    start: usize,
+    len: usize,
+) -> Result<Option<usize>, FunctionError> {
+    if !matches!(chars.peek(), Some(&(_, '['))) {
+        return Ok(None);
     }
+    chars.next();
+    if let Some(&(at, '0')) = chars.peek() {
+        return Err(unrecognized('0', at));
+    }
+    let n = read_number(chars, start)?;
+    match (n, chars.next()) {
+        (Some(n), Some((_, ']'))) => Ok(Some(n)),
+        (_, Some((at, c))) => Err(unrecognized(c, at)),
+        (_, None) => Err(unfinished(len)),
+    }
+}
+
+/// go-cty's error for a format string that ends inside a sequence.
+fn unfinished(len: usize) -> FunctionError {
+    FunctionError::new(format!("invalid format string starting at offset {len}."))
+}
+
+/// go-cty's error for character `c`, at `at`, where a sequence cannot
+/// have it.
+fn unrecognized(c: char, at: usize) -> FunctionError {
+    FunctionError::new(format!(
+        "unrecognized format character {c:?} at offset {at}."
+    ))
 }
 
 /// Formats one value; the error is what is wrong with it.
@@ -253,17 +276,14 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
             Value::Bool(b) => Ok(b.to_string()),
             _ => Ok(json_text(arg).map_err(|e| e.message)?),
         },
-        't' => match arg {
+        't' => match converted(arg, &Type::Bool)? {
             Value::Bool(b) => Ok(b.to_string()),
-            Value::String(s) if *s == "true" || *s == "false" => Ok(s.to_string()),
             _ => Err("a bool is required".into()),
         },
         's' | 'q' => {
-            let s = match arg {
+            let s = match converted(arg, &Type::String)? {
                 Value::String(s) => s.to_string(),
-                Value::Number(n) => n.to_string(),
-                Value::Bool(b) => b.to_string(),
-                _ => return Err(format!("a string is required, not {}", arg.ty())),
+                _ => return Err("a string is required".into()),
             };
             // Precision (and width, in `pad`) counts grapheme clusters, as
             // in go-cty.
@@ -283,7 +303,7 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
             match verb {
                 'd' | 'b' | 'o' | 'x' | 'X' => {
                     if !n.is_integer() {
-                        return Err(format!("{} is not a whole number", n.brief()));
+                        return Err("an integer is required".into());
                     }
                     let radix = match verb {
                         'b' => 2,
@@ -334,11 +354,17 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
 }
 
 fn to_number(arg: &Value) -> Result<Number, String> {
-    match arg {
-        Value::Number(n) => Ok(n.clone()),
-        Value::String(s) => Number::parse_plain(s).map_err(|_| "a number is required".into()),
-        _ => Err(format!("a number is required, not {}", arg.ty())),
+    match converted(arg, &Type::Number)? {
+        Value::Number(n) => Ok(n),
+        _ => Err("a number is required".into()),
     }
+}
+
+/// `arg` converted to what a verb formats, as go-cty converts it (a
+/// string to a number or a bool, unsafe conversions included), the error
+/// in the conversion's words.
+fn converted(arg: &Value, ty: &Type) -> Result<Value, String> {
+    try_convert(arg, ty, true).map_err(|e| e.to_string())
 }
 
 /// Applies the `+` and space flags to a formatted number.
