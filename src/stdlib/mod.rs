@@ -33,7 +33,9 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::eval::{EvalContext, Function, FunctionError, Library, LibraryTable, Param};
-use crate::value::{limits, marks_may_exist, Marks, Number, NumberError, Str, Type, Value};
+use crate::value::{
+    limits, marks_may_exist, try_convert, Marks, Number, NumberError, Str, Type, Value,
+};
 
 pub use filesystem::Filesystem;
 pub use impure::Unpredictable;
@@ -658,9 +660,10 @@ pub(crate) fn call_error(e: FunctionError) -> FunctionError {
 /// Converts `value` to `ty` (unsafe conversions allowed), as an error about
 /// argument `i` when it cannot be.
 pub(crate) fn convert_arg(value: &Value, ty: &Type, i: usize) -> Result<Value, FunctionError> {
-    value
-        .convert_unsafe(ty)
-        .map_err(|e| FunctionError::arg(i, detail(&e)))
+    // The conversion's reason as the argument's ("Invalid value for
+    // \"list\" parameter: list of any single type required."), as go-cty
+    // gives it.
+    try_convert(value, ty, true).map_err(|e| FunctionError::arg(i, format!("{e}.")))
 }
 
 /// `value` as a value of type specification `spec` (such as `list(any)`):

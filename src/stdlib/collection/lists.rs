@@ -8,7 +8,7 @@ use crate::stdlib::{
     coerce, convert_arg, elem_type, int_arg, make_list, max_depth, num_arg, number_error, Def,
     MAX_RANGE,
 };
-use crate::value::{unify_unsafe, Elements, Marks, Membership, Number, Type, Value};
+use crate::value::{type_name, unify_unsafe, Elements, Marks, Membership, Number, Type, Value};
 
 /// Argument 0 as a list (any element type), kept as is when it is one.
 fn any_list(v: &Value) -> Result<Value, FunctionError> {
@@ -93,7 +93,7 @@ fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
                     i,
                     format!(
                         "all arguments must be lists or tuples; got {}.",
-                        other.friendly_name_with_article()
+                        type_name(&other)
                     ),
                 ))
             }
@@ -151,10 +151,9 @@ pub(super) fn flatten() -> Function {
                 args[0],
                 Value::List(..) | Value::Set(..) | Value::Tuple(_)
             ) {
-                return Err(FunctionError::new(format!(
-                    "can only flatten lists, sets and tuples, not {}.",
-                    args[0].ty().friendly_name_with_article()
-                )));
+                return Err(FunctionError::new(
+                    "can only flatten lists, sets and tuples.",
+                ));
             }
             let mut out = Elements::new();
             let mut marks = Marks::NONE;
@@ -335,8 +334,8 @@ fn reverse_error(ty: &Type) -> FunctionError {
     FunctionError::arg(
         0,
         format!(
-            "can only reverse lists, tuples and sets, not {}.",
-            ty.friendly_name_with_article()
+            "can only reverse list or tuple values, not {}.",
+            type_name(ty)
         ),
     )
 }

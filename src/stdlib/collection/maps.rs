@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 
 use crate::eval::{Function, FunctionError, Param};
 use crate::stdlib::{call_error, make_list, make_map, str_arg, Def};
-use crate::value::{Elements, Entries, Marks, Str, Type, Value};
+use crate::value::{type_name, Elements, Entries, Marks, Str, Type, Value};
 
 /// The entries of a map or object, sorted by key.
 fn sorted_entries(v: &Value) -> Vec<(&Str, &Value)> {
@@ -226,7 +226,7 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
     }
     let mut map_elem: Option<Type> = None;
     let mut all_maps = true;
-    for (i, a) in args.iter().enumerate() {
+    for a in args {
         match a.ty() {
             Type::Map(t) => match &map_elem {
                 Some(e) if *e != *t => all_maps = false,
@@ -237,9 +237,8 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
             // A plain error in go-cty: a failure of the call.
             other => {
                 return Err(FunctionError::new(format!(
-                    "arguments must be maps or objects; argument {} is {}.",
-                    i + 1,
-                    other.friendly_name_with_article()
+                    "arguments must be maps or objects, got {:?}.",
+                    type_name(&other)
                 )))
             }
         }
