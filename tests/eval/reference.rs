@@ -280,14 +280,14 @@ fn plain_function_errors_are_errors_in_the_function_call() {
         (
             "${values(items)}",
             "values(items)",
-            "a map or object is required",
+            "values() requires a map as the first argument",
         ),
         ("${merge(1)}", "merge(1)", "maps or objects"),
         ("${length(1)}", "length(1)", "not a number"),
         (
             "${contains(tags, \"prod\")}",
             "contains(tags, \"prod\")",
-            "must be a list, tuple or set",
+            "argument must be list, tuple, or set",
         ),
         (
             "${flatten(tags)}",

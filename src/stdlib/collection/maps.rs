@@ -18,16 +18,12 @@ fn sorted_entries(v: &Value) -> Vec<(&Str, &Value)> {
     entries
 }
 
-fn map_or_object_type(ty: &Type, i: usize) -> Result<(), FunctionError> {
+/// Refuses a type that is not a map or an object with `message`, each
+/// function's own words in go-cty.
+fn map_or_object_type(ty: &Type, message: &str) -> Result<(), FunctionError> {
     match ty {
         Type::Map(_) | Type::Object(_) | Type::Dynamic => Ok(()),
-        other => Err(FunctionError::arg(
-            i,
-            format!(
-                "a map or object is required, not {}.",
-                other.friendly_name_with_article()
-            ),
-        )),
+        _ => Err(FunctionError::arg(0, message)),
     }
 }
 
@@ -43,7 +39,7 @@ pub(super) fn keys() -> Function {
     .element_marks()
     .returns_with(|args| {
         let ty = args[0].ty();
-        map_or_object_type(&ty, 0)?;
+        map_or_object_type(&ty, "must have map or object type.")?;
         Ok(match ty {
             Type::Map(_) => Type::list(Type::String),
             Type::Object(attrs) => Type::tuple(vec![Type::String; attrs.len()]),
@@ -79,7 +75,8 @@ pub(super) fn values() -> Function {
             let ty = args[0].ty();
             // An argument error for `keys`, but a plain one (a failure of
             // the call) for go-cty's `values`.
-            map_or_object_type(&ty, 0).map_err(call_error)?;
+            map_or_object_type(&ty, "values() requires a map as the first argument.")
+                .map_err(call_error)?;
             Ok(match ty {
                 Type::Map(t) => Type::List(t),
                 // BTreeMap order is the lexicographic order of the keys.
@@ -135,7 +132,10 @@ pub(super) fn lookup() -> Function {
                     "lookup takes at most three arguments.",
                 ));
             }
-            map_or_object_type(&args[0].ty(), 0)?;
+            map_or_object_type(
+                &args[0].ty(),
+                "lookup() requires a map as the first argument.",
+            )?;
             if !args[0].is_known() || !args[1].is_known() {
                 // Terraform's: an unknown of the map's element type, or of
                 // the object's attribute (or the default) when the key is

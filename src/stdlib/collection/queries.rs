@@ -156,10 +156,7 @@ pub(super) fn contains() -> Function {
         .build(|args| {
             // A plain error in go-cty: a failure of the call.
             let Some(items) = args[0].as_elements() else {
-                return Err(FunctionError::new(format!(
-                    "the list argument must be a list, tuple or set, not {}.",
-                    args[0].ty().friendly_name_with_article()
-                )));
+                return Err(FunctionError::new("argument must be list, tuple, or set."));
             };
             let wanted = &args[1];
             let found = if wanted.is_null() {
