@@ -5,7 +5,8 @@
 //! object with sorted keys: `{"attr": {"value": V, "type": KIND}}` or
 //! `{"attr": {"error": SUMMARY}}` (V is cty JSON, numbers as exact decimal
 //! JSON numbers; KIND the top-level type kind; SUMMARY the first error
-//! diagnostic's summary).
+//! diagnostic's summary). With `DIFFTEST_DETAIL=1` an error is
+//! `"SUMMARY | DETAIL"`, for `tools/difftest/details.py`.
 //!
 //! ```sh
 //! cargo run --example difftest -- FILE.json
@@ -143,6 +144,7 @@ fn main() {
         }
     };
     let ctx = default_context();
+    let with_detail = std::env::var_os("DIFFTEST_DETAIL").is_some();
     let mut names: Vec<&String> = attrs.keys().collect();
     names.sort();
     let mut out = String::from("{");
@@ -160,7 +162,10 @@ fn main() {
                     .diagnostics()
                     .iter()
                     .find(|d| d.severity == Severity::Error)
-                    .map(|d| d.summary.clone())
+                    .map(|d| match with_detail {
+                        true => format!("{} | {}", d.summary, d.detail),
+                        false => d.summary.clone(),
+                    })
                     .unwrap_or_default();
                 error_json(&summary)
             }
