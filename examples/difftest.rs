@@ -162,9 +162,12 @@ fn main() {
                     .diagnostics()
                     .iter()
                     .find(|d| d.severity == Severity::Error)
-                    .map(|d| match with_detail {
-                        true => format!("{} | {}", d.summary, d.detail),
-                        false => d.summary.clone(),
+                    .map(|d| {
+                        if with_detail {
+                            format!("{} | {}", d.summary, d.detail)
+                        } else {
+                            d.summary.clone()
+                        }
                     })
                     .unwrap_or_default();
                 error_json(&summary)
