@@ -9,6 +9,7 @@
 //! [`TypeConstraint`] that knows which attributes may be omitted and what to
 //! fill them with before converting a value.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -178,7 +179,10 @@ impl TypeConstraint {
     pub fn convert(&self, value: &Value) -> Result<Value, Error> {
         let with_defaults = apply_defaults(value.clone(), &self.optional);
         check_required(&with_defaults, &self.ty, &self.optional, &mut Vec::new())?;
-        convert_unsafe(&without_extra_map_keys(&with_defaults, &self.ty), &self.ty)
+        convert_unsafe(
+            &without_extra_map_keys(Cow::Owned(with_defaults), &self.ty),
+            &self.ty,
+        )
     }
 }
 

@@ -7,6 +7,7 @@
 //! that content; block specs recurse into each matching block's body.
 
 use indexmap::IndexMap;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::{BlockCollection, BlockKeyed, Spec};
@@ -333,7 +334,8 @@ fn convert(value: &Value, ty: &Type) -> Result<Value, String> {
     if let Some(message) = type_mismatch(&value.ty(), ty, MissingAttribute::Refused) {
         return Err(message);
     }
-    try_convert(&without_extra_map_keys(value, ty), ty, true).map_err(|e| e.to_string())
+    try_convert(&without_extra_map_keys(Cow::Borrowed(value), ty), ty, true)
+        .map_err(|e| e.to_string())
 }
 
 /// The first block of `type_name` and the second, if any.

@@ -67,10 +67,11 @@ pub fn convert_unsafe(value: &Value, ty: &Type) -> Result<Value, Error> {
 ///
 /// When the types alone have no conversion (a bool for a number, a tuple
 /// for a string), the error says so in go-cty's words, as Terraform
-/// reports it: "number required, but have bool", with no path (see
-/// `value/mismatch.rs`); a conversion that exists and fails on the value
-/// says what was required where ("element 1: a number is required" for a
-/// string that is not one).
+/// reports it: "number required, but have bool", the steps to the part at
+/// fault ("element 1: ") as its path (see `value/mismatch.rs`); a
+/// conversion that exists and fails on the value says what was required
+/// where ("element 1: a number is required" for a string that is not
+/// one).
 pub fn try_convert(value: &Value, ty: &Type, allow_unsafe: bool) -> Result<Value, ConversionError> {
     let mut cx = Cx {
         allow_unsafe,
@@ -333,13 +334,13 @@ impl Cx {
 /// objects, where the object type has no attribute of that name: go-cty's
 /// map-to-object conversion drops them, and the language's conversions
 /// (type constraints, `hcldec` specs) follow it; the information model,
-/// which [`try_convert`] follows, refuses them. Borrowed when `ty` has no
-/// object type in it.
-pub(crate) fn without_extra_map_keys<'v>(value: &'v Value, ty: &Type) -> Cow<'v, Value> {
+/// which [`try_convert`] follows, refuses them. A borrowed value is copied
+/// only when `ty` has an object type in it.
+pub(crate) fn without_extra_map_keys<'v>(value: Cow<'v, Value>, ty: &Type) -> Cow<'v, Value> {
     if !has_object(ty) {
-        return Cow::Borrowed(value);
+        return value;
     }
-    Cow::Owned(pruned(value.clone(), ty))
+    Cow::Owned(pruned(value.into_owned(), ty))
 }
 
 fn has_object(ty: &Type) -> bool {
@@ -356,11 +357,11 @@ fn pruned(value: Value, ty: &Type) -> Value {
     let each = |items: Elements, t: &Type| -> Elements {
         items.into_iter().map(|v| pruned(v, t)).collect()
     };
+    if let Value::Marked(_) = value {
+        let (inner, marks) = value.unmark();
+        return pruned(inner, ty).mark(marks);
+    }
     match (value, ty) {
-        (Value::Marked(m), _) => {
-            let (inner, marks) = Value::Marked(m).unmark();
-            pruned(inner, ty).mark(marks)
-        }
         (Value::Map(et, entries), Type::Object(attrs)) => Value::Map(
             et,
             entries

@@ -4,6 +4,7 @@
 use super::*;
 use crate::diag::DiagnosticKind;
 use crate::value::Marks;
+use std::borrow::Cow;
 
 fn num(s: &str) -> Value {
     Value::Number(Number::parse(s).unwrap())
@@ -403,7 +404,7 @@ fn extra_map_keys_go_where_a_type_constraint_wants_objects() {
     let m = |b: &str| Value::map(Type::String, [("a", s("1")), ("b", s(b))]).unwrap();
     // Two maps that differ only in a dropped key are one object of a set.
     let set = Value::set(Type::map(Type::String), [m("2"), m("3")]).unwrap();
-    let pruned = without_extra_map_keys(&set, &Type::set(obj.clone())).into_owned();
+    let pruned = without_extra_map_keys(Cow::Borrowed(&set), &Type::set(obj.clone())).into_owned();
     assert_eq!(
         unsafe_(&pruned, &Type::set(obj.clone())),
         Ok(Value::Set(
@@ -414,7 +415,7 @@ fn extra_map_keys_go_where_a_type_constraint_wants_objects() {
     // Nested in a tuple and an object, marks kept.
     let v = Value::object([("x", Value::tuple([m("2").mark(Marks::SENSITIVE)]))]);
     let ty = Type::object([("x", Type::tuple([obj.clone()]))]);
-    let pruned = without_extra_map_keys(&v, &ty).into_owned();
+    let pruned = without_extra_map_keys(Cow::Borrowed(&v), &ty).into_owned();
     assert_eq!(
         pruned,
         Value::object([(
@@ -426,7 +427,7 @@ fn extra_map_keys_go_where_a_type_constraint_wants_objects() {
     );
     // A type without objects borrows the value as it is.
     assert!(matches!(
-        without_extra_map_keys(&v, &Type::Dynamic),
-        std::borrow::Cow::Borrowed(_)
+        without_extra_map_keys(Cow::Borrowed(&v), &Type::Dynamic),
+        Cow::Borrowed(_)
     ));
 }

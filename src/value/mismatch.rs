@@ -4,9 +4,10 @@
 //! required", "element 1: string required, but have tuple".
 //!
 //! go-cty words a conversion that cannot exist for the types alone this
-//! way, with no path; a conversion that exists and fails on a value keeps
-//! the conversion's own message ("a number is required" for the string
-//! `"x"`). The value layer ([`try_convert`](super::try_convert)) and
+//! way, as one message (here its leading "attribute \"a\": " and
+//! "element 1: " steps are the error's path); a conversion that exists and
+//! fails on a value keeps the conversion's own message ("a number is
+//! required" for the string `"x"`). The value layer ([`try_convert`](super::try_convert)) and
 //! `hcldec` specs both ask [`type_mismatch`]: the first with the
 //! information model's objects (a missing attribute is a null), the second
 //! with go-cty's (a missing attribute has no conversion).

@@ -225,8 +225,9 @@ fn read_number(chars: &mut Chars<'_>, start: usize) -> Result<Option<usize>, Fun
 
 /// An explicit argument index (`[2]`), if one is next, in the sequence at
 /// `start`; `len` is the format string's (an index cut off by its end is
-/// an unfinished sequence). As go-cty's reader does, an index starts with a digit from 1
-/// and ends with `]`; any other character is refused where it stands.
+/// an unfinished sequence). As go-cty's reader does, an index starts with
+/// a digit from 1 and ends with `]`; any other character is refused where
+/// it stands.
 fn read_index(
     chars: &mut Chars<'_>,
     start: usize,
@@ -276,14 +277,21 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
             Value::Bool(b) => Ok(b.to_string()),
             _ => Ok(json_text(arg).map_err(|e| e.message)?),
         },
-        't' => match converted(arg, &Type::Bool)? {
+        't' => match arg {
             Value::Bool(b) => Ok(b.to_string()),
-            _ => Err("a bool is required".into()),
+            _ => match converted(arg, &Type::Bool)? {
+                Value::Bool(b) => Ok(b.to_string()),
+                _ => Err("a bool is required".into()),
+            },
         },
         's' | 'q' => {
-            let s = match converted(arg, &Type::String)? {
+            // (A string as it is: no copy through the conversion.)
+            let s = match arg {
                 Value::String(s) => s.to_string(),
-                _ => return Err("a string is required".into()),
+                _ => match converted(arg, &Type::String)? {
+                    Value::String(s) => s.to_string(),
+                    _ => return Err("a string is required".into()),
+                },
             };
             // Precision (and width, in `pad`) counts grapheme clusters, as
             // in go-cty.
@@ -354,6 +362,9 @@ fn format_one(verb: char, v: &Spec, arg: &Value) -> Result<String, String> {
 }
 
 fn to_number(arg: &Value) -> Result<Number, String> {
+    if let Value::Number(n) = arg {
+        return Ok(n.clone());
+    }
     match converted(arg, &Type::Number)? {
         Value::Number(n) => Ok(n),
         _ => Err("a number is required".into()),
