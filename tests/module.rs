@@ -670,14 +670,14 @@ fn overriding_a_variable_type_must_keep_its_default_valid() {
 }
 
 #[test]
-fn moved_and_import_blocks_cannot_be_overridden() {
+fn moved_import_and_check_blocks_cannot_be_overridden() {
     let m = TempModule::new(
         "moved",
         &[
-            ("main.tf", "resource \"a\" \"b\" {}\n"),
+            ("main.tf", "resource \"a\" \"b\" {}\ncheck \"c\" {}\n"),
             (
                 "override.tf",
-                "moved {\n  from = a.x\n  to = a.b\n}\nimport {\n  to = a.b\n  id = \"i\"\n}\n",
+                "moved {\n  from = a.x\n  to = a.b\n}\nimport {\n  to = a.b\n  id = \"i\"\n}\ncheck \"c\" {}\n",
             ),
         ],
     );
@@ -686,6 +686,7 @@ fn moved_and_import_blocks_cannot_be_overridden() {
         [
             "Cannot override 'moved' blocks | Records of moved objects can appear only in normal files, not in override files. | override.tf:1",
             "Cannot override 'import' blocks | Import blocks can appear only in normal files, not in override files. | override.tf:5",
+            "Can't override check blocks | Override files cannot override check blocks. | override.tf:9",
         ]
     );
 }

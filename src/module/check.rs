@@ -10,13 +10,14 @@
 //! not hold, and Terraform itself is the judge at `terraform validate`.
 //! See <https://developer.hashicorp.com/terraform/language/expressions/references>.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{terraform_schema, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
-use crate::body::File;
+use crate::body::{BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
+use crate::pos::Range;
 
 impl Module {
     /// Checks every file of the module without evaluating it:
@@ -54,7 +55,9 @@ impl Module {
 /// files, override files included; not its variable or test files):
 /// [`File::check`] of each, then every `var.NAME`, `local.NAME`,
 /// `module.NAME` and `data.TYPE.NAME` reference that no file declares
-/// (with a `variable`, `locals`, `module` or `data` block) is a warning,
+/// (with a `variable`, `locals`, `module` or `data` block, a `check`
+/// block's scoped `data` included) is a warning, as is a scoped `data`
+/// named outside its `check` block ("Reference to scoped resource"),
 /// with a suggestion when a declared name is close. Each file's
 /// diagnostics come together, in the files' order, the file's own first.
 ///
@@ -97,6 +100,9 @@ struct Declared {
     modules: BTreeSet<String>,
     /// `TYPE.NAME` of each data resource.
     data: BTreeSet<String>,
+    /// `TYPE.NAME` of each `check` block's scoped data resource, with the
+    /// range of that block's body: the only place it can be named from.
+    scoped: BTreeMap<String, Range>,
 }
 
 impl Declared {
@@ -123,6 +129,23 @@ impl Declared {
                     }
                     ("data", [ty, name]) => {
                         declared.data.insert(format!("{ty}.{name}"));
+                    }
+                    // A `check` block's scoped data source is one of the
+                    // module's data resources (Terraform adds it to the
+                    // same table, its name unique module-wide), named only
+                    // inside its block.
+                    ("check", [_]) => {
+                        let scoped = BodySchema::new().block("data", &["type", "name"]);
+                        let read = block
+                            .body
+                            .content_collecting(&scoped, true, "", &mut ignored);
+                        let Ok((scoped, _)) = read else { continue };
+                        for data in &scoped.blocks {
+                            if let [ty, name] = data.labels.as_slice() {
+                                let key = format!("{ty}.{name}");
+                                declared.scoped.insert(key, block.body.range());
+                            }
+                        }
                     }
                     ("locals", []) => {
                         let attrs = block.body.just_attributes_collecting(&mut ignored);
@@ -190,15 +213,29 @@ impl Declared {
                 if self.data.contains(&key) {
                     return None;
                 }
-                let detail = format!(
-                    "A data resource {ty:?} {name:?} has not been declared in this module."
-                );
-                (
-                    "Reference to undeclared resource",
-                    detail,
-                    self.suggest(&key, &self.data),
-                    range,
-                )
+                if let Some(check) = self.scoped.get(&key) {
+                    if within(&t.range(), check) {
+                        return None;
+                    }
+                    let detail = format!("The referenced data resource {ty:?} {name:?} is not available from this context.");
+                    ("Reference to scoped resource", detail, String::new(), range)
+                } else {
+                    let detail = format!(
+                        "A data resource {ty:?} {name:?} has not been declared in this module."
+                    );
+                    let all: BTreeSet<String> = self
+                        .data
+                        .iter()
+                        .chain(self.scoped.keys())
+                        .cloned()
+                        .collect();
+                    (
+                        "Reference to undeclared resource",
+                        detail,
+                        self.suggest(&key, &all),
+                        range,
+                    )
+                }
             }
             _ => return None,
         };
@@ -220,6 +257,13 @@ impl Declared {
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default()
     }
+}
+
+/// Whether `inner` lies in `outer` (the same file).
+fn within(inner: &Range, outer: &Range) -> bool {
+    inner.filename == outer.filename
+        && outer.start.byte <= inner.start.byte
+        && inner.end.byte <= outer.end.byte
 }
 
 #[cfg(test)]

@@ -27,6 +27,42 @@ fn declarations_of_either_syntax_in_any_file_count() {
 }
 
 #[test]
+fn a_check_blocks_scoped_data_source_is_declared_in_its_block() {
+    let a = parse_native(
+        "check \"health\" {\n  data \"http\" \"h\" {\n    url = \"https://example.com\"\n  }\n  assert {\n    condition     = data.http.h.status_code == 200\n    error_message = \"down\"\n  }\n}\noutput \"o\" {\n  value = [data.http.h.body, data.http.g.body]\n}\n",
+        "a.tf",
+    )
+    .unwrap();
+    let b = parse(
+        r#"{"check": {"c": {"data": {"dns": {"d": {}}}, "assert": {"condition": "${data.dns.d.ok}", "error_message": "no"}}}}"#,
+        "b.tf.json",
+    )
+    .unwrap();
+    // Named outside its check block, a scoped data source is out of
+    // reach; `data.http.g` is declared nowhere.
+    let diags = check_files(&[a, b], &EvalContext::new().with_stdlib());
+    let found: Vec<String> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            format!(
+                "{} @ {}: {}",
+                d.summary,
+                d.subject.as_ref().unwrap(),
+                d.detail
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Reference to scoped resource @ a.tf:11,12-23: The referenced data resource \"http\" \"h\" is not available from this context.",
+            "Reference to undeclared resource @ a.tf:11,30-41: A data resource \"http\" \"g\" has not been declared in this module. Did you mean \"http.h\"?",
+        ]
+    );
+}
+
+#[test]
 fn each_undeclared_reference_is_a_warning_on_the_name_it_misses() {
     let f = parse_native(
         "x = [var.a.b, local.c[0], module.d.e, data.t.n.id, data.t]\n",

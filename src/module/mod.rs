@@ -526,10 +526,12 @@ fn read_file(path: &Path) -> Result<File, Error> {
     crate::body::parse_auto_owned_bytes(bytes, &name)
 }
 
-/// Terraform's top-level block types, for checking overrides at load time.
+/// Terraform's top-level block types (its `configFileSchema`, Terraform
+/// 1.16), for checking overrides at load time and reading declarations.
 fn terraform_schema() -> BodySchema {
     BodySchema::new()
         .block("terraform", &[])
+        .block("required_providers", &[])
         .block("provider", &["name"])
         .block("variable", &["name"])
         .block("locals", &[])
@@ -537,9 +539,12 @@ fn terraform_schema() -> BodySchema {
         .block("module", &["name"])
         .block("resource", &["type", "name"])
         .block("data", &["type", "name"])
+        .block("ephemeral", &["type", "name"])
         .block("action", &["type", "name"])
         .block("moved", &[])
+        .block("removed", &[])
         .block("import", &[])
+        .block("check", &["name"])
 }
 
 /// A module as far as it could be read, with its problems and the

@@ -29,8 +29,8 @@
 //! header (labels, `def_range`) stays the primary's, as in Terraform.
 //!
 //! An override block with nothing to override, an override of
-//! `depends_on`, and `moved` or `import` blocks in override files are
-//! errors, worded as Terraform words them.
+//! `depends_on`, and `moved`, `import` or `check` blocks in override files
+//! are errors, worded as Terraform words them.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -272,6 +272,11 @@ impl Top {
             "import" => diags.push(Diagnostic::error(
                 "Cannot override 'import' blocks",
                 "Import blocks can appear only in normal files, not in override files.",
+                Some(over.def_range),
+            )),
+            "check" => diags.push(Diagnostic::error(
+                "Can't override check blocks",
+                "Override files cannot override check blocks.",
                 Some(over.def_range),
             )),
             _ => self.apply_by_header(over, diags),

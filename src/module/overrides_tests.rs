@@ -57,24 +57,27 @@ fn the_rest_of_partial_content_keeps_override_semantics() {
 #[test]
 fn a_block_type_terraform_does_not_know_overrides_by_header_too() {
     let m = module(&[
-        ("main.tf", "check \"a\" {\n  x = 1\n}\n"),
-        ("override.tf", "check \"a\" {\n  x = 2\n}\ncheck \"b\" {}\n"),
+        ("main.tf", "widget \"a\" {\n  x = 1\n}\n"),
+        (
+            "override.tf",
+            "widget \"a\" {\n  x = 2\n}\nwidget \"b\" {}\n",
+        ),
     ]);
     let err = m
         .body()
-        .content(&BodySchema::new().block("check", &["name"]))
+        .content(&BodySchema::new().block("widget", &["name"]))
         .unwrap_err();
     let d = &err.diagnostics()[0];
     assert_eq!(d.summary, "Missing base block to override");
     assert_eq!(
         d.detail,
-        "There is no check \"b\" block. An override file can only override a block defined in a primary configuration file."
+        "There is no widget \"b\" block. An override file can only override a block defined in a primary configuration file."
     );
     let ok = module(&[
-        ("main.tf", "check \"a\" {\n  x = 1\n}\n"),
-        ("override.tf", "check \"a\" {\n  x = 2\n}\n"),
+        ("main.tf", "widget \"a\" {\n  x = 1\n}\n"),
+        ("override.tf", "widget \"a\" {\n  x = 2\n}\n"),
     ]);
-    let a = &blocks(ok.body(), "check", &["name"])[0];
+    let a = &blocks(ok.body(), "widget", &["name"])[0];
     assert_eq!(attr(&a.body, "x"), Value::from(2));
 }
 

@@ -1,5 +1,6 @@
 //! A Terraform view of a module: its variables, locals, resources, data
-//! sources, ephemeral resources, outputs and module calls listed with
+//! sources (a `check` block's scoped one among them), ephemeral
+//! resources, outputs and module calls listed with
 //! their ranges, and an evaluation context in which their expressions can
 //! be evaluated before anything is planned.
 //!
@@ -31,13 +32,15 @@ use crate::value::{Type, Value};
 pub enum ResourceMode {
     /// A `resource` block: a managed resource.
     Managed,
-    /// A `data` block: a data source.
+    /// A `data` block: a data source, at the top level or scoped in a
+    /// `check` block.
     Data,
     /// An `ephemeral` block (Terraform 1.10): an ephemeral resource.
     Ephemeral,
 }
 
-/// A `resource`, `data` or `ephemeral` block.
+/// A `resource`, `data` or `ephemeral` block (a `check` block's `data`
+/// among them).
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Resource {
@@ -225,11 +228,27 @@ impl Module {
             .block("data", &["type", "name"])
             .block("ephemeral", &["type", "name"])
             .block("output", &["name"])
-            .block("module", &["name"]);
+            .block("module", &["name"])
+            .block("check", &["name"]);
         let top = match self.body().partial_content(&schema) {
             Ok((content, _)) => content,
             Err(err) => return Err(self.body().attach(err)),
         };
+        // A `check` block's scoped data source is one of the module's data
+        // resources, in the check block's place (Terraform adds it to the
+        // same table: its name is unique module-wide).
+        let scoped = BodySchema::new()
+            .block("data", &["type", "name"])
+            .block("assert", &[]);
+        let mut blocks = Vec::with_capacity(top.blocks.len());
+        for block in top.blocks {
+            if block.type_name != "check" {
+                blocks.push((block, false));
+            } else if let Some((content, _)) = read(&block.body, &scoped, &mut diags) {
+                let data = content.blocks.into_iter().filter(|b| b.type_name == "data");
+                blocks.extend(data.map(|b| (b, true)));
+            }
+        }
         let mut view = TerraformView {
             variables,
             locals: Vec::new(),
@@ -242,7 +261,7 @@ impl Module {
         let mut first = |kind: &'static str, labels: &[String], range: &Range| {
             seen.insert((kind, labels.to_vec()), range.clone())
         };
-        for block in top.blocks {
+        for (block, in_check) in blocks {
             let labels = block.labels.clone();
             let label = |i: usize| labels.get(i).cloned().unwrap_or_default();
             match block.type_name.as_str() {
@@ -280,6 +299,12 @@ impl Module {
                     let Some((mut content, rest)) = read(&block.body, &schema, &mut diags) else {
                         continue;
                     };
+                    if in_check {
+                        if let Some(d) = repeated_in_check(&content) {
+                            diags.push(d);
+                            continue;
+                        }
+                    }
                     let mut take =
                         |name: &str| content.attributes.shift_remove(name).map(|a| a.expr);
                     view.resources.push(Resource {
@@ -386,6 +411,19 @@ fn read(
             None
         }
     }
+}
+
+/// Terraform's error for `count` or `for_each` in a `check` block's data
+/// source, which is read once, as the check is.
+fn repeated_in_check(content: &crate::body::BodyContent) -> Option<Diagnostic> {
+    let (name, attr) = ["count", "for_each"]
+        .into_iter()
+        .find_map(|name| Some((name, content.attributes.get(name)?)))?;
+    Some(Diagnostic::error(
+        format!("Invalid {name:?} attribute"),
+        "The \"count\" and \"for_each\" meta-arguments are not supported within nested data blocks.",
+        Some(attr.name_range.clone()),
+    ))
 }
 
 /// Terraform's error for a second definition of one name.

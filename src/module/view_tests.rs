@@ -162,3 +162,42 @@ fn the_dependency_order_puts_dependencies_first_and_reports_cycles_once() {
         ]
     );
 }
+
+#[test]
+fn a_check_blocks_scoped_data_source_is_a_data_resource_of_the_module() {
+    let v = view("resource \"t\" \"r\" {}\ncheck \"health\" {\n  data \"http\" \"h\" {\n    url = \"https://example.com\"\n  }\n  assert {\n    condition     = data.http.h.status_code == 200\n    error_message = \"down\"\n  }\n}\noutput \"s\" {\n  value = data.http.h.status_code\n}\n");
+    let found: Vec<(ResourceMode, &str, usize)> = v
+        .resources
+        .iter()
+        .map(|r| (r.mode, r.name.as_str(), r.decl_range.start.line))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (ResourceMode::Managed, "r", 1),
+            (ResourceMode::Data, "h", 3)
+        ]
+    );
+    let ctx = v.eval_context(&ContextOptions::new()).unwrap();
+    assert!(!eval(&v, &ctx, "s").is_known());
+}
+
+#[test]
+fn a_scoped_data_source_is_unique_module_wide_and_read_once() {
+    let errors = |src: &str| -> Vec<String> {
+        let module = Module::from_sources([("main.tf", src)], &LoadOptions::terraform()).unwrap();
+        let err = module.terraform().unwrap_err();
+        err.diagnostics()
+            .iter()
+            .map(|d| format!("{} @ {}", d.summary, d.subject.as_ref().unwrap()))
+            .collect()
+    };
+    assert_eq!(
+        errors("data \"http\" \"h\" {}\ncheck \"c\" {\n  data \"http\" \"h\" {}\n}\n"),
+        ["Duplicate data definition @ main.tf:3,3-18"]
+    );
+    assert_eq!(
+        errors("check \"c\" {\n  data \"http\" \"h\" {\n    count = 2\n  }\n}\n"),
+        ["Invalid \"count\" attribute @ main.tf:3,5-10"]
+    );
+}
