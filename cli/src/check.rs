@@ -9,7 +9,7 @@
 //! files, a warning in another application's, which may define it); the
 //! Terraform files of each walked directory are also checked as one module
 //! ([`hcl_json::module::check_files`]: references to undeclared variables,
-//! locals, module calls and data resources).
+//! locals, module calls, data and ephemeral resources).
 //!
 //! The work is split by unit (a module directory, or one file) over
 //! `--jobs` threads that take the next unit from one atomic index, so a

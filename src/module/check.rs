@@ -1,8 +1,8 @@
 //! The checks of a Terraform module that need the whole module: whether
-//! each `var.`, `local.`, `module.` and `data.` reference names something
-//! one of its files declares. One file's own checks (template syntax,
-//! unknown functions) are [`File::check`]'s; this adds what only the set
-//! of files can tell.
+//! each `var.`, `local.`, `module.`, `data.` and `ephemeral.` reference
+//! names something one of its files declares. One file's own checks
+//! (template syntax, unknown functions) are [`File::check`]'s; this adds
+//! what only the set of files can tell.
 //!
 //! The references are warnings, in Terraform's words ("Reference to
 //! undeclared input variable"): a file read on its own, or a module some
@@ -54,9 +54,10 @@ impl Module {
 /// Checks the files of one Terraform module (its `.tf` and `.tf.json`
 /// files, override files included; not its variable or test files):
 /// [`File::check`] of each, then every `var.NAME`, `local.NAME`,
-/// `module.NAME` and `data.TYPE.NAME` reference that no file declares
-/// (with a `variable`, `locals`, `module` or `data` block, a `check`
-/// block's scoped `data` included) is a warning, as is a scoped `data`
+/// `module.NAME`, `data.TYPE.NAME` and `ephemeral.TYPE.NAME` reference
+/// that no file declares (with a `variable`, `locals`, `module`, `data` or
+/// `ephemeral` block, a `check` block's scoped `data` included) is a
+/// warning, as is a scoped `data`
 /// named outside its `check` block ("Reference to scoped resource"),
 /// with a suggestion when a declared name is close. Each file's
 /// diagnostics come together, in the files' order, the file's own first.
@@ -100,6 +101,8 @@ struct Declared {
     modules: BTreeSet<String>,
     /// `TYPE.NAME` of each data resource.
     data: BTreeSet<String>,
+    /// `TYPE.NAME` of each ephemeral resource.
+    ephemeral: BTreeSet<String>,
     /// `TYPE.NAME` of each `check` block's scoped data resource, with the
     /// range of that block's body: the only place it can be named from.
     scoped: BTreeMap<String, Range>,
@@ -129,6 +132,9 @@ impl Declared {
                     }
                     ("data", [ty, name]) => {
                         declared.data.insert(format!("{ty}.{name}"));
+                    }
+                    ("ephemeral", [ty, name]) => {
+                        declared.ephemeral.insert(format!("{ty}.{name}"));
                     }
                     // A `check` block's scoped data source is one of the
                     // module's data resources (Terraform adds it to the
@@ -236,6 +242,22 @@ impl Declared {
                         range,
                     )
                 }
+            }
+            "ephemeral" => {
+                let ((ty, _), (name, range)) = (attr(1)?, attr(2)?);
+                let key = format!("{ty}.{name}");
+                if self.ephemeral.contains(&key) {
+                    return None;
+                }
+                let detail = format!(
+                    "An ephemeral resource {ty:?} {name:?} has not been declared in this module."
+                );
+                (
+                    "Reference to undeclared resource",
+                    detail,
+                    self.suggest(&key, &self.ephemeral),
+                    range,
+                )
             }
             _ => return None,
         };

@@ -14,12 +14,12 @@ fn summaries(files: &[File]) -> Vec<String> {
 #[test]
 fn declarations_of_either_syntax_in_any_file_count() {
     let a = parse(
-        r#"{"variable": {"x": {}}, "locals": [{"a": 1}, {"b": 2}], "data": {"t": {"n": {}}}}"#,
+        r#"{"variable": {"x": {}}, "locals": [{"a": 1}, {"b": 2}], "data": {"t": {"n": {}}}, "ephemeral": {"t": {"e": {}}}}"#,
         "a.tf.json",
     )
     .unwrap();
     let b = parse_native(
-        "module \"m\" {\n  source = \"./m\"\n}\nlocals {\n  c = var.x + local.a + local.b + module.m.o + data.t.n.id\n}\n",
+        "module \"m\" {\n  source = \"./m\"\n}\nlocals {\n  c = var.x + local.a + local.b + module.m.o + data.t.n.id + ephemeral.t.e.id\n}\n",
         "b.tf",
     )
     .unwrap();
@@ -65,7 +65,7 @@ fn a_check_blocks_scoped_data_source_is_declared_in_its_block() {
 #[test]
 fn each_undeclared_reference_is_a_warning_on_the_name_it_misses() {
     let f = parse_native(
-        "x = [var.a.b, local.c[0], module.d.e, data.t.n.id, data.t]\n",
+        "x = [var.a.b, local.c[0], module.d.e, data.t.n.id, data.t, ephemeral.t.n.x]\n",
         "m.tf",
     )
     .unwrap();
@@ -76,6 +76,7 @@ fn each_undeclared_reference_is_a_warning_on_the_name_it_misses() {
             "Reference to undeclared local value @ m.tf:1,15-22",
             "Reference to undeclared module @ m.tf:1,27-35",
             "Reference to undeclared resource @ m.tf:1,39-47",
+            "Reference to undeclared resource @ m.tf:1,60-73",
         ]
     );
 }
