@@ -59,7 +59,9 @@ impl Module {
 /// `ephemeral` block, a `check` block's scoped `data` included) is a
 /// warning, as is a scoped `data`
 /// named outside its `check` block ("Reference to scoped resource"),
-/// with a suggestion when a declared name is close. Each file's
+/// with a suggestion when a declared name is close. The `from` of a
+/// `moved` or `removed` block names what is no longer declared, and is
+/// left alone. Each file's
 /// diagnostics come together, in the files' order, the file's own first.
 ///
 /// For tools that hold the files already (a linter that parsed a tree);
@@ -84,13 +86,39 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
         for d in own.as_slice() {
             diags.push(d.clone());
         }
+        let gone = former_addresses(file);
         for t in &references {
+            let range = t.range();
+            if gone.iter().any(|g| within(&range, g)) {
+                continue;
+            }
             if let Some(d) = declared.undeclared(t) {
                 diags.push(d);
             }
         }
     }
     diags
+}
+
+/// The ranges of the `from` addresses of `file`'s `moved` and `removed`
+/// blocks: they name what the configuration no longer declares.
+fn former_addresses(file: &File) -> Vec<Range> {
+    let schema = BodySchema::new().block("moved", &[]).block("removed", &[]);
+    let mut ignored = Diagnostics::new();
+    let Ok((content, _)) = file
+        .body()
+        .content_collecting(&schema, true, "", &mut ignored)
+    else {
+        return Vec::new();
+    };
+    content
+        .blocks
+        .iter()
+        .filter_map(|block| {
+            let attrs = block.body.just_attributes_collecting(&mut ignored);
+            attrs.get("from").map(|from| from.expr.range())
+        })
+        .collect()
 }
 
 /// The names a module declares.

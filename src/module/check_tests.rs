@@ -129,3 +129,23 @@ fn a_file_with_a_malformed_block_still_declares_the_rest() {
     .unwrap();
     assert!(summaries(&[f]).is_empty());
 }
+
+#[test]
+fn what_moved_and_removed_blocks_move_from_need_not_be_declared() {
+    let f = parse_native(
+        "module \"new\" {\n  source = \"./new\"\n}\nmoved {\n  from = module.old\n  to   = module.neww\n}\nremoved {\n  from = module.gone\n  lifecycle {\n    destroy = false\n  }\n}\n",
+        "m.tf",
+    )
+    .unwrap();
+    let json = parse(
+        r#"{"moved": [{"from": "module.a", "to": "module.new"}], "removed": {"from": "module.b"}}"#,
+        "j.tf.json",
+    )
+    .unwrap();
+    // The destination is still checked. (JSON's addresses are strings that
+    // Terraform reads as traversals: no reference to check.)
+    assert_eq!(
+        summaries(&[f, json]),
+        ["Reference to undeclared module @ m.tf:6,10-21"]
+    );
+}
