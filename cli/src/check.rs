@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use hcl_json::hcldec::SpecFile;
+use hcl_json::stdlib::{Filesystem, Unpredictable};
 use hcl_json::{Diagnostic, EvalContext, File, Severity};
 
 use hcl_json::diag::{JsonDiagnostics, Source, Sources};
@@ -157,9 +158,14 @@ pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
         }
         None => None,
     };
+    // Without a spec nothing is evaluated: every function Terraform has is
+    // known, the file and clock functions too (none is called).
     let ctx = match &spec {
         Some(spec) => spec.context(),
-        None => EvalContext::new().with_stdlib(),
+        None => EvalContext::new()
+            .with_stdlib()
+            .with_filesystem(Filesystem::new("."))
+            .with_unpredictable(Unpredictable::unknown()),
     };
     let units = units(&args.files);
     let total: usize = units.iter().map(Unit::len).sum();
