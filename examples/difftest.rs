@@ -15,14 +15,17 @@
 //! A development aid: the script that compares it with Go needs Go, the
 //! crate's tests do not.
 
-use hcl_json::{EvalContext, Severity, Type, Value};
+use hcl_json::{stdlib, EvalContext, Severity, Type, Value};
 
 fn default_context() -> EvalContext {
     let s = |v: &str| Value::from(v);
     let n = |v: i64| Value::from(v);
     let obj = |pairs: Vec<(&str, Value)>| Value::object(pairs);
+    // `hclbench`'s functions are go-cty's: `hasindex`, `int` and `strlen`
+    // too.
     EvalContext::new()
         .with_stdlib()
+        .with_functions(stdlib::cty_functions())
         .with_variable("name", "world")
         .with_variable("a", 1i64)
         .with_variable("b", 2i64)

@@ -43,13 +43,14 @@ const SPEC_BLOCKS: &[&str] = &[
 
 /// The functions `hcldec` offers inside spec files (in `variables`,
 /// `literal` values, `transform` results and `function` bodies).
-/// `reverse` is the string reverse there, and `int` (cty's truncation)
-/// is defined here.
+/// `reverse` is the string reverse there; `hasindex`, `int` and `strlen`
+/// are go-cty's ([`cty_functions`](crate::stdlib::cty_functions)).
 const SPEC_FUNCTIONS: &[(&str, &str)] = &[
     ("abs", "abs"),
     ("coalesce", "coalesce"),
     ("concat", "concat"),
     ("hasindex", "hasindex"),
+    ("int", "int"),
     ("jsondecode", "jsondecode"),
     ("jsonencode", "jsonencode"),
     ("length", "length"),
@@ -154,26 +155,16 @@ impl SpecFile {
 /// The context of expressions inside the spec file: `hcldec`'s function
 /// table, no variables.
 fn spec_context() -> EvalContext {
-    let library = EvalContext::new().with_stdlib();
-    let mut ctx = EvalContext::new().with_function("int", int_function());
+    let library = EvalContext::new()
+        .with_stdlib()
+        .with_functions(crate::stdlib::cty_functions());
+    let mut ctx = EvalContext::new();
     for (name, ours) in SPEC_FUNCTIONS {
         if let Some(f) = library.function(ours) {
             ctx = ctx.with_function(*name, f.clone());
         }
     }
     ctx
-}
-
-/// cty's `int`: the integer part of a number, truncated toward zero.
-fn int_function() -> Function {
-    Function::builder()
-        .param(Param::new("num", Type::Number))
-        .returns(Type::Number)
-        .pure()
-        .build(|args| match &args[0] {
-            Value::Number(n) => Ok(Value::Number(n.trunc())),
-            other => Ok(other.clone()),
-        })
 }
 
 fn collect(

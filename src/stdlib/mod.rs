@@ -216,6 +216,32 @@ pub fn functions() -> Vec<(&'static str, Function)> {
     all
 }
 
+/// go-cty's standard functions that Terraform and OpenTofu leave out:
+/// `hasindex` (whether a collection has an index or key), `int` (a
+/// number's integer part, truncated toward zero) and `strlen` (a string's
+/// length in grapheme clusters). HashiCorp's own HCL tools offer them
+/// (`hcldec` spec files have all three); [`functions`] and
+/// [`EvalContext::with_stdlib`] do not, so that a Terraform file calling
+/// one fails as it does in Terraform ("Call to unknown function"). An
+/// application that follows go-cty's set adds them:
+///
+/// ```
+/// use hcl_json::{stdlib, EvalContext, Expression, Value};
+///
+/// let ctx = EvalContext::new().with_stdlib().with_functions(stdlib::cty_functions());
+/// let expr = Expression::parse("strlen(\"e\u{301}\") + int(1.9)", "x.hcl")?;
+/// assert_eq!(expr.value(&ctx)?, Value::from(2));
+/// assert!(Expression::parse("int(1.9)", "x.hcl")?.value(&EvalContext::new().with_stdlib()).is_err());
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+pub fn cty_functions() -> Vec<(&'static str, Function)> {
+    vec![
+        ("hasindex", collection::hasindex()),
+        ("int", numeric::int()),
+        ("strlen", string::strlen()),
+    ]
+}
+
 /// The standard library as one shared table, built on first use: every
 /// later [`EvalContext::with_stdlib`] is an `Arc` clone, not a rebuild of a
 /// hundred functions.

@@ -1,5 +1,6 @@
 //! Numeric functions: `abs`, `ceil`, `floor`, `log`, `max`, `min`,
-//! `parseint`, `pow`, `signum`.
+//! `parseint`, `pow`, `signum`, and go-cty's `int` (outside Terraform's
+//! set).
 //!
 //! Everything is exact on [`Number`] except `log` and `pow` with a
 //! fractional exponent, which go through `f64` as Terraform's do.
@@ -31,13 +32,6 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
                 Number::floor,
             ),
         ),
-        (
-            "int",
-            num1(
-                "Discards the fractional part of a number (go-cty's int).",
-                Number::trunc,
-            ),
-        ),
         ("log", log()),
         (
             "max",
@@ -57,6 +51,15 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
             ),
         ),
     ]
+}
+
+/// go-cty's `int`, which Terraform leaves out: the number's integer part,
+/// truncated toward zero.
+pub(crate) fn int() -> Function {
+    num1(
+        "Discards the fractional part of a number (go-cty's int).",
+        Number::trunc,
+    )
 }
 
 fn num1(description: &'static str, f: fn(&Number) -> Number) -> Function {

@@ -6,14 +6,17 @@
 use crate::eval_common;
 
 use eval_common::*;
-use hcl_json::{EvalContext, Type, Value};
+use hcl_json::{stdlib, EvalContext, Type, Value};
 
 /// The variables of the reference harness (`hclbench ctx`) that these
 /// tests use, with the standard library.
 fn ctx() -> EvalContext {
     let s = Value::from;
+    // `hclbench`'s functions are go-cty's: `hasindex`, `int` and `strlen`
+    // too.
     EvalContext::new()
         .with_stdlib()
+        .with_functions(stdlib::cty_functions())
         .with_variable("name", "world")
         .with_variable(
             "items",

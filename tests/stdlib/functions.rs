@@ -33,7 +33,6 @@ const NAMES: &[&str] = &[
     "split",
     "startswith",
     "strcontains",
-    "strlen",
     "strrev",
     "substr",
     "title",
@@ -54,7 +53,6 @@ const NAMES: &[&str] = &[
     "distinct",
     "element",
     "flatten",
-    "hasindex",
     "index",
     "keys",
     "length",
@@ -78,7 +76,6 @@ const NAMES: &[&str] = &[
     "abs",
     "ceil",
     "floor",
-    "int",
     "log",
     "max",
     "min",
@@ -358,8 +355,28 @@ fn impure_functions_are_not_included() {
 }
 
 #[test]
+fn go_ctys_functions_outside_terraforms_set_are_apart() {
+    let map = stdlib::function_map();
+    let ctx = EvalContext::new().with_stdlib();
+    let extras: Vec<&str> = stdlib::cty_functions().iter().map(|(n, _)| *n).collect();
+    assert_eq!(extras, ["hasindex", "int", "strlen"]);
+    for name in extras {
+        assert!(!map.contains_key(name), "{name} is not Terraform's");
+        let src = format!("{name}(1)");
+        let err = Expression::parse(&src, "x.tf")
+            .unwrap()
+            .value(&ctx)
+            .unwrap_err();
+        assert_eq!(err.diagnostics()[0].summary, "Call to unknown function");
+    }
+}
+
+#[test]
 fn every_function_and_parameter_is_described() {
-    for (name, f) in stdlib::functions() {
+    for (name, f) in stdlib::functions()
+        .into_iter()
+        .chain(stdlib::cty_functions())
+    {
         assert!(!f.description().is_empty(), "{name} has no description");
         assert!(
             f.description().ends_with('.'),

@@ -9,6 +9,7 @@ use hcl_json::{stdlib, Number, Type, Value};
 pub(crate) fn call(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
     let (_, f) = stdlib::functions()
         .into_iter()
+        .chain(stdlib::cty_functions())
         .find(|(n, _)| *n == name)
         .unwrap_or_else(|| panic!("no standard function {name}"));
     f.call(args)

@@ -1,10 +1,10 @@
 //! Collection functions: `alltrue`, `anytrue`, `chunklist`, `coalesce`,
 //! `coalescelist`, `compact`, `concat`, `contains`, `distinct`, `element`,
-//! `flatten`, `hasindex`, `index`, `keys`, `length`, `lookup`,
-//! `matchkeys`, `merge`, `one`, `range`, `reverse`, `setintersection`,
-//! `setproduct`, `setsubtract`, `setunion`, `slice`, `sort`, `sum`,
-//! `transpose`, `values`, `zipmap`; this file lists them and holds the
-//! helpers the families share.
+//! `flatten`, `index`, `keys`, `length`, `lookup`, `matchkeys`, `merge`,
+//! `one`, `range`, `reverse`, `setintersection`, `setproduct`,
+//! `setsubtract`, `setunion`, `slice`, `sort`, `sum`, `transpose`,
+//! `values`, `zipmap`, and go-cty's `hasindex` (outside Terraform's set);
+//! this file lists them and holds the helpers the families share.
 //!
 //! Maps and objects keep insertion order in this crate, but Terraform's
 //! `keys`, `values` and `transpose` list keys in lexicographic order, so
@@ -19,6 +19,8 @@ mod lists;
 mod maps;
 mod queries;
 mod sets;
+
+pub(super) use queries::hasindex;
 
 use crate::eval::{Function, FunctionError};
 use crate::value::Value;
@@ -37,7 +39,6 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("distinct", lists::distinct()),
         ("element", queries::element()),
         ("flatten", lists::flatten()),
-        ("hasindex", queries::hasindex()),
         ("index", queries::index()),
         ("keys", maps::keys()),
         ("length", queries::length()),

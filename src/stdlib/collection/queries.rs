@@ -237,7 +237,7 @@ pub(super) fn index() -> Function {
         })
 }
 
-pub(super) fn hasindex() -> Function {
+pub(crate) fn hasindex() -> Function {
     Def::new("Whether a list, tuple or map can be indexed with a key without an error (go-cty's hasindex).")
         .param("collection", Type::Dynamic, "The list, tuple or map.")
         .param("key", Type::Dynamic, "The index or key.")

@@ -1,8 +1,9 @@
 //! String functions: `chomp`, `endswith`, `format`, `formatlist`, `indent`,
 //! `join`, `lower`, `regex`, `regexall`, `replace`, `split`, `startswith`,
-//! `strcontains`, `strlen`, `strrev`, `substr`, `title`, `trim`,
-//! `trimprefix`, `trimspace`, `trimsuffix`, `upper`; this file lists them
-//! and holds the helpers the families share.
+//! `strcontains`, `strrev`, `substr`, `title`, `trim`, `trimprefix`,
+//! `trimspace`, `trimsuffix`, `upper`, and go-cty's `strlen` (outside
+//! Terraform's set); this file lists them and holds the helpers the
+//! families share.
 //!
 //! Lengths and offsets count grapheme clusters (what a reader sees as one
 //! character), as Terraform does. Regular expressions use the `regex`
@@ -15,6 +16,8 @@ mod number_text;
 #[cfg(feature = "regex")]
 mod regex;
 mod substrings;
+
+pub(super) use substrings::strlen;
 
 use crate::eval::{Function, FunctionError};
 use crate::stdlib::{reserve, str_arg, Def};
@@ -38,7 +41,6 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("split", join_split::split()),
         ("startswith", substrings::startswith()),
         ("strcontains", substrings::strcontains()),
-        ("strlen", substrings::strlen()),
         ("strrev", substrings::strrev()),
         ("substr", substrings::substr()),
         ("title", case_and_trim::title()),

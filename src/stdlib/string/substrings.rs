@@ -36,7 +36,7 @@ pub(super) fn strcontains() -> Function {
     )
 }
 
-pub(super) fn strlen() -> Function {
+pub(crate) fn strlen() -> Function {
     Def::new("Returns the number of characters (grapheme clusters) in a string.")
         .param("str", Type::String, "The input string.")
         .returns(Type::Number)
