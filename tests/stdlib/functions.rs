@@ -139,8 +139,8 @@ const NAMES: &[&str] = &[
     "provider::terraform::encode_tfvars",
 ];
 
-/// Terraform 1.12's built-in functions (its documentation's list, family by
-/// family), less those that read files, the clock or randomness (opt-in
+/// Terraform's built-in functions (1.12's documentation's list, family by
+/// family; the same names in Terraform 1.17-dev's function table), less those that read files, the clock or randomness (opt-in
 /// here: `with_filesystem`, `with_unpredictable`) and `type`, which exists
 /// only in Terraform's console.
 const TERRAFORM_PURE: &[&str] = &[
