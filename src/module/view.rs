@@ -24,7 +24,7 @@ use crate::body::{Body, BodySchema, Expression};
 use crate::diag::{Diagnostic, Diagnostics, Error};
 use crate::eval::EvalContext;
 use crate::pos::Range;
-use crate::value::{Type, Value};
+use crate::value::{Marks, Type, Value};
 
 /// Which kind of resource block a [`Resource`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -452,7 +452,8 @@ impl TerraformView {
     ///   planned or applied them;
     /// - `path.module` and `path.root`: the module's directory (`"."` for
     ///   a module from sources); `path.cwd` and `terraform.workspace`
-    ///   unknown strings.
+    ///   unknown strings; `terraform.applying` (Terraform 1.10) an unknown
+    ///   bool, marked ephemeral as Terraform marks it.
     ///
     /// `count`, `each` and `self` are not set: they belong to one
     /// resource's evaluation (add them in a [`child`](EvalContext::child)).
@@ -528,7 +529,13 @@ impl TerraformView {
             )
             .with_variable(
                 "terraform",
-                Value::object([("workspace", unknown_string())]),
+                Value::object([
+                    ("workspace", unknown_string()),
+                    (
+                        "applying",
+                        Value::unknown(Type::Bool).mark(Marks::EPHEMERAL),
+                    ),
+                ]),
             )
             .with_variable("data", nest(data))
             .with_variable("ephemeral", nest(ephemeral));

@@ -201,3 +201,13 @@ fn a_scoped_data_source_is_unique_module_wide_and_read_once() {
         ["Invalid \"count\" attribute @ main.tf:3,5-10"]
     );
 }
+
+#[test]
+fn terraform_applying_is_an_unknown_ephemeral_bool() {
+    let v = view("output \"a\" {\n  value = terraform.applying ? \"apply\" : \"plan\"\n}\noutput \"w\" {\n  value = terraform.workspace\n}\n");
+    let ctx = v.eval_context(&ContextOptions::new()).unwrap();
+    let a = eval(&v, &ctx, "a");
+    assert!(!a.is_known());
+    assert_eq!(a.marks(), crate::value::Marks::EPHEMERAL);
+    assert_eq!(eval(&v, &ctx, "w"), Value::unknown(Type::String));
+}
