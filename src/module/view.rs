@@ -446,10 +446,10 @@ impl TerraformView {
     /// - `local`: every local value, each evaluated once in the order they
     ///   depend on each other (a cycle is "Cycle in local values", naming
     ///   them);
-    /// - each managed resource type (`aws_instance`), `data`,
-    ///   `ephemeral` and `module`: an object with an unknown value per
-    ///   name, since Terraform knows their attributes only once it has
-    ///   planned or applied them;
+    /// - each managed resource type (`aws_instance`, also as
+    ///   `resource.aws_instance`), `data`, `ephemeral` and `module`: an
+    ///   object with an unknown value per name, since Terraform knows
+    ///   their attributes only once it has planned or applied them;
     /// - `path.module` and `path.root`: the module's directory (`"."` for
     ///   a module from sources); `path.cwd` and `terraform.workspace`
     ///   unknown strings; `terraform.applying` (Terraform 1.10) an unknown
@@ -539,9 +539,12 @@ impl TerraformView {
             )
             .with_variable("data", nest(data))
             .with_variable("ephemeral", nest(ephemeral));
-        for (ty, names) in managed {
-            ctx = ctx.with_variable(ty, Value::object(names));
+        for (ty, names) in &managed {
+            ctx = ctx.with_variable(*ty, Value::object(names.iter().cloned()));
         }
+        // `resource.TYPE.NAME`: Terraform's spelling of a managed resource
+        // whose type a later keyword might take.
+        let ctx = ctx.with_variable("resource", nest(managed));
         let locals = self.evaluate_locals(&ctx, &mut diags);
         let ctx = ctx.with_variable("local", Value::object(locals));
         diags.into_result(ctx)

@@ -211,3 +211,13 @@ fn terraform_applying_is_an_unknown_ephemeral_bool() {
     assert_eq!(a.marks(), crate::value::Marks::EPHEMERAL);
     assert_eq!(eval(&v, &ctx, "w"), Value::unknown(Type::String));
 }
+
+#[test]
+fn a_managed_resource_is_also_named_with_the_resource_prefix() {
+    let v =
+        view("resource \"t\" \"r\" {}\noutput \"a\" {\n  value = [resource.t.r.id, t.r.id]\n}\n");
+    let ctx = v.eval_context(&ContextOptions::new()).unwrap();
+    let a = eval(&v, &ctx, "a");
+    assert_eq!(a.ty(), Type::tuple([Type::Dynamic, Type::Dynamic]));
+    assert!(!a.is_wholly_known());
+}
