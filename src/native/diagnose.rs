@@ -133,6 +133,34 @@ pub(crate) fn steps_after_stray_dot(src: &str, first: &SyntaxError) -> Vec<Synta
     errors
 }
 
+/// What HCL's parser reports after `first`, the diagnostic of a parse of
+/// `src` that failed at byte `p` having tried the rules in `set` there: an
+/// object `for` without `=>` that meets a token it cannot end with
+/// (`{for k in m : v ]`) has "Extra characters" there, then misses its
+/// key, blamed on its value.
+pub(crate) fn after_failure(
+    src: &str,
+    p: usize,
+    set: Expected,
+    first: &SyntaxError,
+) -> Option<SyntaxError> {
+    let no_key = set & expected::FAT_ARROW != 0
+        && set & expected::COND_COLON == 0
+        && first.detail == for_problem::EXTRA;
+    no_key.then(|| invalid_for(for_problem::NO_KEY, key_before_arrow(src, p.min(src.len()))))
+}
+
+/// Whether `rest` goes on with an object `for` after its value: its `}`,
+/// a grouping `...` or an `if`.
+fn for_goes_on(rest: &str) -> bool {
+    let keyword_if = rest.starts_with("if")
+        && !rest[2..]
+            .chars()
+            .next()
+            .is_some_and(super::ident::is_continue);
+    rest.starts_with('}') || rest.starts_with("...") || keyword_if
+}
+
 /// The diagnostic for a parse of `src` that failed at byte `p` (the
 /// farthest position reached) having tried the rules in `set` there.
 #[cold]
@@ -253,8 +281,15 @@ pub(crate) fn from_failure(
         return missing_key_value_separator(tok, c.is_some_and(super::ident::is_start));
     }
     if has(expected::FAT_ARROW) && !has(expected::COND_COLON) {
-        // `{for k in m : v}`: HCL blames the value that has no key.
-        return invalid_for(for_problem::NO_KEY, key_before_arrow(src, p));
+        // `{for k in m : v}`: HCL blames the value that has no key. A token
+        // that does not go on with the `for` (`{for k in m : v ]`) is
+        // first "Extra characters"; the key is missed after it
+        // ([`after_failure`]).
+        return if for_goes_on(&src[p..]) {
+            invalid_for(for_problem::NO_KEY, key_before_arrow(src, p))
+        } else {
+            invalid_for(for_problem::EXTRA, tok)
+        };
     }
     if has(expected::OBJECT_END) && !expression_start {
         let in_for = has(expected::FOR_COND) || has(expected::ELLIPSIS) || has(expected::FOR_END);

@@ -71,7 +71,7 @@ fn run(src: &str, start: Start) -> Result<Pair<'_, Rule>, Vec<SyntaxError>> {
     };
     match HclParser::parse(rule, src) {
         Ok(mut pairs) => Ok(pairs.next().expect("a root rule always yields its pair")),
-        Err(err) => Err(vec![from_pest(src, &err, &scanned, start)]),
+        Err(err) => Err(from_pest(src, &err, &scanned, start)),
     }
 }
 
@@ -107,11 +107,11 @@ fn bit(rule: Rule) -> Expected {
     }
 }
 
-/// The diagnostic for a pest failure on `src`: at run time the
+/// The diagnostics for a pest failure on `src`: at run time the
 /// hand-written parser records the same failure itself, and both go
-/// through [`diagnose::from_failure`].
+/// through [`diagnose::from_failure`] and [`diagnose::after_failure`].
 #[cold]
-fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start) -> SyntaxError {
+fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start) -> Vec<SyntaxError> {
     let p = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -122,11 +122,13 @@ fn from_pest(src: &str, err: &Error<Rule>, scan: &Scan, start: Start) -> SyntaxE
         ErrorVariant::CustomError { .. } => {
             // pest's own native stack guard: only reachable if the pre-scan
             // underestimated, but still a clean error.
-            return too_deep(Span::from_usize(p, p));
+            return vec![too_deep(Span::from_usize(p, p))];
         }
     };
     let set = positives.iter().fold(0, |acc, &r| acc | bit(r));
-    diagnose::from_failure(src, p, set, scan, start, false)
+    let first = diagnose::from_failure(src, p, set, scan, start, false);
+    let also = diagnose::after_failure(src, p, set, &first);
+    std::iter::once(first).chain(also).collect()
 }
 
 fn span_of(p: &Pair<'_, Rule>) -> Span {

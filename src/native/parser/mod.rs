@@ -407,8 +407,12 @@ impl<'s> P<'s> {
             }
             _ => {
                 let first = self.diagnose(start);
+                let also = diagnose::after_failure(self.src, self.far.0, self.far.1, &first);
                 let after_dot = diagnose::steps_after_stray_dot(self.src, &first);
-                std::iter::once(first).chain(after_dot).collect()
+                std::iter::once(first)
+                    .chain(also)
+                    .chain(after_dot)
+                    .collect()
             }
         }
     }

@@ -32,6 +32,47 @@ fn extra_characters_after_a_for_objects_condition_blame_the_for() {
     expect("v = [for k in m : k if c x ]\n", &[(extra, 25..26)]);
 }
 
+/// An object `for` without `=>` misses its key, blamed on its value; a
+/// token after the value that does not go on with the `for` (its `}`, `...`
+/// or `if`) is extra characters first, as HCL reads them.
+#[test]
+fn an_object_for_without_a_key_blames_what_follows_its_value_first() {
+    let for_ = "Invalid 'for' expression";
+    expect("x = {for k in m : v}\n", &[(for_, 18..19)]);
+    expect("x = {for k in m : v if c}\n", &[(for_, 18..19)]);
+    expect("x = {for k in m : v ...}\n", &[(for_, 18..19)]);
+    expect("x = {for k in m : v]\n", &[(for_, 19..20), (for_, 18..19)]);
+    expect(
+        "x = {for k in m : v w}\n",
+        &[(for_, 20..21), (for_, 18..19)],
+    );
+    expect(
+        "x = {for k in m : v ifx}\n",
+        &[(for_, 20..23), (for_, 18..19)],
+    );
+    expect(
+        "x = {for k in m : v\ny = 1\n",
+        &[(for_, 20..21), (for_, 18..19)],
+    );
+    expect(
+        "x = [\n  for r in a : {\n  for r in b : {\n    for k, v in r : k => v\n  }\n]\n",
+        &[(for_, 71..72), (for_, 38..70)],
+    );
+    let err = hcl_json::parse_native("x = {for k in m : v]\n", "t.tf").unwrap_err();
+    let details: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.detail.as_str())
+        .collect();
+    assert_eq!(
+        details,
+        [
+            "Extra characters after the end of the 'for' expression.",
+            "Key expression is required when building an object.",
+        ]
+    );
+}
+
 #[test]
 fn a_comma_where_an_object_item_goes_is_an_invalid_expression() {
     expect("a = {,}\n", &[("Invalid expression", 5..6)]);
