@@ -262,8 +262,8 @@ struct P<'s> {
     /// failed past it: there the item before ended as it does for HCL's
     /// parser, which stops and reports the separator (see
     /// [`give_up`](Self::give_up)). The index of that error in `errors`
-    /// and the item's start; a choice that read it and backtracked took
-    /// the error back.
+    /// and the item's start; a choice that read it and backtracked keeps
+    /// it (see [`attempt`](Self::attempt)).
     separator_stop: Option<(usize, usize)>,
     /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
     lexed: bool,
@@ -418,7 +418,7 @@ impl<'s> P<'s> {
     }
 
     /// The index of the error [`separator_stop`](Self::separator_stop)
-    /// names, if a backtrack has not taken it back.
+    /// names, if `errors` still holds it there.
     fn separator_stop(&self) -> Option<usize> {
         let (k, at) = self.separator_stop?;
         let e = self.errors.get(k)?;
@@ -469,6 +469,9 @@ impl<'s> P<'s> {
 
     /// Runs `f`; if it gives up, puts the reader back where it was and
     /// gives `None`: PEG's ordered choice and repetition backtrack there.
+    /// The errors `f` recorded go, but for the missing separator where HCL's
+    /// parser, which does not backtrack, stops (a call's argument `f({a = 1
+    /// b})` fails, and `f` alone is no way on).
     fn attempt<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<Option<T>> {
         let (i, depth, errors) = (self.i, self.depth, self.errors.len());
         match f(self) {
@@ -476,7 +479,14 @@ impl<'s> P<'s> {
             Err(Stop::GiveUp) => {
                 self.i = i;
                 self.depth = depth;
+                let stop = self.separator_stop().filter(|&k| k >= errors);
+                let kept = stop.map(|k| self.errors.swap_remove(k));
                 self.errors.truncate(errors);
+                if let Some(e) = kept {
+                    let at = e.span.start as usize;
+                    self.errors.push(e);
+                    self.separator_stop = Some((self.errors.len() - 1, at));
+                }
                 Ok(None)
             }
             Err(e) => Err(e),

@@ -73,6 +73,21 @@ fn an_object_for_without_a_key_blames_what_follows_its_value_first() {
     );
 }
 
+/// In a call's argument as anywhere, HCL's parser stops at an object
+/// item that follows the one before it on its line, whatever comes after.
+#[test]
+fn a_missing_separator_in_a_call_argument_is_where_hcl_stops() {
+    let sep = "Missing attribute separator";
+    expect("x = f({\n\"N\" = v w\n})\n", &[(sep, 16..17)]);
+    expect("x = f({\"N\" = v w})\n", &[(sep, 15..16)]);
+    // A heredoc's marker there is no heredoc: its `<<EOT` and newline are
+    // the token HCL blames, the rest of the file not read as its text.
+    expect(
+        "x = merge({\n  \"Name\" = var.na<<EOT\nme\n})\ny = 1\n",
+        &[(sep, 29..35)],
+    );
+}
+
 #[test]
 fn a_comma_where_an_object_item_goes_is_an_invalid_expression() {
     expect("a = {,}\n", &[("Invalid expression", 5..6)]);
