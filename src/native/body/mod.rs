@@ -908,6 +908,9 @@ impl<'s> BodyParser<'s> {
                     "An argument or block definition is required here.",
                     tok,
                 );
+                // HCL's parser has read the token it blames: its recovery
+                // starts after it (a `[` there opens nothing).
+                self.i = tok.end as usize;
                 self.recover_after_item();
                 None
             }

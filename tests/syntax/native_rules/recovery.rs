@@ -82,6 +82,30 @@ fn what_follows_a_failed_single_line_block_item_is_checked_and_reported_first() 
     );
 }
 
+/// In a single-line block as in a body, HCL reads the token that cannot
+/// start an item before it recovers: a bracket there opens nothing, and
+/// the recovery ends at that line's end.
+#[test]
+fn a_bracket_that_starts_a_single_line_block_opens_nothing() {
+    let required = "Argument or block definition required";
+    expect(
+        "v \"r\" {[\n  a = 1\n}\n\nv \"b\" {\n}\n",
+        &[(required, 7..8)],
+    );
+    expect(
+        "v \"r\" {{\n  a = 1\n}\n\nv \"b\" {\n}\n",
+        &[(required, 7..8)],
+    );
+    // A bracket after the token blamed still opens, in recovery.
+    expect(
+        "v \"r\" {1 [\n  a = 1\n}\n\nv \"b\" {\n}\n",
+        &[
+            ("Invalid single-argument block definition", 21..22),
+            (required, 7..8),
+        ],
+    );
+}
+
 #[test]
 fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
     // HCL's subject is the token its recovery stops at: the `]` that
