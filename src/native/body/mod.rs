@@ -908,9 +908,12 @@ impl<'s> BodyParser<'s> {
                     "An argument or block definition is required here.",
                     tok,
                 );
-                // HCL's parser has read the token it blames: its recovery
-                // starts after it (a `[` there opens nothing).
-                self.i = tok.end as usize;
+                // HCL's parser has read the token it blames before it
+                // recovers: a bracket there opens nothing. (A string is
+                // read whole by both recoveries.)
+                if matches!(self.b.get(at), Some(b'[' | b'{' | b'(')) {
+                    self.i = at + 1;
+                }
                 self.recover_after_item();
                 None
             }

@@ -96,6 +96,14 @@ fn a_bracket_that_starts_a_single_line_block_opens_nothing() {
         "v \"r\" {{\n  a = 1\n}\n\nv \"b\" {\n}\n",
         &[(required, 7..8)],
     );
+    // A string is read whole: a brace after it opens.
+    expect(
+        "v {\"r\" {\n  a = 1\n}\n\nv \"b\" {\n}\n",
+        &[
+            ("Invalid single-argument block definition", 19..20),
+            (required, 3..4),
+        ],
+    );
     // A bracket after the token blamed still opens, in recovery.
     expect(
         "v \"r\" {1 [\n  a = 1\n}\n\nv \"b\" {\n}\n",
