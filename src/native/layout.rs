@@ -162,7 +162,7 @@ fn in_expr(src: &str, e: &Expr) -> Option<SyntaxError> {
 }
 
 #[cold]
-fn invalid_expression(at: Span) -> SyntaxError {
+pub(crate) fn invalid_expression(at: Span) -> SyntaxError {
     SyntaxError::new(
         "Invalid expression",
         "Expected the start of an expression, but found an invalid expression token.",

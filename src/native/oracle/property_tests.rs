@@ -284,6 +284,7 @@ fn agree<T: PartialEq + std::fmt::Debug>(
             || newline_after_operator(src)
             || src.contains("<<")
             || stopped_at_separator(&hand, &pest)
+            || stopped_at_comma(src, &hand, &pest)
             || steps_after_a_stray_dot(&hand, &pest))
     {
         // The grammar reads on past a newline before an operator, a `?`, a
@@ -293,7 +294,8 @@ fn agree<T: PartialEq + std::fmt::Debug>(
         // `<<EOT` after an expression as `<`: pest cannot speak for such
         // input (`tests/syntax/native_rules/` covers it). Nor for an
         // object item read on after the one before it with no separator:
-        // the grammar reads it, HCL's parser stops there. Nor for the steps
+        // the grammar reads it, HCL's parser stops there; nor for a comma
+        // after the newline that ended an object's item. Nor for the steps
         // HCL reads after a dot that starts no expression.
         assert_eq!(public, hand.into_result(), "public entry point for {src:?}");
         return pest.is_ok();
@@ -317,6 +319,18 @@ fn stopped_at_separator<T>(hand: &Outcome<T>, pest: &Result<T, Vec<SyntaxError>>
     pest.is_err()
         && matches!(hand, Outcome::Invalid(errors)
             if errors.len() == 1 && errors[0].summary == "Missing attribute separator")
+}
+
+/// Whether the hand-written parser gave up with "Invalid expression" at a
+/// comma where pest refused the input too: a comma after the newline that
+/// ended an object's item, where HCL's parser reads a key and stops, and
+/// the grammar reads on to fail elsewhere.
+fn stopped_at_comma<T>(src: &str, hand: &Outcome<T>, pest: &Result<T, Vec<SyntaxError>>) -> bool {
+    pest.is_err()
+        && matches!(hand, Outcome::Invalid(errors)
+            if errors.len() == 1
+                && errors[0].summary == "Invalid expression"
+                && src.as_bytes().get(errors[0].span.start as usize) == Some(&b','))
 }
 
 /// Whether the hand-written parser gave pest's errors and, after them,

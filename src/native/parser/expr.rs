@@ -513,9 +513,13 @@ impl P<'_> {
             };
 
             height = height.max(h);
+            let value_end = item.value.span.end as usize;
             items.push(item);
             self.ws();
             comma = self.peek() == Some(b',');
+            if comma && super::has_newline(self.b, value_end, self.i) {
+                self.comma_after_newline(self.i);
+            }
             if comma {
                 self.i += 1;
                 self.ws();

@@ -32,7 +32,7 @@ use crate::native::diagnose::{
 };
 use crate::native::scan::{self, Start};
 use crate::native::shape::Item;
-use crate::native::{tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
+use crate::native::{layout, tokens, too_deep, Span, SyntaxError, MAX_DEPTH};
 
 pub(crate) use lex::line_comment_end;
 use template::Mode;
@@ -265,6 +265,12 @@ struct P<'s> {
     /// and the item's start; a choice that read it and backtracked keeps
     /// it (see [`attempt`](Self::attempt)).
     separator_stop: Option<(usize, usize)>,
+    /// A comma after the newline that ended an object's item, when nothing
+    /// read so far had failed past it: HCL's parser reads the next key
+    /// there, and stops ("Invalid expression"). A parse that succeeds
+    /// reports it from the object's layout; one that gives up, here (see
+    /// [`give_up`](Self::give_up)).
+    comma_stop: Option<Span>,
     /// A lexer reports invalid characters (see [`parse_expression_lexed`]).
     lexed: bool,
     /// The last run of ASCII name characters and dots measured (see
@@ -327,6 +333,7 @@ impl<'s> P<'s> {
             far: (0, 0),
             errors: Vec::new(),
             separator_stop: None,
+            comma_stop: None,
             lexed: false,
             run: NameRun {
                 start: usize::MAX,
@@ -401,10 +408,16 @@ impl<'s> P<'s> {
     /// after it).
     #[cold]
     fn give_up(mut self, start: Start) -> Vec<SyntaxError> {
-        match self.separator_stop() {
-            Some(k) if (self.errors[k].span.start as usize) <= self.far.0 => {
+        let far = self.far.0;
+        let comma = self.comma_stop.filter(|s| s.start as usize <= far);
+        let separator = self
+            .separator_stop()
+            .filter(|&k| self.errors[k].span.start as usize <= far);
+        match (separator, comma) {
+            (Some(k), comma) if comma.is_none_or(|c| self.errors[k].span.start < c.start) => {
                 vec![self.errors.swap_remove(k)]
             }
+            (_, Some(comma)) => vec![layout::invalid_expression(comma)],
             _ => {
                 let first = self.diagnose(start);
                 let also = diagnose::after_failure(self.src, self.far.0, self.far.1, &first);
@@ -423,6 +436,15 @@ impl<'s> P<'s> {
         let (k, at) = self.separator_stop?;
         let e = self.errors.get(k)?;
         (e.summary == SEPARATOR_SUMMARY && e.span.start as usize == at).then_some(k)
+    }
+
+    /// Records the comma at `at` after the newline that ended an object's
+    /// item (see [`comma_stop`](Self::comma_stop)).
+    #[cold]
+    fn comma_after_newline(&mut self, at: usize) {
+        if self.far.0 <= at && self.comma_stop.is_none() {
+            self.comma_stop = Some(self.token(at));
+        }
     }
 
     /// Records the missing separator before the object item at `at`

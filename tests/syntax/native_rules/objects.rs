@@ -88,6 +88,24 @@ fn a_missing_separator_in_a_call_argument_is_where_hcl_stops() {
     );
 }
 
+/// A newline ends an object's item, so a comma after it is where HCL's
+/// parser reads the next key: it stops there, whatever comes after (the
+/// object's `}`, a tuple's `]`, the end of the file).
+#[test]
+fn a_comma_after_the_newline_that_ends_an_item_is_where_hcl_stops() {
+    let invalid = "Invalid expression";
+    expect("x = {\n  a = 1\n  ,\n}\n", &[(invalid, 16..17)]);
+    expect("x = {\n  a = 1\n  ,\n]\n", &[(invalid, 16..17)]);
+    expect("x = [\n  {\n    a = 1\n  ,\n]\n", &[(invalid, 22..23)]);
+    expect("x = f({\n  a = 1\n ,\n  ]\n", &[(invalid, 17..18)]);
+    expect("x = {\n  a = 1\n,\n", &[(invalid, 14..15)]);
+    // A missing separator before it is where HCL stopped first.
+    expect(
+        "x = {\n  a = 1 b = 2\n ,\n]\n",
+        &[("Missing attribute separator", 14..15)],
+    );
+}
+
 #[test]
 fn a_comma_where_an_object_item_goes_is_an_invalid_expression() {
     expect("a = {,}\n", &[("Invalid expression", 5..6)]);
