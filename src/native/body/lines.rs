@@ -34,12 +34,8 @@ pub(super) fn logical_line_end(b: &[u8], from: usize) -> usize {
                     stack.push(Ctx::Code(b'}'));
                     i += 1;
                 }
-                // A quoted string cannot span lines: the newline ends it
-                // (the expression parser reports it) and is seen again.
-                b'\n' | b'\r' => {
-                    stack.pop();
-                    continue;
-                }
+                // A quoted string goes on past a newline, as HCL's lexer
+                // reads it (the expression parser reports the newline).
                 _ => {}
             },
             top => match c {

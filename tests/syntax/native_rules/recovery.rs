@@ -114,6 +114,20 @@ fn a_bracket_that_starts_a_single_line_block_opens_nothing() {
     );
 }
 
+/// HCL's lexer reads a quoted string on past a line break to its next
+/// quote, so a recovery that skips to the end of the line skips the whole
+/// string: its second line's quote opens nothing.
+#[test]
+fn a_recovery_skips_a_quoted_string_its_line_cuts_whole() {
+    expect(
+        "a = \"a value\", b = \"b\n value\"\n",
+        &[
+            ("Invalid multi-line string", 21..22),
+            ("Unexpected comma after argument", 13..14),
+        ],
+    );
+}
+
 #[test]
 fn a_missing_index_bracket_is_blamed_where_hcls_recovery_stops() {
     // HCL's subject is the token its recovery stops at: the `]` that
