@@ -401,11 +401,12 @@ impl<'s> P<'s> {
         }
     }
 
-    /// The errors of a parse that gave up: the missing separator before an
-    /// object item where HCL's parser stopped reading (it reads no such
-    /// item, so what the item held is never diagnosed), or what failed at
-    /// the farthest position reached (and, at a dot, the steps HCL reads
-    /// after it).
+    /// The errors of a parse that gave up: where HCL's parser stopped
+    /// reading an object, the first of a missing separator before an item
+    /// (it reads no such item, so what the item held is never diagnosed)
+    /// and a comma after the newline that ended one; else what failed at
+    /// the farthest position reached (then what HCL also reports there: a
+    /// `for` object's missing key, the steps after a dot).
     #[cold]
     fn give_up(mut self, start: Start) -> Vec<SyntaxError> {
         let far = self.far.0;
