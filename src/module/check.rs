@@ -241,51 +241,40 @@ impl Declared {
                     range,
                 )
             }
-            "data" => {
+            root @ ("data" | "ephemeral") => {
                 let ((ty, _), (name, range)) = (attr(1)?, attr(2)?);
                 let key = format!("{ty}.{name}");
-                if self.data.contains(&key) {
+                let (declared, what) = match root {
+                    "data" => (&self.data, "A data resource"),
+                    _ => (&self.ephemeral, "An ephemeral resource"),
+                };
+                if declared.contains(&key) {
                     return None;
                 }
-                if let Some(check) = self.scoped.get(&key) {
-                    if within(&t.range(), check) {
-                        return None;
+                // Only data sources are scoped, to a `check` block.
+                let scoped = (root == "data").then_some(&self.scoped);
+                match scoped.and_then(|s| s.get(&key)) {
+                    Some(check) if within(&t.range(), check) => return None,
+                    Some(_) => {
+                        let detail = format!("The referenced data resource {ty:?} {name:?} is not available from this context.");
+                        ("Reference to scoped resource", detail, String::new(), range)
                     }
-                    let detail = format!("The referenced data resource {ty:?} {name:?} is not available from this context.");
-                    ("Reference to scoped resource", detail, String::new(), range)
-                } else {
-                    let detail = format!(
-                        "A data resource {ty:?} {name:?} has not been declared in this module."
-                    );
-                    let all: BTreeSet<String> = self
-                        .data
-                        .iter()
-                        .chain(self.scoped.keys())
-                        .cloned()
-                        .collect();
-                    (
-                        "Reference to undeclared resource",
-                        detail,
-                        self.suggest(&key, &all),
-                        range,
-                    )
+                    None => {
+                        let detail =
+                            format!("{what} {ty:?} {name:?} has not been declared in this module.");
+                        let names: BTreeSet<String> = declared
+                            .iter()
+                            .chain(scoped.into_iter().flat_map(BTreeMap::keys))
+                            .cloned()
+                            .collect();
+                        (
+                            "Reference to undeclared resource",
+                            detail,
+                            self.suggest(&key, &names),
+                            range,
+                        )
+                    }
                 }
-            }
-            "ephemeral" => {
-                let ((ty, _), (name, range)) = (attr(1)?, attr(2)?);
-                let key = format!("{ty}.{name}");
-                if self.ephemeral.contains(&key) {
-                    return None;
-                }
-                let detail = format!(
-                    "An ephemeral resource {ty:?} {name:?} has not been declared in this module."
-                );
-                (
-                    "Reference to undeclared resource",
-                    detail,
-                    self.suggest(&key, &self.ephemeral),
-                    range,
-                )
             }
             _ => return None,
         };

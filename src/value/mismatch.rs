@@ -7,10 +7,11 @@
 //! way, as one message (here its leading "attribute \"a\": " and
 //! "element 1: " steps are the error's path); a conversion that exists and
 //! fails on a value keeps the conversion's own message ("a number is
-//! required" for the string `"x"`). The value layer ([`try_convert`](super::try_convert)) and
-//! `hcldec` specs both ask [`type_mismatch`]: the first with the
-//! information model's objects (a missing attribute is a null), the second
-//! with go-cty's (a missing attribute has no conversion).
+//! required" for the string `"x"`). The value layer
+//! ([`try_convert`](super::try_convert)) and `hcldec` specs both ask
+//! [`type_mismatch`]: the first with the information model's objects (a
+//! missing attribute is a null), the second with go-cty's (a missing
+//! attribute has no conversion).
 
 use std::fmt::Write as _;
 
