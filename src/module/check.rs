@@ -1,8 +1,10 @@
 //! The checks of a Terraform module that need the whole module: whether
-//! each `var.`, `local.`, `module.`, `data.` and `ephemeral.` reference
-//! names something one of its files declares. One file's own checks
-//! (template syntax, unknown functions) are [`File::check`]'s; this adds
-//! what only the set of files can tell.
+//! each `var.`, `local.`, `module.`, `data.` and `ephemeral.` reference,
+//! and each managed resource's (`aws_instance.web`), names something one
+//! of its files declares. One file's own checks (template syntax, unknown
+//! functions) are [`File::check`]'s; this adds what only the set of files
+//! can tell. Where a name is not a reference at all (a `dynamic` block's
+//! iterator, `provider = aws.west`) is `places.rs`'s to tell.
 //!
 //! The references are warnings, in Terraform's words ("Reference to
 //! undeclared input variable"): a file read on its own, or a module some
@@ -12,9 +14,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::places::{Places, Reading};
 use super::{terraform_schema, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
-use crate::body::{BodySchema, File};
+use crate::body::{Body, BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
@@ -54,14 +57,26 @@ impl Module {
 /// Checks the files of one Terraform module (its `.tf` and `.tf.json`
 /// files, override files included; not its variable or test files):
 /// [`File::check`] of each, then every `var.NAME`, `local.NAME`,
-/// `module.NAME`, `data.TYPE.NAME` and `ephemeral.TYPE.NAME` reference
-/// that no file declares (with a `variable`, `locals`, `module`, `data` or
-/// `ephemeral` block, a `check` block's scoped `data` included) is a
-/// warning, as is a scoped `data`
-/// named outside its `check` block ("Reference to scoped resource"),
-/// with a suggestion when a declared name is close. The `from` of a
-/// `moved` or `removed` block names what is no longer declared, and is
-/// left alone. Each file's
+/// `module.NAME`, `data.TYPE.NAME`, `ephemeral.TYPE.NAME` and managed
+/// resource reference (`TYPE.NAME`, or `resource.TYPE.NAME`) that no file
+/// declares (with a `variable`, `locals`, `module`, `data`, `ephemeral`
+/// or `resource` block, a `check` block's scoped `data` included) is a
+/// warning, as is a scoped `data` named outside its `check` block
+/// ("Reference to scoped resource"), with a suggestion when a declared
+/// name is close (for a managed resource that a data source of the same
+/// name would match, Terraform's "Did you mean the data resource"). A
+/// declared resource named without the instance key its `count` or
+/// `for_each` asks for (`aws_instance.web.id`), or with a constant key
+/// when it has neither, is Terraform's "Missing resource instance key" or
+/// "Unexpected resource instance key".
+///
+/// A root name Terraform reserves (`count`, `each`, `self`, `path`, ...)
+/// or a single name (`string`) is no resource. Neither is a `dynamic`
+/// block's iterator inside that block, a provider configuration named by
+/// `provider`, `providers` or `required_providers`, an attribute listed
+/// by `ignore_changes`, nor the address in a `moved`, `removed` or
+/// `import` block; the `from` of a `moved` or `removed` block names what
+/// is no longer declared, and is not checked at all. Each file's
 /// diagnostics come together, in the files' order, the file's own first.
 ///
 /// For tools that hold the files already (a linter that parsed a tree);
@@ -86,39 +101,14 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
         for d in own.as_slice() {
             diags.push(d.clone());
         }
-        let gone = former_addresses(file);
-        for t in &references {
-            let range = t.range();
-            if gone.iter().any(|g| within(&range, g)) {
-                continue;
-            }
-            if let Some(d) = declared.undeclared(t) {
+        let readings = Places::of(file).classify(&references);
+        for (t, reading) in references.iter().zip(readings) {
+            if let Some(d) = declared.undeclared(t, reading) {
                 diags.push(d);
             }
         }
     }
     diags
-}
-
-/// The ranges of the `from` addresses of `file`'s `moved` and `removed`
-/// blocks: they name what the configuration no longer declares.
-fn former_addresses(file: &File) -> Vec<Range> {
-    let schema = BodySchema::new().block("moved", &[]).block("removed", &[]);
-    let mut ignored = Diagnostics::new();
-    let Ok((content, _)) = file
-        .body()
-        .content_collecting(&schema, true, "", &mut ignored)
-    else {
-        return Vec::new();
-    };
-    content
-        .blocks
-        .iter()
-        .filter_map(|block| {
-            let attrs = block.body.just_attributes_collecting(&mut ignored);
-            attrs.get("from").map(|from| from.expr.range())
-        })
-        .collect()
 }
 
 /// The names a module declares.
@@ -127,6 +117,8 @@ struct Declared {
     variables: BTreeSet<String>,
     locals: BTreeSet<String>,
     modules: BTreeSet<String>,
+    /// `TYPE.NAME` of each managed resource.
+    managed: BTreeSet<String>,
     /// `TYPE.NAME` of each data resource.
     data: BTreeSet<String>,
     /// `TYPE.NAME` of each ephemeral resource.
@@ -134,6 +126,9 @@ struct Declared {
     /// `TYPE.NAME` of each `check` block's scoped data resource, with the
     /// range of that block's body: the only place it can be named from.
     scoped: BTreeMap<String, Range>,
+    /// The address of each resource with `count` or `for_each` set
+    /// (`aws_instance.web`, `data.aws_ami.a`), with the argument's name.
+    repeated: BTreeMap<String, &'static str>,
 }
 
 impl Declared {
@@ -158,11 +153,18 @@ impl Declared {
                     ("module", [name]) => {
                         declared.modules.insert(name.clone());
                     }
-                    ("data", [ty, name]) => {
-                        declared.data.insert(format!("{ty}.{name}"));
-                    }
-                    ("ephemeral", [ty, name]) => {
-                        declared.ephemeral.insert(format!("{ty}.{name}"));
+                    (mode @ ("resource" | "data" | "ephemeral"), [ty, name]) => {
+                        let (names, prefix) = match mode {
+                            "resource" => (&mut declared.managed, ""),
+                            "data" => (&mut declared.data, "data."),
+                            _ => (&mut declared.ephemeral, "ephemeral."),
+                        };
+                        names.insert(format!("{ty}.{name}"));
+                        if let Some(meta) = repetition(&block.body) {
+                            declared
+                                .repeated
+                                .insert(format!("{prefix}{ty}.{name}"), meta);
+                        }
                     }
                     // A `check` block's scoped data source is one of the
                     // module's data resources (Terraform adds it to the
@@ -192,9 +194,13 @@ impl Declared {
         declared
     }
 
-    /// The warning for `t` when it names something of the module that is
-    /// not declared.
-    fn undeclared(&self, t: &Traversal) -> Option<Diagnostic> {
+    /// The warning for `t`, read as `reading` says, when it names
+    /// something of the module that is not declared, or a declared
+    /// resource with the wrong instance key.
+    fn undeclared(&self, t: &Traversal, reading: Reading) -> Option<Diagnostic> {
+        if reading.gone {
+            return None;
+        }
         let steps = t.steps();
         let attr = |i: usize| match steps.get(i) {
             Some(TraversalStep::Attr { name, range }) => Some((name.as_str(), range)),
@@ -249,7 +255,7 @@ impl Declared {
                     _ => (&self.ephemeral, "An ephemeral resource"),
                 };
                 if declared.contains(&key) {
-                    return None;
+                    return self.instance_key(&format!("{root}.{key}"), t, 2, reading);
                 }
                 // Only data sources are scoped, to a `check` block.
                 let scoped = (root == "data").then_some(&self.scoped);
@@ -276,7 +282,29 @@ impl Declared {
                     }
                 }
             }
-            _ => return None,
+            root => {
+                if reading.not_resource || RESERVED_ROOTS.contains(&root) {
+                    return None;
+                }
+                let (((ty, _), (name, range)), name_step) = match root {
+                    "resource" => ((attr(1)?, attr(2)?), 2),
+                    _ => (((root, range_of_root(t)?), attr(1)?), 1),
+                };
+                let key = format!("{ty}.{name}");
+                if self.managed.contains(&key) {
+                    return self.instance_key(&key, t, name_step, reading);
+                }
+                let detail = format!(
+                    "A managed resource {ty:?} {name:?} has not been declared in this module."
+                );
+                // Terraform's hint for a data source named without `data.`.
+                let names = if self.data.contains(&key) || self.scoped.contains_key(&key) {
+                    format!("\n\nDid you mean the data resource data.{key}?")
+                } else {
+                    self.suggest(&key, &self.managed)
+                };
+                ("Reference to undeclared resource", detail, names, range)
+            }
         };
         let root = t.range();
         let subject = crate::pos::Range {
@@ -289,12 +317,100 @@ impl Declared {
         )
     }
 
+    /// Terraform's check of the instance key after the name of a declared
+    /// resource, step `name` of `t`: with `count` or `for_each` set, an
+    /// attribute needs an instance (`aws_instance.web[0].id`); without,
+    /// a constant index is one too many. An index that is not a constant
+    /// (`[count.index]`) ends the traversal, and is not checked.
+    fn instance_key(
+        &self,
+        addr: &str,
+        t: &Traversal,
+        name: usize,
+        reading: Reading,
+    ) -> Option<Diagnostic> {
+        if reading.any_instance {
+            return None;
+        }
+        let steps = t.steps();
+        let (summary, detail, end) = match (steps.get(name + 1)?, self.repeated.get(addr)) {
+            (TraversalStep::Attr { .. }, Some(&meta)) => {
+                let key = if meta == "count" {
+                    "count.index"
+                } else {
+                    "each.key"
+                };
+                let detail = format!(
+                    "Because {addr} has {meta:?} set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    {addr}[{key}]"
+                );
+                ("Missing resource instance key", detail, steps[name].range())
+            }
+            (index @ TraversalStep::Index { .. }, None) => {
+                let detail = format!(
+                    "Because {addr} does not have \"count\" or \"for_each\" set, references to it must not include an index key. Remove the bracketed index to refer to the single instance of this resource."
+                );
+                ("Unexpected resource instance key", detail, index.range())
+            }
+            _ => return None,
+        };
+        let subject = Range {
+            end: end.end,
+            ..t.range()
+        };
+        Some(Diagnostic::warning(summary, detail, Some(subject)))
+    }
+
     /// " Did you mean "x"?" for the declared name closest to `name` (the
     /// first in name order of the closest, whatever the files' order).
     fn suggest(&self, name: &str, declared: &BTreeSet<String>) -> String {
         did_you_mean(name, declared.iter().map(String::as_str))
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default()
+    }
+}
+
+/// The root names Terraform reads as something other than a managed
+/// resource type (`resource.TYPE.NAME` is one, spelled out); any other
+/// root with a name after it is one (`aws_instance.web`). See
+/// <https://developer.hashicorp.com/terraform/language/expressions/references>.
+const RESERVED_ROOTS: &[&str] = &[
+    "count",
+    "each",
+    "data",
+    "ephemeral",
+    "list",
+    "local",
+    "module",
+    "path",
+    "self",
+    "caller",
+    "terraform",
+    "var",
+    "action",
+    "template",
+    "lazy",
+    "arg",
+];
+
+/// Which of `count` and `for_each` a resource block sets, if either.
+fn repetition(body: &Body) -> Option<&'static str> {
+    let schema = BodySchema::new()
+        .attribute("count", false)
+        .attribute("for_each", false);
+    let mut ignored = Diagnostics::new();
+    let (content, _) = body
+        .content_collecting(&schema, true, "", &mut ignored)
+        .ok()?;
+    ["count", "for_each"]
+        .into_iter()
+        .find(|meta| content.attributes.contains_key(*meta))
+}
+
+/// The range of `t`'s root name.
+fn range_of_root(t: &Traversal) -> Option<&Range> {
+    match t.steps().first() {
+        Some(TraversalStep::Root { range, .. }) => Some(range),
+        _ => None,
     }
 }
 

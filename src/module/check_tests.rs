@@ -94,7 +94,7 @@ fn undeclared_references_are_of_the_unknown_variable_kind() {
 #[test]
 fn names_outside_the_modules_declarations_are_left_alone() {
     let f = parse_native(
-        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, each.key, self.id, path.module, terraform.workspace, aws_s3_bucket.b.id]\n}\nvariable \"l\" {}\n",
+        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, each.key, self.id, path.module, terraform.workspace, string, tags]\n}\nvariable \"l\" {}\n",
         "m.tf",
     )
     .unwrap();
@@ -147,5 +147,106 @@ fn what_moved_and_removed_blocks_move_from_need_not_be_declared() {
     assert_eq!(
         summaries(&[f, json]),
         ["Reference to undeclared module @ m.tf:6,10-21"]
+    );
+}
+
+#[test]
+fn a_managed_resource_reference_must_name_a_resource_block() {
+    let a = parse_native(
+        "resource \"aws_instance\" \"web\" {\n  ami = data.aws_ami.ubuntu.id\n}\ndata \"aws_ami\" \"ubuntu\" {}\noutput \"o\" {\n  value = [aws_instance.web.id, aws_instance.wbe.id, aws_ami.ubuntu.id, resource.aws_instance.web.id, resource.aws_vpc.main]\n}\n",
+        "a.tf",
+    )
+    .unwrap();
+    let b = parse(
+        r#"{"resource": {"aws_s3_bucket": {"b": {"bucket": "${aws_instance.web.id}-${aws_s3_bucket.c.id}"}}}}"#,
+        "b.tf.json",
+    )
+    .unwrap();
+    let diags = check_files(&[a, b], &EvalContext::new().with_stdlib());
+    let found: Vec<String> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            format!(
+                "{} @ {}: {}",
+                d.summary,
+                d.subject.as_ref().unwrap(),
+                d.detail
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Reference to undeclared resource @ a.tf:6,33-49: A managed resource \"aws_instance\" \"wbe\" has not been declared in this module. Did you mean \"aws_instance.web\"?",
+            // Terraform's hint for a data source named without `data.`.
+            "Reference to undeclared resource @ a.tf:6,54-68: A managed resource \"aws_ami\" \"ubuntu\" has not been declared in this module.\n\nDid you mean the data resource data.aws_ami.ubuntu?",
+            "Reference to undeclared resource @ a.tf:6,103-124: A managed resource \"aws_vpc\" \"main\" has not been declared in this module.",
+            "Reference to undeclared resource @ b.tf.json:1,75-90: A managed resource \"aws_s3_bucket\" \"c\" has not been declared in this module. Did you mean \"aws_s3_bucket.b\"?",
+        ]
+    );
+}
+
+#[test]
+fn dynamic_iterators_provider_references_and_addresses_name_no_resource() {
+    let f = parse_native(
+        "resource \"aws_security_group\" \"sg\" {\n  provider = aws.west\n  dynamic \"ingress\" {\n    for_each = var.rules\n    content {\n      from_port = ingress.value.from\n    }\n  }\n  lifecycle {\n    ignore_changes = [tags.Name]\n  }\n}\nvariable \"rules\" {}\nmoved {\n  from = aws_security_group.old\n  to   = aws_security_group.sg\n}\nimport {\n  to = aws_security_group.imported\n  id = \"sg-1\"\n}\n",
+        "m.tf",
+    )
+    .unwrap();
+    assert!(summaries(&[f]).is_empty());
+}
+
+#[test]
+fn a_counted_resource_is_named_with_its_instance_key_and_a_single_one_without() {
+    let f = parse_native(
+        r#"resource "aws_instance" "many" {
+  count = 2
+}
+resource "aws_instance" "each" {
+  for_each = toset(["a"])
+}
+resource "aws_instance" "one" {}
+data "aws_ami" "amis" {
+  count = 2
+}
+output "o" {
+  value = [
+    aws_instance.many.id, aws_instance.many[0].id, aws_instance.many[count.index].id, aws_instance.many,
+    aws_instance.each.arn, aws_instance.each["a"].arn, resource.aws_instance.each.arn,
+    aws_instance.one[0].id, aws_instance.one.id, data.aws_ami.amis.id, aws_instance.many.*.id,
+  ]
+}
+resource "null_resource" "n" {
+  lifecycle {
+    replace_triggered_by = [aws_instance.many.id, aws_instance.one[0]]
+  }
+}
+"#,
+        "m.tf",
+    )
+    .unwrap();
+    let diags = check_files(&[f], &EvalContext::new().with_stdlib());
+    let found: Vec<String> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            format!(
+                "{} @ {}: {}",
+                d.summary,
+                d.subject.as_ref().unwrap(),
+                d.detail
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Missing resource instance key @ m.tf:13,5-22: Because aws_instance.many has \"count\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    aws_instance.many[count.index]",
+            "Missing resource instance key @ m.tf:14,5-22: Because aws_instance.each has \"for_each\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    aws_instance.each[each.key]",
+            "Missing resource instance key @ m.tf:14,56-82: Because aws_instance.each has \"for_each\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    aws_instance.each[each.key]",
+            "Unexpected resource instance key @ m.tf:15,5-24: Because aws_instance.one does not have \"count\" or \"for_each\" set, references to it must not include an index key. Remove the bracketed index to refer to the single instance of this resource.",
+            "Missing resource instance key @ m.tf:15,50-67: Because data.aws_ami.amis has \"count\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    data.aws_ami.amis[count.index]",
+        ]
     );
 }

@@ -9,6 +9,7 @@
 mod check;
 mod load;
 mod overrides;
+mod places;
 mod vars;
 mod view;
 

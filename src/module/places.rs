@@ -1,0 +1,291 @@
+//! Where in a Terraform file a reference is not what it looks like: the
+//! places [`check_files`](super::check_files) must read differently.
+//!
+//! Terraform reads a root name it does not reserve as a managed resource
+//! type (`aws_instance.web`), but not everywhere: inside a `dynamic`
+//! block its iterator (`ingress.value`) is a local name; the `provider`
+//! and `providers` meta-arguments and `required_providers`'
+//! `configuration_aliases` name provider configurations (`aws.west`);
+//! `ignore_changes` lists the resource's own attributes; and `moved`,
+//! `removed` and `import` blocks hold addresses, not values (a `from`
+//! names what is gone). `replace_triggered_by` names resources, but may
+//! leave out the instance key a counted one needs. The places are found
+//! from the file's structure alone, in one walk of either syntax: a JSON
+//! file's are the properties of the same names (its addresses are
+//! usually plain strings, which no template reads).
+//! See <https://developer.hashicorp.com/terraform/language/expressions/dynamic-blocks>.
+
+use crate::analysis::Traversal;
+use crate::body::{File, FileRepr, NativeFile};
+use crate::json::{FileData, NodeId, NodeKind};
+use crate::native::ident::is_identifier;
+use crate::native::{Item, Span};
+
+/// Attributes whose expressions name provider configurations or a
+/// resource's own attributes, never values.
+const NOT_VALUE_ATTRIBUTES: &[&str] = &["provider", "providers", "ignore_changes"];
+
+/// Blocks that hold no values at any depth: `required_providers`, whose
+/// `configuration_aliases` name provider configurations.
+const NOT_VALUE_BLOCKS: &[&str] = &["required_providers"];
+
+/// The lifecycle argument whose references name resources, any instance
+/// of them.
+const TRIGGERS: &str = "replace_triggered_by";
+
+/// Top-level blocks that hold resource addresses rather than values.
+const ADDRESS_BLOCKS: &[&str] = &["moved", "removed", "import"];
+
+/// What a place makes of the references inside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Meaning {
+    /// The `from` of a `moved` or `removed` block: what no longer exists,
+    /// no reference to check.
+    Gone,
+    /// Addresses or provider references: no managed resource is read.
+    NotValues,
+    /// `replace_triggered_by`: any instance of a resource may be named.
+    Triggers,
+    /// A `dynamic` block's body, where its iterator is a local name.
+    Iterator(String),
+}
+
+/// One place, a byte span of the file.
+#[derive(Debug)]
+struct Place {
+    start: u32,
+    end: u32,
+    meaning: Meaning,
+}
+
+/// How a reference is to be read, as [`Places::classify`] tells.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Reading {
+    /// In a `from` address: not checked at all.
+    pub gone: bool,
+    /// Not a managed resource, whatever its root name.
+    pub not_resource: bool,
+    /// A resource named without the instance key its `count` asks for, or
+    /// with one it has none for, is still a resource
+    /// (`replace_triggered_by`, which Terraform reads at plan time).
+    pub any_instance: bool,
+}
+
+/// The places of one file.
+#[derive(Debug, Default)]
+pub(super) struct Places {
+    places: Vec<Place>,
+}
+
+impl Places {
+    /// The places of `file`.
+    pub(super) fn of(file: &File) -> Places {
+        let mut places = Places::default();
+        match &*file.repr {
+            FileRepr::Native(native) => places.native(native),
+            FileRepr::Json(data) => places.json(data),
+        }
+        // Outer places before the places inside them (the places nest as
+        // the syntax does: none overlaps another partly).
+        places
+            .places
+            .sort_unstable_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+        places
+    }
+
+    /// How each of `references` (of this file) is to be read, in their
+    /// order. One sweep over both, in source order: the places open at a
+    /// reference are a stack as deep as the file's nesting.
+    pub(super) fn classify(&self, references: &[Traversal]) -> Vec<Reading> {
+        let mut readings = vec![Reading::default(); references.len()];
+        if self.places.is_empty() {
+            return readings;
+        }
+        let span = |t: &Traversal| {
+            let r = t.range();
+            (r.start.byte as u32, r.end.byte as u32)
+        };
+        let mut order: Vec<usize> = (0..references.len()).collect();
+        order.sort_by_key(|&i| span(&references[i]).0);
+        let mut next = self.places.iter().peekable();
+        let mut open: Vec<&Place> = Vec::new();
+        for i in order {
+            let (start, end) = span(&references[i]);
+            while let Some(place) = next.next_if(|p| p.start <= start) {
+                open.push(place);
+            }
+            // A place that ended before the reference does not hold it;
+            // the ones left hold it (references lie wholly inside or
+            // outside a place).
+            open.retain(|p| p.end >= end);
+            let root = references[i].root_name();
+            let reading = &mut readings[i];
+            for place in &open {
+                match &place.meaning {
+                    Meaning::Gone => reading.gone = true,
+                    Meaning::NotValues => reading.not_resource = true,
+                    Meaning::Triggers => reading.any_instance = true,
+                    Meaning::Iterator(name) if name == root => reading.not_resource = true,
+                    Meaning::Iterator(_) => {}
+                }
+            }
+        }
+        readings
+    }
+
+    fn push(&mut self, span: (u32, u32), meaning: Meaning) {
+        self.places.push(Place {
+            start: span.0,
+            end: span.1,
+            meaning,
+        });
+    }
+
+    /// A native file's places, every body walked (iteratively).
+    fn native(&mut self, native: &NativeFile) {
+        let src = native.source.text();
+        let bodies = &native.tree.bodies;
+        let body_span = |b: u32| bodies.get(b as usize).map(|b| spans(b.span));
+        let mut stack = vec![native.tree.root];
+        while let Some(body) = stack.pop() {
+            let Some(node) = bodies.get(body as usize) else {
+                continue;
+            };
+            let top = body == native.tree.root;
+            for item in &node.items {
+                match item {
+                    Item::Attribute(attr) => {
+                        let name = attr.name.text(src);
+                        if NOT_VALUE_ATTRIBUTES.contains(&name) {
+                            self.push(spans(attr.expr_span), Meaning::NotValues);
+                        } else if name == TRIGGERS {
+                            self.push(spans(attr.expr_span), Meaning::Triggers);
+                        }
+                    }
+                    Item::Block(block) => {
+                        stack.push(block.body);
+                        let Some(span) = body_span(block.body) else {
+                            continue;
+                        };
+                        let type_name = block.type_name.text(src);
+                        if NOT_VALUE_BLOCKS.contains(&type_name) {
+                            self.push(span, Meaning::NotValues);
+                        } else if top && ADDRESS_BLOCKS.contains(&type_name) {
+                            self.push(span, Meaning::NotValues);
+                            if type_name != "import" {
+                                self.native_from(native, block.body);
+                            }
+                        } else if let ("dynamic", [label]) = (type_name, block.labels.as_slice()) {
+                            let name = native_iterator(native, block.body)
+                                .unwrap_or_else(|| label.text(src));
+                            self.push(span, Meaning::Iterator(name.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `from` of a native `moved` or `removed` block's body.
+    fn native_from(&mut self, native: &NativeFile, body: u32) {
+        let src = native.source.text();
+        let Some(node) = native.tree.bodies.get(body as usize) else {
+            return;
+        };
+        for item in &node.items {
+            if let Item::Attribute(attr) = item {
+                if attr.name.text(src) == "from" {
+                    self.push(spans(attr.expr_span), Meaning::Gone);
+                }
+            }
+        }
+    }
+
+    /// A JSON file's places, every value walked (iteratively).
+    fn json(&mut self, data: &FileData) {
+        let span = |node| {
+            let n = data.node(node);
+            (n.start, n.end)
+        };
+        // Each value with whether it is the file's root object.
+        let mut stack = vec![(data.root, true)];
+        while let Some((node, top)) = stack.pop() {
+            match data.kind(node) {
+                NodeKind::Array { first, len } => {
+                    stack.extend(data.elements(first, len).iter().map(|&e| (e, false)));
+                }
+                NodeKind::Object { first, len } => {
+                    for prop in data.properties(first, len) {
+                        stack.push((prop.value, false));
+                        let Some(name) = data.str(prop.name()) else {
+                            continue;
+                        };
+                        if NOT_VALUE_ATTRIBUTES.contains(&&*name)
+                            || NOT_VALUE_BLOCKS.contains(&&*name)
+                            || (top && ADDRESS_BLOCKS.contains(&&*name))
+                        {
+                            self.push(span(prop.value), Meaning::NotValues);
+                        } else if name == TRIGGERS {
+                            self.push(span(prop.value), Meaning::Triggers);
+                        } else if name == "dynamic" {
+                            self.json_dynamic(data, prop.value);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The blocks of a JSON `"dynamic"` property: `{"NAME": {...}}`, each
+    /// block's body an object or an array of objects.
+    fn json_dynamic(&mut self, data: &FileData, value: NodeId) {
+        let NodeKind::Object { first, len } = data.kind(value) else {
+            return;
+        };
+        for prop in data.properties(first, len) {
+            let Some(label) = data.str(prop.name()) else {
+                continue;
+            };
+            let bodies = match data.kind(prop.value) {
+                NodeKind::Array { first, len } => data.elements(first, len),
+                _ => std::slice::from_ref(&prop.value),
+            };
+            for &body in bodies {
+                let NodeKind::Object { first, len } = data.kind(body) else {
+                    continue;
+                };
+                let iterator = data
+                    .properties(first, len)
+                    .iter()
+                    .filter(|p| data.str(p.name()).is_some_and(|n| n == "iterator"))
+                    .find_map(|p| data.str(p.value));
+                let name = iterator.unwrap_or_else(|| label.clone()).into_owned();
+                let n = data.node(body);
+                self.push((n.start, n.end), Meaning::Iterator(name));
+            }
+        }
+    }
+}
+
+/// A native `dynamic` block's `iterator = NAME`, when it is a bare name.
+fn native_iterator(native: &NativeFile, body: u32) -> Option<&str> {
+    let src = native.source.text();
+    let node = native.tree.bodies.get(body as usize)?;
+    node.items.iter().find_map(|item| match item {
+        Item::Attribute(attr) if attr.name.text(src) == "iterator" => {
+            let text = src.get(attr.expr_span.start as usize..attr.expr_span.end as usize)?;
+            let text = text.trim();
+            is_identifier(text).then_some(text)
+        }
+        _ => None,
+    })
+}
+
+fn spans(span: Span) -> (u32, u32) {
+    (span.start, span.end)
+}
+
+#[cfg(test)]
+#[path = "places_tests.rs"]
+mod tests;
