@@ -209,6 +209,7 @@ fn references_a_walked_module_does_not_declare_are_warnings() {
             "Warning: Reference to undeclared local value",
             "Warning: Reference to undeclared module",
             "Warning: Reference to undeclared resource",
+            "Warning: Reference to \"each\" in context without for_each",
             "Warning: Reference to undeclared input variable",
         ]
     );

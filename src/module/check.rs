@@ -14,10 +14,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::places::{Places, Reading};
+use super::places::{repetition, Instances, Places, Reading};
 use super::{terraform_schema, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
-use crate::body::{Body, BodySchema, File};
+use crate::body::{BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
@@ -68,7 +68,10 @@ impl Module {
 /// declared resource named without the instance key its `count` or
 /// `for_each` asks for (`aws_instance.web.id`), or with a constant key
 /// when it has neither, is Terraform's "Missing resource instance key" or
-/// "Unexpected resource instance key".
+/// "Unexpected resource instance key". A `count.index` outside a block
+/// that sets `count`, an `each.key` or `each.value` outside one that sets
+/// `for_each`, and any other attribute of `count` or `each` are
+/// Terraform's evaluation errors, found without evaluating.
 ///
 /// A root name Terraform reserves (`count`, `each`, `self`, `path`, ...)
 /// or a single name (`string`) is no resource. Neither is a `dynamic`
@@ -127,8 +130,8 @@ struct Declared {
     /// range of that block's body: the only place it can be named from.
     scoped: BTreeMap<String, Range>,
     /// The address of each resource with `count` or `for_each` set
-    /// (`aws_instance.web`, `data.aws_ami.a`), with the argument's name.
-    repeated: BTreeMap<String, &'static str>,
+    /// (`aws_instance.web`, `data.aws_ami.a`), with which.
+    repeated: BTreeMap<String, Instances>,
 }
 
 impl Declared {
@@ -160,10 +163,11 @@ impl Declared {
                             _ => (&mut declared.ephemeral, "ephemeral."),
                         };
                         names.insert(format!("{ty}.{name}"));
-                        if let Some(meta) = repetition(&block.body) {
+                        let instances = repetition(&block.body);
+                        if instances != Instances::Single {
                             declared
                                 .repeated
-                                .insert(format!("{prefix}{ty}.{name}"), meta);
+                                .insert(format!("{prefix}{ty}.{name}"), instances);
                         }
                     }
                     // A `check` block's scoped data source is one of the
@@ -282,6 +286,7 @@ impl Declared {
                     }
                 }
             }
+            "count" | "each" => return repetition_reference(t, reading),
             root => {
                 if reading.not_resource || RESERVED_ROOTS.contains(&root) {
                     return None;
@@ -334,11 +339,11 @@ impl Declared {
         }
         let steps = t.steps();
         let (summary, detail, end) = match (steps.get(name + 1)?, self.repeated.get(addr)) {
-            (TraversalStep::Attr { .. }, Some(&meta)) => {
-                let key = if meta == "count" {
-                    "count.index"
+            (TraversalStep::Attr { .. }, Some(&instances)) => {
+                let (meta, key) = if instances == Instances::Counted {
+                    ("count", "count.index")
                 } else {
-                    "each.key"
+                    ("for_each", "each.key")
                 };
                 let detail = format!(
                     "Because {addr} has {meta:?} set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    {addr}[{key}]"
@@ -369,6 +374,44 @@ impl Declared {
     }
 }
 
+/// Terraform's check of a `count.index` or `each.key` reference: the
+/// block it is in must set `count` or `for_each` (Terraform's
+/// evaluate.go wording).
+fn repetition_reference(t: &Traversal, reading: Reading) -> Option<Diagnostic> {
+    let Some(TraversalStep::Attr { name, range }) = t.steps().get(1) else {
+        return None;
+    };
+    let (summary, detail) = match (t.root_name(), name.as_str()) {
+        ("count", "index") if reading.block == Some(Instances::Counted) => return None,
+        ("count", "index") => (
+            "Reference to \"count\" in non-counted context".to_string(),
+            "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".to_string(),
+        ),
+        ("count", _) => (
+            "Invalid \"count\" attribute".to_string(),
+            format!("The \"count\" object does not have an attribute named {name:?}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set."),
+        ),
+        (_, "key" | "value") if reading.block == Some(Instances::ForEach) => return None,
+        (_, "key") => (
+            "Reference to \"each\" in context without for_each".to_string(),
+            "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_string(),
+        ),
+        (_, "value") => (
+            "each.value cannot be used in this context".to_string(),
+            "A reference to \"each.value\" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its \"for_each\" expression. Remove this reference to each.value in your configuration to work around this error.".to_string(),
+        ),
+        _ => (
+            "Invalid \"each\" attribute".to_string(),
+            format!("The \"each\" object does not have an attribute named {name:?}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set."),
+        ),
+    };
+    let subject = Range {
+        end: range.end,
+        ..t.range()
+    };
+    Some(Diagnostic::warning(summary, detail, Some(subject)))
+}
+
 /// The root names Terraform reads as something other than a managed
 /// resource type (`resource.TYPE.NAME` is one, spelled out); any other
 /// root with a name after it is one (`aws_instance.web`). See
@@ -391,20 +434,6 @@ const RESERVED_ROOTS: &[&str] = &[
     "lazy",
     "arg",
 ];
-
-/// Which of `count` and `for_each` a resource block sets, if either.
-fn repetition(body: &Body) -> Option<&'static str> {
-    let schema = BodySchema::new()
-        .attribute("count", false)
-        .attribute("for_each", false);
-    let mut ignored = Diagnostics::new();
-    let (content, _) = body
-        .content_collecting(&schema, true, "", &mut ignored)
-        .ok()?;
-    ["count", "for_each"]
-        .into_iter()
-        .find(|meta| content.attributes.contains_key(*meta))
-}
 
 /// The range of `t`'s root name.
 fn range_of_root(t: &Traversal) -> Option<&Range> {

@@ -94,7 +94,7 @@ fn undeclared_references_are_of_the_unknown_variable_kind() {
 #[test]
 fn names_outside_the_modules_declarations_are_left_alone() {
     let f = parse_native(
-        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, each.key, self.id, path.module, terraform.workspace, string, tags]\n}\nvariable \"l\" {}\n",
+        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, self.id, path.module, terraform.workspace, string, tags]\n}\nvariable \"l\" {}\n",
         "m.tf",
     )
     .unwrap();
@@ -212,12 +212,14 @@ data "aws_ami" "amis" {
 }
 output "o" {
   value = [
-    aws_instance.many.id, aws_instance.many[0].id, aws_instance.many[count.index].id, aws_instance.many,
+    aws_instance.many.id, aws_instance.many[0].id, aws_instance.many,
     aws_instance.each.arn, aws_instance.each["a"].arn, resource.aws_instance.each.arn,
     aws_instance.one[0].id, aws_instance.one.id, data.aws_ami.amis.id, aws_instance.many.*.id,
   ]
 }
 resource "null_resource" "n" {
+  count    = 2
+  triggers = { a = aws_instance.many[count.index].id }
   lifecycle {
     replace_triggered_by = [aws_instance.many.id, aws_instance.one[0]]
   }
@@ -247,6 +249,54 @@ resource "null_resource" "n" {
             "Missing resource instance key @ m.tf:14,56-82: Because aws_instance.each has \"for_each\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    aws_instance.each[each.key]",
             "Unexpected resource instance key @ m.tf:15,5-24: Because aws_instance.one does not have \"count\" or \"for_each\" set, references to it must not include an index key. Remove the bracketed index to refer to the single instance of this resource.",
             "Missing resource instance key @ m.tf:15,50-67: Because data.aws_ami.amis has \"count\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    data.aws_ami.amis[count.index]",
+        ]
+    );
+}
+
+#[test]
+fn count_and_each_are_read_only_in_a_block_that_sets_them() {
+    let f = parse_native(
+        r#"resource "t" "counted" {
+  count = 2
+  a     = [count.index, each.key, count.idx]
+}
+resource "t" "each" {
+  tags     = {}
+  for_each = var.m
+  a        = [each.key, each.value, count.index, each.val]
+  dynamic "d" {
+    for_each = var.m
+    content {
+      b = each.value
+    }
+  }
+}
+resource "t" "single" {
+  a = each.value
+}
+output "o" {
+  value = count.index
+}
+variable "m" {}
+"#,
+        "m.tf",
+    )
+    .unwrap();
+    let json = parse(
+        r#"{"data": {"t": {"d": {"for_each": "${var.m}", "a": "${each.key}-${count.index}"}}}}"#,
+        "j.tf.json",
+    )
+    .unwrap();
+    assert_eq!(
+        summaries(&[f, json]),
+        [
+            "Reference to \"each\" in context without for_each @ m.tf:3,25-33",
+            "Invalid \"count\" attribute @ m.tf:3,35-44",
+            "Reference to \"count\" in non-counted context @ m.tf:8,37-48",
+            "Invalid \"each\" attribute @ m.tf:8,50-58",
+            "each.value cannot be used in this context @ m.tf:17,7-17",
+            "Reference to \"count\" in non-counted context @ m.tf:20,11-22",
+            "Reference to \"count\" in non-counted context @ j.tf.json:1,67-78",
         ]
     );
 }

@@ -9,14 +9,18 @@
 //! `ignore_changes` lists the resource's own attributes; and `moved`,
 //! `removed` and `import` blocks hold addresses, not values (a `from`
 //! names what is gone). `replace_triggered_by` names resources, but may
-//! leave out the instance key a counted one needs. The places are found
-//! from the file's structure alone, in one walk of either syntax: a JSON
-//! file's are the properties of the same names (its addresses are
-//! usually plain strings, which no template reads).
+//! leave out the instance key a counted one needs. And `count.index`
+//! and `each.key` mean something only in a top-level block that sets
+//! `count` or `for_each`, so each such block is a place too. The places
+//! are found from the file's structure alone, in one walk of either
+//! syntax: a JSON file's are the properties of the same names (its
+//! addresses are usually plain strings, which no template reads).
 //! See <https://developer.hashicorp.com/terraform/language/expressions/dynamic-blocks>.
 
+use super::terraform_schema;
 use crate::analysis::Traversal;
-use crate::body::{File, FileRepr, NativeFile};
+use crate::body::{Body, BodySchema, File, FileRepr, NativeFile};
+use crate::diag::Diagnostics;
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::native::ident::is_identifier;
 use crate::native::{Item, Span};
@@ -33,6 +37,18 @@ const NOT_VALUE_BLOCKS: &[&str] = &["required_providers"];
 /// of them.
 const TRIGGERS: &str = "replace_triggered_by";
 
+/// Top-level blocks that may set `count` or `for_each` (OpenTofu's
+/// `provider` blocks take `for_each`).
+const REPEATING_BLOCKS: &[&str] = &[
+    "resource",
+    "data",
+    "ephemeral",
+    "module",
+    "import",
+    "action",
+    "provider",
+];
+
 /// Top-level blocks that hold resource addresses rather than values.
 const ADDRESS_BLOCKS: &[&str] = &["moved", "removed", "import"];
 
@@ -48,6 +64,17 @@ enum Meaning {
     Triggers,
     /// A `dynamic` block's body, where its iterator is a local name.
     Iterator(String),
+    /// The body of a top-level block that may set `count` or `for_each`.
+    Block(Instances),
+}
+
+/// The instances a block makes, which `count.index` and `each.key` tell
+/// apart: one, one per `count`, or one per element of `for_each`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Instances {
+    Single,
+    Counted,
+    ForEach,
 }
 
 /// One place, a byte span of the file.
@@ -69,6 +96,10 @@ pub(super) struct Reading {
     /// with one it has none for, is still a resource
     /// (`replace_triggered_by`, which Terraform reads at plan time).
     pub any_instance: bool,
+    /// The instances of the top-level block the reference is in, if that
+    /// block is one that may repeat (a `resource`, `data`, `ephemeral`,
+    /// `module`, `import`, `action` or `provider` block).
+    pub block: Option<Instances>,
 }
 
 /// The places of one file.
@@ -85,6 +116,7 @@ impl Places {
             FileRepr::Native(native) => places.native(native),
             FileRepr::Json(data) => places.json(data),
         }
+        places.blocks(file);
         // Outer places before the places inside them (the places nest as
         // the syntax does: none overlaps another partly).
         places
@@ -127,6 +159,7 @@ impl Places {
                     Meaning::Triggers => reading.any_instance = true,
                     Meaning::Iterator(name) if name == root => reading.not_resource = true,
                     Meaning::Iterator(_) => {}
+                    Meaning::Block(instances) => reading.block = Some(*instances),
                 }
             }
         }
@@ -139,6 +172,23 @@ impl Places {
             end: span.1,
             meaning,
         });
+    }
+
+    /// The top-level blocks that may repeat, each with the instances it
+    /// makes.
+    fn blocks(&mut self, file: &File) {
+        let mut ignored = Diagnostics::new();
+        let read = file
+            .body()
+            .content_collecting(&terraform_schema(), true, "", &mut ignored);
+        let Ok((content, _)) = read else { return };
+        for block in &content.blocks {
+            if REPEATING_BLOCKS.contains(&block.type_name.as_str()) {
+                let range = block.body.range();
+                let span = (range.start.byte as u32, range.end.byte as u32);
+                self.push(span, Meaning::Block(repetition(&block.body)));
+            }
+        }
     }
 
     /// A native file's places, every body walked (iteratively).
@@ -280,6 +330,25 @@ fn native_iterator(native: &NativeFile, body: u32) -> Option<&str> {
         }
         _ => None,
     })
+}
+
+/// Which instances a block body makes: whether it sets `count` or
+/// `for_each`.
+pub(super) fn repetition(body: &Body) -> Instances {
+    let schema = BodySchema::new()
+        .attribute("count", false)
+        .attribute("for_each", false);
+    let mut ignored = Diagnostics::new();
+    let Ok((content, _)) = body.content_collecting(&schema, true, "", &mut ignored) else {
+        return Instances::Single;
+    };
+    if content.attributes.contains_key("count") {
+        Instances::Counted
+    } else if content.attributes.contains_key("for_each") {
+        Instances::ForEach
+    } else {
+        Instances::Single
+    }
 }
 
 fn spans(span: Span) -> (u32, u32) {
