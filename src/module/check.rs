@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::places::{repetition, Instances, Places, Reading};
+use super::places::{repetition, Instances, Places, Reading, Root};
 use super::{terraform_schema, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
 use crate::body::{BodySchema, File};
@@ -71,7 +71,8 @@ impl Module {
 /// "Unexpected resource instance key". A `count.index` outside a block
 /// that sets `count`, an `each.key` or `each.value` outside one that sets
 /// `for_each`, and any other attribute of `count` or `each` are
-/// Terraform's evaluation errors, found without evaluating.
+/// Terraform's evaluation errors, found without evaluating, as is `self`
+/// outside a provisioner, connection or postcondition block.
 ///
 /// A root name Terraform reserves (`count`, `each`, `self`, `path`, ...)
 /// or a single name (`string`) is no resource. Neither is a `dynamic`
@@ -202,7 +203,7 @@ impl Declared {
     /// something of the module that is not declared, or a declared
     /// resource with the wrong instance key.
     fn undeclared(&self, t: &Traversal, reading: Reading) -> Option<Diagnostic> {
-        if reading.gone {
+        if reading.root == Root::Gone {
             return None;
         }
         let steps = t.steps();
@@ -287,8 +288,17 @@ impl Declared {
                 }
             }
             "count" | "each" => return repetition_reference(t, reading),
+            "self" if !reading.self_allowed => {
+                let detail = "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.";
+                let subject = range_of_root(t)?.clone();
+                return Some(Diagnostic::warning(
+                    "Invalid \"self\" reference",
+                    detail,
+                    Some(subject),
+                ));
+            }
             root => {
-                if reading.not_resource || RESERVED_ROOTS.contains(&root) {
+                if reading.root == Root::NotResource || RESERVED_ROOTS.contains(&root) {
                     return None;
                 }
                 let (((ty, _), (name, range)), name_step) = match root {

@@ -94,7 +94,7 @@ fn undeclared_references_are_of_the_unknown_variable_kind() {
 #[test]
 fn names_outside_the_modules_declarations_are_left_alone() {
     let f = parse_native(
-        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, self.id, path.module, terraform.workspace, string, tags]\n}\nvariable \"l\" {}\n",
+        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, path.module, terraform.workspace, string, tags]\n}\nvariable \"l\" {}\n",
         "m.tf",
     )
     .unwrap();
@@ -297,6 +297,54 @@ variable "m" {}
             "each.value cannot be used in this context @ m.tf:17,7-17",
             "Reference to \"count\" in non-counted context @ m.tf:20,11-22",
             "Reference to \"count\" in non-counted context @ j.tf.json:1,67-78",
+        ]
+    );
+}
+
+#[test]
+fn self_is_read_only_in_provisioner_connection_and_postcondition_blocks() {
+    let f = parse_native(
+        r#"resource "t" "n" {
+  name = self.id
+  connection {
+    host = self.ip
+  }
+  provisioner "local-exec" {
+    command = "echo ${self.id}"
+  }
+  lifecycle {
+    precondition {
+      condition     = self.ok
+      error_message = "no"
+    }
+    postcondition {
+      condition     = self.ok
+      error_message = "no"
+    }
+  }
+}
+removed {
+  from = t.gone
+  provisioner "local-exec" {
+    when    = destroy
+    command = "echo ${self.id}"
+  }
+}
+"#,
+        "m.tf",
+    )
+    .unwrap();
+    let json = parse(
+        r#"{"resource": {"t": {"j": {"a": "${self.id}", "provisioner": [{"local-exec": {"command": "${self.id}"}}]}}}}"#,
+        "j.tf.json",
+    )
+    .unwrap();
+    assert_eq!(
+        summaries(&[f, json]),
+        [
+            "Invalid \"self\" reference @ m.tf:2,10-14",
+            "Invalid \"self\" reference @ m.tf:11,23-27",
+            "Invalid \"self\" reference @ j.tf.json:1,35-39",
         ]
     );
 }

@@ -11,10 +11,12 @@
 //! names what is gone). `replace_triggered_by` names resources, but may
 //! leave out the instance key a counted one needs. And `count.index`
 //! and `each.key` mean something only in a top-level block that sets
-//! `count` or `for_each`, so each such block is a place too. The places
-//! are found from the file's structure alone, in one walk of either
-//! syntax: a JSON file's are the properties of the same names (its
-//! addresses are usually plain strings, which no template reads).
+//! `count` or `for_each`, so each such block is a place too, as are the
+//! provisioner, connection and postcondition blocks where `self` can be
+//! read. The places are found from the file's structure alone, in one
+//! walk of either syntax: a JSON file's are the properties of the same
+//! names (its addresses are usually plain strings, which no template
+//! reads).
 //! See <https://developer.hashicorp.com/terraform/language/expressions/dynamic-blocks>.
 
 use super::terraform_schema;
@@ -36,6 +38,10 @@ const NOT_VALUE_BLOCKS: &[&str] = &["required_providers"];
 /// The lifecycle argument whose references name resources, any instance
 /// of them.
 const TRIGGERS: &str = "replace_triggered_by";
+
+/// Blocks where `self` is the resource instance (a `removed` block's
+/// destroy-time provisioners included).
+const SELF_BLOCKS: &[&str] = &["provisioner", "connection", "postcondition"];
 
 /// Top-level blocks that may set `count` or `for_each` (OpenTofu's
 /// `provider` blocks take `for_each`).
@@ -66,6 +72,9 @@ enum Meaning {
     Iterator(String),
     /// The body of a top-level block that may set `count` or `for_each`.
     Block(Instances),
+    /// A provisioner, connection or postcondition block: where `self` is
+    /// the resource instance.
+    SelfBlock,
 }
 
 /// The instances a block makes, which `count.index` and `each.key` tell
@@ -88,10 +97,8 @@ struct Place {
 /// How a reference is to be read, as [`Places::classify`] tells.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Reading {
-    /// In a `from` address: not checked at all.
-    pub gone: bool,
-    /// Not a managed resource, whatever its root name.
-    pub not_resource: bool,
+    /// What the root name may name.
+    pub root: Root,
     /// A resource named without the instance key its `count` asks for, or
     /// with one it has none for, is still a resource
     /// (`replace_triggered_by`, which Terraform reads at plan time).
@@ -100,6 +107,29 @@ pub(super) struct Reading {
     /// block is one that may repeat (a `resource`, `data`, `ephemeral`,
     /// `module`, `import`, `action` or `provider` block).
     pub block: Option<Instances>,
+    /// In a provisioner, connection or postcondition block, where `self`
+    /// can be read.
+    pub self_allowed: bool,
+}
+
+impl Reading {
+    fn not_resource(&mut self) {
+        if self.root == Root::Anything {
+            self.root = Root::NotResource;
+        }
+    }
+}
+
+/// What a reference's root name may name where it is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) enum Root {
+    /// Anything, as Terraform reads it anywhere.
+    #[default]
+    Anything,
+    /// Anything but a managed resource.
+    NotResource,
+    /// Nothing to check: a `from` address, what is gone.
+    Gone,
 }
 
 /// The places of one file.
@@ -154,12 +184,13 @@ impl Places {
             let reading = &mut readings[i];
             for place in &open {
                 match &place.meaning {
-                    Meaning::Gone => reading.gone = true,
-                    Meaning::NotValues => reading.not_resource = true,
+                    Meaning::Gone => reading.root = Root::Gone,
+                    Meaning::NotValues => reading.not_resource(),
                     Meaning::Triggers => reading.any_instance = true,
-                    Meaning::Iterator(name) if name == root => reading.not_resource = true,
+                    Meaning::Iterator(name) if name == root => reading.not_resource(),
                     Meaning::Iterator(_) => {}
                     Meaning::Block(instances) => reading.block = Some(*instances),
+                    Meaning::SelfBlock => reading.self_allowed = true,
                 }
             }
         }
@@ -220,6 +251,8 @@ impl Places {
                         let type_name = block.type_name.text(src);
                         if NOT_VALUE_BLOCKS.contains(&type_name) {
                             self.push(span, Meaning::NotValues);
+                        } else if SELF_BLOCKS.contains(&type_name) {
+                            self.push(span, Meaning::SelfBlock);
                         } else if top && ADDRESS_BLOCKS.contains(&type_name) {
                             self.push(span, Meaning::NotValues);
                             if type_name != "import" {
@@ -277,6 +310,8 @@ impl Places {
                             self.push(span(prop.value), Meaning::NotValues);
                         } else if name == TRIGGERS {
                             self.push(span(prop.value), Meaning::Triggers);
+                        } else if SELF_BLOCKS.contains(&&*name) {
+                            self.push(span(prop.value), Meaning::SelfBlock);
                         } else if name == "dynamic" {
                             self.json_dynamic(data, prop.value);
                         }

@@ -1,4 +1,4 @@
-use super::{Places, Reading};
+use super::{Places, Root};
 use crate::body::{parse, parse_native, File};
 
 /// Each reference of `file` with how it is read: `gone`, `not resource`
@@ -10,12 +10,10 @@ fn readings(file: &File) -> Vec<String> {
         .iter()
         .zip(readings)
         .map(|(t, r)| {
-            let how = match r {
-                Reading { gone: true, .. } => "gone",
-                Reading {
-                    not_resource: true, ..
-                } => "not resource",
-                _ => "value",
+            let how = match r.root {
+                Root::Gone => "gone",
+                Root::NotResource => "not resource",
+                Root::Anything => "value",
             };
             format!("{t}: {how}")
         })
