@@ -72,7 +72,8 @@ impl Module {
 /// that sets `count`, an `each.key` or `each.value` outside one that sets
 /// `for_each`, and any other attribute of `count` or `each` are
 /// Terraform's evaluation errors, found without evaluating, as is `self`
-/// outside a provisioner, connection or postcondition block.
+/// outside a provisioner, connection or postcondition block, and an
+/// attribute `path` or `terraform` does not have (`terraform.env`).
 ///
 /// A root name Terraform reserves (`count`, `each`, `self`, `path`, ...)
 /// or a single name (`string`) is no resource. Neither is a `dynamic`
@@ -288,6 +289,7 @@ impl Declared {
                 }
             }
             "count" | "each" => return repetition_reference(t, reading),
+            "path" | "terraform" => return object_attribute(t),
             "self" if !reading.self_allowed => {
                 let detail = "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.";
                 let subject = range_of_root(t)?.clone();
@@ -415,6 +417,34 @@ fn repetition_reference(t: &Traversal, reading: Reading) -> Option<Diagnostic> {
             format!("The \"each\" object does not have an attribute named {name:?}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set."),
         ),
     };
+    let subject = Range {
+        end: range.end,
+        ..t.range()
+    };
+    Some(Diagnostic::warning(summary, detail, Some(subject)))
+}
+
+/// Terraform's check of a `path.` or `terraform.` reference: the
+/// attribute must be one the object has (evaluate_data.go's wording).
+fn object_attribute(t: &Traversal) -> Option<Diagnostic> {
+    let Some(TraversalStep::Attr { name, range }) = t.steps().get(1) else {
+        return None;
+    };
+    let detail = match (t.root_name(), name.as_str()) {
+        ("path", "cwd" | "module" | "root") | ("terraform", "workspace" | "applying") => {
+            return None
+        }
+        ("path", _) => {
+            let names = ["cwd", "module", "root"];
+            let suggestion = did_you_mean(name, names)
+                .map(|s| format!(" Did you mean {s:?}?"))
+                .unwrap_or_default();
+            format!("The \"path\" object does not have an attribute named {name:?}.{suggestion}")
+        }
+        (_, "env") => "The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute.".to_string(),
+        _ => format!("The \"terraform\" object does not have an attribute named {name:?}. The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply."),
+    };
+    let summary = format!("Invalid {:?} attribute", t.root_name());
     let subject = Range {
         end: range.end,
         ..t.range()
