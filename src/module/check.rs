@@ -74,6 +74,9 @@ impl Module {
 /// Terraform's evaluation errors, found without evaluating, as is `self`
 /// outside a provisioner, connection or postcondition block, and an
 /// attribute `path` or `terraform` does not have (`terraform.env`).
+/// `depends_on` names whole objects ("Invalid depends_on reference" for
+/// `aws_instance.web.id`); a JSON file's `depends_on` strings are read
+/// as the addresses Terraform reads there, and checked like references.
 ///
 /// A root name Terraform reserves (`count`, `each`, `self`, `path`, ...)
 /// or a single name (`string`) is no resource. Neither is a `dynamic`
@@ -102,11 +105,16 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
     let declared = Declared::of(files);
     let mut diags = Diagnostics::new();
     for file in files {
-        let (own, references) = check_with_variables(file, ctx);
+        let (own, mut references) = check_with_variables(file, ctx);
         for d in own.as_slice() {
             diags.push(d.clone());
         }
-        let readings = Places::of(file).classify(&references);
+        let places = Places::of(file);
+        if !places.written.is_empty() {
+            references.extend(places.written.iter().cloned());
+            references.sort_by_key(|t| t.range().start.byte);
+        }
+        let readings = places.classify(&references);
         for (t, reading) in references.iter().zip(readings) {
             if let Some(d) = declared.undeclared(t, reading) {
                 diags.push(d);
@@ -206,6 +214,11 @@ impl Declared {
     fn undeclared(&self, t: &Traversal, reading: Reading) -> Option<Diagnostic> {
         if reading.root == Root::Gone {
             return None;
+        }
+        if reading.depends_on {
+            if let Some(d) = attribute_of_object(t) {
+                return Some(d);
+            }
         }
         let steps = t.steps();
         let attr = |i: usize| match steps.get(i) {
@@ -422,6 +435,36 @@ fn repetition_reference(t: &Traversal, reading: Reading) -> Option<Diagnostic> {
         ..t.range()
     };
     Some(Diagnostic::warning(summary, detail, Some(subject)))
+}
+
+/// Terraform's check of a `depends_on` reference: it names a whole
+/// object, so nothing may follow the object's address (its instance key
+/// aside).
+fn attribute_of_object(t: &Traversal) -> Option<Diagnostic> {
+    let steps = t.steps();
+    let is_index = |i: usize| matches!(steps.get(i), Some(TraversalStep::Index { .. }));
+    let address = match t.root_name() {
+        "self" | "caller" => 1,
+        "var" | "local" | "path" | "terraform" | "count" | "each" => 2,
+        // A module call, an instance of it, or one of its outputs.
+        "module" => {
+            let instance = 2 + usize::from(is_index(2));
+            instance
+                + usize::from(matches!(
+                    steps.get(instance),
+                    Some(TraversalStep::Attr { .. })
+                ))
+        }
+        "data" | "resource" | "ephemeral" | "list" | "action" => 3 + usize::from(is_index(3)),
+        _ => 2 + usize::from(is_index(2)),
+    };
+    let (first, last) = (steps.get(address)?, steps.last()?);
+    let subject = first.range().cover(last.range());
+    Some(Diagnostic::warning(
+        "Invalid depends_on reference",
+        "References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.",
+        Some(subject),
+    ))
 }
 
 /// Terraform's check of a `path.` or `terraform.` reference: the

@@ -378,3 +378,42 @@ fn path_and_terraform_have_only_their_own_attributes() {
         ]
     );
 }
+
+#[test]
+fn depends_on_names_whole_objects_in_either_syntax() {
+    let f = parse_native(
+        r#"resource "t" "a" {
+  count = 2
+}
+module "m" {
+  source     = "./m"
+  depends_on = [t.a, t.a[0], module.m, var.v, t.a.id, t.a[0].id, t.b, module.m.out, module.m.out.x, local.l.x]
+}
+variable "v" {}
+locals {
+  l = {}
+}
+"#,
+        "m.tf",
+    )
+    .unwrap();
+    let json = parse(
+        r#"{"output": {"o": {"value": "", "depends_on": ["t.a", "t.a.id", "t.c", "module.m[0]", "${t.d}"]}}}"#,
+        "j.tf.json",
+    )
+    .unwrap();
+    assert_eq!(
+        summaries(&[f, json]),
+        [
+            "Invalid depends_on reference @ m.tf:6,50-53",
+            "Invalid depends_on reference @ m.tf:6,61-64",
+            "Reference to undeclared resource @ m.tf:6,66-69",
+            "Invalid depends_on reference @ m.tf:6,97-99",
+            "Invalid depends_on reference @ m.tf:6,108-110",
+            "Invalid depends_on reference @ j.tf.json:1,58-61",
+            "Reference to undeclared resource @ j.tf.json:1,65-68",
+            // A template is not an address; its reference is still one.
+            "Reference to undeclared resource @ j.tf.json:1,89-92",
+        ]
+    );
+}

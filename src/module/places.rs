@@ -2,26 +2,28 @@
 //! places [`check_files`](super::check_files) must read differently.
 //!
 //! Terraform reads a root name it does not reserve as a managed resource
-//! type (`aws_instance.web`), but not everywhere: inside a `dynamic`
-//! block its iterator (`ingress.value`) is a local name; the `provider`
-//! and `providers` meta-arguments and `required_providers`'
-//! `configuration_aliases` name provider configurations (`aws.west`);
-//! `ignore_changes` lists the resource's own attributes; and `moved`,
-//! `removed` and `import` blocks hold addresses, not values (a `from`
-//! names what is gone). `replace_triggered_by` names resources, but may
-//! leave out the instance key a counted one needs. And `count.index`
-//! and `each.key` mean something only in a top-level block that sets
-//! `count` or `for_each`, so each such block is a place too, as are the
-//! provisioner, connection and postcondition blocks where `self` can be
-//! read. The places are found from the file's structure alone, in one
-//! walk of either syntax: a JSON file's are the properties of the same
-//! names (its addresses are usually plain strings, which no template
-//! reads).
+//! type (`aws_instance.web`), but not everywhere: a `dynamic` block's
+//! iterator (`ingress.value`) is a local name inside it; `provider`,
+//! `providers` and `required_providers` name provider configurations
+//! (`aws.west`); `ignore_changes` lists the resource's own attributes;
+//! `moved`, `removed` and `import` blocks hold addresses (a `from` names
+//! what is gone). Other places change what a reference may be:
+//! `count.index` and `each.key` need a top-level block that sets `count`
+//! or `for_each`, `self` a provisioner, connection or postcondition block,
+//! `depends_on` whole objects, and `replace_triggered_by` may leave out
+//! an instance key.
+//!
+//! The places come from the file's structure alone, in one walk of either
+//! syntax (a JSON file's are the properties of the same names), and are
+//! matched to the references in one sweep. A JSON file's `depends_on`
+//! strings are addresses no template reads; the walk reads them.
 //! See <https://developer.hashicorp.com/terraform/language/expressions/dynamic-blocks>.
+
+use std::sync::Arc;
 
 use super::terraform_schema;
 use crate::analysis::Traversal;
-use crate::body::{Body, BodySchema, File, FileRepr, NativeFile};
+use crate::body::{Body, BodySchema, Expression, File, FileRepr, NativeFile};
 use crate::diag::Diagnostics;
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::native::ident::is_identifier;
@@ -38,6 +40,9 @@ const NOT_VALUE_BLOCKS: &[&str] = &["required_providers"];
 /// The lifecycle argument whose references name resources, any instance
 /// of them.
 const TRIGGERS: &str = "replace_triggered_by";
+
+/// The meta-argument that names whole objects.
+const DEPENDS_ON: &str = "depends_on";
 
 /// Blocks where `self` is the resource instance (a `removed` block's
 /// destroy-time provisioners included).
@@ -75,6 +80,8 @@ enum Meaning {
     /// A provisioner, connection or postcondition block: where `self` is
     /// the resource instance.
     SelfBlock,
+    /// `depends_on`: whole objects, not their attributes.
+    DependsOn,
 }
 
 /// The instances a block makes, which `count.index` and `each.key` tell
@@ -110,6 +117,8 @@ pub(super) struct Reading {
     /// In a provisioner, connection or postcondition block, where `self`
     /// can be read.
     pub self_allowed: bool,
+    /// In `depends_on`, which names whole objects.
+    pub depends_on: bool,
 }
 
 impl Reading {
@@ -136,6 +145,10 @@ pub(super) enum Root {
 #[derive(Debug, Default)]
 pub(super) struct Places {
     places: Vec<Place>,
+    /// The references a JSON file writes as plain strings, which no
+    /// template reads: the elements of its `depends_on` arrays
+    /// (`"aws_instance.web"`).
+    pub written: Vec<Traversal>,
 }
 
 impl Places {
@@ -191,6 +204,7 @@ impl Places {
                     Meaning::Iterator(_) => {}
                     Meaning::Block(instances) => reading.block = Some(*instances),
                     Meaning::SelfBlock => reading.self_allowed = true,
+                    Meaning::DependsOn => reading.depends_on = true,
                 }
             }
         }
@@ -241,6 +255,8 @@ impl Places {
                             self.push(spans(attr.expr_span), Meaning::NotValues);
                         } else if name == TRIGGERS {
                             self.push(spans(attr.expr_span), Meaning::Triggers);
+                        } else if name == DEPENDS_ON {
+                            self.push(spans(attr.expr_span), Meaning::DependsOn);
                         }
                     }
                     Item::Block(block) => {
@@ -285,7 +301,7 @@ impl Places {
     }
 
     /// A JSON file's places, every value walked (iteratively).
-    fn json(&mut self, data: &FileData) {
+    fn json(&mut self, data: &Arc<FileData>) {
         let span = |node| {
             let n = data.node(node);
             (n.start, n.end)
@@ -312,12 +328,30 @@ impl Places {
                             self.push(span(prop.value), Meaning::Triggers);
                         } else if SELF_BLOCKS.contains(&&*name) {
                             self.push(span(prop.value), Meaning::SelfBlock);
+                        } else if name == DEPENDS_ON {
+                            self.push(span(prop.value), Meaning::DependsOn);
+                            self.json_depends_on(data, prop.value);
                         } else if name == "dynamic" {
                             self.json_dynamic(data, prop.value);
                         }
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// The addresses of a JSON `depends_on` array, each read as a
+    /// traversal as Terraform reads it (a string that is not one is left
+    /// to Terraform: it is no reference).
+    fn json_depends_on(&mut self, data: &Arc<FileData>, value: NodeId) {
+        let NodeKind::Array { first, len } = data.kind(value) else {
+            return;
+        };
+        for &element in data.elements(first, len) {
+            if data.kind(element) == NodeKind::String {
+                let expr = Expression::json(Arc::clone(data), element);
+                self.written.extend(expr.abs_traversal().ok());
             }
         }
     }
