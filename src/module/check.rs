@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::places::{repetition, Instances, Places, Reading, Root};
+use super::places::{byte_span, Instances, Places, Reading, Root};
 use super::{terraform_schema, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
 use crate::body::{BodySchema, File};
@@ -102,17 +102,17 @@ impl Module {
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
-    let declared = Declared::of(files);
+    let places: Vec<Places> = files.iter().map(Places::of).collect();
+    let declared = Declared::of(files, &places);
     let mut diags = Diagnostics::new();
-    for file in files {
+    for (file, places) in files.iter().zip(places) {
         let (own, mut references) = check_with_variables(file, ctx);
         for d in own.as_slice() {
             diags.push(d.clone());
         }
-        let places = Places::of(file);
         if !places.written.is_empty() {
             references.extend(places.written.iter().cloned());
-            references.sort_by_key(|t| t.range().start.byte);
+            references.sort_by_key(|t| byte_span(t).0);
         }
         let readings = places.classify(&references);
         for (t, reading) in references.iter().zip(readings) {
@@ -148,8 +148,14 @@ impl Declared {
     /// What `files` declare. A file whose blocks do not read (a JSON
     /// `variable` property that is not an object) declares what could be
     /// read; its own problems are not reported again here.
-    fn of(files: &[File]) -> Declared {
-        let mut declared = Declared::default();
+    fn of(files: &[File], places: &[Places]) -> Declared {
+        let mut declared = Declared {
+            repeated: places
+                .iter()
+                .flat_map(|p| p.repeated.iter().cloned())
+                .collect(),
+            ..Declared::default()
+        };
         for file in files {
             // What could be read, whatever else the file holds.
             let mut ignored = Diagnostics::new();
@@ -167,18 +173,12 @@ impl Declared {
                         declared.modules.insert(name.clone());
                     }
                     (mode @ ("resource" | "data" | "ephemeral"), [ty, name]) => {
-                        let (names, prefix) = match mode {
-                            "resource" => (&mut declared.managed, ""),
-                            "data" => (&mut declared.data, "data."),
-                            _ => (&mut declared.ephemeral, "ephemeral."),
+                        let names = match mode {
+                            "resource" => &mut declared.managed,
+                            "data" => &mut declared.data,
+                            _ => &mut declared.ephemeral,
                         };
                         names.insert(format!("{ty}.{name}"));
-                        let instances = repetition(&block.body);
-                        if instances != Instances::Single {
-                            declared
-                                .repeated
-                                .insert(format!("{prefix}{ty}.{name}"), instances);
-                        }
                     }
                     // A `check` block's scoped data source is one of the
                     // module's data resources (Terraform adds it to the

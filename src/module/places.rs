@@ -21,10 +21,8 @@
 
 use std::sync::Arc;
 
-use super::terraform_schema;
-use crate::analysis::Traversal;
-use crate::body::{Body, BodySchema, Expression, File, FileRepr, NativeFile};
-use crate::diag::Diagnostics;
+use crate::analysis::{Traversal, TraversalStep};
+use crate::body::{Expression, File, FileRepr, NativeFile};
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::native::ident::is_identifier;
 use crate::native::{Item, Span};
@@ -144,11 +142,14 @@ pub(super) enum Root {
 /// The places of one file.
 #[derive(Debug, Default)]
 pub(super) struct Places {
-    places: Vec<Place>,
+    found: Vec<Place>,
     /// The references a JSON file writes as plain strings, which no
     /// template reads: the elements of its `depends_on` arrays
     /// (`"aws_instance.web"`).
     pub written: Vec<Traversal>,
+    /// The address of each resource the file declares with `count` or
+    /// `for_each` (`aws_instance.web`, `data.aws_ami.a`), with which.
+    pub repeated: Vec<(String, Instances)>,
 }
 
 impl Places {
@@ -159,11 +160,10 @@ impl Places {
             FileRepr::Native(native) => places.native(native),
             FileRepr::Json(data) => places.json(data),
         }
-        places.blocks(file);
         // Outer places before the places inside them (the places nest as
         // the syntax does: none overlaps another partly).
         places
-            .places
+            .found
             .sort_unstable_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
         places
     }
@@ -173,19 +173,16 @@ impl Places {
     /// reference are a stack as deep as the file's nesting.
     pub(super) fn classify(&self, references: &[Traversal]) -> Vec<Reading> {
         let mut readings = vec![Reading::default(); references.len()];
-        if self.places.is_empty() {
+        if self.found.is_empty() {
             return readings;
         }
-        let span = |t: &Traversal| {
-            let r = t.range();
-            (r.start.byte as u32, r.end.byte as u32)
-        };
+        let spans: Vec<(u32, u32)> = references.iter().map(byte_span).collect();
         let mut order: Vec<usize> = (0..references.len()).collect();
-        order.sort_by_key(|&i| span(&references[i]).0);
-        let mut next = self.places.iter().peekable();
+        order.sort_by_key(|&i| spans[i].0);
+        let mut next = self.found.iter().peekable();
         let mut open: Vec<&Place> = Vec::new();
         for i in order {
-            let (start, end) = span(&references[i]);
+            let (start, end) = spans[i];
             while let Some(place) = next.next_if(|p| p.start <= start) {
                 open.push(place);
             }
@@ -212,28 +209,11 @@ impl Places {
     }
 
     fn push(&mut self, span: (u32, u32), meaning: Meaning) {
-        self.places.push(Place {
+        self.found.push(Place {
             start: span.0,
             end: span.1,
             meaning,
         });
-    }
-
-    /// The top-level blocks that may repeat, each with the instances it
-    /// makes.
-    fn blocks(&mut self, file: &File) {
-        let mut ignored = Diagnostics::new();
-        let read = file
-            .body()
-            .content_collecting(&terraform_schema(), true, "", &mut ignored);
-        let Ok((content, _)) = read else { return };
-        for block in &content.blocks {
-            if REPEATING_BLOCKS.contains(&block.type_name.as_str()) {
-                let range = block.body.range();
-                let span = (range.start.byte as u32, range.end.byte as u32);
-                self.push(span, Meaning::Block(repetition(&block.body)));
-            }
-        }
     }
 
     /// A native file's places, every body walked (iteratively).
@@ -265,6 +245,11 @@ impl Places {
                             continue;
                         };
                         let type_name = block.type_name.text(src);
+                        if top && REPEATING_BLOCKS.contains(&type_name) {
+                            let instances = native_instances(native, block.body);
+                            let labels = block.labels.iter().map(|l| l.text(src));
+                            self.block(span, type_name, labels, instances);
+                        }
                         if NOT_VALUE_BLOCKS.contains(&type_name) {
                             self.push(span, Meaning::NotValues);
                         } else if SELF_BLOCKS.contains(&type_name) {
@@ -319,6 +304,12 @@ impl Places {
                         let Some(name) = data.str(prop.name()) else {
                             continue;
                         };
+                        if top {
+                            if let Some(depth) = label_depth(&name) {
+                                let mut labels = Vec::new();
+                                self.json_blocks(data, prop.value, &name, depth, &mut labels);
+                            }
+                        }
                         if NOT_VALUE_ATTRIBUTES.contains(&&*name)
                             || NOT_VALUE_BLOCKS.contains(&&*name)
                             || (top && ADDRESS_BLOCKS.contains(&&*name))
@@ -337,6 +328,68 @@ impl Places {
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// A top-level block that may repeat: its body is a place, and a
+    /// repeated resource's address is kept for the module's declarations.
+    fn block<'a>(
+        &mut self,
+        span: (u32, u32),
+        type_name: &str,
+        labels: impl Iterator<Item = &'a str>,
+        instances: Instances,
+    ) {
+        self.push(span, Meaning::Block(instances));
+        let prefix = match type_name {
+            "resource" => "",
+            "data" => "data.",
+            "ephemeral" => "ephemeral.",
+            _ => return,
+        };
+        if instances != Instances::Single {
+            let labels: Vec<&str> = labels.collect();
+            if let [ty, name] = labels.as_slice() {
+                self.repeated
+                    .push((format!("{prefix}{ty}.{name}"), instances));
+            }
+        }
+    }
+
+    /// The blocks of a top-level JSON property `type_name` whose value
+    /// `node` is `depth` label levels above the bodies, each level an
+    /// object or an array of objects (HCL's JSON blocks).
+    fn json_blocks(
+        &mut self,
+        data: &FileData,
+        node: NodeId,
+        type_name: &str,
+        depth: usize,
+        labels: &mut Vec<String>,
+    ) {
+        let objects = match data.kind(node) {
+            NodeKind::Array { first, len } => data.elements(first, len),
+            _ => std::slice::from_ref(&node),
+        };
+        for &object in objects {
+            let NodeKind::Object { first, len } = data.kind(object) else {
+                continue;
+            };
+            if depth == 0 {
+                let n = data.node(object);
+                let instances = json_instances(data, object);
+                let names = labels.iter().map(String::as_str);
+                self.block((n.start, n.end), type_name, names, instances);
+                continue;
+            }
+            for prop in data.properties(first, len) {
+                let Some(label) = data.str(prop.name()) else {
+                    continue;
+                };
+                labels.push(label.into_owned());
+                self.json_blocks(data, prop.value, type_name, depth - 1, labels);
+                labels.pop();
             }
         }
     }
@@ -401,23 +454,68 @@ fn native_iterator(native: &NativeFile, body: u32) -> Option<&str> {
     })
 }
 
-/// Which instances a block body makes: whether it sets `count` or
-/// `for_each`.
-pub(super) fn repetition(body: &Body) -> Instances {
-    let schema = BodySchema::new()
-        .attribute("count", false)
-        .attribute("for_each", false);
-    let mut ignored = Diagnostics::new();
-    let Ok((content, _)) = body.content_collecting(&schema, true, "", &mut ignored) else {
+/// The bytes a traversal spans in its file.
+pub(super) fn byte_span(t: &Traversal) -> (u32, u32) {
+    let steps = t.steps();
+    let byte = |step: Option<&TraversalStep>, end: bool| {
+        step.map_or(0, |s| {
+            let r = s.range();
+            (if end { r.end.byte } else { r.start.byte }) as u32
+        })
+    };
+    (byte(steps.first(), false), byte(steps.last(), true))
+}
+
+/// The label levels of a top-level block type that may repeat.
+fn label_depth(type_name: &str) -> Option<usize> {
+    match type_name {
+        "resource" | "data" | "ephemeral" | "action" => Some(2),
+        "module" | "provider" => Some(1),
+        "import" => Some(0),
+        _ => None,
+    }
+}
+
+/// Which instances a native block body makes.
+fn native_instances(native: &NativeFile, body: u32) -> Instances {
+    let src = native.source.text();
+    let names = native
+        .tree
+        .bodies
+        .get(body as usize)
+        .into_iter()
+        .flat_map(|b| b.items.iter())
+        .filter_map(|item| match item {
+            Item::Attribute(attr) => Some(attr.name.text(src)),
+            Item::Block(_) => None,
+        });
+    instances_of(names)
+}
+
+/// Which instances a JSON block body (an object) makes.
+fn json_instances(data: &FileData, object: NodeId) -> Instances {
+    let NodeKind::Object { first, len } = data.kind(object) else {
         return Instances::Single;
     };
-    if content.attributes.contains_key("count") {
-        Instances::Counted
-    } else if content.attributes.contains_key("for_each") {
-        Instances::ForEach
-    } else {
-        Instances::Single
+    let names: Vec<_> = data
+        .properties(first, len)
+        .iter()
+        .filter_map(|p| data.str(p.name()))
+        .collect();
+    instances_of(names.iter().map(|n| &**n))
+}
+
+/// `count` makes counted instances, else `for_each` keyed ones.
+fn instances_of<'a>(names: impl Iterator<Item = &'a str>) -> Instances {
+    let mut instances = Instances::Single;
+    for name in names {
+        match name {
+            "count" => return Instances::Counted,
+            "for_each" => instances = Instances::ForEach,
+            _ => {}
+        }
     }
+    instances
 }
 
 fn spans(span: Span) -> (u32, u32) {
