@@ -10,14 +10,16 @@
 //! undeclared input variable"): a file read on its own, or a module some
 //! of whose files are elsewhere, is not wrong for naming what it does
 //! not hold, and Terraform itself is the judge at `terraform validate`.
+//! A name declared twice is an error whatever else the module holds.
 //! See <https://developer.hashicorp.com/terraform/language/expressions/references>.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::load::{role, tofu_precedence, Role};
 use super::places::{byte_span, Instances, Places, Reading, Root};
-use super::{terraform_schema, Module};
+use super::{terraform_schema, Dialect, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
-use crate::body::{BodySchema, File};
+use crate::body::{Block, BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
@@ -78,6 +80,13 @@ impl Module {
 /// `aws_instance.web.id`); a JSON file's `depends_on` strings are read
 /// as the addresses Terraform reads there, and checked like references.
 ///
+/// A name two primary files declare (a `variable`, a local value, an
+/// `output`, a `module` call, a resource of any mode, a `check` block, a
+/// provider configuration by its alias) is Terraform's error ("Duplicate
+/// variable declaration"), naming the first declaration: override files
+/// redeclare on purpose, and a `.tf` file with a `.tofu` twin is one
+/// OpenTofu leaves out.
+///
 /// A root name Terraform reserves (`count`, `each`, `self`, `path`, ...)
 /// or a single name (`string`) is no resource. Neither is a `dynamic`
 /// block's iterator inside that block, a provider configuration named by
@@ -105,9 +114,14 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
     let places: Vec<Places> = files.iter().map(Places::of).collect();
     let declared = Declared::of(files, &places);
     let mut diags = Diagnostics::new();
-    for (file, places) in files.iter().zip(places) {
+    let mut duplicates = declared.duplicates.iter().peekable();
+    for (index, (file, places)) in files.iter().zip(places).enumerate() {
         let (own, mut references) = check_with_variables(file, ctx);
         for d in own.as_slice() {
+            diags.push(d.clone());
+        }
+        // Recorded file by file, in the files' order.
+        while let Some((_, d)) = duplicates.next_if(|(i, _)| *i == index) {
             diags.push(d.clone());
         }
         if !places.written.is_empty() {
@@ -142,6 +156,11 @@ struct Declared {
     /// The address of each resource with `count` or `for_each` set
     /// (`aws_instance.web`, `data.aws_ami.a`), with which.
     repeated: BTreeMap<String, Instances>,
+    /// Where each name of a primary file was declared first, by what it
+    /// names (`variable.region`, `resource.aws_instance.web`).
+    first: HashMap<String, Range>,
+    /// Each second declaration of a name, with its file's index.
+    duplicates: Vec<(usize, Diagnostic)>,
 }
 
 impl Declared {
@@ -156,7 +175,9 @@ impl Declared {
                 .collect(),
             ..Declared::default()
         };
-        for file in files {
+        let primary = primary_files(files);
+        for (index, file) in files.iter().enumerate() {
+            let primary = primary[index];
             // What could be read, whatever else the file holds.
             let mut ignored = Diagnostics::new();
             let read = file
@@ -165,7 +186,11 @@ impl Declared {
             let Ok((content, _)) = read else { continue };
             for block in &content.blocks {
                 let labels = &block.labels;
-                match (block.type_name.as_str(), labels.as_slice()) {
+                let type_name = block.type_name.as_str();
+                if primary {
+                    declared.first_declaration(index, block);
+                }
+                match (type_name, labels.as_slice()) {
                     ("variable", [name]) => {
                         declared.variables.insert(name.clone());
                     }
@@ -192,6 +217,9 @@ impl Declared {
                         let Ok((scoped, _)) = read else { continue };
                         for data in &scoped.blocks {
                             if let [ty, name] = data.labels.as_slice() {
+                                if primary {
+                                    declared.first_declaration(index, data);
+                                }
                                 let key = format!("{ty}.{name}");
                                 declared.scoped.insert(key, block.body.range());
                             }
@@ -199,13 +227,52 @@ impl Declared {
                     }
                     ("locals", []) => {
                         let attrs = block.body.just_attributes_collecting(&mut ignored);
-                        declared.locals.extend(attrs.into_keys());
+                        for (name, attr) in attrs {
+                            if primary {
+                                let what = Duplicate::Local(&name);
+                                declared.first(index, what, &attr.range);
+                            }
+                            declared.locals.insert(name);
+                        }
                     }
                     _ => {}
                 }
             }
         }
         declared
+    }
+
+    /// Records the declaration `block` of a primary file (file `index`),
+    /// or its duplicate.
+    fn first_declaration(&mut self, index: usize, block: &Block) {
+        let what = match (block.type_name.as_str(), block.labels.as_slice()) {
+            ("variable", [name]) => Duplicate::Variable(name),
+            ("output", [name]) => Duplicate::Output(name),
+            ("module", [name]) => Duplicate::Module(name),
+            ("check", [name]) => Duplicate::Check(name),
+            (mode @ ("resource" | "data" | "ephemeral" | "action"), [ty, name]) => {
+                Duplicate::Resource(mode, ty, name)
+            }
+            ("provider", [name]) => Duplicate::Provider(name, provider_alias(block)),
+            _ => return,
+        };
+        self.first(index, what, &block.def_range);
+    }
+
+    /// Records `what`, declared at `range` in file `index`, or its
+    /// duplicate: Terraform's error, naming the first declaration.
+    fn first(&mut self, index: usize, what: Duplicate<'_>, range: &Range) {
+        let key = what.key();
+        match self.first.get(&key) {
+            None => {
+                self.first.insert(key, range.clone());
+            }
+            Some(first) => {
+                let (summary, detail) = what.message(first);
+                let d = Diagnostic::error(summary, detail, Some(range.clone()));
+                self.duplicates.push((index, d));
+            }
+        }
     }
 
     /// The warning for `t`, read as `reading` says, when it names
@@ -397,6 +464,122 @@ impl Declared {
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default()
     }
+}
+
+/// A name a module declares, which no two of its primary files may
+/// declare twice.
+enum Duplicate<'a> {
+    Variable(&'a str),
+    Local(&'a str),
+    Output(&'a str),
+    Module(&'a str),
+    Check(&'a str),
+    /// The mode's block type (`resource`, `data`, `ephemeral`, `action`),
+    /// the type and the name.
+    Resource(&'a str, &'a str, &'a str),
+    /// The provider's name and its alias, if it has one.
+    Provider(&'a str, Option<String>),
+}
+
+impl Duplicate<'_> {
+    /// What the name is kept under: names of different kinds never meet
+    /// (a scoped data source shares the data resources' names).
+    fn key(&self) -> String {
+        match self {
+            Duplicate::Variable(n) => format!("variable {n}"),
+            Duplicate::Local(n) => format!("local {n}"),
+            Duplicate::Output(n) => format!("output {n}"),
+            Duplicate::Module(n) => format!("module {n}"),
+            Duplicate::Check(n) => format!("check {n}"),
+            Duplicate::Resource(mode, ty, n) => format!("{mode} {ty}.{n}"),
+            Duplicate::Provider(n, alias) => {
+                format!("provider {n}.{}", alias.as_deref().unwrap_or(""))
+            }
+        }
+    }
+
+    /// Terraform's summary and detail for a second declaration, the first
+    /// being at `first` (configs/module.go's wording).
+    fn message(&self, first: &Range) -> (String, String) {
+        let unique = "Resource names must be unique per type in each module.";
+        match self {
+            Duplicate::Variable(n) => (
+                "Duplicate variable declaration".into(),
+                format!("A variable named {n:?} was already declared at {first}. Variable names must be unique within a module."),
+            ),
+            Duplicate::Local(n) => (
+                "Duplicate local value definition".into(),
+                format!("A local value named {n:?} was already defined at {first}. Local value names must be unique within a module."),
+            ),
+            Duplicate::Output(n) => (
+                "Duplicate output definition".into(),
+                format!("An output named {n:?} was already defined at {first}. Output names must be unique within a module."),
+            ),
+            Duplicate::Module(n) => (
+                "Duplicate module call".into(),
+                format!("A module call named {n:?} was already defined at {first}. Module calls must have unique names within a module."),
+            ),
+            Duplicate::Check(n) => (
+                format!("Duplicate check {n:?} configuration"),
+                format!("A check block named {n:?} was already declared at {first}. Check blocks must be unique within each module."),
+            ),
+            Duplicate::Resource("action", ty, n) => (
+                format!("Duplicate action {ty:?} configuration"),
+                format!("An action named {n:?} was already declared at {first}. {unique}"),
+            ),
+            Duplicate::Resource(mode, ty, n) => {
+                let what = match *mode {
+                    "resource" => "resource",
+                    "data" => "data resource",
+                    _ => "ephemeral resource",
+                };
+                (
+                    format!("Duplicate {mode} {ty:?} configuration"),
+                    format!("A {ty} {what} named {n:?} was already declared at {first}. {unique}"),
+                )
+            }
+            Duplicate::Provider(n, None) => (
+                "Duplicate provider configuration".into(),
+                format!("A default (non-aliased) provider configuration for {n:?} was already given at {first}. If multiple configurations are required, set the \"alias\" argument for alternative configurations."),
+            ),
+            Duplicate::Provider(n, Some(alias)) => (
+                "Duplicate provider configuration".into(),
+                format!("A provider configuration for {n:?} with alias {alias:?} was already given at {first}. Each configuration for the same provider must have a distinct alias."),
+            ),
+        }
+    }
+}
+
+/// A provider block's `alias`, when it is a literal string.
+fn provider_alias(block: &Block) -> Option<String> {
+    let schema = BodySchema::new().attribute("alias", false);
+    let mut ignored = Diagnostics::new();
+    let (content, _) = block
+        .body
+        .content_collecting(&schema, true, "", &mut ignored)
+        .ok()?;
+    let value = content
+        .attributes
+        .get("alias")?
+        .expr
+        .value(&EvalContext::new())
+        .ok()?;
+    value.as_str().map(str::to_string)
+}
+
+/// Which of `files` are primary files: not override files
+/// (`override.tf`, `*_override.tf.json`), which redeclare on purpose, nor
+/// a `.tf` file that OpenTofu leaves out for its `.tofu` twin.
+fn primary_files(files: &[File]) -> Vec<bool> {
+    let names: Vec<String> = files.iter().map(|f| f.filename().to_string()).collect();
+    let loaded = tofu_precedence(&names);
+    names
+        .iter()
+        .map(|name| {
+            let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+            loaded.contains(name) && role(base, Dialect::OpenTofu) == Some(Role::Primary)
+        })
+        .collect()
 }
 
 /// Terraform's check of a `count.index` or `each.key` reference: the

@@ -417,3 +417,59 @@ locals {
         ]
     );
 }
+
+#[test]
+fn a_name_two_primary_files_declare_is_terraforms_duplicate_error() {
+    let a = parse_native(
+        "variable \"region\" {}\nlocals {\n  x = 1\n}\nresource \"aws_instance\" \"web\" {}\nprovider \"aws\" {}\nprovider \"aws\" {\n  alias = \"west\"\n}\n",
+        "a.tf",
+    )
+    .unwrap();
+    let b = parse_native(
+        "variable \"region\" {}\nlocals {\n  x = 2\n  y = 3\n}\nresource \"aws_instance\" \"web\" {}\ndata \"aws_instance\" \"web\" {}\noutput \"o\" {\n  value = local.y\n}\nprovider \"aws\" {}\nprovider \"aws\" {\n  alias = \"west\"\n}\n",
+        "b.tf",
+    )
+    .unwrap();
+    let c = parse(
+        r#"{"output": {"o": {"value": 1}}, "module": {"m": {"source": "./m"}}}"#,
+        "c.tf.json",
+    )
+    .unwrap();
+    // Override files redeclare on purpose; a `.tf` file with a `.tofu`
+    // twin is left out by OpenTofu, and Terraform reads no `.tofu` file.
+    let over = parse_native(
+        "variable \"region\" {}\nmodule \"m\" {\n  source = \"./n\"\n}\n",
+        "a_override.tf",
+    )
+    .unwrap();
+    let tf = parse_native("output \"t\" {\n  value = 1\n}\n", "t.tf").unwrap();
+    let tofu = parse_native("output \"t\" {\n  value = 2\n}\n", "t.tofu").unwrap();
+    let diags = check_files(
+        &[a, b, c, over, tf, tofu],
+        &EvalContext::new().with_stdlib(),
+    );
+    let found: Vec<String> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            format!(
+                "{:?} {} @ {}: {}",
+                d.severity,
+                d.summary,
+                d.subject.as_ref().unwrap(),
+                d.detail
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Error Duplicate variable declaration @ b.tf:1,1-18: A variable named \"region\" was already declared at a.tf:1,1-18. Variable names must be unique within a module.",
+            "Error Duplicate local value definition @ b.tf:3,3-8: A local value named \"x\" was already defined at a.tf:3,3-8. Local value names must be unique within a module.",
+            "Error Duplicate resource \"aws_instance\" configuration @ b.tf:6,1-30: A aws_instance resource named \"web\" was already declared at a.tf:5,1-30. Resource names must be unique per type in each module.",
+            "Error Duplicate provider configuration @ b.tf:11,1-15: A default (non-aliased) provider configuration for \"aws\" was already given at a.tf:6,1-15. If multiple configurations are required, set the \"alias\" argument for alternative configurations.",
+            "Error Duplicate provider configuration @ b.tf:12,1-15: A provider configuration for \"aws\" with alias \"west\" was already given at a.tf:7,1-15. Each configuration for the same provider must have a distinct alias.",
+            "Error Duplicate output definition @ c.tf.json:1,18-19: An output named \"o\" was already defined at b.tf:8,1-11. Output names must be unique within a module.",
+        ]
+    );
+}
