@@ -8,8 +8,9 @@
 //! functions: a call to another is an error in Terraform's and OpenTofu's
 //! files, a warning in another application's, which may define it); the
 //! Terraform files of each walked directory are also checked as one module
-//! ([`hcl_json::module::check_files`]: references to undeclared variables,
-//! locals, module calls, data and ephemeral resources).
+//! ([`hcl_json::module::check_files`]: names declared twice, references
+//! to what the module does not declare or Terraform would refuse, and the
+//! values of the variable files Terraform loads by itself).
 //!
 //! The work is split by unit (a module directory, or one file) over
 //! `--jobs` threads that take the next unit from one atomic index, so a
@@ -78,11 +79,31 @@ fn is_config_file(name: &str) -> bool {
 }
 
 /// Whether `name` is one of a Terraform module's configuration files
-/// (what Terraform loads as the module, override files included).
+/// (what Terraform loads as the module, override files included) or one
+/// of the variable files it loads from the module's directory by itself,
+/// whose values are checked against the module's variables.
 fn is_module_file(name: &str) -> bool {
-    [".tf", ".tf.json", ".tofu", ".tofu.json"]
-        .iter()
-        .any(|s| name.ends_with(s))
+    [
+        ".tf",
+        ".tf.json",
+        ".tofu",
+        ".tofu.json",
+        ".auto.tfvars",
+        ".auto.tfvars.json",
+    ]
+    .iter()
+    .any(|s| name.ends_with(s))
+        || name == "terraform.tfvars"
+        || name == "terraform.tfvars.json"
+}
+
+/// Whether `path` names a variable file Terraform loads by itself.
+fn is_variable_file(path: &str) -> bool {
+    let name = Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.ends_with(".tfvars") || name.ends_with(".tfvars.json")
 }
 
 /// Whether `path` is read by Terraform or OpenTofu, whose functions are
@@ -274,6 +295,12 @@ fn units(paths: &[String]) -> Vec<Unit> {
     for (_, mut paths) in modules {
         paths.sort();
         paths.dedup();
+        // Variable files without a module beside them set nothing here
+        // (a -var-file's directory): each is checked on its own.
+        if paths.iter().all(|p| is_variable_file(p)) {
+            files.extend(paths);
+            continue;
+        }
         // A file also named on the command line is checked with its module.
         for p in &paths {
             files.remove(p);

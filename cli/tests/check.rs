@@ -295,3 +295,25 @@ fn exit_statuses() {
     assert_eq!(check(&dir, &[]).0, Some(2));
     assert_eq!(check(&dir, &["a.tf", "--jobs", "0"]).0, Some(2));
 }
+
+#[test]
+fn the_variable_files_a_module_loads_are_checked_against_its_variables() {
+    let files = [
+        ("mod/variables.tf", "variable \"region\" {}\n"),
+        ("mod/terraform.tfvars", "regoin = \"eu-west-1\"\n"),
+        // No module here: the file is some command line's -var-file.
+        ("envs/terraform.tfvars", "anything = 1\n"),
+    ];
+    let dir = tree("var-files", &files);
+    let (code, _, err) = check(&dir, &["."]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        headlines(&err)
+            .into_iter()
+            .filter(|l| l.starts_with("Warning"))
+            .collect::<Vec<_>>(),
+        ["Warning: Value for undeclared variable"]
+    );
+    assert!(err.contains("mod/terraform.tfvars line 1"), "{err}");
+    assert!(err.contains("Did you mean \"region\"?"), "{err}");
+}

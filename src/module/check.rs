@@ -15,11 +15,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::load::{role, tofu_precedence, Role};
+use super::load::{auto_var_files, role, tofu_precedence, Role};
 use super::places::{byte_span, Instances, Places, Reading, Root};
+use super::vars::{declarations, VariableValues};
 use super::{terraform_schema, Dialect, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
-use crate::body::{Block, BodySchema, File};
+use crate::body::{Block, Body, BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
@@ -57,8 +58,9 @@ impl Module {
 }
 
 /// Checks the files of one Terraform module (its `.tf` and `.tf.json`
-/// files, override files included; not its variable or test files):
-/// [`File::check`] of each, then every `var.NAME`, `local.NAME`,
+/// files, override files included, and the variable files Terraform loads
+/// from its directory by itself; not its test files): [`File::check`] of
+/// each configuration file, then every `var.NAME`, `local.NAME`,
 /// `module.NAME`, `data.TYPE.NAME`, `ephemeral.TYPE.NAME` and managed
 /// resource reference (`TYPE.NAME`, or `resource.TYPE.NAME`) that no file
 /// declares (with a `variable`, `locals`, `module`, `data`, `ephemeral`
@@ -87,6 +89,14 @@ impl Module {
 /// redeclare on purpose, and a `.tf` file with a `.tofu` twin is one
 /// OpenTofu leaves out.
 ///
+/// Among `files`, `terraform.tfvars`, `terraform.tfvars.json` and
+/// `*.auto.tfvars(.json)` are read as Terraform reads them
+/// ([`VariableValues::resolve`], in Terraform's order): a value for a
+/// variable the module does not declare is a warning, a value its type
+/// refuses or an expression a variable file may not hold an error; a
+/// required variable they leave unset is not (the command line may set
+/// it).
+///
 /// A root name Terraform reserves (`count`, `each`, `self`, `path`, ...)
 /// or a single name (`string`) is no resource. Neither is a `dynamic`
 /// block's iterator inside that block, a provider configuration named by
@@ -111,6 +121,8 @@ impl Module {
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
+    let (var_files, files) = split_variable_files(files);
+    let files = files.as_slice();
     let places: Vec<Places> = files.iter().map(Places::of).collect();
     let declared = Declared::of(files, &places);
     let mut diags = Diagnostics::new();
@@ -135,7 +147,63 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
             }
         }
     }
+    diags.extend(variable_files(files, &var_files));
     diags
+}
+
+/// The variable files Terraform loads by itself from a module's directory
+/// (`terraform.tfvars`, `*.auto.tfvars`, their JSON forms), in the order
+/// it reads them, and the module's other files.
+fn split_variable_files(files: &[File]) -> (Vec<File>, Vec<File>) {
+    let names: Vec<&str> = files.iter().map(|f| base_name(f.filename())).collect();
+    let owned: Vec<String> = names.iter().map(ToString::to_string).collect();
+    let auto = auto_var_files(&owned, Dialect::Terraform);
+    let var_files = auto
+        .iter()
+        .flat_map(|name| files.iter().zip(&names).filter(move |(_, n)| *n == name))
+        .map(|(f, _)| f.clone())
+        .collect();
+    let others = files
+        .iter()
+        .zip(&names)
+        .filter(|(_, n)| !auto.iter().any(|a| a == *n))
+        .map(|(f, _)| f.clone())
+        .collect();
+    (var_files, others)
+}
+
+/// What Terraform says of the values `var_files` give the variables the
+/// module's primary files declare: a value for an undeclared variable
+/// (a warning, with a suggestion), one its type refuses, an expression a
+/// variable file may not hold. Not a required variable left unset: the
+/// command line or the environment may set it.
+fn variable_files(files: &[File], var_files: &[File]) -> Vec<Diagnostic> {
+    // Without a module beside them, the files set nothing here.
+    if var_files.is_empty() || files.is_empty() {
+        return Vec::new();
+    }
+    let primary = primary_files(files);
+    let bodies: Vec<Body> = files
+        .iter()
+        .zip(primary)
+        .filter(|(_, primary)| *primary)
+        .map(|(f, _)| f.body())
+        .collect();
+    // The declarations' own problems are the module check's to report.
+    let (declarations, _) = declarations(&Body::merge(&bodies));
+    match VariableValues::resolve(&declarations, var_files) {
+        Ok(values) => values.warnings().to_vec(),
+        Err(err) => err
+            .into_diagnostics()
+            .into_iter()
+            .filter(|d| d.summary != "No value for required variable")
+            .collect(),
+    }
+}
+
+/// A path's last component.
+fn base_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
 /// The names a module declares.
@@ -576,8 +644,7 @@ fn primary_files(files: &[File]) -> Vec<bool> {
     names
         .iter()
         .map(|name| {
-            let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-            loaded.contains(name) && role(base, Dialect::OpenTofu) == Some(Role::Primary)
+            loaded.contains(name) && role(base_name(name), Dialect::OpenTofu) == Some(Role::Primary)
         })
         .collect()
 }

@@ -473,3 +473,42 @@ fn a_name_two_primary_files_declare_is_terraforms_duplicate_error() {
         ]
     );
 }
+
+#[test]
+fn the_variable_files_terraform_loads_by_itself_set_declared_variables() {
+    let vars = parse_native(
+        "variable \"region\" {}\nvariable \"port\" {\n  type = number\n}\nvariable \"zones\" {\n  type = list(string)\n}\n",
+        "variables.tf",
+    )
+    .unwrap();
+    let tfvars = parse_native(
+        "regoin = \"eu-west-1\"\nport   = \"eighty\"\nzones  = [upper(\"a\")]\n",
+        "terraform.tfvars",
+    )
+    .unwrap();
+    let auto = parse(r#"{"size": 3}"#, "prod.auto.tfvars.json").unwrap();
+    let diags = check_files(&[auto, tfvars, vars], &EvalContext::new().with_stdlib());
+    let found: Vec<String> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            format!(
+                "{:?} {} @ {}",
+                d.severity,
+                d.summary,
+                d.subject.as_ref().unwrap()
+            )
+        })
+        .collect();
+    // terraform.tfvars first, as Terraform reads it; `region` left unset
+    // is no error here (`-var` may set it).
+    assert_eq!(
+        found,
+        [
+            "Warning Value for undeclared variable @ terraform.tfvars:1,1-7",
+            "Error Function calls not allowed @ terraform.tfvars:3,11-21",
+            "Warning Value for undeclared variable @ prod.auto.tfvars.json:1,2-8",
+            "Error Invalid value for input variable @ terraform.tfvars:2,10-18",
+        ]
+    );
+}

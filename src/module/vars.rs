@@ -24,7 +24,7 @@ use indexmap::IndexMap;
 
 use super::{load, read_file, Module};
 use crate::body::Expression;
-use crate::body::{BodySchema, File};
+use crate::body::{Body, BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
 use crate::ext::typeexpr::{Optional, TypeConstraint};
@@ -480,92 +480,13 @@ impl Module {
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn variables(&self) -> Result<Vec<Variable>, Error> {
-        let top = self
-            .body()
-            .partial_content(&BodySchema::new().block("variable", &["name"]))?
-            .0;
-        let schema = BodySchema::new()
-            .attribute("type", false)
-            .attribute("default", false)
-            .attribute("nullable", false);
-        let mut diags = Diagnostics::new();
-        let mut vars = Vec::new();
-        for block in top.blocks {
-            let content = match block.body.partial_content(&schema) {
-                Ok((content, _)) => content,
-                Err(err) => {
-                    diags.extend(err.into_diagnostics());
-                    continue;
-                }
-            };
-            let literal = EvalContext::literal();
-            let constraint = content.attributes.get("type").and_then(|attr| {
-                variable_type(&attr.expr)
-                    .map_err(|e| diags.extend(e.into_diagnostics()))
-                    .ok()
-            });
-            let nullable = match content.attributes.get("nullable") {
-                Some(attr) => match attr.expr.value(&literal) {
-                    Ok(Value::Bool(b)) => b,
-                    Ok(_) => {
-                        diags.push(Diagnostic::error(
-                            "Invalid nullable value",
-                            "The nullable argument must be true or false.",
-                            Some(attr.expr.range()),
-                        ));
-                        true
-                    }
-                    Err(e) => {
-                        diags.extend(e.into_diagnostics());
-                        true
-                    }
-                },
-                None => true,
-            };
-            let default = content.attributes.get("default").and_then(|attr| {
-                let value = attr
-                    .expr
-                    .value(&literal)
-                    .map_err(|e| diags.extend(e.into_diagnostics()))
-                    .ok()?;
-                match &constraint {
-                    Some(c) if !value.is_null() => match c.convert(&value) {
-                        Ok(v) => Some(v),
-                        Err(err) => {
-                            diags.push(Diagnostic::error(
-                                "Invalid default value for variable",
-                                format!("This default value is not compatible with the variable's type constraint: {}.", unsuitable_reason(&err)),
-                                Some(attr.expr.range()),
-                            ));
-                            None
-                        }
-                    },
-                    _ => Some(value),
-                }
-            });
-            let name = block.labels.first().cloned().unwrap_or_default();
-            if let Some(first) = vars.iter().find(|v: &&Variable| v.name == name) {
-                diags.push(Diagnostic::error(
-                    "Duplicate variable declaration",
-                    format!("A variable named {name:?} was already declared at {}. Variable names must be unique within a module.", first.decl_range),
-                    Some(block.def_range.clone()),
-                ));
-                continue;
-            }
-            vars.push(Variable {
-                name,
-                constraint,
-                default,
-                nullable,
-                decl_range: block.def_range,
-            });
-        }
+        let (vars, diags) = declarations(self.body());
         diags
             .into_result(vars)
             .map_err(|err| self.body().attach(err))
     }
 
-    /// The values of the module's variables, from the variable files the
+    /// The values of the module's variables, from the variable files    /// The values of the module's variables, from the variable files the
     /// dialect loads from the module directory by itself, then `files` in
     /// order (what `-var-file` names), later winning. See
     /// [`VariableValues::resolve`].
@@ -645,6 +566,96 @@ impl Module {
         }
         VariableValues::resolve_sources(&declarations, sources)
     }
+}
+
+/// The `variable` blocks of `body`, each as far as it reads, and the
+/// problems of those that do not (a duplicate keeps the first).
+pub(super) fn declarations(body: &Body) -> (Vec<Variable>, Diagnostics) {
+    let top = match body.partial_content(&BodySchema::new().block("variable", &["name"])) {
+        Ok((top, _)) => top,
+        Err(err) => {
+            let mut diags = Diagnostics::new();
+            diags.extend(err.into_diagnostics());
+            return (Vec::new(), diags);
+        }
+    };
+    let schema = BodySchema::new()
+        .attribute("type", false)
+        .attribute("default", false)
+        .attribute("nullable", false);
+    let mut diags = Diagnostics::new();
+    let mut vars = Vec::new();
+    for block in top.blocks {
+        let content = match block.body.partial_content(&schema) {
+            Ok((content, _)) => content,
+            Err(err) => {
+                diags.extend(err.into_diagnostics());
+                continue;
+            }
+        };
+        let literal = EvalContext::literal();
+        let constraint = content.attributes.get("type").and_then(|attr| {
+            variable_type(&attr.expr)
+                .map_err(|e| diags.extend(e.into_diagnostics()))
+                .ok()
+        });
+        let nullable = match content.attributes.get("nullable") {
+            Some(attr) => match attr.expr.value(&literal) {
+                Ok(Value::Bool(b)) => b,
+                Ok(_) => {
+                    diags.push(Diagnostic::error(
+                        "Invalid nullable value",
+                        "The nullable argument must be true or false.",
+                        Some(attr.expr.range()),
+                    ));
+                    true
+                }
+                Err(e) => {
+                    diags.extend(e.into_diagnostics());
+                    true
+                }
+            },
+            None => true,
+        };
+        let default = content.attributes.get("default").and_then(|attr| {
+                let value = attr
+                    .expr
+                    .value(&literal)
+                    .map_err(|e| diags.extend(e.into_diagnostics()))
+                    .ok()?;
+                match &constraint {
+                    Some(c) if !value.is_null() => match c.convert(&value) {
+                        Ok(v) => Some(v),
+                        Err(err) => {
+                            diags.push(Diagnostic::error(
+                                "Invalid default value for variable",
+                                format!("This default value is not compatible with the variable's type constraint: {}.", unsuitable_reason(&err)),
+                                Some(attr.expr.range()),
+                            ));
+                            None
+                        }
+                    },
+                    _ => Some(value),
+                }
+            });
+        let name = block.labels.first().cloned().unwrap_or_default();
+        if let Some(first) = vars.iter().find(|v: &&Variable| v.name == name) {
+            diags.push(Diagnostic::error(
+                    "Duplicate variable declaration",
+                    format!("A variable named {name:?} was already declared at {}. Variable names must be unique within a module.", first.decl_range),
+                    Some(block.def_range.clone()),
+                ));
+            continue;
+        }
+        vars.push(Variable {
+            name,
+            constraint,
+            default,
+            nullable,
+            decl_range: block.def_range,
+        });
+    }
+    (vars, diags)
 }
 
 /// Why a conversion failed, as a sentence fragment.
