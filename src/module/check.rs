@@ -437,7 +437,7 @@ impl Declared {
                 }
             }
             "count" | "each" => return repetition_reference(t, reading),
-            "path" | "terraform" => return object_attribute(t),
+            "path" | "terraform" | "tofu" => return object_attribute(t),
             "self" if !reading.self_allowed => {
                 let detail = "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.";
                 let subject = range_of_root(t)?.clone();
@@ -717,16 +717,17 @@ fn attribute_of_object(t: &Traversal) -> Option<Diagnostic> {
     ))
 }
 
-/// Terraform's check of a `path.` or `terraform.` reference: the
-/// attribute must be one the object has (evaluate_data.go's wording).
+/// Terraform's check of a `path.` or `terraform.` reference, and
+/// OpenTofu's of `tofu.` (its other name for `terraform`): the attribute
+/// must be one the object has (evaluate_data.go's wording, OpenTofu's for
+/// `tofu`).
 fn object_attribute(t: &Traversal) -> Option<Diagnostic> {
     let Some(TraversalStep::Attr { name, range }) = t.steps().get(1) else {
         return None;
     };
     let detail = match (t.root_name(), name.as_str()) {
-        ("path", "cwd" | "module" | "root") | ("terraform", "workspace" | "applying") => {
-            return None
-        }
+        ("path", "cwd" | "module" | "root")
+        | ("terraform" | "tofu", "workspace" | "applying") => return None,
         ("path", _) => {
             let names = ["cwd", "module", "root"];
             let suggestion = did_you_mean(name, names)
@@ -734,7 +735,8 @@ fn object_attribute(t: &Traversal) -> Option<Diagnostic> {
                 .unwrap_or_default();
             format!("The \"path\" object does not have an attribute named {name:?}.{suggestion}")
         }
-        (_, "env") => "The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute.".to_string(),
+        (root, "env") => format!("The {root}.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the {root}.workspace attribute."),
+        ("tofu", _) => format!("The \"tofu\" object does not have an attribute named {name:?}. The only supported attributes are tofu.workspace and tofu.applying"),
         _ => format!("The \"terraform\" object does not have an attribute named {name:?}. The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply."),
     };
     let summary = format!("Invalid {:?} attribute", t.root_name());
@@ -761,6 +763,7 @@ const RESERVED_ROOTS: &[&str] = &[
     "self",
     "caller",
     "terraform",
+    "tofu",
     "var",
     "action",
     "template",

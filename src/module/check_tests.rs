@@ -352,7 +352,7 @@ removed {
 #[test]
 fn path_and_terraform_have_only_their_own_attributes() {
     let f = parse_native(
-        "locals {\n  a = [path.module, path.root, path.cwd, terraform.workspace, terraform.applying]\n  b = [path.modules, terraform.env, terraform.version]\n}\n",
+        "locals {\n  a = [path.module, path.root, path.cwd, terraform.workspace, terraform.applying, tofu.workspace]\n  b = [path.modules, terraform.env, terraform.version, tofu.version]\n}\n",
         "m.tf",
     )
     .unwrap();
@@ -375,6 +375,8 @@ fn path_and_terraform_have_only_their_own_attributes() {
             "Invalid \"path\" attribute @ m.tf:3,8-20: The \"path\" object does not have an attribute named \"modules\". Did you mean \"module\"?",
             "Invalid \"terraform\" attribute @ m.tf:3,22-35: The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute.",
             "Invalid \"terraform\" attribute @ m.tf:3,37-54: The \"terraform\" object does not have an attribute named \"version\". The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply.",
+            // OpenTofu's other name for the object, in OpenTofu's words.
+            "Invalid \"tofu\" attribute @ m.tf:3,56-68: The \"tofu\" object does not have an attribute named \"version\". The only supported attributes are tofu.workspace and tofu.applying",
         ]
     );
 }

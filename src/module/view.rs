@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 use indexmap::IndexMap;
 
 use super::vars::{Variable, VariableValues};
-use super::Module;
+use super::{Dialect, Module};
 use crate::analysis::TraversalStep;
 use crate::body::{Body, BodySchema, Expression};
 use crate::diag::{Diagnostic, Diagnostics, Error};
@@ -132,6 +132,9 @@ pub struct TerraformView {
     pub module_calls: Vec<ModuleCall>,
     /// The module's directory, for `path.module`.
     dir: Option<String>,
+    /// Whether the module is OpenTofu's, whose `tofu` object is
+    /// `terraform`'s other name.
+    tofu: bool,
 }
 
 /// How [`TerraformView::eval_context`] sets input variables.
@@ -256,6 +259,7 @@ impl Module {
             outputs: Vec::new(),
             module_calls: Vec::new(),
             dir: self.dir().map(|d| d.display().to_string()),
+            tofu: self.options().dialect() == Dialect::OpenTofu,
         };
         let mut seen: HashMap<(&'static str, Vec<String>), Range> = HashMap::new();
         let mut first = |kind: &'static str, labels: &[String], range: &Range| {
@@ -453,7 +457,8 @@ impl TerraformView {
     /// - `path.module` and `path.root`: the module's directory (`"."` for
     ///   a module from sources); `path.cwd` and `terraform.workspace`
     ///   unknown strings; `terraform.applying` (Terraform 1.10) an unknown
-    ///   bool, marked ephemeral as Terraform marks it.
+    ///   bool, marked ephemeral as Terraform marks it; in an OpenTofu
+    ///   module, `tofu` too, OpenTofu's other name for `terraform`.
     ///
     /// `count`, `each` and `self` are not set: they belong to one
     /// resource's evaluation (add them in a [`child`](EvalContext::child)).
@@ -527,18 +532,19 @@ impl TerraformView {
                     ("cwd", unknown_string()),
                 ]),
             )
-            .with_variable(
-                "terraform",
-                Value::object([
-                    ("workspace", unknown_string()),
-                    (
-                        "applying",
-                        Value::unknown(Type::Bool).mark(Marks::EPHEMERAL),
-                    ),
-                ]),
-            )
             .with_variable("data", nest(data))
             .with_variable("ephemeral", nest(ephemeral));
+        let terraform = Value::object([
+            ("workspace", unknown_string()),
+            (
+                "applying",
+                Value::unknown(Type::Bool).mark(Marks::EPHEMERAL),
+            ),
+        ]);
+        if self.tofu {
+            ctx = ctx.with_variable("tofu", terraform.clone());
+        }
+        ctx = ctx.with_variable("terraform", terraform);
         for (ty, names) in &managed {
             ctx = ctx.with_variable(*ty, Value::object(names.iter().cloned()));
         }

@@ -221,3 +221,24 @@ fn a_managed_resource_is_also_named_with_the_resource_prefix() {
     assert_eq!(a.ty(), Type::tuple([Type::Dynamic, Type::Dynamic]));
     assert!(!a.is_wholly_known());
 }
+
+#[test]
+fn an_opentofu_module_has_the_tofu_object_too() {
+    let src =
+        "output \"w\" {\n  value = tofu.workspace\n}\noutput \"a\" {\n  value = tofu.applying\n}\n";
+    let tofu = Module::from_sources([("main.tofu", src)], &LoadOptions::opentofu())
+        .unwrap()
+        .terraform()
+        .unwrap();
+    let ctx = tofu.eval_context(&ContextOptions::new()).unwrap();
+    assert_eq!(eval(&tofu, &ctx, "w"), Value::unknown(Type::String));
+    assert_eq!(
+        eval(&tofu, &ctx, "a").marks(),
+        crate::value::Marks::EPHEMERAL
+    );
+    // Terraform has no such object: `tofu` is a resource type there.
+    let terraform = view(src);
+    let ctx = terraform.eval_context(&ContextOptions::new()).unwrap();
+    let out = terraform.outputs.iter().find(|o| o.name == "w").unwrap();
+    assert!(out.value.value(&ctx).is_err());
+}
