@@ -13,7 +13,7 @@
 //! A name declared twice is an error whatever else the module holds.
 //! See <https://developer.hashicorp.com/terraform/language/expressions/references>.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeMap;
 
 use super::load::{auto_var_files, role, tofu_precedence, Role};
 use super::places::{byte_span, Instances, Places, Reading, Root};
@@ -206,35 +206,47 @@ fn base_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
+/// The names a module declares of one kind, each with where it was
+/// declared first.
+type Names = BTreeMap<String, Range>;
+
 /// The names a module declares.
 #[derive(Default)]
 struct Declared {
-    variables: BTreeSet<String>,
-    locals: BTreeSet<String>,
-    modules: BTreeSet<String>,
+    variables: Names,
+    locals: Names,
+    modules: Names,
     /// `TYPE.NAME` of each managed resource.
-    managed: BTreeSet<String>,
-    /// `TYPE.NAME` of each data resource.
-    data: BTreeSet<String>,
+    managed: Names,
+    /// `TYPE.NAME` of each data resource, a `check` block's scoped ones
+    /// included.
+    data: Names,
     /// `TYPE.NAME` of each ephemeral resource.
-    ephemeral: BTreeSet<String>,
+    ephemeral: Names,
+    /// Names no reference checks, kept to find them declared twice:
+    /// outputs, `check` blocks, actions (`TYPE.NAME`) and provider
+    /// configurations (`NAME` or `NAME.ALIAS`).
+    outputs: Names,
+    checks: Names,
+    actions: Names,
+    providers: Names,
     /// `TYPE.NAME` of each `check` block's scoped data resource, with the
     /// range of that block's body: the only place it can be named from.
     scoped: BTreeMap<String, Range>,
     /// The address of each resource with `count` or `for_each` set
     /// (`aws_instance.web`, `data.aws_ami.a`), with which.
     repeated: BTreeMap<String, Instances>,
-    /// Where each name of a primary file was declared first, by what it
-    /// names (`variable.region`, `resource.aws_instance.web`).
-    first: HashMap<String, Range>,
-    /// Each second declaration of a name, with its file's index.
+    /// Each second declaration of a name in the primary files, with its
+    /// file's index, in the files' order.
     duplicates: Vec<(usize, Diagnostic)>,
 }
 
 impl Declared {
     /// What `files` declare. A file whose blocks do not read (a JSON
     /// `variable` property that is not an object) declares what could be
-    /// read; its own problems are not reported again here.
+    /// read; its own problems are not reported again here. The primary
+    /// files are read first, so that a name declared twice among them is
+    /// found whatever override files come between.
     fn of(files: &[File], places: &[Places]) -> Declared {
         let mut declared = Declared {
             repeated: places
@@ -244,102 +256,112 @@ impl Declared {
             ..Declared::default()
         };
         let primary = primary_files(files);
-        for (index, file) in files.iter().enumerate() {
-            let primary = primary[index];
-            // What could be read, whatever else the file holds.
-            let mut ignored = Diagnostics::new();
-            let read = file
-                .body()
-                .content_collecting(&terraform_schema(), true, "", &mut ignored);
-            let Ok((content, _)) = read else { continue };
-            for block in &content.blocks {
-                let labels = &block.labels;
-                let type_name = block.type_name.as_str();
-                if primary {
-                    declared.first_declaration(index, block);
-                }
-                match (type_name, labels.as_slice()) {
-                    ("variable", [name]) => {
-                        declared.variables.insert(name.clone());
-                    }
-                    ("module", [name]) => {
-                        declared.modules.insert(name.clone());
-                    }
-                    (mode @ ("resource" | "data" | "ephemeral"), [ty, name]) => {
-                        let names = match mode {
-                            "resource" => &mut declared.managed,
-                            "data" => &mut declared.data,
-                            _ => &mut declared.ephemeral,
-                        };
-                        names.insert(format!("{ty}.{name}"));
-                    }
-                    // A `check` block's scoped data source is one of the
-                    // module's data resources (Terraform adds it to the
-                    // same table, its name unique module-wide), named only
-                    // inside its block.
-                    ("check", [_]) => {
-                        let scoped = BodySchema::new().block("data", &["type", "name"]);
-                        let read = block
-                            .body
-                            .content_collecting(&scoped, true, "", &mut ignored);
-                        let Ok((scoped, _)) = read else { continue };
-                        for data in &scoped.blocks {
-                            if let [ty, name] = data.labels.as_slice() {
-                                if primary {
-                                    declared.first_declaration(index, data);
-                                }
-                                let key = format!("{ty}.{name}");
-                                declared.scoped.insert(key, block.body.range());
-                            }
-                        }
-                    }
-                    ("locals", []) => {
-                        let attrs = block.body.just_attributes_collecting(&mut ignored);
-                        for (name, attr) in attrs {
-                            if primary {
-                                let what = Duplicate::Local(&name);
-                                declared.first(index, what, &attr.range);
-                            }
-                            declared.locals.insert(name);
-                        }
-                    }
-                    _ => {}
-                }
-            }
+        let order = (0..files.len())
+            .filter(|&i| primary[i])
+            .chain((0..files.len()).filter(|&i| !primary[i]));
+        for index in order {
+            declared.read(&files[index], primary[index].then_some(index));
         }
         declared
     }
 
-    /// Records the declaration `block` of a primary file (file `index`),
-    /// or its duplicate.
-    fn first_declaration(&mut self, index: usize, block: &Block) {
-        let what = match (block.type_name.as_str(), block.labels.as_slice()) {
-            ("variable", [name]) => Duplicate::Variable(name),
-            ("output", [name]) => Duplicate::Output(name),
-            ("module", [name]) => Duplicate::Module(name),
-            ("check", [name]) => Duplicate::Check(name),
-            (mode @ ("resource" | "data" | "ephemeral" | "action"), [ty, name]) => {
-                Duplicate::Resource(mode, ty, name)
+    /// Reads the declarations of one file; `primary` is its index when it
+    /// is a primary file, whose names must be unique.
+    fn read(&mut self, file: &File, primary: Option<usize>) {
+        // What could be read, whatever else the file holds.
+        let mut ignored = Diagnostics::new();
+        let read = file
+            .body()
+            .content_collecting(&terraform_schema(), true, "", &mut ignored);
+        let Ok((content, _)) = read else { return };
+        for block in &content.blocks {
+            match (block.type_name.as_str(), block.labels.as_slice()) {
+                ("variable", [name]) => {
+                    self.declare(primary, Duplicate::Variable(name), &block.def_range);
+                }
+                ("output", [name]) => {
+                    self.declare(primary, Duplicate::Output(name), &block.def_range);
+                }
+                ("module", [name]) => {
+                    self.declare(primary, Duplicate::Module(name), &block.def_range);
+                }
+                (mode @ ("resource" | "data" | "ephemeral" | "action"), [ty, name]) => {
+                    let what = Duplicate::Resource(mode, ty, name);
+                    self.declare(primary, what, &block.def_range);
+                }
+                ("provider", [name]) => {
+                    let what = Duplicate::Provider(name, provider_alias(block));
+                    self.declare(primary, what, &block.def_range);
+                }
+                // A `check` block's scoped data source is one of the
+                // module's data resources (Terraform adds it to the same
+                // table, its name unique module-wide), named only inside
+                // its block.
+                ("check", [name]) => {
+                    self.declare(primary, Duplicate::Check(name), &block.def_range);
+                    let scoped = BodySchema::new().block("data", &["type", "name"]);
+                    let read = block
+                        .body
+                        .content_collecting(&scoped, true, "", &mut ignored);
+                    let Ok((scoped, _)) = read else { continue };
+                    for data in &scoped.blocks {
+                        if let [ty, name] = data.labels.as_slice() {
+                            let key = format!("{ty}.{name}");
+                            self.scoped.insert(key, block.body.range());
+                            let what = Duplicate::Resource("data", ty, name);
+                            self.declare(primary, what, &data.def_range);
+                        }
+                    }
+                }
+                ("locals", []) => {
+                    let attrs = block.body.just_attributes_collecting(&mut ignored);
+                    for (name, attr) in &attrs {
+                        self.declare(primary, Duplicate::Local(name), &attr.range);
+                    }
+                }
+                _ => {}
             }
-            ("provider", [name]) => Duplicate::Provider(name, provider_alias(block)),
-            _ => return,
-        };
-        self.first(index, what, &block.def_range);
+        }
     }
 
-    /// Records `what`, declared at `range` in file `index`, or its
-    /// duplicate: Terraform's error, naming the first declaration.
-    fn first(&mut self, index: usize, what: Duplicate<'_>, range: &Range) {
-        let key = what.key();
-        match self.first.get(&key) {
-            None => {
-                self.first.insert(key, range.clone());
+    /// Records `what`, declared at `range`; declared again in a primary
+    /// file (index `primary`), it is Terraform's error naming the first
+    /// declaration. (A scoped data source is kept with the data
+    /// resources, but only named inside its block.)
+    fn declare(&mut self, primary: Option<usize>, what: Duplicate<'_>, range: &Range) {
+        let (names, key) = match &what {
+            Duplicate::Variable(n) => (&mut self.variables, n.to_string()),
+            Duplicate::Local(n) => (&mut self.locals, n.to_string()),
+            Duplicate::Output(n) => (&mut self.outputs, n.to_string()),
+            Duplicate::Module(n) => (&mut self.modules, n.to_string()),
+            Duplicate::Check(n) => (&mut self.checks, n.to_string()),
+            Duplicate::Resource(mode, ty, n) => {
+                let names = match *mode {
+                    "resource" => &mut self.managed,
+                    "data" => &mut self.data,
+                    "ephemeral" => &mut self.ephemeral,
+                    _ => &mut self.actions,
+                };
+                (names, format!("{ty}.{n}"))
             }
-            Some(first) => {
+            Duplicate::Provider(n, alias) => {
+                let key = match alias {
+                    Some(alias) => format!("{n}.{alias}"),
+                    None => n.to_string(),
+                };
+                (&mut self.providers, key)
+            }
+        };
+        match (names.get(&key), primary) {
+            (None, _) => {
+                names.insert(key, range.clone());
+            }
+            (Some(first), Some(index)) => {
                 let (summary, detail) = what.message(first);
                 let d = Diagnostic::error(summary, detail, Some(range.clone()));
                 self.duplicates.push((index, d));
             }
+            (Some(_), None) => {}
         }
     }
 
@@ -363,7 +385,7 @@ impl Declared {
         let (summary, detail, names, range) = match t.root_name() {
             "var" => {
                 let (name, range) = attr(1)?;
-                if self.variables.contains(name) {
+                if self.variables.contains_key(name) {
                     return None;
                 }
                 let detail =
@@ -377,7 +399,7 @@ impl Declared {
             }
             "local" => {
                 let (name, range) = attr(1)?;
-                if self.locals.contains(name) {
+                if self.locals.contains_key(name) {
                     return None;
                 }
                 let detail = format!("A local value with the name {name:?} has not been declared.");
@@ -390,7 +412,7 @@ impl Declared {
             }
             "module" => {
                 let (name, range) = attr(1)?;
-                if self.modules.contains(name) {
+                if self.modules.contains_key(name) {
                     return None;
                 }
                 let detail = format!("No module call named {name:?} is declared in this module.");
@@ -408,29 +430,27 @@ impl Declared {
                     "data" => (&self.data, "A data resource"),
                     _ => (&self.ephemeral, "An ephemeral resource"),
                 };
-                if declared.contains(&key) {
-                    return self.instance_key(&format!("{root}.{key}"), t, 2, reading);
-                }
-                // Only data sources are scoped, to a `check` block.
+                // Only data sources are scoped, to a `check` block; the
+                // scoped ones are among the data resources too.
                 let scoped = (root == "data").then_some(&self.scoped);
                 match scoped.and_then(|s| s.get(&key)) {
-                    Some(check) if within(&t.range(), check) => return None,
+                    Some(check) if within(&t.range(), check) => {
+                        return self.instance_key(&format!("{root}.{key}"), t, 2, reading)
+                    }
                     Some(_) => {
                         let detail = format!("The referenced data resource {ty:?} {name:?} is not available from this context.");
                         ("Reference to scoped resource", detail, String::new(), range)
                     }
+                    None if declared.contains_key(&key) => {
+                        return self.instance_key(&format!("{root}.{key}"), t, 2, reading)
+                    }
                     None => {
                         let detail =
                             format!("{what} {ty:?} {name:?} has not been declared in this module.");
-                        let names: BTreeSet<String> = declared
-                            .iter()
-                            .chain(scoped.into_iter().flat_map(BTreeMap::keys))
-                            .cloned()
-                            .collect();
                         (
                             "Reference to undeclared resource",
                             detail,
-                            self.suggest(&key, &names),
+                            self.suggest(&key, declared),
                             range,
                         )
                     }
@@ -456,14 +476,14 @@ impl Declared {
                     _ => (((root, range_of_root(t)?), attr(1)?), 1),
                 };
                 let key = format!("{ty}.{name}");
-                if self.managed.contains(&key) {
+                if self.managed.contains_key(&key) {
                     return self.instance_key(&key, t, name_step, reading);
                 }
                 let detail = format!(
                     "A managed resource {ty:?} {name:?} has not been declared in this module."
                 );
                 // Terraform's hint for a data source named without `data.`.
-                let names = if self.data.contains(&key) || self.scoped.contains_key(&key) {
+                let names = if self.data.contains_key(&key) {
                     format!("\n\nDid you mean the data resource data.{key}?")
                 } else {
                     self.suggest(&key, &self.managed)
@@ -527,8 +547,8 @@ impl Declared {
 
     /// " Did you mean "x"?" for the declared name closest to `name` (the
     /// first in name order of the closest, whatever the files' order).
-    fn suggest(&self, name: &str, declared: &BTreeSet<String>) -> String {
-        did_you_mean(name, declared.iter().map(String::as_str))
+    fn suggest(&self, name: &str, declared: &Names) -> String {
+        did_you_mean(name, declared.keys().map(String::as_str))
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default()
     }
@@ -550,22 +570,6 @@ enum Duplicate<'a> {
 }
 
 impl Duplicate<'_> {
-    /// What the name is kept under: names of different kinds never meet
-    /// (a scoped data source shares the data resources' names).
-    fn key(&self) -> String {
-        match self {
-            Duplicate::Variable(n) => format!("variable {n}"),
-            Duplicate::Local(n) => format!("local {n}"),
-            Duplicate::Output(n) => format!("output {n}"),
-            Duplicate::Module(n) => format!("module {n}"),
-            Duplicate::Check(n) => format!("check {n}"),
-            Duplicate::Resource(mode, ty, n) => format!("{mode} {ty}.{n}"),
-            Duplicate::Provider(n, alias) => {
-                format!("provider {n}.{}", alias.as_deref().unwrap_or(""))
-            }
-        }
-    }
-
     /// Terraform's summary and detail for a second declaration, the first
     /// being at `first` (configs/module.go's wording).
     fn message(&self, first: &Range) -> (String, String) {
@@ -641,10 +645,12 @@ fn provider_alias(block: &Block) -> Option<String> {
 fn primary_files(files: &[File]) -> Vec<bool> {
     let names: Vec<String> = files.iter().map(|f| f.filename().to_string()).collect();
     let loaded = tofu_precedence(&names);
+    let loaded: std::collections::HashSet<&str> = loaded.iter().map(String::as_str).collect();
     names
         .iter()
         .map(|name| {
-            loaded.contains(name) && role(base_name(name), Dialect::OpenTofu) == Some(Role::Primary)
+            loaded.contains(name.as_str())
+                && role(base_name(name), Dialect::OpenTofu) == Some(Role::Primary)
         })
         .collect()
 }

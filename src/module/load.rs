@@ -97,6 +97,7 @@ pub(super) fn role(name: &str, dialect: Dialect) -> Option<Role> {
 /// OpenTofu's precedence: `x.tf` is left out when `x.tofu` is among
 /// `names`, `x.tf.json` when `x.tofu.json` is, a test file likewise.
 pub(super) fn tofu_precedence(names: &[String]) -> Vec<String> {
+    let given: std::collections::HashSet<&str> = names.iter().map(String::as_str).collect();
     names
         .iter()
         .filter(|name| {
@@ -108,7 +109,7 @@ pub(super) fn tofu_precedence(names: &[String]) -> Vec<String> {
             ]
             .iter()
             .find_map(|(tf, tofu)| name.strip_suffix(tf).map(|stem| format!("{stem}{tofu}")));
-            !shadow.is_some_and(|s| names.contains(&s))
+            !shadow.is_some_and(|s| given.contains(s.as_str()))
         })
         .cloned()
         .collect()
