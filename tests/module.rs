@@ -1311,3 +1311,34 @@ fn a_partial_load_of_a_missing_directory_is_an_empty_module_and_the_reason() {
         "Failed to read module directory"
     );
 }
+
+#[test]
+fn a_loaded_modules_check_reads_the_variable_files_terraform_loads() {
+    let m = TempModule::new(
+        "check_var_files",
+        &[
+            ("variables.tf", "variable \"region\" {}\n"),
+            ("terraform.tfvars", "region = \"eu\"\n"),
+            ("extra.auto.tfvars", "regoin = \"us\"\n"),
+            // Only named on a command line: not read by the check.
+            ("prod.tfvars", "zone = \"a\"\n"),
+        ],
+    );
+    let diags = m.load().check(&EvalContext::new().with_stdlib());
+    let found: Vec<(Severity, &str, String)> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            let file = d.subject.as_ref().unwrap().filename.to_string();
+            (d.severity, d.summary.as_str(), file)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            Severity::Warning,
+            "Value for undeclared variable",
+            m.name("extra.auto.tfvars")
+        )]
+    );
+}

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use super::load::{auto_var_files, role, tofu_precedence, Role};
 use super::places::{byte_span, Instances, Places, Reading, Root};
 use super::vars::{declarations, VariableValues};
-use super::{terraform_schema, Dialect, Module};
+use super::{list_dir, read_file, terraform_schema, Dialect, Module};
 use crate::analysis::{check_with_variables, Traversal, TraversalStep};
 use crate::body::{Block, Body, BodySchema, File};
 use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
@@ -28,8 +28,13 @@ use crate::pos::Range;
 impl Module {
     /// Checks every file of the module without evaluating it:
     /// [`File::check`] of each file (template syntax, unknown functions),
-    /// then [`check_files`]'s references that name nothing the module
-    /// declares.
+    /// then [`check_files`]'s module checks (names declared twice,
+    /// references to what the module does not declare or Terraform would
+    /// refuse). A Terraform or OpenTofu module loaded from a directory
+    /// also has the variable files Terraform loads from there by itself
+    /// (`terraform.tfvars`, `*.auto.tfvars`) read and checked against its
+    /// variables; one that cannot be read is an error. What
+    /// `hcl-json check` says of the directory.
     ///
     /// ```
     /// use hcl_json::module::{LoadOptions, Module};
@@ -52,8 +57,20 @@ impl Module {
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn check(&self, ctx: &EvalContext) -> Diagnostics {
-        let files: Vec<File> = self.files().into_iter().cloned().collect();
-        check_files(&files, ctx)
+        let mut files: Vec<File> = self.files().into_iter().cloned().collect();
+        let mut diags = Diagnostics::new();
+        let dialect = self.options().dialect();
+        if let (Some(dir), false) = (self.dir(), dialect == Dialect::Packer) {
+            let names = list_dir(dir).unwrap_or_default();
+            for name in auto_var_files(&names, dialect) {
+                match read_file(&dir.join(name)) {
+                    Ok(file) => files.push(file),
+                    Err(err) => diags.extend(err.into_diagnostics()),
+                }
+            }
+        }
+        diags.extend(check_files(&files, ctx));
+        diags
     }
 }
 
