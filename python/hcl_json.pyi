@@ -50,6 +50,9 @@ def load_module(
 ) -> Dict[str, Any]:
     """A module directory: `files`, `override_files` (each as `loads` gives it) and `variables`."""
 
+def check_module(path: Union[str, "PathLike[str]"], dialect: str = "terraform") -> List[Diagnostic]:
+    """Every problem `hcl-json check` finds in a module directory (warnings and errors; never raises for them)."""
+
 def to_native(text: Text, filename: str = "<string>.tf.json") -> str:
     """JSON-syntax text as native-syntax text."""
 

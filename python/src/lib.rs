@@ -4,8 +4,8 @@
 //! `loads` and `load` return the dictionaries python-hcl2
 //! (<https://github.com/amplify-education/python-hcl2>) returns, so that a
 //! program written against python-hcl2 can switch by changing its import;
-//! the rest (`evaluate`, `evaluate_file`, `load_module`, `to_native`,
-//! `to_json`, `format`) is what python-hcl2 has no answer for. Every error
+//! the rest (`evaluate`, `evaluate_file`, `load_module`, `check_module`,
+//! `to_native`, `to_json`, `format`) is what python-hcl2 has no answer for. Every error
 //! becomes an `HclError` whose `.diagnostics` carry HCL's located
 //! diagnostics (<https://pkg.go.dev/github.com/hashicorp/hcl/v2#Diagnostic>).
 #![forbid(unsafe_code)]
@@ -16,6 +16,7 @@ use std::path::PathBuf;
 
 use hcl::body::BodyItem;
 use hcl::module::{Dialect, LoadOptions, Module};
+use hcl::stdlib::{Filesystem, Unpredictable};
 use hcl::{Body, ConvertOptions, EvalContext, Expression, File, Number, Value};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -71,11 +72,9 @@ impl Unknown {
     }
 }
 
-fn hcl_error(err: &hcl::Error) -> PyErr {
-    let diags: Vec<Diagnostic> = err
-        .diagnostics()
-        .iter()
-        .map(|d| Diagnostic {
+impl From<&hcl::Diagnostic> for Diagnostic {
+    fn from(d: &hcl::Diagnostic) -> Diagnostic {
+        Diagnostic {
             severity: match d.severity {
                 hcl::Severity::Warning => "warning".to_owned(),
                 hcl::Severity::Error => "error".to_owned(),
@@ -85,8 +84,12 @@ fn hcl_error(err: &hcl::Error) -> PyErr {
             filename: d.subject.as_ref().map(|r| r.filename.to_string()),
             line: d.subject.as_ref().map(|r| r.start.line),
             column: d.subject.as_ref().map(|r| r.start.column),
-        })
-        .collect();
+        }
+    }
+}
+
+fn hcl_error(err: &hcl::Error) -> PyErr {
+    let diags: Vec<Diagnostic> = err.diagnostics().iter().map(Diagnostic::from).collect();
     let message = err.to_string();
     Python::attach(|py| {
         let e = HclError::new_err(message);
@@ -561,16 +564,7 @@ fn load_module<'py>(
     dialect: &str,
     var_files: Vec<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = match dialect {
-        "terraform" => LoadOptions::new(Dialect::Terraform),
-        "opentofu" => LoadOptions::new(Dialect::OpenTofu),
-        "packer" => LoadOptions::new(Dialect::Packer),
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown dialect {other:?}: expected \"terraform\", \"opentofu\" or \"packer\""
-            )))
-        }
-    };
+    let options = load_options(dialect)?;
     let (module, values) = py
         .detach(|| -> Result<_, hcl::Error> {
             let module = Module::load(&path, &options)?;
@@ -596,6 +590,41 @@ fn load_module<'py>(
     out.set_item("override_files", overrides)?;
     out.set_item("variables", vars)?;
     Ok(out)
+}
+
+/// The loading rules of a dialect named from Python.
+fn load_options(dialect: &str) -> PyResult<LoadOptions> {
+    match dialect {
+        "terraform" => Ok(LoadOptions::new(Dialect::Terraform)),
+        "opentofu" => Ok(LoadOptions::new(Dialect::OpenTofu)),
+        "packer" => Ok(LoadOptions::new(Dialect::Packer)),
+        other => Err(PyValueError::new_err(format!(
+            "unknown dialect {other:?}: expected \"terraform\", \"opentofu\" or \"packer\""
+        ))),
+    }
+}
+
+/// Every problem `hcl-json check` finds in a module directory, without
+/// evaluating anything: files that do not parse, template syntax, calls to
+/// unknown functions, names declared twice, references to what the module
+/// does not declare or Terraform would refuse, and the values of the
+/// variable files Terraform loads from the directory by itself. Warnings
+/// and errors both; nothing is raised for them.
+#[pyfunction]
+#[pyo3(signature = (path, dialect = "terraform"))]
+fn check_module(py: Python<'_>, path: PathBuf, dialect: &str) -> PyResult<Vec<Diagnostic>> {
+    let options = load_options(dialect)?;
+    let diags = py.detach(|| {
+        let (module, mut diags) = Module::load_with_diagnostics(&path, &options);
+        // A check calls nothing: file and clock functions are known.
+        let ctx = EvalContext::new()
+            .with_stdlib()
+            .with_filesystem(Filesystem::new(&path))
+            .with_unpredictable(Unpredictable::unknown());
+        diags.extend(module.check(&ctx));
+        diags
+    });
+    Ok(diags.as_slice().iter().map(Diagnostic::from).collect())
 }
 
 fn file_dict<'py>(py: Python<'py>, file: &File) -> PyResult<Bound<'py, PyDict>> {
@@ -655,6 +684,7 @@ fn hcl_json_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_file, m)?)?;
     m.add_function(wrap_pyfunction!(load_module, m)?)?;
+    m.add_function(wrap_pyfunction!(check_module, m)?)?;
     m.add_function(wrap_pyfunction!(to_native, m)?)?;
     m.add_function(wrap_pyfunction!(to_json, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;

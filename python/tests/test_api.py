@@ -77,3 +77,22 @@ def test_convert_and_format():
         "locals": [{"b": "c", "__is_block__": True}],
     }
     assert hcl_json.format("a=1\nbb = 2\n") == "a  = 1\nbb = 2\n"
+
+
+def test_check_module(tmp_path):
+    (tmp_path / "variables.tf").write_text('variable "region" {\n  type = string\n}\n')
+    (tmp_path / "main.tf").write_text(
+        'resource "aws_instance" "web" {\n  count = 2\n}\n'
+        'output "ip" {\n  value = aws_instance.web.private_ip\n}\n'
+        'output "r" {\n  value = var.regoin\n}\n'
+    )
+    (tmp_path / "terraform.tfvars").write_text('region = ["not", "a", "string"]\n')
+    found = [(d.severity, d.summary, d.line) for d in hcl_json.check_module(tmp_path)]
+    assert found == [
+        ("warning", "Missing resource instance key", 5),
+        ("warning", "Reference to undeclared input variable", 8),
+        ("error", "Invalid value for input variable", 1),
+    ]
+    assert hcl_json.check_module(tmp_path / "missing")[0].summary == "Failed to read module directory"
+    with pytest.raises(ValueError):
+        hcl_json.check_module(tmp_path, dialect="nope")
