@@ -1342,3 +1342,41 @@ fn a_loaded_modules_check_reads_the_variable_files_terraform_loads() {
         )]
     );
 }
+
+#[test]
+fn a_local_module_call_is_checked_against_the_module_it_calls() {
+    let m = TempModule::new(
+        "check_calls",
+        &[
+            (
+                "modules/net/variables.tf",
+                "variable \"cidr\" {}\nvariable \"name\" {\n  default = \"net\"\n}\n",
+            ),
+            ("modules/net/outputs.tf", "output \"vpc_id\" {\n  value = 1\n}\n"),
+            (
+                "main.tf",
+                "module \"net\" {\n  source = \"./modules/net\"\n  nmae   = \"x\"\n}\nmodule \"remote\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n  anything = 1\n}\noutput \"a\" {\n  value = [module.net.vpc_id, module.net.vpc_idd, module.remote.whatever]\n}\n",
+            ),
+        ],
+    );
+    let diags = m.load().check(&EvalContext::new().with_stdlib());
+    let found: Vec<String> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            let r = d.subject.as_ref().unwrap();
+            format!(
+                "{} @ {},{}: {}",
+                d.summary, r.start.line, r.start.column, d.detail
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Unsupported argument @ 3,3: An argument named \"nmae\" is not expected here. Did you mean \"name\"?",
+            "Missing required argument @ 1,14: The argument \"cidr\" is required, but no definition was found.",
+            "Unsupported attribute @ 10,41: This object does not have an attribute named \"vpc_idd\". Did you mean \"vpc_id\"?",
+        ]
+    );
+}

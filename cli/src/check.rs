@@ -8,9 +8,10 @@
 //! functions: a call to another is an error in Terraform's and OpenTofu's
 //! files, a warning in another application's, which may define it); the
 //! Terraform files of each walked directory are also checked as one module
-//! ([`hcl_json::module::check_files`]: names declared twice, references
-//! to what the module does not declare or Terraform would refuse, and the
-//! values of the variable files Terraform loads by itself).
+//! ([`hcl_json::module::check_files_in`]: names declared twice, references
+//! to what the module does not declare or Terraform would refuse, the
+//! values of the variable files Terraform loads by itself, and the calls
+//! of local modules against the modules they call).
 //!
 //! The work is split by unit (a module directory, or one file) over
 //! `--jobs` threads that take the next unit from one atomic index, so a
@@ -399,10 +400,15 @@ impl Checker<'_> {
                     out.push(checked);
                     files.extend(file);
                 }
+                // The walked directory, for the calls of local modules.
+                let dir = paths
+                    .first()
+                    .and_then(|p| Path::new(p).parent())
+                    .unwrap_or(Path::new("."));
                 let mut diags = if self.ctx.is_literal() {
                     Vec::new()
                 } else {
-                    hcl_json::module::check_files(&files, self.ctx)
+                    hcl_json::module::check_files_in(&files, dir, self.ctx)
                         .as_slice()
                         .to_vec()
                 };

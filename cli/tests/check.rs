@@ -317,3 +317,28 @@ fn the_variable_files_a_module_loads_are_checked_against_its_variables() {
     assert!(err.contains("mod/terraform.tfvars line 1"), "{err}");
     assert!(err.contains("Did you mean \"region\"?"), "{err}");
 }
+
+#[test]
+fn a_local_module_call_is_checked_against_the_walked_module_it_calls() {
+    let files = [
+        ("root/net/variables.tf", "variable \"cidr\" {}\n"),
+        (
+            "root/main.tf",
+            "module \"net\" {\n  source = \"./net\"\n  cdir   = \"10.0.0.0/16\"\n}\n",
+        ),
+    ];
+    let dir = tree("local-calls", &files);
+    let (code, _, err) = check(&dir, &["."]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        headlines(&err)
+            .into_iter()
+            .filter(|l| l.starts_with("Error"))
+            .collect::<Vec<_>>(),
+        [
+            "Error: Missing required argument",
+            "Error: Unsupported argument"
+        ]
+    );
+    assert!(err.contains("Did you mean \"cidr\"?"), "{err}");
+}

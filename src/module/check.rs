@@ -14,7 +14,10 @@
 //! See <https://developer.hashicorp.com/terraform/language/expressions/references>.
 
 use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
 
+use super::calls::{local_children, Child};
 use super::load::{auto_var_files, role, tofu_precedence, Role};
 use super::places::{byte_span, Instances, Places, Reading, Root};
 use super::vars::{declarations, VariableValues};
@@ -33,7 +36,8 @@ impl Module {
     /// refuse). A Terraform or OpenTofu module loaded from a directory
     /// also has the variable files Terraform loads from there by itself
     /// (`terraform.tfvars`, `*.auto.tfvars`) read and checked against its
-    /// variables; one that cannot be read is an error. What
+    /// variables (one that cannot be read is an error), and its calls of
+    /// local modules checked against them ([`check_files_in`]). What
     /// `hcl-json check` says of the directory.
     ///
     /// ```
@@ -69,7 +73,10 @@ impl Module {
                 }
             }
         }
-        diags.extend(check_files(&files, ctx));
+        match self.dir() {
+            Some(dir) => diags.extend(check_files_in(&files, dir, ctx)),
+            None => diags.extend(check_files(&files, ctx)),
+        }
         diags
     }
 }
@@ -138,19 +145,41 @@ impl Module {
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
+    check(files, ctx, None)
+}
+
+/// [`check_files`] for files read from the directory `dir`: besides, each
+/// module call whose `source` is a local directory (`./modules/vpc`,
+/// relative to `dir`) is checked against the module there, as Terraform
+/// checks it once `terraform init` has found it. An argument the child
+/// does not declare as a variable is "Unsupported argument", a variable
+/// without a default left unset "Missing required argument" (errors, in
+/// HCL's words); a reference to an output the child does not declare
+/// (`module.vpc.vpc_idd`) is "Unsupported attribute". A call whose
+/// directory cannot be read, or does not read whole, is left alone.
+///
+/// [`Module::check`] does this for a module loaded from a directory;
+/// `hcl-json check` for each directory it walks.
+pub fn check_files_in(files: &[File], dir: &Path, ctx: &EvalContext) -> Diagnostics {
+    check(files, ctx, Some(dir))
+}
+
+/// [`check_files`], with the local module calls read relative to `dir`
+/// when there is one.
+fn check(files: &[File], ctx: &EvalContext, dir: Option<&Path>) -> Diagnostics {
     let (var_files, files) = split_variable_files(files);
     let files = files.as_slice();
     let places: Vec<Places> = files.iter().map(Places::of).collect();
-    let declared = Declared::of(files, &places);
+    let declared = Declared::of(files, &places, dir);
     let mut diags = Diagnostics::new();
-    let mut duplicates = declared.duplicates.iter().peekable();
+    let mut problems = declared.problems.iter().peekable();
     for (index, (file, places)) in files.iter().zip(places).enumerate() {
         let (own, mut references) = check_with_variables(file, ctx);
         for d in own.as_slice() {
             diags.push(d.clone());
         }
         // Recorded file by file, in the files' order.
-        while let Some((_, d)) = duplicates.next_if(|(i, _)| *i == index) {
+        while let Some((_, d)) = problems.next_if(|(i, _)| *i == index) {
             diags.push(d.clone());
         }
         if !places.written.is_empty() {
@@ -253,9 +282,15 @@ struct Declared {
     /// The address of each resource with `count` or `for_each` set
     /// (`aws_instance.web`, `data.aws_ami.a`), with which.
     repeated: BTreeMap<String, Instances>,
-    /// Each second declaration of a name in the primary files, with its
-    /// file's index, in the files' order.
-    duplicates: Vec<(usize, Diagnostic)>,
+    /// Each module block of the primary files, with its file's index.
+    calls: Vec<(usize, Block)>,
+    /// The local child module of each call whose source is a directory
+    /// that could be read, by call name.
+    children: BTreeMap<String, Arc<Child>>,
+    /// Each problem of the primary files' declarations (a name declared
+    /// again, a local module call's argument), with its file's index, in
+    /// the files' order.
+    problems: Vec<(usize, Diagnostic)>,
 }
 
 impl Declared {
@@ -264,7 +299,7 @@ impl Declared {
     /// read; its own problems are not reported again here. The primary
     /// files are read first, so that a name declared twice among them is
     /// found whatever override files come between.
-    fn of(files: &[File], places: &[Places]) -> Declared {
+    fn of(files: &[File], places: &[Places], dir: Option<&Path>) -> Declared {
         let mut declared = Declared {
             repeated: places
                 .iter()
@@ -278,6 +313,13 @@ impl Declared {
             .chain((0..files.len()).filter(|&i| !primary[i]));
         for index in order {
             declared.read(&files[index], primary[index].then_some(index));
+        }
+        if let Some(dir) = dir {
+            let calls = local_children(&declared.calls, dir);
+            declared.children = calls.children;
+            declared.problems.extend(calls.problems);
+            // Stable: each file's own problems keep their order.
+            declared.problems.sort_by_key(|(index, _)| *index);
         }
         declared
     }
@@ -301,6 +343,9 @@ impl Declared {
                 }
                 ("module", [name]) => {
                     self.declare(primary, Duplicate::Module(name), &block.def_range);
+                    if let Some(index) = primary {
+                        self.calls.push((index, block.clone()));
+                    }
                 }
                 (mode @ ("resource" | "data" | "ephemeral" | "action"), [ty, name]) => {
                     let what = Duplicate::Resource(mode, ty, name);
@@ -376,7 +421,7 @@ impl Declared {
             (Some(first), Some(index)) => {
                 let (summary, detail) = what.message(first);
                 let d = Diagnostic::error(summary, detail, Some(range.clone()));
-                self.duplicates.push((index, d));
+                self.problems.push((index, d));
             }
             (Some(_), None) => {}
         }
@@ -430,7 +475,7 @@ impl Declared {
             "module" => {
                 let (name, range) = attr(1)?;
                 if self.modules.contains_key(name) {
-                    return None;
+                    return self.child_output(name, t);
                 }
                 let detail = format!("No module call named {name:?} is declared in this module.");
                 (
@@ -517,6 +562,32 @@ impl Declared {
             Diagnostic::warning(summary, format!("{detail}{names}"), Some(subject))
                 .with_kind(DiagnosticKind::UnknownVariable),
         )
+    }
+
+    /// The error for `module.NAME.OUTPUT` (an instance key between them
+    /// or not) when the call's local child module declares no such
+    /// output.
+    fn child_output(&self, call: &str, t: &Traversal) -> Option<Diagnostic> {
+        let child = self.children.get(call)?;
+        let steps = t.steps();
+        let after = match steps.get(2) {
+            Some(TraversalStep::Index { .. }) => 3,
+            _ => 2,
+        };
+        let Some(TraversalStep::Attr { name, range }) = steps.get(after) else {
+            return None;
+        };
+        if child.outputs.contains(name) {
+            return None;
+        }
+        let suggestion = did_you_mean(name, child.outputs.iter().map(String::as_str))
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        Some(Diagnostic::error(
+            "Unsupported attribute",
+            format!("This object does not have an attribute named {name:?}.{suggestion}"),
+            Some(range.clone()),
+        ))
     }
 
     /// Terraform's check of the instance key after the name of a declared

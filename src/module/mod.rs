@@ -6,6 +6,7 @@
 //! Terraform view of a module, its named values listed and an evaluation
 //! context for them (`view.rs`).
 
+mod calls;
 mod check;
 mod load;
 mod overrides;
@@ -17,7 +18,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use self::check::check_files;
+pub use self::check::{check_files, check_files_in};
 use self::load::Role;
 pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
 pub use self::view::{
