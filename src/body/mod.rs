@@ -458,9 +458,10 @@ impl Body {
         }
     }
 
-    /// Where a missing attribute or block would go: the closing brace of an
-    /// object body, the opening bracket of an array body, the closing brace
-    /// of a native block (the end of the file for a root body).
+    /// Where a missing attribute or block would go, as HCL places it: the
+    /// closing brace of a JSON object body, the opening bracket of an
+    /// array body, and an empty range where a native body starts (its
+    /// opening brace; the start of the file for a root body).
     pub fn missing_item_range(&self) -> Range {
         match &self.repr {
             BodyRepr::Json { file, node } => {

@@ -118,8 +118,10 @@ pub struct BodyContent {
     pub attributes: IndexMap<String, Attribute>,
     /// The blocks found, in source order.
     pub blocks: Vec<Block>,
-    /// Where a missing item would go (the body's closing brace): the subject
-    /// of "missing" diagnostics the application reports itself.
+    /// Where a missing item would go ([`Body::missing_item_range`]): the
+    /// subject of "missing" diagnostics the application reports itself.
+    ///
+    /// [`Body::missing_item_range`]: crate::body::Body::missing_item_range
     pub missing_item_range: Range,
 }
 
