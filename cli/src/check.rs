@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use hcl_json::hcldec::SpecFile;
+use hcl_json::module::LocalModules;
 use hcl_json::stdlib::{Filesystem, Unpredictable};
 use hcl_json::{Diagnostic, EvalContext, File, Severity};
 
@@ -199,6 +200,7 @@ pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
         spec: spec.as_ref(),
         ctx: &ctx,
         format: run.format,
+        modules: LocalModules::new(),
     };
     let mut checked = checker.all(&units, jobs, total);
     checked.sort_by(|a, b| a.path.cmp(&b.path));
@@ -342,6 +344,8 @@ struct Checker<'a> {
     spec: Option<&'a SpecFile>,
     ctx: &'a EvalContext,
     format: Format,
+    /// The local modules the walked directories call, each read once.
+    modules: LocalModules,
 }
 
 impl Checker<'_> {
@@ -408,7 +412,7 @@ impl Checker<'_> {
                 let mut diags = if self.ctx.is_literal() {
                     Vec::new()
                 } else {
-                    hcl_json::module::check_files_in(&files, dir, self.ctx)
+                    hcl_json::module::check_files_in(&files, dir, self.ctx, &self.modules)
                         .as_slice()
                         .to_vec()
                 };

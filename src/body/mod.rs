@@ -702,6 +702,31 @@ impl Body {
             .collect())
     }
 
+    /// The names of the body's attributes, each with where it is written,
+    /// in source order, without building their expressions (blocks left
+    /// out): for a check that only needs the names, such as a module
+    /// call's arguments against the variables of the module it calls.
+    pub(crate) fn attribute_names(&self) -> Vec<(String, Range)> {
+        if let Some(native) = self.as_native() {
+            return native.attribute_names();
+        }
+        if let Some(json) = self.as_json() {
+            return json
+                .body_props()
+                .into_iter()
+                .map(|p| {
+                    let name = json.file.str(p.name()).unwrap_or_default().into_owned();
+                    (name, json.file.range(p.name()))
+                })
+                .collect();
+        }
+        let mut ignored = Diagnostics::new();
+        self.just_attributes_collecting(&mut ignored)
+            .into_iter()
+            .map(|(name, attr)| (name, attr.name_range))
+            .collect()
+    }
+
     pub(crate) fn just_attributes_collecting(
         &self,
         diags: &mut Diagnostics,

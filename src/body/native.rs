@@ -417,6 +417,20 @@ impl<'a> NativeBody<'a> {
         Some(attrs)
     }
 
+    /// See [`Body::attribute_names`](crate::body::Body::attribute_names).
+    pub(crate) fn attribute_names(&self) -> Vec<(String, Range)> {
+        let src = self.src();
+        self.items()
+            .filter_map(|item| match item {
+                Item::Attribute(attr) => Some((
+                    attr.name.text(src).to_string(),
+                    self.file.range(attr.name.span),
+                )),
+                Item::Block(_) => None,
+            })
+            .collect()
+    }
+
     pub(crate) fn attribute(&self, attr: &AttributeNode) -> Attribute {
         Attribute {
             name: attr.name.text(self.src()).to_string(),

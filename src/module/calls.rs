@@ -11,15 +11,16 @@
 //! not here to see.
 //! See <https://developer.hashicorp.com/terraform/language/modules/sources#local-paths>.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use super::vars::{declarations, Variable};
 use super::{Dialect, LoadOptions, Module};
-use crate::body::{Block, BodySchema};
+use crate::body::{Block, BodySchema, FileRepr, NativeFile};
 use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
+use crate::json::{FileData, NodeId, NodeKind};
+use crate::native::Item;
 
 /// A module block's arguments that are not the child's variables.
 const META_ARGUMENTS: &[&str] = &[
@@ -30,6 +31,54 @@ const META_ARGUMENTS: &[&str] = &[
     "providers",
     "depends_on",
 ];
+
+/// The local modules [`check_files_in`](super::check_files_in) has read,
+/// each once, by directory: one for a run over many directories that call
+/// the same module (`hcl-json check` of a tree), which reads it once
+/// instead of once per caller. It does not see a module change after it
+/// has read it; a new one reads again.
+///
+/// ```
+/// use hcl_json::module::{check_files_in, LocalModules};
+/// use hcl_json::EvalContext;
+///
+/// let modules = LocalModules::new();
+/// let main = hcl_json::parse_native("module \"m\" {\n  source = \"./m\"\n}\n", "main.tf")?;
+/// // No directory `./m` here: the call is left alone.
+/// let diags = check_files_in(&[main], ".".as_ref(), &EvalContext::new().with_stdlib(), &modules);
+/// assert!(diags.is_empty());
+/// # Ok::<(), hcl_json::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct LocalModules {
+    read: Mutex<HashMap<PathBuf, Option<Arc<Child>>>>,
+}
+
+impl LocalModules {
+    /// None read yet.
+    pub fn new() -> LocalModules {
+        LocalModules::default()
+    }
+
+    /// The module in `dir`, read now if it has not been (outside the lock:
+    /// two threads may both read a module the first time, one keeps it).
+    fn get(&self, dir: &Path) -> Option<Arc<Child>> {
+        let key = std::fs::canonicalize(dir).ok()?;
+        if let Some(child) = self.lock().get(&key) {
+            return child.clone();
+        }
+        let child = Child::read(&key);
+        self.lock().entry(key).or_insert(child).clone()
+    }
+
+    /// The modules read so far (a thread that panicked holding them left
+    /// them whole: each is inserted in one step).
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Option<Arc<Child>>>> {
+        self.read
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
 
 /// The local child modules of a module's calls, and what the calls get
 /// wrong.
@@ -42,9 +91,11 @@ pub(super) struct LocalCalls {
 }
 
 /// What a local child module declares, as far as its calls need it.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(super) struct Child {
-    variables: Vec<Variable>,
+    /// Its variables' names, each with whether it is required (it has no
+    /// default).
+    variables: BTreeMap<String, bool>,
     /// Its output names.
     pub outputs: BTreeSet<String>,
 }
@@ -52,8 +103,11 @@ pub(super) struct Child {
 /// The local child modules of `calls` (each module block of a primary
 /// file, with the file's index), read relative to `dir`, and the
 /// problems of the calls' arguments.
-pub(super) fn local_children(calls: &[(usize, Block)], dir: &Path) -> LocalCalls {
-    let mut read: HashMap<PathBuf, Option<Arc<Child>>> = HashMap::new();
+pub(super) fn local_children(
+    calls: &[(usize, Block)],
+    dir: &Path,
+    modules: &LocalModules,
+) -> LocalCalls {
     let mut found = LocalCalls::default();
     let literal = EvalContext::literal();
     for (index, block) in calls {
@@ -61,10 +115,12 @@ pub(super) fn local_children(calls: &[(usize, Block)], dir: &Path) -> LocalCalls
             continue;
         };
         let mut ignored = Diagnostics::new();
-        let attrs = block.body.just_attributes_collecting(&mut ignored);
-        let Some(source) = attrs
-            .get("source")
-            .and_then(|a| a.expr.value(&literal).ok())
+        let schema = BodySchema::new().attribute("source", false);
+        let Some(source) = block
+            .body
+            .content_collecting(&schema, true, "", &mut ignored)
+            .ok()
+            .and_then(|(content, _)| content.attributes.get("source")?.expr.value(&literal).ok())
             .and_then(|v| v.as_str().map(str::to_string))
         else {
             continue;
@@ -72,35 +128,31 @@ pub(super) fn local_children(calls: &[(usize, Block)], dir: &Path) -> LocalCalls
         if !(source.starts_with("./") || source.starts_with("../")) {
             continue;
         }
-        let path = dir.join(&source);
-        let child = read
-            .entry(path.clone())
-            .or_insert_with(|| Child::read(&path))
-            .clone();
-        let Some(child) = child else { continue };
+        let Some(child) = modules.get(&dir.join(&source)) else {
+            continue;
+        };
         // The arguments, in source order, then what is missing.
-        for (arg, attr) in &attrs {
-            let known = META_ARGUMENTS.contains(&arg.as_str())
-                || child.variables.iter().any(|v| &v.name == arg);
+        let args = block.body.attribute_names();
+        for (arg, name_range) in &args {
+            let known = META_ARGUMENTS.contains(&arg.as_str()) || child.variables.contains_key(arg);
             if !known {
-                let names = child.variables.iter().map(|v| v.name.as_str());
+                let names = child.variables.keys().map(String::as_str);
                 let suggestion = did_you_mean(arg, names)
                     .map(|s| format!(" Did you mean {s:?}?"))
                     .unwrap_or_default();
                 let detail = format!("An argument named {arg:?} is not expected here.{suggestion}");
-                let range = Some(attr.name_range.clone());
+                let range = Some(name_range.clone());
                 found.problems.push((
                     *index,
                     Diagnostic::error("Unsupported argument", detail, range),
                 ));
             }
         }
-        for variable in &child.variables {
-            if variable.default.is_none() && !attrs.contains_key(&variable.name) {
-                let detail = format!(
-                    "The argument {:?} is required, but no definition was found.",
-                    variable.name
-                );
+        let given: HashSet<&str> = args.iter().map(|(arg, _)| arg.as_str()).collect();
+        for (variable, &required) in &child.variables {
+            if required && !given.contains(variable.as_str()) {
+                let detail =
+                    format!("The argument {variable:?} is required, but no definition was found.");
                 let range = Some(block.body.missing_item_range());
                 found.problems.push((
                     *index,
@@ -114,6 +166,82 @@ pub(super) fn local_children(calls: &[(usize, Block)], dir: &Path) -> LocalCalls
 }
 
 impl Child {
+    /// Records a variable, required unless some file gives it a default.
+    fn variable(&mut self, name: &str, has_default: bool) {
+        let required = self.variables.entry(name.to_string()).or_insert(true);
+        *required &= !has_default;
+    }
+
+    /// The `variable` and `output` blocks of a native file.
+    fn native(&mut self, native: &NativeFile) {
+        let src = native.source.text();
+        let bodies = &native.tree.bodies;
+        let Some(root) = bodies.get(native.tree.root as usize) else {
+            return;
+        };
+        for item in &root.items {
+            let Item::Block(block) = item else { continue };
+            let [label] = block.labels.as_slice() else {
+                continue;
+            };
+            let name = label.text(src);
+            match block.type_name.text(src) {
+                "output" => {
+                    self.outputs.insert(name.to_string());
+                }
+                "variable" => {
+                    let items = bodies.get(block.body as usize).map(|b| &b.items[..]);
+                    let has_default = items.unwrap_or_default().iter().any(
+                        |item| matches!(item, Item::Attribute(a) if a.name.text(src) == "default"),
+                    );
+                    self.variable(name, has_default);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The `variable` and `output` blocks of a JSON file: each a property
+    /// of the root object, its blocks an object of names (or an array of
+    /// such objects), each body an object (or an array of objects).
+    fn json(&mut self, data: &FileData) {
+        let objects = |node: NodeId| -> Vec<NodeId> {
+            match data.kind(node) {
+                NodeKind::Array { first, len } => data.elements(first, len).to_vec(),
+                _ => vec![node],
+            }
+        };
+        let props = |node: NodeId| match data.kind(node) {
+            NodeKind::Object { first, len } => data.properties(first, len),
+            _ => &[],
+        };
+        for top in props(data.root) {
+            let Some(kind) = data.str(top.name()) else {
+                continue;
+            };
+            if kind != "variable" && kind != "output" {
+                continue;
+            }
+            for object in objects(top.value) {
+                for block in props(object) {
+                    let Some(name) = data.str(block.name()) else {
+                        continue;
+                    };
+                    if kind == "output" {
+                        self.outputs.insert(name.into_owned());
+                        continue;
+                    }
+                    let has_default = objects(block.value).into_iter().any(|body| {
+                        props(body)
+                            .iter()
+                            .any(|p| data.str(p.name()).is_some_and(|n| n == "default"))
+                    });
+                    self.variable(&name, has_default);
+                }
+            }
+        }
+    }
+
     /// The module in `dir`, read by OpenTofu's rules (Terraform's, and the
     /// `.tofu` files OpenTofu prefers), or `None` when the directory
     /// cannot be read.
@@ -128,20 +256,16 @@ impl Child {
         if diags.has_errors() {
             return None;
         }
-        let (variables, _) = declarations(module.body());
-        let schema = BodySchema::new().block("output", &["name"]);
-        let mut ignored = Diagnostics::new();
-        let outputs = match module
-            .body()
-            .content_collecting(&schema, true, "", &mut ignored)
-        {
-            Ok((content, _)) => content
-                .blocks
-                .into_iter()
-                .filter_map(|b| b.labels.into_iter().next())
-                .collect(),
-            Err(_) => BTreeSet::new(),
-        };
-        Some(Arc::new(Child { variables, outputs }))
+        // Names and whether each variable has a default, read from the
+        // syntax trees: no type is parsed, no default built (a module's
+        // defaults can be large), and an override file's default counts.
+        let mut child = Child::default();
+        for file in module.files() {
+            match &*file.repr {
+                FileRepr::Native(native) => child.native(native),
+                FileRepr::Json(data) => child.json(data),
+            }
+        }
+        Some(Arc::new(child))
     }
 }

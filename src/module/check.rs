@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::calls::{local_children, Child};
+use super::calls::{local_children, Child, LocalModules};
 use super::load::{auto_var_files, role, tofu_precedence, Role};
 use super::places::{byte_span, Instances, Places, Reading, Root};
 use super::vars::{declarations, VariableValues};
@@ -74,7 +74,7 @@ impl Module {
             }
         }
         match self.dir() {
-            Some(dir) => diags.extend(check_files_in(&files, dir, ctx)),
+            Some(dir) => diags.extend(check_files_in(&files, dir, ctx, &LocalModules::new())),
             None => diags.extend(check_files(&files, ctx)),
         }
         diags
@@ -158,19 +158,26 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
 /// (`module.vpc.vpc_idd`) is "Unsupported attribute". A call whose
 /// directory cannot be read, or does not read whole, is left alone.
 ///
-/// [`Module::check`] does this for a module loaded from a directory;
-/// `hcl-json check` for each directory it walks.
-pub fn check_files_in(files: &[File], dir: &Path, ctx: &EvalContext) -> Diagnostics {
-    check(files, ctx, Some(dir))
+/// The modules called are read through `modules`, once each however many
+/// directories call them. [`Module::check`] does this for a module loaded
+/// from a directory; `hcl-json check` for each directory it walks, with
+/// one [`LocalModules`] for the run.
+pub fn check_files_in(
+    files: &[File],
+    dir: &Path,
+    ctx: &EvalContext,
+    modules: &LocalModules,
+) -> Diagnostics {
+    check(files, ctx, Some((dir, modules)))
 }
 
-/// [`check_files`], with the local module calls read relative to `dir`
-/// when there is one.
-fn check(files: &[File], ctx: &EvalContext, dir: Option<&Path>) -> Diagnostics {
+/// [`check_files`], with the local module calls read relative to a
+/// directory when there is one.
+fn check(files: &[File], ctx: &EvalContext, local: Option<(&Path, &LocalModules)>) -> Diagnostics {
     let (var_files, files) = split_variable_files(files);
     let files = files.as_slice();
     let places: Vec<Places> = files.iter().map(Places::of).collect();
-    let declared = Declared::of(files, &places, dir);
+    let declared = Declared::of(files, &places, local);
     let mut diags = Diagnostics::new();
     let mut problems = declared.problems.iter().peekable();
     for (index, (file, places)) in files.iter().zip(places).enumerate() {
@@ -299,7 +306,7 @@ impl Declared {
     /// read; its own problems are not reported again here. The primary
     /// files are read first, so that a name declared twice among them is
     /// found whatever override files come between.
-    fn of(files: &[File], places: &[Places], dir: Option<&Path>) -> Declared {
+    fn of(files: &[File], places: &[Places], local: Option<(&Path, &LocalModules)>) -> Declared {
         let mut declared = Declared {
             repeated: places
                 .iter()
@@ -314,8 +321,8 @@ impl Declared {
         for index in order {
             declared.read(&files[index], primary[index].then_some(index));
         }
-        if let Some(dir) = dir {
-            let calls = local_children(&declared.calls, dir);
+        if let Some((dir, modules)) = local {
+            let calls = local_children(&declared.calls, dir, modules);
             declared.children = calls.children;
             declared.problems.extend(calls.problems);
             // Stable: each file's own problems keep their order.

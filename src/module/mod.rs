@@ -18,6 +18,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use self::calls::LocalModules;
 pub use self::check::{check_files, check_files_in};
 use self::load::Role;
 pub use self::vars::{ValueSource, VarArg, VarSource, Variable, VariableValue, VariableValues};
