@@ -11,6 +11,22 @@ fn summaries(files: &[File]) -> Vec<String> {
         .collect()
 }
 
+/// Each diagnostic as "summary @ subject: detail".
+fn details(files: &[File]) -> Vec<String> {
+    check_files(files, &EvalContext::new().with_stdlib())
+        .as_slice()
+        .iter()
+        .map(|d| {
+            format!(
+                "{} @ {}: {}",
+                d.summary,
+                d.subject.as_ref().unwrap(),
+                d.detail
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn declarations_of_either_syntax_in_any_file_count() {
     let a = parse(
@@ -40,19 +56,7 @@ fn a_check_blocks_scoped_data_source_is_declared_in_its_block() {
     .unwrap();
     // Named outside its check block, a scoped data source is out of
     // reach; `data.http.g` is declared nowhere.
-    let diags = check_files(&[a, b], &EvalContext::new().with_stdlib());
-    let found: Vec<String> = diags
-        .as_slice()
-        .iter()
-        .map(|d| {
-            format!(
-                "{} @ {}: {}",
-                d.summary,
-                d.subject.as_ref().unwrap(),
-                d.detail
-            )
-        })
-        .collect();
+    let found = details(&[a, b]);
     assert_eq!(
         found,
         [
@@ -162,19 +166,7 @@ fn a_managed_resource_reference_must_name_a_resource_block() {
         "b.tf.json",
     )
     .unwrap();
-    let diags = check_files(&[a, b], &EvalContext::new().with_stdlib());
-    let found: Vec<String> = diags
-        .as_slice()
-        .iter()
-        .map(|d| {
-            format!(
-                "{} @ {}: {}",
-                d.summary,
-                d.subject.as_ref().unwrap(),
-                d.detail
-            )
-        })
-        .collect();
+    let found = details(&[a, b]);
     assert_eq!(
         found,
         [
@@ -228,19 +220,7 @@ resource "null_resource" "n" {
         "m.tf",
     )
     .unwrap();
-    let diags = check_files(&[f], &EvalContext::new().with_stdlib());
-    let found: Vec<String> = diags
-        .as_slice()
-        .iter()
-        .map(|d| {
-            format!(
-                "{} @ {}: {}",
-                d.summary,
-                d.subject.as_ref().unwrap(),
-                d.detail
-            )
-        })
-        .collect();
+    let found = details(&[f]);
     assert_eq!(
         found,
         [
@@ -356,19 +336,7 @@ fn path_and_terraform_have_only_their_own_attributes() {
         "m.tf",
     )
     .unwrap();
-    let diags = check_files(&[f], &EvalContext::new().with_stdlib());
-    let found: Vec<String> = diags
-        .as_slice()
-        .iter()
-        .map(|d| {
-            format!(
-                "{} @ {}: {}",
-                d.summary,
-                d.subject.as_ref().unwrap(),
-                d.detail
-            )
-        })
-        .collect();
+    let found = details(&[f]);
     assert_eq!(
         found,
         [

@@ -187,6 +187,11 @@ pub(super) fn auto_var_files(names: &[String], dialect: Dialect) -> Vec<String> 
     files
 }
 
+/// A path's last component.
+pub(super) fn base_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
 #[cfg(test)]
 #[path = "load_tests.rs"]
 mod tests;

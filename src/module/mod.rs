@@ -2,15 +2,19 @@
 //! the way Terraform, OpenTofu and Packer load it, into one [`Body`]. This
 //! module owns which files belong to a module and in what order
 //! (`load.rs`), Terraform's override files (`overrides.rs`), variable
-//! declarations with the variable files that set them (`vars.rs`), and a
+//! declarations with the variable files that set them (`vars.rs`), a
 //! Terraform view of a module, its named values listed and an evaluation
-//! context for them (`view.rs`).
+//! context for them (`view.rs`), and the checks that need the whole
+//! module (`check.rs`, with `declared.rs`, `places.rs`, `references.rs`
+//! and `calls.rs`).
 
 mod calls;
 mod check;
+mod declared;
 mod load;
 mod overrides;
 mod places;
+mod references;
 mod vars;
 mod view;
 
