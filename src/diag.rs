@@ -501,6 +501,16 @@ impl serde::ser::Error for Error {
     }
 }
 
+/// HCL's sentence for a likely typo, ` Did you mean "x"?` with the
+/// candidate [`did_you_mean`] finds, or nothing: it follows a detail's
+/// first sentence ("There is no function named \"upcase\". Did you mean
+/// \"upper\"?").
+pub(crate) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    did_you_mean(given, candidates)
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default()
+}
+
 /// The candidate closest to `given` by edit distance, if one is close
 /// enough to be a likely typo (distance below 3, as HCL suggests).
 ///

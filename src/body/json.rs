@@ -466,9 +466,7 @@ impl<'a> JsonBody<'a> {
     #[cold]
     fn extraneous(&self, prop: Prop, schema: &BodySchema) -> Diagnostic {
         let name = self.name(prop);
-        let suggestion = crate::diag::did_you_mean(&name, schema.names())
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default();
+        let suggestion = crate::diag::suggestion(&name, schema.names());
         let range = self.file.range(prop.name());
         let whole = range.cover(&self.file.range(prop.value));
         Diagnostic::error(

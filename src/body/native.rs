@@ -18,7 +18,7 @@ use super::schema::{
     BodySchema,
 };
 use super::{context, Body, Expression, File, FileRepr, Origin};
-use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Error};
+use crate::diag::{suggestion, Diagnostic, DiagnosticKind, Diagnostics, Error};
 use crate::native::{self, AttributeNode, BlockNode, BodyTree, Item, Span};
 use crate::pos::{Range, SourceFile};
 
@@ -330,7 +330,7 @@ impl<'a> NativeBody<'a> {
                 "Unsupported argument",
                 format!(
                     "An argument named {name:?} is not expected here.{}",
-                    suggestion(name, schema)
+                    suggestion(name, schema.names())
                 ),
                 attr.name.span,
             ));
@@ -360,7 +360,7 @@ impl<'a> NativeBody<'a> {
                 "Unsupported block type",
                 format!(
                     "Blocks of type {name:?} are not expected here.{}",
-                    suggestion(name, schema)
+                    suggestion(name, schema.names())
                 ),
                 b.type_name.span,
             ));
@@ -541,11 +541,4 @@ pub(crate) fn item_name<'a>(item: &'a Item, src: &'a str) -> &'a str {
         Item::Attribute(a) => a.name.text(src),
         Item::Block(b) => b.type_name.text(src),
     }
-}
-
-/// " Did you mean \"x\"?" for a name close to one of the schema's.
-fn suggestion(name: &str, schema: &BodySchema) -> String {
-    crate::diag::did_you_mean(name, schema.names())
-        .map(|s| format!(" Did you mean {s:?}?"))
-        .unwrap_or_default()
 }

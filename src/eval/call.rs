@@ -12,7 +12,7 @@ use super::function::{Arguments, Function, FunctionError, FunctionErrorKind};
 use super::json::settle;
 use super::ExpressionClosure;
 use crate::body::OriginRef;
-use crate::diag::{did_you_mean, DiagnosticKind, Diagnostics, Error};
+use crate::diag::{did_you_mean, suggestion, DiagnosticKind, Diagnostics, Error};
 use crate::native::{Call, Expr, ExprKind, Span};
 use crate::value::{limits, Value};
 
@@ -353,9 +353,7 @@ impl Eval<'_> {
 /// namespace has any function at all.
 pub(crate) fn unknown_function_detail(name: &str, available: &[&str]) -> String {
     let Some(sep) = name.rfind("::") else {
-        let suggestion = did_you_mean(name, available.iter().copied())
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default();
+        let suggestion = suggestion(name, available.iter().copied());
         return format!("There is no function named {name:?}.{suggestion}");
     };
     let (namespace, short) = name.split_at(sep + 2);

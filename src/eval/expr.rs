@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use super::context::Env;
 use crate::body::OriginRef;
-use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
+use crate::diag::{suggestion, Diagnostic, DiagnosticKind, Diagnostics};
 use crate::native::{
     Expr, ExprKind, Ident, ObjectItem, ObjectKey, Span, SplatKind, Step, StepKind,
 };
@@ -333,9 +333,7 @@ impl<'a> Eval<'a> {
             return;
         }
         let names = ctx.variable_names();
-        let suggestion = did_you_mean(&name.name, names.iter().copied())
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default();
+        let suggestion = suggestion(&name.name, names.iter().copied());
         self.error_of(
             DiagnosticKind::UnknownVariable,
             "Unknown variable",

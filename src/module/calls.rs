@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{Dialect, LoadOptions, Module};
 use crate::body::{Block, BodySchema, FileRepr, NativeFile};
-use crate::diag::{did_you_mean, Diagnostic, Diagnostics};
+use crate::diag::{suggestion, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::json::{FileData, NodeId, NodeKind};
 use crate::native::Item;
@@ -137,9 +137,7 @@ pub(super) fn local_children(
             let known = META_ARGUMENTS.contains(&arg.as_str()) || child.variables.contains_key(arg);
             if !known {
                 let names = child.variables.keys().map(String::as_str);
-                let suggestion = did_you_mean(arg, names)
-                    .map(|s| format!(" Did you mean {s:?}?"))
-                    .unwrap_or_default();
+                let suggestion = suggestion(arg, names);
                 let detail = format!("An argument named {arg:?} is not expected here.{suggestion}");
                 let range = Some(name_range.clone());
                 found.problems.push((

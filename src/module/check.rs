@@ -193,7 +193,7 @@ fn check(files: &[File], ctx: &EvalContext, local: Option<(&Path, &LocalModules)
         }
         let readings = places.classify(&references);
         for (t, reading) in references.iter().zip(readings) {
-            if let Some(d) = declared.undeclared(t, reading) {
+            if let Some(d) = declared.check_reference(t, reading) {
                 diags.push(d);
             }
         }

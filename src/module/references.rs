@@ -11,14 +11,15 @@
 use super::declared::{Declared, Names};
 use super::places::{Instances, Reading, Root};
 use crate::analysis::{Traversal, TraversalStep};
-use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind};
+use crate::diag::{suggestion, Diagnostic, DiagnosticKind};
 use crate::pos::Range;
 
 impl Declared {
-    /// The warning for `t`, read as `reading` says, when it names
-    /// something of the module that is not declared, or a declared
-    /// resource with the wrong instance key.
-    pub(super) fn undeclared(&self, t: &Traversal, reading: Reading) -> Option<Diagnostic> {
+    /// What Terraform would say of the reference `t`, read as `reading`
+    /// says: a name the module does not declare, a declared resource with
+    /// the wrong instance key, an object or attribute that cannot be
+    /// named there.
+    pub(super) fn check_reference(&self, t: &Traversal, reading: Reading) -> Option<Diagnostic> {
         if reading.root == Root::Gone {
             return None;
         }
@@ -168,9 +169,7 @@ impl Declared {
         if child.outputs.contains(name) {
             return None;
         }
-        let suggestion = did_you_mean(name, child.outputs.iter().map(String::as_str))
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default();
+        let suggestion = suggestion(name, child.outputs.iter().map(String::as_str));
         Some(Diagnostic::error(
             "Unsupported attribute",
             format!("This object does not have an attribute named {name:?}.{suggestion}"),
@@ -224,9 +223,7 @@ impl Declared {
     /// " Did you mean "x"?" for the declared name closest to `name` (the
     /// first in name order of the closest, whatever the files' order).
     fn suggest(&self, name: &str, declared: &Names) -> String {
-        did_you_mean(name, declared.keys().map(String::as_str))
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default()
+        suggestion(name, declared.keys().map(String::as_str))
     }
 }
 
@@ -311,9 +308,7 @@ fn object_attribute(t: &Traversal) -> Option<Diagnostic> {
         | ("terraform" | "tofu", "workspace" | "applying") => return None,
         ("path", _) => {
             let names = ["cwd", "module", "root"];
-            let suggestion = did_you_mean(name, names)
-                .map(|s| format!(" Did you mean {s:?}?"))
-                .unwrap_or_default();
+            let suggestion = suggestion(name, names);
             format!("The \"path\" object does not have an attribute named {name:?}.{suggestion}")
         }
         (root, "env") => format!("The {root}.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the {root}.workspace attribute."),

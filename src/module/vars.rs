@@ -25,7 +25,7 @@ use indexmap::IndexMap;
 use super::{load, read_file, Module};
 use crate::body::Expression;
 use crate::body::{Body, BodySchema, File};
-use crate::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
+use crate::diag::{suggestion, Diagnostic, DiagnosticKind, Diagnostics, Error, Severity};
 use crate::eval::EvalContext;
 use crate::ext::typeexpr::{Optional, TypeConstraint};
 use crate::pos::{Range, SourceFile};
@@ -406,9 +406,7 @@ fn read_argument(
 
 /// Terraform's warning for a value nobody declared, with a suggestion.
 fn undeclared(name: &str, range: &Range, file: &File, declarations: &[Variable]) -> Diagnostic {
-    let suggestion = did_you_mean(name, declarations.iter().map(|d| d.name.as_str()))
-        .map(|s| format!(" Did you mean {s:?}?"))
-        .unwrap_or_default();
+    let suggestion = suggestion(name, declarations.iter().map(|d| d.name.as_str()));
     Diagnostic::warning(
         "Value for undeclared variable",
         format!(

@@ -134,9 +134,7 @@ impl BodyDeserializer<'_> {
 fn unknown_variant(spec: &DecodeSpec, label: &str, range: Range) -> Diagnostic {
     let labels: Vec<&str> = spec.variants.iter().map(|v| v.label).collect();
     let expected: Vec<String> = labels.iter().map(|l| format!("{l:?}")).collect();
-    let suggestion = crate::diag::did_you_mean(label, labels.iter().copied())
-        .map(|s| format!(" Did you mean {s:?}?"))
-        .unwrap_or_default();
+    let suggestion = crate::diag::suggestion(label, labels.iter().copied());
     Diagnostic::error(
         "Invalid block label",
         format!(
