@@ -142,10 +142,9 @@ impl Declared {
                 ("Reference to undeclared resource", detail, names, range)
             }
         };
-        let root = t.range();
-        let subject = crate::pos::Range {
+        let subject = Range {
             end: range.end,
-            ..root.clone()
+            ..t.range()
         };
         Some(
             Diagnostic::warning(summary, format!("{detail}{names}"), Some(subject))
