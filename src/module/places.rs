@@ -46,18 +46,6 @@ const DEPENDS_ON: &str = "depends_on";
 /// destroy-time provisioners included).
 const SELF_BLOCKS: &[&str] = &["provisioner", "connection", "postcondition"];
 
-/// Top-level blocks that may set `count` or `for_each` (OpenTofu's
-/// `provider` blocks take `for_each`).
-const REPEATING_BLOCKS: &[&str] = &[
-    "resource",
-    "data",
-    "ephemeral",
-    "module",
-    "import",
-    "action",
-    "provider",
-];
-
 /// Top-level blocks that hold resource addresses rather than values.
 const ADDRESS_BLOCKS: &[&str] = &["moved", "removed", "import"];
 
@@ -245,7 +233,7 @@ impl Places {
                             continue;
                         };
                         let type_name = block.type_name.text(src);
-                        if top && REPEATING_BLOCKS.contains(&type_name) {
+                        if top && label_depth(type_name).is_some() {
                             let instances = native_instances(native, block.body);
                             let labels = block.labels.iter().map(|l| l.text(src));
                             self.block(span, type_name, labels, instances);
@@ -466,7 +454,9 @@ pub(super) fn byte_span(t: &Traversal) -> (u32, u32) {
     (byte(steps.first(), false), byte(steps.last(), true))
 }
 
-/// The label levels of a top-level block type that may repeat.
+/// The label levels of a top-level block type that may set `count` or
+/// `for_each` (OpenTofu's `provider` blocks take `for_each`); `None` for
+/// the others.
 fn label_depth(type_name: &str) -> Option<usize> {
     match type_name {
         "resource" | "data" | "ephemeral" | "action" => Some(2),
