@@ -36,7 +36,9 @@ impl Module {
     /// (`terraform.tfvars`, `*.auto.tfvars`) read and checked against its
     /// variables (one that cannot be read is an error), and its calls of
     /// local modules checked against them ([`check_files_in`]). What
-    /// `hcl-json check` says of the directory.
+    /// `hcl-json check` says of the directory. A Packer module has its
+    /// files checked and its `var.`, `local.` and `data.` references,
+    /// nothing Terraform-specific.
     ///
     /// ```
     /// use hcl_json::module::{LoadOptions, Module};
@@ -71,10 +73,9 @@ impl Module {
                 }
             }
         }
-        match self.dir() {
-            Some(dir) => diags.extend(check_files_in(&files, dir, ctx, &LocalModules::new())),
-            None => diags.extend(check_files(&files, ctx)),
-        }
+        let local_modules = LocalModules::new();
+        let local = self.dir().map(|dir| (dir, &local_modules));
+        diags.extend(check(&files, ctx, local, dialect != Dialect::Packer));
         diags
     }
 }
@@ -143,7 +144,7 @@ impl Module {
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
-    check(files, ctx, None)
+    check(files, ctx, None, true)
 }
 
 /// [`check_files`] for files read from the directory `dir`: besides, each
@@ -166,12 +167,20 @@ pub fn check_files_in(
     ctx: &EvalContext,
     modules: &LocalModules,
 ) -> Diagnostics {
-    check(files, ctx, Some((dir, modules)))
+    check(files, ctx, Some((dir, modules)), true)
 }
 
 /// [`check_files`], with the local module calls read relative to a
-/// directory when there is one.
-fn check(files: &[File], ctx: &EvalContext, local: Option<(&Path, &LocalModules)>) -> Diagnostics {
+/// directory when there is one. A Packer module (`terraform` false) has
+/// only its `var.`, `local.` and `data.` references checked: Packer names
+/// `build.`, `source.` and `packer.` objects where Terraform would read
+/// resources, and has its own rules for the rest.
+fn check(
+    files: &[File],
+    ctx: &EvalContext,
+    local: Option<(&Path, &LocalModules)>,
+    terraform: bool,
+) -> Diagnostics {
     let (var_files, files) = split_variable_files(files);
     let files = files.as_slice();
     let places: Vec<Places> = files.iter().map(Places::of).collect();
@@ -185,7 +194,9 @@ fn check(files: &[File], ctx: &EvalContext, local: Option<(&Path, &LocalModules)
         }
         // Recorded file by file, in the files' order.
         while let Some((_, d)) = problems.next_if(|(i, _)| *i == index) {
-            diags.push(d.clone());
+            if terraform {
+                diags.push(d.clone());
+            }
         }
         if !places.written.is_empty() {
             references.extend(places.written.iter().cloned());
@@ -193,6 +204,9 @@ fn check(files: &[File], ctx: &EvalContext, local: Option<(&Path, &LocalModules)
         }
         let readings = places.classify(&references);
         for (t, reading) in references.iter().zip(readings) {
+            if !terraform && !matches!(t.root_name(), "var" | "local" | "data") {
+                continue;
+            }
             if let Some(d) = declared.check_reference(t, reading) {
                 diags.push(d);
             }

@@ -482,3 +482,28 @@ fn the_variable_files_terraform_loads_by_itself_set_declared_variables() {
         ]
     );
 }
+
+#[test]
+fn a_packer_module_has_only_its_variable_local_and_data_references_checked() {
+    let module = Module::from_sources(
+        [(
+            "build.pkr.hcl",
+            "variable \"region\" {}\nvariable \"region\" {}\nbuild {\n  name = \"${build.ID}-${source.name}-${packer.version}-${var.regoin}-${local.nope}\"\n  sources = [\"source.amazon-ebs.x\"]\n}\n",
+        )],
+        &LoadOptions::packer(),
+    )
+    .unwrap();
+    let diags = module.check(&EvalContext::new().with_stdlib());
+    let found: Vec<&str> = diags
+        .as_slice()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Reference to undeclared input variable",
+            "Reference to undeclared local value"
+        ]
+    );
+}
