@@ -195,6 +195,8 @@ fn references_a_walked_module_does_not_declare_are_warnings() {
             r#"{"locals": {"a": "${var.region}", "b": "${var.regoin}"}, "output": {"o": {"value": "${local.a}${local.zz}${module.net.id}${module.nett.id}${data.aws_ami.ubuntu.id}${data.aws_ami.debian.id}${each.key}"}}}"#,
         ),
         ("other/main.tf", "x = var.region\n"),
+        // The module the call names, with the output read from it.
+        ("mod/net/main.tf", "output \"id\" {\n  value = 1\n}\n"),
     ];
     let dir = tree("references", &files);
     let (code, _, err) = check(&dir, &["."]);

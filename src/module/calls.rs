@@ -6,13 +6,15 @@
 //! A call's attributes other than the meta-arguments must be the child's
 //! variables ("Unsupported argument"), and every variable without a
 //! default must be set ("Missing required argument"), in HCL's words, as
-//! Terraform reports them. Calls to registry or remote modules, and local
-//! directories that cannot be read, are left alone: what they declare is
-//! not here to see.
+//! Terraform reports them; a directory that does not exist is
+//! Terraform's "Unreadable module directory", as `terraform init` says.
+//! Calls to registry or remote modules, and local modules that do not
+//! read whole, are left alone: what they declare is not here to see (a
+//! module's own problems are its own check's).
 //! See <https://developer.hashicorp.com/terraform/language/modules/sources#local-paths>.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use super::{Dialect, LoadOptions, Module};
@@ -43,10 +45,10 @@ const META_ARGUMENTS: &[&str] = &[
 /// use hcl_json::EvalContext;
 ///
 /// let modules = LocalModules::new();
-/// let main = hcl_json::parse_native("module \"m\" {\n  source = \"./m\"\n}\n", "main.tf")?;
-/// // No directory `./m` here: the call is left alone.
+/// let src = "module \"net\" {\n  source = \"./no-such-module\"\n}\n";
+/// let main = hcl_json::parse_native(src, "main.tf")?;
 /// let diags = check_files_in(&[main], ".".as_ref(), &EvalContext::new().with_stdlib(), &modules);
-/// assert!(diags.is_empty());
+/// assert_eq!(diags.as_slice()[0].summary, "Unreadable module directory");
 /// # Ok::<(), hcl_json::Error>(())
 /// ```
 #[derive(Debug, Default)]
@@ -120,15 +122,35 @@ pub(super) fn local_children(
             .body
             .content_collecting(&schema, true, "", &mut ignored)
             .ok()
-            .and_then(|(content, _)| content.attributes.get("source")?.expr.value(&literal).ok())
+            .and_then(|(mut content, _)| content.attributes.swap_remove("source"))
+        else {
+            continue;
+        };
+        let Some(path) = source
+            .expr
+            .value(&literal)
+            .ok()
             .and_then(|v| v.as_str().map(str::to_string))
         else {
             continue;
         };
-        if !(source.starts_with("./") || source.starts_with("../")) {
+        if !(path.starts_with("./") || path.starts_with("../")) {
             continue;
         }
-        let Some(child) = modules.get(&dir.join(&source)) else {
+        let child_dir = lexical_join(dir, &path);
+        if !child_dir.is_dir() {
+            let detail = format!(
+                "The directory {} could not be read for module {name:?}.",
+                child_dir.display()
+            );
+            let range = Some(source.expr.range());
+            found.problems.push((
+                *index,
+                Diagnostic::error("Unreadable module directory", detail, range),
+            ));
+            continue;
+        }
+        let Some(child) = modules.get(&child_dir) else {
             continue;
         };
         // The arguments, in source order, then what is missing.
@@ -161,6 +183,23 @@ pub(super) fn local_children(
         found.children.insert(name.clone(), child);
     }
     found
+}
+
+/// `dir` joined with the relative `path`, `.` and `name/..` taken out as
+/// Terraform's `filepath.Join` takes them out (lexically: `a/b/../c` is
+/// `a/c`, a leading `..` stays).
+fn lexical_join(dir: &Path, path: &str) -> PathBuf {
+    let mut out: Vec<Component<'_>> = Vec::new();
+    for part in dir.components().chain(Path::new(path).components()) {
+        match part {
+            Component::CurDir if !out.is_empty() => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out.iter().collect()
 }
 
 impl Child {
@@ -267,3 +306,7 @@ impl Child {
         Some(Arc::new(child))
     }
 }
+
+#[cfg(test)]
+#[path = "calls_tests.rs"]
+mod tests;

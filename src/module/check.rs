@@ -154,8 +154,10 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
 /// does not declare as a variable is "Unsupported argument", a variable
 /// without a default left unset "Missing required argument" (errors, in
 /// HCL's words); a reference to an output the child does not declare
-/// (`module.vpc.vpc_idd`) is "Unsupported attribute". A call whose
-/// directory cannot be read, or does not read whole, is left alone.
+/// (`module.vpc.vpc_idd`) is "Unsupported attribute". A directory that
+/// does not exist is "Unreadable module directory", as `terraform init`
+/// says; a module that does not read whole is left alone (its own check
+/// says why).
 ///
 /// The modules called are read through `modules`, once each however many
 /// directories call them. [`Module::check`] does this for a module loaded
