@@ -17,11 +17,12 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use super::places::{json_blocks, json_has_property};
 use super::{Dialect, LoadOptions, Module};
 use crate::body::{Block, BodySchema, FileRepr, NativeFile};
 use crate::diag::{suggestion, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::json::{FileData, NodeId, NodeKind};
+use crate::json::{FileData, NodeKind};
 use crate::native::Item;
 
 /// A module block's arguments that are not the child's variables.
@@ -238,54 +239,31 @@ impl Child {
         }
     }
 
-    /// The `variable` and `output` blocks of a JSON file: each a property
-    /// of the root object, its blocks an object of names (or an array of
-    /// such objects), each body an object (or an array of objects).
+    /// The `variable` and `output` blocks of a JSON file.
     fn json(&mut self, data: &FileData) {
-        let objects = |node: NodeId| -> Vec<NodeId> {
-            match data.kind(node) {
-                NodeKind::Array { first, len } => data.elements(first, len).to_vec(),
-                _ => vec![node],
-            }
+        let NodeKind::Object { first, len } = data.kind(data.root) else {
+            return;
         };
-        let props = |node: NodeId| match data.kind(node) {
-            NodeKind::Object { first, len } => data.properties(first, len),
-            _ => &[],
-        };
-        for top in props(data.root) {
-            let Some(kind) = data.str(top.name()) else {
-                continue;
-            };
-            if kind != "variable" && kind != "output" {
-                continue;
-            }
-            for object in objects(top.value) {
-                for block in props(object) {
-                    let Some(name) = data.str(block.name()) else {
-                        continue;
-                    };
-                    if kind == "output" {
-                        self.outputs.insert(name.into_owned());
-                        continue;
+        for top in data.properties(first, len) {
+            let kind = data.str(top.name());
+            match kind.as_deref() {
+                Some("output") => json_blocks(data, top.value, 1, &mut |labels, _| {
+                    self.outputs.extend(labels.first().cloned());
+                }),
+                Some("variable") => json_blocks(data, top.value, 1, &mut |labels, body| {
+                    if let Some(name) = labels.first() {
+                        self.variable(name, json_has_property(data, body, "default"));
                     }
-                    let has_default = objects(block.value).into_iter().any(|body| {
-                        props(body)
-                            .iter()
-                            .any(|p| data.str(p.name()).is_some_and(|n| n == "default"))
-                    });
-                    self.variable(&name, has_default);
-                }
+                }),
+                _ => {}
             }
         }
     }
 
-    /// The module in `dir`, read by OpenTofu's rules (Terraform's, and the
-    /// `.tofu` files OpenTofu prefers), or `None` when the directory
-    /// cannot be read.
+    /// The module in the directory `dir`, read by OpenTofu's rules
+    /// (Terraform's, and the `.tofu` files OpenTofu prefers), or `None`
+    /// when it does not read whole.
     fn read(dir: &Path) -> Option<Arc<Child>> {
-        if !dir.is_dir() {
-            return None;
-        }
         let options = LoadOptions::new(Dialect::OpenTofu);
         let (module, diags) = Module::load_with_diagnostics(dir, &options);
         // A module that does not read whole could be missing a variable;

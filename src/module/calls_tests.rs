@@ -1,6 +1,7 @@
 use std::path::Path;
 
-use super::lexical_join;
+use super::{lexical_join, Child};
+use crate::body::FileRepr;
 
 #[test]
 fn a_local_source_is_joined_as_terraforms_filepath_join_joins_it() {
@@ -18,4 +19,36 @@ fn a_local_source_is_joined_as_terraforms_filepath_join_joins_it() {
             "{dir} + {source}"
         );
     }
+}
+
+#[test]
+fn a_child_module_declares_in_either_syntax_what_its_calls_need() {
+    let mut child = Child::default();
+    let json = crate::body::parse(
+        r#"{"variable": {"a": {}, "b": [{"default": 1}]}, "output": [{"o": {"value": 1}}]}"#,
+        "v.tf.json",
+    )
+    .unwrap();
+    let native = crate::body::parse_native(
+        "variable \"c\" {\n  default = null\n}\nvariable \"d\" {\n  type = string\n}\noutput \"p\" {\n  value = 1\n}\n",
+        "v.tf",
+    )
+    .unwrap();
+    for file in [&json, &native] {
+        match &*file.repr {
+            FileRepr::Native(native) => child.native(native),
+            FileRepr::Json(data) => child.json(data),
+        }
+    }
+    let required: Vec<(&str, bool)> = child
+        .variables
+        .iter()
+        .map(|(name, required)| (name.as_str(), *required))
+        .collect();
+    assert_eq!(
+        required,
+        [("a", true), ("b", false), ("c", false), ("d", true)]
+    );
+    let outputs: Vec<&str> = child.outputs.iter().map(String::as_str).collect();
+    assert_eq!(outputs, ["o", "p"]);
 }

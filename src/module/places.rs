@@ -294,8 +294,12 @@ impl Places {
                         };
                         if top {
                             if let Some(depth) = label_depth(&name) {
-                                let mut labels = Vec::new();
-                                self.json_blocks(data, prop.value, &name, depth, &mut labels);
+                                json_blocks(data, prop.value, depth, &mut |labels, body| {
+                                    let n = data.node(body);
+                                    let instances = json_instances(data, body);
+                                    let labels = labels.iter().map(String::as_str);
+                                    self.block((n.start, n.end), &name, labels, instances);
+                                });
                             }
                         }
                         if NOT_VALUE_ATTRIBUTES.contains(&&*name)
@@ -341,43 +345,6 @@ impl Places {
             if let [ty, name] = labels.as_slice() {
                 self.repeated
                     .push((format!("{prefix}{ty}.{name}"), instances));
-            }
-        }
-    }
-
-    /// The blocks of a top-level JSON property `type_name` whose value
-    /// `node` is `depth` label levels above the bodies, each level an
-    /// object or an array of objects (HCL's JSON blocks).
-    fn json_blocks(
-        &mut self,
-        data: &FileData,
-        node: NodeId,
-        type_name: &str,
-        depth: usize,
-        labels: &mut Vec<String>,
-    ) {
-        let objects = match data.kind(node) {
-            NodeKind::Array { first, len } => data.elements(first, len),
-            _ => std::slice::from_ref(&node),
-        };
-        for &object in objects {
-            let NodeKind::Object { first, len } = data.kind(object) else {
-                continue;
-            };
-            if depth == 0 {
-                let n = data.node(object);
-                let instances = json_instances(data, object);
-                let names = labels.iter().map(String::as_str);
-                self.block((n.start, n.end), type_name, names, instances);
-                continue;
-            }
-            for prop in data.properties(first, len) {
-                let Some(label) = data.str(prop.name()) else {
-                    continue;
-                };
-                labels.push(label.into_owned());
-                self.json_blocks(data, prop.value, type_name, depth - 1, labels);
-                labels.pop();
             }
         }
     }
@@ -484,15 +451,66 @@ fn native_instances(native: &NativeFile, body: u32) -> Instances {
 
 /// Which instances a JSON block body (an object) makes.
 fn json_instances(data: &FileData, object: NodeId) -> Instances {
-    let NodeKind::Object { first, len } = data.kind(object) else {
-        return Instances::Single;
-    };
-    let names: Vec<_> = data
-        .properties(first, len)
-        .iter()
-        .filter_map(|p| data.str(p.name()))
-        .collect();
-    instances_of(names.iter().map(|n| &**n))
+    if json_has_property(data, object, "count") {
+        Instances::Counted
+    } else if json_has_property(data, object, "for_each") {
+        Instances::ForEach
+    } else {
+        Instances::Single
+    }
+}
+
+/// Whether the JSON object `object` has a property named `name`.
+pub(super) fn json_has_property(data: &FileData, object: NodeId, name: &str) -> bool {
+    match data.kind(object) {
+        NodeKind::Object { first, len } => data
+            .properties(first, len)
+            .iter()
+            .any(|p| data.str(p.name()).is_some_and(|n| n == name)),
+        _ => false,
+    }
+}
+
+/// Each body of the JSON blocks `node` holds, with its labels: `node` is
+/// the value of a top-level property whose blocks have `depth` labels,
+/// each label level an object of names and each body an object, either
+/// of them also written as an array of objects (HCL's JSON blocks).
+pub(super) fn json_blocks(
+    data: &FileData,
+    node: NodeId,
+    depth: usize,
+    visit: &mut dyn FnMut(&[String], NodeId),
+) {
+    fn walk(
+        data: &FileData,
+        node: NodeId,
+        depth: usize,
+        labels: &mut Vec<String>,
+        visit: &mut dyn FnMut(&[String], NodeId),
+    ) {
+        let objects = match data.kind(node) {
+            NodeKind::Array { first, len } => data.elements(first, len),
+            _ => std::slice::from_ref(&node),
+        };
+        for &object in objects {
+            let NodeKind::Object { first, len } = data.kind(object) else {
+                continue;
+            };
+            if depth == 0 {
+                visit(labels, object);
+                continue;
+            }
+            for prop in data.properties(first, len) {
+                let Some(label) = data.str(prop.name()) else {
+                    continue;
+                };
+                labels.push(label.into_owned());
+                walk(data, prop.value, depth - 1, labels, visit);
+                labels.pop();
+            }
+        }
+    }
+    walk(data, node, depth, &mut Vec::new(), visit);
 }
 
 /// `count` makes counted instances, else `for_each` keyed ones.
