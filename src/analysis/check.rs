@@ -153,11 +153,10 @@ impl<'c> Scan<'c> {
     /// where the blocks are), iteratively.
     fn native(&mut self, native: &std::sync::Arc<NativeFile>) {
         let src = native.source.text();
-        let bodies = &native.tree.bodies;
         // Each body being walked and the index of its next item.
         let mut stack = vec![(native.tree.root, 0usize)];
         while let Some((body, i)) = stack.pop() {
-            let Some(item) = bodies.get(body as usize).and_then(|b| b.items.get(i)) else {
+            let Some(item) = native.tree.items(body).get(i) else {
                 continue;
             };
             stack.push((body, i + 1));

@@ -27,13 +27,13 @@ pub(super) fn native_source(file: &Arc<NativeFile>) -> Source {
 pub(super) fn native_context(file: &NativeFile, offset: usize) -> Option<String> {
     let src = file.source.text();
     // (A file that failed to parse may have no root body.)
-    let root = file.tree.bodies.get(file.tree.root as usize)?;
+    let root = file.tree.items(file.tree.root);
     // Items are in source order: the first that ends after `offset`.
-    let i = root.items.partition_point(|item| match item {
+    let i = root.partition_point(|item| match item {
         Item::Attribute(a) => (a.span.end as usize) <= offset,
         Item::Block(b) => (b.close.end as usize) <= offset,
     });
-    let Some(Item::Block(block)) = root.items.get(i) else {
+    let Some(Item::Block(block)) = root.get(i) else {
         return None;
     };
     if (block.type_name.span.start as usize) > offset {

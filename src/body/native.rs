@@ -183,8 +183,9 @@ impl<'a> NativeBody<'a> {
 
     /// The items still visible (not hidden by partial processing).
     pub(crate) fn items(&self) -> impl Iterator<Item = &'a Item> + '_ {
-        self.file.tree.bodies[self.body as usize]
-            .items
+        self.file
+            .tree
+            .items(self.body)
             .iter()
             .filter(|item| !self.is_hidden(item_name(item, self.src())))
     }

@@ -259,10 +259,12 @@ impl<'a> ToJson<'a> {
     /// Writes `body` as one JSON object; `lead` is a comment to write
     /// first (the comments before the block it belongs to).
     fn body(&mut self, body: &NativeBodyRef<'_>, lead: Option<String>) {
-        let node = &body.file.tree.bodies[body.body as usize];
+        let tree = &body.file.tree;
         let visible: Vec<&Item> = body.items().collect();
         let (comments, trailing) = if self.options.comments {
-            self.comments(node, &visible, body.body == body.file.tree.root)
+            let span = tree.bodies[body.body as usize].span;
+            let root = body.body == tree.root;
+            self.comments(span, tree.items(body.body), &visible, root)
         } else {
             (vec![None; visible.len()], None)
         };
@@ -401,15 +403,17 @@ impl<'a> ToJson<'a> {
         self.drain(CHUNK);
     }
 
-    /// The comments before each visible item of `node` (`visible`, in
-    /// order), and after the last item.
+    /// The comments before each visible item of the body spanning `span`
+    /// whose items are `body_items` (`visible`, in order), and after the
+    /// last item.
     fn comments(
         &self,
-        node: &native::BodyNode,
+        span: Span,
+        body_items: &[Item],
         visible: &[&Item],
         root: bool,
     ) -> (Vec<Option<String>>, Option<String>) {
-        let span = node.span.range();
+        let span = span.range();
         let mut at = if root { span.start } else { span.start + 1 };
         let end = if !root && self.src.as_bytes().get(span.end.wrapping_sub(1)) == Some(&b'}') {
             span.end - 1
@@ -418,7 +422,7 @@ impl<'a> ToJson<'a> {
         };
         let mut out = Vec::with_capacity(visible.len());
         let mut next = visible.iter().peekable();
-        for item in &node.items {
+        for item in body_items {
             let (start, stop) = item_extent(item);
             let comment = comment_text(self.src.get(at..start).unwrap_or_default());
             if next.peek().is_some_and(|v| std::ptr::eq(**v, item)) {

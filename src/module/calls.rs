@@ -213,11 +213,7 @@ impl Child {
     /// The `variable` and `output` blocks of a native file.
     fn native(&mut self, native: &NativeFile) {
         let src = native.source.text();
-        let bodies = &native.tree.bodies;
-        let Some(root) = bodies.get(native.tree.root as usize) else {
-            return;
-        };
-        for item in &root.items {
+        for item in native.tree.items(native.tree.root) {
             let Item::Block(block) = item else { continue };
             let [label] = block.labels.as_slice() else {
                 continue;
@@ -228,8 +224,7 @@ impl Child {
                     self.outputs.insert(name.to_string());
                 }
                 "variable" => {
-                    let items = bodies.get(block.body as usize).map(|b| &b.items[..]);
-                    let has_default = items.unwrap_or_default().iter().any(
+                    let has_default = native.tree.items(block.body).iter().any(
                         |item| matches!(item, Item::Attribute(a) if a.name.text(src) == "default"),
                     );
                     self.variable(name, has_default);

@@ -211,11 +211,8 @@ impl Places {
         let body_span = |b: u32| bodies.get(b as usize).map(|b| spans(b.span));
         let mut stack = vec![native.tree.root];
         while let Some(body) = stack.pop() {
-            let Some(node) = bodies.get(body as usize) else {
-                continue;
-            };
             let top = body == native.tree.root;
-            for item in &node.items {
+            for item in native.tree.items(body) {
                 match item {
                     Item::Attribute(attr) => {
                         let name = attr.name.text(src);
@@ -261,10 +258,7 @@ impl Places {
     /// The `from` of a native `moved` or `removed` block's body.
     fn native_from(&mut self, native: &NativeFile, body: u32) {
         let src = native.source.text();
-        let Some(node) = native.tree.bodies.get(body as usize) else {
-            return;
-        };
-        for item in &node.items {
+        for item in native.tree.items(body) {
             if let Item::Attribute(attr) = item {
                 if attr.name.text(src) == "from" {
                     self.push(spans(attr.expr_span), Meaning::Gone);
@@ -398,8 +392,7 @@ impl Places {
 /// A native `dynamic` block's `iterator = NAME`, when it is a bare name.
 fn native_iterator(native: &NativeFile, body: u32) -> Option<&str> {
     let src = native.source.text();
-    let node = native.tree.bodies.get(body as usize)?;
-    node.items.iter().find_map(|item| match item {
+    native.tree.items(body).iter().find_map(|item| match item {
         Item::Attribute(attr) if attr.name.text(src) == "iterator" => {
             let text = src.get(attr.expr_span.start as usize..attr.expr_span.end as usize)?;
             let text = text.trim();
@@ -438,10 +431,8 @@ fn native_instances(native: &NativeFile, body: u32) -> Instances {
     let src = native.source.text();
     let names = native
         .tree
-        .bodies
-        .get(body as usize)
-        .into_iter()
-        .flat_map(|b| b.items.iter())
+        .items(body)
+        .iter()
         .filter_map(|item| match item {
             Item::Attribute(attr) => Some(attr.name.text(src)),
             Item::Block(_) => None,

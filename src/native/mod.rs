@@ -40,7 +40,7 @@ pub(crate) use ast::{
 };
 
 pub(crate) use body::comments::body_comments;
-pub(crate) use body::{parse_body, AttributeNode, BlockNode, BodyNode, BodyTree, Item};
+pub(crate) use body::{parse_body, AttributeNode, BlockNode, BodyTree, Item};
 
 use crate::diag::{Diagnostic, DiagnosticKind};
 use crate::pos::Range;

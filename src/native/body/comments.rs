@@ -29,7 +29,7 @@ pub(crate) fn body_comments(tree: &BodyTree, src: &str, body: u32) -> Vec<Span> 
         }
     }
     let mut out = Vec::new();
-    for item in &node.items {
+    for item in tree.items(body) {
         if let Item::Block(block) = item {
             let inner = tree.bodies[block.body as usize].span;
             scan(b, from, (inner.start as usize).min(to), &mut out);

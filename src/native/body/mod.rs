@@ -43,16 +43,32 @@ use recovery::{label_sequences, unclosed_label, Unclosed};
 pub(crate) struct BodyTree {
     /// Every body, each block's after its parent's.
     pub bodies: Vec<BodyNode>,
+    /// Every body's items, each body's in one run (a body's items are
+    /// gathered on the parser's stack and moved here when it closes: one
+    /// allocation for the file, not one per body).
+    items: Vec<Item>,
     /// The file's body.
     pub root: u32,
 }
 
-/// One body: its items in source order.
+impl BodyTree {
+    /// The attributes and blocks of body `body`, in source order (none for
+    /// an index that is no body's).
+    pub(crate) fn items(&self, body: u32) -> &[Item] {
+        self.bodies.get(body as usize).map_or(&[], |node| {
+            let first = node.first as usize;
+            &self.items[first..first + node.len as usize]
+        })
+    }
+}
+
+/// One body: where its items are and its text.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct BodyNode {
-    /// Attributes and blocks, in source order (sized once: a body's items
-    /// are gathered on the parser's stack first).
-    pub items: Box<[Item]>,
+    /// The body's first item in [`BodyTree`]'s list, and how many it has
+    /// ([`BodyTree::items`]).
+    first: u32,
+    len: u32,
     /// The body's text: from the opening brace through the closing one for
     /// a block's body, the whole file for the root.
     pub span: Span,
@@ -449,9 +465,11 @@ impl<'s> BodyParser<'s> {
                 break self.i;
             }
         };
-        let items = self.stack.drain(mark..).collect();
+        let first = self.tree.items.len();
+        self.tree.items.extend(self.stack.drain(mark..));
         let node = &mut self.tree.bodies[index as usize];
-        node.items = items;
+        node.first = first as u32;
+        node.len = (self.tree.items.len() - first) as u32;
         node.span = span(start, end);
         index
     }
@@ -895,7 +913,6 @@ impl<'s> BodyParser<'s> {
     fn single_line_body(&mut self, open: Span) -> u32 {
         let index = self.tree.bodies.len() as u32;
         self.tree.bodies.push(BodyNode::default());
-        let mut items = Vec::with_capacity(1);
         let at = self.i;
         // HCL reports what follows the item (the block's `}` or not) ahead
         // of the item's own errors.
@@ -948,8 +965,10 @@ impl<'s> BodyParser<'s> {
                 }
             }
         };
+        // (Reading an attribute makes no body: the item's run starts here.)
+        let first = self.tree.items.len();
         if let Some(attr) = attr {
-            items.push(Item::Attribute(attr));
+            self.tree.items.push(Item::Attribute(attr));
         }
         // After an item skipped to the end of its line, HCL's parser reads
         // on from the next line as it would after the attribute.
@@ -961,7 +980,8 @@ impl<'s> BodyParser<'s> {
             }
         };
         let node = &mut self.tree.bodies[index as usize];
-        node.items = items.into_boxed_slice();
+        node.first = first as u32;
+        node.len = (self.tree.items.len() - first) as u32;
         node.span = span(open.start as usize, end);
         index
     }

@@ -25,8 +25,9 @@ fn one_error(src: &str) -> SyntaxError {
     errors.remove(0)
 }
 
-fn root(tree: &BodyTree) -> &BodyNode {
-    &tree.bodies[tree.root as usize]
+/// The items of the file's body.
+fn root(tree: &BodyTree) -> &[Item] {
+    tree.items(tree.root)
 }
 
 fn attr(item: &Item) -> &AttributeNode {
@@ -47,7 +48,7 @@ fn block(item: &Item) -> &BlockNode {
 fn attributes_have_exact_name_and_expression_spans() {
     let src = "a = 1\nbee = \"x\" # c\n";
     let tree = ok(src);
-    let items = &root(&tree).items;
+    let items = root(&tree);
     assert_eq!(items.len(), 2);
     let b = attr(&items[1]);
     assert_eq!(b.name.text(src), "bee");
@@ -60,38 +61,34 @@ fn attributes_have_exact_name_and_expression_spans() {
 fn blocks_take_identifier_and_quoted_labels() {
     let src = "resource aws_instance \"w\\teb\" {\n  ami = \"x\"\n}\n";
     let tree = ok(src);
-    let b = block(&root(&tree).items[0]);
+    let b = block(&root(&tree)[0]);
     assert_eq!(b.type_name.text(src), "resource");
     let labels: Vec<&str> = b.labels.iter().map(|l| l.text(src)).collect();
     assert_eq!(labels, ["aws_instance", "w\teb"]);
     assert_eq!(&src[b.labels[1].span.range()], "\"w\\teb\"");
     assert_eq!(&src[b.open.range()], "{");
     assert_eq!(&src[b.close.range()], "}");
-    let body = &tree.bodies[b.body as usize];
-    assert_eq!(attr(&body.items[0]).name.text(src), "ami");
-    assert_eq!(&src[body.span.range()], "{\n  ami = \"x\"\n}");
+    assert_eq!(attr(&tree.items(b.body)[0]).name.text(src), "ami");
+    let body = tree.bodies[b.body as usize].span;
+    assert_eq!(&src[body.range()], "{\n  ami = \"x\"\n}");
 }
 
 #[test]
 fn one_line_blocks_hold_one_attribute_or_none() {
     let tree = ok("a { b = 1 }\nc {}\nd \"x\" { e = [1,\n 2] }\n");
-    let items = &root(&tree).items;
+    let items = root(&tree);
     assert_eq!(items.len(), 3);
     let a = block(&items[0]);
-    assert_eq!(tree.bodies[a.body as usize].items.len(), 1);
+    assert_eq!(tree.items(a.body).len(), 1);
     let c = block(&items[1]);
-    assert!(tree.bodies[c.body as usize].items.is_empty());
+    assert!(tree.items(c.body).is_empty());
 }
 
 #[test]
 fn comments_of_every_kind_are_skipped() {
     let src = "# hash\n// slash\n/* multi\nline */ a = 1 /* after */ // end\nb = 2 # end\n";
     let tree = ok(src);
-    let names: Vec<&str> = root(&tree)
-        .items
-        .iter()
-        .map(|i| attr(i).name.text(src))
-        .collect();
+    let names: Vec<&str> = root(&tree).iter().map(|i| attr(i).name.text(src)).collect();
     assert_eq!(names, ["a", "b"]);
 }
 
@@ -99,7 +96,7 @@ fn comments_of_every_kind_are_skipped() {
 fn newlines_inside_brackets_do_not_end_an_attribute() {
     let src = "a = [\n  1,\n  2,\n]\nb = {\n  k = 1\n  j = 2\n}\nc = f(\n  1\n)\nd = 1\n";
     let tree = ok(src);
-    let items = &root(&tree).items;
+    let items = root(&tree);
     assert_eq!(items.len(), 4);
     assert_eq!(&src[attr(&items[0]).expr_span.range()], "[\n  1,\n  2,\n]");
 }
@@ -116,7 +113,7 @@ fn a_newline_ends_an_expression_before_an_operator_on_the_next_line() {
 fn heredocs_span_lines_and_close_on_their_marker() {
     let src = "a = <<EOT\nhello ${x}\n  }{\nEOT\nb = <<-X\n    in\n  X\n";
     let tree = ok(src);
-    let items = &root(&tree).items;
+    let items = root(&tree);
     assert_eq!(items.len(), 2);
     assert_eq!(
         &src[attr(&items[0]).expr_span.range()],
@@ -127,13 +124,13 @@ fn heredocs_span_lines_and_close_on_their_marker() {
 #[test]
 fn crlf_line_endings_separate_items() {
     let tree = ok("a = 1\r\nb {\r\n  c = 2\r\n}\r\n");
-    assert_eq!(root(&tree).items.len(), 2);
+    assert_eq!(root(&tree).len(), 2);
 }
 
 #[test]
 fn the_last_item_needs_no_newline() {
-    assert_eq!(root(&ok("a = 1")).items.len(), 1);
-    assert_eq!(root(&ok("a {}")).items.len(), 1);
+    assert_eq!(root(&ok("a = 1")).len(), 1);
+    assert_eq!(root(&ok("a {}")).len(), 1);
 }
 
 #[test]
@@ -499,7 +496,7 @@ fn a_quoted_label_cut_by_the_end_of_the_file_is_unterminated() {
 fn simple_values_are_deferred_and_parse_to_the_same_tree_on_first_use() {
     let src = "a = 1.5\nb = \"x-${var.y}\"\nc = [a.b, {k = true\n  \"q\" : null}]\nd = f(1) ? x[0] : -2\ne = \"\\t\"\n";
     let tree = ok(src);
-    let items = &root(&tree).items;
+    let items = root(&tree);
     let deferred: Vec<bool> = items.iter().map(|i| attr(i).expr.get().is_none()).collect();
     // An escape is not one the recognizer knows: parsed at once.
     assert_eq!(deferred, [true, true, true, true, false]);
