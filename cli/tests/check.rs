@@ -154,6 +154,48 @@ fn unknown_functions_are_errors_and_provider_functions_warnings_in_both_syntaxes
 }
 
 #[test]
+fn calls_that_fail_whatever_their_values_are_errors_as_terraform_validate_reports_them() {
+    // A wrong count of arguments (a file function's too, though a check
+    // calls none) and Terraform's removed `list`, in both syntaxes; a
+    // variable's `list(string)` type is no call.
+    let dir = tree(
+        "call-failures",
+        &[
+            ("a.tf.json", r#"{"output": {"o": {"value": "${map(\"k\", 1)}"}}}"#),
+            ("b.tf", "variable \"v\" {\n  type = list(string)\n}\nlocals {\n  a = upper()\n  b = timestamp(1)\n  c = list(var.v)\n}\n"),
+        ],
+    );
+    let (code, _, err) = check(&dir, &["a.tf.json", "b.tf"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        headlines(&err),
+        [
+            "Error: Error in function call",
+            "on a.tf.json line 1, column 31",
+            "Error: Not enough function arguments",
+            "on b.tf line 5, column 13",
+            "Error: Too many function arguments",
+            "on b.tf line 6, column 17",
+            "Error: Error in function call",
+            "on b.tf line 7, column 7",
+        ]
+    );
+    let text = err.replace('\n', " ");
+    assert!(
+        text.contains("use tomap({ ... }) syntax to write a literal map."),
+        "{err}"
+    );
+    assert!(
+        text.contains("use tolist([ ... ]) syntax to write a literal list."),
+        "{err}"
+    );
+    assert!(
+        text.contains("Function \"upper\" expects 1 argument(s). Missing value for \"str\"."),
+        "{err}"
+    );
+}
+
+#[test]
 fn another_applications_unknown_functions_are_warnings() {
     let dir = tree(
         "application",

@@ -19,9 +19,10 @@ use super::native::{Spans, Variables};
 use super::traversal::Traversal;
 use crate::body::{File, FileRepr, NativeFile, OriginRef};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
-use crate::eval::{unknown_function_detail, EvalContext};
+use crate::eval::{call_failure, unknown_function_detail, EvalContext, Function, FunctionError};
 use crate::json::{FileData, NodeId, NodeKind};
-use crate::native::{needs_template_parse, parse_template, Item, Span};
+use crate::native::{needs_template_parse, parse_template, Call, Item, Span};
+use crate::value::{Type, Value};
 
 impl File {
     /// Checks every expression of the file without evaluating any: the
@@ -49,6 +50,16 @@ impl File {
     /// `provider::aws::arn_parse`, supplied by a provider). Those are
     /// warnings, saying what would supply them. In a context without
     /// functions, each call is an error ("Function calls not allowed").
+    ///
+    /// A call to a function `ctx` has is an error where it fails whatever
+    /// its arguments' values are, worded as evaluating it would be: a
+    /// wrong number of arguments ("Not enough function arguments", "Too
+    /// many function arguments"), and what a pure function (one built
+    /// with [`FunctionBuilder::pure`](crate::eval::FunctionBuilder::pure),
+    /// as every standard function is) fails with when each argument is an
+    /// unknown value of any type, as Terraform's removed `list` and `map`
+    /// do. Those calls are the only code of `ctx` a check runs; a call
+    /// whose last argument expands (`f(xs...)`) is not counted.
     ///
     /// The diagnostics are in source order.
     ///
@@ -129,6 +140,9 @@ struct Scan<'c> {
     /// The detail of each unknown name met so far: a file calling one
     /// unknown function a thousand times computes its suggestion once.
     unknown: HashMap<String, (bool, String)>,
+    /// How each function called so far fails with unknown arguments, by
+    /// name and count of arguments (`None`: it does not).
+    tried: HashMap<(String, usize), Option<FunctionError>>,
 }
 
 impl<'c> Scan<'c> {
@@ -139,6 +153,7 @@ impl<'c> Scan<'c> {
             diags: Diagnostics::new(),
             references: Vec::new(),
             unknown: HashMap::new(),
+            tried: HashMap::new(),
         }
     }
 
@@ -170,8 +185,9 @@ impl<'c> Scan<'c> {
                     let mut v = Variables::new(spans);
                     v.expr(&expr);
                     if attr.name.text(src) == "type" {
-                        v.calls
-                            .retain(|(name, _, _)| !TYPE_CONSTRUCTORS.contains(name));
+                        v.calls.retain(|(call, _)| {
+                            !TYPE_CONSTRUCTORS.contains(&call.name.name.as_str())
+                        });
                     }
                     self.found(v);
                 }
@@ -233,8 +249,8 @@ impl<'c> Scan<'c> {
     /// each call to a function the context does not have.
     fn found(&mut self, v: Variables<'_>) {
         if let Some(ctx) = self.ctx {
-            for &(name, name_span, call_span) in &v.calls {
-                if let Some(diag) = self.call(ctx, name, name_span, call_span, v.spans()) {
+            for &(call, call_span) in &v.calls {
+                if let Some(diag) = self.call(ctx, call, call_span, v.spans()) {
                     self.diags.push(diag);
                 }
             }
@@ -244,15 +260,16 @@ impl<'c> Scan<'c> {
         }
     }
 
-    /// The diagnostic for a call to `name`, if `ctx` cannot call it.
+    /// The diagnostic for `call`, if `ctx` cannot call it or the call
+    /// fails whatever its arguments' values.
     fn call(
         &mut self,
         ctx: &EvalContext,
-        name: &str,
-        name_span: Span,
+        call: &Call,
         call_span: Span,
         spans: Spans<'_>,
     ) -> Option<Diagnostic> {
+        let (name, name_span) = (call.name.name.as_str(), call.name.span);
         if !ctx.has_functions() || ctx.is_literal() {
             return Some(
                 Diagnostic::error(
@@ -263,8 +280,8 @@ impl<'c> Scan<'c> {
                 .with_kind(DiagnosticKind::FunctionCallsNotAllowed),
             );
         }
-        if ctx.function(name).is_some() {
-            return None;
+        if let Some(function) = ctx.function(name) {
+            return self.tried(function, call, call_span, spans);
         }
         let (warning, detail) = self
             .unknown
@@ -287,6 +304,49 @@ impl<'c> Scan<'c> {
         Some(
             diag.with_kind(DiagnosticKind::UnknownFunction)
                 .with_context(spans.range(call_span)),
+        )
+    }
+
+    /// How `call` of `function` fails whatever its arguments' values are,
+    /// as evaluating it would report it: a wrong count of arguments (any
+    /// function), and for a pure function one that takes its arguments
+    /// evaluated, what a call with an unknown value of any type for each
+    /// argument fails with (Terraform's removed `list` and `map`). Other
+    /// functions are not called; a call whose last argument expands
+    /// (`f(xs...)`) is left alone, its count being the value's.
+    fn tried(
+        &mut self,
+        function: &Function,
+        call: &Call,
+        call_span: Span,
+        spans: Spans<'_>,
+    ) -> Option<Diagnostic> {
+        if call.expand_final {
+            return None;
+        }
+        let count = call.args.len();
+        let error = match function.check_arity(count) {
+            Err(e) => e,
+            Ok(()) if function.is_pure() && !function.takes_closures() => self
+                .tried
+                .entry((call.name.name.to_string(), count))
+                .or_insert_with(|| {
+                    let unknowns = vec![Value::unknown(Type::Dynamic); count];
+                    function.call(&unknowns).err()
+                })
+                .clone()?,
+            Ok(()) => return None,
+        };
+        let text = spans.origin.text().as_bytes();
+        let failure = call_failure(text, function, call, call_span, count, error);
+        Some(
+            Diagnostic::error(
+                failure.summary,
+                failure.detail,
+                Some(spans.range(failure.subject)),
+            )
+            .with_context(spans.range(call_span))
+            .with_kind(failure.kind),
         )
     }
 }

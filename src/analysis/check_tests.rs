@@ -64,7 +64,8 @@ fn type_constructors_in_a_type_attribute_are_not_calls() {
     assert_eq!(
         found(&file.check(&stdlib())),
         [
-            "Error Call to unknown function @ t.tf:4,5-9",
+            // Outside a type, `list` is Terraform's removed function.
+            "Error Error in function call @ t.tf:4,5-10",
             "Error Call to unknown function @ t.tf:5,8-14"
         ]
     );
@@ -152,4 +153,45 @@ fn calls_carry_the_unknown_function_kind_whether_errors_or_warnings() {
         literal.as_slice()[0].kind,
         DiagnosticKind::FunctionCallsNotAllowed
     );
+}
+
+#[test]
+fn calls_that_fail_whatever_the_values_are_errors_worded_as_evaluation_words_them() {
+    let src = "a = upper()\nb = upper(\"x\", var.y)\nc = list(var.x)\nd = \"${map()}\"\n";
+    let file = parse_native(src, "t.tf").unwrap();
+    let diags = file.check(&stdlib());
+    assert_eq!(
+        found(&diags),
+        [
+            "Error Not enough function arguments @ t.tf:1,11-12",
+            "Error Too many function arguments @ t.tf:2,16-21",
+            "Error Error in function call @ t.tf:3,5-10",
+            "Error Error in function call @ t.tf:4,8-12",
+        ]
+    );
+    // The same words as evaluating the calls.
+    let ctx = stdlib().with_variable(
+        "var",
+        crate::value::Value::unknown(crate::value::Type::Dynamic),
+    );
+    for (d, attr) in diags.as_slice().iter().zip(["a", "b", "c", "d"]) {
+        let body = file.body();
+        let attrs = body.just_attributes().unwrap();
+        let err = attrs[attr].expr.value(&ctx).unwrap_err();
+        let e = &err.diagnostics()[0];
+        assert_eq!(
+            (&e.summary, &e.detail, &e.subject),
+            (&d.summary, &d.detail, &d.subject)
+        );
+    }
+}
+
+#[test]
+fn calls_the_check_cannot_count_or_must_not_run_pass() {
+    // Values decide: an expanded last argument, a call with known bad
+    // values (evaluation's to find), a function that takes its arguments
+    // unevaluated, and a type constraint's constructors.
+    let src = "a = join(\",\", var.x...)\nb = tonumber(\"x\")\nc = try(var.x, 1)\nvariable \"v\" {\n  type = list(map(string))\n}\n";
+    let file = parse_native(src, "t.tf").unwrap();
+    assert_eq!(found(&file.check(&stdlib())), Vec::<String>::new());
 }

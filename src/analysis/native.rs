@@ -9,7 +9,7 @@
 use super::traversal::{Traversal, TraversalStep};
 use crate::body::OriginRef;
 use crate::native::{
-    Expr, ExprKind, ForResult, Ident, ObjectKey, Span, Step, StepKind, Template, TemplatePart,
+    Call, Expr, ExprKind, ForResult, Ident, ObjectKey, Span, Step, StepKind, Template, TemplatePart,
 };
 use crate::pos::Range;
 use crate::value::{Number, Type, Value};
@@ -150,9 +150,8 @@ pub(crate) struct Variables<'a> {
     spans: Spans<'a>,
     bound: Vec<&'a str>,
     pub out: Vec<Traversal>,
-    /// Each call: the function's name as written, where the name is and
-    /// where the whole call is.
-    pub calls: Vec<(&'a str, Span, Span)>,
+    /// Each call, with where the whole call is.
+    pub calls: Vec<(&'a Call, Span)>,
 }
 
 impl<'a> Variables<'a> {
@@ -226,8 +225,7 @@ impl<'a> Variables<'a> {
                 }
             }
             ExprKind::Call(call) => {
-                self.calls
-                    .push((call.name.name.as_str(), call.name.span, e.span));
+                self.calls.push((call, e.span));
                 call.args.iter().for_each(|a| self.expr(a));
             }
             ExprKind::Tuple(items) => items.iter().for_each(|i| self.expr(i)),

@@ -219,7 +219,8 @@ impl Eval<'_> {
                 // go on the call; a failure of the call gets HCL's wording
                 // with the name it was called by.
                 let call_range = self.range(span);
-                let start_range = self.range(self.call_start(call, span));
+                let start = call_start(self.origin.text().as_bytes(), call, span);
+                let start_range = self.range(start);
                 for mut diag in e.into_diagnostics() {
                     if diag.subject.is_none() {
                         diag.subject = Some(call_range.clone());
@@ -236,12 +237,7 @@ impl Eval<'_> {
         }
     }
 
-    /// Reports a failed call with HCL's wording: an error about argument
-    /// `i` (`arg: Some(i)`) is an "Invalid function argument" on that
-    /// argument's range, any other failure an "Error in function call" on
-    /// the call's range (as hclsyntax does with go-cty's `ArgError`s and
-    /// plain errors). `given` is the number of arguments the call made (an
-    /// expanding argument's elements counted), for the parameter missing.
+    /// Reports a failed call with HCL's wording ([`call_failure`]).
     #[cold]
     fn function_error(
         &mut self,
@@ -251,100 +247,127 @@ impl Eval<'_> {
         given: usize,
         e: FunctionError,
     ) {
-        let name = &call.name.name;
-        let params = function.params();
-        // The expression argument `i` came from: after `list...`, every
-        // argument from the last expression on came from it. An index past
-        // the arguments (a bug in the function) falls back to the call.
-        let arg_span = |i: usize| {
-            let expr = if call.expand_final {
-                call.args.get(i).or(call.args.last())
-            } else {
-                call.args.get(i)
-            };
-            expr.map_or(span, |a| self.argument_subject(a))
+        let text = self.origin.text().as_bytes();
+        let failure = call_failure(text, function, call, span, given, e);
+        self.error_in_of(
+            failure.kind,
+            failure.summary,
+            failure.detail,
+            failure.subject,
+            span,
+        );
+    }
+}
+
+/// A failed call as HCL reports it: what kind of failure, its summary and
+/// detail, and where within the call it points.
+pub(crate) struct CallFailure {
+    pub kind: DiagnosticKind,
+    pub summary: &'static str,
+    pub detail: String,
+    pub subject: Span,
+}
+
+/// How HCL reports `e` from calling `function` at `call` (spanning `span`
+/// in `text`, the source its spans index), for evaluation and for checks
+/// alike: an error about argument `i` (`arg: Some(i)`) is an "Invalid
+/// function argument" on that argument, any other failure an "Error in
+/// function call" on the call's name and parenthesis (as hclsyntax does
+/// with go-cty's `ArgError`s and plain errors), and a wrong count of
+/// arguments HCL's own words. `given` is the number of arguments the call
+/// made (an expanding argument's elements counted), for the parameter
+/// missing.
+#[cold]
+pub(crate) fn call_failure(
+    text: &[u8],
+    function: &Function,
+    call: &Call,
+    span: Span,
+    given: usize,
+    e: FunctionError,
+) -> CallFailure {
+    let name = &call.name.name;
+    let params = function.params();
+    // The expression argument `i` came from: after `list...`, every
+    // argument from the last expression on came from it. An index past
+    // the arguments (a bug in the function) falls back to the call.
+    let arg_span = |i: usize| {
+        let expr = if call.expand_final {
+            call.args.get(i).or(call.args.last())
+        } else {
+            call.args.get(i)
         };
-        match (e.kind, e.arg) {
-            (FunctionErrorKind::NotEnoughArguments, _) => {
-                let missing = params.get(given).map_or("", |p| p.name.as_str());
-                let qualifier = if function.variadic().is_some() {
-                    " at least"
-                } else {
-                    ""
-                };
-                let close_paren = Span::new(span.end.saturating_sub(1), span.end);
-                self.error_in_of(
-                    DiagnosticKind::WrongArgumentCount,
-                    "Not enough function arguments",
-                    format!(
-                        "Function {name:?} expects{qualifier} {} argument(s). Missing value for {missing:?}.",
-                        params.len()
-                    ),
-                    close_paren,
-                    span,
-                );
-            }
-            (FunctionErrorKind::TooManyArguments, arg) => self.error_in_of(
-                DiagnosticKind::WrongArgumentCount,
-                "Too many function arguments",
-                format!(
-                    "Function {name:?} expects only {} argument(s).",
+        expr.map_or(span, |a| argument_subject(text, a))
+    };
+    match (e.kind, e.arg) {
+        (FunctionErrorKind::NotEnoughArguments, _) => {
+            let missing = params.get(given).map_or("", |p| p.name.as_str());
+            let qualifier = if function.variadic().is_some() {
+                " at least"
+            } else {
+                ""
+            };
+            CallFailure {
+                kind: DiagnosticKind::WrongArgumentCount,
+                summary: "Not enough function arguments",
+                detail: format!(
+                    "Function {name:?} expects{qualifier} {} argument(s). Missing value for {missing:?}.",
                     params.len()
                 ),
-                arg_span(arg.unwrap_or(params.len())),
-                span,
+                subject: Span::new(span.end.saturating_sub(1), span.end),
+            }
+        }
+        (FunctionErrorKind::TooManyArguments, arg) => CallFailure {
+            kind: DiagnosticKind::WrongArgumentCount,
+            summary: "Too many function arguments",
+            detail: format!(
+                "Function {name:?} expects only {} argument(s).",
+                params.len()
             ),
-            (FunctionErrorKind::InvalidArgument | FunctionErrorKind::Failed, Some(i))
-                if function.param_for(i).is_some() =>
-            {
-                let param = function.param_for(i).map_or("", |p| p.name.as_str());
-                self.error_in_of(
-                    DiagnosticKind::InvalidFunctionArgument,
-                    "Invalid function argument",
-                    argument_detail(param, &e.message),
-                    arg_span(i),
-                    span,
-                );
-            }
-            _ => {
-                let start = self.call_start(call, span);
-                let reason = e.message.clone();
-                self.error_in_of(
-                    DiagnosticKind::FunctionCallFailed { reason },
-                    CALL_FAILED,
-                    call_failed_detail(name, &e.message),
-                    start,
-                    span,
-                );
+            subject: arg_span(arg.unwrap_or(params.len())),
+        },
+        (FunctionErrorKind::InvalidArgument | FunctionErrorKind::Failed, Some(i))
+            if function.param_for(i).is_some() =>
+        {
+            let param = function.param_for(i).map_or("", |p| p.name.as_str());
+            CallFailure {
+                kind: DiagnosticKind::InvalidFunctionArgument,
+                summary: "Invalid function argument",
+                detail: argument_detail(param, &e.message),
+                subject: arg_span(i),
             }
         }
+        _ => CallFailure {
+            detail: call_failed_detail(name, &e.message),
+            kind: DiagnosticKind::FunctionCallFailed { reason: e.message },
+            summary: CALL_FAILED,
+            subject: call_start(text, call, span),
+        },
     }
+}
 
-    /// The name and opening parenthesis of a call: HCL's subject for a
-    /// call that failed as a whole (the whole call is the context).
-    fn call_start(&self, call: &Call, span: Span) -> Span {
-        let text = self.origin.text().as_bytes();
-        let name_end = call.name.span.end as usize;
-        let paren = text
-            .get(name_end..span.end as usize)
-            .and_then(|rest| rest.iter().position(|&b| b == b'('))
-            .map_or(name_end, |i| name_end + i + 1);
-        Span::new(call.name.span.start, paren as u32)
-    }
+/// The name and opening parenthesis of a call: HCL's subject for a call
+/// that failed as a whole (the whole call is the context).
+fn call_start(text: &[u8], call: &Call, span: Span) -> Span {
+    let name_end = call.name.span.end as usize;
+    let paren = text
+        .get(name_end..span.end as usize)
+        .and_then(|rest| rest.iter().position(|&b| b == b'('))
+        .map_or(name_end, |i| name_end + i + 1);
+    Span::new(call.name.span.start, paren as u32)
+}
 
-    /// Where an error about an argument points: the argument, or, for a
-    /// quoted string, its content (as HCL, which blames the template's
-    /// first part).
-    fn argument_subject(&self, arg: &Expr) -> Span {
-        let text = self.origin.text().as_bytes();
-        let quoted = matches!(arg.kind, ExprKind::Template(_))
-            && text.get(arg.span.start as usize) == Some(&b'"')
-            && arg.span.end >= arg.span.start + 2;
-        if quoted {
-            Span::new(arg.span.start + 1, arg.span.end - 1)
-        } else {
-            arg.span
-        }
+/// Where an error about an argument points: the argument, or, for a
+/// quoted string, its content (as HCL, which blames the template's first
+/// part).
+fn argument_subject(text: &[u8], arg: &Expr) -> Span {
+    let quoted = matches!(arg.kind, ExprKind::Template(_))
+        && text.get(arg.span.start as usize) == Some(&b'"')
+        && arg.span.end >= arg.span.start + 2;
+    if quoted {
+        Span::new(arg.span.start + 1, arg.span.end - 1)
+    } else {
+        arg.span
     }
 }
 

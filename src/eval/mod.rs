@@ -23,7 +23,7 @@ mod logic;
 mod ops;
 mod template;
 
-pub(crate) use call::unknown_function_detail;
+pub(crate) use call::{call_failure, unknown_function_detail};
 pub use closure::ExpressionClosure;
 pub use context::EvalContext;
 pub(crate) use context::{Library, LibraryTable};

@@ -1,5 +1,7 @@
 //! Type conversion functions: `tobool`, `tolist`, `tomap`, `tonumber`,
-//! `toset`, `tostring`.
+//! `toset`, `tostring`; and `list` and `map`, Terraform 0.11's literal
+//! constructors, which Terraform keeps in its function table only to say
+//! what replaced them.
 //!
 //! Each converts its argument with the information model's conversions
 //! (unsafe ones included, as Terraform's do); a null stays null (of the
@@ -49,7 +51,38 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
             "tostring",
             to("Converts a value to a string.", Type::String),
         ),
+        (
+            "list",
+            removed(
+                "The `list` function is no longer available. Prior to Terraform v0.12 it was the only available syntax for writing a literal list inside an expression, but Terraform v0.12 introduced a new first-class syntax.",
+                "the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list",
+            ),
+        ),
+        (
+            "map",
+            removed(
+                "The `map` function is no longer available. Prior to Terraform v0.12 it was the only available syntax for writing a literal map inside an expression, but Terraform v0.12 introduced a new first-class syntax.",
+                "the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map",
+            ),
+        ),
     ]
+}
+
+/// A function that every call fails with `message`, whatever its
+/// arguments (unknown ones too), as Terraform's `list` and `map` do: the
+/// call is then HCL's "Error in function call" with Terraform's advice,
+/// not "Call to unknown function".
+fn removed(description: &'static str, message: &'static str) -> Function {
+    Def::new(description)
+        .variadic(
+            Param::new("vals", Type::Dynamic)
+                .describe("Any values: the call fails whatever they are.")
+                .allow_null()
+                .allow_unknown()
+                .allow_marked(),
+        )
+        .returns_with(move |_| Err(FunctionError::new(message)))
+        .build(move |_| Err(FunctionError::new(message)))
 }
 
 fn to(description: &'static str, target: Type) -> Function {

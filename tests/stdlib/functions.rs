@@ -111,6 +111,9 @@ const NAMES: &[&str] = &[
     "tonumber",
     "toset",
     "tostring",
+    // removed in Terraform 0.12, kept in its table to say so
+    "list",
+    "map",
     // try and can (ext::tryfunc)
     "try",
     "can",
@@ -254,6 +257,9 @@ const TERRAFORM_PURE: &[&str] = &[
     "toset",
     "tostring",
     "try",
+    // Terraform 0.11's, which Terraform's table keeps to say what replaced them
+    "list",
+    "map",
 ];
 
 /// Terraform's impure built-ins, which only the opt-in contexts add.
@@ -344,6 +350,62 @@ fn every_terraform_pure_function_is_listed_once() {
         );
     }
     assert_eq!(listed.len(), NAMES.len(), "unexpected extra functions");
+}
+
+/// Terraform's `list` and `map` fail whatever their arguments, with
+/// Terraform's advice, as "Error in function call" (not "Call to unknown
+/// function").
+#[test]
+fn list_and_map_say_what_replaced_them() {
+    let ctx = EvalContext::new().with_stdlib();
+    for (src, advice) in [
+        (
+            r#"list("a")"#,
+            "use tolist([ ... ]) syntax to write a literal list",
+        ),
+        ("map()", "use tomap({ ... }) syntax to write a literal map"),
+    ] {
+        let err = Expression::parse(src, "x.tf")
+            .unwrap()
+            .value(&ctx)
+            .unwrap_err();
+        let d = &err.diagnostics()[0];
+        assert_eq!(d.summary, "Error in function call", "{src}");
+        assert!(
+            d.detail.ends_with(&format!("{advice}.")),
+            "{src}: {}",
+            d.detail
+        );
+    }
+}
+
+/// A pure function called with an unknown value of any type for each
+/// argument (as `hcl-json check` calls them, and a plan with unknown
+/// values) does not fail at any count of arguments it takes: only
+/// `list` and `map`, which fail whatever the arguments, do. (A call
+/// without arguments has no unknown: `max()` fails as in Terraform.)
+#[test]
+fn pure_functions_take_unknown_arguments() {
+    use hcl_json::{Type, Value};
+    for (name, f) in stdlib::functions()
+        .into_iter()
+        .chain(stdlib::cty_functions())
+    {
+        if !f.is_pure() || f.takes_closures() {
+            continue;
+        }
+        let least = f.params().len().max(1);
+        let counts = least..=least + usize::from(f.variadic().is_some());
+        for count in counts {
+            let args = vec![Value::unknown(Type::Dynamic); count];
+            let result = f.call(&args);
+            if matches!(name, "list" | "map") {
+                assert!(result.is_err(), "{name} with {count} unknowns");
+            } else {
+                assert!(result.is_ok(), "{name} with {count} unknowns: {result:?}");
+            }
+        }
+    }
 }
 
 #[test]
