@@ -243,7 +243,16 @@ impl VariableValues {
                 Some(Some((raw, source))) => {
                     // Every given value has one; the declaration otherwise.
                     let range = source.range().unwrap_or(&decl.decl_range);
-                    convert_given(decl, &raw, range, &mut diags).map(|value| (value, source))
+                    let addr = format!("var.{}", decl.name);
+                    let has_default = decl.default.is_some();
+                    match convert_given(decl, has_default, &addr, &raw, range) {
+                        Ok(Some(value)) => Some((value, source)),
+                        Ok(None) => decl.default.clone().map(|d| (d, source)),
+                        Err(diag) => {
+                            diags.push(*diag);
+                            None
+                        }
+                    }
                 }
                 None => {
                     if decl.default.is_none() {
@@ -417,47 +426,46 @@ fn undeclared(name: &str, range: &Range, file: &File, declarations: &[Variable])
     )
 }
 
-/// A given value converted to the declaration's type; null takes the
-/// default when the variable is not nullable.
-fn convert_given(
+/// `raw`, given for `decl`, converted to its type; `Ok(None)` for a null
+/// given to a variable that is not nullable but has a default (which is
+/// then its value). Refused, Terraform's diagnostic on `range` (the value),
+/// `addr` naming the variable (`var.x`, or `module.vpc.var.x` for a module
+/// call's argument).
+pub(super) fn convert_given(
     decl: &Variable,
+    has_default: bool,
+    addr: &str,
     raw: &Value,
     range: &Range,
-    diags: &mut Diagnostics,
-) -> Option<Value> {
+) -> Result<Option<Value>, Box<Diagnostic>> {
     if raw.is_null() && !decl.nullable {
-        if let Some(default) = &decl.default {
-            return Some(default.clone());
+        if has_default {
+            return Ok(None);
         }
-        diags.push(invalid_value(
-            decl,
-            range,
-            "required variable may not be set to null",
-        ));
-        return None;
+        return Err(Box::new(Diagnostic::error(
+            "Required variable not set",
+            format!(
+                "The given value is not suitable for {addr} defined at {}: required variable may not be set to null.",
+                decl.decl_range
+            ),
+            Some(range.clone()),
+        )));
     }
     let Some(constraint) = &decl.constraint else {
-        return Some(raw.clone());
+        return Ok(Some(raw.clone()));
     };
     match constraint.convert(raw) {
-        Ok(value) => Some(value),
-        Err(err) => {
-            diags.push(invalid_value(decl, range, &unsuitable_reason(&err)));
-            None
-        }
+        Ok(value) => Ok(Some(value)),
+        Err(err) => Err(Box::new(Diagnostic::error(
+            "Invalid value for input variable",
+            format!(
+                "The given value is not suitable for {addr} declared at {}: {}.",
+                decl.decl_range,
+                unsuitable_reason(&err)
+            ),
+            Some(range.clone()),
+        ))),
     }
-}
-
-/// Terraform's "Invalid value for input variable".
-fn invalid_value(decl: &Variable, range: &Range, reason: &str) -> Diagnostic {
-    Diagnostic::error(
-        "Invalid value for input variable",
-        format!(
-            "The given value is not suitable for var.{} declared at {}: {reason}.",
-            decl.name, decl.decl_range
-        ),
-        Some(range.clone()),
-    )
 }
 
 impl Module {

@@ -19,9 +19,10 @@ fn null_for_a_non_nullable_variable_takes_its_default() {
     let err =
         VariableValues::resolve(&decls, &[tfvars("a = null\nb = null\nc = null\n")]).unwrap_err();
     let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Required variable not set");
     assert_eq!(
         d.detail,
-        "The given value is not suitable for var.b declared at variables.tf:5,1-13: required variable may not be set to null."
+        "The given value is not suitable for var.b defined at variables.tf:5,1-13: required variable may not be set to null."
     );
     assert_eq!(err.diagnostics().len(), 1);
     let values = VariableValues::resolve(&decls, &[tfvars("a = null\nb = 1\nc = null\n")]).unwrap();
