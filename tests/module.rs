@@ -1382,3 +1382,44 @@ fn a_local_module_call_is_checked_against_the_module_it_calls() {
         ]
     );
 }
+
+#[test]
+fn a_local_module_calls_argument_values_must_suit_the_variables_types() {
+    let m = TempModule::new(
+        "check_call_values",
+        &[
+            (
+                "modules/net/variables.tf",
+                "variable \"cidr\" {\n  type = string\n}\nvariable \"subnets\" {\n  type    = list(string)\n  default = []\n}\nvariable \"tags\" {\n  type     = map(string)\n  nullable = false\n}\nvariable \"zone\" {\n  type     = string\n  nullable = false\n  default  = \"a\"\n}\nvariable \"any\" {}\n",
+            ),
+            (
+                "main.tf",
+                // Values judged as far as they are known: a name is any value.
+                "variable \"region\" {}\nmodule \"bad\" {\n  source  = \"./modules/net\"\n  cidr    = [\"10.0.0.0/16\"]\n  subnets = [var.region, {}]\n  tags    = null\n  zone    = null\n  any     = [1]\n}\nmodule \"good\" {\n  source  = \"./modules/net\"\n  cidr    = var.region\n  subnets = [var.region, \"b\", 1]\n  tags    = { Name = upper(var.region) }\n  any     = null\n}\n",
+            ),
+        ],
+    );
+    let diags = m.load().check(&EvalContext::new().with_stdlib());
+    let found: Vec<String> = diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            let r = d.subject.as_ref().unwrap();
+            let detail = d
+                .detail
+                .replace(&m.name("modules/net/variables.tf"), "VARS");
+            format!(
+                "{} @ {},{}: {}",
+                d.summary, r.start.line, r.start.column, detail
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Invalid value for input variable @ 4,13: The given value is not suitable for module.bad.var.cidr declared at VARS:1,1-16: string required, but have tuple.",
+            "Invalid value for input variable @ 5,13: The given value is not suitable for module.bad.var.subnets declared at VARS:4,1-19: element 1: string required, but have object.",
+            "Required variable not set @ 6,13: The given value is not suitable for module.bad.var.tags defined at VARS:8,1-16: required variable may not be set to null.",
+        ]
+    );
+}

@@ -191,7 +191,7 @@ impl<'a> NativeBody<'a> {
     }
 
     /// The file's text, which names and deferred expressions index.
-    fn src(&self) -> &'a str {
+    pub(crate) fn src(&self) -> &'a str {
         self.file.source.text()
     }
 

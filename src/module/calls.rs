@@ -6,7 +6,10 @@
 //! A call's attributes other than the meta-arguments must be the child's
 //! variables ("Unsupported argument"), and every variable without a
 //! default must be set ("Missing required argument"), in HCL's words, as
-//! Terraform reports them; a directory that does not exist is
+//! Terraform reports them. An argument's value, as far as it is known
+//! with every name it refers to unknown (`"10.0.0.0/16"`, `[var.a, 1]`),
+//! must suit the variable's type ("Invalid value for input variable", as
+//! `terraform validate` reports it). A directory that does not exist is
 //! Terraform's "Unreadable module directory", as `terraform init` says.
 //! Calls to registry or remote modules, and local modules that do not
 //! read whole, are left alone: what they declare is not here to see (a
@@ -15,15 +18,17 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::places::{json_blocks, json_has_property};
+use super::vars::{convert_given, declarations, Variable};
 use super::{Dialect, LoadOptions, Module};
-use crate::body::{Block, BodySchema, FileRepr, NativeFile};
+use crate::body::{Block, Body, BodySchema, Expression, FileRepr, NativeFile};
 use crate::diag::{suggestion, Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::json::{FileData, NodeKind};
 use crate::native::Item;
+use crate::value::{Type, Value};
 
 /// A module block's arguments that are not the child's variables.
 const META_ARGUMENTS: &[&str] = &[
@@ -99,17 +104,23 @@ pub(super) struct Child {
     /// Its variables' names, each with whether it is required (it has no
     /// default).
     variables: BTreeMap<String, bool>,
+    /// The module's body, whose variables' type constraints are read the
+    /// first time a call's argument is to be judged ([`Child::declared`]).
+    body: Option<Body>,
+    declared: OnceLock<HashMap<String, Variable>>,
     /// Its output names.
     pub outputs: BTreeSet<String>,
 }
 
 /// The local child modules of `calls` (each module block of a primary
 /// file, with the file's index), read relative to `dir`, and the
-/// problems of the calls' arguments.
+/// problems of the calls' arguments; `ctx` has the functions the
+/// arguments may call.
 pub(super) fn local_children(
     calls: &[(usize, Block)],
     dir: &Path,
     modules: &LocalModules,
+    ctx: &EvalContext,
 ) -> LocalCalls {
     let mut found = LocalCalls::default();
     let literal = EvalContext::literal();
@@ -169,6 +180,16 @@ pub(super) fn local_children(
                 ));
             }
         }
+        for (arg, expr) in judged_arguments(&block.body, &child) {
+            let Some(decl) = child.declared().get(arg.as_str()) else {
+                continue;
+            };
+            let has_default = child.variables.get(arg.as_str()) == Some(&false);
+            let addr = format!("module.{name}.var.{arg}");
+            if let Some(diag) = unsuitable(&expr, decl, has_default, &addr, ctx) {
+                found.problems.push((*index, diag));
+            }
+        }
         let given: HashSet<&str> = args.iter().map(|(arg, _)| arg.as_str()).collect();
         for (variable, &required) in &child.variables {
             if required && !given.contains(variable.as_str()) {
@@ -184,6 +205,115 @@ pub(super) fn local_children(
         found.children.insert(name.clone(), child);
     }
     found
+}
+
+/// The arguments of a call to `child` whose values are to be judged
+/// against its variables' types: those naming a variable, but for a
+/// native argument whose value is unknown whatever the names it refers to
+/// hold ([`always_unknown`]), which is not even parsed (a wrapper module
+/// passes a hundred `try(each.value.x, var.defaults.x)`).
+fn judged_arguments(body: &Body, child: &Child) -> Vec<(String, Expression)> {
+    let declared = |name: &str| child.variables.contains_key(name);
+    if let Some(native) = body.as_native() {
+        let src = native.src();
+        return native
+            .items()
+            .filter_map(|item| match item {
+                Item::Attribute(attr) => Some(attr),
+                Item::Block(_) => None,
+            })
+            .filter(|attr| declared(attr.name.text(src)))
+            .filter(|attr| !always_unknown(&src[attr.expr_span.range()]))
+            .map(|attr| {
+                let attr = native.attribute(attr);
+                (attr.name, attr.expr)
+            })
+            .collect();
+    }
+    let mut ignored = Diagnostics::new();
+    body.just_attributes_collecting(&mut ignored)
+        .into_iter()
+        .filter(|(name, _)| declared(name))
+        .map(|(name, attr)| (name, attr.expr))
+        .collect()
+}
+
+/// Whether the native expression `text` is unknown whatever the module
+/// holds, every name it refers to being unknown: a bare reference
+/// (`var.x`, `each.value["a"]`, but not `null`, `true` or `false`) or a
+/// `try(...)` call. What it cannot tell is parsed and evaluated.
+fn always_unknown(text: &str) -> bool {
+    let b = text.trim().as_bytes();
+    if b.starts_with(b"try(") {
+        return true;
+    }
+    let ident = |mut i: usize| -> Option<usize> {
+        if !b
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        {
+            return None;
+        }
+        while b
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        {
+            i += 1;
+        }
+        Some(i)
+    };
+    let Some(mut i) = ident(0) else { return false };
+    if matches!(&b[..i], b"null" | b"true" | b"false") {
+        return false;
+    }
+    while i < b.len() {
+        match b[i] {
+            b'.' => match ident(i + 1) {
+                Some(end) => i = end,
+                None => return false,
+            },
+            // An index of a literal key or a name (no nested brackets).
+            b'[' => match b[i + 1..]
+                .iter()
+                .position(|&c| matches!(c, b']' | b'[' | b'('))
+            {
+                Some(k) if b[i + 1 + k] == b']' => i += k + 2,
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Terraform's diagnostic for the value of `expr`, given for `decl` (named
+/// `addr`), when the value does not suit the variable whatever the names
+/// it refers to hold: each name is an unknown value of any type, so only
+/// what is known is judged (a string where a list is wanted, a tuple one
+/// of whose known elements does not convert, `null` for a variable that
+/// may not be null). A value that does not evaluate here is left to the
+/// check of the expression itself.
+fn unsuitable(
+    expr: &Expression,
+    decl: &Variable,
+    has_default: bool,
+    addr: &str,
+    ctx: &EvalContext,
+) -> Option<Diagnostic> {
+    if decl.constraint.is_none() && decl.nullable {
+        return None;
+    }
+    // A scope of its own over `ctx` (whose functions are not copied).
+    let unknown = Value::unknown(Type::Dynamic);
+    let roots: Vec<(String, Value)> = expr
+        .variables()
+        .iter()
+        .map(|reference| (reference.root_name().to_string(), unknown.clone()))
+        .collect();
+    let value = expr.value(&ctx.child().with_variables(roots)).ok()?;
+    convert_given(decl, has_default, addr, &value, &expr.range())
+        .err()
+        .map(|diag| *diag)
 }
 
 /// `dir` joined with the relative `path`, `.` and `name/..` taken out as
@@ -204,6 +334,21 @@ fn lexical_join(dir: &Path, path: &str) -> PathBuf {
 }
 
 impl Child {
+    /// Its variables' type constraints, nullability and declarations (no
+    /// default read), by name; read once, when first asked.
+    fn declared(&self) -> &HashMap<String, Variable> {
+        self.declared.get_or_init(|| {
+            let Some(body) = &self.body else {
+                return HashMap::new();
+            };
+            let (declared, _) = declarations(body, false);
+            declared
+                .into_iter()
+                .map(|decl| (decl.name.clone(), decl))
+                .collect()
+        })
+    }
+
     /// Records a variable, required unless some file gives it a default.
     fn variable(&mut self, name: &str, has_default: bool) {
         let required = self.variables.entry(name.to_string()).or_insert(true);
@@ -267,8 +412,8 @@ impl Child {
             return None;
         }
         // Names and whether each variable has a default, read from the
-        // syntax trees: no type is parsed, no default built (a module's
-        // defaults can be large), and an override file's default counts.
+        // syntax trees: no default built (a module's defaults can be
+        // large), and an override file's default counts.
         let mut child = Child::default();
         for file in module.files() {
             match &*file.repr {
@@ -276,6 +421,7 @@ impl Child {
                 FileRepr::Json(data) => child.json(data),
             }
         }
+        child.body = Some(module.body().clone());
         Some(Arc::new(child))
     }
 }

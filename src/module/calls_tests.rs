@@ -52,3 +52,32 @@ fn a_child_module_declares_in_either_syntax_what_its_calls_need() {
     let outputs: Vec<&str> = child.outputs.iter().map(String::as_str).collect();
     assert_eq!(outputs, ["o", "p"]);
 }
+
+#[test]
+fn bare_references_and_try_calls_are_known_unknown_without_parsing() {
+    use super::always_unknown;
+    for text in [
+        "var.x",
+        " each.value[\"a\"].b ",
+        "module.vpc.ids[0]",
+        "local.a-b",
+        "var.m[var.k]",
+        "try(each.value.x, var.defaults.x, null)",
+    ] {
+        assert!(always_unknown(text), "{text}");
+    }
+    // Literals, and what a name cannot decide alone, are evaluated.
+    for text in [
+        "null",
+        "true",
+        "\"x\"",
+        "[var.a]",
+        "var.x.*.id",
+        "upper(var.x)",
+        "var.a ? 1 : 2",
+        "var.x + 1",
+        "",
+    ] {
+        assert!(!always_unknown(text), "{text}");
+    }
+}

@@ -153,7 +153,11 @@ pub fn check_files(files: &[File], ctx: &EvalContext) -> Diagnostics {
 /// checks it once `terraform init` has found it. An argument the child
 /// does not declare as a variable is "Unsupported argument", a variable
 /// without a default left unset "Missing required argument" (errors, in
-/// HCL's words); a reference to an output the child does not declare
+/// HCL's words), an argument whose value, as far as it is known with
+/// every name it refers to unknown, does not suit the variable's type
+/// "Invalid value for input variable" (or "Required variable not set" for
+/// `null`, as `terraform validate` says); a reference to an output the
+/// child does not declare
 /// (`module.vpc.vpc_idd`) is "Unsupported attribute". A directory that
 /// does not exist is "Unreadable module directory", as `terraform init`
 /// says; a module that does not read whole is left alone (its own check
@@ -186,7 +190,7 @@ fn check(
     let (var_files, files) = split_variable_files(files);
     let files = files.as_slice();
     let places: Vec<Places> = files.iter().map(Places::of).collect();
-    let declared = Declared::of(files, &places, local);
+    let declared = Declared::of(files, &places, local, ctx);
     let mut diags = Diagnostics::new();
     let mut problems = declared.problems.iter().peekable();
     for (index, (file, places)) in files.iter().zip(places).enumerate() {
@@ -257,7 +261,7 @@ fn variable_files(files: &[File], var_files: &[File]) -> Vec<Diagnostic> {
         .map(|(f, _)| f.body())
         .collect();
     // The declarations' own problems are the module check's to report.
-    let (declarations, _) = declarations(&Body::merge(&bodies));
+    let (declarations, _) = declarations(&Body::merge(&bodies), true);
     match VariableValues::resolve(&declarations, var_files) {
         Ok(values) => values.warnings().to_vec(),
         Err(err) => err

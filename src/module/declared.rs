@@ -65,11 +65,14 @@ impl Declared {
     /// `variable` property that is not an object) declares what could be
     /// read; its own problems are not reported again here. The primary
     /// files are read first, so that a name declared twice among them is
-    /// found whatever override files come between.
+    /// found whatever override files come between. With `local`, the local
+    /// modules called are read from its directory and the calls checked
+    /// against them, their arguments evaluated with `ctx`'s functions.
     pub(super) fn of(
         files: &[File],
         places: &[Places],
         local: Option<(&Path, &LocalModules)>,
+        ctx: &EvalContext,
     ) -> Declared {
         let mut declared = Declared {
             repeated: places
@@ -86,7 +89,7 @@ impl Declared {
             declared.read(&files[index], primary[index].then_some(index));
         }
         if let Some((dir, modules)) = local {
-            let calls = local_children(&declared.calls, dir, modules);
+            let calls = local_children(&declared.calls, dir, modules, ctx);
             declared.children = calls.children;
             declared.problems.extend(calls.problems);
             // Stable: each file's own problems keep their order.

@@ -486,7 +486,7 @@ impl Module {
     /// # Ok::<(), hcl_json::Error>(())
     /// ```
     pub fn variables(&self) -> Result<Vec<Variable>, Error> {
-        let (vars, diags) = declarations(self.body());
+        let (vars, diags) = declarations(self.body(), true);
         diags
             .into_result(vars)
             .map_err(|err| self.body().attach(err))
@@ -575,8 +575,10 @@ impl Module {
 }
 
 /// The `variable` blocks of `body`, each as far as it reads, and the
-/// problems of those that do not (a duplicate keeps the first).
-pub(super) fn declarations(body: &Body) -> (Vec<Variable>, Diagnostics) {
+/// problems of those that do not (a duplicate keeps the first). Without
+/// `with_defaults` no default is read (each `default` is `None`): the
+/// types of a module whose values are not wanted.
+pub(super) fn declarations(body: &Body, with_defaults: bool) -> (Vec<Variable>, Diagnostics) {
     let top = match body.partial_content(&BodySchema::new().block("variable", &["name"])) {
         Ok((top, _)) => top,
         Err(err) => {
@@ -623,7 +625,7 @@ pub(super) fn declarations(body: &Body) -> (Vec<Variable>, Diagnostics) {
             },
             None => true,
         };
-        let default = content.attributes.get("default").and_then(|attr| {
+        let default = content.attributes.get("default").filter(|_| with_defaults).and_then(|attr| {
                 let value = attr
                     .expr
                     .value(&literal)
