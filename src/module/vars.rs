@@ -43,6 +43,10 @@ pub struct Variable {
     pub default: Option<Value>,
     /// Whether null is an acceptable value (`nullable`, true unless set).
     pub nullable: bool,
+    /// Whether it is declared `sensitive = true`: a value it refuses is
+    /// reported at the declaration, as Terraform does, not where the value
+    /// is written.
+    pub sensitive: bool,
     /// The block header, for messages.
     pub decl_range: Range,
 }
@@ -456,6 +460,15 @@ pub(super) fn convert_given(
     };
     match constraint.convert(raw) {
         Ok(value) => Ok(Some(value)),
+        // Terraform shows neither the value nor where it is written.
+        Err(err) if decl.sensitive => Err(Box::new(Diagnostic::error(
+            "Invalid value for input variable",
+            format!(
+                "The given value is not suitable for {addr}, which is sensitive: {}. Invalid value defined at {range}.",
+                unsuitable_reason(&err)
+            ),
+            Some(decl.decl_range.clone()),
+        ))),
         Err(err) => Err(Box::new(Diagnostic::error(
             "Invalid value for input variable",
             format!(
@@ -590,7 +603,8 @@ pub(super) fn declarations(body: &Body, with_defaults: bool) -> (Vec<Variable>, 
     let schema = BodySchema::new()
         .attribute("type", false)
         .attribute("default", false)
-        .attribute("nullable", false);
+        .attribute("nullable", false)
+        .attribute("sensitive", false);
     let mut diags = Diagnostics::new();
     let mut vars = Vec::new();
     for block in top.blocks {
@@ -655,11 +669,19 @@ pub(super) fn declarations(body: &Body, with_defaults: bool) -> (Vec<Variable>, 
                 ));
             continue;
         }
+        // (A `sensitive` that is not a literal bool is the module load's
+        // to report, not a declaration's.)
+        let sensitive = content.attributes.get("sensitive").is_some_and(|attr| {
+            attr.expr
+                .value(&literal)
+                .is_ok_and(|v| v == Value::Bool(true))
+        });
         vars.push(Variable {
             name,
             constraint,
             default,
             nullable,
+            sensitive,
             decl_range: block.def_range,
         });
     }

@@ -131,3 +131,18 @@ fn legacy_list_and_map_type_shorthands_mean_any_elements() {
         Type::List(Box::new(Type::Dynamic))
     );
 }
+
+#[test]
+fn a_sensitive_variables_refused_value_is_reported_at_its_declaration() {
+    let m = module("variable \"token\" {\n  type      = number\n  sensitive = true\n}\n");
+    let decls = m.variables().unwrap();
+    assert!(decls[0].sensitive);
+    let err = VariableValues::resolve(&decls, &[tfvars("token = \"abc\"\n")]).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Invalid value for input variable");
+    assert_eq!(
+        d.detail,
+        "The given value is not suitable for var.token, which is sensitive: a number is required. Invalid value defined at t.tfvars:1,9-14."
+    );
+    assert_eq!(d.subject.as_ref(), Some(&decls[0].decl_range));
+}
