@@ -507,3 +507,18 @@ fn a_packer_module_has_only_its_variable_local_and_data_references_checked() {
         ]
     );
 }
+
+#[test]
+fn a_scoped_data_source_named_as_a_data_resource_is_the_duplicate_within_check_blocks() {
+    // Terraform adds a file's scoped data sources after its data
+    // resources, whatever their order in the file.
+    let a = parse_native(
+        "check \"c\" {\n  data \"http\" \"h\" {\n    url = \"x\"\n  }\n}\ndata \"http\" \"h\" {\n  url = \"y\"\n}\n",
+        "a.tf",
+    )
+    .unwrap();
+    assert_eq!(
+        details(&[a]),
+        ["Duplicate data \"http\" configuration @ a.tf:2,3-18: A http data resource named \"h\" was already declared at a.tf:6,1-16. Resource names must be unique per type in each module, including within check blocks."]
+    );
+}

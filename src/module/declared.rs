@@ -129,26 +129,7 @@ impl Declared {
                     let what = Duplicate::Provider(name, provider_alias(block));
                     self.declare(primary, what, &block.def_range);
                 }
-                // A `check` block's scoped data source is one of the
-                // module's data resources (Terraform adds it to the same
-                // table, its name unique module-wide), named only inside
-                // its block.
-                ("check", [name]) => {
-                    self.declare(primary, Duplicate::Check(name), &block.def_range);
-                    let scoped = BodySchema::new().block("data", &["type", "name"]);
-                    let read = block
-                        .body
-                        .content_collecting(&scoped, true, "", &mut ignored);
-                    let Ok((scoped, _)) = read else { continue };
-                    for data in &scoped.blocks {
-                        if let [ty, name] = data.labels.as_slice() {
-                            let key = format!("{ty}.{name}");
-                            self.scoped.insert(key, block.body.range());
-                            let what = Duplicate::Resource("data", ty, name);
-                            self.declare(primary, what, &data.def_range);
-                        }
-                    }
-                }
+                ("check", [_]) => {}
                 ("locals", []) => {
                     let attrs = block.body.just_attributes_collecting(&mut ignored);
                     for (name, attr) in &attrs {
@@ -156,6 +137,28 @@ impl Declared {
                     }
                 }
                 _ => {}
+            }
+        }
+        // A `check` block's scoped data source is one of the module's
+        // data resources (Terraform adds it to the same table, its name
+        // unique module-wide, after the file's own data resources), named
+        // only inside its block.
+        for block in &content.blocks {
+            let ("check", [name]) = (block.type_name.as_str(), block.labels.as_slice()) else {
+                continue;
+            };
+            self.declare(primary, Duplicate::Check(name), &block.def_range);
+            let scoped = BodySchema::new().block("data", &["type", "name"]);
+            let read = block
+                .body
+                .content_collecting(&scoped, true, "", &mut ignored);
+            let Ok((scoped, _)) = read else { continue };
+            for data in &scoped.blocks {
+                if let [ty, name] = data.labels.as_slice() {
+                    let key = format!("{ty}.{name}");
+                    self.scoped.insert(key, block.body.range());
+                    self.declare(primary, Duplicate::Scoped(ty, name), &data.def_range);
+                }
             }
         }
     }
@@ -171,6 +174,7 @@ impl Declared {
             Duplicate::Output(n) => (&mut self.outputs, n.to_string()),
             Duplicate::Module(n) => (&mut self.modules, n.to_string()),
             Duplicate::Check(n) => (&mut self.checks, n.to_string()),
+            Duplicate::Scoped(ty, n) => (&mut self.data, format!("{ty}.{n}")),
             Duplicate::Resource(mode, ty, n) => {
                 let names = match *mode {
                     "resource" => &mut self.managed,
@@ -213,6 +217,8 @@ enum Duplicate<'a> {
     /// The mode's block type (`resource`, `data`, `ephemeral`, `action`),
     /// the type and the name.
     Resource(&'a str, &'a str, &'a str),
+    /// A `check` block's data source: its type and name.
+    Scoped(&'a str, &'a str),
     /// The provider's name and its alias, if it has one.
     Provider(&'a str, Option<String>),
 }
@@ -242,6 +248,10 @@ impl Duplicate<'_> {
             Duplicate::Check(n) => (
                 format!("Duplicate check {n:?} configuration"),
                 format!("A check block named {n:?} was already declared at {first}. Check blocks must be unique within each module."),
+            ),
+            Duplicate::Scoped(ty, n) => (
+                format!("Duplicate data {ty:?} configuration"),
+                format!("A {ty} data resource named {n:?} was already declared at {first}. Resource names must be unique per type in each module, including within check blocks."),
             ),
             Duplicate::Resource("action", ty, n) => (
                 format!("Duplicate action {ty:?} configuration"),
