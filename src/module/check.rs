@@ -210,7 +210,8 @@ fn check(
         }
         let readings = places.classify(&references);
         for (t, reading) in references.iter().zip(readings) {
-            if !terraform && !matches!(t.root_name(), "var" | "local" | "data") {
+            let packers = matches!(t.root_name(), "var" | "local" | "data") && t.steps().len() > 1;
+            if !terraform && !packers {
                 continue;
             }
             if let Some(d) = declared.check_reference(t, reading) {

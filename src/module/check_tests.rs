@@ -98,7 +98,7 @@ fn undeclared_references_are_of_the_unknown_variable_kind() {
 #[test]
 fn names_outside_the_modules_declarations_are_left_alone() {
     let f = parse_native(
-        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, path.module, terraform.workspace, string, tags]\n}\nvariable \"l\" {}\n",
+        "resource \"t\" \"n\" {\n  count = length(var.l)\n  a = [count.index, path.module, terraform.workspace, string]\n}\nvariable \"l\" {}\n",
         "m.tf",
     )
     .unwrap();
@@ -520,5 +520,24 @@ fn a_scoped_data_source_named_as_a_data_resource_is_the_duplicate_within_check_b
     assert_eq!(
         details(&[a]),
         ["Duplicate data \"http\" configuration @ a.tf:2,3-18: A http data resource named \"h\" was already declared at a.tf:6,1-16. Resource names must be unique per type in each module, including within check blocks."]
+    );
+}
+
+#[test]
+fn a_name_read_alone_is_terraforms_invalid_reference() {
+    let a = parse_native(
+        "variable \"n\" {\n  type = list(string)\n}\nvariable \"i\" {}\nresource \"aws_instance\" \"web\" {\n  count = length(n)\n  ami   = aws_instance[var.i]\n  tags  = var\n  x     = data\n  y     = self\n  provisioner \"local-exec\" {\n    when       = destroy\n    on_failure = continue\n    command    = \"echo ${self.id}\"\n  }\n  lifecycle {\n    ignore_changes = [tags]\n  }\n}\nterraform {\n  experiments = [example]\n  language    = TF2021\n}\n",
+        "a.tf",
+    )
+    .unwrap();
+    assert_eq!(
+        details(&[a]),
+        [
+            "Invalid reference @ a.tf:6,18-19: A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
+            "Invalid reference @ a.tf:7,11-23: A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
+            "Invalid reference @ a.tf:8,11-14: The \"var\" object cannot be accessed directly. Instead, access one of its attributes.",
+            "Invalid reference @ a.tf:9,11-15: The \"data\" object must be followed by two attribute names: the data source type and the resource name.",
+            "Invalid \"self\" reference @ a.tf:10,11-15: The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.",
+        ]
     );
 }

@@ -31,6 +31,24 @@ use crate::native::{Item, Span};
 /// resource's own attributes, never values.
 const NOT_VALUE_ATTRIBUTES: &[&str] = &["provider", "providers", "ignore_changes"];
 
+/// Attributes whose values are keywords, not references, with the type of
+/// the block they are in: a variable's `type` (`string`, `list(any)`), a
+/// provisioner's `when` and `on_failure` (`destroy`, `continue`), an
+/// `action_trigger`'s `events` (`before_create`), the `terraform` block's
+/// `experiments` and `language` (`TF2021`), OpenTofu's `language` block's
+/// `edition` and `experiments` (`tofu2024`). (In JSON files they are
+/// plain strings.)
+const KEYWORD_ATTRIBUTES: &[(&str, &str)] = &[
+    ("variable", "type"),
+    ("provisioner", "when"),
+    ("provisioner", "on_failure"),
+    ("action_trigger", "events"),
+    ("terraform", "experiments"),
+    ("terraform", "language"),
+    ("language", "edition"),
+    ("language", "experiments"),
+];
+
 /// Blocks that hold no values at any depth: `required_providers`, whose
 /// `configuration_aliases` name provider configurations.
 const NOT_VALUE_BLOCKS: &[&str] = &["required_providers"];
@@ -230,6 +248,17 @@ impl Places {
                             continue;
                         };
                         let type_name = block.type_name.text(src);
+                        if KEYWORD_ATTRIBUTES.iter().any(|(t, _)| *t == type_name) {
+                            for item in native.tree.items(block.body) {
+                                let Item::Attribute(attr) = item else {
+                                    continue;
+                                };
+                                let keyword = (type_name, attr.name.text(src));
+                                if KEYWORD_ATTRIBUTES.contains(&keyword) {
+                                    self.push(spans(attr.expr_span), Meaning::NotValues);
+                                }
+                            }
+                        }
                         if top && label_depth(type_name).is_some() {
                             let instances = native_instances(native, block.body);
                             let labels = block.labels.iter().map(|l| l.text(src));

@@ -4,7 +4,7 @@
 //! without the instance key its `count` asks for, `count.index` outside a
 //! counted block, `self` outside a provisioner, an attribute `path` or
 //! `terraform` lacks, an attribute in `depends_on`, an output a local
-//! child module lacks. Where a reference is read differently (a `dynamic`
+//! child module lacks, a name read alone (`var`, `aws_instance`). Where a reference is read differently (a `dynamic`
 //! block's iterator, `provider = aws.west`) is `places.rs`'s to tell.
 //! See <https://developer.hashicorp.com/terraform/language/expressions/references>.
 
@@ -29,6 +29,13 @@ impl Declared {
             }
         }
         let steps = t.steps();
+        // (`self` alone is read below, where `self` may be named.)
+        if let ([root], false) = (steps, t.root_name() == "self") {
+            return match reading.root {
+                Root::Anything => name_alone(t.root_name(), root.range()),
+                _ => None,
+            };
+        }
         let attr = |i: usize| match steps.get(i) {
             Some(TraversalStep::Attr { name, range }) => Some((name.as_str(), range)),
             _ => None,
@@ -359,4 +366,35 @@ fn within(inner: &Range, outer: &Range) -> bool {
     inner.filename == outer.filename
         && outer.start.byte <= inner.start.byte
         && inner.end.byte <= outer.end.byte
+}
+
+/// Terraform's "Invalid reference" for a name read alone, in the words of
+/// its `ParseRef` (`aws_instance` or `var` with no attribute after it, or
+/// only an index that is not a constant: `aws_instance[var.i]`); `None`
+/// for the names that stand alone (the type keywords a type constraint is
+/// made of; `self` is read where it may be named). `range` is the name's.
+fn name_alone(root: &str, range: &Range) -> Option<Diagnostic> {
+    let two = |what: &str| {
+        format!("The {root:?} object must be followed by two attribute names: {what}.")
+    };
+    let detail = match root {
+        "caller" | "string" | "number" | "bool" | "any" => return None,
+        // Reserved for a future Terraform: its own error, with or without
+        // attributes; left to Terraform.
+        "template" | "lazy" | "arg" => return None,
+        "count" | "each" | "local" | "module" | "path" | "terraform" | "tofu" | "var" => {
+            format!("The {root:?} object cannot be accessed directly. Instead, access one of its attributes.")
+        }
+        "data" => two("the data source type and the resource name"),
+        "resource" => two("the resource type and the resource name"),
+        "ephemeral" => two("the ephemeral resource type and the resource name"),
+        "action" => two("the action type and the action name"),
+        "list" => two("the list resource type and the list resource name"),
+        _ => "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.".to_string(),
+    };
+    Some(Diagnostic::warning(
+        "Invalid reference",
+        detail,
+        Some(range.clone()),
+    ))
 }
