@@ -44,7 +44,8 @@ const META_ARGUMENTS: &[&str] = &[
 /// each once, by directory: one for a run over many directories that call
 /// the same module (`hcl-json check` of a tree), which reads it once
 /// instead of once per caller. It does not see a module change after it
-/// has read it; a new one reads again.
+/// has read it; a new one reads again. It keeps what it read (each
+/// module's parsed files) until it is dropped.
 ///
 /// ```
 /// use hcl_json::module::{check_files_in, LocalModules};
@@ -241,11 +242,12 @@ fn judged_arguments(body: &Body, child: &Child) -> Vec<(String, Expression)> {
 /// Whether the native expression `text` is unknown whatever the module
 /// holds, every name it refers to being unknown: a bare reference
 /// (`var.x`, `each.value["a"]`, but not `null`, `true` or `false`) or a
-/// `try(...)` call. What it cannot tell is parsed and evaluated.
+/// `try(...)` call and nothing after it. What it cannot tell is parsed
+/// and evaluated.
 fn always_unknown(text: &str) -> bool {
     let b = text.trim().as_bytes();
     if b.starts_with(b"try(") {
-        return true;
+        return closes_at_end(&b[3..]);
     }
     let ident = |mut i: usize| -> Option<usize> {
         if !b
@@ -284,6 +286,28 @@ fn always_unknown(text: &str) -> bool {
         }
     }
     true
+}
+
+/// Whether the parenthesis `b` opens with closes at its last byte
+/// (parentheses in quoted strings not counted).
+fn closes_at_end(b: &[u8]) -> bool {
+    let (mut depth, mut quoted, mut escaped) = (0usize, false, false);
+    for (i, &c) in b.iter().enumerate() {
+        match (quoted, c) {
+            (true, _) if escaped => escaped = false,
+            (true, b'\\') => escaped = true,
+            (_, b'"') => quoted = !quoted,
+            (false, b'(') => depth += 1,
+            (false, b')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == b.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Terraform's diagnostic for the value of `expr`, given for `decl` (named

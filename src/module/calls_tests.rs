@@ -63,6 +63,7 @@ fn bare_references_and_try_calls_are_known_unknown_without_parsing() {
         "local.a-b",
         "var.m[var.k]",
         "try(each.value.x, var.defaults.x, null)",
+        "try(lookup(var.m, \"a(\"), [])",
     ] {
         assert!(always_unknown(text), "{text}");
     }
@@ -76,6 +77,8 @@ fn bare_references_and_try_calls_are_known_unknown_without_parsing() {
         "upper(var.x)",
         "var.a ? 1 : 2",
         "var.x + 1",
+        "try(var.a, 1) + 1",
+        "try(var.a, \")\") * 2",
         "",
     ] {
         assert!(!always_unknown(text), "{text}");
