@@ -1231,13 +1231,19 @@ fn text_that_is_not_a_valid_expression_is_reported_in_its_own_source() {
     // No variables: values are constants.
     let err = set(&["zones=[var.x]"]);
     assert_eq!(err.diagnostics()[0].summary, "Variables not allowed");
-    // A value of the wrong type, pointed at in the value's text.
+    // A value of the wrong type: Terraform's words for a `-var` option,
+    // at the declaration.
     let err = set(&["zones={ a = 1 }"]);
     let d = &err.diagnostics()[0];
     assert_eq!(d.summary, "Invalid value for input variable");
+    assert!(
+        d.detail
+            .starts_with("Unsuitable value for var.zones set using -var=\"zones=...\": "),
+        "{}",
+        d.detail
+    );
     let at = d.subject.as_ref().unwrap();
-    assert_eq!(at.filename.as_ref(), "<value for var.zones>");
-    assert_eq!((at.start.column, at.end.column), (1, 10));
+    assert_eq!(at.filename.as_ref(), "v.tf");
 }
 
 #[test]

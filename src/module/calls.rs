@@ -21,7 +21,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::places::{json_blocks, json_has_property};
-use super::vars::{convert_given, declarations, Variable};
+use super::vars::{convert_given, declarations, GivenValue, Variable};
 use super::{Dialect, LoadOptions, Module};
 use crate::body::{Block, Body, BodySchema, Expression, FileRepr, NativeFile};
 use crate::diag::{suggestion, Diagnostic, Diagnostics};
@@ -335,7 +335,13 @@ fn unsuitable(
         .map(|reference| (reference.root_name().to_string(), unknown.clone()))
         .collect();
     let value = expr.value(&ctx.child().with_variables(roots)).ok()?;
-    convert_given(decl, has_default, addr, &value, &expr.range())
+    let range = expr.range();
+    let given = GivenValue {
+        addr,
+        range: &range,
+        set_using: None,
+    };
+    convert_given(decl, has_default, &value, &given)
         .err()
         .map(|diag| *diag)
 }

@@ -249,7 +249,12 @@ impl VariableValues {
                     let range = source.range().unwrap_or(&decl.decl_range);
                     let addr = format!("var.{}", decl.name);
                     let has_default = decl.default.is_some();
-                    match convert_given(decl, has_default, &addr, &raw, range) {
+                    let given = GivenValue {
+                        addr: &addr,
+                        range,
+                        set_using: set_using(&source, &decl.name),
+                    };
+                    match convert_given(decl, has_default, &raw, &given) {
                         Ok(Some(value)) => Some((value, source)),
                         Ok(None) => decl.default.clone().map(|d| (d, source)),
                         Err(diag) => {
@@ -430,55 +435,83 @@ fn undeclared(name: &str, range: &Range, file: &File, declarations: &[Variable])
     )
 }
 
-/// `raw`, given for `decl`, converted to its type; `Ok(None)` for a null
-/// given to a variable that is not nullable but has a default (which is
-/// then its value). Refused, Terraform's diagnostic on `range` (the value),
-/// `addr` naming the variable (`var.x`, or `module.vpc.var.x` for a module
-/// call's argument).
+/// Where a value given for a variable comes from, for Terraform's words
+/// when the variable refuses it.
+pub(super) struct GivenValue<'a> {
+    /// The variable's address: `var.x`, or `module.vpc.var.x` for a
+    /// module call's argument.
+    pub addr: &'a str,
+    /// Where the value is written (or its text, for a value given outside
+    /// any file).
+    pub range: &'a Range,
+    /// For a value from outside the configuration, how it was set
+    /// (`set using -var="x=..."`).
+    pub set_using: Option<String>,
+}
+
+/// How a value from `source` for variable `name` was set, in Terraform's
+/// words, if by a `-var` option. (A value from the environment is pointed
+/// at in its text, as a file's is: the source does not say whether it was
+/// `TF_VAR_` or Packer's `PKR_VAR_`, which Terraform's words would name.)
+fn set_using(source: &ValueSource, name: &str) -> Option<String> {
+    match source {
+        ValueSource::Argument(_) => Some(format!("set using -var=\"{name}=...\"")),
+        _ => None,
+    }
+}
+
+/// `raw`, given for `decl` as `given` says, converted to its type;
+/// `Ok(None)` for a null given to a variable that is not nullable but has
+/// a default (which is then its value). Refused, Terraform's diagnostic
+/// (its `PrepareFinalInputVariableValue`): on the value where it is
+/// written in a file, else on the declaration.
 pub(super) fn convert_given(
     decl: &Variable,
     has_default: bool,
-    addr: &str,
     raw: &Value,
-    range: &Range,
+    given: &GivenValue<'_>,
 ) -> Result<Option<Value>, Box<Diagnostic>> {
-    if raw.is_null() && !decl.nullable {
+    let addr = given.addr;
+    let (reason, summary) = if raw.is_null() && !decl.nullable {
         if has_default {
             return Ok(None);
         }
-        return Err(Box::new(Diagnostic::error(
-            "Required variable not set",
-            format!(
-                "The given value is not suitable for {addr} defined at {}: required variable may not be set to null.",
-                decl.decl_range
-            ),
-            Some(range.clone()),
-        )));
-    }
-    let Some(constraint) = &decl.constraint else {
-        return Ok(Some(raw.clone()));
+        let reason = "required variable may not be set to null".to_string();
+        (reason, "Required variable not set")
+    } else {
+        let Some(constraint) = &decl.constraint else {
+            return Ok(Some(raw.clone()));
+        };
+        match constraint.convert(raw) {
+            Ok(value) => return Ok(Some(value)),
+            Err(err) => (unsuitable_reason(&err), "Invalid value for input variable"),
+        }
     };
-    match constraint.convert(raw) {
-        Ok(value) => Ok(Some(value)),
-        // Terraform shows neither the value nor where it is written.
-        Err(err) if decl.sensitive => Err(Box::new(Diagnostic::error(
-            "Invalid value for input variable",
+    let declared = &decl.decl_range;
+    let (detail, subject) = match (&given.set_using, summary) {
+        (Some(how), _) => (format!("Unsuitable value for {addr} {how}: {reason}."), declared),
+        (None, "Required variable not set") => (
+            format!("The given value is not suitable for {addr} defined at {declared}: {reason}."),
+            given.range,
+        ),
+        // Terraform shows neither a sensitive value nor where it is written.
+        (None, _) if decl.sensitive => (
             format!(
-                "The given value is not suitable for {addr}, which is sensitive: {}. Invalid value defined at {range}.",
-                unsuitable_reason(&err)
+                "The given value is not suitable for {addr}, which is sensitive: {reason}. Invalid value defined at {}.",
+                given.range
             ),
-            Some(decl.decl_range.clone()),
-        ))),
-        Err(err) => Err(Box::new(Diagnostic::error(
-            "Invalid value for input variable",
-            format!(
-                "The given value is not suitable for {addr} declared at {}: {}.",
-                decl.decl_range,
-                unsuitable_reason(&err)
-            ),
-            Some(range.clone()),
-        ))),
-    }
+            declared,
+        ),
+        (None, _) => (
+            format!("The given value is not suitable for {addr} declared at {declared}: {reason}."),
+            given.range,
+        ),
+    };
+    Err(Box::new(Diagnostic::error(
+        summary,
+        detail,
+        Some(subject.clone()),
+    )))
 }
 
 impl Module {
