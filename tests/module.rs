@@ -1349,6 +1349,23 @@ fn a_loaded_modules_check_reads_the_variable_files_terraform_loads() {
     );
 }
 
+/// Each diagnostic as "summary @ line,column: detail", `path` in the
+/// detail written as `placeholder`.
+fn located(diags: &hcl_json::Diagnostics, path: &str, placeholder: &str) -> Vec<String> {
+    diags
+        .as_slice()
+        .iter()
+        .map(|d| {
+            let r = d.subject.as_ref().unwrap();
+            let detail = d.detail.replace(path, placeholder);
+            format!(
+                "{} @ {},{}: {detail}",
+                d.summary, r.start.line, r.start.column
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn a_local_module_call_is_checked_against_the_module_it_calls() {
     let m = TempModule::new(
@@ -1366,18 +1383,7 @@ fn a_local_module_call_is_checked_against_the_module_it_calls() {
         ],
     );
     let diags = m.load().check(&EvalContext::new().with_stdlib());
-    let found: Vec<String> = diags
-        .as_slice()
-        .iter()
-        .map(|d| {
-            let r = d.subject.as_ref().unwrap();
-            let detail = d.detail.replace(&m.name("modules/gone"), "DIR");
-            format!(
-                "{} @ {},{}: {}",
-                d.summary, r.start.line, r.start.column, detail
-            )
-        })
-        .collect();
+    let found = located(&diags, &m.name("modules/gone"), "DIR");
     assert_eq!(
         found,
         [
@@ -1406,20 +1412,7 @@ fn a_local_module_calls_argument_values_must_suit_the_variables_types() {
         ],
     );
     let diags = m.load().check(&EvalContext::new().with_stdlib());
-    let found: Vec<String> = diags
-        .as_slice()
-        .iter()
-        .map(|d| {
-            let r = d.subject.as_ref().unwrap();
-            let detail = d
-                .detail
-                .replace(&m.name("modules/net/variables.tf"), "VARS");
-            format!(
-                "{} @ {},{}: {}",
-                d.summary, r.start.line, r.start.column, detail
-            )
-        })
-        .collect();
+    let found = located(&diags, &m.name("modules/net/variables.tf"), "VARS");
     assert_eq!(
         found,
         [
