@@ -181,8 +181,9 @@ pub(crate) fn run(args: CheckArgs) -> Result<u8, Failure> {
         }
         None => None,
     };
-    // Without a spec nothing is evaluated: every function Terraform has is
-    // known, the file and clock functions too (none is called).
+    // Without a spec every function Terraform has is known, the file and
+    // clock functions too: a check calls none of those (only pure
+    // functions, with unknown arguments, to find calls that always fail).
     let ctx = match &spec {
         Some(spec) => spec.context(),
         None => EvalContext::new()

@@ -616,7 +616,7 @@ fn check_module(py: Python<'_>, path: PathBuf, dialect: &str) -> PyResult<Vec<Di
     let options = load_options(dialect)?;
     let diags = py.detach(|| {
         let (module, mut diags) = Module::load_with_diagnostics(&path, &options);
-        // A check calls nothing: file and clock functions are known.
+        // File and clock functions are known; a check calls none of them.
         let ctx = EvalContext::new()
             .with_stdlib()
             .with_filesystem(Filesystem::new(&path))
