@@ -692,6 +692,44 @@ fn moved_import_and_check_blocks_cannot_be_overridden() {
 }
 
 #[test]
+fn ephemeral_and_removed_blocks_in_override_files_follow_each_dialects_merge() {
+    let m = TempModule::new(
+        "ephemeral_override",
+        &[
+            (
+                "main.tf",
+                "ephemeral \"random_password\" \"p\" {\n  length = 8\n}\n",
+            ),
+            (
+                "override.tf",
+                "ephemeral \"random_password\" \"p\" {\n  length = 16\n}\nephemeral \"random_password\" \"q\" {}\nremoved {\n  from = null_resource.b\n}\n",
+            ),
+        ],
+    );
+    let length = |module: &Module| {
+        let schema = BodySchema::new().block("ephemeral", &["type", "name"]);
+        let (content, _) = module.body().partial_content(&schema).unwrap();
+        let attrs = content.blocks[0].body.just_attributes().unwrap();
+        attrs["length"].expr.value(&EvalContext::new()).unwrap()
+    };
+    // Terraform's merge has no case for them: both ignored.
+    assert_eq!(length(&m.load()), Value::from(8));
+    // OpenTofu overrides an ephemeral block as a data block, refuses one
+    // with nothing to override, and refuses `removed`.
+    let tofu = LoadOptions::opentofu();
+    let err = Module::load(&m.dir, &tofu).unwrap_err();
+    assert_eq!(
+        diags(&err),
+        [
+            "Missing ephemeral resource to override | There is no random_password ephemeral resource named \"q\". An override file can only override an ephemeral block defined in a primary configuration file. | override.tf:4",
+            "Cannot override 'Removed' blocks | Removed blocks can appear only in normal files, not in override files. | override.tf:5",
+        ]
+    );
+    let (module, _) = Module::load_with_diagnostics(&m.dir, &tofu);
+    assert_eq!(length(&module), Value::from(16));
+}
+
+#[test]
 fn a_module_with_overrides_decodes_through_the_derive() {
     #[derive(HclDecode, Debug)]
     struct Config {

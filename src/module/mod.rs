@@ -433,7 +433,8 @@ impl Module {
         let bodies: Vec<Body> = primary.iter().map(File::body).collect();
         let base = Body::merge(&bodies);
         let override_bodies: Vec<Body> = overrides.iter().map(File::body).collect();
-        let mut body = overrides::apply_overrides(base.clone(), &override_bodies);
+        let dialect = options.dialect;
+        let mut body = overrides::apply_overrides(base.clone(), &override_bodies, dialect);
         sources.extend(primary.iter().chain(&overrides).map(Source::from));
         if !overrides.is_empty() {
             // Read once with Terraform's top-level schema, so that override
@@ -444,7 +445,8 @@ impl Module {
                 // What was reported here is not reported again when the
                 // module is read: `load_with_diagnostics` promises a module
                 // with those overrides left unapplied.
-                body = overrides::settled_overrides(base, &override_bodies, Arc::new(reported));
+                let reported = Arc::new(reported);
+                body = overrides::settled_overrides(base, &override_bodies, dialect, reported);
                 diags.extend(err.into_diagnostics());
             }
         }

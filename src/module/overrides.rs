@@ -30,7 +30,10 @@
 //!
 //! An override block with nothing to override, an override of
 //! `depends_on`, and `moved`, `import` or `check` blocks in override files
-//! are errors, worded as Terraform words them.
+//! are errors, worded as Terraform words them. The dialects part on two
+//! block types (their `mergeFile`): Terraform ignores `ephemeral` and
+//! `removed` blocks in override files, OpenTofu overrides `ephemeral`
+//! blocks as it does `data` blocks and refuses `removed` ones.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -44,11 +47,13 @@ use crate::eval::EvalContext;
 use crate::pos::Range;
 
 use super::vars::{unsuitable_reason, variable_type};
+use super::Dialect;
 
 /// The module body of `primary` (the primary files merged) with
-/// `overrides` applied in turn, as Terraform compounds override files.
-pub(super) fn apply_overrides(primary: Body, overrides: &[Body]) -> Body {
-    settled_overrides(primary, overrides, Arc::default())
+/// `overrides` applied in turn, as Terraform (or OpenTofu, by `dialect`)
+/// compounds override files.
+pub(super) fn apply_overrides(primary: Body, overrides: &[Body], dialect: Dialect) -> Body {
+    settled_overrides(primary, overrides, dialect, Arc::default())
 }
 
 /// A problem of the merge as it is recognised again: its summary and
@@ -68,6 +73,7 @@ pub(super) fn reported(diag: &Diagnostic) -> Reported {
 pub(super) fn settled_overrides(
     primary: Body,
     overrides: &[Body],
+    dialect: Dialect,
     reported: Arc<HashSet<Reported>>,
 ) -> Body {
     if overrides.is_empty() {
@@ -76,6 +82,7 @@ pub(super) fn settled_overrides(
     Body::derived(Box::new(FileOverride {
         base: primary,
         overrides: overrides.to_vec(),
+        dialect,
         reported,
     }))
 }
@@ -112,6 +119,8 @@ fn check_required(
 struct FileOverride {
     base: Body,
     overrides: Vec<Body>,
+    /// Whose rules apply where Terraform's and OpenTofu's differ.
+    dialect: Dialect,
     /// The merge's problems already reported when the module was loaded.
     reported: Arc<HashSet<Reported>>,
 }
@@ -137,7 +146,7 @@ impl DerivedBody for FileOverride {
                 content.attributes.insert(name, attr);
             }
             for over_block in over.blocks {
-                top.apply(over_block, &mut merge);
+                top.apply(over_block, self.dialect, &mut merge);
             }
         }
         content.blocks = top.finish(&mut merge);
@@ -151,6 +160,7 @@ impl DerivedBody for FileOverride {
             Some(base) if partial => Some(Body::derived(Box::new(FileOverride {
                 base,
                 overrides: over_rests,
+                dialect: self.dialect,
                 reported: self.reported.clone(),
             }))),
             _ => None,
@@ -250,9 +260,18 @@ impl Top {
         });
     }
 
-    /// Applies one top-level block of an override file.
-    fn apply(&mut self, over: Block, diags: &mut Diagnostics) {
+    /// Applies one top-level block of an override file, by `dialect`'s
+    /// rules.
+    fn apply(&mut self, over: Block, dialect: Dialect, diags: &mut Diagnostics) {
+        let opentofu = dialect == Dialect::OpenTofu;
         match over.type_name.as_str() {
+            // Terraform's merge has no case for these: they are ignored.
+            "ephemeral" | "removed" if !opentofu => {}
+            "removed" => diags.push(Diagnostic::error(
+                "Cannot override 'Removed' blocks",
+                "Removed blocks can appear only in normal files, not in override files.",
+                Some(over.def_range),
+            )),
             "locals" => {
                 self.check_locals(&over, diags);
                 self.local_masks.push(over.body.clone());
@@ -421,6 +440,10 @@ fn missing_base(over: &Block, alias: Option<&str>) -> Diagnostic {
         "data" => (
             "Missing data resource to override",
             format!("There is no {} data resource named {:?}. An override file can only override a data block defined in a primary configuration file.", label(0), label(1)),
+        ),
+        "ephemeral" => (
+            "Missing ephemeral resource to override",
+            format!("There is no {} ephemeral resource named {:?}. An override file can only override an ephemeral block defined in a primary configuration file.", label(0), label(1)),
         ),
         "action" => (
             "Missing resource to override",
