@@ -63,7 +63,7 @@ fn a_directory_is_walked_for_configuration_files_skipping_hidden_directories() {
     let dir = tree(
         "walk",
         &[
-            ("main.tf", "a = 1\n"),
+            ("main.tf", "locals {\n  a = 1\n}\n"),
             ("app.hcl.json", r#"{"a": 1}"#),
             ("prod.tfvars", "region = \"eu\"\n"),
             ("sub/deeper/x.hcl", "b = 2\n"),
@@ -236,7 +236,7 @@ fn references_a_walked_module_does_not_declare_are_warnings() {
             "mod/main.tf.json",
             r#"{"locals": {"a": "${var.region}", "b": "${var.regoin}"}, "output": {"o": {"value": "${local.a}${local.zz}${module.net.id}${module.nett.id}${data.aws_ami.ubuntu.id}${data.aws_ami.debian.id}${each.key}"}}}"#,
         ),
-        ("other/main.tf", "x = var.region\n"),
+        ("other/main.tf", "locals {\n  x = var.region\n}\n"),
         // The module the call names, with the output read from it.
         ("mod/net/main.tf", "output \"id\" {\n  value = 1\n}\n"),
     ];
@@ -263,7 +263,7 @@ fn references_a_walked_module_does_not_declare_are_warnings() {
         unwrapped.contains("\"regoin\" has not been declared. Did you mean \"region\"?"),
         "{err}"
     );
-    assert!(err.contains("./other/main.tf line 1"), "{err}");
+    assert!(err.contains("./other/main.tf line 2"), "{err}");
     // A file named on its own is not a module: its references are not checked.
     let (code, _, err) = check(&dir, &["other/main.tf"]);
     assert_eq!(
@@ -278,7 +278,7 @@ fn the_report_is_in_path_order_whatever_the_number_of_threads() {
     for i in (0..40).rev() {
         files.push((
             format!("d{}/f{i:02}.tf", i % 7),
-            format!("x = nosuch{i}()\n"),
+            format!("locals {{\n  x{i} = nosuch{i}()\n}}\n"),
         ));
     }
     let borrowed: Vec<(&str, &str)> = files
@@ -310,7 +310,10 @@ fn the_report_is_in_path_order_whatever_the_number_of_threads() {
 fn json_diagnostics_go_to_stdout_as_one_document() {
     let dir = tree(
         "json",
-        &[("good.tf", "a = 1\n"), ("bad.tf", "a = nosuch()\n")],
+        &[
+            ("good.tf", "locals {\n  a = 1\n}\n"),
+            ("bad.tf", "locals {\n  b = nosuch()\n}\n"),
+        ],
     );
     let (code, out, err) = check(&dir, &["good.tf", "--diags=json"]);
     assert_eq!(

@@ -17,7 +17,8 @@ use std::path::Path;
 
 use super::calls::LocalModules;
 use super::declared::{primary_files, Declared};
-use super::load::{auto_var_files, base_name};
+use super::language::language_problems;
+use super::load::{auto_var_files, base_name, role, Role};
 use super::places::{byte_span, Places};
 use super::vars::{declarations, VariableValues};
 use super::{list_dir, read_file, Dialect, Module};
@@ -197,6 +198,13 @@ fn check(
         let (own, mut references) = check_with_variables(file, ctx);
         for d in own.as_slice() {
             diags.push(d.clone());
+        }
+        if terraform {
+            let role = role(base_name(file.filename()), Dialect::OpenTofu);
+            if matches!(role, Some(Role::Primary | Role::Override)) {
+                let override_file = role == Some(Role::Override);
+                diags.extend(language_problems(file, override_file));
+            }
         }
         // Recorded file by file, in the files' order.
         while let Some((_, d)) = problems.next_if(|(i, _)| *i == index) {

@@ -11,6 +11,7 @@
 mod calls;
 mod check;
 mod declared;
+mod language;
 mod load;
 mod overrides;
 mod places;
