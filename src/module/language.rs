@@ -6,7 +6,9 @@
 //! `removed` and `check` blocks (and their `validation`, `precondition`,
 //! `postcondition`, `assert` and `lifecycle` blocks) an argument or block
 //! their schema lacks, or a required argument left out, is an error in
-//! HCL's words ("Unsupported argument", with a suggestion). Where the two
+//! HCL's words ("Unsupported argument", with a suggestion); in an override
+//! file, a `check` block or a `validation`, `precondition` or
+//! `postcondition` rule is Terraform's "Can't override ... blocks". Where the two
 //! tools' schemas differ, what either accepts is accepted (Terraform's
 //! `action` blocks and output `type`, OpenTofu's `language` block).
 //!
@@ -17,7 +19,7 @@
 //! <https://developer.hashicorp.com/terraform/language/syntax/configuration>.
 
 use crate::body::{Body, BodySchema, File, NativeFile};
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::Item;
 
 /// A block type's schema, as names: what `terraform validate` holds a
@@ -152,6 +154,7 @@ impl Shape {
         schema
     }
 
+    /// The shape of nested block type `block`, if the languages define it.
     fn nested(&self, block: &str) -> Option<&'static Shape> {
         self.blocks
             .iter()
@@ -187,6 +190,9 @@ fn native_meets(native: &NativeFile, body: u32, shape: &Shape, override_file: bo
                     return false;
                 }
                 if let Some(nested) = nested {
+                    if override_file && overridden_whole(name, nested) {
+                        return false;
+                    }
                     if !native_meets(native, block.body, nested, override_file) {
                         return false;
                     }
@@ -222,10 +228,32 @@ fn read(body: &Body, shape: &Shape, override_file: bool, diags: &mut Diagnostics
         return;
     };
     for block in &content.blocks {
-        if let Some(nested) = shape.nested(&block.type_name) {
-            read(&block.body, nested, override_file, diags);
+        let Some(nested) = shape.nested(&block.type_name) else {
+            continue;
+        };
+        if override_file && overridden_whole(&block.type_name, nested) {
+            // Terraform's words: these may not be overridden at all.
+            let ty = &block.type_name;
+            diags.push(Diagnostic::error(
+                format!("Can't override {ty} blocks"),
+                if ty == "check" {
+                    "Override files cannot override check blocks.".to_string()
+                } else {
+                    format!("Override files cannot override {ty:?} blocks.")
+                },
+                Some(block.def_range.clone()),
+            ));
+            continue;
         }
+        read(&block.body, nested, override_file, diags);
     }
+}
+
+/// Whether a block of type `block` and shape `shape` may not appear in an
+/// override file at all: a `check` block, and a `validation`,
+/// `precondition` or `postcondition` rule (Terraform's `checks.go`).
+fn overridden_whole(block: &str, shape: &Shape) -> bool {
+    block == "check" || std::ptr::eq(shape, &raw const RULE)
 }
 
 #[cfg(test)]

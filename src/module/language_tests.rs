@@ -59,3 +59,17 @@ fn json_files_are_read_with_the_same_schemas() {
     assert!(problems[0].contains("\"resouce\""), "{problems:?}");
     assert!(problems[1].contains("\"tpye\""), "{problems:?}");
 }
+
+#[test]
+fn rules_and_check_blocks_cannot_be_overridden() {
+    let src = "variable \"v\" {\n  validation {\n    condition     = true\n    error_message = \"e\"\n  }\n}\noutput \"o\" {\n  value = 1\n  postcondition {\n    condition     = true\n    error_message = \"e\"\n  }\n}\ncheck \"c\" {\n  assert {\n    condition     = true\n    error_message = \"e\"\n  }\n}\n";
+    assert_eq!(
+        found(src, "a_override.tf", true),
+        [
+            "Can't override validation blocks @ a_override.tf:2,3-13: Override files cannot override \"validation\" blocks.",
+            "Can't override postcondition blocks @ a_override.tf:9,3-16: Override files cannot override \"postcondition\" blocks.",
+            "Can't override check blocks @ a_override.tf:14,1-10: Override files cannot override check blocks.",
+        ]
+    );
+    assert_eq!(found(src, "main.tf", false), Vec::<String>::new());
+}
