@@ -25,6 +25,9 @@ use crate::native::Item;
 /// A block type's schema, as names: what `terraform validate` holds a
 /// body of that type to.
 struct Shape {
+    /// Whether an override file may hold the block (Terraform refuses
+    /// `check` blocks and every rule there).
+    overridable: bool,
     attributes: &'static [&'static str],
     /// The attributes that must be set (in a primary file).
     required: &'static [&'static str],
@@ -39,6 +42,7 @@ struct Shape {
 
 /// A `validation`, `precondition`, `postcondition` or `assert` block.
 static RULE: Shape = Shape {
+    overridable: false,
     attributes: &["condition", "error_message"],
     required: &["condition", "error_message"],
     blocks: &[],
@@ -46,6 +50,7 @@ static RULE: Shape = Shape {
 
 /// The top level of a Terraform 1.16 or OpenTofu 1.12 file.
 static FILE: Shape = Shape {
+    overridable: true,
     attributes: &[],
     required: &[],
     blocks: &[
@@ -69,6 +74,7 @@ static FILE: Shape = Shape {
 };
 
 static VARIABLE: Shape = Shape {
+    overridable: true,
     attributes: &[
         "description",
         "default",
@@ -85,6 +91,7 @@ static VARIABLE: Shape = Shape {
 
 /// An `output` block (`type` is Terraform's only).
 static OUTPUT: Shape = Shape {
+    overridable: true,
     attributes: &[
         "description",
         "value",
@@ -102,12 +109,14 @@ static OUTPUT: Shape = Shape {
 };
 
 static MOVED: Shape = Shape {
+    overridable: true,
     attributes: &["from", "to"],
     required: &["from", "to"],
     blocks: &[],
 };
 
 static IMPORT: Shape = Shape {
+    overridable: true,
     attributes: &["to", "id", "identity", "provider", "for_each"],
     required: &["to"],
     blocks: &[],
@@ -115,6 +124,7 @@ static IMPORT: Shape = Shape {
 
 /// A `removed` block (a `connection` block is Terraform's only).
 static REMOVED: Shape = Shape {
+    overridable: true,
     attributes: &["from"],
     required: &["from"],
     blocks: &[
@@ -125,12 +135,14 @@ static REMOVED: Shape = Shape {
 };
 
 static REMOVED_LIFECYCLE: Shape = Shape {
+    overridable: true,
     attributes: &["destroy"],
     required: &[],
     blocks: &[],
 };
 
 static CHECK: Shape = Shape {
+    overridable: false,
     attributes: &[],
     required: &[],
     blocks: &[
@@ -190,7 +202,7 @@ fn native_meets(native: &NativeFile, body: u32, shape: &Shape, override_file: bo
                     return false;
                 }
                 if let Some(nested) = nested {
-                    if override_file && overridden_whole(name, nested) {
+                    if override_file && !nested.overridable {
                         return false;
                     }
                     if !native_meets(native, block.body, nested, override_file) {
@@ -231,7 +243,7 @@ fn read(body: &Body, shape: &Shape, override_file: bool, diags: &mut Diagnostics
         let Some(nested) = shape.nested(&block.type_name) else {
             continue;
         };
-        if override_file && overridden_whole(&block.type_name, nested) {
+        if override_file && !nested.overridable {
             // Terraform's words: these may not be overridden at all.
             let ty = &block.type_name;
             diags.push(Diagnostic::error(
@@ -247,13 +259,6 @@ fn read(body: &Body, shape: &Shape, override_file: bool, diags: &mut Diagnostics
         }
         read(&block.body, nested, override_file, diags);
     }
-}
-
-/// Whether a block of type `block` and shape `shape` may not appear in an
-/// override file at all: a `check` block, and a `validation`,
-/// `precondition` or `postcondition` rule (Terraform's `checks.go`).
-fn overridden_whole(block: &str, shape: &Shape) -> bool {
-    block == "check" || std::ptr::eq(shape, &raw const RULE)
 }
 
 #[cfg(test)]
