@@ -621,7 +621,17 @@ fn check_module(py: Python<'_>, path: PathBuf, dialect: &str) -> PyResult<Vec<Di
             .with_stdlib()
             .with_filesystem(Filesystem::new(&path))
             .with_unpredictable(Unpredictable::unknown());
-        diags.extend(module.check(&ctx));
+        // (A `check` block in an override file is both the load's problem
+        // and the check's: said once.)
+        for d in module.check(&ctx).as_slice() {
+            let said = diags
+                .as_slice()
+                .iter()
+                .any(|e| e.summary == d.summary && e.subject == d.subject);
+            if !said {
+                diags.push(d.clone());
+            }
+        }
         diags
     });
     Ok(diags.as_slice().iter().map(Diagnostic::from).collect())

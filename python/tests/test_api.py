@@ -96,3 +96,10 @@ def test_check_module(tmp_path):
     assert hcl_json.check_module(tmp_path / "missing")[0].summary == "Failed to read module directory"
     with pytest.raises(ValueError):
         hcl_json.check_module(tmp_path, dialect="nope")
+
+
+def test_check_module_says_each_problem_once(tmp_path):
+    (tmp_path / "main.tf").write_text('check "c" {\n  assert {\n    condition     = true\n    error_message = "e"\n  }\n}\n')
+    (tmp_path / "c_override.tf").write_text('check "c" {}\n')
+    found = [(d.summary, d.line) for d in hcl_json.check_module(tmp_path)]
+    assert found == [("Can't override check blocks", 1)]
