@@ -472,37 +472,42 @@ pub(super) fn convert_given(
     given: &GivenValue<'_>,
 ) -> Result<Option<Value>, Box<Diagnostic>> {
     let addr = given.addr;
-    let (reason, summary) = if raw.is_null() && !decl.nullable {
+    let null_refused = raw.is_null() && !decl.nullable;
+    let reason = if null_refused {
         if has_default {
             return Ok(None);
         }
-        let reason = "required variable may not be set to null".to_string();
-        (reason, "Required variable not set")
+        "required variable may not be set to null".to_string()
     } else {
         let Some(constraint) = &decl.constraint else {
             return Ok(Some(raw.clone()));
         };
         match constraint.convert(raw) {
             Ok(value) => return Ok(Some(value)),
-            Err(err) => (unsuitable_reason(&err), "Invalid value for input variable"),
+            Err(err) => unsuitable_reason(&err),
         }
     };
+    let summary = if null_refused {
+        "Required variable not set"
+    } else {
+        "Invalid value for input variable"
+    };
     let declared = &decl.decl_range;
-    let (detail, subject) = match (&given.set_using, summary) {
-        (Some(how), _) => (format!("Unsuitable value for {addr} {how}: {reason}."), declared),
-        (None, "Required variable not set") => (
+    let (detail, subject) = match &given.set_using {
+        Some(how) => (format!("Unsuitable value for {addr} {how}: {reason}."), declared),
+        None if null_refused => (
             format!("The given value is not suitable for {addr} defined at {declared}: {reason}."),
             given.range,
         ),
         // Terraform shows neither a sensitive value nor where it is written.
-        (None, _) if decl.sensitive => (
+        None if decl.sensitive => (
             format!(
                 "The given value is not suitable for {addr}, which is sensitive: {reason}. Invalid value defined at {}.",
                 given.range
             ),
             declared,
         ),
-        (None, _) => (
+        None => (
             format!("The given value is not suitable for {addr} declared at {declared}: {reason}."),
             given.range,
         ),
