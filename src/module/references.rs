@@ -4,8 +4,9 @@
 //! without the instance key its `count` asks for, `count.index` outside a
 //! counted block, `self` outside a provisioner, an attribute `path` or
 //! `terraform` lacks, an attribute in `depends_on`, an output a local
-//! child module lacks, a name read alone (`var`, `aws_instance`). Where a reference is read differently (a `dynamic`
-//! block's iterator, `provider = aws.west`) is `places.rs`'s to tell.
+//! child module lacks, a name read alone (`var`, `aws_instance`). Where a
+//! reference is read differently (a `dynamic` block's iterator,
+//! `provider = aws.west`) is `places.rs`'s to tell.
 //! See <https://developer.hashicorp.com/terraform/language/expressions/references>.
 
 use super::declared::{Declared, Names};
